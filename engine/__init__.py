@@ -1,0 +1,1 @@
+"""Pure game rules for Himiko: no I/O, no clock, no global randomness."""

@@ -1,0 +1,74 @@
+"""Typed engine errors: each has a stable ``code`` and says what is legal instead."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class EngineError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+    code = "engine_error"
+
+    def __init__(self, message: str, *, reason: str | None = None, legal: Sequence[str] = ()):
+        super().__init__(message)
+        self.message = message
+        self.reason = reason or self.code
+        self.legal = list(legal)
+
+    def to_dict(self) -> dict[str, object]:
+        """The error as JSON-ready data (code, reason, message, legal alternatives)."""
+        return {
+            "code": self.code,
+            "reason": self.reason,
+            "message": self.message,
+            "legal": self.legal,
+        }
+
+
+class UnknownGame(EngineError):
+    """No game is registered under that key."""
+
+    code = "unknown_game"
+
+
+class InvalidSetup(EngineError):
+    """The players, seed or options given for a new game are not acceptable."""
+
+    code = "invalid_setup"
+
+
+class InvalidNotation(EngineError):
+    """The text is not an action in the game's notation."""
+
+    code = "invalid_notation"
+
+
+class IllegalAction(EngineError):
+    """The action is well formed but not allowed now; ``reason`` says why."""
+
+    code = "illegal_action"
+
+
+class NotYourTurn(EngineError):
+    """Somebody other than the current seat tried to act."""
+
+    code = "not_your_turn"
+
+
+class GameOver(EngineError):
+    """The game has ended; no more actions are accepted."""
+
+    code = "game_over"
+
+
+class UndoNotAllowed(EngineError):
+    """The undo policy does not allow taking back the last action."""
+
+    code = "undo_not_allowed"
+
+
+class CorruptGame(EngineError):
+    """Serialized game data is malformed or from an unknown schema."""
+
+    code = "corrupt_game"

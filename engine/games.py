@@ -1,0 +1,305 @@
+"""The registry of games and the Match: one game in progress, its log, undo, views and JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from engine.errors import (
+    CorruptGame,
+    EngineError,
+    GameOver,
+    IllegalAction,
+    InvalidNotation,
+    InvalidSetup,
+    NotYourTurn,
+    UndoNotAllowed,
+    UnknownGame,
+)
+
+FORMAT = 1
+MAX_NAME = 64
+MAX_ACTION_TEXT = 2000
+ERROR_LEGAL_SHOWN = 8
+
+
+class Rules(Protocol):
+    """What a game must offer to be played through a Match."""
+
+    key: str
+    min_players: int
+    max_players: int
+
+    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]: ...
+    def new_state(self, players: list[str], seed: int, options: dict[str, Any]) -> Any: ...
+    def current_seat(self, st: Any) -> int | None: ...
+    def parse(self, st: Any, text: str) -> Any: ...
+    def format(self, st: Any, action: Any) -> str: ...
+    def check(self, st: Any, action: Any) -> None: ...
+    def apply(self, st: Any, action: Any) -> list[dict[str, Any]]: ...
+    def legal_actions(self, st: Any) -> list[str]: ...
+    def view(self, st: Any, seat: int | None, legal: list[str] | None) -> dict[str, Any]: ...
+    def outcome(self, st: Any) -> dict[str, Any] | None: ...
+    def turn_in_progress(self, st: Any) -> bool: ...
+    def reveals(self, action: Any) -> bool: ...
+    def clone(self, st: Any) -> Any: ...
+    def to_dict(self, st: Any) -> dict[str, Any]: ...
+    def from_dict(self, data: dict[str, Any]) -> Any: ...
+
+
+def _registry() -> dict[str, Rules]:
+    from engine.yamatai.game import Yamatai
+
+    return {"yamatai": Yamatai()}
+
+
+GAMES: dict[str, Rules] = _registry()
+
+
+def rules_for(key: str) -> Rules:
+    """The rules object registered under a key."""
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise UnknownGame(
+            f"Unknown game {key!r}; games are: {', '.join(sorted(GAMES))}.", legal=sorted(GAMES)
+        ) from None
+
+
+class Match:
+    """One game: setup (players, seed, options), the action log and the current state."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: list[str],
+        seed: int,
+        options: dict[str, Any],
+        state: Any,
+        log: list[tuple[int, str]],
+    ) -> None:
+        self.rules = rules
+        self.game_key = rules.key
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.state = state
+        self.log = log
+
+    # -- reading ---------------------------------------------------------------------------
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat whose action it is, or None when the game is over."""
+        return self.rules.current_seat(self.state)
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        """None while playing; then final scores per seat with their lines, and the winner."""
+        return self.rules.outcome(self.state)
+
+    def legal_actions(self) -> list[str]:
+        """Every legal next action in canonical notation, in a deterministic order."""
+        return self.rules.legal_actions(self.state)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """JSON-ready data of what that seat (None: a spectator) may see."""
+        legal = self.legal_actions() if seat is not None and seat == self.current_seat else None
+        data = self.rules.view(self.state, seat, legal)
+        data["version"] = len(self.log)
+        return data
+
+    def canonical(self, text: str) -> str:
+        """The canonical form of one action's text (InvalidNotation if it is not one)."""
+        return self.rules.format(self.state, self.rules.parse(self.state, text))
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def play(self, text: str, seat: int | None = None) -> list[dict[str, Any]]:
+        """Apply one action, or several separated by ';' (all or nothing); return the events."""
+        actor = self._actor(seat)
+        if len(text) > MAX_ACTION_TEXT:
+            raise InvalidNotation(
+                f"That is too long ({len(text)} characters; at most {MAX_ACTION_TEXT}).",
+                reason="too_long",
+            )
+        parts = [p.strip() for p in text.split(";")]
+        if len(parts) > 1 and parts[-1] == "":
+            parts.pop()
+        actions = [self.rules.parse(self.state, p) for p in parts]
+        if len(actions) == 1:
+            return self._apply(self.state, actions[0], actor)
+        work = self.rules.clone(self.state)
+        log_length = len(self.log)
+        events: list[dict[str, Any]] = []
+        try:
+            for number, action in enumerate(actions, 1):
+                if self.rules.current_seat(work) != actor:
+                    raise NotYourTurn(
+                        f"Action {number} ({parts[number - 1]!r}) comes after your turn ended.",
+                        reason="sequence_past_turn",
+                    )
+                try:
+                    events += self._apply(work, action, actor)
+                except IllegalAction as error:
+                    error.message = f"Action {number} ({parts[number - 1]!r}): {error.message}"
+                    error.args = (error.message,)
+                    raise
+        except EngineError:
+            del self.log[log_length:]
+            raise
+        self.state = work
+        return events
+
+    def _actor(self, seat: int | None) -> int:
+        current = self.current_seat
+        if current is None:
+            raise GameOver("The game is over.")
+        if seat is not None and seat != current:
+            name = self.players[current]
+            raise NotYourTurn(f"It is {name}'s turn, not yours.")
+        return current
+
+    def _apply(self, st: Any, action: Any, actor: int) -> list[dict[str, Any]]:
+        try:
+            self.rules.check(st, action)
+        except IllegalAction as error:
+            self._explain(st, action, error)
+            raise
+        text = self.rules.format(st, action)
+        events = self.rules.apply(st, action)
+        self.log.append((actor, text))
+        return events
+
+    def _explain(self, st: Any, action: Any, error: IllegalAction) -> None:
+        """Attach the legal alternatives: the same kind of action if any, else everything."""
+        legal = self.rules.legal_actions(st)
+        word = self.rules.format(st, action).split()[0]
+        same = [a for a in legal if a.split()[0] == word]
+        error.legal = same or legal
+        shown = error.legal[:ERROR_LEGAL_SHOWN]
+        more = len(error.legal) - len(shown)
+        if shown:
+            tail = f" (+{more} more)" if more > 0 else ""
+            error.message = f"{error.message} Legal now: {'; '.join(shown)}{tail}."
+        else:
+            error.message = f"{error.message} No such action is legal now."
+        error.args = (error.message,)
+
+    # -- undo ------------------------------------------------------------------------------
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether undo() would succeed for that seat (None: the current seat)."""
+        try:
+            self._check_undo(seat)
+        except UndoNotAllowed:
+            return False
+        return True
+
+    def _check_undo(self, seat: int | None) -> None:
+        current = self.current_seat
+        if current is None:
+            raise UndoNotAllowed("The game is over.", reason="game_over")
+        if seat is not None and seat != current:
+            raise UndoNotAllowed("Only the player whose turn it is can undo.", reason="not_yours")
+        if not self.log or not self.rules.turn_in_progress(self.state):
+            raise UndoNotAllowed(
+                "Nothing to undo in this turn: finished turns stay played.", reason="turn_start"
+            )
+        last = self.rules.parse(self.state, self.log[-1][1])
+        if self.rules.reveals(last):
+            raise UndoNotAllowed(
+                "That action showed you hidden tiles, so it cannot be taken back.",
+                reason="revealed",
+            )
+
+    def undo(self, seat: int | None = None) -> str:
+        """Take back the last action of the current turn (replaying the log); return its text."""
+        self._check_undo(seat)
+        undone = self.log[-1][1]
+        replayed = replay(self.game_key, self.players, self.seed, self.options, self.log[:-1])
+        self.state = replayed.state
+        self.log = replayed.log
+        return undone
+
+    # -- serialization ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: setup, log and the full state."""
+        return {
+            "format": FORMAT,
+            "game": self.game_key,
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "log": [[seat, text] for seat, text in self.log],
+            "state": self.rules.to_dict(self.state),
+        }
+
+    def to_json(self) -> str:
+        """Canonical JSON text (sorted keys, compact)."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+def _check_players(rules: Rules, players: Sequence[str]) -> list[str]:
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise InvalidSetup("Players must be a list of names.", reason="bad_players")
+    names = list(players)
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise InvalidSetup(
+            f"{rules.key} is for {rules.min_players} to {rules.max_players} players, "
+            f"not {len(names)}.",
+            reason="player_count",
+        )
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise InvalidSetup(
+                f"Each player needs a name of 1 to {MAX_NAME} characters.", reason="bad_name"
+            )
+    return names
+
+
+def new(
+    game: str, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None
+) -> Match:
+    """Start a game: its key, the players' names in seat order, a seed and options."""
+    rules = rules_for(game)
+    names = _check_players(rules, players)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidSetup("The seed must be an integer.", reason="bad_seed")
+    opts = rules.normalize_options(options)
+    return Match(rules, names, seed, opts, rules.new_state(names, seed, opts), [])
+
+
+def replay(
+    game: str,
+    players: Sequence[str],
+    seed: int,
+    options: Mapping[str, Any] | None,
+    log: Sequence[tuple[int, str]],
+) -> Match:
+    """A match rebuilt from its setup and log, checking every action on the way."""
+    match = new(game, players, seed, options)
+    for seat, text in log:
+        match.play(text, seat=seat)
+    return match
+
+
+def from_json(text: str) -> Match:
+    """The match that ``to_json`` wrote (CorruptGame if the text is not one)."""
+    try:
+        data = json.loads(text)
+        if data.get("format") != FORMAT:
+            raise ValueError(f"unknown format {data.get('format')!r}")
+        rules = rules_for(data["game"])
+        players = _check_players(rules, data["players"])
+        seed = data["seed"]
+        if not isinstance(seed, int):
+            raise ValueError("seed is not an integer")
+        options = rules.normalize_options(data["options"])
+        log = [(int(seat), str(action)) for seat, action in data["log"]]
+        state = rules.from_dict(data["state"])
+    except (ValueError, KeyError, TypeError, AttributeError, EngineError) as error:
+        raise CorruptGame(f"Not a saved game: {error}") from error
+    return Match(rules, players, seed, options, state, log)

@@ -1,0 +1,1 @@
+"""Yamatai (Bruno Cathala & Marc Paquien, Days of Wonder): the complete rules."""

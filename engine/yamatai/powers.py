@@ -1,0 +1,479 @@
+"""Fleet powers (once, in the turn the fleet is played) and specialist powers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, permutations
+from typing import Any
+
+from engine.yamatai.common import Event, current, has, illegal, island_is_empty
+from engine.yamatai.context import Ctx
+from engine.yamatai.state import NONE, State
+
+Args = tuple[Any, ...]
+LOOK_DEPTH = 3
+KACHIKO_PRICE = 2
+HETSUKA_COINS = 4
+
+# Action kind -> the fleet power that allows it.
+FLEET_POWERS = {
+    "reserve": "reserve",
+    "look": "look",
+    "arrange": "look",
+    "slide": "slide",
+    "sacred": "sacred",
+    "swap_tokens": "swap_tokens",
+    "remove": "remove",
+    "swap_boats": "swap_boats",
+}
+# Action kind -> the specialist whose once-per-turn power it is.
+SPECIALIST_POWERS = {
+    "raijin": "Raijin",
+    "nakatsu": "Nakatsu",
+    "michimata": "Michimata",
+    "hetsuka": "Hetsuka",
+    "kachiko": "Kachiko",
+    "ebisu": "Ebisu",
+}
+
+
+def fleet_power(ctx: Ctx, st: State) -> str:
+    """The power of the fleet chosen this turn."""
+    return ctx.comp.fleets[st.turn.fleet].power
+
+
+def power_ready(ctx: Ctx, st: State, kind: str) -> bool:
+    """Whether the power behind this action kind can still be used this turn."""
+    if kind == "arrange":
+        return bool(st.turn.looked)
+    if kind in FLEET_POWERS:
+        return fleet_power(ctx, st) == FLEET_POWERS[kind] and "fleet" not in st.turn.used
+    name = SPECIALIST_POWERS[kind]
+    return has(current(st), name) and name not in st.turn.used
+
+
+def check_ready(ctx: Ctx, st: State, kind: str) -> None:
+    """Raise unless the power behind this action can be used now."""
+    if power_ready(ctx, st, kind):
+        return
+    if kind == "arrange":
+        raise illegal("nothing_to_arrange", "Arrange the tiles you looked at with fleet 3.")
+    if kind in FLEET_POWERS:
+        power = FLEET_POWERS[kind]
+        number = next(f.number for f in ctx.comp.fleets.values() if f.power == power)
+        if fleet_power(ctx, st) != power:
+            raise illegal("wrong_fleet", f"Only fleet {number} has that power.")
+        raise illegal("power_used", f"Fleet {number}'s power is used once per turn.")
+    name = SPECIALIST_POWERS[kind]
+    if not has(current(st), name):
+        raise illegal("no_specialist", f"You have not recruited {name}.")
+    raise illegal("power_used", f"{name}'s power is used once per turn.")
+
+
+def _mark_used(ctx: Ctx, st: State, kind: str) -> None:
+    st.turn.used.append("fleet" if kind in FLEET_POWERS else SPECIALIST_POWERS[kind])
+
+
+def _follow_boat(st: State, old: int, new: int) -> None:
+    """Boats placed this turn keep counting as placed wherever they are moved."""
+    st.turn.placed = [new if s == old else s for s in st.turn.placed]
+
+
+# -- checks --------------------------------------------------------------------------------
+
+
+def check_power(ctx: Ctx, st: State, kind: str, args: Args) -> None:
+    """Check a fleet or specialist power action."""
+    check_ready(ctx, st, kind)
+    _CHECKS[kind](ctx, st, args)
+
+
+def _check_reserve(ctx: Ctx, st: State, args: Args) -> None:
+    if args[0] not in st.building_row:
+        row = ", ".join(st.building_row)
+        raise illegal("tile_not_available", f"{args[0]} is not in the building row ({row}).")
+
+
+def _check_look(ctx: Ctx, st: State, args: Args) -> None:
+    if not st.building_deck:
+        raise illegal("deck_empty", "The building deck is empty.")
+
+
+def _check_arrange(ctx: Ctx, st: State, args: Args) -> None:
+    top, bottom = args
+    given = list(top) + list(bottom)
+    if sorted(given) != sorted(st.turn.looked):
+        raise illegal(
+            "arrange_mismatch",
+            f"Put back exactly the tiles you looked at: {' '.join(st.turn.looked)}.",
+        )
+
+
+def _check_slide(ctx: Ctx, st: State, args: Args) -> None:
+    start, end = args
+    if st.spot_boats[start] == NONE:
+        raise illegal("no_boat", f"Spot {ctx.spot(start)} holds no boat.")
+    if st.spot_boats[end] != NONE:
+        raise illegal("spot_taken", f"Spot {ctx.spot(end)} is not empty.")
+    if end not in ctx.board.spot_links[start]:
+        raise illegal(
+            "not_connected", f"Spots {ctx.spot(start)} and {ctx.spot(end)} are not connected."
+        )
+
+
+def _check_sacred(ctx: Ctx, st: State, args: Args) -> None:
+    if st.sacred_left == 0:
+        raise illegal("no_sacred_ground", "No sacred ground token is left.")
+    if not island_is_empty(st, args[0]):
+        raise illegal("island_not_empty", f"Island {ctx.island(args[0])} is not empty.")
+
+
+def _check_swap_tokens(ctx: Ctx, st: State, args: Args) -> None:
+    a, b = args
+    tokens = st.island_tokens
+    for island in (a, b):
+        if tokens[island] == NONE:
+            raise illegal("no_token", f"Island {ctx.island(island)} has no culture token.")
+    if tokens[a] == tokens[b]:
+        raise illegal("same_token", "Both tokens are the same culture: swapping changes nothing.")
+
+
+def _check_remove(ctx: Ctx, st: State, args: Args) -> None:
+    (spots,) = args
+    if len(set(spots)) != len(spots):
+        raise illegal("duplicate_spot", "Name two different spots.")
+    for spot in spots:
+        if st.spot_boats[spot] == NONE:
+            raise illegal("no_boat", f"Spot {ctx.spot(spot)} holds no boat.")
+
+
+def _check_swap_boats(ctx: Ctx, st: State, args: Args) -> None:
+    a, b = args
+    for spot in (a, b):
+        if st.spot_boats[spot] == NONE:
+            raise illegal("no_boat", f"Spot {ctx.spot(spot)} holds no boat.")
+    if st.spot_boats[a] == st.spot_boats[b]:
+        raise illegal("same_boat", "Both boats are the same type: swapping changes nothing.")
+
+
+def _check_raijin(ctx: Ctx, st: State, args: Args) -> None:
+    need = [0] * len(st.reserve)
+    for boat in args:
+        need[boat] += 1
+    if any(n > h for n, h in zip(need, current(st).boats, strict=True)):
+        raise illegal("no_such_boat", "You do not hold those two boats.")
+    if st.reserve[ctx.gold] == 0:
+        raise illegal("reserve_empty", "No gold boat is left in the reserve.")
+
+
+def _check_nakatsu(ctx: Ctx, st: State, args: Args) -> None:
+    if current(st).boats[ctx.gold] == 0:
+        raise illegal("no_such_boat", "You hold no gold boat to exchange.")
+    if ctx.gold in args:
+        raise illegal("no_gold", "Nakatsu gives two boats other than gold.")
+    need = [0] * len(st.reserve)
+    for boat in args:
+        need[boat] += 1
+    if any(n > r for n, r in zip(need, st.reserve, strict=True)):
+        raise illegal("reserve_empty", "The reserve does not have those two boats.")
+
+
+def _check_token_held(ctx: Ctx, st: State, args: Args) -> None:
+    if current(st).tokens[args[0]] == 0:
+        raise illegal("missing_tokens", f"You hold no {ctx.comp.culture_names[args[0]]} token.")
+
+
+def _check_michimata(ctx: Ctx, st: State, args: Args) -> None:
+    _check_token_held(ctx, st, args)
+    if st.reserve[ctx.gold] == 0:
+        raise illegal("reserve_empty", "No gold boat is left in the reserve.")
+
+
+def _check_kachiko(ctx: Ctx, st: State, args: Args) -> None:
+    if not st.sacred[args[0]]:
+        raise illegal("no_sacred_ground", f"Island {ctx.island(args[0])} has no sacred ground.")
+    if current(st).coins < KACHIKO_PRICE:
+        raise illegal("unaffordable", f"Removing a sacred ground costs {KACHIKO_PRICE} coins.")
+
+
+def _check_ebisu(ctx: Ctx, st: State, args: Args) -> None:
+    if not st.turn.collected:
+        raise illegal("not_collected", "Ebisu's extra token comes when you collect this turn.")
+    if st.island_tokens[args[0]] == NONE:
+        raise illegal("no_token", f"Island {ctx.island(args[0])} has no culture token.")
+
+
+_CHECKS = {
+    "reserve": _check_reserve,
+    "look": _check_look,
+    "arrange": _check_arrange,
+    "slide": _check_slide,
+    "sacred": _check_sacred,
+    "swap_tokens": _check_swap_tokens,
+    "remove": _check_remove,
+    "swap_boats": _check_swap_boats,
+    "raijin": _check_raijin,
+    "nakatsu": _check_nakatsu,
+    "michimata": _check_michimata,
+    "hetsuka": _check_token_held,
+    "kachiko": _check_kachiko,
+    "ebisu": _check_ebisu,
+}
+
+# -- effects -------------------------------------------------------------------------------
+
+
+def apply_power(ctx: Ctx, st: State, kind: str, args: Args) -> list[Event]:
+    """Apply a checked power action."""
+    if kind != "arrange":
+        _mark_used(ctx, st, kind)
+    event: Event = {"type": kind, "seat": st.seat}
+    event.update(_EFFECTS[kind](ctx, st, args))
+    return [event]
+
+
+def _reserve(ctx: Ctx, st: State, args: Args) -> Event:
+    st.building_row.remove(args[0])
+    current(st).reserved.append(args[0])
+    return {"tile": args[0]}
+
+
+def _look(ctx: Ctx, st: State, args: Args) -> Event:
+    st.turn.looked = st.building_deck[:LOOK_DEPTH]
+    del st.building_deck[:LOOK_DEPTH]
+    return {"count": len(st.turn.looked)}
+
+
+def _arrange(ctx: Ctx, st: State, args: Args) -> Event:
+    top, bottom = args
+    st.building_deck = list(top) + st.building_deck + list(bottom)
+    st.turn.looked = []
+    return {"top": len(top), "bottom": len(bottom)}
+
+
+def _slide(ctx: Ctx, st: State, args: Args) -> Event:
+    start, end = args
+    boat = st.spot_boats[start]
+    st.spot_boats[end] = boat
+    st.spot_boats[start] = NONE
+    _follow_boat(st, start, end)
+    return {"boat": ctx.boat_name(boat), "from": ctx.spot(start), "to": ctx.spot(end)}
+
+
+def _sacred(ctx: Ctx, st: State, args: Args) -> Event:
+    st.sacred[args[0]] = True
+    st.sacred_left -= 1
+    return {"island": ctx.island(args[0])}
+
+
+def _swap_tokens(ctx: Ctx, st: State, args: Args) -> Event:
+    a, b = args
+    tokens = st.island_tokens
+    tokens[a], tokens[b] = tokens[b], tokens[a]
+    return {"islands": [ctx.island(a), ctx.island(b)]}
+
+
+def _remove(ctx: Ctx, st: State, args: Args) -> Event:
+    (spots,) = args
+    removed = []
+    for spot in spots:
+        boat = st.spot_boats[spot]
+        st.reserve[boat] += 1
+        st.spot_boats[spot] = NONE
+        removed.append({"boat": ctx.boat_name(boat), "spot": ctx.spot(spot)})
+    st.turn.placed = [s for s in st.turn.placed if s not in spots]
+    return {"boats": removed}
+
+
+def _swap_boats(ctx: Ctx, st: State, args: Args) -> Event:
+    a, b = args
+    boats = st.spot_boats
+    boats[a], boats[b] = boats[b], boats[a]
+    st.turn.placed = [b if s == a else a if s == b else s for s in st.turn.placed]
+    return {"spots": [ctx.spot(a), ctx.spot(b)]}
+
+
+def _raijin(ctx: Ctx, st: State, args: Args) -> Event:
+    player = current(st)
+    for boat in args:
+        player.boats[boat] -= 1
+        st.reserve[boat] += 1
+    st.reserve[ctx.gold] -= 1
+    player.boats[ctx.gold] += 1
+    return {"gave": [ctx.boat_name(b) for b in args], "took": ["gold"]}
+
+
+def _nakatsu(ctx: Ctx, st: State, args: Args) -> Event:
+    player = current(st)
+    player.boats[ctx.gold] -= 1
+    st.reserve[ctx.gold] += 1
+    for boat in args:
+        st.reserve[boat] -= 1
+        player.boats[boat] += 1
+    return {"gave": ["gold"], "took": [ctx.boat_name(b) for b in args]}
+
+
+def _michimata(ctx: Ctx, st: State, args: Args) -> Event:
+    player = current(st)
+    player.tokens[args[0]] -= 1
+    st.reserve[ctx.gold] -= 1
+    player.boats[ctx.gold] += 1
+    return {"culture": ctx.comp.culture_names[args[0]], "took": ["gold"]}
+
+
+def _hetsuka(ctx: Ctx, st: State, args: Args) -> Event:
+    player = current(st)
+    player.tokens[args[0]] -= 1
+    player.coins += HETSUKA_COINS
+    return {"culture": ctx.comp.culture_names[args[0]], "coins": HETSUKA_COINS}
+
+
+def _kachiko(ctx: Ctx, st: State, args: Args) -> Event:
+    current(st).coins -= KACHIKO_PRICE
+    st.sacred[args[0]] = False
+    st.sacred_left += 1
+    return {"island": ctx.island(args[0]), "coins": -KACHIKO_PRICE}
+
+
+def _ebisu(ctx: Ctx, st: State, args: Args) -> Event:
+    culture = st.island_tokens[args[0]]
+    current(st).tokens[culture] += 1
+    st.island_tokens[args[0]] = NONE
+    return {"island": ctx.island(args[0]), "culture": ctx.comp.culture_names[culture]}
+
+
+_EFFECTS = {
+    "reserve": _reserve,
+    "look": _look,
+    "arrange": _arrange,
+    "slide": _slide,
+    "sacred": _sacred,
+    "swap_tokens": _swap_tokens,
+    "remove": _remove,
+    "swap_boats": _swap_boats,
+    "raijin": _raijin,
+    "nakatsu": _nakatsu,
+    "michimata": _michimata,
+    "hetsuka": _hetsuka,
+    "kachiko": _kachiko,
+    "ebisu": _ebisu,
+}
+
+# -- generation ----------------------------------------------------------------------------
+
+
+def gen_power(ctx: Ctx, st: State, kind: str) -> Iterator[Args]:
+    """Every legal use of one power now."""
+    if power_ready(ctx, st, kind):
+        yield from _GENERATORS[kind](ctx, st)
+
+
+def _boats_on_board(st: State) -> list[int]:
+    return [s for s, b in enumerate(st.spot_boats) if b != NONE]
+
+
+def _tokens_on_board(st: State) -> list[int]:
+    return [i for i, t in enumerate(st.island_tokens) if t != NONE]
+
+
+def _gen_arrange(ctx: Ctx, st: State) -> Iterator[Args]:
+    looked = st.turn.looked
+    for order in permutations(looked):
+        for cut in range(len(order) + 1):
+            yield (order[:cut], order[cut:])
+
+
+def _gen_slide(ctx: Ctx, st: State) -> Iterator[Args]:
+    boats = st.spot_boats
+    for spot in _boats_on_board(st):
+        for end in ctx.board.spot_links[spot]:
+            if boats[end] == NONE:
+                yield (spot, end)
+
+
+def _gen_remove(ctx: Ctx, st: State) -> Iterator[Args]:
+    spots = _boats_on_board(st)
+    for spot in spots:
+        yield ((spot,),)
+    for pair in combinations(spots, 2):
+        yield (pair,)
+
+
+def _gen_swap_boats(ctx: Ctx, st: State) -> Iterator[Args]:
+    boats = st.spot_boats
+    for a, b in combinations(_boats_on_board(st), 2):
+        if boats[a] != boats[b]:
+            yield (a, b)
+
+
+def _gen_swap_tokens(ctx: Ctx, st: State) -> Iterator[Args]:
+    tokens = st.island_tokens
+    for a, b in combinations(_tokens_on_board(st), 2):
+        if tokens[a] != tokens[b]:
+            yield (a, b)
+
+
+def _gen_pairs(ctx: Ctx, st: State, pool: list[int]) -> Iterator[Args]:
+    items = [b for b, n in enumerate(pool) for _ in range(min(n, 2))]
+    yield from sorted(set(combinations(items, 2)))
+
+
+def _gen_raijin(ctx: Ctx, st: State) -> Iterator[Args]:
+    if st.reserve[ctx.gold]:
+        yield from _gen_pairs(ctx, st, current(st).boats)
+
+
+def _gen_nakatsu(ctx: Ctx, st: State) -> Iterator[Args]:
+    if current(st).boats[ctx.gold]:
+        pool = st.reserve[:]
+        pool[ctx.gold] = 0
+        yield from _gen_pairs(ctx, st, pool)
+
+
+def _gen_held_tokens(ctx: Ctx, st: State) -> Iterator[Args]:
+    for culture, n in enumerate(current(st).tokens):
+        if n:
+            yield (culture,)
+
+
+def _gen_michimata(ctx: Ctx, st: State) -> Iterator[Args]:
+    if st.reserve[ctx.gold]:
+        yield from _gen_held_tokens(ctx, st)
+
+
+def _gen_kachiko(ctx: Ctx, st: State) -> Iterator[Args]:
+    if current(st).coins >= KACHIKO_PRICE:
+        for island, sacred in enumerate(st.sacred):
+            if sacred:
+                yield (island,)
+
+
+def _gen_ebisu(ctx: Ctx, st: State) -> Iterator[Args]:
+    if st.turn.collected:
+        for island in _tokens_on_board(st):
+            yield (island,)
+
+
+def _gen_sacred(ctx: Ctx, st: State) -> Iterator[Args]:
+    if st.sacred_left:
+        for island in range(len(st.island_tokens)):
+            if island_is_empty(st, island):
+                yield (island,)
+
+
+_GENERATORS = {
+    "reserve": lambda ctx, st: ((t,) for t in sorted(st.building_row)),
+    "look": lambda ctx, st: iter([()] if st.building_deck else []),
+    "arrange": _gen_arrange,
+    "slide": _gen_slide,
+    "sacred": _gen_sacred,
+    "swap_tokens": _gen_swap_tokens,
+    "remove": _gen_remove,
+    "swap_boats": _gen_swap_boats,
+    "raijin": _gen_raijin,
+    "nakatsu": _gen_nakatsu,
+    "michimata": _gen_michimata,
+    "hetsuka": _gen_held_tokens,
+    "kachiko": _gen_kachiko,
+    "ebisu": _gen_ebisu,
+}

@@ -1,0 +1,77 @@
+"""The checked entry point of Yamatai: legal actions, checking and applying one action."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from engine.yamatai import powers, turn
+from engine.yamatai.common import Event, illegal
+from engine.yamatai.context import Ctx
+from engine.yamatai.notation import Action
+from engine.yamatai.round import next_turn
+from engine.yamatai.state import FLEET, State
+
+Args = tuple[Any, ...]
+Check = Callable[[Ctx, State, Args], None]
+Apply = Callable[[Ctx, State, Args], list[Event]]
+Generate = Callable[[Ctx, State], Iterator[Args]]
+
+_TURN_ACTIONS: dict[str, tuple[Check, Apply, Generate]] = {
+    "fleet": (turn.check_fleet, turn.apply_fleet, turn.gen_fleet),
+    "buy": (turn.check_buy, turn.apply_buy, turn.gen_buy),
+    "sell": (turn.check_sell, turn.apply_sell, turn.gen_sell),
+    "place": (turn.check_place, turn.apply_place, turn.gen_place),
+    "collect": (turn.check_collect, turn.apply_collect, turn.gen_collect),
+    "build": (turn.check_build, turn.apply_build, turn.gen_build),
+    "recruit": (turn.check_recruit, turn.apply_recruit, turn.gen_recruit),
+    "end": (turn.check_end, turn.apply_end, turn.gen_end),
+}
+POWER_KINDS = tuple(powers.FLEET_POWERS) + tuple(powers.SPECIALIST_POWERS)
+# The order in which legal actions are listed: the turn's own order, powers, then the end.
+ORDER = ("fleet", "buy", "sell", "place", "collect", "build", "recruit", *POWER_KINDS, "end")
+
+
+def check(ctx: Ctx, st: State, action: Action) -> None:
+    """Raise IllegalAction unless the action is legal now (the state is not changed)."""
+    kind = action.kind
+    if st.turn.looked and kind != "arrange":
+        raise illegal(
+            "arrange_first",
+            f"First put back the tiles you looked at ({' '.join(st.turn.looked)}) with 'arrange'.",
+        )
+    if st.turn.step == FLEET and kind != "fleet":
+        raise illegal("choose_fleet_first", "Your turn starts by choosing a fleet tile.")
+    if kind in _TURN_ACTIONS:
+        _TURN_ACTIONS[kind][0](ctx, st, action.args)
+    else:
+        powers.check_power(ctx, st, kind, action.args)
+
+
+def apply(ctx: Ctx, st: State, action: Action) -> list[Event]:
+    """Apply a checked action; after 'end', pass the turn (and maybe end the round)."""
+    kind = action.kind
+    if kind in _TURN_ACTIONS:
+        events = _TURN_ACTIONS[kind][1](ctx, st, action.args)
+    else:
+        events = powers.apply_power(ctx, st, kind, action.args)
+    if kind == "end":
+        events += next_turn(ctx, st)
+    return events
+
+
+def legal_actions(ctx: Ctx, st: State) -> list[Action]:
+    """Every legal action now, in a fixed order."""
+    if st.over:
+        return []
+    if st.turn.looked:
+        return [Action("arrange", a) for a in powers.gen_power(ctx, st, "arrange")]
+    if st.turn.step == FLEET:
+        return [Action("fleet", a) for a in turn.gen_fleet(ctx, st)]
+    actions: list[Action] = []
+    for kind in ORDER[1:]:
+        if kind in _TURN_ACTIONS:
+            actions += [Action(kind, a) for a in _TURN_ACTIONS[kind][2](ctx, st)]
+        elif kind != "arrange":
+            actions += [Action(kind, a) for a in powers.gen_power(ctx, st, kind)]
+    return actions

@@ -1,0 +1,702 @@
+"""The steps of a player's turn: fleet, trade, place, collect or build, recruit, end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any
+
+from engine.yamatai.common import (
+    Event,
+    adjacent_boats,
+    boat_list,
+    current,
+    has,
+    illegal,
+    island_is_empty,
+    owner_of,
+)
+from engine.yamatai.components import BuildingTile, Fleet
+from engine.yamatai.context import Ctx
+from engine.yamatai.state import (
+    ACTED,
+    FLEET,
+    NONE,
+    PLACE,
+    RECRUITED,
+    TRADE,
+    Building,
+    Player,
+    State,
+)
+
+Args = tuple[Any, ...]
+
+# -- fleet ---------------------------------------------------------------------------------
+
+
+def visible_fleets(ctx: Ctx, st: State) -> list[int]:
+    """Fleet numbers face up on the fleet track, in number order."""
+    return sorted(f for f in st.fleet_track[: ctx.comp.fleet_visible] if f)
+
+
+def extra_boat_choices(st: State, fleet: Fleet) -> list[int]:
+    """Boat types still in the reserve after the fleet's own boats are taken."""
+    left = st.reserve[:]
+    for boat in fleet.boats:
+        if left[boat]:
+            left[boat] -= 1
+    return [boat for boat, n in enumerate(left) if n > 0]
+
+
+def check_fleet(ctx: Ctx, st: State, args: Args) -> None:
+    """Choosing a fleet: the first thing in a turn, from the face-up tiles."""
+    number, extra = args
+    if st.turn.step != FLEET:
+        raise illegal("fleet_already_chosen", f"You already chose fleet {st.turn.fleet}.")
+    visible = visible_fleets(ctx, st)
+    if number not in visible:
+        raise illegal(
+            "fleet_not_available",
+            f"Fleet {number} is not face up; choose one of {', '.join(map(str, visible))}.",
+        )
+    fleet = ctx.comp.fleets[number]
+    if fleet.power == "extra_boat":
+        choices = extra_boat_choices(st, fleet)
+        names = ", ".join(ctx.boat_name(b) for b in choices)
+        if extra == NONE and choices:
+            raise illegal(
+                "choose_extra_boat",
+                f"Fleet {number} also gives a boat of your choice: say which ({names}).",
+            )
+        if extra != NONE and extra not in choices:
+            raise illegal(
+                "reserve_empty",
+                f"No {ctx.boat_name(extra)} boat is left in the reserve; choose one of {names}.",
+            )
+    elif extra != NONE:
+        raise illegal("no_extra_boat", f"Only fleet 10 gives a boat of your choice, not {number}.")
+
+
+def apply_fleet(ctx: Ctx, st: State, args: Args) -> list[Event]:
+    """Take the fleet tile and its boats (those the reserve still has)."""
+    number, extra = args
+    player = current(st)
+    st.fleet_track[st.fleet_track.index(number)] = 0
+    player.fleets.append(number)
+    st.played.append(number)
+    st.turn.fleet = number
+    st.turn.step = TRADE
+    wanted = ctx.comp.fleets[number].boats + ((extra,) if extra != NONE else ())
+    taken: list[str] = []
+    missing: list[str] = []
+    for boat in wanted:
+        if st.reserve[boat] > 0:
+            st.reserve[boat] -= 1
+            player.boats[boat] += 1
+            taken.append(ctx.boat_name(boat))
+        else:
+            missing.append(ctx.boat_name(boat))
+    return [{"type": "fleet", "seat": st.seat, "fleet": number, "boats": taken, "missing": missing}]
+
+
+def gen_fleet(ctx: Ctx, st: State) -> Iterator[Args]:
+    """Every fleet choice."""
+    for number in visible_fleets(ctx, st):
+        fleet = ctx.comp.fleets[number]
+        choices = extra_boat_choices(st, fleet) if fleet.power == "extra_boat" else []
+        if choices:
+            for boat in choices:
+                yield (number, boat)
+        else:
+            yield (number, NONE)
+
+
+# -- trade ---------------------------------------------------------------------------------
+
+
+def trade_limit(player: Player) -> int:
+    """Transactions allowed per turn (Izanagi adds one)."""
+    return 2 if has(player, "Izanagi") else 1
+
+
+def buy_price(ctx: Ctx, player: Player, boat: int) -> int | None:
+    """What a boat costs this player, or None if it cannot be bought."""
+    if boat == ctx.gold:
+        return ctx.comp.tomoe_gold_price if has(player, "Tomoe") else None
+    return ctx.comp.buy_prices[boat]
+
+
+def sell_price(ctx: Ctx, player: Player, boat: int) -> int | None:
+    """What a boat sells for, for this player, or None if it cannot be sold."""
+    if boat == ctx.gold:
+        return ctx.comp.tomoe_gold_price if has(player, "Tomoe") else None
+    if has(player, "Susanoo") and boat in ctx.comp.susanoo_sell:
+        return ctx.comp.susanoo_sell[boat]
+    return ctx.comp.sell_prices[boat]
+
+
+def _check_trade_step(st: State) -> None:
+    if st.turn.step != TRADE:
+        raise illegal("wrong_phase", "Trading comes before placing boats; that step has passed.")
+    limit = trade_limit(current(st))
+    if st.turn.trades >= limit:
+        raise illegal("no_trades_left", f"You may make {limit} transaction(s) per turn.")
+
+
+def _price_or_refuse(ctx: Ctx, price: int | None, boat: int) -> int:
+    if price is None:
+        raise illegal(
+            "gold_not_tradable",
+            f"{ctx.boat_name(boat).capitalize()} boats cannot be bought or sold (Tomoe allows it).",
+        )
+    return price
+
+
+def check_buy(ctx: Ctx, st: State, args: Args) -> None:
+    """Buying one boat from the reserve at the mat price."""
+    (boat,) = args
+    _check_trade_step(st)
+    player = current(st)
+    price = _price_or_refuse(ctx, buy_price(ctx, player, boat), boat)
+    if player.coins < price:
+        raise illegal(
+            "unaffordable",
+            f"A {ctx.boat_name(boat)} boat costs {price} coins; you have {player.coins}.",
+        )
+    if st.reserve[boat] == 0:
+        raise illegal("reserve_empty", f"No {ctx.boat_name(boat)} boat is left in the reserve.")
+
+
+def check_sell(ctx: Ctx, st: State, args: Args) -> None:
+    """Selling one of your boats to the reserve at the mat price."""
+    (boat,) = args
+    _check_trade_step(st)
+    player = current(st)
+    _price_or_refuse(ctx, sell_price(ctx, player, boat), boat)
+    if player.boats[boat] == 0:
+        raise illegal("no_such_boat", f"You have no {ctx.boat_name(boat)} boat to sell.")
+
+
+def apply_buy(ctx: Ctx, st: State, args: Args) -> list[Event]:
+    """Pay and take the boat."""
+    (boat,) = args
+    player = current(st)
+    price = buy_price(ctx, player, boat) or 0
+    player.coins -= price
+    player.boats[boat] += 1
+    st.reserve[boat] -= 1
+    st.turn.trades += 1
+    return [{"type": "buy", "seat": st.seat, "boat": ctx.boat_name(boat), "coins": -price}]
+
+
+def apply_sell(ctx: Ctx, st: State, args: Args) -> list[Event]:
+    """Return the boat and take the coins."""
+    (boat,) = args
+    player = current(st)
+    price = sell_price(ctx, player, boat) or 0
+    player.coins += price
+    player.boats[boat] -= 1
+    st.reserve[boat] += 1
+    st.turn.trades += 1
+    return [{"type": "sell", "seat": st.seat, "boat": ctx.boat_name(boat), "coins": price}]
+
+
+def gen_buy(ctx: Ctx, st: State) -> Iterator[Args]:
+    """Every affordable purchase."""
+    if st.turn.step != TRADE or st.turn.trades >= trade_limit(current(st)):
+        return
+    player = current(st)
+    for boat in range(len(st.reserve)):
+        price = buy_price(ctx, player, boat)
+        if price is not None and player.coins >= price and st.reserve[boat] > 0:
+            yield (boat,)
+
+
+def gen_sell(ctx: Ctx, st: State) -> Iterator[Args]:
+    """Every possible sale."""
+    if st.turn.step != TRADE or st.turn.trades >= trade_limit(current(st)):
+        return
+    player = current(st)
+    for boat, n in enumerate(player.boats):
+        if n and sell_price(ctx, player, boat) is not None:
+            yield (boat,)
+
+
+# -- place ---------------------------------------------------------------------------------
+
+
+def _entry_spots(ctx: Ctx, player: Player) -> frozenset[int]:
+    if has(player, "Toyo-Tama"):
+        return ctx.board.border_spots | ctx.board.entry_spots
+    return ctx.board.entry_spots
+
+
+def place_targets(ctx: Ctx, st: State) -> dict[int, list[int]]:
+    """For each boat type the player holds, the spots where it may be placed now."""
+    player = current(st)
+    held = [b for b, n in enumerate(player.boats) if n]
+    if not held:
+        return {}
+    boats = st.spot_boats
+    links = ctx.board.spot_links
+    placed = st.turn.placed
+    if placed:
+        chain = sorted(t for t in links[placed[-1]] if boats[t] == NONE)
+        return {b: chain for b in held}
+    entries = {s for s in _entry_spots(ctx, player) if boats[s] == NONE}
+    near: dict[int, set[int]] = {b: set() for b in held}
+    for spot, boat in enumerate(boats):
+        if boat in near:
+            near[boat].update(t for t in links[spot] if boats[t] == NONE)
+    return {b: sorted(entries | near[b]) for b in held}
+
+
+def check_place(ctx: Ctx, st: State, args: Args) -> None:
+    """Placing a boat: first on an entry or next to its colour, then chained to the previous."""
+    boat, spot = args
+    if st.turn.step not in (TRADE, PLACE):
+        raise illegal("wrong_phase", "Boats are placed before collecting or building.")
+    player = current(st)
+    name = ctx.boat_name(boat)
+    if player.boats[boat] == 0:
+        held = ", ".join(boat_list(ctx, player.boats)) or "none"
+        raise illegal("no_such_boat", f"You have no {name} boat to place (you hold: {held}).")
+    if st.spot_boats[spot] != NONE:
+        raise illegal("spot_taken", f"Spot {ctx.spot(spot)} already holds a boat.")
+    if spot in place_targets(ctx, st)[boat]:
+        return
+    if st.turn.placed:
+        previous = ctx.spot(st.turn.placed[-1])
+        raise illegal(
+            "broken_chain",
+            f"Each boat after the first goes on an empty spot connected to the previous boat "
+            f"(spot {previous}).",
+        )
+    raise illegal(
+        "not_an_entry",
+        f"Your first boat goes on an empty entry spot or an empty spot connected to a {name} "
+        f"boat; spot {ctx.spot(spot)} is neither.",
+    )
+
+
+def apply_place(ctx: Ctx, st: State, args: Args) -> list[Event]:
+    """Put the boat on the spot; it now belongs to everyone."""
+    boat, spot = args
+    current(st).boats[boat] -= 1
+    st.spot_boats[spot] = boat
+    st.turn.placed.append(spot)
+    st.turn.step = PLACE
+    return [{"type": "place", "seat": st.seat, "boat": ctx.boat_name(boat), "spot": ctx.spot(spot)}]
+
+
+def gen_place(ctx: Ctx, st: State) -> Iterator[Args]:
+    """Every legal placement of every boat held."""
+    if st.turn.step not in (TRADE, PLACE):
+        return
+    for boat, spots in sorted(place_targets(ctx, st).items()):
+        for spot in spots:
+            yield (boat, spot)
+
+
+# -- collect -------------------------------------------------------------------------------
+
+
+def collect_sets(ctx: Ctx, st: State) -> list[tuple[int, ...]]:
+    """The largest sets of islands whose tokens can be taken, one per boat placed this turn."""
+    tokens = st.island_tokens
+    options = [
+        tuple(i for i in ctx.board.spot_islands[s] if tokens[i] != NONE) for s in st.turn.placed
+    ]
+    options = [o for o in options if o]
+    found: set[frozenset[int]] = set()
+
+    def walk(k: int, chosen: frozenset[int]) -> None:
+        if k == len(options):
+            found.add(chosen)
+            return
+        for island in options[k]:
+            if island not in chosen:
+                walk(k + 1, chosen | {island})
+        walk(k + 1, chosen)
+
+    walk(0, frozenset())
+    best = max(len(s) for s in found)
+    return sorted(tuple(sorted(s)) for s in found if len(s) == best and best > 0)
+
+
+def _check_act_step(ctx: Ctx, st: State, what: str) -> None:
+    if st.turn.step not in (TRADE, PLACE):
+        raise illegal("already_acted", f"You have already collected or built this turn; {what}.")
+    if not st.turn.placed:
+        raise illegal("no_boats_placed", f"Place boats first: {what} needs boats placed this turn.")
+
+
+def check_collect(ctx: Ctx, st: State, args: Args) -> None:
+    """Collecting: one token per boat placed this turn, each next to its own boat."""
+    (islands,) = args
+    _check_act_step(ctx, st, "collecting")
+    if len(set(islands)) != len(islands):
+        raise illegal("duplicate_island", "Each island has one token: name an island once.")
+    for island in islands:
+        if st.island_tokens[island] == NONE:
+            raise illegal("no_token", f"Island {ctx.island(island)} has no culture token.")
+    sets = collect_sets(ctx, st)
+    if tuple(islands) in sets:
+        return
+    if not sets:
+        raise illegal("nothing_to_collect", "No culture token lies next to the boats you placed.")
+    size = len(sets[0])
+    if len(islands) < size:
+        raise illegal(
+            "take_all_tokens",
+            f"Take one token per boat placed where one is adjacent: {size} token(s) here.",
+        )
+    raise illegal(
+        "not_adjacent",
+        "Each token must be next to a different boat placed this turn.",
+    )
+
+
+def apply_collect(ctx: Ctx, st: State, args: Args) -> list[Event]:
+    """Take the tokens; the islands are cleared."""
+    (islands,) = args
+    player = current(st)
+    taken = []
+    for island in islands:
+        culture = st.island_tokens[island]
+        player.tokens[culture] += 1
+        st.island_tokens[island] = NONE
+        taken.append({"island": ctx.island(island), "culture": ctx.comp.culture_names[culture]})
+    st.turn.step = ACTED
+    st.turn.collected = True
+    return [{"type": "collect", "seat": st.seat, "tokens": taken}]
+
+
+def gen_collect(ctx: Ctx, st: State) -> Iterator[Args]:
+    """Every maximal collection."""
+    if st.turn.step in (TRADE, PLACE) and st.turn.placed:
+        for islands in collect_sets(ctx, st):
+            yield (islands,)
+
+
+# -- build ---------------------------------------------------------------------------------
+
+
+def buildable_tiles(st: State) -> list[str]:
+    """Tiles the current player may build: the face-up row and their own reservations."""
+    return st.building_row + current(st).reserved
+
+
+def missing_boats(ctx: Ctx, st: State, tile: BuildingTile, island: int) -> int:
+    """How many of the tile's required boats are not adjacent to the island."""
+    have = adjacent_boats(ctx, st, island)
+    return sum(need - have[b] for b, need in enumerate(tile.needs) if need > have[b])
+
+
+def shortfall_allowed(ctx: Ctx, st: State) -> int:
+    """Fleet 9 lets you build with one boat fewer than required."""
+    return 1 if ctx.comp.fleets[st.turn.fleet].power == "discount" else 0
+
+
+def ananda_payee(ctx: Ctx, st: State, island: int) -> int | None:
+    """The Ananda owner an opponent must pay to build on this island, if any."""
+    seat = owner_of(st, "Ananda")
+    if seat is None or seat == st.seat:
+        return None
+    for n in ctx.board.island_neighbours[island]:
+        building = st.buildings[n]
+        if building and building.owner == seat and not ctx.comp.buildings[building.tile].prestige:
+            return seat
+    return None
+
+
+def _islands_next_to_placed(ctx: Ctx, st: State) -> list[int]:
+    return sorted({i for s in st.turn.placed for i in ctx.board.spot_islands[s]})
+
+
+def check_build(ctx: Ctx, st: State, args: Args) -> None:
+    """Building: an available tile, an empty island next to a boat placed this turn, its boats."""
+    tile_id, island = args
+    _check_act_step(ctx, st, "building")
+    player = current(st)
+    tile = ctx.comp.buildings[tile_id]
+    if tile_id not in buildable_tiles(st):
+        holder = next((p.name for p in st.players if tile_id in p.reserved), None)
+        where = f"reserved by {holder}" if holder else "not in the building row"
+        raise illegal("tile_not_available", f"{tile_id} is {where}.")
+    if not tile.prestige and player.buildings_left == 0:
+        raise illegal("no_buildings_left", "You have no standard buildings left.")
+    label = ctx.island(island)
+    if not island_is_empty(st, island):
+        raise illegal("island_not_empty", f"Island {label} is not empty.")
+    if island not in _islands_next_to_placed(ctx, st):
+        raise illegal(
+            "not_next_to_placed_boat", f"Island {label} is not next to a boat you placed this turn."
+        )
+    missing = missing_boats(ctx, st, tile, island)
+    if missing > shortfall_allowed(ctx, st):
+        raise illegal(
+            "missing_boats",
+            f"{tile_id} needs {', '.join(boat_list(ctx, list(tile.needs)))} next to {label}; "
+            f"{missing} missing.",
+        )
+    payee = ananda_payee(ctx, st, island)
+    if payee is not None and player.coins < 2:
+        raise illegal(
+            "cannot_pay_ananda",
+            f"Building on {label} means paying 2 coins to {st.players[payee].name} (Ananda).",
+        )
+
+
+def _group_size(ctx: Ctx, st: State, seat: int, island: int) -> int:
+    """Size of the group of the player's standard buildings that a building on island joins."""
+    seen = {island}
+    todo = [island]
+    buildings = st.buildings
+    while todo:
+        for n in ctx.board.island_neighbours[todo.pop()]:
+            b = buildings[n]
+            if (
+                n not in seen
+                and b is not None
+                and b.owner == seat
+                and not ctx.comp.buildings[b.tile].prestige
+            ):
+                seen.add(n)
+                todo.append(n)
+    return len(seen)
+
+
+def build_bonus(ctx: Ctx, st: State, tile: BuildingTile, island: int) -> dict[str, int]:
+    """PP tokens and coins a building earns when built (before it is placed)."""
+    player = current(st)
+    bonus: dict[str, int] = {}
+    if not tile.prestige or has(player, "Awashima"):
+        neighbours = [st.buildings[n] for n in ctx.board.island_neighbours[island]]
+        shrines = sum(1 for b in neighbours if b and ctx.comp.buildings[b.tile].prestige)
+        if shrines:
+            bonus["shrines"] = shrines
+        if st.mountains[island]:
+            bonus["mountain"] = 1
+        group = _group_size(ctx, st, st.seat, island)
+        if group >= 2:
+            bonus["group"] = group * (2 if tile.trading_post else 1)
+    if (
+        not tile.prestige
+        and has(player, "Kagutsuchi")
+        and _group_size(ctx, st, st.seat, island) == 1
+    ):
+        bonus["kagutsuchi"] = 1
+    return bonus
+
+
+def apply_build(ctx: Ctx, st: State, args: Args) -> list[Event]:
+    """Pay Ananda if due, take the bonuses, put the building on the island."""
+    tile_id, island = args
+    seat = st.seat
+    player = current(st)
+    tile = ctx.comp.buildings[tile_id]
+    events: list[Event] = []
+    payee = ananda_payee(ctx, st, island)
+    if payee is not None:
+        player.coins -= 2
+        st.players[payee].coins += 2
+        events.append({"type": "ananda", "seat": seat, "to": payee, "coins": 2})
+    bonus = build_bonus(ctx, st, tile, island)
+    pp = bonus.get("shrines", 0) + bonus.get("mountain", 0) + bonus.get("kagutsuchi", 0)
+    coins = bonus.get("group", 0)
+    player.pp_tokens += pp
+    player.coins += coins
+    if tile_id in st.building_row:
+        st.building_row.remove(tile_id)
+    else:
+        player.reserved.remove(tile_id)
+    player.tiles.append(tile_id)
+    st.buildings[island] = Building(seat, tile_id)
+    if not tile.prestige:
+        player.buildings_left -= 1
+        if player.buildings_left == 0:
+            st.last_building = True
+    st.turn.step = ACTED
+    events.append(
+        {
+            "type": "build",
+            "seat": seat,
+            "tile": tile_id,
+            "island": ctx.island(island),
+            "kind": tile.kind,
+            "pp_tokens": pp,
+            "coins": coins,
+            "bonus": bonus,
+            "last_building": not tile.prestige and player.buildings_left == 0,
+        }
+    )
+    return events
+
+
+def gen_build(ctx: Ctx, st: State) -> Iterator[Args]:
+    """Every legal building."""
+    if st.turn.step not in (TRADE, PLACE) or not st.turn.placed:
+        return
+    player = current(st)
+    tiles = [ctx.comp.buildings[t] for t in sorted(buildable_tiles(st))]
+    tiles = [t for t in tiles if t.prestige or player.buildings_left > 0]
+    allowance = shortfall_allowed(ctx, st)
+    for island in _islands_next_to_placed(ctx, st):
+        if not island_is_empty(st, island):
+            continue
+        if player.coins < 2 and ananda_payee(ctx, st, island) is not None:
+            continue
+        for tile in tiles:
+            if missing_boats(ctx, st, tile, island) <= allowance:
+                yield (tile.id, island)
+
+
+def can_collect_or_build(ctx: Ctx, st: State) -> bool:
+    """Whether the mandatory collect-or-build step is possible right now."""
+    if st.turn.step not in (TRADE, PLACE) or not st.turn.placed:
+        return False
+    tokens = st.island_tokens
+    for spot in st.turn.placed:
+        if any(tokens[i] != NONE for i in ctx.board.spot_islands[spot]):
+            return True
+    return next(gen_build(ctx, st), None) is not None
+
+
+def _check_acted(ctx: Ctx, st: State, what: str) -> None:
+    if can_collect_or_build(ctx, st):
+        raise illegal(
+            "must_collect_or_build",
+            f"Collect culture tokens or build before {what}: it is mandatory when possible.",
+        )
+
+
+# -- recruit -------------------------------------------------------------------------------
+
+
+def payments(player: Player) -> list[tuple[int, ...]]:
+    """Token payments the player can make: two identical or three different."""
+    tokens = player.tokens
+    pairs = [(c, c) for c, n in enumerate(tokens) if n >= 2]
+    held = [c for c, n in enumerate(tokens) if n >= 1]
+    return sorted(pairs + list(combinations(held, 3)))
+
+
+def check_recruit(ctx: Ctx, st: State, args: Args) -> None:
+    """Recruiting one face-up specialist with two identical or three different tokens."""
+    name, cultures = args
+    if st.turn.step == RECRUITED:
+        raise illegal("already_recruited", "You may recruit one specialist per turn.")
+    _check_acted(ctx, st, "recruiting")
+    if name not in st.specialist_track:
+        face_up = ", ".join(s for s in st.specialist_track if s)
+        raise illegal("specialist_not_available", f"{name} is not face up; face up: {face_up}.")
+    pattern_ok = (len(cultures) == 2 and cultures[0] == cultures[1]) or (
+        len(cultures) == 3 and len(set(cultures)) == 3
+    )
+    if not pattern_ok:
+        raise illegal("bad_payment", "Pay with two identical or three different culture tokens.")
+    if tuple(cultures) not in payments(current(st)):
+        names = " ".join(ctx.comp.culture_names[c] for c in cultures)
+        raise illegal("missing_tokens", f"You do not hold the tokens {names}.")
+
+
+def apply_recruit(ctx: Ctx, st: State, args: Args) -> list[Event]:
+    """Spend the tokens, take the specialist and its coins (Izanami takes half)."""
+    name, cultures = args
+    seat = st.seat
+    player = current(st)
+    for culture in cultures:
+        player.tokens[culture] -= 1
+    slot = st.specialist_track.index(name)
+    coins = st.specialist_coins[slot]
+    st.specialist_track[slot] = None
+    st.specialist_coins[slot] = 0
+    events: list[Event] = []
+    izanami = owner_of(st, "Izanami")
+    if izanami is not None and izanami != seat and coins:
+        half = coins // 2
+        st.players[izanami].coins += half
+        coins -= half
+        events.append({"type": "izanami", "seat": izanami, "from": seat, "coins": half})
+    player.coins += coins
+    player.specialists.append(name)
+    st.turn.step = RECRUITED
+    paid = [ctx.comp.culture_names[c] for c in cultures]
+    events.insert(
+        0,
+        {"type": "recruit", "seat": seat, "specialist": name, "tokens": paid, "coins": coins},
+    )
+    return events
+
+
+def gen_recruit(ctx: Ctx, st: State) -> Iterator[Args]:
+    """Every recruitment the player can afford now."""
+    if st.turn.step == RECRUITED or st.turn.step == FLEET:
+        return
+    options = payments(current(st))
+    if not options or can_collect_or_build(ctx, st):
+        return
+    for name in sorted(s for s in st.specialist_track if s):
+        for cultures in options:
+            yield (name, cultures)
+
+
+# -- end of turn ---------------------------------------------------------------------------
+
+
+def harbor_capacity(ctx: Ctx, player: Player) -> int:
+    """Boats the harbor keeps between turns (Riu adds two)."""
+    return ctx.comp.harbor + (ctx.comp.riu_extra_harbor if has(player, "Riu") else 0)
+
+
+def keep_options(ctx: Ctx, player: Player) -> list[tuple[int, ...]]:
+    """Every way to fill the harbor from the boats held."""
+    held = [b for b, n in enumerate(player.boats) for _ in range(n)]
+    size = min(harbor_capacity(ctx, player), len(held))
+    return sorted(set(combinations(held, size)))
+
+
+def check_end(ctx: Ctx, st: State, args: Args) -> None:
+    """Ending the turn: collect-or-build done if possible; the harbor filled, the rest aside."""
+    (kept,) = args
+    _check_acted(ctx, st, "ending your turn")
+    player = current(st)
+    if tuple(kept) not in keep_options(ctx, player):
+        capacity = harbor_capacity(ctx, player)
+        held = ", ".join(boat_list(ctx, player.boats)) or "none"
+        raise illegal(
+            "harbor",
+            f"Keep {min(capacity, sum(player.boats))} of your boats in the harbor "
+            f"(you hold: {held}); the rest are set aside.",
+        )
+
+
+def apply_end(ctx: Ctx, st: State, args: Args) -> list[Event]:
+    """Keep the chosen boats; set the others aside."""
+    (kept,) = args
+    player = current(st)
+    harbor = [0] * len(player.boats)
+    for boat in kept:
+        harbor[boat] += 1
+    aside = [n - k for n, k in zip(player.boats, harbor, strict=True)]
+    for boat, n in enumerate(aside):
+        player.set_aside[boat] += n
+    player.boats = harbor
+    return [
+        {
+            "type": "end_turn",
+            "seat": st.seat,
+            "kept": boat_list(ctx, harbor),
+            "set_aside": boat_list(ctx, aside),
+        }
+    ]
+
+
+def gen_end(ctx: Ctx, st: State) -> Iterator[Args]:
+    """Every way to end the turn now."""
+    if st.turn.step == FLEET or can_collect_or_build(ctx, st):
+        return
+    for kept in keep_options(ctx, current(st)):
+        yield (kept,)

@@ -1,0 +1,162 @@
+"""What one seat (or a spectator) may see of a Yamatai game, as JSON-ready data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.yamatai.common import boat_list
+from engine.yamatai.context import Ctx
+from engine.yamatai.scoring import outcome, score_lines
+from engine.yamatai.state import STEP_NAMES, Player, State
+from engine.yamatai.turn import harbor_capacity, trade_limit
+
+VIEW_SCHEMA = 1
+
+
+def view(ctx: Ctx, st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+    """The public game plus what ``seat`` alone may see; ``legal`` is listed for the actor."""
+    current = None if st.over else st.seat
+    data: dict[str, Any] = {
+        "game": "yamatai",
+        "schema": VIEW_SCHEMA,
+        "board": ctx.board_name,
+        "viewer": seat,
+        "round": st.round,
+        "current_seat": current,
+        "over": st.over,
+        "turn_order": st.turn_order[:],
+        "turn_index": min(st.turn_index, len(st.turn_order) - 1),
+        "last_building": st.last_building,
+        "players": [_player(ctx, st, seat_, p) for seat_, p in enumerate(st.players)],
+        "islands": _islands(ctx, st),
+        "spots": _spots(ctx, st),
+        "reserve": dict(zip(ctx.comp.boat_names, st.reserve, strict=True)),
+        "sacred_left": st.sacred_left,
+        "fleet_track": _fleet_track(ctx, st),
+        "building_row": [_tile(ctx, t) for t in st.building_row],
+        "building_deck": len(st.building_deck),
+        "specialist_track": _specialists(ctx, st),
+        "specialist_deck": len(st.specialist_deck),
+        "turn": _turn(ctx, st, seat),
+        "legal_actions": legal if (legal is not None and seat == current) else [],
+        "outcome": outcome(ctx, st) if st.over else None,
+    }
+    return data
+
+
+def _player(ctx: Ctx, st: State, seat: int, p: Player) -> dict[str, Any]:
+    lines = score_lines(ctx, p)
+    return {
+        "seat": seat,
+        "name": p.name,
+        "colour": p.colour,
+        "coins": p.coins,
+        "pp_tokens": p.pp_tokens,
+        "boats": boat_list(ctx, p.boats),
+        "set_aside": boat_list(ctx, p.set_aside),
+        "tokens": {c: n for c, n in zip(ctx.comp.culture_names, p.tokens, strict=True) if n},
+        "buildings_left": p.buildings_left,
+        "tiles": p.tiles[:],
+        "specialists": p.specialists[:],
+        "reserved": [_tile(ctx, t) for t in p.reserved],
+        "fleets": p.fleets[:],
+        "harbor_capacity": harbor_capacity(ctx, p),
+        "score": {"total": sum(lines.values()), "lines": lines},
+    }
+
+
+def _islands(ctx: Ctx, st: State) -> list[dict[str, Any]]:
+    islands = []
+    for i, label in enumerate(ctx.board.island_labels):
+        token = st.island_tokens[i]
+        building = st.buildings[i]
+        islands.append(
+            {
+                "label": label,
+                "token": ctx.comp.culture_names[token] if token >= 0 else None,
+                "mountain": st.mountains[i],
+                "sacred": st.sacred[i],
+                "building": (
+                    {
+                        "tile": building.tile,
+                        "owner": building.owner,
+                        "kind": ctx.comp.buildings[building.tile].kind,
+                    }
+                    if building
+                    else None
+                ),
+            }
+        )
+    return islands
+
+
+def _spots(ctx: Ctx, st: State) -> list[dict[str, Any]]:
+    placed = set(st.turn.placed)
+    return [
+        {
+            "label": label,
+            "boat": ctx.comp.boat_names[boat] if boat >= 0 else None,
+            "placed_this_turn": s in placed,
+        }
+        for s, (label, boat) in enumerate(zip(ctx.board.spot_labels, st.spot_boats, strict=True))
+    ]
+
+
+def _fleet_track(ctx: Ctx, st: State) -> list[dict[str, Any]]:
+    track = []
+    for position, number in enumerate(st.fleet_track):
+        face_up = position < ctx.comp.fleet_visible
+        entry: dict[str, Any] = {"position": position, "face_up": face_up, "fleet": None}
+        if number and face_up:
+            fleet = ctx.comp.fleets[number]
+            entry.update(
+                fleet=number,
+                boats=[ctx.comp.boat_names[b] for b in fleet.boats],
+                power=fleet.power,
+                text=fleet.text,
+            )
+        elif number:
+            entry["hidden"] = True
+        track.append(entry)
+    return track
+
+
+def _tile(ctx: Ctx, tile_id: str) -> dict[str, Any]:
+    tile = ctx.comp.buildings[tile_id]
+    return {
+        "id": tile_id,
+        "boats": boat_list(ctx, list(tile.needs)),
+        "pp": tile.pp,
+        "kind": tile.kind,
+    }
+
+
+def _specialists(ctx: Ctx, st: State) -> list[dict[str, Any] | None]:
+    track: list[dict[str, Any] | None] = []
+    for name, coins in zip(st.specialist_track, st.specialist_coins, strict=True):
+        if name is None:
+            track.append(None)
+            continue
+        card = ctx.comp.specialists[name]
+        track.append({"name": name, "pp": card.pp, "power": card.power, "coins": coins})
+    return track
+
+
+def _turn(ctx: Ctx, st: State, seat: int | None) -> dict[str, Any] | None:
+    if st.over:
+        return None
+    t = st.turn
+    data: dict[str, Any] = {
+        "seat": st.seat,
+        "step": STEP_NAMES[t.step],
+        "fleet": t.fleet or None,
+        "trades": t.trades,
+        "trades_allowed": trade_limit(st.players[st.seat]),
+        "placed": [ctx.spot(s) for s in t.placed],
+        "used_powers": t.used[:],
+        "collected": t.collected,
+        "looking": bool(t.looked),
+    }
+    if seat == st.seat and t.looked:
+        data["looked"] = [_tile(ctx, tile) for tile in t.looked]
+    return data
