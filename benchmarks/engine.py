@@ -1,0 +1,76 @@
+"""Engine speed: a full random 4-player game, legal_actions, and a greedy decision.
+
+    .venv/bin/python benchmarks/engine.py [--games 200]
+Target (2-core development machine): a full random 4-player game in 50 ms or less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+# This file is named like the package it measures: keep its folder off the import path.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+from engine import games  # noqa: E402
+from engine.players import greedy_player  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+
+
+def random_game(seed: int) -> tuple[float, list[float], int]:
+    """Play one random 4-player game; return its time, each legal_actions time, and its length."""
+    m = games.new("yamatai", ["Ann", "Bo", "Cy", "Di"], seed=seed)
+    rng = Rng(seed)
+    legal_times = []
+    actions = 0
+    start = time.perf_counter()
+    while m.current_seat is not None:
+        t = time.perf_counter()
+        legal = m.legal_actions()
+        legal_times.append(time.perf_counter() - t)
+        m.play(legal[rng.below(len(legal))])
+        actions += 1
+    return time.perf_counter() - start, legal_times, actions
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    args = parser.parse_args()
+    game_times, legal_times, lengths = [], [], []
+    for seed in range(args.games):
+        elapsed, legal, actions = random_game(seed)
+        game_times.append(elapsed)
+        legal_times += legal
+        lengths.append(actions)
+    m = games.new("yamatai", ["Ann", "Bo", "Cy", "Di"], seed=1)
+    greedy_times = []
+    while m.current_seat is not None:
+        seat = m.current_seat
+        t = time.perf_counter()
+        action = greedy_player(m.view(seat), 1)
+        greedy_times.append(time.perf_counter() - t)
+        m.play(action, seat=seat)
+    q95 = statistics.quantiles(game_times, n=20)[-1]
+    print(
+        f"random 4-player game: median {statistics.median(game_times) * 1000:.1f} ms, "
+        f"p95 {q95 * 1000:.1f} ms, mean {statistics.mean(lengths):.0f} actions "
+        f"({args.games} games)"
+    )
+    print(
+        f"legal_actions: median {statistics.median(legal_times) * 1e6:.0f} us, "
+        f"max {max(legal_times) * 1e6:.0f} us ({len(legal_times)} calls)"
+    )
+    print(
+        "greedy decision (view + lookahead): "
+        f"median {statistics.median(greedy_times) * 1000:.2f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()
