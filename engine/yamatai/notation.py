@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from engine.errors import InvalidNotation
@@ -68,6 +68,7 @@ class Notation:
         self._cultures = {name: i for i, name in enumerate(comp.culture_names)}
         self._specialists = {name.lower(): name for name in comp.specialists}
         self._islands = {label.upper(): i for i, label in enumerate(board.island_labels)}
+        self._island_label = {i: label for i, label in enumerate(board.island_labels)}
         self._spots = {label.upper(): i for i, label in enumerate(board.spot_labels)}
         self._tiles = {tile_id.upper(): tile_id for tile_id in comp.buildings}
         self._parsers: dict[str, Callable[[list[str]], Action]] = {
@@ -147,6 +148,9 @@ class Notation:
             )
         return index
 
+    def _by_label(self, islands: Iterable[int]) -> tuple[int, ...]:
+        return tuple(sorted(islands, key=self._island_label.__getitem__))
+
     def _spot(self, word: str) -> int:
         index = self._spots.get(word.upper())
         if index is None:
@@ -189,7 +193,7 @@ class Notation:
     def _collect(self, words: list[str]) -> Action:
         if not words:
             raise self._bad("Say which islands to take culture tokens from.", "collect ISLAND...")
-        return Action("collect", (tuple(sorted(self._island(w) for w in words)),))
+        return Action("collect", (self._by_label(self._island(w) for w in words),))
 
     def _build(self, words: list[str]) -> Action:
         if len(words) != 2:
@@ -249,8 +253,9 @@ class Notation:
 
     def _swap(self, words: list[str]) -> Action:
         if len(words) == 3 and words[0] in ("tokens", "token"):
-            pair = sorted((self._island(words[1]), self._island(words[2])))
-            return Action("swap_tokens", (pair[0], pair[1]))
+            return Action(
+                "swap_tokens", self._by_label((self._island(words[1]), self._island(words[2])))
+            )
         if len(words) == 3 and words[0] in ("boats", "boat"):
             pair = sorted((self._spot(words[1]), self._spot(words[2])))
             return Action("swap_boats", (pair[0], pair[1]))

@@ -372,8 +372,8 @@ def _boats_on_board(st: State) -> list[int]:
     return [s for s, b in enumerate(st.spot_boats) if b != NONE]
 
 
-def _tokens_on_board(st: State) -> list[int]:
-    return [i for i, t in enumerate(st.island_tokens) if t != NONE]
+def _tokens_on_board(ctx: Ctx, st: State) -> tuple[int, ...]:
+    return ctx.by_label(i for i, t in enumerate(st.island_tokens) if t != NONE)
 
 
 def _gen_arrange(ctx: Ctx, st: State) -> Iterator[Args]:
@@ -408,7 +408,7 @@ def _gen_swap_boats(ctx: Ctx, st: State) -> Iterator[Args]:
 
 def _gen_swap_tokens(ctx: Ctx, st: State) -> Iterator[Args]:
     tokens = st.island_tokens
-    for a, b in combinations(_tokens_on_board(st), 2):
+    for a, b in combinations(_tokens_on_board(ctx, st), 2):
         if tokens[a] != tokens[b]:
             yield (a, b)
 
@@ -450,7 +450,7 @@ def _gen_kachiko(ctx: Ctx, st: State) -> Iterator[Args]:
 
 def _gen_ebisu(ctx: Ctx, st: State) -> Iterator[Args]:
     if st.turn.collected:
-        for island in _tokens_on_board(st):
+        for island in _tokens_on_board(ctx, st):
             yield (island,)
 
 

@@ -322,7 +322,10 @@ def collect_sets(ctx: Ctx, st: State) -> list[tuple[int, ...]]:
 
     walk(0, frozenset())
     best = max(len(s) for s in found)
-    return sorted(tuple(sorted(s)) for s in found if len(s) == best and best > 0)
+    return sorted(
+        (ctx.by_label(s) for s in found if len(s) == best and best > 0),
+        key=lambda islands: [ctx.island_rank[i] for i in islands],
+    )
 
 
 def _check_act_step(ctx: Ctx, st: State, what: str) -> None:
@@ -342,7 +345,7 @@ def check_collect(ctx: Ctx, st: State, args: Args) -> None:
         if st.island_tokens[island] == NONE:
             raise illegal("no_token", f"Island {ctx.island(island)} has no culture token.")
     sets = collect_sets(ctx, st)
-    if tuple(islands) in sets:
+    if ctx.by_label(islands) in sets:
         return
     if not sets:
         raise illegal("nothing_to_collect", "No culture token lies next to the boats you placed.")

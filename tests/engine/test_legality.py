@@ -56,7 +56,13 @@ def candidates(st: State, rng: Rng, sample: int) -> list[Action]:
         pool += [Action("arrange", (looked, ())), Action("arrange", ((), looked))]
         pool += [Action("arrange", (looked[:1], ()))]
     picked = [pool[rng.below(len(pool))] for _ in range(sample)]
-    return picked + [a for a in pool if a.kind in ("fleet", "end", "arrange", "build", "recruit")]
+    picked += [a for a in pool if a.kind in ("fleet", "end", "arrange", "build", "recruit")]
+    return [canonical(a) for a in picked]
+
+
+def canonical(action: Action) -> Action:
+    """The action as the parser would produce it from its own text."""
+    return CTX.notation.parse(CTX.notation.format(action))
 
 
 def is_legal(st: State, action: Action) -> bool:
