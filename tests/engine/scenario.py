@@ -273,6 +273,7 @@ def legal_starting(m: Match, word: str) -> list[str]:
 
 def take_fleet(m: Match, number: int, extra: str | None = None) -> list[dict[str, Any]]:
     """Choose a fleet (turning it face up first if needed)."""
+    assert number not in m.state.played, f"fleet {number} was already played this round"
     if number not in visible_fleets(m):
         shown = visible_fleets(m)
         face_up_fleets(m, [number, *shown[: COMP.fleet_visible - 1]])
