@@ -39,13 +39,21 @@ def play_game(players: int, seed: int, player: Player) -> dict[str, Any]:
         "buildings": [len(p.tiles) for p in state.players],
         "specialists": [len(p.specialists) for p in state.players],
         "set_aside": [sum(p.set_aside) for p in state.players],
+        "exhausted": [name for name, n in outcome_reserve(match) if n == 0],
     }
+
+
+def outcome_reserve(match: games.Match) -> list[tuple[str, int]]:
+    """Boats left in the reserve at the end, by type."""
+    view = match.view(None)
+    return list(view["reserve"].items())
 
 
 def summarize(results: Sequence[dict[str, Any]], players: int) -> list[str]:
     """Summary lines over many games."""
     n = len(results)
     ends = Counter(r["end"] for r in results)
+    exhausted = Counter(name for r in results for name in r["exhausted"])
     wins = Counter(r["winner"] for r in results)
     lines = [
         f"games {n}, players {players}",
@@ -55,6 +63,8 @@ def summarize(results: Sequence[dict[str, Any]], players: int) -> list[str]:
             max(r["rounds"] for r in results),
         ),
         "end condition: " + ", ".join(f"{k} {v / n:.0%}" for k, v in ends.most_common()),
+        "boat types exhausted at the end: "
+        + (", ".join(f"{k} {v / n:.0%}" for k, v in exhausted.most_common()) or "none"),
         "wins by seat: " + ", ".join(f"P{s + 1} {wins[s] / n:.0%}" for s in range(players)),
         "winning score: mean {:.1f}; all scores: mean {:.1f}".format(
             statistics.mean(max(r["scores"]) for r in results),
@@ -81,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     results = []
-    print("seed rounds actions end winner scores buildings specialists set_aside")
+    print("seed rounds actions end winner scores buildings specialists set_aside exhausted")
     for i in range(args.games):
         r = play_game(args.players, args.seed + i, PLAYERS[args.player])
         results.append(r)
@@ -95,6 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "/".join(map(str, r["buildings"])),
             "/".join(map(str, r["specialists"])),
             "/".join(map(str, r["set_aside"])),
+            ",".join(r["exhausted"]) or "-",
         )
     print()
     print("\n".join(summarize(results, args.players)))

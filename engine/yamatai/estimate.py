@@ -9,7 +9,7 @@ from engine.yamatai.state import PLACE, TRADE, State
 from engine.yamatai.turn import buildable_tiles, collect_sets, gen_build
 
 TOKEN = 0.7  # a culture token: half of a specialist's PP and coins
-BOAT_HELD = 0.25  # a boat in hand can still be used
+BOAT_HELD = 0.15  # a boat in hand can still be used (less than the cheapest price)
 PLACED_NEAR_TOKEN = 0.35  # a placed boat that can still collect
 BUILD_PROGRESS = 0.5  # share of a building's worth counted for boats already around an island
 
