@@ -496,6 +496,14 @@ def island_path(length: int, min_spots: int = 3) -> list[str]:
     raise AssertionError(f"no chain of {length} bordering islands")
 
 
+def hub(min_spots: int = 4, degree: int = 2) -> tuple[str, list[str]]:
+    """(island, neighbours): an island with enough spots and at least ``degree`` land borders."""
+    for label in BOARD.island_labels:
+        if len(spots_of(label)) >= min_spots and len(neighbours(label)) >= degree:
+            return label, neighbours(label)
+    raise AssertionError(f"no island with {min_spots} spots and {degree} land borders")
+
+
 def far_from(island_label: str, min_spots: int = 3) -> str:
     """An island with no land border with, and no spot shared with, the given island."""
     near = set(neighbours(island_label)) | {island_label}
