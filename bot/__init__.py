@@ -1,0 +1,1 @@
+"""Himiko bot: the only async and I/O layer (Discord, storage, rendering glue)."""

@@ -1,0 +1,50 @@
+"""Game storage: SQLite through aiosqlite, numbered migrations, action log plus snapshots.
+
+The bot calls ``repo = await open_store(path)`` at start-up; everything it needs is re-exported
+here. No discord types: guild, channel, thread and user ids are plain ints.
+"""
+
+from .errors import (
+    GameNotActive,
+    GameNotFound,
+    InvalidRequest,
+    MigrationError,
+    NothingToUndo,
+    StaleVersion,
+    StoreError,
+    ThreadBusy,
+)
+from .models import (
+    Action,
+    ActiveGame,
+    Game,
+    GameStatus,
+    MatchLike,
+    NewSeat,
+    Outcome,
+    Seat,
+    SeatResult,
+)
+from .repository import GameRepository, open_store
+
+__all__ = [
+    "Action",
+    "ActiveGame",
+    "Game",
+    "GameNotActive",
+    "GameNotFound",
+    "GameRepository",
+    "GameStatus",
+    "InvalidRequest",
+    "MatchLike",
+    "MigrationError",
+    "NewSeat",
+    "NothingToUndo",
+    "Outcome",
+    "Seat",
+    "SeatResult",
+    "StaleVersion",
+    "StoreError",
+    "ThreadBusy",
+    "open_store",
+]

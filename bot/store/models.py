@@ -1,0 +1,178 @@
+"""Plain records the store takes and returns: ids are ints, times are aware UTC datetimes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Protocol
+
+
+class GameStatus(StrEnum):
+    """Lifecycle of a game: only active games take actions and hold their thread."""
+
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class NewSeat:
+    """A seat to create: engine seat index, Discord user, the name given to the engine, colour."""
+
+    seat: int
+    user_id: int
+    player: str
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A stored seat, with its final result once the game is finished."""
+
+    seat: int
+    user_id: int
+    player: str
+    colour: str
+    final_score: int | None = None
+    final_rank: int | None = None
+    winner: bool | None = None
+    score_lines: Mapping[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A stored game: its row, seats and snapshot (the engine's ``to_json`` text)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int
+    game_key: str
+    options: dict[str, Any] | None
+    seed: int
+    status: GameStatus
+    version: int
+    action_count: int
+    current_seat: int | None
+    end_reason: str | None
+    created_at: datetime
+    updated_at: datetime
+    ended_at: datetime | None
+    seats: tuple[Seat, ...]
+    snapshot: str = field(repr=False)
+
+    @property
+    def players(self) -> list[str]:
+        """The player names in seat order, as given to the engine."""
+        return [s.player for s in self.seats]
+
+    @property
+    def current_user_id(self) -> int | None:
+        """The user whose turn it is, or None when nobody is to act."""
+        return self.user_of(self.current_seat)
+
+    def user_of(self, seat: int | None) -> int | None:
+        """The user sitting in ``seat`` (None for None or an unknown seat)."""
+        for s in self.seats:
+            if s.seat == seat:
+                return s.user_id
+        return None
+
+    def seats_of(self, user_id: int) -> list[int]:
+        """The seats a user holds in this game (usually zero or one)."""
+        return [s.seat for s in self.seats if s.user_id == user_id]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One entry of the action log."""
+
+    seq: int
+    seat: int
+    notation: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveGame:
+    """One active game of a user, for a "my games" list."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int
+    game_key: str
+    version: int
+    current_seat: int | None
+    current_user_id: int | None
+    my_seats: tuple[int, ...]
+    updated_at: datetime
+
+    @property
+    def my_turn(self) -> bool:
+        """True when one of the user's seats is to act."""
+        return self.current_seat is not None and self.current_seat in self.my_seats
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """The final result of one seat."""
+
+    seat: int
+    score: int
+    rank: int
+    winner: bool
+    lines: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: a reason and one result per seat."""
+
+    end_reason: str
+    results: tuple[SeatResult, ...]
+
+    @classmethod
+    def from_engine(cls, outcome: Mapping[str, Any]) -> Outcome:
+        """Build from the engine's ``match.outcome`` dict (rank = position in ``ranking``)."""
+        ranking = [int(s) for s in outcome["ranking"]]
+        winner = outcome.get("winner")
+        results = []
+        for entry in outcome["scores"]:
+            seat = int(entry["seat"])
+            results.append(
+                SeatResult(
+                    seat=seat,
+                    score=int(entry["total"]),
+                    rank=ranking.index(seat) + 1,
+                    winner=winner is not None and seat == int(winner),
+                    lines={str(k): int(v) for k, v in dict(entry.get("lines", {})).items()},
+                )
+            )
+        results.sort(key=lambda r: r.seat)
+        return cls(end_reason=str(outcome["end_reason"]), results=tuple(results))
+
+
+class MatchLike(Protocol):
+    """What the store reads from an engine match (``engine.games`` objects satisfy it)."""
+
+    @property
+    def current_seat(self) -> int | None:
+        """Seat to act, or None when the game is over."""
+        ...
+
+    @property
+    def log(self) -> Sequence[tuple[int, str]]:
+        """Every applied (seat, notation), in order."""
+        ...
+
+    @property
+    def outcome(self) -> Mapping[str, Any] | None:
+        """None while running, else the engine's outcome dict."""
+        ...
+
+    def to_json(self) -> str:
+        """The full state as canonical JSON text."""
+        ...

@@ -1,0 +1,542 @@
+"""The async repository the bot uses: games, seats, the action log and snapshots."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import aiosqlite
+
+from . import queries as q
+from . import sqlite
+from .backup import backup_file
+from .errors import (
+    GameNotActive,
+    GameNotFound,
+    InvalidRequest,
+    NothingToUndo,
+    StaleVersion,
+    StoreError,
+    ThreadBusy,
+)
+from .migrate import migrate_database, require_current
+from .models import (
+    Action,
+    ActiveGame,
+    Game,
+    GameStatus,
+    MatchLike,
+    NewSeat,
+    Outcome,
+    Seat,
+)
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+Row = Sequence[Any]
+
+_INT64_MIN = -(1 << 63)
+_INT64_MAX = (1 << 63) - 1
+
+
+def utc_now() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+def format_time(moment: datetime) -> str:
+    """Store a time as sortable ISO-8601 UTC text with microseconds and a ``Z``."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def parse_time(text: str) -> datetime:
+    """Read a time written by :func:`format_time`."""
+    return datetime.fromisoformat(text)
+
+
+def _dump_json(value: Mapping[str, Any] | None) -> str | None:
+    return None if value is None else json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _check_int64(name: str, value: int) -> None:
+    if not _INT64_MIN <= value <= _INT64_MAX:
+        raise InvalidRequest(f"{name} {value} does not fit in a signed 64-bit integer")
+
+
+def _seat_from_row(row: Row) -> Seat:
+    lines = None if row[7] is None else json.loads(row[7])
+    return Seat(
+        seat=int(row[0]),
+        user_id=int(row[1]),
+        player=str(row[2]),
+        colour=str(row[3]),
+        final_score=None if row[4] is None else int(row[4]),
+        final_rank=None if row[5] is None else int(row[5]),
+        winner=None if row[6] is None else bool(row[6]),
+        score_lines=None if lines is None else {str(k): int(v) for k, v in lines.items()},
+    )
+
+
+def _action_from_row(row: Row) -> Action:
+    return Action(
+        seq=int(row[0]), seat=int(row[1]), notation=str(row[2]), created_at=parse_time(row[3])
+    )
+
+
+def _game_from_row(row: Row, seats: Iterable[Row]) -> Game:
+    return Game(
+        id=int(row[0]),
+        guild_id=int(row[1]),
+        channel_id=int(row[2]),
+        thread_id=int(row[3]),
+        game_key=str(row[4]),
+        options=None if row[5] is None else json.loads(row[5]),
+        seed=int(row[6]),
+        status=GameStatus(row[7]),
+        version=int(row[8]),
+        action_count=int(row[9]),
+        current_seat=None if row[10] is None else int(row[10]),
+        end_reason=row[11],
+        created_at=parse_time(row[12]),
+        updated_at=parse_time(row[13]),
+        ended_at=None if row[14] is None else parse_time(row[14]),
+        seats=tuple(_seat_from_row(s) for s in seats),
+        snapshot=str(row[15]),
+    )
+
+
+def _validate_outcome(outcome: Outcome) -> None:
+    seats = [r.seat for r in outcome.results]
+    if len(set(seats)) != len(seats):
+        raise InvalidRequest(f"the outcome lists a seat twice: {seats}")
+    if any(r.rank < 1 for r in outcome.results):
+        raise InvalidRequest("ranks start at 1")
+
+
+def _check_outcome(outcome: Outcome, seats: Iterable[int]) -> None:
+    expected = sorted(seats)
+    given = sorted(r.seat for r in outcome.results)
+    if given != expected:
+        raise InvalidRequest(f"the outcome must give one result per seat {expected}, got {given}")
+
+
+class GameRepository:
+    """Async access to stored games; one writer and one reader connection to one SQLite file."""
+
+    def __init__(
+        self,
+        path: Path,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        clock: Clock = utc_now,
+    ) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._clock = clock
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+
+    @classmethod
+    async def connect(
+        cls, path: Path | str, *, clock: Clock = utc_now, migrations_dir: Path | None = None
+    ) -> GameRepository:
+        """Open an existing, fully migrated database (no schema changes)."""
+        path = Path(path)
+        await asyncio.to_thread(require_current, path, migrations_dir)
+        writer = await sqlite.connect_async(path)
+        try:
+            reader = await sqlite.connect_async(path)
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(path, writer, reader, clock)
+
+    async def close(self) -> None:
+        """Close both connections (waits for a running transaction to finish)."""
+        async with self._write_lock, self._read_lock:
+            await self._writer.close()
+            await self._reader.close()
+
+    async def __aenter__(self) -> GameRepository:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # -- transactions -------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction: commits if the block succeeds, rolls back on any exception."""
+        async with self._write_lock:
+            conn = self._writer
+            if conn.in_transaction:  # a cancelled caller may have left one open
+                await self._rollback(conn)
+            await conn.execute(sqlite.BEGIN_WRITE)
+            try:
+                yield conn
+                await conn.execute(sqlite.COMMIT)
+            except BaseException:
+                await self._rollback(conn)
+                raise
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read transaction: every SELECT in the block sees the same committed state."""
+        async with self._read_lock:
+            conn = self._reader
+            if conn.in_transaction:
+                await self._rollback(conn)
+            await conn.execute(sqlite.BEGIN_READ)
+            try:
+                yield conn
+            finally:
+                await self._rollback(conn)
+
+    @staticmethod
+    async def _rollback(conn: aiosqlite.Connection) -> None:
+        try:
+            await conn.execute(sqlite.ROLLBACK)
+        except sqlite.DatabaseError as exc:
+            if "no transaction is active" not in str(exc):
+                log.warning("rollback failed: %s", exc)
+
+    async def _raise_for(
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        expected_version: int | None,
+        *,
+        undo: bool = False,
+    ) -> None:
+        """Explain why a guarded UPDATE matched no row, as a typed error."""
+        rows = list(await conn.execute_fetchall(q.SELECT_GAME_STATE, (game_id,)))
+        if not rows:
+            raise GameNotFound(f"no game {game_id}", game_id=game_id)
+        status, version, action_count = rows[0]
+        if expected_version is not None and version != expected_version:
+            raise StaleVersion(game_id, expected_version, int(version))
+        if status != GameStatus.ACTIVE:
+            raise GameNotActive(game_id, str(status))
+        if undo and action_count == 0:
+            raise NothingToUndo(game_id)
+        raise StoreError(f"game {game_id}: update matched no row for an unknown reason")
+
+    @staticmethod
+    async def _action_count(conn: aiosqlite.Connection, game_id: int) -> int:
+        rows = await conn.execute_fetchall(q.SELECT_ACTION_COUNT, (game_id,))
+        return int(next(iter(rows))[0])
+
+    async def _store_outcome(
+        self, conn: aiosqlite.Connection, game_id: int, outcome: Outcome
+    ) -> None:
+        seats = await conn.execute_fetchall(q.SELECT_SEATS, (game_id,))
+        _check_outcome(outcome, (int(s[0]) for s in seats))
+        await conn.executemany(
+            q.SET_SEAT_RESULT,
+            [
+                (
+                    r.score,
+                    r.rank,
+                    1 if r.winner else 0,
+                    json.dumps(dict(r.lines), sort_keys=True, separators=(",", ":")),
+                    game_id,
+                    r.seat,
+                )
+                for r in outcome.results
+            ],
+        )
+
+    # -- games ----------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        thread_id: int,
+        game_key: str,
+        seed: int,
+        options: Mapping[str, Any] | None,
+        seats: Sequence[NewSeat],
+        snapshot: str,
+        current_seat: int | None,
+    ) -> Game:
+        """Store a new active game with its seats and initial snapshot (ThreadBusy if taken)."""
+        for name, value in (
+            ("guild_id", guild_id),
+            ("channel_id", channel_id),
+            ("thread_id", thread_id),
+            ("seed", seed),
+        ):
+            _check_int64(name, value)
+        numbers = [s.seat for s in seats]
+        if numbers != list(range(len(seats))) or not seats:
+            raise InvalidRequest(f"seats must be numbered 0..n-1 in order, got {numbers}")
+        if len({s.colour for s in seats}) != len(seats):
+            raise InvalidRequest("each seat needs its own colour")
+        if current_seat is not None and current_seat not in numbers:
+            raise InvalidRequest(f"current seat {current_seat} is not one of the seats")
+        options_json = _dump_json(options)
+        now = self._clock()
+        stamp = format_time(now)
+        async with self._write() as conn:
+            try:
+                rows = await conn.execute_fetchall(
+                    q.INSERT_GAME,
+                    (
+                        guild_id,
+                        channel_id,
+                        thread_id,
+                        game_key,
+                        options_json,
+                        seed,
+                        current_seat,
+                        stamp,
+                        stamp,
+                    ),
+                )
+            except sqlite.IntegrityError as exc:
+                busy = list(
+                    await conn.execute_fetchall(q.SELECT_ACTIVE_GAME_ID_BY_THREAD, (thread_id,))
+                )
+                if busy:
+                    raise ThreadBusy(thread_id, int(busy[0][0])) from exc
+                raise InvalidRequest(f"cannot create game: {exc}") from exc
+            game_id = int(next(iter(rows))[0])
+            await conn.executemany(
+                q.INSERT_SEAT,
+                [(game_id, s.seat, s.user_id, s.player, s.colour) for s in seats],
+            )
+            await conn.execute(q.INSERT_SNAPSHOT, (game_id, snapshot))
+        return Game(
+            id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            game_key=game_key,
+            options=None if options_json is None else json.loads(options_json),
+            seed=seed,
+            status=GameStatus.ACTIVE,
+            version=1,
+            action_count=0,
+            current_seat=current_seat,
+            end_reason=None,
+            created_at=parse_time(stamp),
+            updated_at=parse_time(stamp),
+            ended_at=None,
+            seats=tuple(Seat(s.seat, s.user_id, s.player, s.colour) for s in seats),
+            snapshot=snapshot,
+        )
+
+    async def load_game(self, game_id: int) -> Game:
+        """The game with this id, read from its snapshot (GameNotFound if none)."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(q.SELECT_GAME_BY_ID, (game_id,)))
+            if not rows:
+                raise GameNotFound(f"no game {game_id}", game_id=game_id)
+            seats = await conn.execute_fetchall(q.SELECT_SEATS, (game_id,))
+        return _game_from_row(rows[0], seats)
+
+    async def load_game_by_thread(self, thread_id: int) -> Game:
+        """The active game in this thread (GameNotFound if the thread has none)."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(q.SELECT_ACTIVE_GAME_BY_THREAD, (thread_id,)))
+            if not rows:
+                raise GameNotFound(f"no active game in thread {thread_id}", thread_id=thread_id)
+            seats = await conn.execute_fetchall(q.SELECT_SEATS, (int(rows[0][0]),))
+        return _game_from_row(rows[0], seats)
+
+    async def list_active_games(self, user_id: int) -> list[ActiveGame]:
+        """A user's active games, oldest activity first, with whose turn it is."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_USER_ACTIVE_GAMES, (user_id,))
+        games: dict[int, ActiveGame] = {}
+        for row in rows:
+            game_id = int(row[0])
+            known = games.get(game_id)
+            if known is not None:
+                games[game_id] = replace(known, my_seats=(*known.my_seats, int(row[8])))
+                continue
+            games[game_id] = ActiveGame(
+                game_id=game_id,
+                guild_id=int(row[1]),
+                channel_id=int(row[2]),
+                thread_id=int(row[3]),
+                game_key=str(row[4]),
+                version=int(row[5]),
+                current_seat=None if row[6] is None else int(row[6]),
+                current_user_id=None if row[7] is None else int(row[7]),
+                my_seats=(int(row[8]),),
+                updated_at=parse_time(row[9]),
+            )
+        return list(games.values())
+
+    async def load_actions(self, game_id: int) -> list[Action]:
+        """The game's whole action log in order (for replays and history, not for loading)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_ACTIONS, (game_id,))
+        return [_action_from_row(r) for r in rows]
+
+    async def load_game_with_actions(self, game_id: int) -> tuple[Game, list[Action]]:
+        """The game and its whole log, read together in one consistent transaction."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(q.SELECT_GAME_BY_ID, (game_id,)))
+            if not rows:
+                raise GameNotFound(f"no game {game_id}", game_id=game_id)
+            seats = await conn.execute_fetchall(q.SELECT_SEATS, (game_id,))
+            actions = await conn.execute_fetchall(q.SELECT_ACTIONS, (game_id,))
+        return _game_from_row(rows[0], seats), [_action_from_row(r) for r in actions]
+
+    async def game_ids(self) -> list[int]:
+        """Every stored game id, ascending."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_ALL_GAME_IDS, ())
+        return [int(r[0]) for r in rows]
+
+    # -- changes (optimistic: each takes the version the caller read) ---------------------------
+
+    async def append_actions(
+        self,
+        game_id: int,
+        expected_version: int,
+        actions: Sequence[tuple[int, str]],
+        snapshot: str,
+        *,
+        current_seat: int | None,
+        outcome: Outcome | None = None,
+    ) -> int:
+        """Append (seat, notation) actions and the new snapshot, all or nothing; new version.
+
+        With ``outcome`` the game is also finished in the same transaction.
+        Raises StaleVersion if the game is no longer at ``expected_version``.
+        """
+        if not actions:
+            raise InvalidRequest("nothing to append")
+        if outcome is not None:
+            _validate_outcome(outcome)
+        stamp = format_time(self._clock())
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                q.BUMP_FOR_APPEND,
+                (len(actions), current_seat, stamp, game_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                await self._raise_for(conn, game_id, expected_version)
+            count = await self._action_count(conn, game_id)
+            first = count - len(actions) + 1
+            try:
+                await conn.executemany(
+                    q.INSERT_ACTION,
+                    [
+                        (game_id, first + i, seat, notation, stamp)
+                        for i, (seat, notation) in enumerate(actions)
+                    ],
+                )
+            except sqlite.IntegrityError as exc:
+                raise InvalidRequest(f"game {game_id}: cannot append {actions}: {exc}") from exc
+            await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+            if outcome is not None:
+                await conn.execute(q.FINISH_AFTER_APPEND, (outcome.end_reason, stamp, game_id))
+                await self._store_outcome(conn, game_id, outcome)
+        return expected_version + 1
+
+    async def append_match(self, game: Game, match: MatchLike) -> int:
+        """Save a match loaded from ``game`` after it played: its new log tail, snapshot, end."""
+        log_tail = list(match.log[game.action_count :])
+        outcome = None if match.outcome is None else Outcome.from_engine(match.outcome)
+        return await self.append_actions(
+            game.id,
+            game.version,
+            log_tail,
+            match.to_json(),
+            current_seat=match.current_seat,
+            outcome=outcome,
+        )
+
+    async def undo_last(
+        self, game_id: int, expected_version: int, snapshot: str, *, current_seat: int | None
+    ) -> int:
+        """Remove the last logged action and store the snapshot without it; new version."""
+        stamp = format_time(self._clock())
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                q.BUMP_FOR_UNDO, (current_seat, stamp, game_id, expected_version)
+            )
+            if cursor.rowcount != 1:
+                await self._raise_for(conn, game_id, expected_version, undo=True)
+            count = await self._action_count(conn, game_id)
+            cursor = await conn.execute(q.DELETE_ACTION, (game_id, count + 1))
+            if cursor.rowcount != 1:
+                raise StoreError(f"game {game_id}: action {count + 1} is missing from the log")
+            await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+        return expected_version + 1
+
+    async def finish_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        outcome: Outcome,
+        *,
+        snapshot: str | None = None,
+    ) -> int:
+        """Mark the game finished with one result per seat (score, rank, winner); new version."""
+        _validate_outcome(outcome)
+        stamp = format_time(self._clock())
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                q.FINISH_GAME, (outcome.end_reason, stamp, stamp, game_id, expected_version)
+            )
+            if cursor.rowcount != 1:
+                await self._raise_for(conn, game_id, expected_version)
+            await self._store_outcome(conn, game_id, outcome)
+            if snapshot is not None:
+                await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+        return expected_version + 1
+
+    async def abandon_game(
+        self, game_id: int, *, expected_version: int | None = None, reason: str = "abandoned"
+    ) -> int:
+        """Mark an active game abandoned, freeing its thread; new version."""
+        stamp = format_time(self._clock())
+        async with self._write() as conn:
+            if expected_version is None:
+                cursor = await conn.execute(q.ABANDON_GAME, (reason, stamp, stamp, game_id))
+            else:
+                cursor = await conn.execute(
+                    q.ABANDON_GAME_AT_VERSION, (reason, stamp, stamp, game_id, expected_version)
+                )
+            if cursor.rowcount != 1:
+                await self._raise_for(conn, game_id, expected_version)
+            rows = await conn.execute_fetchall(q.SELECT_GAME_STATE, (game_id,))
+        return int(next(iter(rows))[1])
+
+    # -- maintenance ----------------------------------------------------------------------------
+
+    async def backup(self, dest: Path | str) -> int:
+        """Write a consistent copy of the database to ``dest`` while the bot runs; pages copied."""
+        return await asyncio.to_thread(backup_file, self.path, Path(dest))
+
+
+async def open_store(
+    path: Path | str, *, migrations_dir: Path | None = None, clock: Clock = utc_now
+) -> GameRepository:
+    """Create the database file if needed, apply pending migrations, return the repository."""
+    path = Path(path)
+    await asyncio.to_thread(migrate_database, path, migrations_dir)
+    return await GameRepository.connect(path, clock=clock, migrations_dir=migrations_dir)

@@ -1,0 +1,141 @@
+"""SQLite connection setup: the only place that knows PRAGMAs and SQLite transaction syntax."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from urllib.parse import quote
+
+import aiosqlite
+
+from .errors import StoreError
+
+#: How long a connection waits for another writer's lock before failing.
+BUSY_TIMEOUT_MS = 5000
+
+#: Per-connection settings. WAL + synchronous=NORMAL survives a killed process with every
+#: committed transaction; an OS crash or power cut may lose the last few commits, never corrupt.
+CONNECTION_PRAGMAS = (
+    "PRAGMA foreign_keys = ON",
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+    "PRAGMA synchronous = NORMAL",
+)
+
+#: A write transaction takes the write lock up front, so the busy timeout applies to it and it
+#: can never fail half-way with a lock upgrade error.
+BEGIN_WRITE = "BEGIN IMMEDIATE"
+#: A read transaction: a consistent snapshot of several SELECTs.
+BEGIN_READ = "BEGIN"
+COMMIT = "COMMIT"
+ROLLBACK = "ROLLBACK"
+
+IntegrityError = sqlite3.IntegrityError
+DatabaseError = sqlite3.DatabaseError
+
+
+def file_uri(path: Path, mode: str) -> str:
+    """A ``file:`` URI for ``path`` with an open mode (``rw``, ``rwc`` or ``ro``)."""
+    return f"file:{quote(str(path.resolve()))}?mode={mode}"
+
+
+def _enable_wal(conn: sqlite3.Connection) -> None:
+    """Switch the database file to WAL mode (persistent; a no-op when already on)."""
+    mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if str(mode).lower() != "wal":
+        raise StoreError(f"could not enable WAL mode (journal_mode is {mode!r})")
+
+
+def configure(conn: sqlite3.Connection) -> None:
+    """Apply WAL mode and the per-connection PRAGMAs to a fresh connection."""
+    for pragma in CONNECTION_PRAGMAS:
+        conn.execute(pragma)
+    _enable_wal(conn)
+
+
+def connect_sync(path: Path, *, create: bool = False) -> sqlite3.Connection:
+    """A configured blocking connection in autocommit mode (transactions are explicit)."""
+    mode = "rwc" if create else "rw"
+    try:
+        conn = sqlite3.connect(
+            file_uri(path, mode),
+            uri=True,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+    except sqlite3.OperationalError as exc:
+        raise StoreError(f"cannot open database {path}: {exc}") from exc
+    try:
+        configure(conn)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+async def connect_async(path: Path) -> aiosqlite.Connection:
+    """A configured aiosqlite connection in autocommit mode to an existing database."""
+    try:
+        conn = await aiosqlite.connect(
+            file_uri(path, "rw"),
+            uri=True,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            isolation_level=None,
+        )
+    except sqlite3.OperationalError as exc:
+        raise StoreError(f"cannot open database {path}: {exc}") from exc
+    try:
+        for pragma in CONNECTION_PRAGMAS:
+            await conn.execute(pragma)
+        cursor = await conn.execute("PRAGMA journal_mode = WAL")
+        row = await cursor.fetchone()
+        await cursor.close()
+        if row is None or str(row[0]).lower() != "wal":
+            raise StoreError(f"could not enable WAL mode on {path}")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    """The schema version recorded in the database (``PRAGMA user_version``)."""
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+async def schema_version_async(conn: aiosqlite.Connection) -> int:
+    """The schema version recorded in the database, read through aiosqlite."""
+    cursor = await conn.execute("PRAGMA user_version")
+    row = await cursor.fetchone()
+    await cursor.close()
+    return int(row[0]) if row is not None else 0
+
+
+def set_schema_version(conn: sqlite3.Connection, version: int) -> None:
+    """Record the schema version; call inside the migration's transaction."""
+    conn.execute(f"PRAGMA user_version = {int(version)}")
+
+
+def foreign_key_violations(conn: sqlite3.Connection) -> list[tuple[object, ...]]:
+    """Rows that break a foreign key (used before committing a migration)."""
+    return [tuple(r) for r in conn.execute("PRAGMA foreign_key_check").fetchall()]
+
+
+def set_foreign_keys(conn: sqlite3.Connection, on: bool) -> None:
+    """Turn foreign key enforcement on or off (only outside a transaction)."""
+    conn.execute(f"PRAGMA foreign_keys = {'ON' if on else 'OFF'}")
+
+
+def integrity_check(conn: sqlite3.Connection) -> list[str]:
+    """``PRAGMA integrity_check`` lines: ``["ok"]`` for a sound file."""
+    return [str(r[0]) for r in conn.execute("PRAGMA integrity_check").fetchall()]
+
+
+def page_count(conn: sqlite3.Connection) -> int:
+    """Number of pages in the database file."""
+    return int(conn.execute("PRAGMA page_count").fetchone()[0])
+
+
+def make_standalone(conn: sqlite3.Connection) -> None:
+    """Switch a copy to rollback-journal mode so it is one self-contained file."""
+    conn.execute("PRAGMA journal_mode = DELETE")
