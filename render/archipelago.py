@@ -1,0 +1,105 @@
+"""The changing parts of the map: tokens, mountains, sacred grounds, buildings and boats."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from engine.yamatai.board import Board
+from engine.yamatai.components import load_components
+from render.glyphs import (
+    building_sprite,
+    halo_sprite,
+    map_boat_sprite,
+    mountain_sprite,
+    paste_centred,
+    sacred_sprite,
+    spot_sprite,
+    token_sprite,
+)
+from render.highlight import Highlight
+from render.layout import Layout
+from render.theme import Theme
+
+__all__ = ["boat_letters", "culture_letters", "draw_archipelago", "island_centre", "spot_centre"]
+
+
+def boat_letters() -> dict[str, str]:
+    """Boat name -> letter (G W S C Y)."""
+    comp = load_components()
+    return dict(zip(comp.boat_names, comp.boat_letters, strict=True))
+
+
+def culture_letters() -> dict[str, str]:
+    """Culture name -> letter."""
+    comp = load_components()
+    return dict(zip(comp.culture_names, comp.culture_letters, strict=True))
+
+
+def island_centre(board: Board, lay: Layout, island: int) -> tuple[float, float]:
+    """Where an island's token or building stands."""
+    x, y = lay.transform.point(board.island_xy[island])
+    return (x, y + 0.14 * lay.transform.scale)
+
+
+def spot_centre(board: Board, lay: Layout, spot: int) -> tuple[float, float]:
+    """The pixel centre of a boat spot."""
+    return lay.transform.point(board.spot_xy[spot])
+
+
+def draw_archipelago(
+    canvas: Image.Image,
+    view: Mapping[str, Any],
+    board: Board,
+    lay: Layout,
+    theme: Theme,
+    highlight: Highlight,
+    marks: Sequence[str],
+) -> None:
+    """Draw every island's contents and every boat, with the last turn's changes ringed."""
+    cultures = culture_letters()
+    boats = boat_letters()
+    players = view["players"]
+    scale = lay.transform.scale
+    taken = dict(highlight.collected)
+    for i, island in enumerate(view["islands"]):
+        label = island["label"]
+        cx, cy = island_centre(board, lay, i)
+        if island.get("mountain"):
+            paste_centred(canvas, mountain_sprite(theme), (cx, cy + 0.12 * scale))
+        building = island.get("building")
+        token = island.get("token")
+        if label == highlight.built or label in highlight.sacred or label in highlight.swapped:
+            paste_centred(canvas, halo_sprite(theme.last_turn, 31), (cx, cy))
+        if building:
+            owner = players[building["owner"]]
+            sprite = building_sprite(
+                theme, building["kind"], owner["colour"], marks[building["owner"]]
+            )
+            paste_centred(canvas, sprite, (cx, cy - 2))
+        elif token:
+            paste_centred(canvas, token_sprite(theme, token, cultures.get(token, "?")), (cx, cy))
+        elif island.get("sacred"):
+            paste_centred(canvas, sacred_sprite(theme), (cx, cy))
+        elif label in taken:
+            culture = taken[label]
+            paste_centred(
+                canvas,
+                token_sprite(theme, culture, cultures.get(culture, "?"), ghost=True),
+                (cx, cy),
+            )
+    placed = set(highlight.placed) | {
+        s["label"] for s in view["spots"] if s.get("placed_this_turn")
+    }
+    for s, spot in enumerate(view["spots"]):
+        boat = spot.get("boat")
+        centre = spot_centre(board, lay, s)
+        if not boat:
+            paste_centred(canvas, spot_sprite(theme, spot["label"], s in board.entry_spots), centre)
+            continue
+        if spot["label"] in placed or spot["label"] in highlight.moved:
+            paste_centred(canvas, halo_sprite(theme.last_turn, 25), (centre[0], centre[1] - 1))
+        sprite = map_boat_sprite(theme, boat, boats.get(boat, "?"), spot["label"])
+        paste_centred(canvas, sprite, (centre[0], centre[1] - 3))

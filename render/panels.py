@@ -1,0 +1,308 @@
+"""One panel per player: identity, score, coins, tokens, boats, buildings, specialists."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.archipelago import boat_letters, culture_letters
+from render.fonts import font
+from render.glyphs import (
+    boat_sprite,
+    building_sprite,
+    coin_sprite,
+    draw_text,
+    paste_centred,
+    pp_sprite,
+    token_sprite,
+)
+from render.highlight import Highlight
+from render.layout import Rect
+from render.theme import Theme
+
+LINE_WORDS = (
+    ("coins", "coins"),
+    ("pp_tokens", "tokens"),
+    ("buildings", "bldg"),
+    ("specialists", "spec"),
+    ("reserved", "resv"),
+    ("set_aside", "aside"),
+)
+
+__all__ = ["draw_panels"]
+
+
+def draw_panels(
+    canvas: Image.Image,
+    view: Mapping[str, Any],
+    rects: Sequence[Rect],
+    theme: Theme,
+    highlight: Highlight,
+    marks: Sequence[str],
+) -> None:
+    """Every player's panel, the current player's framed."""
+    current = view.get("current_seat")
+    for seat, (player, rect) in enumerate(zip(view["players"], rects, strict=False)):
+        _panel(
+            canvas,
+            player,
+            rect,
+            theme,
+            marks[seat],
+            seat == current,
+            seat == highlight.seat,
+            highlight,
+        )
+
+
+def _panel(
+    canvas: Image.Image,
+    player: Mapping[str, Any],
+    rect: Rect,
+    theme: Theme,
+    mark: str,
+    current: bool,
+    last: bool,
+    highlight: Highlight,
+) -> None:
+    draw = ImageDraw.Draw(canvas)
+    colour = str(player["colour"])
+    fill = theme.players[colour]
+    if current:
+        draw.rounded_rectangle(rect.inset(-1).box, radius=11, outline=theme.current, width=6)
+    draw.rounded_rectangle(
+        (rect.x0 + 2, rect.y0 + 2, rect.x0 + 12, rect.y1 - 2), radius=4, fill=fill
+    )
+    x0 = rect.x0 + 22
+    top = rect.y0 + 26
+    draw.ellipse((x0, top - 16, x0 + 32, top + 16), fill=fill, outline=theme.ink, width=2)
+    draw_text(draw, (x0 + 16, top + 1), mark, theme.player_ink[colour], 20)
+    name = str(player["name"])
+    face = font("bold", 24)
+    while len(name) > 1 and face.getlength(name) > 250:
+        name = name[:-1]
+    draw_text(
+        draw,
+        (x0 + 42, top),
+        name if name == player["name"] else name + "…",
+        theme.ink,
+        24,
+        anchor="lm",
+    )
+    tag_x = x0 + 50 + face.getlength(name)
+    if current:
+        _tag(draw, (tag_x, top), "TO PLAY", theme.current, theme.ink, theme)
+    elif last:
+        _tag(draw, (tag_x, top), "LAST TURN", theme.last_turn, theme.ink_light, theme)
+    score = player.get("score", {})
+    draw_text(draw, (rect.x1 - 46, top + 2), str(score.get("total", 0)), theme.ink, 32, anchor="rm")
+    draw_text(draw, (rect.x1 - 42, top + 8), "PP", theme.ink_soft, theme.small_size, anchor="ls")
+
+    rows = _rows(rect)
+    _counts_row(canvas, draw, player, x0, rows[0], theme, mark)
+    _tokens_row(canvas, draw, player, x0, rows[1], theme)
+    _boats_row(canvas, draw, player, x0, rows[2], theme)
+    _extras_row(canvas, draw, player, x0, rows[3], rect.x1 - 12, theme, highlight)
+    lines = score.get("lines", {})
+    words = "   ".join(
+        f"{word} {int(lines.get(key, 0)):+d}" for key, word in LINE_WORDS if key in lines
+    )
+    draw_text(
+        draw,
+        (x0, rows[4]),
+        words,
+        theme.ink_soft,
+        theme.small_size - 1,
+        style="regular",
+        anchor="lm",
+    )
+
+
+def _rows(rect: Rect) -> list[float]:
+    """Vertical centres of the five rows under the header."""
+    first = rect.y0 + 70
+    last = rect.y1 - 16
+    step = (last - first) / 4
+    return [first + i * step for i in range(5)]
+
+
+def _tag(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    fill: tuple[int, int, int],
+    ink: tuple[int, int, int],
+    theme: Theme,
+) -> None:
+    x, y = xy
+    width = font("condensed", 14).getlength(text) + 14
+    draw.rounded_rectangle(
+        (x, y - 11, x + width, y + 11), radius=6, fill=fill, outline=theme.ink, width=1
+    )
+    draw_text(draw, (x + width / 2, y + 0.5), text, ink, 14, style="condensed")
+
+
+def _label(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, theme: Theme) -> float:
+    """A small grey label; returns the x after it."""
+    draw_text(draw, (x, y), text, theme.ink_soft, theme.small_size, style="regular", anchor="lm")
+    return x + font("regular", theme.small_size).getlength(text) + 6
+
+
+def _counts_row(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    player: Mapping[str, Any],
+    x: float,
+    y: float,
+    theme: Theme,
+    mark: str,
+) -> None:
+    paste_centred(canvas, coin_sprite(theme, 12), (x + 12, y))
+    draw_text(draw, (x + 28, y), str(player.get("coins", 0)), theme.ink, 21, anchor="lm")
+    x += 80
+    paste_centred(canvas, pp_sprite(theme, 12), (x + 12, y))
+    draw_text(draw, (x + 28, y), str(player.get("pp_tokens", 0)), theme.ink, 21, anchor="lm")
+    x += 72
+    paste_centred(
+        canvas, building_sprite(theme, "standard", str(player["colour"]), mark, 30), (x + 14, y - 1)
+    )
+    draw_text(
+        draw, (x + 32, y), f"x{player.get('buildings_left', 0)} left", theme.ink, 19, anchor="lm"
+    )
+    x += 130
+    tiles = list(player.get("tiles", []))
+    if tiles:
+        x = _label(draw, x, y, "built", theme)
+        draw_text(
+            draw,
+            (x, y),
+            " ".join(tiles[:6]) + (" …" if len(tiles) > 6 else ""),
+            theme.ink,
+            theme.small_size,
+            style="condensed",
+            anchor="lm",
+        )
+
+
+def _tokens_row(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    player: Mapping[str, Any],
+    x: float,
+    y: float,
+    theme: Theme,
+) -> None:
+    letters = culture_letters()
+    x = _label(draw, x, y, "Tokens", theme)
+    tokens = {k: int(v) for k, v in dict(player.get("tokens", {})).items() if v}
+    if not tokens:
+        draw_text(
+            draw, (x, y), "none", theme.ink_soft, theme.small_size, style="regular", anchor="lm"
+        )
+        return
+    for culture in letters:
+        count = tokens.get(culture, 0)
+        if not count:
+            continue
+        paste_centred(canvas, token_sprite(theme, culture, letters[culture], 13), (x + 14, y))
+        draw_text(draw, (x + 30, y), f"x{count}", theme.ink, 18, anchor="lm")
+        x += 66
+
+
+def _boats_row(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    player: Mapping[str, Any],
+    x: float,
+    y: float,
+    theme: Theme,
+) -> None:
+    letters = boat_letters()
+    boats = list(player.get("boats", []))
+    capacity = int(player.get("harbor_capacity", 1))
+    x = _label(draw, x, y, "Harbor", theme)
+    width = 40
+    slots = max(capacity, len(boats))
+    for i in range(slots):
+        cx = x + width / 2
+        if i < len(boats):
+            paste_centred(
+                canvas, boat_sprite(theme, boats[i], letters.get(boats[i], "?"), width), (cx, y)
+            )
+        else:
+            draw.rounded_rectangle(
+                (cx - width / 2, y - 10, cx + width / 2, y + 10),
+                radius=4,
+                outline=theme.panel_edge,
+                width=2,
+            )
+        x += width + 4
+    x = max(x + 14, 236)
+    aside = list(player.get("set_aside", []))
+    x = _label(draw, x, y, "Aside", theme)
+    if not aside:
+        draw_text(draw, (x, y), "0", theme.ink_soft, 18, anchor="lm")
+        return
+    counts = Counter(aside)
+    for boat in letters:
+        if counts[boat]:
+            paste_centred(canvas, boat_sprite(theme, boat, letters[boat], 34), (x + 17, y))
+            x += 36
+            if counts[boat] > 1:
+                draw_text(draw, (x, y), f"x{counts[boat]}", theme.ink, 16, anchor="lm")
+                x += 26
+            x += 2
+
+
+def _extras_row(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    player: Mapping[str, Any],
+    x: float,
+    y: float,
+    right: float,
+    theme: Theme,
+    highlight: Highlight,
+) -> None:
+    specialists = list(player.get("specialists", []))
+    x = _label(draw, x, y, "Specialists", theme)
+    if not specialists:
+        draw_text(
+            draw, (x, y), "none", theme.ink_soft, theme.small_size, style="regular", anchor="lm"
+        )
+        x += 44
+    face = font("condensed", 16)
+    for name in specialists:
+        width = face.getlength(name) + 12
+        fresh = name == highlight.recruited
+        draw.rounded_rectangle(
+            (x, y - 12, x + width, y + 12),
+            radius=6,
+            fill=theme.tile_face,
+            outline=theme.last_turn if fresh else theme.panel_edge,
+            width=3 if fresh else 1,
+        )
+        draw_text(draw, (x + width / 2, y + 0.5), name, theme.ink, 16, style="condensed")
+        x += width + 5
+    reserved = list(player.get("reserved", []))
+    if reserved:
+        letters = boat_letters()
+        x = max(x + 8, right - 150 * len(reserved))
+        for tile in reserved:
+            x = _label(draw, x, y, "Resv", theme)
+            draw.rounded_rectangle(
+                (x - 2, y - 13, x + 112, y + 13),
+                radius=5,
+                fill=theme.tile_face,
+                outline=theme.ink,
+                width=2,
+            )
+            draw_text(draw, (x + 4, y), str(tile["id"]), theme.ink, 16, anchor="lm")
+            bx = x + 46
+            for boat in tile.get("boats", []):
+                paste_centred(canvas, boat_sprite(theme, boat, letters.get(boat, "?"), 18), (bx, y))
+                bx += 16
+            x += 120

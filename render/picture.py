@@ -1,0 +1,59 @@
+"""The whole picture: static layer, then the map, tracks, panels and header for one view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image
+
+from engine.yamatai.board import load_board
+from render.archipelago import draw_archipelago
+from render.header import draw_header
+from render.highlight import Highlight
+from render.layout import layout
+from render.marks import player_marks
+from render.panels import draw_panels
+from render.png import encode_png
+from render.static import static_layer
+from render.theme import Theme, get_theme
+from render.tracks import draw_building_row, draw_final_scores, draw_fleet_track, draw_specialists
+
+__all__ = ["render_board", "render_image"]
+
+
+def render_image(
+    view: Mapping[str, Any],
+    *,
+    highlight: Highlight | None = None,
+    theme: str | Theme = "default",
+) -> Image.Image:
+    """The board of a view as an RGB Pillow image."""
+    look = get_theme(theme)
+    board_name = str(view.get("board", "default"))
+    board = load_board(board_name)
+    players = view["players"]
+    lay = layout(board_name, len(players))
+    canvas = static_layer(board_name, look, len(players)).copy()
+    hl = highlight if highlight is not None else Highlight.from_view(view)
+    marks = player_marks(players)
+    draw_header(canvas, view, lay.header, look, marks)
+    draw_archipelago(canvas, view, board, lay, look, hl, marks)
+    if view.get("over") and view.get("outcome"):
+        draw_final_scores(canvas, view, lay.fleet, look, marks)
+    else:
+        draw_fleet_track(canvas, view, lay.fleet, look, hl, marks)
+    draw_building_row(canvas, view, lay.buildings, look)
+    draw_specialists(canvas, view, lay.specialists, look)
+    draw_panels(canvas, view, lay.panels, look, hl, marks)
+    return canvas
+
+
+def render_board(
+    view: Mapping[str, Any],
+    *,
+    highlight: Highlight | None = None,
+    theme: str | Theme = "default",
+) -> bytes:
+    """The board of an engine view as PNG bytes (highlight: the last turn's changes)."""
+    return encode_png(render_image(view, highlight=highlight, theme=theme))

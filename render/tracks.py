@@ -1,0 +1,467 @@
+"""The fleet track with the turn order, the building row, the specialist track, final scores."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.archipelago import boat_letters
+from render.fonts import font
+from render.glyphs import boat_sprite, coin_sprite, draw_text, paste_centred
+from render.highlight import Highlight
+from render.layout import Rect
+from render.theme import RGB, Theme
+
+POWER_WORDS: Mapping[str, str] = {
+    "first": "plays\nfirst",
+    "reserve": "reserve",
+    "look": "look 3",
+    "slide": "slide",
+    "sacred": "sacred",
+    "swap_tokens": "swap\ntokens",
+    "remove": "remove 2",
+    "swap_boats": "swap\nboats",
+    "discount": "-1 boat",
+    "extra_boat": "+1 any",
+}
+"""A fleet power in a word or two (engine power id -> text)."""
+
+KIND_BANDS: Mapping[str, str] = {
+    "standard": "",
+    "trading_post": "TRADE x2",
+    "torii": "TORII",
+    "palace": "PALACE",
+}
+
+SCORE_COLUMNS = (
+    ("coins", "Coins"),
+    ("pp_tokens", "PP tok."),
+    ("buildings", "Build."),
+    ("specialists", "Spec."),
+    ("reserved", "Resv."),
+    ("set_aside", "Aside"),
+)
+
+__all__ = [
+    "KIND_BANDS",
+    "POWER_WORDS",
+    "draw_building_row",
+    "draw_final_scores",
+    "draw_fleet_track",
+    "draw_specialists",
+    "draw_tile",
+    "wrap",
+]
+
+
+def wrap(text: str, size: int, width: float, style: str = "regular") -> list[str]:
+    """Words of text broken into lines no wider than width pixels."""
+    face = font("condensed" if style == "condensed" else "regular", size)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if line and face.getlength(candidate) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _chip(
+    draw: ImageDraw.ImageDraw,
+    theme: Theme,
+    xy: tuple[float, float],
+    player: Mapping[str, Any],
+    mark: str,
+    radius: int = 11,
+) -> None:
+    """A disc in the player's colour with the player's mark."""
+    x, y = xy
+    colour = str(player["colour"])
+    draw.ellipse(
+        (x - radius, y - radius, x + radius, y + radius),
+        fill=theme.players[colour],
+        outline=theme.ink,
+        width=2,
+    )
+    draw_text(draw, (x, y + 0.5), mark, theme.player_ink[colour], round(radius * 1.15))
+
+
+# -- fleet track and turn order --------------------------------------------------------------
+
+
+def draw_fleet_track(
+    canvas: Image.Image,
+    view: Mapping[str, Any],
+    rect: Rect,
+    theme: Theme,
+    highlight: Highlight,
+    marks: Sequence[str],
+) -> None:
+    """The turn order of this round, then the ten fleet track positions."""
+    draw = ImageDraw.Draw(canvas)
+    order_rect = Rect(rect.x0 + 10, rect.y0 + 28, rect.x0 + 236, rect.y1 - 8)
+    _turn_order(draw, view, order_rect, theme, marks)
+    track = view.get("fleet_track", [])
+    area = Rect(order_rect.x1 + 14, rect.y0 + 10, rect.x1 - 10, rect.y1 - 10)
+    slots = area.columns(max(1, len(track)), 6)
+    letters = boat_letters()
+    for slot, entry in zip(slots, track, strict=False):
+        if entry.get("face_up"):
+            if entry.get("fleet"):
+                _fleet_tile(canvas, draw, slot, entry, theme, letters)
+            else:
+                draw.rounded_rectangle(
+                    slot.box, radius=8, outline=theme.panel_edge, width=2, fill=theme.panel_alt
+                )
+                draw_text(
+                    draw,
+                    ((slot.x0 + slot.x1) / 2, (slot.y0 + slot.y1) / 2),
+                    "taken",
+                    theme.ink_soft,
+                    theme.small_size,
+                    style="regular",
+                )
+        else:
+            draw.rounded_rectangle(
+                slot.box, radius=8, fill=theme.tile_back, outline=theme.ink, width=2
+            )
+            draw.rounded_rectangle(
+                slot.inset(6).box, radius=5, outline=theme.tile_back_mark, width=2
+            )
+            if entry.get("hidden"):
+                draw_text(
+                    draw,
+                    ((slot.x0 + slot.x1) / 2, (slot.y0 + slot.y1) / 2),
+                    "?",
+                    theme.tile_back_mark,
+                    34,
+                )
+
+
+def _fleet_tile(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    slot: Rect,
+    entry: Mapping[str, Any],
+    theme: Theme,
+    letters: Mapping[str, str],
+) -> None:
+    draw.rounded_rectangle(slot.box, radius=8, fill=theme.tile_face, outline=theme.ink, width=2)
+    cx = (slot.x0 + slot.x1) / 2
+    draw_text(draw, (cx, slot.y0 + 17), str(entry["fleet"]), theme.ink, 27)
+    boats = list(entry.get("boats", []))
+    width = 36 if len(boats) <= 2 else 24
+    step = width + 3
+    x = cx - step * (len(boats) - 1) / 2
+    for boat in boats:
+        paste_centred(
+            canvas, boat_sprite(theme, boat, letters.get(boat, "?"), width), (x, slot.y0 + 49)
+        )
+        x += step
+    words = POWER_WORDS.get(str(entry.get("power")), str(entry.get("power", ""))).split("\n")
+    size = theme.small_size
+    y = slot.y1 - 10 - (len(words) - 1) * (size + 1)
+    for line in words:
+        draw_text(draw, (cx, y), line, theme.ink_soft, size, style="condensed", anchor="ms")
+        y += size + 1
+
+
+def _turn_order(
+    draw: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    rect: Rect,
+    theme: Theme,
+    marks: Sequence[str],
+) -> None:
+    players = view["players"]
+    order = list(view.get("turn_order", []))
+    index = int(view.get("turn_index", 0))
+    over = bool(view.get("over"))
+    draw_text(
+        draw,
+        (rect.x0 + 2, rect.y0 - 20),
+        f"TURN ORDER · ROUND {view.get('round', '')}",
+        theme.ink_soft,
+        theme.small_size,
+        anchor="lt",
+    )
+    row_h = min(28, rect.height // max(1, len(order)))
+    seen: dict[int, int] = {}
+    for n, seat in enumerate(order):
+        player = players[seat]
+        nth = seen.get(seat, 0)
+        seen[seat] = nth + 1
+        y = rect.y0 + n * row_h + row_h / 2
+        current = not over and n == index
+        if current:
+            draw.rounded_rectangle(
+                (rect.x0, y - row_h / 2 + 1, rect.x1, y + row_h / 2 - 1),
+                radius=6,
+                fill=theme.current,
+            )
+        draw_text(draw, (rect.x0 + 12, y), f"{n + 1}", theme.ink, theme.body_size)
+        _chip(draw, theme, (rect.x0 + 38, y), player, marks[seat])
+        name = _fit(str(player["name"]), theme.body_size, 120)
+        draw_text(
+            draw,
+            (rect.x0 + 56, y),
+            name,
+            theme.ink,
+            theme.body_size,
+            style="bold" if current else "regular",
+            anchor="lm",
+        )
+        fleets = list(player.get("fleets", []))
+        if nth < len(fleets):
+            draw_text(
+                draw,
+                (rect.x1 - 6, y),
+                f"#{fleets[nth]}",
+                theme.ink_soft,
+                theme.body_size,
+                anchor="rm",
+            )
+        elif current:
+            draw_text(
+                draw,
+                (rect.x1 - 6, y),
+                "to play",
+                theme.ink,
+                theme.small_size,
+                style="condensed",
+                anchor="rm",
+            )
+
+
+def _shrink(text: str, size: int, width: float) -> tuple[str, int]:
+    """Text and a condensed font size (down to 13) that fits width, else shortened."""
+    while size > 13 and font("condensed", size).getlength(text) > width:
+        size -= 1
+    return _fit(text, size, width, "condensed"), size
+
+
+def _fit(text: str, size: int, width: float, style: str = "regular") -> str:
+    """Text shortened with an ellipsis to fit width pixels."""
+    face = font(
+        "bold" if style == "bold" else "condensed" if style == "condensed" else "regular", size
+    )
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+# -- building row ----------------------------------------------------------------------------
+
+
+def draw_tile(
+    canvas: Image.Image,
+    rect: Rect,
+    tile: Mapping[str, Any],
+    theme: Theme,
+    marked: RGB | None = None,
+) -> None:
+    """A building tile: id, kind band, required boats and prestige points."""
+    draw = ImageDraw.Draw(canvas)
+    draw.rounded_rectangle(
+        rect.box,
+        radius=8,
+        fill=theme.tile_face,
+        outline=marked or theme.ink,
+        width=4 if marked else 2,
+    )
+    kind = str(tile.get("kind", "standard"))
+    cx = (rect.x0 + rect.x1) / 2
+    band = KIND_BANDS.get(kind, "")
+    if band:
+        colour = theme.coin if kind == "trading_post" else theme.torii
+        draw.rectangle((rect.x0 + 3, rect.y0 + 36, rect.x1 - 3, rect.y0 + 54), fill=colour)
+        ink = theme.ink if kind == "trading_post" else theme.ink_light
+        draw_text(draw, (cx, rect.y0 + 45), band, ink, theme.small_size - 1, style="condensed")
+    draw_text(draw, (cx, rect.y0 + 19), str(tile["id"]), theme.ink, 24)
+    letters = boat_letters()
+    boats = list(tile.get("boats", []))
+    cols = 2
+    width = min(40, (rect.width - 14) // cols - 4)
+    top = rect.y0 + 68
+    for i, boat in enumerate(boats):
+        row, col = divmod(i, cols)
+        in_row = min(cols, len(boats) - row * cols)
+        x = cx + (col - (in_row - 1) / 2) * (width + 5)
+        paste_centred(
+            canvas,
+            boat_sprite(theme, boat, letters.get(boat, "?"), width),
+            (x, top + row * (width * 0.5 + 4)),
+        )
+    pp_y = rect.y1 - 20
+    draw.ellipse(
+        (cx - 15, pp_y - 15, cx + 15, pp_y + 15), fill=theme.pp, outline=theme.ink, width=2
+    )
+    draw_text(draw, (cx, pp_y), str(tile.get("pp", "")), theme.ink_light, 18)
+    draw_text(draw, (cx + 19, pp_y + 1), "PP", theme.pp, 13, anchor="lm")
+
+
+def draw_building_row(
+    canvas: Image.Image, view: Mapping[str, Any], rect: Rect, theme: Theme
+) -> None:
+    """The five face-up building tiles and the deck count."""
+    draw = ImageDraw.Draw(canvas)
+    draw_text(
+        draw,
+        (rect.x1 - 12, rect.y0 + 8),
+        f"deck {view.get('building_deck', 0)}",
+        theme.ink_soft,
+        theme.small_size,
+        anchor="rt",
+    )
+    row = list(view.get("building_row", []))
+    area = Rect(rect.x0 + 10, rect.y0 + 30, rect.x1 - 10, rect.y1 - 10)
+    for i, slot in enumerate(area.columns(5, 8)):
+        if i < len(row):
+            draw_tile(canvas, slot, row[i], theme)
+        else:
+            draw.rounded_rectangle(
+                slot.box, radius=8, fill=theme.panel_alt, outline=theme.panel_edge, width=2
+            )
+
+
+# -- specialist track ------------------------------------------------------------------------
+
+
+def draw_specialists(
+    canvas: Image.Image,
+    view: Mapping[str, Any],
+    rect: Rect,
+    theme: Theme,
+) -> None:
+    """The specialist track: name, prestige points, short power and the coins on each card."""
+    draw = ImageDraw.Draw(canvas)
+    draw_text(
+        draw,
+        (rect.x1 - 12, rect.y0 + 8),
+        f"deck {view.get('specialist_deck', 0)}",
+        theme.ink_soft,
+        theme.small_size,
+        anchor="rt",
+    )
+    track = list(view.get("specialist_track", []))
+    area = Rect(rect.x0 + 10, rect.y0 + 30, rect.x1 - 10, rect.y1 - 10)
+    for slot, card in zip(area.columns(max(5, len(track)), 8), track, strict=False):
+        if card is None:
+            draw.rounded_rectangle(
+                slot.box, radius=8, fill=theme.panel_alt, outline=theme.panel_edge, width=2
+            )
+            continue
+        draw.rounded_rectangle(slot.box, radius=8, fill=theme.tile_face, outline=theme.ink, width=2)
+        cx = (slot.x0 + slot.x1) / 2
+        name, size = _shrink(str(card["name"]), 18, slot.width - 8)
+        draw_text(draw, (cx, slot.y0 + 16), name, theme.ink, size, style="condensed")
+        draw.line(
+            (slot.x0 + 6, slot.y0 + 30, slot.x1 - 6, slot.y0 + 30), fill=theme.panel_edge, width=1
+        )
+        size = theme.small_size - 2
+        lines = wrap(str(card.get("power", "")), size, slot.width - 10)[:5]
+        y = slot.y0 + 36
+        for line in lines:
+            draw_text(draw, (cx, y), line, theme.ink_soft, size, style="regular", anchor="mt")
+            y += size + 2
+        bottom = slot.y1 - 20
+        draw.ellipse(
+            (slot.x0 + 8, bottom - 14, slot.x0 + 36, bottom + 14),
+            fill=theme.pp,
+            outline=theme.ink,
+            width=2,
+        )
+        draw_text(draw, (slot.x0 + 22, bottom), str(card.get("pp", "")), theme.ink_light, 17)
+        coins = int(card.get("coins", 0))
+        if coins:
+            paste_centred(canvas, coin_sprite(theme, 13), (slot.x1 - 44, bottom))
+            draw_text(draw, (slot.x1 - 28, bottom), str(coins), theme.ink, 20, anchor="lm")
+
+
+# -- final scores ----------------------------------------------------------------------------
+
+
+def draw_final_scores(
+    canvas: Image.Image, view: Mapping[str, Any], rect: Rect, theme: Theme, marks: Sequence[str]
+) -> None:
+    """The final scoring table, lines per player, ranked, the winner marked."""
+    draw = ImageDraw.Draw(canvas)
+    outcome = view.get("outcome") or {}
+    scores = sorted(outcome.get("scores", []), key=lambda s: int(s.get("rank", 0)))
+    players = view["players"]
+    winner = outcome.get("winner")
+    draw.rounded_rectangle(rect.box, radius=10, fill=theme.panel, outline=theme.current, width=3)
+    draw_text(
+        draw,
+        (rect.x0 + 12, rect.y0 + 8),
+        "FINAL SCORES",
+        theme.ink_soft,
+        theme.small_size,
+        anchor="lt",
+    )
+    reasons = ", ".join(str(r).replace("_", " ") for r in outcome.get("end_reasons", []))
+    if reasons:
+        draw_text(
+            draw,
+            (rect.x1 - 12, rect.y0 + 8),
+            f"game ended: {reasons}",
+            theme.ink_soft,
+            theme.small_size,
+            anchor="rt",
+        )
+    name_x = rect.x0 + 70
+    first_col = rect.x0 + 330
+    col_w = (rect.x1 - 110 - first_col) / len(SCORE_COLUMNS)
+    row_h = min(26, (rect.height - 54) // max(1, len(scores)))
+    y = rect.y0 + 40
+    for i, (_, title) in enumerate(SCORE_COLUMNS):
+        draw_text(
+            draw,
+            (first_col + (i + 0.5) * col_w, y),
+            title,
+            theme.ink_soft,
+            theme.small_size,
+            style="condensed",
+        )
+    draw_text(draw, (rect.x1 - 55, y), "Total", theme.ink, theme.small_size, style="condensed")
+    y += 8
+    for score in scores:
+        seat = int(score["seat"])
+        top = y + 3
+        mid = top + row_h / 2
+        if seat == winner:
+            draw.rounded_rectangle(
+                (rect.x0 + 8, top, rect.x1 - 8, top + row_h - 2), radius=6, fill=theme.current
+            )
+        draw_text(
+            draw, (rect.x0 + 24, mid), f"{score.get('rank', '')}.", theme.ink, theme.body_size
+        )
+        _chip(draw, theme, (rect.x0 + 52, mid), players[seat], marks[seat], 10)
+        label = str(score.get("name", players[seat]["name"]))
+        label = _fit(label, theme.body_size, 170, "bold") + ("  ★ winner" if seat == winner else "")
+        draw_text(draw, (name_x, mid), label, theme.ink, theme.body_size, anchor="lm")
+        lines = score.get("lines", {})
+        for i, (key, _) in enumerate(SCORE_COLUMNS):
+            value = int(lines.get(key, 0))
+            ink = theme.negative if value < 0 else theme.ink
+            draw_text(
+                draw,
+                (first_col + (i + 0.5) * col_w, mid),
+                f"{value:+d}" if value else "0",
+                ink,
+                theme.body_size,
+                style="regular",
+            )
+        draw_text(
+            draw, (rect.x1 - 55, mid), str(score.get("total", "")), theme.ink, theme.body_size + 2
+        )
+        y += row_h
