@@ -1,0 +1,31 @@
+"""Errors the game service raises: a catalog id, its parameters and the legal alternatives."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.errors import EngineError
+
+
+class ServiceError(Exception):
+    """A request the service refuses; ``key`` is a catalog id, ``params`` fill its text."""
+
+    def __init__(self, key: str, *, legal: Sequence[str] = (), **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+        self.legal = list(legal)
+
+
+class EngineRejected(ServiceError):
+    """The engine refused an action; the message and legal alternatives come from it."""
+
+    def __init__(self, error: EngineError) -> None:
+        super().__init__(
+            f"error.engine.{error.code}",
+            legal=error.legal,
+            message=error.message,
+            reason=error.reason,
+        )
+        self.error = error

@@ -1,0 +1,462 @@
+"""The game service: load a game, check the seat, apply through the engine, save, render.
+
+No discord types here: ids are ints, results are plain dataclasses (see ``results``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from typing import Any
+
+from bot.store import (
+    Game,
+    GameNotActive,
+    GameNotFound,
+    GameRepository,
+    GameStatus,
+    NewSeat,
+    StaleVersion,
+)
+from engine import games
+from engine.errors import EngineError
+from engine.games import Match
+from engine.players import greedy_player
+
+from . import panel as panels
+from .errors import EngineRejected, ServiceError
+from .history import replay_turns
+from .results import (
+    COMPUTER_USER_ID,
+    BoardResult,
+    Created,
+    Event,
+    FinalResult,
+    GameListing,
+    HistoryResult,
+    PanelState,
+    PlayerInfo,
+    PlayResult,
+    Preview,
+    Resigned,
+    ScoreLine,
+    TurnReport,
+    UndoResult,
+)
+from .suggest import suggestions
+
+log = logging.getLogger(__name__)
+
+Renderer = Callable[[dict[str, Any], Sequence[Event] | None], bytes]
+SeedSource = Callable[[], int]
+
+
+def render_picture(view: dict[str, Any], events: Sequence[Event] | None) -> bytes:
+    """The board PNG of a view, highlighting the changes in ``events`` (None: from the view)."""
+    from render import Highlight, render_board
+
+    highlight = None if events is None else Highlight.from_events(events)
+    return render_board(view, highlight=highlight)
+
+
+def split_actions(text: str) -> list[str]:
+    """The non-empty ``;``-separated parts of an action text."""
+    return [p.strip() for p in text.split(";") if p.strip()]
+
+
+def _players(game: Game, match: Match) -> tuple[PlayerInfo, ...]:
+    view = match.view(None)
+    colours = [str(p["colour"]) for p in view["players"]]
+    result = []
+    for seat in game.seats:
+        user = None if seat.user_id == COMPUTER_USER_ID else seat.user_id
+        result.append(PlayerInfo(seat.seat, seat.player, user, colours[seat.seat]))
+    return tuple(result)
+
+
+def _step(match: Match) -> str | None:
+    turn = match.view(None).get("turn")
+    return None if turn is None else str(turn["step"])
+
+
+def _final(players: Sequence[PlayerInfo], outcome: Mapping[str, Any]) -> FinalResult:
+    by_seat = {p.seat: p for p in players}
+    lines = []
+    for entry in outcome["scores"]:
+        player = by_seat[int(entry["seat"])]
+        lines.append(
+            ScoreLine(
+                seat=player.seat,
+                name=player.name,
+                user_id=player.user_id,
+                total=int(entry["total"]),
+                rank=int(entry["rank"]),
+                lines={str(k): int(v) for k, v in entry["lines"].items()},
+            )
+        )
+    lines.sort(key=lambda s: s.rank)
+    return FinalResult(tuple(str(r) for r in outcome.get("end_reasons", [])), tuple(lines))
+
+
+class GameService:
+    """Everything a command or button does to a game, without Discord."""
+
+    def __init__(
+        self,
+        repo: GameRepository,
+        *,
+        renderer: Renderer = render_picture,
+        seed_source: SeedSource | None = None,
+    ) -> None:
+        self.repo = repo
+        self._renderer = renderer
+        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+
+    # -- loading and checks ---------------------------------------------------------------------
+
+    async def _load(
+        self, *, thread_id: int | None = None, game_id: int | None = None
+    ) -> tuple[Game, Match]:
+        try:
+            if game_id is not None:
+                game = await self.repo.load_game(game_id)
+            elif thread_id is not None:
+                game = await self.repo.load_game_by_thread(thread_id)
+            else:
+                raise ServiceError("error.no_game")
+        except GameNotFound:
+            raise ServiceError("error.no_game") from None
+        if game.status != GameStatus.ACTIVE:
+            raise ServiceError("error.game_over")
+        return game, games.from_json(game.snapshot)
+
+    async def _load_checked(
+        self, thread_id: int | None, game_id: int | None, version: int | None
+    ) -> tuple[Game, Match]:
+        game, match = await self._load(thread_id=thread_id, game_id=game_id)
+        if version is not None and game.version != version:
+            raise ServiceError("error.stale_board")
+        return game, match
+
+    @staticmethod
+    def _acting_seat(game: Game, match: Match, user_id: int) -> int:
+        """The seat the user acts for now; refuses spectators and players out of turn."""
+        seats = game.seats_of(user_id)
+        if not seats or user_id == COMPUTER_USER_ID:
+            raise ServiceError("error.not_seated")
+        current = match.current_seat
+        if current is None:
+            raise ServiceError("error.game_over")
+        if current not in seats:
+            raise ServiceError("error.not_your_turn", player=match.players[current])
+        return current
+
+    async def _render(self, view: dict[str, Any], events: Sequence[Event] | None) -> bytes:
+        return await asyncio.to_thread(self._renderer, view, events)
+
+    async def _save(self, game: Game, match: Match) -> int:
+        try:
+            return await self.repo.append_match(game, match)
+        except StaleVersion:
+            raise ServiceError("error.already_played") from None
+        except GameNotActive:
+            raise ServiceError("error.game_over") from None
+
+    # -- creating -------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        thread_id: int,
+        players: Sequence[tuple[int | None, str]],
+        game_key: str = "yamatai",
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> Created:
+        """Start a game with (user id or None for a computer, name) per seat, in seat order."""
+        seed = self._seed_source() if seed is None else seed
+        names = [name for _, name in players]
+        try:
+            match = games.new(game_key, names, seed, options)
+        except EngineError as error:
+            raise EngineRejected(error) from None
+        view = match.view(None)
+        seats = [
+            NewSeat(
+                seat=i,
+                user_id=COMPUTER_USER_ID if user is None else user,
+                player=name,
+                colour=str(view["players"][i]["colour"]),
+            )
+            for i, (user, name) in enumerate(players)
+        ]
+        game = await self.repo.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            game_key=game_key,
+            seed=seed,
+            options=match.options,
+            seats=seats,
+            snapshot=match.to_json(),
+            current_seat=match.current_seat,
+        )
+        infos = _players(game, match)
+        first = infos[match.current_seat or 0]
+        picture = await self._render(view, None)
+        return Created(game.id, thread_id, game.version, infos, picture, first, first.computer)
+
+    # -- playing --------------------------------------------------------------------------------
+
+    async def play(
+        self,
+        user_id: int,
+        text: str,
+        *,
+        thread_id: int | None = None,
+        game_id: int | None = None,
+        version: int | None = None,
+    ) -> PlayResult:
+        """Apply one action or a whole sequence (all or nothing) for the user, and save it."""
+        game, match = await self._load_checked(thread_id, game_id, version)
+        seat = self._acting_seat(game, match, user_id)
+        before = len(match.log)
+        try:
+            events = match.play(text, seat=seat)
+        except EngineError as error:
+            raise EngineRejected(error) from None
+        saved = await self._save(game, match)
+        actions = tuple(t for _, t in match.log[before:])
+        turn = None
+        if any(e.get("type") == "end_turn" for e in events):
+            turn = await self._turn_report(game, match, saved)
+        own = match.view(seat)
+        picture = turn.picture if turn is not None else await self._render(own, events)
+        nxt = match.current_seat
+        computers = nxt is not None and game.user_of(nxt) == COMPUTER_USER_ID
+        return PlayResult(
+            game.id,
+            game.thread_id,
+            saved,
+            actions,
+            tuple(events),
+            picture,
+            _step(match),
+            turn,
+            computers,
+        )
+
+    async def preview(self, user_id: int, text: str, *, thread_id: int) -> Preview:
+        """Apply a sequence to a copy and show what it would do; nothing is saved."""
+        game, match = await self._load(thread_id=thread_id)
+        seat = self._acting_seat(game, match, user_id)
+        before = len(match.log)
+        try:
+            events = match.play(text, seat=seat)
+        except EngineError as error:
+            raise EngineRejected(error) from None
+        actions = tuple(t for _, t in match.log[before:])
+        picture = await self._render(match.view(seat), events)
+        ends = any(e.get("type") == "end_turn" for e in events)
+        return Preview(
+            game.id,
+            game.thread_id,
+            game.version,
+            "; ".join(actions),
+            actions,
+            tuple(events),
+            picture,
+            _players(game, match),
+            ends,
+        )
+
+    async def _turn_report(self, game: Game, match: Match, version: int) -> TurnReport:
+        """The report of the turn that the last logged action completed."""
+        turns = await asyncio.to_thread(replay_turns, match)
+        turn = turns[-1]
+        players = _players(game, match)
+        nxt = match.current_seat
+        final = None if match.outcome is None else _final(players, match.outcome)
+        picture = await self._render(match.view(None), turn.events)
+        return TurnReport(
+            game_id=game.id,
+            thread_id=game.thread_id,
+            version=version,
+            player=players[turn.seat],
+            round=turn.round,
+            actions=turn.actions,
+            events=turn.events,
+            players=players,
+            picture=picture,
+            next_player=None if nxt is None else players[nxt],
+            final=final,
+        )
+
+    async def undo(
+        self,
+        user_id: int,
+        *,
+        thread_id: int | None = None,
+        game_id: int | None = None,
+        version: int | None = None,
+    ) -> UndoResult:
+        """Take back the user's last action of the current turn (per the engine's policy)."""
+        game, match = await self._load_checked(thread_id, game_id, version)
+        seat = self._acting_seat(game, match, user_id)
+        try:
+            undone = match.undo(seat)
+        except EngineError as error:
+            raise EngineRejected(error) from None
+        try:
+            saved = await self.repo.undo_last(
+                game.id, game.version, match.to_json(), current_seat=match.current_seat
+            )
+        except StaleVersion:
+            raise ServiceError("error.already_played") from None
+        picture = await self._render(match.view(seat), None)
+        return UndoResult(game.id, saved, undone, picture, _step(match))
+
+    async def computer_turns(self, game_id: int, seed: int | None = None) -> AsyncIterator[TurnReport]:
+        """Play and save the computer seats' turns, one report per turn, until a human is due."""
+        while True:
+            try:
+                game, match = await self._load(game_id=game_id)
+            except ServiceError:
+                return
+            seat = match.current_seat
+            if seat is None or game.user_of(seat) != COMPUTER_USER_ID:
+                return
+            await asyncio.to_thread(_play_computer_turn, match, seat, game.seed if seed is None else seed)
+            try:
+                saved = await self.repo.append_match(game, match)
+            except (StaleVersion, GameNotActive):
+                return  # somebody else moved this game on; they continue from there
+            yield await self._turn_report(game, match, saved)
+
+    # -- reading --------------------------------------------------------------------------------
+
+    async def board(
+        self, user_id: int | None, *, thread_id: int, public: bool = False
+    ) -> BoardResult:
+        """The current picture: the player's own view when private, the spectators' otherwise."""
+        game, match = await self._load(thread_id=thread_id)
+        seats = [] if user_id is None else game.seats_of(user_id)
+        viewer = None if public or not seats or user_id == COMPUTER_USER_ID else seats[0]
+        if viewer is not None and match.current_seat in seats:
+            viewer = match.current_seat
+        view = match.view(viewer)
+        players = _players(game, match)
+        current = None if match.current_seat is None else players[match.current_seat]
+        turns = await asyncio.to_thread(replay_turns, match)
+        events = [e for t in turns[-1:] for e in t.events]
+        picture = await self._render(view, events)
+        return BoardResult(
+            game.id,
+            game.version,
+            picture,
+            int(view["round"]),
+            current,
+            _step(match),
+            match.current_seat is None,
+        )
+
+    async def history(self, *, thread_id: int, turns: int = 5) -> HistoryResult:
+        """The last ``turns`` turns of the game in this thread, replayed with their events."""
+        game, match = await self._load(thread_id=thread_id)
+        records = await asyncio.to_thread(replay_turns, match)
+        return HistoryResult(game.id, _players(game, match), tuple(records[-turns:]))
+
+    async def my_games(self, user_id: int, *, guild_id: int | None) -> list[GameListing]:
+        """The user's active games (in one server if given), those awaiting them first."""
+        found = await self.repo.list_active_games(user_id)
+        listings = [
+            GameListing(g.game_id, g.thread_id, g.game_key, g.my_turn, g.current_user_id)
+            for g in found
+            if guild_id is None or g.guild_id == guild_id
+        ]
+        return sorted(listings, key=lambda g: not g.my_turn)
+
+    async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> list[str]:
+        """Autocomplete choices for the action option (empty when the user may not act)."""
+        try:
+            game, match = await self._load(thread_id=thread_id)
+            seat = self._acting_seat(game, match, user_id)
+        except ServiceError:
+            return []
+        return suggestions(match, seat, typed)
+
+    async def panel(
+        self,
+        user_id: int,
+        *,
+        thread_id: int | None = None,
+        game_id: int | None = None,
+        version: int | None = None,
+        category: str | None = None,
+        page: int = 0,
+        picture: bool = True,
+    ) -> PanelState:
+        """The turn panel for the player to act: groups of legal choices and a preview."""
+        game, match = await self._load_checked(thread_id, game_id, version)
+        seat = self._acting_seat(game, match, user_id)
+        legal = match.legal_actions()
+        groups = panels.categories(legal)
+        keys = [c.key for c in groups]
+        chosen = category if category in keys else keys[0]
+        actions, page, pages = panels.page_of(legal, chosen, page)
+        png = await self._render(match.view(seat), None) if picture else None
+        players = _players(game, match)
+        return PanelState(
+            game_id=game.id,
+            version=game.version,
+            step=_step(match) or "",
+            player=players[seat],
+            categories=tuple(groups),
+            category=chosen,
+            page=page,
+            pages=pages,
+            actions=tuple(actions),
+            can_undo=match.can_undo(seat),
+            picture=png,
+        )
+
+    async def resign(self, user_id: int, *, game_id: int, version: int | None = None) -> Resigned:
+        """End the game because a seated player resigns (the game is abandoned)."""
+        game, match = await self._load(game_id=game_id)
+        seats = game.seats_of(user_id)
+        if not seats or user_id == COMPUTER_USER_ID:
+            raise ServiceError("error.not_seated")
+        try:
+            await self.repo.abandon_game(
+                game.id, expected_version=version, reason=f"resigned:{seats[0]}"
+            )
+        except StaleVersion:
+            raise ServiceError("error.stale_board") from None
+        except GameNotActive:
+            raise ServiceError("error.game_over") from None
+        players = _players(game, match)
+        return Resigned(game.id, game.thread_id, players[seats[0]], players)
+
+    async def game_version(self, *, thread_id: int) -> tuple[int, int]:
+        """(game id, version) of the active game in a thread."""
+        game, _ = await self._load(thread_id=thread_id)
+        return game.id, game.version
+
+    async def pending_computer_games(self) -> list[int]:
+        """Active games waiting for a computer seat (e.g. after a restart)."""
+        found = await self.repo.list_active_games(COMPUTER_USER_ID)
+        return [g.game_id for g in found if g.my_turn]
+
+
+def _play_computer_turn(match: Match, seat: int, seed: int) -> None:
+    """Let the greedy player act for ``seat`` until its turn ends (or the game does)."""
+    for _ in range(200):
+        action = greedy_player(match.view(seat), seed + seat)
+        events = match.play(action, seat=seat)
+        if match.current_seat != seat or any(e.get("type") == "end_turn" for e in events):
+            return
+    raise RuntimeError(f"the computer player did not finish its turn: {match.log[-5:]}")

@@ -1,0 +1,43 @@
+"""The log of a match grouped into turns, with the events each turn caused (by replay)."""
+
+from __future__ import annotations
+
+from engine import games
+from engine.games import Match
+
+from .results import Event, TurnRecord
+
+
+def _ends_turn(events: list[Event]) -> bool:
+    return any(e.get("type") == "end_turn" for e in events)
+
+
+def replay_turns(match: Match) -> list[TurnRecord]:
+    """Every turn of the match's log in order (the last one may be unfinished)."""
+    fresh = games.new(match.game_key, match.players, match.seed, match.options)
+    turns: list[TurnRecord] = []
+    round_ = 1
+    seat: int | None = None
+    actions: list[str] = []
+    events: list[Event] = []
+    turn_round = round_
+    for actor, text in match.log:
+        if seat is None:
+            seat, turn_round = actor, round_
+        new = fresh.play(text, seat=actor)
+        actions.append(text)
+        events += new
+        for event in new:
+            if event.get("type") == "round_start":
+                round_ = int(event["round"])
+        if _ends_turn(new):
+            turns.append(TurnRecord(seat, turn_round, tuple(actions), tuple(events), True))
+            seat, actions, events = None, [], []
+    if seat is not None:
+        turns.append(TurnRecord(seat, turn_round, tuple(actions), tuple(events), False))
+    return turns
+
+
+def current_round(match: Match) -> int:
+    """The round number shown in the match's spectator view."""
+    return int(match.view(None).get("round", 1))

@@ -1,0 +1,201 @@
+"""Plain results of the game service: no discord types, ready to present in any locale."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Event = dict[str, Any]
+
+#: The user id stored for seats played by the computer (Discord ids are never 0).
+COMPUTER_USER_ID = 0
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """One seat: its engine name and its Discord user (None for a computer player)."""
+
+    seat: int
+    name: str
+    user_id: int | None
+    colour: str
+
+    @property
+    def computer(self) -> bool:
+        """Whether the computer plays this seat."""
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """A seat's final result."""
+
+    seat: int
+    name: str
+    user_id: int | None
+    total: int
+    rank: int
+    lines: dict[str, int]
+
+
+@dataclass(frozen=True)
+class FinalResult:
+    """How a game ended: the reasons and every seat's score, best first."""
+
+    reasons: tuple[str, ...]
+    scores: tuple[ScoreLine, ...]
+
+    @property
+    def winner(self) -> ScoreLine:
+        """The first-ranked seat."""
+        return self.scores[0]
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """One completed turn, for the thread: who played what, the picture, who is next."""
+
+    game_id: int
+    thread_id: int
+    version: int
+    player: PlayerInfo
+    round: int
+    actions: tuple[str, ...]
+    events: tuple[Event, ...]
+    players: tuple[PlayerInfo, ...]
+    picture: bytes
+    next_player: PlayerInfo | None
+    final: FinalResult | None = None
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """Actions applied and saved for a player: the new state as they see it."""
+
+    game_id: int
+    thread_id: int
+    version: int
+    actions: tuple[str, ...]
+    events: tuple[Event, ...]
+    picture: bytes
+    step: str | None
+    turn: TurnReport | None = None
+    computers_next: bool = False
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A sequence applied to a copy only: what it would do, nothing saved."""
+
+    game_id: int
+    thread_id: int
+    version: int
+    text: str
+    actions: tuple[str, ...]
+    events: tuple[Event, ...]
+    picture: bytes
+    players: tuple[PlayerInfo, ...]
+    ends_turn: bool
+
+
+@dataclass(frozen=True)
+class UndoResult:
+    """The action taken back and the board after it."""
+
+    game_id: int
+    version: int
+    undone: str
+    picture: bytes
+    step: str | None
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """The current picture of a game and who is to act."""
+
+    game_id: int
+    version: int
+    picture: bytes
+    round: int
+    current: PlayerInfo | None
+    step: str | None
+    over: bool
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One turn of the log, replayed: the actions and the events they caused."""
+
+    seat: int
+    round: int
+    actions: tuple[str, ...]
+    events: tuple[Event, ...]
+    complete: bool
+
+
+@dataclass(frozen=True)
+class HistoryResult:
+    """The most recent turns of a game."""
+
+    game_id: int
+    players: tuple[PlayerInfo, ...]
+    turns: tuple[TurnRecord, ...]
+
+
+@dataclass(frozen=True)
+class GameListing:
+    """One of a user's active games."""
+
+    game_id: int
+    thread_id: int
+    game_key: str
+    my_turn: bool
+    current_user_id: int | None
+
+
+@dataclass(frozen=True)
+class Category:
+    """A group of legal actions in the turn panel (e.g. ``place:clay``)."""
+
+    key: str
+    count: int
+
+
+@dataclass(frozen=True)
+class PanelState:
+    """The turn panel: step, action groups, the chosen group's actions (one page), picture."""
+
+    game_id: int
+    version: int
+    step: str
+    player: PlayerInfo
+    categories: tuple[Category, ...]
+    category: str
+    page: int
+    pages: int
+    actions: tuple[str, ...]
+    can_undo: bool
+    picture: bytes | None = None
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new game saved: its id, seats, opening picture and who starts."""
+
+    game_id: int
+    thread_id: int
+    version: int
+    players: tuple[PlayerInfo, ...]
+    picture: bytes
+    first: PlayerInfo
+    computers_next: bool
+
+
+@dataclass(frozen=True)
+class Resigned:
+    """A game ended by a player's resignation."""
+
+    game_id: int
+    thread_id: int
+    player: PlayerInfo
+    players: tuple[PlayerInfo, ...] = field(default=())

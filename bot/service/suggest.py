@@ -1,0 +1,62 @@
+"""Autocomplete for the action option: legal actions matching what was typed."""
+
+from __future__ import annotations
+
+from engine import games
+from engine.errors import EngineError
+from engine.games import Match
+
+MAX_CHOICES = 25
+MAX_VALUE = 100  # Discord's limit for a choice's name and value
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def rank(legal: list[str], typed: str, limit: int = MAX_CHOICES) -> list[str]:
+    """Legal actions matching ``typed``: prefix matches, then substrings, then all its words."""
+    want = _norm(typed)
+    if not want:
+        return legal[:limit]
+    words = want.split()
+    prefix: list[str] = []
+    inside: list[str] = []
+    loose: list[str] = []
+    for action in legal:
+        low = action.lower()
+        if low.startswith(want):
+            prefix.append(action)
+        elif want in low:
+            inside.append(action)
+        elif all(w in low.split() or any(p.startswith(w) for p in low.split()) for w in words):
+            loose.append(action)
+    return (prefix + inside + loose)[:limit]
+
+
+def suggestions(match: Match, seat: int, typed: str, limit: int = MAX_CHOICES) -> list[str]:
+    """Completions of ``typed`` (maybe ``a; b; c``): the earlier parts are applied to a copy."""
+    if match.current_seat != seat:
+        return []
+    parts = typed.split(";")
+    done = [p.strip() for p in parts[:-1] if p.strip()]
+    last = parts[-1]
+    work = match
+    if done:
+        work = games.from_json(match.to_json())
+        try:
+            work.play("; ".join(done), seat=seat)
+        except EngineError:
+            return []
+        if work.current_seat != seat:
+            return []
+        done = [text for _, text in work.log[len(match.log) :]]
+    head = "; ".join(done) + "; " if done else ""
+    found = []
+    for action in rank(work.legal_actions(), last, limit=len(work.legal_actions())):
+        value = head + action
+        if len(value) <= MAX_VALUE:
+            found.append(value)
+        if len(found) == limit:
+            break
+    return found

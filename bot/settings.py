@@ -1,0 +1,151 @@
+"""Settings from the environment and an optional ``.env`` file (the environment wins)."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE = "himiko.sqlite3"
+DEFAULT_COMPUTER_PAUSE = 2.0
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; ``message`` says which and how to fix it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot needs to start. The token is never shown in repr or logs."""
+
+    token: str = field(repr=False)
+    database_path: Path = Path(DEFAULT_DATABASE)
+    log_level: str = "INFO"
+    dev_guild_id: int | None = None
+    api_base: str | None = None
+    gateway_url: str | None = None
+    computer_pause: float = DEFAULT_COMPUTER_PAUSE
+    sync_commands: bool = True
+
+
+def parse_env_file(text: str) -> dict[str, str]:
+    """KEY=VALUE lines; blank lines and ``#`` comments skipped; optional quotes and ``export``."""
+    values: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        key = key.strip()
+        if key.startswith("export "):
+            key = key[len("export ") :].strip()
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        elif " #" in value:
+            value = value.split(" #", 1)[0].rstrip()
+        if key:
+            values[key] = value
+    return values
+
+
+def _read_env_file(path: Path | None) -> dict[str, str]:
+    if path is None or not path.is_file():
+        return {}
+    try:
+        return parse_env_file(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise SettingsError(f"Cannot read {path}: {error}") from error
+
+
+def _int(name: str, value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise SettingsError(f"{name} must be a whole number, not {value!r}.") from None
+
+
+def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
+    if not value.startswith(schemes):
+        raise SettingsError(f"{name} must start with {' or '.join(schemes)}, not {value!r}.")
+    return value.rstrip("/")
+
+
+def _pause(value: str) -> float:
+    try:
+        pause = float(value)
+    except ValueError:
+        raise SettingsError(f"COMPUTER_PAUSE must be a number of seconds, not {value!r}.") from None
+    if not 0 <= pause <= 60:
+        raise SettingsError("COMPUTER_PAUSE must be between 0 and 60 seconds.")
+    return pause
+
+
+def _flag(name: str, value: str) -> bool:
+    lowered = value.strip().lower()
+    if lowered in ("1", "true", "yes", "on"):
+        return True
+    if lowered in ("0", "false", "no", "off"):
+        return False
+    raise SettingsError(f"{name} must be true or false, not {value!r}.")
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
+) -> Settings:
+    """Read settings from ``env_file`` then ``environ`` (default: os.environ), which wins."""
+    values = _read_env_file(env_file)
+    values.update({k: v for k, v in (os.environ if environ is None else environ).items()})
+
+    def get(name: str) -> str | None:
+        value = values.get(name, "").strip()
+        return value or None
+
+    token = get("DISCORD_TOKEN")
+    if token is None:
+        raise SettingsError(
+            "DISCORD_TOKEN is not set. Put the bot token from the Discord developer portal "
+            "in the environment or in .env (see .env.example and docs/bot.md)."
+        )
+    level = (get("LOG_LEVEL") or "INFO").upper()
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+    guild = get("DEV_GUILD_ID")
+    api = get("DISCORD_API_BASE")
+    gateway = get("DISCORD_GATEWAY_URL")
+    pause = get("COMPUTER_PAUSE")
+    sync = get("SYNC_COMMANDS")
+    return Settings(
+        token=token,
+        database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
+        log_level=level,
+        dev_guild_id=None if guild is None else _int("DEV_GUILD_ID", guild),
+        api_base=None if api is None else _url("DISCORD_API_BASE", api, ("http://", "https://")),
+        gateway_url=None
+        if gateway is None
+        else _url("DISCORD_GATEWAY_URL", gateway, ("ws://", "wss://")),
+        computer_pause=DEFAULT_COMPUTER_PAUSE if pause is None else _pause(pause),
+        sync_commands=True if sync is None else _flag("SYNC_COMMANDS", sync),
+    )
+
+
+class RedactToken(logging.Filter):
+    """A logging filter that replaces the token wherever it appears in a record."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self._token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the record's message without the token; always keep the record."""
+        if self._token and self._token in record.getMessage():
+            record.msg = record.getMessage().replace(self._token, "[token]")
+            record.args = ()
+        return True

@@ -1,0 +1,268 @@
+"""The game service against a real SQLite store and real rendering."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.service import GameService, PlayResult, ServiceError
+from engine import games
+
+from .support import ANN, BO, two_player_game, with_service
+
+PNG = b"\x89PNG"
+
+
+def _user(created_first_seat: int, seats: dict[int, int]) -> int:
+    return seats[created_first_seat]
+
+
+def test_create_and_play_single_actions(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        assert created.picture.startswith(PNG)
+        assert [p.name for p in created.players] == ["Ann", "Bo"]
+        first = created.first
+        assert first.user_id in (ANN, BO)
+        game = await service.repo.load_game(created.game_id)
+        match = games.from_json(game.snapshot)
+        action = match.legal_actions()[0]
+        result = await service.play(first.user_id or 0, action, thread_id=500)
+        assert result.actions == (action,)
+        assert result.version == created.version + 1
+        assert result.picture.startswith(PNG)
+        assert result.turn is None
+        assert result.step == "trade"
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+async def _whole_turn(service: GameService, game_id: int) -> tuple[int, str]:
+    """A legal whole turn for the current player (found by the greedy computer player)."""
+    game = await service.repo.load_game(game_id)
+    match = games.from_json(game.snapshot)
+    seat = match.current_seat
+    assert seat is not None
+    before = len(match.log)
+    from engine.players import greedy_player
+
+    while True:
+        events = match.play(greedy_player(match.view(seat), 1), seat=seat)
+        if any(e["type"] == "end_turn" for e in events):
+            break
+    text = "; ".join(t for _, t in match.log[before:])
+    return game.user_of(seat) or 0, text
+
+
+def test_whole_turn_preview_then_confirm(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user, text = await _whole_turn(service, created.game_id)
+        preview = await service.preview(user, text, thread_id=500)
+        assert preview.ends_turn and preview.picture.startswith(PNG)
+        assert preview.text == text
+        unchanged = await service.repo.load_game(created.game_id)
+        assert unchanged.version == created.version and unchanged.action_count == 0
+        result = await service.play(
+            user, preview.text, game_id=preview.game_id, version=preview.version
+        )
+        assert result.turn is not None
+        assert result.turn.actions == tuple(text.split("; "))
+        assert result.turn.next_player is not None
+        assert result.turn.next_player.user_id != user
+        assert result.turn.picture.startswith(PNG)
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_sequence_is_all_or_nothing(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user = created.first.user_id or 0
+        game = await service.repo.load_game(created.game_id)
+        fleet = games.from_json(game.snapshot).legal_actions()[0]
+        with pytest.raises(ServiceError) as caught:
+            await service.play(user, f"{fleet}; place gold 999", thread_id=500)
+        assert caught.value.key == "error.engine.invalid_notation"
+        after = await service.repo.load_game(created.game_id)
+        assert after.action_count == 0
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_wrong_player_and_spectator(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        other = BO if created.first.user_id == ANN else ANN
+        with pytest.raises(ServiceError) as caught:
+            await service.play(other, "fleet 1", thread_id=500)
+        assert caught.value.key == "error.not_your_turn"
+        assert caught.value.params["player"] == created.first.name
+        with pytest.raises(ServiceError) as caught:
+            await service.play(999, "fleet 1", thread_id=500)
+        assert caught.value.key == "error.not_seated"
+        with pytest.raises(ServiceError) as caught:
+            await service.play(ANN, "fleet 1", thread_id=12345)
+        assert caught.value.key == "error.no_game"
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_malformed_and_illegal_actions_say_what_is_legal(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user = created.first.user_id or 0
+        with pytest.raises(ServiceError) as caught:
+            await service.play(user, "flet 4", thread_id=500)
+        assert caught.value.key == "error.engine.invalid_notation"
+        assert "fleet N" in caught.value.legal
+        with pytest.raises(ServiceError) as caught:
+            await service.play(user, "buy wood", thread_id=500)
+        assert caught.value.key == "error.engine.illegal_action"
+        assert caught.value.legal and all(a.startswith("fleet") for a in caught.value.legal)
+        assert "Legal now" in caught.value.params["message"]
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_two_concurrent_applies_one_wins(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user = created.first.user_id or 0
+        game = await service.repo.load_game(created.game_id)
+        action = games.from_json(game.snapshot).legal_actions()[0]
+
+        async def click() -> PlayResult | ServiceError:
+            try:
+                return await service.play(
+                    user, action, game_id=created.game_id, version=created.version
+                )
+            except ServiceError as error:
+                return error
+
+        results = await asyncio.gather(click(), click())
+        wins = [r for r in results if isinstance(r, PlayResult)]
+        losses = [r for r in results if isinstance(r, ServiceError)]
+        assert len(wins) == 1 and len(losses) == 1
+        assert losses[0].key in ("error.already_played", "error.stale_board")
+        after = await service.repo.load_game(created.game_id)
+        assert after.action_count == 1
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_stale_version_is_out_of_date(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user = created.first.user_id or 0
+        game = await service.repo.load_game(created.game_id)
+        first, second = games.from_json(game.snapshot).legal_actions()[:2]
+        await service.play(user, first, game_id=created.game_id, version=created.version)
+        with pytest.raises(ServiceError) as caught:
+            await service.play(user, second, game_id=created.game_id, version=created.version)
+        assert caught.value.key == "error.stale_board"
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_undo_within_the_turn_only(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user = created.first.user_id or 0
+        with pytest.raises(ServiceError) as caught:
+            await service.undo(user, thread_id=500)
+        assert caught.value.key == "error.engine.undo_not_allowed"
+        game = await service.repo.load_game(created.game_id)
+        action = games.from_json(game.snapshot).legal_actions()[0]
+        played = await service.play(user, action, thread_id=500)
+        undone = await service.undo(user, thread_id=500)
+        assert undone.undone == action
+        assert undone.version == played.version + 1
+        assert undone.picture.startswith(PNG)
+        after = await service.repo.load_game(created.game_id)
+        assert after.action_count == 0 and after.current_seat == created.first.seat
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_computer_players_finish_a_game(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await service.create_game(
+            guild_id=1,
+            channel_id=2,
+            thread_id=3,
+            players=[(None, "Computer 1"), (None, "Computer 2")],
+        )
+        assert created.computers_next
+        reports = [r async for r in service.computer_turns(created.game_id)]
+        assert len(reports) > 10
+        last = reports[-1]
+        assert last.final is not None and last.next_player is None
+        assert [s.rank for s in last.final.scores] == [1, 2]
+        game = await service.repo.load_game(created.game_id)
+        assert game.status == "finished"
+        assert {s.final_rank for s in game.seats} == {1, 2}
+        assert all(r.picture.startswith(PNG) for r in reports[-2:])
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_computer_seat_plays_after_a_human_turn(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await service.create_game(
+            guild_id=1, channel_id=2, thread_id=3, players=[(ANN, "Ann"), (None, "Computer 1")]
+        )
+        reports = [r async for r in service.computer_turns(created.game_id)]
+        game = await service.repo.load_game(created.game_id)
+        assert game.user_of(game.current_seat) == ANN
+        for report in reports:
+            assert report.player.computer and report.next_player is not None
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_board_history_and_my_games(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user, text = await _whole_turn(service, created.game_id)
+        await service.play(user, text, thread_id=500)
+        board = await service.board(user, thread_id=500)
+        assert board.picture.startswith(PNG) and board.round == 1 and not board.over
+        history = await service.history(thread_id=500)
+        assert len(history.turns) == 1 and history.turns[0].complete
+        assert "; ".join(history.turns[0].actions) == text
+        mine = await service.my_games(ANN, guild_id=9)
+        assert [g.game_id for g in mine] == [created.game_id]
+        assert await service.my_games(ANN, guild_id=77) == []
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_turn_panel_groups_the_legal_choices(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user = created.first.user_id or 0
+        state = await service.panel(user, thread_id=500)
+        assert state.step == "fleet" and state.category == "fleet"
+        assert all(a.startswith("fleet") for a in state.actions)
+        await service.play(user, state.actions[0], game_id=state.game_id, version=state.version)
+        state = await service.panel(user, thread_id=500, picture=False)
+        keys = [c.key for c in state.categories]
+        assert any(k.startswith("place:") for k in keys)
+        assert state.can_undo and state.picture is None
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_resign_ends_the_game(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        resigned = await service.resign(BO, game_id=created.game_id, version=created.version)
+        assert resigned.player.name == "Bo"
+        with pytest.raises(ServiceError) as caught:
+            await service.board(ANN, thread_id=500)
+        assert caught.value.key == "error.no_game"
+
+    asyncio.run(with_service(tmp_path, body))
