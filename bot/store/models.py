@@ -136,17 +136,22 @@ class Outcome:
 
     @classmethod
     def from_engine(cls, outcome: Mapping[str, Any]) -> Outcome:
-        """Build from the engine's ``match.outcome`` dict (rank = position in ``ranking``)."""
+        """Build from the engine's ``match.outcome`` dict.
+
+        A seat's rank is its score entry's ``rank`` (ties share one) or else its position in
+        ``ranking``.
+        """
         ranking = [int(s) for s in outcome["ranking"]]
         winner = outcome.get("winner")
         results = []
         for entry in outcome["scores"]:
             seat = int(entry["seat"])
+            rank = entry.get("rank")
             results.append(
                 SeatResult(
                     seat=seat,
                     score=int(entry["total"]),
-                    rank=ranking.index(seat) + 1,
+                    rank=int(rank) if rank is not None else ranking.index(seat) + 1,
                     winner=winner is not None and seat == int(winner),
                     lines={str(k): int(v) for k, v in dict(entry.get("lines", {})).items()},
                 )

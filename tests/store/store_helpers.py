@@ -1,0 +1,125 @@
+"""Shared helpers for the store tests (no pytest-asyncio: coroutines run with asyncio.run)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from collections.abc import Awaitable, Callable, Coroutine
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bot.store import Game, GameRepository, NewSeat, open_store
+
+T = TypeVar("T")
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+PLAYERS = ["Ann", "Bo", "Cy"]
+COLOURS = ["red", "blue", "green", "yellow"]
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run one coroutine to completion in a fresh event loop."""
+    return asyncio.run(coro)
+
+
+def with_repo(path: Path, body: Callable[[GameRepository], Awaitable[T]]) -> T:
+    """Open the store at ``path``, run ``body(repo)``, always close it."""
+
+    async def main() -> T:
+        repo = await open_store(path)
+        try:
+            return await body(repo)
+        finally:
+            await repo.close()
+
+    return run(main())
+
+
+def seats(n: int = 3, first_user: int = 100) -> list[NewSeat]:
+    """n seats with users first_user, first_user+1, ... and distinct colours."""
+    return [NewSeat(i, first_user + i, PLAYERS[i % 3] + str(i), COLOURS[i]) for i in range(n)]
+
+
+async def create_plain(
+    repo: GameRepository,
+    thread_id: int = 30,
+    *,
+    n: int = 3,
+    first_user: int = 100,
+    snapshot: str = '{"n":0}',
+) -> Game:
+    """A game whose snapshot is a plain string (for tests that do not need the engine)."""
+    return await repo.create_game(
+        guild_id=10,
+        channel_id=20,
+        thread_id=thread_id,
+        game_key="yamatai",
+        seed=7,
+        options=None,
+        seats=seats(n, first_user),
+        snapshot=snapshot,
+        current_seat=0,
+    )
+
+
+async def create_engine_game(
+    repo: GameRepository, thread_id: int, seed: int, *, players: int = 3
+) -> tuple[Game, Any]:
+    """A real Yamatai game stored with its initial snapshot; returns (game, match)."""
+    from engine import games
+
+    names = PLAYERS[:players] if players <= 3 else [*PLAYERS, "Di"][:players]
+    match = games.new("yamatai", players=names, seed=seed, options=None)
+    game = await repo.create_game(
+        guild_id=10,
+        channel_id=20,
+        thread_id=thread_id,
+        game_key="yamatai",
+        seed=seed,
+        options=None,
+        seats=[NewSeat(i, 100 + i, name, COLOURS[i]) for i, name in enumerate(names)],
+        snapshot=match.to_json(),
+        current_seat=match.current_seat,
+    )
+    return game, match
+
+
+async def play_turns(
+    repo: GameRepository, game_id: int, rng: random.Random, steps: int | None = None
+) -> Game:
+    """Play random legal actions through the bot's flow (load, engine, append); latest game."""
+    from engine import games
+
+    game = await repo.load_game(game_id)
+    done = 0
+    while game.status == "active" and (steps is None or done < steps):
+        match = games.from_json(game.snapshot)
+        if match.current_seat is None:
+            break
+        match.play(rng.choice(match.legal_actions()), seat=match.current_seat)
+        await repo.append_match(game, match)
+        game = await repo.load_game(game_id)
+        done += 1
+    return game
+
+
+def raw(path: Path) -> sqlite3.Connection:
+    """A plain sqlite3 connection for poking at the file directly."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def schema_dump(path: Path) -> list[tuple[str, str, str]]:
+    """Every schema object (type, name, sql), sorted: equal dumps mean equal schemas."""
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute(
+            "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' "
+            "ORDER BY type, name"
+        ).fetchall()
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        conn.close()
+    return [("user_version", str(version), ""), *rows]
