@@ -154,7 +154,8 @@ def test_the_harbor_keeps_one_boat_and_the_second_boat_set_aside_costs_a_point(
     assert score_lines(m, me)["set_aside"] == 0
     while m.current_seat != me:
         pass_turn(m)
-    take_fleet(m, 1)  # bamboo
+    single = ("fleet 1", "fleet 2", "fleet 3", "fleet 4")  # one non-gold boat each
+    m.play(next(f for f in legal_starting(m, "fleet") if f in single))
     m.play("end keep gold")
     assert sum(m.state.players[me].set_aside) == 2
     assert score_lines(m, me)["set_aside"] == -1
