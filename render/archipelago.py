@@ -10,6 +10,7 @@ from PIL import Image
 from engine.yamatai.board import Board
 from engine.yamatai.components import load_components
 from render.glyphs import (
+    HULL_H,
     building_sprite,
     halo_sprite,
     map_boat_sprite,
@@ -23,7 +24,14 @@ from render.highlight import Highlight
 from render.layout import Layout
 from render.theme import Theme
 
-__all__ = ["boat_letters", "culture_letters", "draw_archipelago", "island_centre", "spot_centre"]
+__all__ = [
+    "boat_letters",
+    "culture_letters",
+    "draw_archipelago",
+    "hull_centre",
+    "island_centre",
+    "spot_centre",
+]
 
 
 def boat_letters() -> dict[str, str]:
@@ -47,6 +55,17 @@ def island_centre(board: Board, lay: Layout, island: int) -> tuple[float, float]
 def spot_centre(board: Board, lay: Layout, spot: int) -> tuple[float, float]:
     """The pixel centre of a boat spot."""
     return lay.transform.point(board.spot_xy[spot])
+
+
+BOAT_LIFT = 3
+"""Boats on the map are drawn this many pixels above their spot (their sail is on top)."""
+
+
+def hull_centre(board: Board, lay: Layout, spot: int, theme: Theme) -> tuple[float, float]:
+    """The centre of the hull of a boat on a spot (where its letter is)."""
+    x, y = spot_centre(board, lay, spot)
+    sail = theme.spot_label_size + 6
+    return (x, y - BOAT_LIFT + (sail + 1 + HULL_H / 2) - (sail + HULL_H + 2) / 2)
 
 
 def draw_archipelago(
@@ -102,4 +121,4 @@ def draw_archipelago(
         if spot["label"] in placed or spot["label"] in highlight.moved:
             paste_centred(canvas, halo_sprite(theme.last_turn, 25), (centre[0], centre[1] - 1))
         sprite = map_boat_sprite(theme, boat, boats.get(boat, "?"), spot["label"])
-        paste_centred(canvas, sprite, (centre[0], centre[1] - 3))
+        paste_centred(canvas, sprite, (centre[0], centre[1] - BOAT_LIFT))

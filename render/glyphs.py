@@ -14,11 +14,15 @@ from render.fonts import Style, font
 from render.theme import RGB, Theme
 
 SS = 4  # supersampling factor of sprites
+HULL_W = 50  # hull of a boat on the map
+HULL_H = 25
 
 Sprite = Image.Image
 Painter = Callable[[ImageDraw.ImageDraw, int], None]
 
 __all__ = [
+    "HULL_H",
+    "HULL_W",
     "boat_sprite",
     "building_sprite",
     "coin_sprite",
@@ -126,7 +130,7 @@ def map_boat_sprite(theme: Theme, boat: str, letter: str, label: str) -> Sprite:
     size = theme.spot_label_size
     text_w = font("bold", size).getlength(label)
     sail_w = max(26, round(text_w) + 10)
-    hull_w, hull_h = 50, 25
+    hull_w, hull_h = HULL_W, HULL_H
     sail_h = size + 6
     width, height = max(hull_w, sail_w) + 2, sail_h + hull_h + 2
     hx = (width - hull_w) / 2

@@ -12,6 +12,8 @@ HEIGHT = 1100
 GAP = 10
 SIDEBAR = 494
 MAP_MARGIN = 30
+PANEL_MAX = {1: 360, 2: 360, 3: 296}
+"""Panel height by player count when there is room to spare (the key goes below)."""
 
 __all__ = ["HEIGHT", "WIDTH", "Layout", "MapTransform", "Rect", "layout"]
 
@@ -98,6 +100,8 @@ class Layout:
     specialists: Rect
     sidebar: Rect
     panels: tuple[Rect, ...]
+    legend: Rect | None
+    """Free room under the panels (2 or 3 players) for the key to the pieces."""
     transform: MapTransform
 
 
@@ -118,10 +122,8 @@ def _layout(board: Board, players: int) -> Layout:
     specialists = Rect(buildings.x1 + GAP, bottom.y0, bottom.x1, bottom.y1)
     sidebar = Rect(WIDTH - SIDEBAR - GAP, GAP, WIDTH - GAP, HEIGHT - GAP)
     panel_gap = 8
-    height = min((sidebar.height - panel_gap * 3) // 4 if players > 2 else 300, 520)
-    if players <= 3:
-        height = (sidebar.height - panel_gap * (players - 1)) // players
-        height = min(height, 350)
+    full = (sidebar.height - panel_gap * (players - 1)) // players
+    height = full if players >= 4 else min(full, PANEL_MAX[players])
     panels = tuple(
         Rect(
             sidebar.x0,
@@ -131,6 +133,8 @@ def _layout(board: Board, players: int) -> Layout:
         )
         for i in range(players)
     )
+    below = panels[-1].y1 + panel_gap
+    legend = Rect(sidebar.x0, below, sidebar.x1, sidebar.y1) if sidebar.y1 - below > 120 else None
     usable_w = map_rect.width - 2 * MAP_MARGIN
     usable_h = map_rect.height - 2 * MAP_MARGIN
     scale = min(usable_w / board.width, usable_h / board.height)
@@ -146,5 +150,6 @@ def _layout(board: Board, players: int) -> Layout:
         specialists=specialists,
         sidebar=sidebar,
         panels=panels,
+        legend=legend,
         transform=MapTransform(scale, x0, y0),
     )

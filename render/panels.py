@@ -105,14 +105,15 @@ def _panel(
     _counts_row(canvas, draw, player, x0, rows[0], theme, mark)
     _tokens_row(canvas, draw, player, x0, rows[1], theme)
     _boats_row(canvas, draw, player, x0, rows[2], theme)
-    _extras_row(canvas, draw, player, x0, rows[3], rect.x1 - 12, theme, highlight)
+    _specialists_row(draw, player, x0, rows[3], theme, highlight)
+    _reserved_row(canvas, draw, player, x0, rows[4], theme, highlight)
     lines = score.get("lines", {})
     words = "   ".join(
         f"{word} {int(lines.get(key, 0)):+d}" for key, word in LINE_WORDS if key in lines
     )
     draw_text(
         draw,
-        (x0, rows[4]),
+        (x0, rows[5]),
         words,
         theme.ink_soft,
         theme.small_size - 1,
@@ -122,11 +123,11 @@ def _panel(
 
 
 def _rows(rect: Rect) -> list[float]:
-    """Vertical centres of the five rows under the header."""
-    first = rect.y0 + 70
-    last = rect.y1 - 16
-    step = (last - first) / 4
-    return [first + i * step for i in range(5)]
+    """Vertical centres of the six rows under the header."""
+    first = rect.y0 + 66
+    last = rect.y1 - 15
+    step = (last - first) / 5
+    return [first + i * step for i in range(6)]
 
 
 def _tag(
@@ -257,13 +258,11 @@ def _boats_row(
             x += 2
 
 
-def _extras_row(
-    canvas: Image.Image,
+def _specialists_row(
     draw: ImageDraw.ImageDraw,
     player: Mapping[str, Any],
     x: float,
     y: float,
-    right: float,
     theme: Theme,
     highlight: Highlight,
 ) -> None:
@@ -273,7 +272,6 @@ def _extras_row(
         draw_text(
             draw, (x, y), "none", theme.ink_soft, theme.small_size, style="regular", anchor="lm"
         )
-        x += 44
     face = font("condensed", 16)
     for name in specialists:
         width = face.getlength(name) + 12
@@ -287,22 +285,40 @@ def _extras_row(
         )
         draw_text(draw, (x + width / 2, y + 0.5), name, theme.ink, 16, style="condensed")
         x += width + 5
+
+
+def _reserved_row(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    player: Mapping[str, Any],
+    x: float,
+    y: float,
+    theme: Theme,
+    highlight: Highlight,
+) -> None:
     reserved = list(player.get("reserved", []))
-    if reserved:
-        letters = boat_letters()
-        x = max(x + 8, right - 150 * len(reserved))
-        for tile in reserved:
-            x = _label(draw, x, y, "Resv", theme)
-            draw.rounded_rectangle(
-                (x - 2, y - 13, x + 112, y + 13),
-                radius=5,
-                fill=theme.tile_face,
-                outline=theme.ink,
-                width=2,
-            )
-            draw_text(draw, (x + 4, y), str(tile["id"]), theme.ink, 16, anchor="lm")
-            bx = x + 46
-            for boat in tile.get("boats", []):
-                paste_centred(canvas, boat_sprite(theme, boat, letters.get(boat, "?"), 18), (bx, y))
-                bx += 16
-            x += 120
+    x = _label(draw, x, y, "Reserved", theme)
+    if not reserved:
+        draw_text(
+            draw, (x, y), "none", theme.ink_soft, theme.small_size, style="regular", anchor="lm"
+        )
+        return
+    letters = boat_letters()
+    for tile in reserved:
+        boats = list(tile.get("boats", []))
+        width = 50 + 27 * len(boats) + 30
+        fresh = tile["id"] == highlight.reserved
+        draw.rounded_rectangle(
+            (x, y - 13, x + width, y + 13),
+            radius=5,
+            fill=theme.tile_face,
+            outline=theme.last_turn if fresh else theme.ink,
+            width=3 if fresh else 2,
+        )
+        draw_text(draw, (x + 6, y), str(tile["id"]), theme.ink, 17, anchor="lm")
+        bx = x + 60
+        for boat in boats:
+            paste_centred(canvas, boat_sprite(theme, boat, letters.get(boat, "?"), 26), (bx, y))
+            bx += 27
+        draw_text(draw, (bx - 4, y), f"{tile.get('pp', '')}PP", theme.pp, 15, anchor="lm")
+        x += width + 8

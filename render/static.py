@@ -11,6 +11,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from engine.yamatai.board import Board, load_board
 from render.glyphs import draw_text
 from render.layout import Layout, Rect, layout
+from render.legend import draw_legend
 from render.theme import RGB, Theme
 
 K = 2  # supersampling of the map
@@ -53,6 +54,9 @@ def static_layer(board_name: str, theme: Theme, players: int) -> Image.Image:
         )
     for rect in lay.panels:
         panel_box(draw, rect, theme)
+    if lay.legend is not None:
+        panel_box(draw, lay.legend, theme)
+        draw_legend(canvas, lay.legend, theme)
     return canvas
 
 

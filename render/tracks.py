@@ -240,6 +240,20 @@ def _turn_order(
             )
 
 
+def _power_lines(text: str, size: int, width: float, room: float) -> tuple[int, list[str]]:
+    """A font size (down to 11) and the lines of text that fit width x room pixels."""
+    while True:
+        lines = wrap(text, size, width)
+        fits = len(lines) * (size + 2) <= room
+        if fits or size <= 11:
+            break
+        size -= 1
+    keep = max(1, int(room // (size + 2)))
+    if len(lines) > keep:
+        lines = [*lines[: keep - 1], lines[keep - 1].rstrip(".") + "…"]
+    return size, lines
+
+
 def _shrink(text: str, size: int, width: float) -> tuple[str, int]:
     """Text and a condensed font size (down to 13) that fits width, else shortened."""
     while size > 13 and font("condensed", size).getlength(text) > width:
@@ -367,8 +381,10 @@ def draw_specialists(
         draw.line(
             (slot.x0 + 6, slot.y0 + 30, slot.x1 - 6, slot.y0 + 30), fill=theme.panel_edge, width=1
         )
-        size = theme.small_size - 2
-        lines = wrap(str(card.get("power", "")), size, slot.width - 10)[:5]
+        room = slot.height - 36 - 40
+        size, lines = _power_lines(
+            str(card.get("power", "")), theme.small_size - 1, slot.width - 8, room
+        )
         y = slot.y0 + 36
         for line in lines:
             draw_text(draw, (cx, y), line, theme.ink_soft, size, style="regular", anchor="mt")
