@@ -457,3 +457,46 @@ def test_a_fleet_power_lasts_only_the_turn_the_fleet_is_played(m: Match) -> None
         pass_turn(m)
     m.play(next(f for f in legal_starting(m, "fleet") if not f.startswith("fleet 2")))
     refused(m, "reserve P1", "wrong_fleet")
+
+
+def test_fleet_3_with_fewer_than_three_tiles_left_looks_at_all_of_them(m: Match) -> None:
+    m.state.building_deck = m.state.building_deck[:2]
+    first, second = m.state.building_deck
+    take_fleet(m, 3)
+    assert m.play("look")[0]["count"] == 2
+    assert m.state.turn.looked == [first, second]
+    m.play(f"arrange {second} {first}")
+    assert m.state.building_deck == [second, first]
+
+
+def test_fleet_3_cannot_look_at_an_empty_deck(m: Match) -> None:
+    m.state.building_deck = []
+    take_fleet(m, 3)
+    refused(m, "look", "deck_empty")
+    assert "look" not in m.legal_actions()
+
+
+def test_fleet_5_needs_a_sacred_ground_token_left(m: Match) -> None:
+    m.state.sacred_left = 0
+    take_fleet(m, 5)
+    refused(m, "sacred C1", "no_sacred_ground")
+    assert legal_starting(m, "sacred") == []
+
+
+def test_the_chain_continues_from_where_the_previous_boat_was_slid(m: Match) -> None:
+    first, second, only_first, only_second = fork()
+    take_fleet(m, 4)  # clay
+    give(m, m.current_seat, boats={"clay": 2})
+    m.play(f"place clay {first}")
+    m.play(f"slide {first} {second}")
+    refused(m, f"place clay {only_first}", "broken_chain")
+    m.play(f"place clay {only_second}")
+
+
+def test_a_fleet_whose_boats_ran_out_gives_no_compensation(m: Match) -> None:
+    me = m.current_seat
+    m.state.reserve[0] = 0  # no bamboo left
+    events = take_fleet(m, 6)  # wood + bamboo
+    assert events[0]["boats"] == ["wood"] and events[0]["missing"] == ["bamboo"]
+    assert boats(m, me) == {"wood": 1}
+    assert coins(m, me) == 10

@@ -259,3 +259,27 @@ def test_a_saved_game_loads_and_plays_on_identically(natural: Match) -> None:
         end_turn(match)
         finish_round(match)
     assert loaded.to_json() == natural.to_json()
+
+
+# -- set-up ----------------------------------------------------------------------------------
+
+
+def test_setup_gives_ten_coins_and_standard_buildings_by_player_count() -> None:
+    for players, each in ((2, 10), (3, 8), (4, 6)):
+        m = new_match(players, seed=11)
+        assert [p.coins for p in m.state.players] == [10] * players
+        assert [p.buildings_left for p in m.state.players] == [each] * players
+        assert len([f for f in m.state.fleet_track[:5] if f]) == 5
+        assert len(m.state.building_row) == 5
+        assert len([s for s in m.state.specialist_track if s]) == 5
+        assert sorted(m.state.turn_order) == sorted(
+            list(range(players)) * (2 if players == 2 else 1)
+        )
+
+
+def test_the_public_view_hides_face_down_fleets_and_deck_order(natural: Match) -> None:
+    view = natural.view(None)
+    hidden = [e for e in view["fleet_track"] if not e["face_up"]]
+    assert len(hidden) == 5 and all(e["fleet"] is None and e["hidden"] for e in hidden)
+    assert view["building_deck"] == len(natural.state.building_deck)
+    assert view["specialist_deck"] == len(natural.state.specialist_deck)

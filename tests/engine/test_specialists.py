@@ -457,3 +457,30 @@ def test_specialist_powers_end_with_the_turn(m: Match) -> None:
     refused(m, "hetsuka sake", "choose_fleet_first")
     take_fleet(m, 2)
     refused(m, "hetsuka sake", "no_specialist")
+
+
+def test_ananda_is_paid_once_for_a_building_next_to_two_of_the_owners_buildings(
+    m: Match,
+) -> None:
+    target, (first, second) = hub()
+    me, owner = m.current_seat, rival_of(m)
+    give(m, owner, specialists=["Ananda"])
+    put_building(m, owner, "B10", first)
+    put_building(m, owner, "B11", second)
+    set_row(m, ["B01"])
+    take_fleet(m, 1)
+    prepare_build(m, target, ["bamboo"], "bamboo")
+    m.play(f"build B01 {target}")
+    assert (coins(m, me), coins(m, owner)) == (8, 12)
+
+
+def test_kagutsuchi_does_not_apply_to_a_prestige_building(m: Match) -> None:
+    target, _ = hub()
+    me = m.current_seat
+    give(m, me, specialists=["Kagutsuchi"])
+    set_row(m, ["T1"])
+    take_fleet(m, 5)
+    prepare_build(m, target, ["bamboo", "stone"], "gold")
+    events = m.play(f"build T1 {target}")
+    assert events_of(events, "build")[0]["bonus"] == {}
+    assert m.state.players[me].pp_tokens == 0
