@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
@@ -14,6 +16,7 @@ from bot.store import Game, GameRepository, NewSeat, open_store
 T = TypeVar("T")
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+WRITER = Path(__file__).with_name("crash_writer.py")
 PLAYERS = ["Ann", "Bo", "Cy"]
 COLOURS = ["red", "blue", "green", "yellow"]
 
@@ -123,3 +126,14 @@ def schema_dump(path: Path) -> list[tuple[str, str, str]]:
     finally:
         conn.close()
     return [("user_version", str(version), ""), *rows]
+
+
+def store_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m bot.store ARGS`` from the repository root; capture its output."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot.store", *args],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )

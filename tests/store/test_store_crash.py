@@ -9,12 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from store_helpers import REPO_ROOT, raw, run
-from test_store_verify import verify_cli
+from store_helpers import REPO_ROOT, WRITER, raw, run, store_cli
 
 from bot.store import open_store
-
-WRITER = Path(__file__).with_name("crash_writer.py")
 
 
 def run_and_kill(db: Path, seed: int, appends: int) -> list[tuple[int, int, int, str]]:
@@ -67,7 +64,7 @@ def test_sigkill_during_appends_loses_nothing_acknowledged(tmp_path: Path) -> No
         conn.close()
         missing = [a for a in acked if stored.get((a[0], a[1])) != (a[2], a[3])]
         assert missing == [], f"iteration {iteration}: acknowledged appends lost: {missing[:5]}"
-        result = verify_cli(db)
+        result = store_cli("verify", "--db", str(db))
         assert result.returncode == 0, result.stdout + result.stderr
     assert len({a[0] for a in acked}) >= 4  # each run starts games of its own
 

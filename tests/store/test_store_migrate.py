@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
 import pytest
-from store_helpers import REPO_ROOT, raw, run, schema_dump
+from store_helpers import REPO_ROOT, raw, run, schema_dump, store_cli
 
 from bot.store import GameRepository, MigrationError, open_store
 from bot.store.migrate import (
@@ -27,16 +25,6 @@ def write(directory: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         (directory / name).write_text(text, encoding="utf-8")
     return directory
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bot.store", *args],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
 
 
 def test_project_migrations_are_numbered_from_0001() -> None:
@@ -204,7 +192,7 @@ def test_database_newer_than_code_is_refused(tmp_path: Path) -> None:
         run(open_store(db))
     with pytest.raises(MigrationError, match="newer than this code"):
         require_current(db)
-    result = cli("migrate", "--db", str(db))
+    result = store_cli("migrate", "--db", str(db))
     assert result.returncode == 2
     assert "error [migration_error]" in result.stderr and "newer" in result.stderr
     assert schema_dump(db) == before
@@ -238,10 +226,10 @@ def test_two_processes_migrating_at_once_both_succeed(tmp_path: Path) -> None:
 
 def test_cli_migrate(tmp_path: Path) -> None:
     db = tmp_path / "new.sqlite3"
-    first = cli("migrate", "--db", str(db))
+    first = store_cli("migrate", "--db", str(db))
     assert first.returncode == 0, first.stderr
     assert "schema version 0 -> " in first.stdout and "applied 0001_initial" in first.stdout
-    second = cli("migrate", "--db", str(db))
+    second = store_cli("migrate", "--db", str(db))
     assert second.returncode == 0 and "up to date" in second.stdout
 
 

@@ -397,7 +397,7 @@ def test_loading_a_game_never_reads_its_log(tmp_path: Path) -> None:
         await repo._reader.set_trace_callback(statements.append)
         await repo.load_game(game.id)
         await repo.load_game_by_thread(game.thread_id)
-        await repo._reader.set_trace_callback(None)
+        await repo._reader.set_trace_callback(None)  # type: ignore[arg-type]
         selects = [s for s in statements if "SELECT" in s]
         assert len(selects) == 4
         assert not any("actions" in s for s in statements)

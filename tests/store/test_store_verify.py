@@ -4,23 +4,16 @@ from __future__ import annotations
 
 import random
 import subprocess
-import sys
 from pathlib import Path
 
-from store_helpers import REPO_ROOT, create_engine_game, play_turns, raw, with_repo
+from store_helpers import create_engine_game, play_turns, raw, store_cli, with_repo
 
 from bot.store import GameRepository, GameStatus
 from bot.store.verify import first_difference
 
 
 def verify_cli(db: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bot.store", "verify", "--db", str(db)],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return store_cli("verify", "--db", str(db))
 
 
 def populate(db: Path) -> dict[str, int]:
