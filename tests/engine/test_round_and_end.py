@@ -277,6 +277,18 @@ def test_setup_gives_ten_coins_and_standard_buildings_by_player_count() -> None:
         )
 
 
+def test_setup_puts_thirty_culture_tokens_and_seven_mountains_on_the_board(
+    natural: Match,
+) -> None:
+    tokens_on_board = [t for t in natural.state.island_tokens if t >= 0]
+    assert len(tokens_on_board) == 30  # 34 tokens, the 4 blank ones removed
+    assert sorted(tokens_on_board) == sorted(list(range(6)) * 5)
+    mountains = [i for i, mountain in enumerate(natural.state.mountains) if mountain]
+    assert len(mountains) == 7
+    cultures_on_mountains = sorted(natural.state.island_tokens[i] for i in mountains)
+    assert cultures_on_mountains == [-1, 0, 1, 2, 3, 4, 5]  # one of each, and a blank one
+
+
 def test_the_public_view_hides_face_down_fleets_and_deck_order(natural: Match) -> None:
     view = natural.view(None)
     hidden = [e for e in view["fleet_track"] if not e["face_up"]]
