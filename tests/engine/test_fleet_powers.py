@@ -25,6 +25,7 @@ from tests.engine.scenario import (
     pass_turn,
     private_chain,
     put_boat,
+    put_mountain,
     put_token,
     refused,
     reserve,
@@ -238,11 +239,13 @@ def test_fleet_6_swaps_two_culture_tokens_anywhere(m: Match) -> None:
     put_token(m, "A1", "rice")
     put_token(m, "G4", "sake")
     put_token(m, "D5", "rice")
+    put_mountain(m, "A1")
     take_fleet(m, 6)
     refused(m, "swap tokens A1 D5", "same_token")
     refused(m, "swap tokens A1 C1", "no_token")
     m.play("swap tokens G4 A1")
     assert (island(m, "A1").token, island(m, "G4").token) == ("sake", "rice")
+    assert island(m, "A1").mountain and not island(m, "G4").mountain  # mountains stay
     refused(m, "swap tokens A1 G4", "power_used")
 
 
