@@ -48,7 +48,7 @@ def test_buying_a_wood_boat_costs_two_coins_and_is_the_only_transaction(m: Match
     assert not legal_starting(m, "buy") and not legal_starting(m, "sell")
 
 
-def test_a_chain_from_an_entry_spot_then_another_player_builds_on_the_wood_boat(
+def test_a_chain_from_an_entry_spot_then_another_player_chains_from_the_wood_boat(
     m: Match,
 ) -> None:
     # "Starting from an entry spot, this player places one stone boat and one wood boat."
