@@ -187,8 +187,10 @@ class GameRepository:
             conn = self._writer
             if conn.in_transaction:  # a cancelled caller may have left one open
                 await self._rollback(conn)
-            await conn.execute(sqlite.BEGIN_WRITE)
             try:
+                # BEGIN is inside the try: a caller cancelled while it runs must not leave the
+                # write lock held.
+                await conn.execute(sqlite.BEGIN_WRITE)
                 yield conn
                 await conn.execute(sqlite.COMMIT)
             except BaseException:
@@ -202,8 +204,8 @@ class GameRepository:
             conn = self._reader
             if conn.in_transaction:
                 await self._rollback(conn)
-            await conn.execute(sqlite.BEGIN_READ)
             try:
+                await conn.execute(sqlite.BEGIN_READ)
                 yield conn
             finally:
                 await self._rollback(conn)

@@ -19,6 +19,7 @@ COLOURS = ["red", "blue", "green", "yellow"]
 
 
 async def main(db: Path, seed: int) -> None:
+    """Play random games through the store forever, printing each acknowledged append."""
     rng = random.Random(seed)
     repo = await open_store(db)
     thread = seed * 1_000_000

@@ -16,6 +16,7 @@ from bot.store.backup import backup_file
 
 
 def backup_cli(db: Path, dest: Path) -> subprocess.CompletedProcess[str]:
+    """Run the backup command."""
     return store_cli("backup", "--db", str(db), "--to", str(dest))
 
 

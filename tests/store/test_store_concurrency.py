@@ -11,6 +11,7 @@ from bot.store import GameRepository, StaleVersion, ThreadBusy, open_store
 
 
 async def two_stores(db: Path) -> tuple[GameRepository, GameRepository]:
+    """Two repositories (two pairs of real connections) on one file."""
     first = await open_store(db)
     second = await open_store(db)
     return first, second

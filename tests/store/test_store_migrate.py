@@ -21,6 +21,7 @@ from bot.store.migrate import (
 
 
 def write(directory: Path, files: dict[str, str]) -> Path:
+    """Write migration files into a directory; return it."""
     directory.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
         (directory / name).write_text(text, encoding="utf-8")

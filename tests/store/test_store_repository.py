@@ -31,6 +31,7 @@ from bot.store.errors import StoreError
 
 
 def table_counts(db: Path) -> dict[str, int]:
+    """Row counts of the four tables."""
     conn = raw(db)
     try:
         return {
@@ -42,6 +43,7 @@ def table_counts(db: Path) -> dict[str, int]:
 
 
 def dump(db: Path) -> list[object]:
+    """Every row of the four tables, to compare before and after."""
     conn = raw(db)
     try:
         return [

@@ -13,6 +13,7 @@ from bot.store.verify import first_difference
 
 
 def verify_cli(db: Path) -> subprocess.CompletedProcess[str]:
+    """Run the verify command."""
     return store_cli("verify", "--db", str(db))
 
 
