@@ -1,0 +1,82 @@
+"""Render benchmark: a late-game 4-player board, its PNG size, and Pillow's encode-only floor.
+
+.venv/bin/python benchmarks/render.py [--runs 30] [--seed 7] [--turns 36]
+
+Prints the median time of render_board (drawing + PNG encoding; the static layer is already
+cached, as in a running bot), the PNG size, and the floor: the time Pillow alone takes to
+encode an image of the same size the same way (256-colour quantize + PNG), with the plain RGB
+encode for reference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+# This file is named like the package it measures: keep its folder off the import path and
+# put the repository root first.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [str(_HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+from engine import games  # noqa: E402
+from engine.players import greedy_player  # noqa: E402
+from render import Highlight, render_board, render_image  # noqa: E402
+from render.png import encode_png  # noqa: E402
+
+
+def late_game(seed: int, turns: int) -> tuple[dict[str, Any], Highlight]:
+    """A 4-player greedy game after that many turns (or at its end), and its last turn."""
+    match = games.new("yamatai", ["Ann", "Bo", "Cy", "Di"], seed=seed)
+    done = 0
+    events: list[dict[str, Any]] = []
+    last = Highlight()
+    while (seat := match.current_seat) is not None and done < turns:
+        new = match.play(greedy_player(match.view(seat), seed * 31 + seat), seat=seat)
+        events += new
+        if any(e["type"] == "end_turn" for e in new):
+            done += 1
+            last, events = Highlight.from_events(events), []
+    return match.view(None), last
+
+
+def median_ms(action: Callable[[], object], runs: int) -> float:
+    """Median wall time of an action in milliseconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--turns", type=int, default=36)
+    args = parser.parse_args(argv)
+    view, highlight = late_game(args.seed, args.turns)
+    png = render_board(view, highlight=highlight)  # warm-up: static layer, sprites, fonts
+    image = render_image(view, highlight=highlight)
+    total = median_ms(lambda: render_board(view, highlight=highlight), args.runs)
+    draw = median_ms(lambda: render_image(view, highlight=highlight), args.runs)
+    floor = median_ms(lambda: encode_png(image), args.runs)
+    rgb = median_ms(lambda: encode_png(image, palette=False), args.runs)
+    print(f"board: 4 players, round {view['round']}, {image.width}x{image.height}")
+    print(f"render_board median: {total:.1f} ms (drawing alone {draw:.1f} ms)")
+    print(f"PNG size: {len(png) / 1024:.0f} KB ({image.mode} drawn, 256-colour PNG written)")
+    print(f"encode-only floor (Pillow quantize + PNG of the same image): {floor:.1f} ms")
+    print(f"ratio render/floor: {total / floor:.2f}x")
+    rgb_size = len(encode_png(image, palette=False)) / 1024
+    print(f"for reference, plain RGB PNG encode: {rgb:.1f} ms, {rgb_size:.0f} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
