@@ -136,9 +136,7 @@ class Summary:
         lines = []
         for score in final.scores:
             detail = ", ".join(
-                self.t(f"score.{line}", count=value)
-                for line, value in score.lines.items()
-                if value
+                self.t(f"score.{line}", count=value) for line, value in score.lines.items() if value
             )
             lines.append(
                 self.t(

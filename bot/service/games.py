@@ -320,7 +320,9 @@ class GameService:
         picture = await self._render(match.view(seat), None)
         return UndoResult(game.id, saved, undone, picture, _step(match))
 
-    async def computer_turns(self, game_id: int, seed: int | None = None) -> AsyncIterator[TurnReport]:
+    async def computer_turns(
+        self, game_id: int, seed: int | None = None
+    ) -> AsyncIterator[TurnReport]:
         """Play and save the computer seats' turns, one report per turn, until a human is due."""
         while True:
             try:
@@ -330,7 +332,9 @@ class GameService:
             seat = match.current_seat
             if seat is None or game.user_of(seat) != COMPUTER_USER_ID:
                 return
-            await asyncio.to_thread(_play_computer_turn, match, seat, game.seed if seed is None else seed)
+            await asyncio.to_thread(
+                _play_computer_turn, match, seat, game.seed if seed is None else seed
+            )
             try:
                 saved = await self.repo.append_match(game, match)
             except (StaleVersion, GameNotActive):
@@ -441,9 +445,11 @@ class GameService:
         players = _players(game, match)
         return Resigned(game.id, game.thread_id, players[seats[0]], players)
 
-    async def game_version(self, *, thread_id: int) -> tuple[int, int]:
-        """(game id, version) of the active game in a thread."""
+    async def seated(self, user_id: int, *, thread_id: int) -> tuple[int, int]:
+        """(game id, version) of the thread's game if the user plays in it (else not_seated)."""
         game, _ = await self._load(thread_id=thread_id)
+        if not game.seats_of(user_id) or user_id == COMPUTER_USER_ID:
+            raise ServiceError("error.not_seated")
         return game.id, game.version
 
     async def pending_computer_games(self) -> list[int]:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
-
-import os
 
 from bot.service import Created, GameService, render_picture
 from bot.store import GameRepository, open_store

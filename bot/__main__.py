@@ -1,0 +1,66 @@
+"""``python -m bot`` / ``himiko``: start the bot with settings from the environment or .env."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import aiohttp
+import discord
+
+from bot.settings import RedactToken, Settings, SettingsError, load_settings
+
+EXIT_OK = 0
+EXIT_SETTINGS = 2
+EXIT_LOGIN = 3
+EXIT_CONNECTION = 4
+
+
+def _configure_logging(settings: Settings) -> None:
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    redact = RedactToken(settings.token)
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(redact)
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"himiko: {message}", file=sys.stderr)
+    return code
+
+
+def main() -> int:
+    """Load settings, run the bot, and turn expected failures into a message and an exit code."""
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        return _fail(error.message, EXIT_SETTINGS)
+    _configure_logging(settings)
+    from bot.app import run
+    from bot.store import StoreError
+
+    try:
+        asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        return EXIT_OK
+    except discord.LoginFailure:
+        return _fail(
+            "Discord rejected DISCORD_TOKEN. Copy the bot token again from the developer "
+            "portal (Bot -> Reset Token) into the environment or .env.",
+            EXIT_LOGIN,
+        )
+    except discord.PrivilegedIntentsRequired:
+        return _fail("Discord requires a privileged intent that this bot does not use.", EXIT_LOGIN)
+    except (aiohttp.ClientError, discord.GatewayNotFound, OSError) as error:
+        return _fail(f"Cannot reach Discord: {error}", EXIT_CONNECTION)
+    except discord.HTTPException as error:
+        return _fail(
+            f"Discord refused a request at start-up: {error.status} {error.text}", EXIT_CONNECTION
+        )
+    except StoreError as error:
+        return _fail(f"Database {settings.database_path}: {error.message}", EXIT_SETTINGS)
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,143 @@
+"""The Discord client: ``create_bot(settings)`` builds it, ``run(settings)`` runs it to the end."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.catalog import Catalog, default_catalog
+from bot.present import report_error
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import GameRepository, open_store
+from bot.translator import CatalogTranslator
+from bot.turns import ComputerRunner
+from bot.views import DYNAMIC_ITEMS
+from bot.views.lobby import LobbyBook
+
+log = logging.getLogger(__name__)
+
+DEFAULT_API_BASE = Route.BASE
+DEFAULT_GATEWAY = DiscordWebSocket.DEFAULT_GATEWAY
+
+
+def apply_endpoints(settings: Settings) -> None:
+    """Point discord.py at the configured REST base and gateway (or back at Discord's own).
+
+    discord.py reads both from class attributes: every REST route (webhooks and interaction
+    callbacks included) is ``Route.BASE + path``, and a non-sharded client connects to
+    ``DiscordWebSocket.DEFAULT_GATEWAY`` (it never asks ``GET /gateway/bot``); after READY it
+    resumes at the ``resume_gateway_url`` the gateway itself sent.
+    """
+    Route.BASE = settings.api_base or DEFAULT_API_BASE
+    DiscordWebSocket.DEFAULT_GATEWAY = (
+        yarl.URL(settings.gateway_url) if settings.gateway_url else DEFAULT_GATEWAY
+    )
+
+
+class HimikoTree(app_commands.CommandTree[Any]):
+    """The command tree: any failure a command did not answer gets a short reply."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Answer instead of printing a traceback; unknown failures are logged with context."""
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        await report_error(interaction, original)
+
+
+class HimikoBot(commands.Bot):
+    """The bot: the store and game service are opened in ``setup_hook``."""
+
+    def __init__(self, settings: Settings, *, catalog: Catalog | None = None) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and threads; no privileged intent is needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=HimikoTree,
+            help_command=None,
+        )
+        self.settings = settings
+        self.catalog = catalog or default_catalog()
+        self.repo: GameRepository | None = None
+        self._service: GameService | None = None
+        self.runner = ComputerRunner(self, settings.computer_pause)
+        self.lobbies = LobbyBook()
+        self._resumed = False
+
+    @property
+    def service(self) -> GameService:
+        """The game service (available once ``setup_hook`` ran)."""
+        if self._service is None:
+            raise RuntimeError("the bot is not set up yet")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        """Open and migrate the database, register cogs and buttons, sync commands."""
+        from bot.cogs.info import InfoCog
+        from bot.cogs.lobby import LobbyCog
+        from bot.cogs.play import PlayCog
+
+        self.repo = await open_store(self.settings.database_path)
+        self._service = GameService(self.repo)
+        await self.tree.set_translator(CatalogTranslator(self.catalog))
+        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self)):
+            await self.add_cog(cog)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.sync_commands:
+            await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands: in the development guild at once, else globally."""
+        guild_id = self.settings.dev_guild_id
+        try:
+            if guild_id is not None:
+                guild = discord.Object(id=guild_id)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+            else:
+                synced = await self.tree.sync()
+        except discord.HTTPException:
+            log.exception("could not sync the slash commands; the old ones stay registered")
+            return
+        where = f"guild {guild_id}" if guild_id is not None else "globally"
+        log.info("synced %d slash commands %s", len(synced), where)
+
+    async def on_ready(self) -> None:
+        """Once connected: let computer players continue games they were due in."""
+        log.info("connected as %s", self.user)
+        if self._resumed:
+            return
+        self._resumed = True
+        for game_id in await self.service.pending_computer_games():
+            self.runner.kick(game_id)
+
+    async def close(self) -> None:
+        """Stop computer turns, disconnect, close the database."""
+        await self.runner.stop()
+        await super().close()
+        if self.repo is not None:
+            await self.repo.close()
+            self.repo = None
+
+
+def create_bot(settings: Settings, *, catalog: Catalog | None = None) -> HimikoBot:
+    """A bot ready to ``start(settings.token)``, with the configured endpoints applied."""
+    apply_endpoints(settings)
+    return HimikoBot(settings, catalog=catalog)
+
+
+async def run(settings: Settings) -> None:
+    """Run the bot until it is closed (exactly what ``python -m bot`` does after settings)."""
+    bot = create_bot(settings)
+    async with bot:
+        await bot.start(settings.token)

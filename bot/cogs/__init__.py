@@ -1,0 +1,1 @@
+"""Slash commands, one cog per concern: lobby, play, info."""

@@ -1,0 +1,159 @@
+"""Commands for everyone: ``/board``, ``/log``, ``/games``, ``/rules``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.present import catalog_of, clip, guarded, send, t, thread_of
+from bot.service import BoardResult, HistoryResult
+from bot.summary import Summary
+from bot.translator import text
+
+if TYPE_CHECKING:
+    from bot.app import HimikoBot
+
+Interaction = discord.Interaction[Any]
+RULE_TOPICS = (
+    "overview",
+    "turn",
+    "fleet",
+    "trade",
+    "place",
+    "collect_build",
+    "recruit",
+    "end_turn",
+    "round",
+    "game_end",
+    "scoring",
+    "notation",
+    "commands",
+)
+LOG_TURNS = 6
+
+
+def board_caption(interaction: Interaction, board: BoardResult) -> str:
+    """Round and whose turn it is."""
+    if board.over or board.current is None:
+        current = t(interaction, "board.over")
+    else:
+        step = t(interaction, f"step.{board.step}") if board.step else ""
+        current = t(interaction, "board.current", player=board.current.name, step=step)
+    return t(interaction, "board.caption", round=board.round, current=current)
+
+
+def log_text(interaction: Interaction, history: HistoryResult) -> str:
+    """The recent turns in notation and in words, oldest first, within Discord's limit."""
+    if not history.turns:
+        return t(interaction, "log.empty")
+    summary = Summary(catalog_of(interaction), str(interaction.locale))
+    names = [p.name for p in history.players]
+    blocks = []
+    for turn in history.turns:
+        words = summary.actions(turn.events, names)
+        if not turn.complete:
+            words += " " + t(interaction, "log.in_progress")
+        blocks.append(
+            t(
+                interaction,
+                "log.turn",
+                player=names[turn.seat],
+                round=turn.round,
+                actions="; ".join(turn.actions),
+                words=words,
+            )
+        )
+    title = t(interaction, "log.title")
+    while len(blocks) > 1 and len(title) + sum(len(b) + 2 for b in blocks) > 1990:
+        blocks.pop(0)
+    return clip("\n\n".join([title, *blocks]))
+
+
+class InfoCog(commands.Cog):
+    """Reading games and rules."""
+
+    def __init__(self, bot: HimikoBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="board", description=text("cmd.board"))
+    @app_commands.describe(public=text("cmd.board.public"))
+    @app_commands.guild_only()
+    async def board(self, interaction: Interaction, public: bool = False) -> None:
+        """The current picture, for me (default) or for the channel."""
+
+        async def body() -> None:
+            thread = thread_of(interaction)
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            board = await self.bot.service.board(
+                interaction.user.id, thread_id=thread, public=public
+            )
+            await send(
+                interaction,
+                board_caption(interaction, board),
+                png=board.picture,
+                ephemeral=not public,
+            )
+
+        await guarded(interaction, body)
+
+    @app_commands.command(name="log", description=text("cmd.log"))
+    @app_commands.guild_only()
+    async def log(self, interaction: Interaction) -> None:
+        """The recent turns."""
+
+        async def body() -> None:
+            history = await self.bot.service.history(
+                thread_id=thread_of(interaction), turns=LOG_TURNS
+            )
+            await send(interaction, log_text(interaction, history))
+
+        await guarded(interaction, body)
+
+    @app_commands.command(name="games", description=text("cmd.games"))
+    @app_commands.guild_only()
+    async def games(self, interaction: Interaction) -> None:
+        """My active games in this server, those waiting for me first."""
+
+        async def body() -> None:
+            found = await self.bot.service.my_games(
+                interaction.user.id, guild_id=interaction.guild_id
+            )
+            if not found:
+                await send(interaction, t(interaction, "games.none"))
+                return
+            lines = [t(interaction, "games.title")]
+            for game in found:
+                thread = f"<#{game.thread_id}>"
+                if game.my_turn:
+                    lines.append(t(interaction, "games.line_turn", thread=thread))
+                elif game.current_user_id:
+                    lines.append(
+                        t(
+                            interaction,
+                            "games.line_wait",
+                            thread=thread,
+                            player=f"<@{game.current_user_id}>",
+                        )
+                    )
+                else:
+                    lines.append(t(interaction, "games.line_computer", thread=thread))
+            await send(interaction, "\n".join(lines))
+
+        await guarded(interaction, body)
+
+    @app_commands.command(name="rules", description=text("cmd.rules"))
+    @app_commands.describe(topic=text("cmd.rules.topic"))
+    @app_commands.choices(
+        topic=[app_commands.Choice(name=text(f"rules.topic.{k}"), value=k) for k in RULE_TOPICS]
+    )
+    async def rules(self, interaction: Interaction, topic: str = "overview") -> None:
+        """Short rule help by topic."""
+
+        async def body() -> None:
+            title = t(interaction, f"rules.topic.{topic}")
+            await send(interaction, f"**{title}**\n{t(interaction, f'rules.{topic}')}")
+
+        await guarded(interaction, body)

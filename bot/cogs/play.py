@@ -1,0 +1,134 @@
+"""Commands of the player whose turn it is: ``/play``, ``/turn``, ``/undo``, and ``/resign``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.present import catalog_of, guarded, picture, send, t, thread_of
+from bot.service import PlayResult, Preview, ServiceError, split_actions
+from bot.summary import Summary
+from bot.translator import text
+from bot.turns import announce
+from bot.views.panel import open_panel
+from bot.views.play import preview_view, resign_view
+
+if TYPE_CHECKING:
+    from bot.app import HimikoBot
+
+Interaction = discord.Interaction[Any]
+
+
+def played_text(interaction: Interaction, result: PlayResult) -> str:
+    """The player's private confirmation of a play."""
+    actions = "; ".join(result.actions)
+    if result.turn is not None:
+        return t(interaction, "play.turn_done", actions=actions)
+    step = t(interaction, f"step.{result.step}") if result.step else ""
+    return (
+        t(interaction, "play.applied", actions=actions)
+        + " "
+        + t(interaction, "play.step", step=step)
+    )
+
+
+def preview_embed(interaction: Interaction, preview: Preview) -> discord.Embed:
+    """The preview's summary and its exact sequence (read back on Confirm)."""
+    summary = Summary(catalog_of(interaction), str(interaction.locale))
+    words = summary.actions(preview.events, [p.name for p in preview.players])
+    description = t(interaction, "play.preview_actions", text=preview.text)
+    embed = discord.Embed(description=description)
+    note = t(interaction, "play.preview", summary=words)
+    if preview.ends_turn:
+        note += "\n" + t(interaction, "play.preview_ends_turn")
+    embed.title = note[:256]
+    return embed
+
+
+class PlayCog(commands.Cog):
+    """Acting in a game thread."""
+
+    def __init__(self, bot: HimikoBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="play", description=text("cmd.play"))
+    @app_commands.describe(action=text("cmd.play.action"))
+    @app_commands.guild_only()
+    async def play(
+        self, interaction: Interaction, action: app_commands.Range[str, 1, 2000]
+    ) -> None:
+        """One action at once; a sequence as a preview with Confirm / Cancel."""
+
+        async def body() -> None:
+            thread = thread_of(interaction)
+            if not split_actions(action):
+                raise ServiceError("error.empty_action")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            user = interaction.user.id
+            if len(split_actions(action)) == 1:
+                result = await self.bot.service.play(user, action, thread_id=thread)
+                await announce(self.bot, result)
+                png = None if result.turn is not None else result.picture
+                await send(interaction, played_text(interaction, result), png=png)
+                return
+            preview = await self.bot.service.preview(user, action, thread_id=thread)
+            await interaction.followup.send(
+                embed=preview_embed(interaction, preview),
+                file=picture(preview.picture),
+                view=preview_view(interaction, preview.game_id, preview.version, preview.text),
+                ephemeral=True,
+            )
+
+        await guarded(interaction, body)
+
+    @play.autocomplete("action")
+    async def play_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Legal actions now matching what is typed (the last part of a sequence)."""
+        if interaction.channel_id is None:
+            return []
+        found = await self.bot.service.suggest(
+            interaction.user.id, current, thread_id=interaction.channel_id
+        )
+        return [app_commands.Choice(name=v[:100], value=v) for v in found]
+
+    @app_commands.command(name="turn", description=text("cmd.turn"))
+    @app_commands.guild_only()
+    async def turn(self, interaction: Interaction) -> None:
+        """The ephemeral turn panel."""
+        await guarded(
+            interaction, lambda: open_panel(interaction, thread_id=thread_of(interaction))
+        )
+
+    @app_commands.command(name="undo", description=text("cmd.undo"))
+    @app_commands.guild_only()
+    async def undo(self, interaction: Interaction) -> None:
+        """Take back the last action of the current turn."""
+
+        async def body() -> None:
+            thread = thread_of(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            result = await self.bot.service.undo(interaction.user.id, thread_id=thread)
+            await send(
+                interaction, t(interaction, "play.undone", action=result.undone), png=result.picture
+            )
+
+        await guarded(interaction, body)
+
+    @app_commands.command(name="resign", description=text("cmd.resign"))
+    @app_commands.guild_only()
+    async def resign(self, interaction: Interaction) -> None:
+        """Ask for confirmation, then end the game."""
+
+        async def body() -> None:
+            game_id, version = await self.bot.service.seated(
+                interaction.user.id, thread_id=thread_of(interaction)
+            )
+            view = resign_view(interaction, game_id, version)
+            await send(interaction, t(interaction, "resign.confirm"), view=view)
+
+        await guarded(interaction, body)

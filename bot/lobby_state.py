@@ -1,0 +1,123 @@
+"""Lobby state without Discord: who joined, the options, and its encoding in custom ids.
+
+The store has no lobby table, so a lobby lives in its message: the buttons' custom ids carry
+the options and the joined user ids (base 36), the embed lists the players' names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+PREFIX = "himiko:lobby"
+BUTTONS = ("join", "leave", "start", "cancel")
+SELECTS = ("seats", "computers")
+_STATE = (
+    r"(?P<game>[a-z0-9_]+):(?P<seats>[2-4]):(?P<computers>[01]):"
+    r"(?P<players>[0-9a-z]+(?:\.[0-9a-z]+)*)"
+)
+BUTTON_TEMPLATE = rf"{PREFIX}:(?P<action>{'|'.join(BUTTONS)}):{_STATE}"
+SELECT_TEMPLATE = rf"{PREFIX}:(?P<action>{'|'.join(SELECTS)}):{_STATE}"
+TEMPLATE = rf"{PREFIX}:(?P<action>{'|'.join(BUTTONS + SELECTS)}):{_STATE}"
+MIN_SEATS, MAX_SEATS = 2, 4
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def to_base36(number: int) -> str:
+    """A non-negative int in base 36 (lower case)."""
+    if number < 0:
+        raise ValueError("negative id")
+    text = ""
+    while True:
+        number, digit = divmod(number, 36)
+        text = _DIGITS[digit] + text
+        if number == 0:
+            return text
+
+
+@dataclass(frozen=True)
+class LobbyState:
+    """A lobby: the game, the number of seats, computer fill, players (host first)."""
+
+    game: str
+    seats: int
+    computers: bool
+    players: tuple[int, ...]
+    names: tuple[str, ...] = ()
+    closed: bool = False
+
+    @property
+    def host(self) -> int:
+        """The user who opened the lobby."""
+        return self.players[0]
+
+    @property
+    def full(self) -> bool:
+        """Whether every seat is taken by a human."""
+        return len(self.players) >= self.seats
+
+    def name_of(self, index: int) -> str:
+        """The display name of the index-th player (a placeholder if unknown)."""
+        return self.names[index] if index < len(self.names) else f"Player {index + 1}"
+
+    def custom_id(self, action: str) -> str:
+        """The custom id of one of the lobby's components."""
+        players = ".".join(to_base36(p) for p in self.players)
+        return f"{PREFIX}:{action}:{self.game}:{self.seats}:{int(self.computers)}:{players}"
+
+    @classmethod
+    def parse(cls, groups: dict[str, str], names: tuple[str, ...] = ()) -> LobbyState:
+        """The state from a custom id's match groups (see TEMPLATE)."""
+        players = tuple(int(p, 36) for p in groups["players"].split("."))
+        return cls(groups["game"], int(groups["seats"]), groups["computers"] == "1", players, names)
+
+    def join(self, user_id: int, name: str) -> LobbyState:
+        """The lobby with one more player (callers check ``full`` and membership)."""
+        return replace(self, players=(*self.players, user_id), names=(*self._names(), name))
+
+    def leave(self, user_id: int) -> LobbyState:
+        """The lobby without that player."""
+        kept = [(p, n) for p, n in zip(self.players, self._names(), strict=True) if p != user_id]
+        return replace(self, players=tuple(p for p, _ in kept), names=tuple(n for _, n in kept))
+
+    def with_seats(self, seats: int) -> LobbyState:
+        """Change the number of seats (never below the players already joined)."""
+        return replace(self, seats=min(MAX_SEATS, max(MIN_SEATS, seats, len(self.players))))
+
+    def with_computers(self, on: bool) -> LobbyState:
+        """Turn filling empty seats with computer players on or off."""
+        return replace(self, computers=on)
+
+    def can_start(self) -> bool:
+        """At least two seats would be played."""
+        return len(self.seat_users()) >= MIN_SEATS
+
+    def seat_users(self) -> list[int | None]:
+        """Humans then computers, one entry per seat that would be played."""
+        humans: list[int | None] = list(self.players)
+        fill = max(0, self.seats - len(humans)) if self.computers else 0
+        return humans + [None] * fill
+
+    def table(self, computer_name: Callable[[int], str]) -> list[tuple[int | None, str]]:
+        """The seats to create: (user id or None for a computer, name), humans first."""
+        seats: list[tuple[int | None, str]] = []
+        number = 0
+        for index, user in enumerate(self.seat_users()):
+            if user is None:
+                number += 1
+                seats.append((None, computer_name(number)))
+            else:
+                seats.append((user, self.name_of(index)))
+        return seats
+
+    def _names(self) -> tuple[str, ...]:
+        return tuple(self.name_of(i) for i in range(len(self.players)))
+
+
+def parse_custom_id(custom_id: str) -> tuple[str, LobbyState] | None:
+    """(action, state) of a lobby custom id, or None if it is not one."""
+    match = re.fullmatch(TEMPLATE, custom_id)
+    if match is None:
+        return None
+    return match["action"], LobbyState.parse(match.groupdict())

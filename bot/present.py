@@ -1,0 +1,151 @@
+"""Presenting service results on Discord: texts in the user's locale, files, replies, errors."""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.catalog import Catalog, default_catalog
+from bot.service import ServiceError
+
+if TYPE_CHECKING:
+    from bot.app import HimikoBot
+
+log = logging.getLogger(__name__)
+
+MAX_CONTENT = 2000
+LEGAL_SHOWN = 8
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def himiko(interaction: discord.Interaction[Any]) -> HimikoBot:
+    """The bot behind an interaction."""
+    return interaction.client  # type: ignore[no-any-return]
+
+
+def catalog_of(interaction: discord.Interaction[Any]) -> Catalog:
+    """The bot's catalog (the default one if the client is not a HimikoBot)."""
+    found = getattr(interaction.client, "catalog", None)
+    return found if isinstance(found, Catalog) else default_catalog()
+
+
+def t(interaction: discord.Interaction[Any], key: str, /, **params: Any) -> str:
+    """A catalog text in the locale of the user behind the interaction."""
+    return catalog_of(interaction).text(key, str(interaction.locale), **params)
+
+
+def public_locale(interaction: discord.Interaction[Any]) -> str | None:
+    """The locale for messages everyone reads: the server's, if known."""
+    return None if interaction.guild_locale is None else str(interaction.guild_locale)
+
+
+def clip(text: str, limit: int = MAX_CONTENT) -> str:
+    """Text cut to Discord's length limit with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def display_name(name: str, limit: int = 32) -> str:
+    """A user-given name made safe and short for display."""
+    name = " ".join(name.split()) or "?"
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def picture(png: bytes, name: str = "board.png") -> discord.File:
+    """A PNG as an attachment."""
+    return discord.File(io.BytesIO(png), filename=name)
+
+
+def only(user_id: int | None) -> discord.AllowedMentions:
+    """Allowed mentions that ping just this user (nobody for None)."""
+    if user_id is None:
+        return NO_MENTIONS
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(id=user_id)]
+    )
+
+
+def users(user_ids: Sequence[int]) -> discord.AllowedMentions:
+    """Allowed mentions that ping exactly these users."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(id=u) for u in user_ids],
+    )
+
+
+def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str:
+    """What was wrong and, when known, what is legal instead."""
+    text = catalog.text(error.key, locale, **error.params)
+    message = str(error.params.get("message", ""))
+    if error.legal and "Legal now" not in message:
+        shown = [f"`{a}`" for a in error.legal[:LEGAL_SHOWN]]
+        more = len(error.legal) - len(shown)
+        key = "error.legal_more" if more > 0 else "error.legal"
+        text += "\n" + catalog.text(key, locale, legal="; ".join(shown), more=more)
+    return clip(text)
+
+
+async def send(
+    interaction: discord.Interaction[Any],
+    content: str | None = None,
+    *,
+    png: bytes | None = None,
+    view: discord.ui.View | None = None,
+    ephemeral: bool = True,
+    mentions: discord.AllowedMentions = NO_MENTIONS,
+) -> None:
+    """Reply to an interaction, or follow up if it was already answered or deferred."""
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": mentions}
+    if content is not None:
+        kwargs["content"] = clip(content)
+    if png is not None:
+        kwargs["file"] = picture(png)
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Answer a failed interaction: the reason for a ServiceError, else a generic apology."""
+    if isinstance(error, ServiceError):
+        text = error_text(catalog_of(interaction), error, str(interaction.locale))
+    else:
+        data: dict[str, Any] = dict(interaction.data or {})
+        log.error(
+            "interaction failed: user=%s guild=%s channel=%s data=%s",
+            interaction.user.id if interaction.user else None,
+            interaction.guild_id,
+            interaction.channel_id,
+            {k: data.get(k) for k in ("name", "custom_id", "options", "values")},
+            exc_info=error,
+        )
+        text = t(interaction, "error.generic")
+    try:
+        await send(interaction, text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not send the error reply", exc_info=True)
+
+
+async def guarded(
+    interaction: discord.Interaction[Any], body: Callable[[], Awaitable[None]]
+) -> None:
+    """Run a handler; any failure becomes a short ephemeral reply, never a traceback."""
+    try:
+        await body()
+    except Exception as error:  # every failure is answered; unknown ones are logged
+        await report_error(interaction, error)
+
+
+def thread_of(interaction: discord.Interaction[Any]) -> int:
+    """The id of the channel the command was used in (a game's thread, hopefully)."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise ServiceError("error.guild_only")
+    return interaction.channel_id

@@ -1,0 +1,149 @@
+"""Thread messages for turns (picture + summary, pinging the next player) and computer turns."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.present import NO_MENTIONS, clip, only, picture, users
+from bot.service import Created, PlayResult, TurnReport
+from bot.summary import Summary
+
+if TYPE_CHECKING:
+    from bot.app import HimikoBot
+
+log = logging.getLogger(__name__)
+
+
+async def _channel(bot: HimikoBot, channel_id: int) -> discord.abc.Messageable:
+    channel = bot.get_channel(channel_id)
+    if channel is None:
+        channel = await bot.fetch_channel(channel_id)
+    if not isinstance(channel, discord.abc.Messageable):
+        raise TypeError(f"channel {channel_id} cannot receive messages")
+    return channel
+
+
+def _locale(channel: Any) -> str | None:
+    guild = getattr(channel, "guild", None)
+    return None if guild is None else str(guild.preferred_locale)
+
+
+def turn_message(bot: HimikoBot, report: TurnReport, locale: str | None) -> str:
+    """The text of a completed turn's thread message."""
+    summary = Summary(bot.catalog, locale)
+    names = [p.name for p in report.players]
+    lines = [summary.turn(report.player.name, report.events, names)]
+    if report.final is not None:
+        winner = report.final.winner
+        lines.append(bot.catalog.text("game.final_title", locale, winner=f"**{winner.name}**"))
+        lines += summary.final(report.final)
+    elif report.next_player is not None and report.next_player.user_id is not None:
+        mention = f"<@{report.next_player.user_id}>"
+        lines.append(bot.catalog.text("game.your_turn", locale, mention=mention))
+    elif report.next_player is not None:
+        lines.append(bot.catalog.text("game.computer_turn", locale, player=report.next_player.name))
+    return clip("\n".join(lines))
+
+
+async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
+    """Post one completed turn in its thread: picture, words, a ping for the next player only."""
+    from bot.views.play import turn_button_view
+
+    channel = await _channel(bot, report.thread_id)
+    locale = _locale(channel)
+    nxt = report.next_player
+    human_next = report.final is None and nxt is not None and nxt.user_id is not None
+    view = turn_button_view(bot, report.game_id, report.version, locale) if human_next else None
+    kwargs: dict[str, Any] = {}
+    if view is not None:
+        kwargs["view"] = view
+    await channel.send(
+        turn_message(bot, report, locale),
+        file=picture(report.picture),
+        allowed_mentions=only(nxt.user_id) if human_next and nxt is not None else NO_MENTIONS,
+        **kwargs,
+    )
+
+
+async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created: Created) -> None:
+    """The first message of a game's thread: players, the board, who starts."""
+    from bot.views.play import turn_button_view
+
+    locale = _locale(thread)
+    humans = [p.user_id for p in created.players if p.user_id is not None]
+    names = ", ".join(
+        f"<@{p.user_id}>" if p.user_id is not None else f"**{p.name}**" for p in created.players
+    )
+    first = created.first
+    starter = f"<@{first.user_id}>" if first.user_id is not None else f"**{first.name}**"
+    text = bot.catalog.text("game.opening", locale, players=names, first=starter)
+    kwargs: dict[str, Any] = {}
+    if first.user_id is not None:
+        kwargs["view"] = turn_button_view(bot, created.game_id, created.version, locale)
+    await thread.send(
+        clip(text), file=picture(created.picture), allowed_mentions=users(humans), **kwargs
+    )
+
+
+class ComputerRunner:
+    """Plays computer seats in the background, one task per game, with a pause per turn."""
+
+    def __init__(self, bot: HimikoBot, pause: float) -> None:
+        self.bot = bot
+        self.pause = pause
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+
+    def kick(self, game_id: int) -> None:
+        """Make sure the computer seats of this game get to play (no-op if already running)."""
+        if game_id in self._tasks:
+            self._again.add(game_id)
+            return
+        task = asyncio.create_task(self._run(game_id), name=f"computers-{game_id}")
+        self._tasks[game_id] = task
+
+    async def _run(self, game_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                await self._play(game_id)
+                if game_id not in self._again:
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("computer turns failed in game %s", game_id)
+        finally:
+            self._tasks.pop(game_id, None)
+
+    async def _play(self, game_id: int) -> None:
+        await asyncio.sleep(self.pause)
+        async for report in self.bot.service.computer_turns(game_id):
+            await post_turn(self.bot, report)
+            if report.next_player is not None and report.next_player.computer:
+                await asyncio.sleep(self.pause)
+
+    async def idle(self) -> None:
+        """Wait until no computer turn is running (for tests)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def stop(self) -> None:
+        """Cancel every running task."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()
+
+
+async def announce(bot: HimikoBot, result: PlayResult) -> None:
+    """After a saved play: post the completed turn in the thread and wake computer players."""
+    if result.turn is not None:
+        await post_turn(bot, result.turn)
+    if result.computers_next:
+        bot.runner.kick(result.game_id)

@@ -1,0 +1,210 @@
+"""Buttons around playing: open the turn panel, confirm a previewed sequence, resign.
+
+Custom ids: ``himiko:open:<game>:<version>`` (public turn message: open my panel),
+``himiko:seq:<ok|no>:<game>:<version>:<user>:<crc32>`` (preview Confirm / Cancel; the sequence
+itself is in the preview message, the checksum guards it), and
+``himiko:resign:<ok|no>:<game>:<version>:<user>`` (resignation Confirm / Cancel).
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+from discord import ui
+
+from bot.present import guarded, himiko, only, t
+from bot.service import ServiceError
+from bot.turns import announce
+from bot.views.panel import open_panel
+
+if TYPE_CHECKING:
+    from bot.app import HimikoBot
+
+Interaction = discord.Interaction[Any]
+_SEQUENCE = re.compile(r"```\n(?P<text>.*?)\n```", re.DOTALL)
+
+
+def checksum(text: str) -> str:
+    """A short checksum of a sequence's text (8 hex digits)."""
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+class OpenPanelButton(
+    ui.DynamicItem[ui.Button[ui.View]], template=r"himiko:open:(?P<game>\d+):(?P<version>\d+)"
+):
+    """On a turn message: the pinged player opens their turn panel (stale once the game moved)."""
+
+    def __init__(self, game_id: int, version: int, label: str = "Take your turn") -> None:
+        self.game_id, self.version = game_id, version
+        button: ui.Button[ui.View] = ui.Button(
+            label=label,
+            style=discord.ButtonStyle.primary,
+            custom_id=f"himiko:open:{game_id}:{version}",
+        )
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click."""
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Open the panel for this game at this version."""
+        await guarded(
+            interaction, lambda: open_panel(interaction, game_id=self.game_id, version=self.version)
+        )
+
+
+def turn_button_view(bot: HimikoBot, game_id: int, version: int, locale: str | None) -> ui.View:
+    """The view of a public turn message: one button to open the turn panel."""
+    view = ui.View(timeout=None)
+    view.add_item(OpenPanelButton(game_id, version, bot.catalog.text("game.take_turn", locale)))
+    return view
+
+
+class SequenceButton(
+    ui.DynamicItem[ui.Button[ui.View]],
+    template=r"himiko:seq:(?P<ok>ok|no):(?P<game>\d+):(?P<version>\d+):(?P<user>\d+):(?P<crc>[0-9a-f]{8})",
+):
+    """Confirm or Cancel under a previewed sequence."""
+
+    def __init__(
+        self, ok: bool, game_id: int, version: int, user_id: int, crc: str, label: str = ""
+    ) -> None:
+        self.ok, self.game_id, self.version, self.user_id, self.crc = (
+            ok,
+            game_id,
+            version,
+            user_id,
+            crc,
+        )
+        word = "ok" if ok else "no"
+        button: ui.Button[ui.View] = ui.Button(
+            label=label or word,
+            style=discord.ButtonStyle.success if ok else discord.ButtonStyle.secondary,
+            custom_id=f"himiko:seq:{word}:{game_id}:{version}:{user_id}:{crc}",
+        )
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click."""
+        return cls(
+            match["ok"] == "ok",
+            int(match["game"]),
+            int(match["version"]),
+            int(match["user"]),
+            match["crc"],
+        )
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Save the whole sequence (Confirm) or drop it (Cancel)."""
+        await guarded(interaction, lambda: self._run(interaction))
+
+    async def _run(self, interaction: Interaction) -> None:
+        if interaction.user.id != self.user_id:
+            raise ServiceError("error.not_yours")
+        if not self.ok:
+            await interaction.response.edit_message(
+                content=t(interaction, "play.cancelled"), embed=None, attachments=[], view=None
+            )
+            return
+        text = sequence_in(interaction.message)
+        if text is None or checksum(text) != self.crc:
+            raise ServiceError("error.preview_lost")
+        await interaction.response.defer()
+        bot = himiko(interaction)
+        result = await bot.service.play(
+            self.user_id, text, game_id=self.game_id, version=self.version
+        )
+        await announce(bot, result)
+        key = "play.turn_done" if result.turn is not None else "play.applied"
+        await interaction.edit_original_response(
+            content=t(interaction, key, actions="; ".join(result.actions)), view=None
+        )
+
+
+def sequence_in(message: discord.Message | None) -> str | None:
+    """The sequence text written in a preview message's embed."""
+    if message is None or not message.embeds:
+        return None
+    found = _SEQUENCE.search(message.embeds[0].description or "")
+    return None if found is None else found["text"]
+
+
+def preview_view(interaction: Interaction, game_id: int, version: int, text: str) -> ui.View:
+    """Confirm / Cancel for a previewed sequence."""
+    crc = checksum(text)
+    user = interaction.user.id
+    view = ui.View(timeout=None)
+    view.add_item(SequenceButton(True, game_id, version, user, crc, t(interaction, "play.confirm")))
+    view.add_item(SequenceButton(False, game_id, version, user, crc, t(interaction, "play.cancel")))
+    return view
+
+
+class ResignButton(
+    ui.DynamicItem[ui.Button[ui.View]],
+    template=r"himiko:resign:(?P<ok>ok|no):(?P<game>\d+):(?P<version>\d+):(?P<user>\d+)",
+):
+    """Confirm or cancel a resignation."""
+
+    def __init__(self, ok: bool, game_id: int, version: int, user_id: int, label: str = "") -> None:
+        self.ok, self.game_id, self.version, self.user_id = ok, game_id, version, user_id
+        word = "ok" if ok else "no"
+        button: ui.Button[ui.View] = ui.Button(
+            label=label or word,
+            style=discord.ButtonStyle.danger if ok else discord.ButtonStyle.secondary,
+            custom_id=f"himiko:resign:{word}:{game_id}:{version}:{user_id}",
+        )
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click."""
+        return cls(
+            match["ok"] == "ok", int(match["game"]), int(match["version"]), int(match["user"])
+        )
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Resign (ends the game) or keep playing."""
+        await guarded(interaction, lambda: self._run(interaction))
+
+    async def _run(self, interaction: Interaction) -> None:
+        if interaction.user.id != self.user_id:
+            raise ServiceError("error.not_yours")
+        if not self.ok:
+            await interaction.response.edit_message(
+                content=t(interaction, "resign.kept"), view=None
+            )
+            return
+        bot = himiko(interaction)
+        resigned = await bot.service.resign(
+            self.user_id, game_id=self.game_id, version=self.version
+        )
+        await interaction.response.edit_message(content=t(interaction, "resign.done"), view=None)
+        locale = None if interaction.guild_locale is None else str(interaction.guild_locale)
+        text = bot.catalog.text("game.resigned", locale, player=resigned.player.name)
+        channel = bot.get_channel(resigned.thread_id) or await bot.fetch_channel(resigned.thread_id)
+        if isinstance(channel, discord.abc.Messageable):
+            await channel.send(text, allowed_mentions=only(None))
+
+
+def resign_view(interaction: Interaction, game_id: int, version: int) -> ui.View:
+    """Resign / Keep playing buttons."""
+    user = interaction.user.id
+    view = ui.View(timeout=None)
+    view.add_item(ResignButton(True, game_id, version, user, t(interaction, "resign.yes")))
+    view.add_item(ResignButton(False, game_id, version, user, t(interaction, "resign.no")))
+    return view
+
+
+PLAY_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (OpenPanelButton, SequenceButton, ResignButton)
