@@ -107,7 +107,7 @@ def draw_fleet_track(
     """The turn order of this round, then the ten fleet track positions."""
     draw = ImageDraw.Draw(canvas)
     order_rect = Rect(rect.x0 + 10, rect.y0 + 28, rect.x0 + 236, rect.y1 - 8)
-    _turn_order(draw, view, order_rect, theme, marks)
+    _turn_order(draw, view, order_rect, theme, marks, highlight)
     track = view.get("fleet_track", [])
     area = Rect(order_rect.x1 + 14, rect.y0 + 10, rect.x1 - 10, rect.y1 - 10)
     slots = area.columns(max(1, len(track)), 6)
@@ -179,7 +179,9 @@ def _turn_order(
     rect: Rect,
     theme: Theme,
     marks: Sequence[str],
+    highlight: Highlight,
 ) -> None:
+    """This round's order: position, player, and the fleet each took (last turn's in colour)."""
     players = view["players"]
     order = list(view.get("turn_order", []))
     index = int(view.get("turn_index", 0))
@@ -220,11 +222,12 @@ def _turn_order(
         )
         fleets = list(player.get("fleets", []))
         if nth < len(fleets):
+            fresh = seat == highlight.seat and fleets[nth] == highlight.fleet
             draw_text(
                 draw,
                 (rect.x1 - 6, y),
                 f"#{fleets[nth]}",
-                theme.ink_soft,
+                theme.last_turn_ink if fresh else theme.ink_soft,
                 theme.body_size,
                 anchor="rm",
             )
