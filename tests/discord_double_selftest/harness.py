@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import logging
 import struct
 import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -85,6 +86,24 @@ class ColourView(discord.ui.View):
     ) -> None:
         """Answer ephemerally with the chosen colour."""
         await interaction.response.send_message(f"you chose {select.values[0]}", ephemeral=True)
+
+
+class ConfirmView(discord.ui.View):
+    """A per-message (non-persistent) view: Confirm edits the preview, dropping the image."""
+
+    def __init__(self, turn: str) -> None:
+        super().__init__(timeout=60)
+        self.turn = turn
+
+    @discord.ui.button(label="Confirm", style=discord.ButtonStyle.success, custom_id="confirm")
+    async def confirm(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        """Replace the preview by a confirmation without attachments."""
+        await interaction.response.edit_message(
+            content=f"confirmed {self.turn}", attachments=[], view=None
+        )
+        self.stop()
 
 
 class RenameModal(discord.ui.Modal, title="Rename"):
@@ -178,6 +197,16 @@ def register_commands(bot: SelfTestBot) -> None:
         )
         await side.send("chat here")
 
+    @tree.command(description="Preview a turn with an image, then confirm or cancel")
+    async def preview(interaction: discord.Interaction, turn: str) -> None:
+        view = ConfirmView(turn)
+        await interaction.response.send_message(
+            f"preview of {turn}",
+            file=discord.File(io.BytesIO(PNG), "preview.png"),
+            view=view,
+            ephemeral=True,
+        )
+
     @tree.command(description="Open a rename modal")
     async def rename(interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(RenameModal())
@@ -195,6 +224,18 @@ def make_double(**kwargs: Any) -> DiscordDouble:
     return DiscordDouble(token=TOKEN, guilds=[guild], **kwargs)
 
 
+class ErrorLog(logging.Handler):
+    """Collects ERROR records of the discord loggers (e.g. ignored exceptions in callbacks)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Keep the record."""
+        self.records.append(record)
+
+
 @contextlib.asynccontextmanager
 async def running_bot(
     *, sync_global: bool = False, **double_kwargs: Any
@@ -203,6 +244,8 @@ async def running_bot(
     double = make_double(**double_kwargs)
     await double.start()
     restore = configure_client_for_double(double.api_base, double.gateway_url)
+    errors = ErrorLog()
+    logging.getLogger("discord").addHandler(errors)
     bot = SelfTestBot(sync_global=sync_global)
     task = asyncio.create_task(bot.start(TOKEN))
     try:
@@ -213,7 +256,11 @@ async def running_bot(
             ready.cancel()
             task.result()
         yield double, bot
+        await asyncio.sleep(0.01)  # let callbacks still running log their failures
+        assert bot.errors == [], bot.errors
+        assert [r.getMessage() for r in errors.records] == []
     finally:
+        logging.getLogger("discord").removeHandler(errors)
         await bot.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(task, 5)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 import discord
+from discord.http import Route
 
 from .harness import ALICE, BOB, CHANNEL_ID, GUILD_ID, PNG, TOKEN, run, running_bot
 
@@ -19,7 +22,7 @@ def test_login_ready_and_guild_sync() -> None:
             assert isinstance(channel, discord.TextChannel) and channel.name == "yamatai"
             assert guild.me is not None
             names = sorted(c["name"] for c in double.commands(GUILD_ID))
-            assert names == ["board", "newgame", "ping", "play", "rename"]
+            assert names == ["board", "newgame", "ping", "play", "preview", "rename"]
             assert double.commands() == []
             synced_ids = {c.id for c in bot.synced}
             assert synced_ids == {int(c["id"]) for c in double.commands(GUILD_ID)}
@@ -159,8 +162,9 @@ def test_modal_round_trip() -> None:
 
 def test_wrong_token_is_login_failure() -> None:
     async def body() -> None:
-        from .harness import SelfTestBot, make_double
         from tests.discord_double.configure import configure_client_for_double
+
+        from .harness import SelfTestBot, make_double
 
         double = make_double()
         await double.start()
@@ -178,5 +182,98 @@ def test_wrong_token_is_login_failure() -> None:
             await double.stop()
             restore()
         assert [(r.path, r.status) for r in double.requests] == [("/users/@me", 401)]
+
+    run(body)
+
+
+def test_ephemeral_preview_with_file_then_confirm_view() -> None:
+    async def body() -> None:
+        async with running_bot() as (double, _bot):
+            rec = await double.slash(ALICE, CHANNEL_ID, "preview", {"turn": "boat A3; collect"})
+            preview = await rec.reply()
+            assert preview.ephemeral and preview.content == "preview of boat A3; collect"
+            assert [a.data for a in preview.attachments] == [PNG]
+            assert preview.custom_ids() == ["confirm"]
+            assert rec.callback is not None and [f.filename for f in rec.callback.files] == [
+                "preview.png"
+            ]
+            click = await double.click(ALICE, CHANNEL_ID, preview.id, "confirm")
+            done = await click.reply()
+            assert done.id == preview.id and done.content == "confirmed boat A3; collect"
+            assert done.attachments == [] and done.components == []
+
+    run(body)
+
+
+def test_reconnect_resumes_session() -> None:
+    async def body() -> None:
+        async with running_bot() as (double, bot):
+            resumed = asyncio.Event()
+
+            async def on_resumed() -> None:
+                resumed.set()
+
+            bot.add_listener(on_resumed)
+            await double.reconnect()
+            await asyncio.wait_for(resumed.wait(), 10)
+            await double.wait_ready()
+            assert len(double.gateway.identify_payloads) == 1
+            assert len(double.gateway.sessions) == 1
+            rec = await double.slash(BOB, CHANNEL_ID, "ping")
+            assert (await rec.reply()).content == "pong"
+
+    run(body)
+
+
+def test_rest_errors_reach_the_client_and_unknown_routes_are_recorded() -> None:
+    async def body() -> None:
+        async with running_bot() as (double, bot):
+            channel = bot.get_channel(CHANNEL_ID)
+            assert isinstance(channel, discord.TextChannel)
+            try:
+                await channel.send("x" * 2001)
+            except discord.HTTPException as exc:
+                assert exc.status == 400 and exc.code == 50035
+            else:
+                raise AssertionError("2001 characters accepted")
+            msg = await channel.send("hello", allowed_mentions=discord.AllowedMentions.none())
+            await msg.edit(content="hello again")
+            await msg.pin()
+            record = double.message(msg.id)
+            assert record.content == "hello again" and record.pinned
+            assert record.allowed_mentions == {"parse": []}
+            fetched = await channel.fetch_message(msg.id)
+            assert fetched.content == "hello again"
+            await msg.delete()
+            assert double.messages(CHANNEL_ID) == []
+            assert double.unexpected_requests == []
+            try:
+                await bot.http.request(Route("GET", "/guilds/{guild_id}/bans", guild_id=GUILD_ID))
+            except discord.NotFound:
+                pass
+            else:
+                raise AssertionError("unknown route answered")
+            [unexpected] = double.unexpected_requests
+            assert (unexpected.method, unexpected.path) == ("GET", f"/guilds/{GUILD_ID}/bans")
+            double.state.requests.remove(unexpected)  # keep the harness' own checks meaningful
+
+    run(body)
+
+
+def test_clean_shutdown() -> None:
+    async def body() -> None:
+        async with running_bot() as (double, _bot):
+            port = double.port
+            assert len(double.gateway.connections) == 1
+        assert double.gateway.connections == []
+        # discord.py sends close(1000) and, racing it from its read loop, close(4000)
+        assert len(double.gateway.close_codes) == 1
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            pass
+        else:
+            writer.close()
+            raise AssertionError("double still listening after stop()")
 
     run(body)
