@@ -213,7 +213,7 @@ def token_sprite(
 
 
 @lru_cache(maxsize=8)
-def mountain_sprite(theme: Theme, width: int = 100) -> Sprite:
+def mountain_sprite(theme: Theme, width: int = 90) -> Sprite:
     """A mountain tile: a range of three snow-capped peaks (a token may stand on the middle one)."""
     height = round(width * 0.44)
 

@@ -209,3 +209,15 @@ def test_fonts_are_bundled_with_their_licence() -> None:
         assert font_bytes(style)[:4] == b"\x00\x01\x00\x00"  # TrueType
     for path in RENDER.rglob("*.py"):
         assert "/usr/share" not in path.read_text(encoding="utf-8"), path.name
+
+
+def test_renders_from_several_threads_match_serial_renders(
+    late: tuple[dict[str, Any], Highlight],
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    small, small_hl = play_turns(2, 9, 10)
+    jobs = [late, (small.view(None), small_hl)] * 4
+    serial = [render_board(v, highlight=h) for v, h in jobs]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(lambda job: render_board(job[0], highlight=job[1]), jobs)) == serial
