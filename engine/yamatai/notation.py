@@ -163,7 +163,7 @@ class Notation:
 
     def _tile(self, word: str) -> str:
         key = word.upper()
-        if len(key) > 1 and key[0] == "B" and key[1:].isdigit():
+        if len(key) > 1 and key[0] == "B" and key[1:].isascii() and key[1:].isdigit():
             key = f"B{int(key[1:]):02d}"
         if key not in self._tiles:
             raise InvalidNotation(
@@ -174,7 +174,7 @@ class Notation:
 
     def _fleet(self, words: list[str]) -> Action:
         form = "fleet N (fleet 10 BOAT for the third boat)"
-        if not words or len(words) > 2 or not words[0].isdigit():
+        if not words or len(words) > 2 or not (words[0].isascii() and words[0].isdigit()):
             raise self._bad("Say which fleet tile by its number.", form)
         number = int(words[0])
         if number not in self.comp.fleets:

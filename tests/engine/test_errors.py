@@ -48,6 +48,17 @@ def test_a_sequence_running_past_the_end_of_the_turn_changes_nothing(m: Match) -
     assert error.reason == "sequence_past_turn"
 
 
+def test_a_sequence_may_not_run_into_the_same_players_second_turn() -> None:
+    """R28: in a 2-player round [b, b, a, a] a sequence still stops at the end of a turn."""
+    m = games.new("yamatai", ["Ann", "Bo"], seed=3)
+    m.state.turn_order = [1, 1, 0, 0]
+    before = m.to_json()
+    with pytest.raises(NotYourTurn) as caught:
+        m.play("fleet 1; end keep bamboo; fleet 2", seat=1)
+    assert caught.value.reason == "sequence_past_turn"
+    assert m.to_json() == before
+
+
 # -- illegal actions -------------------------------------------------------------------------
 
 
