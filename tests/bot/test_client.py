@@ -1,0 +1,151 @@
+"""The Discord side without a network: endpoints, commands, custom ids and views."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.app import DEFAULT_API_BASE, DEFAULT_GATEWAY, HimikoBot, apply_endpoints, create_bot
+from bot.cogs.info import log_text
+from bot.lobby_state import LobbyState, parse_custom_id, to_base36
+from bot.service import Category, HistoryResult, PanelState, PlayerInfo, TurnRecord
+from bot.settings import Settings
+from bot.views import DYNAMIC_ITEMS
+from bot.views.lobby import lobby_embed, lobby_view, names_from
+from bot.views.panel import panel_view
+from bot.views.play import checksum, preview_view, turn_button_view
+
+COMMANDS = {"new", "play", "turn", "undo", "board", "log", "games", "rules", "resign"}
+BIG_ID = (1 << 63) - 1
+
+
+def _settings(tmp_path: Path, **extra: Any) -> Settings:
+    return Settings(token="t", database_path=tmp_path / "db.sqlite3", sync_commands=False, **extra)
+
+
+def _interaction(bot: HimikoBot, user_id: int = BIG_ID) -> Any:
+    return SimpleNamespace(
+        client=bot,
+        locale=discord.Locale.american_english,
+        guild_locale=None,
+        user=SimpleNamespace(id=user_id, display_name="Ann"),
+    )
+
+
+def _custom_ids(view: discord.ui.View) -> list[str]:
+    ids = []
+    for row in view.to_components():
+        for component in row["components"]:
+            ids.append(component["custom_id"])
+            assert len(component.get("options", [])) <= 25
+    return ids
+
+
+def _assert_dynamic(ids: list[str]) -> None:
+    for custom_id in ids:
+        assert len(custom_id) <= 100, custom_id
+        owners = [
+            item
+            for item in DYNAMIC_ITEMS
+            if item.__discord_ui_compiled_template__.fullmatch(custom_id)
+        ]
+        assert len(owners) == 1, custom_id
+
+
+def test_endpoints_are_applied_and_restored(tmp_path: Path) -> None:
+    create_bot(
+        _settings(tmp_path, api_base="http://127.0.0.1:5/api/v10", gateway_url="ws://127.0.0.1:6")
+    )
+    try:
+        assert Route.BASE == "http://127.0.0.1:5/api/v10"
+        assert str(DiscordWebSocket.DEFAULT_GATEWAY) == "ws://127.0.0.1:6"
+        assert Route("GET", "/users/@me").url == "http://127.0.0.1:5/api/v10/users/@me"
+    finally:
+        apply_endpoints(_settings(tmp_path))
+    assert Route.BASE == DEFAULT_API_BASE and DiscordWebSocket.DEFAULT_GATEWAY == DEFAULT_GATEWAY
+
+
+def test_setup_registers_commands_and_buttons(tmp_path: Path) -> None:
+    async def body() -> None:
+        bot = create_bot(_settings(tmp_path))
+        await bot.setup_hook()
+        try:
+            commands = {c.name: c for c in bot.tree.get_commands()}
+            assert set(commands) == COMMANDS
+            for command in commands.values():
+                payload = command.to_dict(bot.tree)
+                assert payload["description"]
+            assert (tmp_path / "db.sqlite3").exists()
+            assert bot.intents.value == discord.Intents(guilds=True).value
+            assert bot.allowed_mentions is not None and not bot.allowed_mentions.users
+        finally:
+            await bot.close()
+
+    asyncio.run(body())
+
+
+def test_lobby_custom_ids_round_trip(tmp_path: Path) -> None:
+    bot = HimikoBot(_settings(tmp_path))
+    state = LobbyState("yamatai", 4, True, (BIG_ID, 2, 3, 4), ("A*n", "Bo", "Cy", "Di"))
+    interaction = _interaction(bot)
+    ids = _custom_ids(lobby_view(interaction, state))
+    _assert_dynamic(ids)
+    parsed = parse_custom_id(ids[-1])
+    assert parsed is not None and parsed[0] == "cancel"
+    assert parsed[1].players == state.players and parsed[1].computers
+    assert to_base36(BIG_ID) == "1y2p0ij32e8e7"
+    embed = lobby_embed(interaction, state)
+    message = SimpleNamespace(embeds=[embed])
+    assert names_from(message) == state.names  # type: ignore[arg-type]
+
+
+def test_lobby_rules() -> None:
+    state = LobbyState("yamatai", 2, False, (1,), ("Ann",))
+    assert not state.can_start()
+    assert state.with_computers(True).table(lambda n: f"C{n}") == [(1, "Ann"), (None, "C1")]
+    joined = state.join(2, "Bo")
+    assert joined.full and joined.can_start()
+    assert joined.with_seats(4).seats == 4 and joined.with_seats(1).seats == 2
+    assert joined.with_seats(4).leave(2) == LobbyState("yamatai", 4, False, (1,), ("Ann",))
+
+
+def test_panel_and_play_views(tmp_path: Path) -> None:
+    bot = HimikoBot(_settings(tmp_path))
+    interaction = _interaction(bot)
+    actions = tuple(f"place clay {n}" for n in range(60))
+    state = PanelState(
+        game_id=BIG_ID,
+        version=123456,
+        step="place",
+        player=PlayerInfo(0, "Ann", 1, "blue"),
+        categories=(Category("place:clay", 80), Category("recruit:Fu-Hsi", 2), Category("end", 3)),
+        category="place:clay",
+        page=1,
+        pages=2,
+        actions=actions,
+        can_undo=True,
+    )
+    view = panel_view(interaction, state)
+    ids = _custom_ids(view)
+    assert len(ids) == 1 + 3 + 3  # groups, 3 menus, undo + previous + refresh
+    _assert_dynamic(ids)
+    text = "fleet 4; buy wood; place wood 12"
+    ids = _custom_ids(preview_view(interaction, BIG_ID, 7, text))
+    _assert_dynamic(ids)
+    assert ids[0].endswith(checksum(text))
+    _assert_dynamic(_custom_ids(turn_button_view(bot, BIG_ID, 9, None)))
+
+
+def test_log_text_fits(tmp_path: Path) -> None:
+    bot = HimikoBot(_settings(tmp_path))
+    players = (PlayerInfo(0, "Ann", 1, "blue"), PlayerInfo(1, "Bo", None, "red"))
+    event = {"type": "fleet", "seat": 0, "fleet": 4, "boats": [], "missing": []}
+    turns = tuple(TurnRecord(i % 2, 1, ("fleet 4",) * 40, (event,), True) for i in range(30))
+    text = log_text(_interaction(bot), HistoryResult(1, players, turns))
+    assert len(text) <= 2000 and text.startswith("**Recent turns**")

@@ -1,0 +1,144 @@
+"""Settings: .env parsing, the environment winning, clear errors, a token never shown."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import EXIT_LOGIN, EXIT_SETTINGS, main
+from bot.settings import RedactToken, SettingsError, load_settings, parse_env_file
+
+TOKEN = "MTIz.secret-token.value"
+
+
+def test_env_file_lines() -> None:
+    text = """
+# a comment
+DISCORD_TOKEN = "abc def"
+export LOG_LEVEL=debug
+DEV_GUILD_ID=42  # my server
+EMPTY=
+not a line
+"""
+    assert parse_env_file(text) == {
+        "DISCORD_TOKEN": "abc def",
+        "LOG_LEVEL": "debug",
+        "DEV_GUILD_ID": "42",
+        "EMPTY": "",
+    }
+
+
+def test_file_then_environment_wins(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "DISCORD_TOKEN=from-file\nDATABASE_PATH=file.db\nDEV_GUILD_ID=1\nCOMPUTER_PAUSE=0\n"
+        "DISCORD_API_BASE=http://127.0.0.1:9/api/v10/\nDISCORD_GATEWAY_URL=ws://127.0.0.1:9/\n"
+    )
+    settings = load_settings({"DISCORD_TOKEN": "from-env", "LOG_LEVEL": "warning"}, env)
+    assert settings.token == "from-env"
+    assert settings.database_path == Path("file.db")
+    assert settings.log_level == "WARNING"
+    assert settings.dev_guild_id == 1
+    assert settings.computer_pause == 0
+    assert settings.api_base == "http://127.0.0.1:9/api/v10"
+    assert settings.gateway_url == "ws://127.0.0.1:9"
+    assert "from-env" not in repr(settings)
+
+
+def test_defaults(tmp_path: Path) -> None:
+    settings = load_settings({"DISCORD_TOKEN": "x"}, tmp_path / "missing.env")
+    assert settings.database_path == Path("himiko.sqlite3")
+    assert settings.dev_guild_id is None and settings.api_base is None
+    assert settings.gateway_url is None and settings.sync_commands
+
+
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [
+        ({}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID must be a whole number"),
+        ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
+        ({"DISCORD_TOKEN": "x", "DISCORD_API_BASE": "ftp://x"}, "DISCORD_API_BASE must start"),
+        ({"DISCORD_TOKEN": "x", "DISCORD_GATEWAY_URL": "http://x"}, "must start with ws://"),
+        ({"DISCORD_TOKEN": "x", "COMPUTER_PAUSE": "soon"}, "COMPUTER_PAUSE must be a number"),
+    ],
+)
+def test_bad_settings_say_what_to_fix(tmp_path: Path, values: dict[str, str], words: str) -> None:
+    with pytest.raises(SettingsError) as caught:
+        load_settings(values, tmp_path / "none.env")
+    assert words in caught.value.message
+
+
+def test_token_is_redacted_from_logs() -> None:
+    record = logging.LogRecord("x", logging.INFO, "f", 1, "token is %s", (TOKEN,), None)
+    assert RedactToken(TOKEN).filter(record)
+    assert TOKEN not in record.getMessage() and "[token]" in record.getMessage()
+
+
+def _clear_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("DISCORD_TOKEN", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DATABASE_PATH"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_missing_token_exits_with_a_message(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _clear_env(monkeypatch, tmp_path)
+    assert main() == EXIT_SETTINGS
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN is not set" in err and "Traceback" not in err
+
+
+class _Reject(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        body = b'{"message": "401: Unauthorized", "code": 0}'
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        return
+
+
+@pytest.fixture
+def rejecting_api() -> Iterator[str]:
+    server = HTTPServer(("127.0.0.1", 0), _Reject)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/api/v10"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_rejected_token_exits_with_a_message(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    rejecting_api: str,
+) -> None:
+    _clear_env(monkeypatch, tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DISCORD_API_BASE", rejecting_api)
+    monkeypatch.setenv("LOG_LEVEL", "CRITICAL")
+    try:
+        assert main() == EXIT_LOGIN
+    finally:
+        from bot.app import apply_endpoints
+        from bot.settings import Settings
+
+        apply_endpoints(Settings(token="x"))
+        logging.getLogger().handlers.clear()
+    captured = capsys.readouterr()
+    assert "rejected DISCORD_TOKEN" in captured.err
+    assert "Traceback" not in captured.err and TOKEN not in captured.err + captured.out

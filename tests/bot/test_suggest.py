@@ -1,0 +1,61 @@
+"""Autocomplete of the action option."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.service import GameService
+from bot.service.suggest import MAX_CHOICES, rank, suggestions
+from engine import games
+
+from .support import two_player_game, with_service
+
+LEGAL = ["fleet 1", "fleet 4", "buy wood", "sell wood", "place wood 12", "place clay 13"]
+
+
+def test_prefix_first_then_substring() -> None:
+    assert rank(LEGAL, "fl") == ["fleet 1", "fleet 4"]
+    assert rank(LEGAL, "wood") == ["buy wood", "sell wood", "place wood 12"]
+    assert rank(LEGAL, "PLACE  wood") == ["place wood 12"]
+    assert rank(LEGAL, "p w 12") == ["place wood 12"]
+    assert rank(LEGAL, "") == LEGAL
+    assert rank(LEGAL, "zzz") == []
+
+
+def _match_after_fleet() -> tuple[games.Match, int, str]:
+    match = games.new("yamatai", ["Ann", "Bo"], seed=5)
+    seat = match.current_seat
+    assert seat is not None
+    fleet = match.legal_actions()[0]
+    return match, seat, fleet
+
+
+def test_sequence_completes_the_last_part_on_a_copy() -> None:
+    match, seat, fleet = _match_after_fleet()
+    found = suggestions(match, seat, f"{fleet};  pla")
+    assert found and all(s.startswith(f"{fleet}; place ") for s in found)
+    assert len(found) <= MAX_CHOICES and all(len(s) <= 100 for s in found)
+    assert match.log == []  # the real match is untouched
+    copy = games.from_json(match.to_json())
+    copy.play(found[0], seat=seat)
+
+
+def test_broken_prefix_and_other_players_get_nothing() -> None:
+    match, seat, _fleet = _match_after_fleet()
+    assert suggestions(match, seat, "fleet 99; pl") == []
+    assert suggestions(match, 1 - seat, "fl") == []
+    assert suggestions(match, seat, "") == match.legal_actions()[:MAX_CHOICES]
+
+
+def test_service_suggest(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user = created.first.user_id or 0
+        found = await service.suggest(user, "fleet", thread_id=500)
+        assert found and all(s.startswith("fleet") for s in found)
+        other = next(p.user_id for p in created.players if p.user_id != user) or 0
+        assert await service.suggest(other, "fleet", thread_id=500) == []
+        assert await service.suggest(user, "fleet", thread_id=404) == []
+
+    asyncio.run(with_service(tmp_path, body))
