@@ -102,7 +102,8 @@ def load_settings(
 ) -> Settings:
     """Read settings from ``env_file`` then ``environ`` (default: os.environ), which wins."""
     values = _read_env_file(env_file)
-    values.update({k: v for k, v in (os.environ if environ is None else environ).items()})
+    source = os.environ if environ is None else environ
+    values.update({k: v for k, v in source.items() if v.strip()})
 
     def get(name: str) -> str | None:
         value = values.get(name, "").strip()
