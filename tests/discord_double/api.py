@@ -248,7 +248,7 @@ class DiscordDouble:
         rec.dispatched_at = time.perf_counter()
         if not await self.gateway.dispatch("INTERACTION_CREATE", payload):
             del self.state.interactions[rec.id]
-            raise RuntimeError("no identified client is connected to the gateway")
+            raise RuntimeError("no client has identified on the gateway")
         self.state.changed()
         return rec
 

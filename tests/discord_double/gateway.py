@@ -108,7 +108,7 @@ class Gateway:
             raise TimeoutError(f"no client identified within {timeout:.1f}s") from None
 
     async def dispatch(self, event: str, data: JSON) -> bool:
-        """Send a DISPATCH to the current session if its intents allow; False if not sent."""
+        """Send (or queue for RESUME) a DISPATCH to the current session; False if none/filtered."""
         session = self.current
         if session is None or not _wanted(event, data, session.intents):
             return False
@@ -160,11 +160,15 @@ class Gateway:
                 session.connection = None
                 if self.current is session:
                     self._ready.clear()
+                if ws.close_code in (1000, 1001):  # a normal close invalidates the session
+                    self.sessions.pop(session.id, None)
+                    if self.current is session:
+                        self.current = None
         return ws
 
     async def _on_message(self, conn: _Connection, msg: JSON) -> None:
         op = msg.get("op")
-        data = msg.get("d")
+        data: JSON = msg.get("d") or {}
         if op == 1:
             self.heartbeats += 1
             await conn.send({"op": 11})
@@ -273,12 +277,11 @@ class Gateway:
         del session.backlog[:-BACKLOG]
         conn = session.connection
         if conn is None:
-            return False
+            return True  # queued: replayed when the client RESUMEs
         try:
             await conn.send(payload)
         except ConnectionResetError:
-            _log.debug("gateway: %s not delivered, connection closed", event)
-            return False
+            _log.debug("gateway: %s queued, connection closed", event)
         return True
 
 

@@ -198,5 +198,5 @@ def _submitted(comp: JSON, values: Mapping[str, str]) -> JSON:
     cid = comp.get("custom_id", "")
     if comp.get("type") == 4:
         return {"type": 4, "custom_id": cid, "value": values.get(cid, comp.get("value") or "")}
-    raw = values.get(cid, [])
+    raw: Any = values.get(cid, [])
     return {"type": comp.get("type"), "custom_id": cid, "values": list(raw)}

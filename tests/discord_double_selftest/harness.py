@@ -71,6 +71,26 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"c
         await interaction.response.edit_message(content=f"count {self.n + 1}", view=view)
 
 
+class QuietButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"quiet:(?P<n>\d+)"):
+    """A button that defers the update (type 6) and then edits the original message."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label="quiet", custom_id=f"quiet:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
+    ) -> QuietButton:
+        """Rebuild from the custom id."""
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Acknowledge silently, then edit the clicked message through @original."""
+        await interaction.response.defer()
+        await interaction.edit_original_response(content=f"quiet {self.n + 1}")
+
+
 class ColourView(discord.ui.View):
     """A persistent view with a select menu."""
 
@@ -133,7 +153,7 @@ class SelfTestBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Register the dynamic item and persistent view, then sync commands."""
-        self.add_dynamic_items(CounterButton)
+        self.add_dynamic_items(CounterButton, QuietButton)
         self.add_view(ColourView())
         if self.sync_global:
             self.synced = await self.tree.sync()
@@ -189,6 +209,7 @@ def register_commands(bot: SelfTestBot) -> None:
         thread = await lobby.create_thread(name=title)
         await thread.send(
             f"Game {title} started, <@{interaction.user.id}> to play",
+            file=discord.File(io.BytesIO(PNG), "board.png"),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         assert isinstance(interaction.channel, discord.TextChannel)
@@ -205,6 +226,15 @@ def register_commands(bot: SelfTestBot) -> None:
             file=discord.File(io.BytesIO(PNG), "preview.png"),
             view=view,
             ephemeral=True,
+        )
+
+    @tree.command(description="Defer ephemerally, then edit the original with an image")
+    async def slow(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = discord.ui.View(timeout=None)
+        view.add_item(QuietButton(0))
+        await interaction.edit_original_response(
+            content="rendered", attachments=[discord.File(io.BytesIO(PNG), "slow.png")], view=view
         )
 
     @tree.command(description="Open a rename modal")

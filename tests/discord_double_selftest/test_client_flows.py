@@ -22,7 +22,7 @@ def test_login_ready_and_guild_sync() -> None:
             assert isinstance(channel, discord.TextChannel) and channel.name == "yamatai"
             assert guild.me is not None
             names = sorted(c["name"] for c in double.commands(GUILD_ID))
-            assert names == ["board", "newgame", "ping", "play", "preview", "rename"]
+            assert names == ["board", "newgame", "ping", "play", "preview", "rename", "slow"]
             assert double.commands() == []
             synced_ids = {c.id for c in bot.synced}
             assert synced_ids == {int(c["id"]) for c in double.commands(GUILD_ID)}
@@ -134,6 +134,7 @@ def test_thread_creation_and_posting() -> None:
             first = await double.wait_for_message(thread.id)
             assert first.content.startswith("Game Game 1 started")
             assert first.pinged_user_ids() == [ALICE.id]
+            assert [(a.filename, a.data) for a in first.attachments] == [("board.png", PNG)]
             side = await double.wait_for_thread(CHANNEL_ID, lambda t: t.name == "Game 1-chat")
             assert side.type == 11
             assert (await double.wait_for_message(side.id)).content == "chat here"
@@ -144,6 +145,11 @@ def test_thread_creation_and_posting() -> None:
             pick = await double.click(BOB, CHANNEL_ID, lobby.id, "colour", ["blue"])
             answer = await pick.reply()
             assert answer.content == "you chose blue" and answer.ephemeral
+
+            in_thread = await double.slash(BOB, thread.id, "ping")
+            assert (await in_thread.reply()).channel_id == thread.id
+            assert [m.content for m in double.messages(thread.id)][-1] == "pong"
+            assert thread.message_count == 2
 
     run(body)
 
@@ -275,5 +281,23 @@ def test_clean_shutdown() -> None:
         else:
             writer.close()
             raise AssertionError("double still listening after stop()")
+
+    run(body)
+
+
+def test_deferred_edit_original_and_deferred_update() -> None:
+    async def body() -> None:
+        async with running_bot() as (double, _bot):
+            rec = await double.slash(ALICE, CHANNEL_ID, "slow")
+            assert (await rec.response()).type == 5
+            msg = await rec.reply()
+            assert (await rec.wait_event("edit_original")).message_id == msg.id
+            assert msg.ephemeral and not msg.loading and msg.content == "rendered"
+            assert [a.data for a in msg.attachments] == [PNG]
+            click = await double.click(ALICE, CHANNEL_ID, msg.id, "quiet:0")
+            assert (await click.response()).type == 6
+            edited = await click.reply()
+            assert edited.id == msg.id and edited.content == "quiet 1"
+            assert [a.filename for a in edited.attachments] == ["slow.png"]
 
     run(body)

@@ -29,9 +29,11 @@ class RawGateway:
         msg = await asyncio.wait_for(self.ws.receive(), 5)
         if msg.type is aiohttp.WSMsgType.BINARY:
             assert self.inflate is not None and msg.data.endswith(b"\x00\x00\xff\xff")
-            return json.loads(self.inflate.decompress(msg.data))
+            payload: JSON = json.loads(self.inflate.decompress(msg.data))
+            return payload
         if msg.type is aiohttp.WSMsgType.TEXT:
-            return json.loads(msg.data)
+            text_payload: JSON = json.loads(msg.data)
+            return text_payload
         raise ConnectionError(f"closed: {msg.type} {msg.data} {msg.extra}")
 
     async def until(self, event: str) -> JSON:
@@ -39,7 +41,8 @@ class RawGateway:
         while True:
             payload = await self.recv()
             if payload.get("t") == event:
-                return payload["d"]
+                data: JSON = payload["d"]
+                return data
 
 
 async def _identify(
