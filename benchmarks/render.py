@@ -44,14 +44,15 @@ def late_game(seed: int, turns: int) -> tuple[dict[str, Any], Highlight]:
     return match.view(None), last
 
 
-def median_ms(action: Callable[[], object], runs: int) -> float:
-    """Median wall time of an action in milliseconds."""
-    times = []
+def median_ms(actions: Sequence[Callable[[], object]], runs: int) -> list[float]:
+    """Median wall time of each action in milliseconds, runs interleaved so load hits all alike."""
+    times: list[list[float]] = [[] for _ in actions]
     for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+        for action, spent in zip(actions, times, strict=True):
+            start = time.perf_counter()
+            action()
+            spent.append((time.perf_counter() - start) * 1000)
+    return [statistics.median(t) for t in times]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -64,10 +65,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     view, highlight = late_game(args.seed, args.turns)
     png = render_board(view, highlight=highlight)  # warm-up: static layer, sprites, fonts
     image = render_image(view, highlight=highlight)
-    total = median_ms(lambda: render_board(view, highlight=highlight), args.runs)
-    draw = median_ms(lambda: render_image(view, highlight=highlight), args.runs)
-    floor = median_ms(lambda: encode_png(image), args.runs)
-    rgb = median_ms(lambda: encode_png(image, palette=False), args.runs)
+    total, draw, floor, rgb = median_ms(
+        [
+            lambda: render_board(view, highlight=highlight),
+            lambda: render_image(view, highlight=highlight),
+            lambda: encode_png(image),
+            lambda: encode_png(image, palette=False),
+        ],
+        args.runs,
+    )
     print(f"board: 4 players, round {view['round']}, {image.width}x{image.height}")
     print(f"render_board median: {total:.1f} ms (drawing alone {draw:.1f} ms)")
     print(f"PNG size: {len(png) / 1024:.0f} KB ({image.mode} drawn, 256-colour PNG written)")

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.yamatai.board import Board
 from engine.yamatai.components import load_components
 from render.glyphs import (
     HULL_H,
     building_sprite,
+    draw_text,
     halo_sprite,
     map_boat_sprite,
     mountain_sprite,
@@ -22,6 +23,7 @@ from render.glyphs import (
 )
 from render.highlight import Highlight
 from render.layout import Layout
+from render.static import island_label_xy
 from render.theme import Theme
 
 __all__ = [
@@ -83,6 +85,7 @@ def draw_archipelago(
     players = view["players"]
     scale = lay.transform.scale
     taken = dict(highlight.collected)
+    relabel: list[int] = []
     for i, island in enumerate(view["islands"]):
         label = island["label"]
         cx, cy = island_centre(board, lay, i)
@@ -92,6 +95,7 @@ def draw_archipelago(
         token = island.get("token")
         if label == highlight.built or label in highlight.sacred or label in highlight.swapped:
             paste_centred(canvas, halo_sprite(theme.last_turn, 31), (cx, cy))
+            relabel.append(i)
         if building:
             owner = players[building["owner"]]
             sprite = building_sprite(
@@ -109,6 +113,14 @@ def draw_archipelago(
                 token_sprite(theme, culture, cultures.get(culture, "?"), ghost=True),
                 (cx, cy),
             )
+    draw = ImageDraw.Draw(canvas)
+    for i in relabel:  # a ring may cross the label: write it again on top
+        text = board.island_labels[i]
+        xy = island_label_xy(board, lay, i)
+        size = theme.island_label_size
+        draw_text(
+            draw, xy, text, theme.island_label, size, halo=theme.island_label_halo, halo_width=3
+        )
     placed = set(highlight.placed) | {
         s["label"] for s in view["spots"] if s.get("placed_this_turn")
     }

@@ -306,7 +306,7 @@ def _reserved_row(
     letters = boat_letters()
     for tile in reserved:
         boats = list(tile.get("boats", []))
-        width = 50 + 27 * len(boats) + 30
+        width = 96 + 27 * len(boats)
         fresh = tile["id"] == highlight.reserved
         draw.rounded_rectangle(
             (x, y - 13, x + width, y + 13),
