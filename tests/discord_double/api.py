@@ -245,9 +245,11 @@ class DiscordDouble:
     async def _dispatch(self, payload: JSON) -> InteractionRecord:
         rec = InteractionRecord(payload, self.state.notifier, self.state.messages)
         self.state.interactions[rec.id] = rec
+        self.state.interactions_by_token[rec.token] = rec
         rec.dispatched_at = time.perf_counter()
         if not await self.gateway.dispatch("INTERACTION_CREATE", payload):
             del self.state.interactions[rec.id]
+            del self.state.interactions_by_token[rec.token]
             raise RuntimeError("no client has identified on the gateway")
         self.state.changed()
         return rec

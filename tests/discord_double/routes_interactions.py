@@ -35,7 +35,7 @@ def _by_token(ctx: Ctx, req: Req) -> InteractionRecord:
     if req.params["app_id"] != str(ctx.state.app_id):
         raise errors.unknown_webhook()
     token = req.params["token"]
-    rec = next((r for r in ctx.state.interactions.values() if r.token == token), None)
+    rec = ctx.state.interactions_by_token.get(token)
     if rec is None:
         raise errors.unknown_webhook()
     return rec

@@ -11,6 +11,7 @@ from typing import Any
 
 from . import errors, payloads, validate
 from .records import (
+    EPHEMERAL,
     LOADING,
     AttachmentRecord,
     ChannelRecord,
@@ -71,6 +72,7 @@ class DoubleState:
         self.guild_commands: dict[int, list[JSON]] = {}
         self.command_syncs: list[tuple[int | None, float]] = []
         self.interactions: dict[int, InteractionRecord] = {}
+        self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.requests: list[RequestRecord] = []
         self.loose_attachments: dict[int, tuple[int, AttachmentRecord]] = {}
         self._last_id = 0
@@ -280,8 +282,7 @@ class DoubleState:
         if "allowed_mentions" in body:
             msg.allowed_mentions = body["allowed_mentions"]
         if "flags" in body and body["flags"] is not None:
-            keep = msg.flags & ~LOADING & (1 << 6)
-            msg.flags = int(body["flags"]) | keep
+            msg.flags = int(body["flags"]) | (msg.flags & EPHEMERAL)  # ephemerality is fixed
         msg.flags &= ~LOADING
         if "attachments" in body or files:
             entries = body.get("attachments")
