@@ -30,6 +30,11 @@ def random_game(players: int, seed: int, check_every_action: bool = True) -> Mat
     raise AssertionError(f"game {players}p seed {seed} did not end in {MAX_ACTIONS} actions")
 
 
+def game_for(seed: int) -> Match:
+    """A new game whose player count (2, 3 or 4) follows from the seed."""
+    return games.new("yamatai", [f"P{i}" for i in range(2 + seed % 3)], seed=seed)
+
+
 def assert_conserved(m: Match) -> None:
     """Boats of each type: reserve + board + players = count; nothing negative."""
     st = m.state
@@ -64,8 +69,7 @@ def test_many_random_games_keep_invariants_and_end(players: int) -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_json_round_trip_and_replay_after_every_action(seed: int) -> None:
     """After every action: JSON round trip is lossless and replaying the log gives the same game."""
-    players = 2 + seed % 3
-    m = games.new("yamatai", [f"P{i}" for i in range(players)], seed=seed)
+    m = game_for(seed)
     replay = games.new("yamatai", m.players, seed=seed)
     rng = Rng(seed)
     while m.current_seat is not None:
@@ -85,8 +89,7 @@ def test_json_round_trip_and_replay_after_every_action(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(20))
 def test_undo_equals_replay_without_the_last_action(seed: int) -> None:
     """Whenever undo is allowed, it gives exactly the game replayed without the last action."""
-    players = 2 + seed % 3
-    m = games.new("yamatai", [f"P{i}" for i in range(players)], seed=seed)
+    m = game_for(seed)
     rng = Rng(seed + 100)
     undone = 0
     while m.current_seat is not None:
@@ -106,8 +109,7 @@ def test_undo_equals_replay_without_the_last_action(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(25))
 def test_every_legal_action_applies_and_its_notation_round_trips(seed: int) -> None:
     """Each listed action is canonical, parses back to itself, and applies without error."""
-    players = 2 + seed % 3
-    m = games.new("yamatai", [f"P{i}" for i in range(players)], seed=seed)
+    m = game_for(seed)
     rng = Rng(seed + 7)
     steps = 0
     while m.current_seat is not None:
