@@ -39,13 +39,11 @@ def preview_embed(interaction: Interaction, preview: Preview) -> discord.Embed:
     """The preview's summary and its exact sequence (read back on Confirm)."""
     summary = Summary(catalog_of(interaction), str(interaction.locale))
     words = summary.actions(preview.events, [p.name for p in preview.players])
-    description = t(interaction, "play.preview_actions", text=preview.text)
-    embed = discord.Embed(description=description)
-    note = t(interaction, "play.preview", summary=words)
+    lines = [t(interaction, "play.preview", summary=words)]
     if preview.ends_turn:
-        note += "\n" + t(interaction, "play.preview_ends_turn")
-    embed.title = note[:256]
-    return embed
+        lines.append(t(interaction, "play.preview_ends_turn"))
+    lines.append(t(interaction, "play.preview_actions", text=preview.text))
+    return discord.Embed(description="\n".join(lines))
 
 
 class PlayCog(commands.Cog):

@@ -21,10 +21,10 @@ class ServiceError(Exception):
 class EngineRejected(ServiceError):
     """The engine refused an action; the message and legal alternatives come from it."""
 
-    def __init__(self, error: EngineError) -> None:
+    def __init__(self, error: EngineError, legal_now: Sequence[str] | None = None) -> None:
         super().__init__(
             f"error.engine.{error.code}",
-            legal=error.legal,
+            legal=error.legal if legal_now is None else legal_now,
             message=error.message,
             reason=error.reason,
         )

@@ -21,7 +21,7 @@ from bot.store import (
     StaleVersion,
 )
 from engine import games
-from engine.errors import EngineError
+from engine.errors import EngineError, InvalidNotation
 from engine.games import Match
 from engine.players import greedy_player
 
@@ -64,6 +64,13 @@ def render_picture(view: dict[str, Any], events: Sequence[Event] | None) -> byte
 def split_actions(text: str) -> list[str]:
     """The non-empty ``;``-separated parts of an action text."""
     return [p.strip() for p in text.split(";") if p.strip()]
+
+
+def _rejected(error: EngineError, match: Match) -> EngineRejected:
+    """The engine's refusal; a notation error lists the actions legal now, not the forms."""
+    if isinstance(error, InvalidNotation) and match.current_seat is not None:
+        return EngineRejected(error, match.legal_actions())
+    return EngineRejected(error)
 
 
 def _players(game: Game, match: Match) -> tuple[PlayerInfo, ...]:
@@ -228,7 +235,7 @@ class GameService:
         try:
             events = match.play(text, seat=seat)
         except EngineError as error:
-            raise EngineRejected(error) from None
+            raise _rejected(error, match) from None
         saved = await self._save(game, match)
         actions = tuple(t for _, t in match.log[before:])
         turn = None
@@ -258,7 +265,7 @@ class GameService:
         try:
             events = match.play(text, seat=seat)
         except EngineError as error:
-            raise EngineRejected(error) from None
+            raise _rejected(error, match) from None
         actions = tuple(t for _, t in match.log[before:])
         picture = await self._render(match.view(seat), events)
         ends = any(e.get("type") == "end_turn" for e in events)
