@@ -56,7 +56,13 @@ class HimikoTree(app_commands.CommandTree[Any]):
 class HimikoBot(commands.Bot):
     """The bot: the store and game service are opened in ``setup_hook``."""
 
-    def __init__(self, settings: Settings, *, catalog: Catalog | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        catalog: Catalog | None = None,
+        guild_ready_timeout: float = 2.0,
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intent is needed
         super().__init__(
@@ -65,6 +71,7 @@ class HimikoBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=HimikoTree,
             help_command=None,
+            guild_ready_timeout=guild_ready_timeout,
         )
         self.settings = settings
         self.catalog = catalog or default_catalog()
@@ -130,10 +137,16 @@ class HimikoBot(commands.Bot):
             self.repo = None
 
 
-def create_bot(settings: Settings, *, catalog: Catalog | None = None) -> HimikoBot:
-    """A bot ready to ``start(settings.token)``, with the configured endpoints applied."""
+def create_bot(
+    settings: Settings, *, catalog: Catalog | None = None, guild_ready_timeout: float = 2.0
+) -> HimikoBot:
+    """A bot ready to ``start(settings.token)``, with the configured endpoints applied.
+
+    ``guild_ready_timeout`` is how long discord.py waits for more guilds before ``on_ready``
+    (tests against a local gateway may pass a small value).
+    """
     apply_endpoints(settings)
-    return HimikoBot(settings, catalog=catalog)
+    return HimikoBot(settings, catalog=catalog, guild_ready_timeout=guild_ready_timeout)
 
 
 async def run(settings: Settings) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,6 +20,7 @@ from bot.views.play import preview_view, resign_view
 if TYPE_CHECKING:
     from bot.app import HimikoBot
 
+log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 
 
@@ -89,9 +91,13 @@ class PlayCog(commands.Cog):
         """Legal actions now matching what is typed (the last part of a sequence)."""
         if interaction.channel_id is None:
             return []
-        found = await self.bot.service.suggest(
-            interaction.user.id, current, thread_id=interaction.channel_id
-        )
+        try:
+            found = await self.bot.service.suggest(
+                interaction.user.id, current, thread_id=interaction.channel_id
+            )
+        except Exception:  # suggestions are a convenience: log and offer none
+            log.exception("autocomplete failed for %r in %s", current, interaction.channel_id)
+            return []
         return [app_commands.Choice(name=v[:100], value=v) for v in found]
 
     @app_commands.command(name="turn", description=text("cmd.turn"))

@@ -414,7 +414,7 @@ class GameService:
         """The turn panel for the player to act: groups of legal choices and a preview."""
         game, match = await self._load_checked(thread_id, game_id, version)
         seat = self._acting_seat(game, match, user_id)
-        legal = match.legal_actions()
+        legal = [a for a in match.legal_actions() if len(a) <= panels.MAX_VALUE]
         groups = panels.categories(legal)
         keys = [c.key for c in groups]
         chosen = category if category in keys else keys[0]

@@ -7,6 +7,7 @@ from .results import Category
 PER_SELECT = 25  # options in one select menu
 SELECTS = 3  # select menus of actions on one page
 PAGE_SIZE = PER_SELECT * SELECTS
+MAX_VALUE = 100  # Discord's limit for an option's value
 
 
 def category_of(action: str) -> str:
