@@ -1,0 +1,1 @@
+"""End-to-end tests: the real bot and discord.py client against the local Discord double."""

@@ -1,0 +1,289 @@
+"""Run the real bot (``bot.app.create_bot``, as ``python -m bot`` does) against the Discord double.
+
+``run(body)`` runs an async test body with a hard timeout (no pytest-asyncio). ``himiko_env``
+starts the double and the bot on a fresh SQLite file, and checks on the way out that no request
+hit an unknown route and that nothing was logged at ERROR. ``Env`` holds the simulated users'
+moves: open a lobby, join, start, type into ``/play`` and click buttons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.app import HimikoBot, create_bot
+from bot.settings import Settings
+from engine import games
+from engine.games import Match
+from tests.discord_double import (
+    ChannelRecord,
+    DiscordDouble,
+    GuildSpec,
+    InteractionRecord,
+    MessageRecord,
+    UserSpec,
+)
+
+GUILD = 311_000_000_000_000_001
+CHANNEL = 311_000_000_000_000_002
+HOST = UserSpec(322_000_000_000_000_001, "hana", global_name="Hana")
+GUEST = UserSpec(322_000_000_000_000_002, "kenji", global_name="Kenji")
+WATCHER = UserSpec(322_000_000_000_000_003, "mio", global_name="Mio")
+TOKEN = "e2e-token"
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+COMMANDS = ("new", "play", "turn", "undo", "board", "log", "games", "rules", "resign")
+TIMEOUT = 10.0
+_PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")
+
+
+def run(body: Callable[[], Awaitable[None]], timeout: float = 60.0) -> None:
+    """Run an async test body to the end in a new event loop, failing after ``timeout`` s."""
+
+    async def main() -> None:
+        await asyncio.wait_for(body(), timeout)
+
+    asyncio.run(main())
+
+
+def make_double(**kwargs: Any) -> DiscordDouble:
+    """A double with one server, one text channel and three members."""
+    guild = GuildSpec(
+        GUILD,
+        "Yamatai club",
+        text_channel_ids=[CHANNEL],
+        members=[HOST, GUEST, WATCHER],
+        channel_names={CHANNEL: "yamatai"},
+    )
+    return DiscordDouble(token=TOKEN, guilds=[guild], **kwargs)
+
+
+class ErrorLog(logging.Handler):
+    """Collects every record logged at ERROR or above, from any logger."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Keep the record."""
+        self.records.append(record)
+
+    def messages(self) -> list[str]:
+        """The kept records as ``logger: message`` lines."""
+        return [f"{r.name}: {r.getMessage()}" for r in self.records]
+
+
+def has_png(message: MessageRecord) -> bool:
+    """Whether a message carries a PNG picture."""
+    return any(a.data.startswith(PNG_MAGIC) for a in message.attachments)
+
+
+def pngs(message: MessageRecord) -> list[bytes]:
+    """The PNG attachments of a message."""
+    return [a.data for a in message.attachments if a.data.startswith(PNG_MAGIC)]
+
+
+def first_player_id(opening: MessageRecord) -> int | None:
+    """The user said to play first in an opening message (None if a computer starts)."""
+    found = _PLAYS_FIRST.search(opening.content)
+    return None if found is None else int(found[1])
+
+
+def custom_id(message: MessageRecord, prefix: str) -> str:
+    """The one custom id on a message that starts with ``prefix``."""
+    found = [c for c in message.custom_ids() if c.startswith(prefix)]
+    assert len(found) == 1, (prefix, message.custom_ids())
+    return found[0]
+
+
+@dataclass
+class Table:
+    """A started game as the users see it: its thread and the opening message."""
+
+    thread: ChannelRecord
+    opening: MessageRecord
+    lobby: MessageRecord
+
+    @property
+    def id(self) -> int:
+        """The thread id (where the game's commands are used)."""
+        return self.thread.id
+
+
+class Env:
+    """The double, the running bot and what simulated users do with them."""
+
+    def __init__(self, double: DiscordDouble, database: Path) -> None:
+        self.double = double
+        self.database = database
+        self.log = ErrorLog()
+        self._bot: HimikoBot | None = None
+        self._task: asyncio.Task[None] | None = None
+        self.restarts = 0
+
+    # -- the bot ---------------------------------------------------------------------------------
+
+    @property
+    def bot(self) -> HimikoBot:
+        """The running bot."""
+        assert self._bot is not None, "the bot is not running"
+        return self._bot
+
+    def settings(self) -> Settings:
+        """What ``python -m bot`` would read from DISCORD_* settings pointing at the double."""
+        return Settings(
+            token=self.double.token,
+            database_path=self.database,
+            dev_guild_id=GUILD,
+            api_base=self.double.api_base,
+            gateway_url=self.double.gateway_url,
+            computer_pause=0,
+        )
+
+    async def start_bot(self) -> HimikoBot:
+        """Create the bot and start it; return once it is connected and ready."""
+        settings = self.settings()
+        bot = create_bot(settings, guild_ready_timeout=0.05)
+        task = asyncio.create_task(bot.start(settings.token), name="himiko")
+        self._bot, self._task = bot, task
+        ready = asyncio.create_task(bot.wait_until_ready())
+        done, _ = await asyncio.wait({ready, task}, timeout=TIMEOUT, return_when="FIRST_COMPLETED")
+        if ready not in done:
+            ready.cancel()
+            if task in done:
+                task.result()  # raises what stopped the bot
+            raise TimeoutError("the bot did not become ready")
+        await self.double.wait_ready(TIMEOUT)
+        return bot
+
+    async def stop_bot(self) -> None:
+        """Let computer turns finish, then close the bot the way a shutdown does."""
+        bot, task = self._bot, self._task
+        self._bot = self._task = None
+        if bot is None or task is None:
+            return
+        try:
+            await asyncio.wait_for(bot.runner.idle(), TIMEOUT)
+        finally:
+            await bot.close()
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.wait_for(task, TIMEOUT)
+
+    async def restart(self) -> HimikoBot:
+        """Close the bot and start a new one on the same database and double."""
+        await self.stop_bot()
+        self.restarts += 1
+        return await self.start_bot()
+
+    # -- reading the game behind a thread (the bot's own store) ----------------------------------
+
+    async def version(self, thread_id: int) -> int:
+        """The stored version of the thread's game."""
+        assert self.bot.repo is not None
+        return (await self.bot.repo.load_game_by_thread(thread_id)).version
+
+    async def match(self, thread_id: int) -> Match:
+        """The thread's game as the engine sees it (a copy; playing it changes nothing)."""
+        assert self.bot.repo is not None
+        game = await self.bot.repo.load_game_by_thread(thread_id)
+        return games.from_json(game.snapshot)
+
+    async def current_user(self, thread_id: int) -> int | None:
+        """The user id to act in the thread's game (None: a computer, or the game is over)."""
+        assert self.bot.repo is not None
+        game = await self.bot.repo.load_game_by_thread(thread_id)
+        if game.current_seat is None:
+            return None
+        user = game.user_of(game.current_seat)
+        return None if user == 0 else user
+
+    # -- users -----------------------------------------------------------------------------------
+
+    async def open_lobby(
+        self, host: UserSpec, *, seats: int = 2, computers: bool = False
+    ) -> MessageRecord:
+        """``/new game:yamatai`` in the channel; return the lobby message."""
+        rec = await self.double.slash(
+            host, CHANNEL, "new", {"game": "yamatai", "seats": seats, "computers": computers}
+        )
+        lobby = await rec.reply(TIMEOUT)
+        assert not lobby.ephemeral and lobby.channel_id == CHANNEL
+        return lobby
+
+    async def lobby_click(
+        self, user: UserSpec, lobby: MessageRecord, action: str
+    ) -> InteractionRecord:
+        """Click Join, Leave, Start or Cancel on the lobby as it is now."""
+        wanted = custom_id(lobby, f"himiko:lobby:{action}:")
+        return await self.double.click(user, CHANNEL, lobby.id, wanted)
+
+    async def start_game(
+        self, host: UserSpec, guests: Sequence[UserSpec] = (), *, computers: int = 0
+    ) -> Table:
+        """Open a lobby, let the guests join, start it; return the thread and opening board."""
+        seats = 1 + len(guests) + computers
+        lobby = await self.open_lobby(host, seats=seats, computers=computers > 0)
+        for guest in guests:
+            rec = await self.lobby_click(guest, lobby, "join")
+            assert (await rec.response(TIMEOUT)).type == 7
+        before = {t.id for t in self.double.threads(CHANNEL)}
+        start = await self.lobby_click(host, lobby, "start")
+        await start.wait_event("edit_original", TIMEOUT)
+        thread = await self.double.wait_for_thread(CHANNEL, lambda t: t.id not in before)
+        opening = await self.double.wait_for_message(thread.id, has_png, TIMEOUT)
+        return Table(thread, opening, lobby)
+
+    async def play(self, user: UserSpec | int, thread_id: int, action: str) -> InteractionRecord:
+        """``/play action:...`` in a thread."""
+        return await self.double.slash(user, thread_id, "play", {"action": action})
+
+    async def choices(self, user: UserSpec | int, thread_id: int, typed: str) -> list[str]:
+        """The values ``/play``'s autocomplete offers for what is typed."""
+        found = await self.double.autocomplete(
+            user, thread_id, "play", {"action": typed}, focused="action", timeout=TIMEOUT
+        )
+        return [str(c["value"]) for c in found]
+
+    def turn_messages(self, thread_id: int) -> list[MessageRecord]:
+        """The bot's public messages with a board picture in a thread, oldest first."""
+        return [
+            m
+            for m in self.double.messages(thread_id, include_ephemeral=False)
+            if m.author_id == self.double.app_id and has_png(m)
+        ]
+
+
+@contextlib.asynccontextmanager
+async def himiko_env(tmp_path: Path, **double_kwargs: Any) -> AsyncIterator[Env]:
+    """The double and the bot on ``tmp_path/himiko.sqlite3``; checks requests and logs at exit."""
+    saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    double = make_double(**double_kwargs)
+    await double.start()
+    env = Env(double, tmp_path / "himiko.sqlite3")
+    root = logging.getLogger()
+    root.addHandler(env.log)
+    try:
+        await env.start_bot()
+        yield env
+        await asyncio.wait_for(env.bot.runner.idle(), TIMEOUT)
+        await asyncio.sleep(0.01)  # let callbacks still running log their failures
+        assert double.unexpected_requests == [], [
+            (r.method, r.path, r.status) for r in double.unexpected_requests
+        ]
+        assert env.log.messages() == []
+    finally:
+        root.removeHandler(env.log)
+        try:
+            await env.stop_bot()
+        finally:
+            await double.stop()
+            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved

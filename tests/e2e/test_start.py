@@ -1,0 +1,120 @@
+"""Login, command sync, and a lobby that becomes a game thread with the opening board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.harness import (
+    CHANNEL,
+    COMMANDS,
+    GUEST,
+    GUILD,
+    HOST,
+    TIMEOUT,
+    WATCHER,
+    custom_id,
+    first_player_id,
+    has_png,
+    himiko_env,
+    run,
+)
+
+EXPECTED_OPTIONS: dict[str, dict[str, tuple[int, bool]]] = {
+    # option name -> (Discord option type, required)
+    "new": {"game": (3, True), "seats": (4, False), "computers": (5, False)},
+    "play": {"action": (3, True)},
+    "turn": {},
+    "undo": {},
+    "board": {"public": (5, False)},
+    "log": {},
+    "games": {},
+    "rules": {"topic": (3, False)},
+    "resign": {},
+}
+
+
+def _options(command: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {o["name"]: o for o in command.get("options", [])}
+
+
+def test_login_and_command_sync(tmp_path: Path) -> None:
+    """The bot logs in, identifies, and syncs every command with its options to the dev guild."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double, bot = env.double, env.bot
+            assert bot.user is not None and bot.user.id == double.app_id
+            assert bot.get_guild(GUILD) is not None
+            synced = await double.wait_for_commands(GUILD, TIMEOUT)
+            assert sorted(c["name"] for c in synced) == sorted(COMMANDS)
+            assert double.commands() == []  # nothing global while DEV_GUILD_ID is set
+            for name, expected in EXPECTED_OPTIONS.items():
+                command = double.command(name, GUILD)
+                assert command is not None, name
+                assert command["description"], name
+                options = _options(command)
+                got = {k: (o["type"], bool(o.get("required"))) for k, o in options.items()}
+                assert got == expected, name
+            play = _options(double.command("play", GUILD) or {})["action"]
+            assert play.get("autocomplete") is True
+            assert play.get("max_length") == 2000
+            new = _options(double.command("new", GUILD) or {})
+            assert [c["value"] for c in new["game"]["choices"]] == ["yamatai"]
+            assert (new["seats"]["min_value"], new["seats"]["max_value"]) == (2, 4)
+            topics = [
+                c["value"]
+                for c in _options(double.command("rules", GUILD) or {})["topic"]["choices"]
+            ]
+            assert "overview" in topics and "notation" in topics
+            # a command answers once synced
+            rec = await double.slash(WATCHER, CHANNEL, "rules", {"topic": "notation"})
+            reply = await rec.reply(TIMEOUT)
+            assert reply.ephemeral and "fleet 4" in reply.content
+
+    run(body)
+
+
+def test_lobby_join_start_posts_the_opening_board(tmp_path: Path) -> None:
+    """``/new``: a lobby; Join (guest) and Start (host) make a public thread with the board."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            lobby = await env.open_lobby(HOST, seats=2)
+            assert "Hana" in lobby.text() and lobby.embeds
+            for action in ("join", "leave", "start", "cancel"):
+                custom_id(lobby, f"himiko:lobby:{action}:")
+
+            # only the host may start; a guest's Start is refused privately
+            refused = await env.lobby_click(GUEST, lobby, "start")
+            answer = await refused.reply(TIMEOUT)
+            assert answer.ephemeral and "Only the host" in answer.content
+
+            joined = await env.lobby_click(GUEST, lobby, "join")
+            assert (await joined.response(TIMEOUT)).type == 7  # the lobby message is updated
+            lobby = double.message(lobby.id)
+            assert "Kenji" in lobby.text()
+
+            start = await env.lobby_click(HOST, lobby, "start")
+            await start.wait_event("edit_original", TIMEOUT)
+            [thread] = double.threads(CHANNEL)
+            assert thread.type == 11  # public thread
+            assert thread.starter_message_id == lobby.id or thread.id == lobby.id
+            assert "Hana" in thread.name and "Kenji" in thread.name
+            opening = await double.wait_for_message(thread.id, has_png, TIMEOUT)
+            assert opening.author_id == double.app_id
+            [board] = opening.attachments
+            assert board.filename.endswith(".png") and board.size > 1000
+            assert set(opening.pinged_user_ids()) == {HOST.id, GUEST.id}
+            assert not opening.pings_everyone()
+            first = first_player_id(opening)
+            assert first in (HOST.id, GUEST.id)
+            assert first == await env.current_user(thread.id)
+            custom_id(opening, "himiko:open:")
+            # the lobby is closed: no buttons left, it links to the thread
+            lobby = double.message(lobby.id)
+            assert lobby.custom_ids() == []
+            assert f"<#{thread.id}>" in lobby.text()
+
+    run(body)
