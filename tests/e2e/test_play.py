@@ -1,0 +1,213 @@
+"""Playing in a game thread: autocomplete, single actions, whole-turn sequences, refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.games import Match
+from tests.discord_double import MessageRecord, UserSpec
+from tests.e2e.harness import (
+    GUEST,
+    HOST,
+    TIMEOUT,
+    WATCHER,
+    Env,
+    Table,
+    custom_id,
+    has_png,
+    himiko_env,
+    run,
+)
+
+TRACEBACK_MARKERS = ("Traceback", 'File "', "Error:", "line ")
+
+
+async def two_humans(env: Env) -> tuple[Table, UserSpec, UserSpec]:
+    """A started game of the host and the guest: (table, player to act, the other player)."""
+    table = await env.start_game(HOST, [GUEST])
+    first = await env.current_user(table.id)
+    assert first in (HOST.id, GUEST.id)
+    return (table, HOST, GUEST) if first == HOST.id else (table, GUEST, HOST)
+
+
+def rest_of_turn(match: Match) -> list[str]:
+    """The first legal action, again and again, until the current player's turn ends."""
+    seat = match.current_seat
+    assert seat is not None
+    before = len(match.log)
+    for _ in range(50):
+        events = match.play(match.legal_actions()[0], seat=seat)
+        if any(e.get("type") == "end_turn" for e in events):
+            return [text for _, text in match.log[before:]]
+    raise AssertionError("the turn did not end after 50 actions")
+
+
+def public(env: Env, table: Table) -> list[MessageRecord]:
+    """The thread's public messages."""
+    return env.double.messages(table.id, include_ephemeral=False)
+
+
+def assert_clean_error(message: MessageRecord) -> None:
+    """An ephemeral refusal in words, never a traceback."""
+    assert message.ephemeral, message.content
+    assert message.content.strip()
+    for marker in TRACEBACK_MARKERS:
+        assert marker not in message.content, message.content
+
+
+def test_autocomplete_offers_legal_actions_and_one_action_is_applied(tmp_path: Path) -> None:
+    """``/play`` suggestions come from the legal actions, filtered by what is typed."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, other = await two_humans(env)
+            legal = (await env.match(table.id)).legal_actions()
+
+            everything = await env.choices(player, table.id, "")
+            assert everything == legal[:25] and everything
+            typed = everything[0][:3]  # e.g. "fle"
+            filtered = await env.choices(player, table.id, typed)
+            assert filtered and set(filtered) <= set(legal)
+            assert all(typed in c for c in filtered)
+            assert [a for a in legal if a.startswith(typed)][:25] == [
+                c for c in filtered if c.startswith(typed)
+            ]
+            assert await env.choices(player, table.id, "zzz qqq") == []
+            # nobody else is offered anything: not the other player, not a spectator
+            assert await env.choices(other, table.id, "") == []
+            assert await env.choices(WATCHER, table.id, "") == []
+
+            # after "a; " the suggestions continue the sequence from the state after a
+            action = everything[0]
+            continued = await env.choices(player, table.id, f"{action}; ")
+            assert continued and all(c.startswith(f"{action}; ") for c in continued)
+
+            version = await env.version(table.id)
+            posted = len(public(env, table))
+            rec = await env.play(player, table.id, action)
+            assert (await rec.response(TIMEOUT)).type == 5  # deferred, thinking
+            reply = await rec.reply(TIMEOUT)
+            assert reply.ephemeral and not reply.loading
+            assert f"Played `{action}`." in reply.content and "Step:" in reply.content
+            assert has_png(reply)
+            assert await env.version(table.id) > version
+            match = await env.match(table.id)
+            assert match.log[-1][1] == action and match.current_seat is not None
+            assert len(public(env, table)) == posted  # the turn goes on: nothing public yet
+            after = await env.choices(player, table.id, "")
+            assert after and after != everything
+
+    run(body)
+
+
+def test_whole_turn_sequence_preview_cancel_confirm_and_turn_message(tmp_path: Path) -> None:
+    """A ``;`` sequence is previewed; Cancel keeps nothing; Confirm saves the whole turn."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            table, player, other = await two_humans(env)
+            actions = rest_of_turn(await env.match(table.id))
+            assert len(actions) >= 2
+            sequence = "; ".join(actions)
+            version = await env.version(table.id)
+
+            # preview, then Cancel: nothing saved
+            rec = await env.play(player, table.id, sequence)
+            preview = await rec.reply(TIMEOUT)
+            assert preview.ephemeral and has_png(preview)
+            text = preview.text()
+            assert "Preview" in text and "This ends your turn." in text and sequence in text
+            cancel = custom_id(preview, "himiko:seq:no:")
+            custom_id(preview, "himiko:seq:ok:")
+            click = await double.click(player, table.id, preview.id, cancel)
+            assert (await click.response(TIMEOUT)).type == 7
+            cancelled = double.message(preview.id)
+            assert "Cancelled" in cancelled.content and cancelled.attachments == []
+            assert cancelled.custom_ids() == []
+            assert await env.version(table.id) == version
+
+            # preview again, the other player cannot confirm it, the player can
+            posted = len(public(env, table))
+            rec = await env.play(player, table.id, sequence)
+            preview = await rec.reply(TIMEOUT)
+            confirm = custom_id(preview, "himiko:seq:ok:")
+            stolen = await double.click(other, table.id, preview.id, confirm)
+            assert_clean_error(await stolen.reply(TIMEOUT))
+            assert await env.version(table.id) == version
+
+            click = await double.click(player, table.id, preview.id, confirm)
+            assert (await click.response(TIMEOUT)).type == 6
+            await click.wait_event("edit_original", TIMEOUT)
+            done = double.message(preview.id)
+            assert "Your turn is over" in done.content and done.custom_ids() == []
+            assert await env.version(table.id) > version
+            match = await env.match(table.id)
+            assert [t for _, t in match.log[-len(actions) :]] == actions
+            assert await env.current_user(table.id) == other.id
+
+            # exactly one public message: picture, summary, a ping for the next player only
+            new = public(env, table)[posted:]
+            assert len(new) == 1, [m.content for m in new]
+            [turn] = new
+            assert turn.author_id == double.app_id and has_png(turn)
+            name = "Hana" if player is HOST else "Kenji"
+            assert turn.content.startswith(f"**{name}** ")
+            assert turn.pinged_user_ids() == [other.id]
+            assert player.id not in turn.pinged_user_ids()
+            assert turn.allowed_mentions is not None
+            assert not turn.allowed_mentions.get("parse")
+            assert [int(u) for u in turn.allowed_mentions.get("users", [])] == [other.id]
+            assert not turn.pings_everyone()
+            assert custom_id(turn, "himiko:open:").endswith(f":{await env.version(table.id)}")
+
+    run(body)
+
+
+def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path: Path) -> None:
+    """Out of turn, spectators, and unreadable actions: an ephemeral reason, nothing saved."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, other = await two_humans(env)
+            legal = (await env.match(table.id)).legal_actions()
+            version = await env.version(table.id)
+            posted = len(public(env, table))
+            name = "Hana" if player is HOST else "Kenji"
+
+            rec = await env.play(other, table.id, legal[0])
+            refusal = await rec.reply(TIMEOUT)
+            assert_clean_error(refusal)
+            assert f"It is not your turn: **{name}** is to play." in refusal.content
+
+            rec = await env.play(WATCHER, table.id, legal[0])
+            refusal = await rec.reply(TIMEOUT)
+            assert_clean_error(refusal)
+            assert "You are not playing in this game" in refusal.content
+
+            for malformed in ("fleet banana", "xyzzy 42"):
+                rec = await env.play(player, table.id, malformed)
+                error = await rec.reply(TIMEOUT)
+                assert_clean_error(error)
+                assert "I could not read that action" in error.content
+                assert "Legal now:" in error.content
+                assert f"`{legal[0]}`" in error.content  # the actions legal now, not the forms
+
+            # a well-formed action that is not allowed now also says what is
+            rec = await env.play(player, table.id, "end")
+            error = await rec.reply(TIMEOUT)
+            assert_clean_error(error)
+            assert "Legal now" in error.content and legal[0] in error.content
+
+            # a sequence with a bad part is refused as a whole before any preview
+            rec = await env.play(player, table.id, f"{legal[0]}; fleet banana")
+            error = await rec.reply(TIMEOUT)
+            assert_clean_error(error)
+            assert error.custom_ids() == [] and not has_png(error)
+
+            assert await env.version(table.id) == version
+            assert (await env.match(table.id)).log == []
+            assert len(public(env, table)) == posted
+            assert await env.current_user(table.id) == player.id
+
+    run(body)
