@@ -22,6 +22,7 @@ from discord.http import Route
 
 from bot.app import HimikoBot, create_bot
 from bot.settings import Settings
+from bot.store import Game
 from engine import games
 from engine.games import Match
 from tests.discord_double import (
@@ -129,6 +130,7 @@ class Env:
         self._bot: HimikoBot | None = None
         self._task: asyncio.Task[None] | None = None
         self.restarts = 0
+        self._game_ids: dict[int, int] = {}
 
     # -- the bot ---------------------------------------------------------------------------------
 
@@ -186,24 +188,25 @@ class Env:
 
     # -- reading the game behind a thread (the bot's own store) ----------------------------------
 
+    async def game(self, thread_id: int) -> Game:
+        """The stored game of a thread (also once it is over)."""
+        repo = self.bot.repo
+        assert repo is not None
+        if thread_id not in self._game_ids:
+            self._game_ids[thread_id] = (await repo.load_game_by_thread(thread_id)).id
+        return await repo.load_game(self._game_ids[thread_id])
+
     async def version(self, thread_id: int) -> int:
         """The stored version of the thread's game."""
-        assert self.bot.repo is not None
-        return (await self.bot.repo.load_game_by_thread(thread_id)).version
+        return (await self.game(thread_id)).version
 
     async def match(self, thread_id: int) -> Match:
         """The thread's game as the engine sees it (a copy; playing it changes nothing)."""
-        assert self.bot.repo is not None
-        game = await self.bot.repo.load_game_by_thread(thread_id)
-        return games.from_json(game.snapshot)
+        return games.from_json((await self.game(thread_id)).snapshot)
 
     async def current_user(self, thread_id: int) -> int | None:
         """The user id to act in the thread's game (None: a computer, or the game is over)."""
-        assert self.bot.repo is not None
-        game = await self.bot.repo.load_game_by_thread(thread_id)
-        if game.current_seat is None:
-            return None
-        user = game.user_of(game.current_seat)
+        user = (await self.game(thread_id)).current_user_id
         return None if user == 0 else user
 
     # -- users -----------------------------------------------------------------------------------
