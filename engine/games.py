@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.errors import (
@@ -37,12 +38,14 @@ class Rules(Protocol):
     def parse(self, st: Any, text: str) -> Any: ...
     def format(self, st: Any, action: Any) -> str: ...
     def check(self, st: Any, action: Any) -> None: ...
-    def apply(self, st: Any, action: Any) -> list[dict[str, Any]]: ...
+    def apply(self, st: Any, action: Any, pass_turn: bool = True) -> list[dict[str, Any]]: ...
     def legal_actions(self, st: Any) -> list[str]: ...
     def view(self, st: Any, seat: int | None, legal: list[str] | None) -> dict[str, Any]: ...
     def outcome(self, st: Any) -> dict[str, Any] | None: ...
     def turn_in_progress(self, st: Any) -> bool: ...
     def reveals(self, action: Any) -> bool: ...
+    def ends_turn(self, action: Any) -> bool: ...
+    def public_text(self, st: Any, action: Any) -> str: ...
     def clone(self, st: Any) -> Any: ...
     def to_dict(self, st: Any) -> dict[str, Any]: ...
     def from_dict(self, data: dict[str, Any]) -> Any: ...
@@ -65,6 +68,17 @@ def rules_for(key: str) -> Rules:
         raise UnknownGame(
             f"Unknown game {key!r}; games are: {', '.join(sorted(GAMES))}.", legal=sorted(GAMES)
         ) from None
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a turn's actions would do: canonical texts, events, the actor's view after them."""
+
+    actions: list[str]
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+    legal_next: list[str]  # legal actions after them, empty once the turn ends
+    ends_turn: bool
 
 
 class Match:
@@ -119,6 +133,33 @@ class Match:
     def play(self, text: str, seat: int | None = None) -> list[dict[str, Any]]:
         """Apply one action, or several separated by ';' (all or nothing); return the events."""
         actor = self._actor(seat)
+        parts, actions = self._parse_sequence(text)
+        # One action is checked before it changes anything; a sequence runs on a copy.
+        work = self.state if len(actions) == 1 else self.rules.clone(self.state)
+        events, texts = self._run(work, parts, actions, preview=False)
+        self.state = work
+        self.log += [(actor, t) for t in texts]
+        return events
+
+    def preview(self, text: str, seat: int | None = None) -> Preview:
+        """What one turn's actions would do, on a copy: nothing changes, nothing hidden shows.
+
+        A sequence containing an action that reveals hidden information (Yamatai's ``look``) is
+        refused, and the preview stops at the end of the turn, before the next round is prepared.
+        """
+        actor = self._actor(seat)
+        parts, actions = self._parse_sequence(text)
+        work = self.rules.clone(self.state)
+        events, texts = self._run(work, parts, actions, preview=True)
+        ended = self.rules.ends_turn(actions[-1])
+        legal_next = [] if ended else self.rules.legal_actions(work)
+        return Preview(texts, events, self.rules.view(work, actor, None), legal_next, ended)
+
+    def public_text(self, text: str) -> str:
+        """A logged action as the other players may read it (private details left out)."""
+        return self.rules.public_text(self.state, self.rules.parse(self.state, text))
+
+    def _parse_sequence(self, text: str) -> tuple[list[str], list[Any]]:
         if len(text) > MAX_ACTION_TEXT:
             raise InvalidNotation(
                 f"That is too long ({len(text)} characters; at most {MAX_ACTION_TEXT}).",
@@ -127,30 +168,38 @@ class Match:
         parts = [p.strip() for p in text.split(";")]
         if len(parts) > 1 and parts[-1] == "":
             parts.pop()
-        actions = [self.rules.parse(self.state, p) for p in parts]
-        if len(actions) == 1:
-            return self._apply(self.state, actions[0], actor)
-        work = self.rules.clone(self.state)
-        log_length = len(self.log)
+        return parts, [self.rules.parse(self.state, p) for p in parts]
+
+    def _run(
+        self, st: Any, parts: list[str], actions: list[Any], *, preview: bool
+    ) -> tuple[list[dict[str, Any]], list[str]]:
+        """Check and apply actions in order on ``st``; raise at the first that is not legal."""
         events: list[dict[str, Any]] = []
-        try:
-            for number, action in enumerate(actions, 1):
-                if number > 1 and not self.rules.turn_in_progress(work):
-                    raise NotYourTurn(
-                        f"Action {number} ({parts[number - 1]!r}) comes after your turn ended.",
-                        reason="sequence_past_turn",
-                    )
-                try:
-                    events += self._apply(work, action, actor)
-                except IllegalAction as error:
-                    error.message = f"Action {number} ({parts[number - 1]!r}): {error.message}"
-                    error.args = (error.message,)
-                    raise
-        except EngineError:
-            del self.log[log_length:]
-            raise
-        self.state = work
-        return events
+        texts: list[str] = []
+        last = len(actions)
+        for number, action in enumerate(actions, 1):
+            where = f"Action {number} ({parts[number - 1]!r}): " if last > 1 else ""
+            if self.rules.reveals(action) and (preview or number < last):
+                raise IllegalAction(
+                    f"{where}'{parts[number - 1]}' shows hidden information, so it cannot be "
+                    "previewed or followed by more actions: play it on its own.",
+                    reason="reveal_alone",
+                )
+            try:
+                self.rules.check(st, action)
+            except IllegalAction as error:
+                self._explain(st, action, error)
+                error.message = where + error.message
+                error.args = (error.message,)
+                raise
+            texts.append(self.rules.format(st, action))
+            events += self.rules.apply(st, action, pass_turn=not preview)
+            if number < last and self.rules.ends_turn(action):
+                raise NotYourTurn(
+                    f"Action {number + 1} ({parts[number]!r}) comes after your turn ended.",
+                    reason="sequence_past_turn",
+                )
+        return events, texts
 
     def _actor(self, seat: int | None) -> int:
         current = self.current_seat
@@ -160,17 +209,6 @@ class Match:
             name = self.players[current]
             raise NotYourTurn(f"It is {name}'s turn, not yours.")
         return current
-
-    def _apply(self, st: Any, action: Any, actor: int) -> list[dict[str, Any]]:
-        try:
-            self.rules.check(st, action)
-        except IllegalAction as error:
-            self._explain(st, action, error)
-            raise
-        text = self.rules.format(st, action)
-        events = self.rules.apply(st, action)
-        self.log.append((actor, text))
-        return events
 
     def _explain(self, st: Any, action: Any, error: IllegalAction) -> None:
         """Attach the legal alternatives: the same kind of action if any, else everything."""

@@ -65,9 +65,9 @@ class Yamatai:
         """Raise IllegalAction unless the action is legal now."""
         rules.check(context(st.board), st, action)
 
-    def apply(self, st: State, action: Action) -> list[Event]:
-        """Apply a checked action in place."""
-        return rules.apply(context(st.board), st, action)
+    def apply(self, st: State, action: Action, pass_turn: bool = True) -> list[Event]:
+        """Apply a checked action in place (``pass_turn=False``: stop at the end of the turn)."""
+        return rules.apply(context(st.board), st, action, pass_turn)
 
     def legal_actions(self, st: State) -> list[str]:
         """Every legal action now, as canonical text."""
@@ -89,6 +89,17 @@ class Yamatai:
     def reveals(self, action: Action) -> bool:
         """Whether the action shows the actor hidden information (undo may not cross it)."""
         return action.kind == "look"
+
+    def ends_turn(self, action: Action) -> bool:
+        """Whether the action finishes the player's turn."""
+        return action.kind == "end"
+
+    def public_text(self, st: State, action: Action) -> str:
+        """The action with what only its player saw left out (where fleet 3's tiles went)."""
+        if action.kind == "arrange":
+            top, bottom = action.args
+            return f"arrange ({len(top)} on top, {len(bottom)} at the bottom)"
+        return self.format(st, action)
 
     def clone(self, st: State) -> State:
         """A deep copy."""

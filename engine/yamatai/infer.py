@@ -77,6 +77,7 @@ def state_from_view(view: dict[str, Any], seed: int) -> State:
             placed=[spot[s] for s in turn_view["placed"]],
             used=list(turn_view["used_powers"]),
             collected=turn_view["collected"],
+            recruited=turn_view["recruited"] or "",
             looked=looked,
         )
 

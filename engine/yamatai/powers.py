@@ -197,8 +197,10 @@ def _check_kachiko(ctx: Ctx, st: State, args: Args) -> None:
 
 
 def _check_ebisu(ctx: Ctx, st: State, args: Args) -> None:
-    if not st.turn.collected:
-        raise illegal("not_collected", "Ebisu's extra token comes when you collect this turn.")
+    if not st.turn.collected or st.turn.recruited == "Ebisu":
+        raise illegal(
+            "not_collected", "Ebisu's extra token comes when you collect while you have Ebisu."
+        )
     if st.island_tokens[args[0]] == NONE:
         raise illegal("no_token", f"Island {ctx.island(args[0])} has no culture token.")
 
@@ -288,8 +290,7 @@ def _remove(ctx: Ctx, st: State, args: Args) -> Event:
 def _swap_boats(ctx: Ctx, st: State, args: Args) -> Event:
     a, b = args
     boats = st.spot_boats
-    boats[a], boats[b] = boats[b], boats[a]
-    st.turn.placed = [b if s == a else a if s == b else s for s in st.turn.placed]
+    boats[a], boats[b] = boats[b], boats[a]  # the spots keep their placed-this-turn status (R4)
     return {"spots": [ctx.spot(a), ctx.spot(b)]}
 
 
@@ -449,7 +450,7 @@ def _gen_kachiko(ctx: Ctx, st: State) -> Iterator[Args]:
 
 
 def _gen_ebisu(ctx: Ctx, st: State) -> Iterator[Args]:
-    if st.turn.collected:
+    if st.turn.collected and st.turn.recruited != "Ebisu":
         for island in _tokens_on_board(ctx, st):
             yield (island,)
 

@@ -48,14 +48,14 @@ def check(ctx: Ctx, st: State, action: Action) -> None:
         powers.check_power(ctx, st, kind, action.args)
 
 
-def apply(ctx: Ctx, st: State, action: Action) -> list[Event]:
+def apply(ctx: Ctx, st: State, action: Action, pass_turn: bool = True) -> list[Event]:
     """Apply a checked action; after 'end', pass the turn (and maybe end the round)."""
     kind = action.kind
     if kind in _TURN_ACTIONS:
         events = _TURN_ACTIONS[kind][1](ctx, st, action.args)
     else:
         events = powers.apply_power(ctx, st, kind, action.args)
-    if kind == "end":
+    if kind == "end" and pass_turn:
         events += next_turn(ctx, st)
     return events
 

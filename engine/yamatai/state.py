@@ -59,6 +59,7 @@ class Turn:
     used: list[str] = field(default_factory=list)  # once-per-turn powers used ("fleet", names)
     collected: bool = False
     looked: list[str] = field(default_factory=list)  # fleet 3 tiles waiting to be arranged
+    recruited: str = ""  # the specialist recruited this turn
 
     def clone(self) -> Turn:
         """A deep copy."""
@@ -70,6 +71,7 @@ class Turn:
             self.used[:],
             self.collected,
             self.looked[:],
+            self.recruited,
         )
 
 

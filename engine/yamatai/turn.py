@@ -626,6 +626,7 @@ def apply_recruit(ctx: Ctx, st: State, args: Args) -> list[Event]:
     player.coins += coins
     player.specialists.append(name)
     st.turn.step = RECRUITED
+    st.turn.recruited = name
     paid = [ctx.comp.culture_names[c] for c in cultures]
     events.insert(
         0,

@@ -155,6 +155,7 @@ def _turn(ctx: Ctx, st: State, seat: int | None) -> dict[str, Any] | None:
         "placed": [ctx.spot(s) for s in t.placed],
         "used_powers": t.used[:],
         "collected": t.collected,
+        "recruited": t.recruited or None,
         "looking": bool(t.looked),
     }
     if seat == st.seat and t.looked:

@@ -332,7 +332,8 @@ def test_fleet_8_swaps_two_boats_anywhere(m: Match) -> None:
     refused(m, f"swap boats {b} {far}", "power_used")
 
 
-def test_fleet_8_a_swapped_boat_placed_this_turn_still_counts_as_placed(m: Match) -> None:
+def test_fleet_8_the_placed_status_stays_with_the_spots(m: Match) -> None:
+    """R4: swapping exchanges what two spots hold; the spot you placed on still counts."""
     (start, _), (own_start, _) = private_chain(2)
     target = "G4"
     far = spots_of(target)[0]
@@ -346,9 +347,9 @@ def test_fleet_8_a_swapped_boat_placed_this_turn_still_counts_as_placed(m: Match
     m.play(f"place clay {start}")
     m.play(f"swap boats {start} {far}")
     assert (spot(m, start), spot(m, far)) == ("wood", "clay")
-    refused(m, f"collect {own_start}", "not_adjacent")
-    m.play(f"collect {target}")
-    assert tokens(m, me) == {"silk": 1}
+    refused(m, f"collect {target}", "not_adjacent")
+    m.play(f"collect {own_start}")
+    assert tokens(m, me) == {"rice": 1}
 
 
 # -- 9: one boat fewer -----------------------------------------------------------------------

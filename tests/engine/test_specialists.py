@@ -275,6 +275,21 @@ def test_ebisu_takes_one_more_token_from_any_island_after_collecting(m: Match) -
     refused(m, f"ebisu {third}", "power_used")
 
 
+def test_ebisu_recruited_after_collecting_does_not_reach_back_to_that_collect(m: Match) -> None:
+    """R20: the extra token comes with a collect made while you already had Ebisu."""
+    (start, _), (own, _) = private_chain(2)
+    distant = far_from(own)
+    put_token(m, own, "rice")
+    put_token(m, distant, "pearl")
+    me = m.current_seat
+    set_specialists(m, ["Ebisu", "Riu", "Yasoma", "Tomoe", "Susanoo"])
+    give(m, me, tokens={"silk": 2})
+    take_fleet(m, 4)  # clay
+    put_boat(m, "clay", next(s for s in links(start)))
+    m.play(f"place clay {start}; collect {own}; recruit Ebisu silk silk")
+    refused(m, f"ebisu {distant}", "not_collected")
+
+
 def test_kachiko_pays_two_coins_to_remove_a_sacred_ground_once_per_turn(m: Match) -> None:
     put_sacred(m, "A1")
     put_sacred(m, "G4")
