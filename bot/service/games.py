@@ -261,24 +261,22 @@ class GameService:
         """Apply a sequence to a copy and show what it would do; nothing is saved."""
         game, match = await self._load(thread_id=thread_id)
         seat = self._acting_seat(game, match, user_id)
-        before = len(match.log)
         try:
-            events = match.play(text, seat=seat)
+            result = match.preview(text, seat=seat)
         except EngineError as error:
             raise _rejected(error, match) from None
-        actions = tuple(t for _, t in match.log[before:])
-        picture = await self._render(match.view(seat), events)
-        ends = any(e.get("type") == "end_turn" for e in events)
+        actions = tuple(result.actions)
+        picture = await self._render(result.view, result.events)
         return Preview(
             game.id,
             game.thread_id,
             game.version,
             "; ".join(actions),
             actions,
-            tuple(events),
+            tuple(result.events),
             picture,
             _players(game, match),
-            ends,
+            result.ends_turn,
         )
 
     async def _turn_report(self, game: Game, match: Match, version: int) -> TurnReport:

@@ -13,7 +13,7 @@ def _ends_turn(events: list[Event]) -> bool:
 
 
 def replay_turns(match: Match) -> list[TurnRecord]:
-    """Every turn of the match's log in order (the last one may be unfinished)."""
+    """Every turn of the log in order (the last may be unfinished), as everyone may read it."""
     fresh = games.new(match.game_key, match.players, match.seed, match.options)
     turns: list[TurnRecord] = []
     round_ = 1
@@ -25,7 +25,7 @@ def replay_turns(match: Match) -> list[TurnRecord]:
         if seat is None:
             seat, turn_round = actor, round_
         new = fresh.play(text, seat=actor)
-        actions.append(text)
+        actions.append(fresh.public_text(text))  # shared with everyone: no private details
         events += new
         for event in new:
             if event.get("type") == "round_start":

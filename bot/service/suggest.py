@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engine import games
 from engine.errors import EngineError
 from engine.games import Match
 
@@ -41,19 +40,18 @@ def suggestions(match: Match, seat: int, typed: str, limit: int = MAX_CHOICES) -
     parts = typed.split(";")
     done = [p.strip() for p in parts[:-1] if p.strip()]
     last = parts[-1]
-    work = match
+    legal = match.legal_actions()
+    head = ""
     if done:
-        work = games.from_json(match.to_json())
+        # The engine's preview never shows hidden tiles nor runs past the end of the turn.
         try:
-            work.play("; ".join(done), seat=seat)
+            preview = match.preview("; ".join(done), seat=seat)
         except EngineError:
             return []
-        if work.current_seat != seat:
-            return []
-        done = [text for _, text in work.log[len(match.log) :]]
-    head = "; ".join(done) + "; " if done else ""
+        legal = preview.legal_next
+        head = "; ".join(preview.actions) + "; "
     found = []
-    for action in rank(work.legal_actions(), last, limit=len(work.legal_actions())):
+    for action in rank(legal, last, limit=len(legal)):
         value = head + action
         if len(value) <= MAX_VALUE:
             found.append(value)

@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 
 from bot.service import GameService
+from bot.service.history import replay_turns
 from bot.service.suggest import MAX_CHOICES, rank, suggestions
 from engine import games
 
@@ -59,3 +60,31 @@ def test_service_suggest(tmp_path: Path) -> None:
         assert await service.suggest(user, "fleet", thread_id=404) == []
 
     asyncio.run(with_service(tmp_path, body))
+
+
+def _match_with_fleet_3() -> tuple[games.Match, int]:
+    match = games.new("yamatai", ["Ann", "Bo"], seed=5)
+    track = match.state.fleet_track
+    track.remove(3)
+    track.insert(0, 3)  # fleet 3 face up
+    seat = match.current_seat
+    assert seat is not None
+    return match, seat
+
+
+def test_autocomplete_never_looks_at_the_deck_for_you() -> None:
+    """R29: completing after 'look' would show the deck's top tiles without playing 'look'."""
+    match, seat = _match_with_fleet_3()
+    assert suggestions(match, seat, "fleet 3; look; arr") == []
+    assert match.log == []
+
+
+def test_the_shared_log_hides_where_looked_tiles_went() -> None:
+    """R30: /log and turn posts show the arrangement as counts only."""
+    match, seat = _match_with_fleet_3()
+    match.play("fleet 3", seat=seat)
+    match.play("look", seat=seat)
+    looked = match.state.turn.looked
+    match.play(f"arrange {' '.join(looked)}", seat=seat)
+    turn = replay_turns(match)[-1]
+    assert turn.actions == ("fleet 3", "look", "arrange (3 on top, 0 at the bottom)")
