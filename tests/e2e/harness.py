@@ -102,7 +102,7 @@ def first_player_id(opening: MessageRecord) -> int | None:
 def custom_id(message: MessageRecord, prefix: str) -> str:
     """The one custom id on a message that starts with ``prefix``."""
     found = [c for c in message.custom_ids() if c.startswith(prefix)]
-    assert len(found) == 1, (prefix, message.custom_ids())
+    assert len(found) == 1, (prefix, message.custom_ids(), message.text())
     return found[0]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.errors import EngineError
 from engine.games import Match
 from tests.discord_double import MessageRecord, UserSpec
 from tests.e2e.harness import (
@@ -30,13 +31,19 @@ async def two_humans(env: Env) -> tuple[Table, UserSpec, UserSpec]:
     return (table, HOST, GUEST) if first == HOST.id else (table, GUEST, HOST)
 
 
+def shows_hidden(match: Match, action: str) -> bool:
+    """Whether an action reveals hidden information (such actions are played on their own)."""
+    return bool(match.rules.reveals(match.rules.parse(match.state, action)))
+
+
 def rest_of_turn(match: Match) -> list[str]:
-    """The first legal action, again and again, until the current player's turn ends."""
+    """The first legal action that may be part of a sequence, until the player's turn ends."""
     seat = match.current_seat
     assert seat is not None
     before = len(match.log)
     for _ in range(50):
-        events = match.play(match.legal_actions()[0], seat=seat)
+        action = next(a for a in match.legal_actions() if not shows_hidden(match, a))
+        events = match.play(action, seat=seat)
         if any(e.get("type") == "end_turn" for e in events):
             return [text for _, text in match.log[before:]]
     raise AssertionError("the turn did not end after 50 actions")
@@ -209,5 +216,39 @@ def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path: Path)
             assert (await env.match(table.id)).log == []
             assert len(public(env, table)) == posted
             assert await env.current_user(table.id) == player.id
+
+    run(body)
+
+
+def test_autocomplete_only_offers_sequences_that_play_accepts(tmp_path: Path) -> None:
+    """After ``fleet 3; `` every suggestion must be a sequence ``/play`` can preview.
+
+    Fleet 3's power ``look`` shows hidden building tiles, so the engine refuses it inside a
+    sequence (R29); the suggestions for a sequence should leave it out.
+    """
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            for _ in range(12):  # fleet 3 is face up at the start of about half the games
+                table, player, _other = await two_humans(env)
+                match = await env.match(table.id)
+                if "fleet 3" in match.legal_actions():
+                    break
+            else:
+                raise AssertionError("fleet 3 was never face up")
+            seat = match.current_seat
+            offered = await env.choices(player, table.id, "fleet 3; ")
+            assert offered and all(c.startswith("fleet 3; ") for c in offered)
+            refused = []
+            for choice in offered:
+                try:
+                    match.preview(choice, seat=seat)
+                except EngineError as error:
+                    refused.append(f"{choice!r}: {error}")
+            if any(c.endswith("; look") for c in offered):
+                rec = await env.play(player, table.id, "fleet 3; look")
+                answer = await rec.reply(TIMEOUT)
+                assert_clean_error(answer)  # what the player gets for picking the suggestion
+            assert refused == [], refused
 
     run(body)

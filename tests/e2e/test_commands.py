@@ -1,0 +1,160 @@
+"""The other commands and buttons: undo, board, log, games, quick double clicks, resign, lobby."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tests.e2e.harness import (
+    CHANNEL,
+    GUEST,
+    HOST,
+    TIMEOUT,
+    WATCHER,
+    custom_id,
+    has_png,
+    himiko_env,
+    run,
+)
+from tests.e2e.test_play import assert_clean_error, public, rest_of_turn, two_humans
+
+
+def test_undo_board_log_and_games(tmp_path: Path) -> None:
+    """``/undo`` takes back an action; ``/board``, ``/log`` and ``/games`` read the game."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            table, player, other = await two_humans(env)
+            first = (await env.choices(player, table.id, ""))[0]
+            await (await env.play(player, table.id, first)).reply(TIMEOUT)
+            version = await env.version(table.id)
+
+            refused = await double.slash(other, table.id, "undo")
+            assert_clean_error(await refused.reply(TIMEOUT))
+            rec = await double.slash(player, table.id, "undo")
+            undone = await rec.reply(TIMEOUT)
+            assert undone.ephemeral and f"Took back `{first}`" in undone.content
+            assert has_png(undone)
+            assert (await env.match(table.id)).log == []
+            assert await env.version(table.id) != version
+
+            rec = await double.slash(WATCHER, table.id, "board")
+            board = await rec.reply(TIMEOUT)
+            assert board.ephemeral and has_png(board) and "Round 1" in board.content
+            posted = len(public(env, table))
+            rec = await double.slash(player, table.id, "board", {"public": True})
+            shown = await rec.reply(TIMEOUT)
+            assert not shown.ephemeral and has_png(shown) and shown.pinged_user_ids() == []
+            assert len(public(env, table)) == posted + 1
+
+            rec = await double.slash(WATCHER, table.id, "log")
+            assert "No turn has been played yet" in (await rec.reply(TIMEOUT)).content
+            sequence = "; ".join(rest_of_turn(await env.match(table.id)))
+            preview = await (await env.play(player, table.id, sequence)).reply(TIMEOUT)
+            confirm = custom_id(preview, "himiko:seq:ok:")
+            await (await double.click(player, table.id, preview.id, confirm)).wait_event(
+                "edit_original", TIMEOUT
+            )
+            rec = await double.slash(WATCHER, table.id, "log")
+            log = (await rec.reply(TIMEOUT)).content
+            assert "Recent turns" in log and sequence in log
+
+            rec = await double.slash(other, CHANNEL, "games")
+            games = (await rec.reply(TIMEOUT)).content
+            assert f"<#{table.id}>: **your turn**" in games
+            rec = await double.slash(player, CHANNEL, "games")
+            assert f"waiting for <@{other.id}>" in (await rec.reply(TIMEOUT)).content
+            rec = await double.slash(WATCHER, CHANNEL, "games")
+            assert "no active game" in (await rec.reply(TIMEOUT)).content
+
+    run(body)
+
+
+def test_two_quick_confirms_apply_the_turn_once(tmp_path: Path) -> None:
+    """Confirm clicked twice at once: one turn saved, one turn message, one refusal."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            table, player, _other = await two_humans(env)
+            actions = rest_of_turn(await env.match(table.id))
+            preview = await (await env.play(player, table.id, "; ".join(actions))).reply(TIMEOUT)
+            confirm = custom_id(preview, "himiko:seq:ok:")
+            posted = len(public(env, table))
+            clicks = await asyncio.gather(
+                double.click(player, table.id, preview.id, confirm),
+                double.click(player, table.id, preview.id, confirm),
+            )
+            await asyncio.gather(*(c.wait_event("followup", TIMEOUT) for c in clicks[1:]))
+            await clicks[0].wait_event("edit_original", TIMEOUT)
+            await asyncio.sleep(0.05)
+            assert len(public(env, table)) == posted + 1
+            log = (await env.match(table.id)).log
+            assert [t for _, t in log] == actions  # applied once
+            [refusal] = [m for c in clicks for m in c.followups()]
+            assert_clean_error(refusal)
+
+    run(body)
+
+
+def test_resign_ends_the_game_for_everyone(tmp_path: Path) -> None:
+    """``/resign`` asks first; Keep playing keeps it; Resign ends it with a public note."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            table, player, other = await two_humans(env)
+            refused = await double.slash(WATCHER, table.id, "resign")
+            assert_clean_error(await refused.reply(TIMEOUT))
+
+            ask = await (await double.slash(other, table.id, "resign")).reply(TIMEOUT)
+            assert ask.ephemeral and "Resign from this game?" in ask.content
+            keep = await double.click(other, table.id, ask.id, custom_id(ask, "himiko:resign:no:"))
+            assert "the game goes on" in (await keep.reply(TIMEOUT)).content
+            assert (await env.game(table.id)).status == "active"
+
+            ask = await (await double.slash(other, table.id, "resign")).reply(TIMEOUT)
+            posted = len(public(env, table))
+            yes = await double.click(other, table.id, ask.id, custom_id(ask, "himiko:resign:ok:"))
+            assert "You resigned" in (await yes.reply(TIMEOUT)).content
+            note = await double.wait_for_message(
+                table.id, lambda m: not m.ephemeral and "resigned" in m.content, TIMEOUT
+            )
+            assert len(public(env, table)) == posted + 1 and note.pinged_user_ids() == []
+            assert (await env.game(table.id)).status == "abandoned"
+            rec = await env.play(player, table.id, "fleet 1")
+            assert "There is no active game" in (await rec.reply(TIMEOUT)).content
+
+    run(body)
+
+
+def test_lobby_leave_full_and_cancel(tmp_path: Path) -> None:
+    """Leave, a full table, the host who cannot leave, and Cancel closing the lobby."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            lobby = await env.open_lobby(HOST, seats=2)
+            await (await env.lobby_click(GUEST, lobby, "join")).response(TIMEOUT)
+            full = await env.lobby_click(WATCHER, double.message(lobby.id), "join")
+            answer = await full.reply(TIMEOUT)
+            assert answer.ephemeral and "The table is full" in answer.content
+            host_leaves = await env.lobby_click(HOST, double.message(lobby.id), "leave")
+            assert "host cannot leave" in (await host_leaves.reply(TIMEOUT)).content
+            left = await env.lobby_click(GUEST, double.message(lobby.id), "leave")
+            assert (await left.response(TIMEOUT)).type == 7
+            assert "Kenji" not in double.message(lobby.id).text()
+            alone = await env.lobby_click(HOST, double.message(lobby.id), "start")
+            assert "at least 2 players" in (await alone.reply(TIMEOUT)).content
+            cancel = await env.lobby_click(HOST, double.message(lobby.id), "cancel")
+            assert (await cancel.response(TIMEOUT)).type == 7
+            closed = double.message(lobby.id)
+            assert closed.custom_ids() == [] and "cancelled" in closed.text()
+            assert double.threads(CHANNEL) == []
+
+            in_thread = await env.start_game(HOST, [GUEST])
+            rec = await double.slash(HOST, in_thread.id, "new", {"game": "yamatai"})
+            assert "not in a thread" in (await rec.reply(TIMEOUT)).content
+
+    run(body)
