@@ -1,6 +1,6 @@
 """Bot benchmark: interaction-to-reply times with many games played at once, through the double.
 
-    .venv/bin/python benchmarks/bot.py [--games 20] [--turns 10] [--think 1.0] [--seed 1]
+    .venv/bin/python benchmarks/bot.py [--games 20] [--turns 0] [--think 2.0] [--seed 1]
                                        [--random] [--in-process]
 
 The Discord double (tests/discord_double) serves REST and the gateway on 127.0.0.1. The bot is
@@ -10,7 +10,9 @@ then also runs the double and the simulated users). Each of ``--games`` games ha
 thread and two human players; each game is driven by its own task that, like a player, waits a
 think time (uniform 0..2x ``--think`` seconds), asks ``/play``'s autocomplete for the player to
 act and plays its first suggestion (``--random``: a seeded random one) with ``/play``, until
-the game has had ``--turns`` completed turns.
+the game ends (or has had ``--turns`` completed turns). Playing the first suggestion, a 2-player
+game ends after about 120 actions and 16-20 turns (a boat type runs out), so the default run
+takes about 5 minutes; ``--think 1`` doubles the load.
 
 Timing comes from the double (``time.perf_counter()`` just before the INTERACTION_CREATE is
 sent on the gateway, then the time the bot's answers arrived):
@@ -209,7 +211,7 @@ async def drive(
 ) -> int:
     """Play the game until it had ``args.turns`` completed turns; return the actions played."""
     completed = actions = 0
-    while completed < args.turns and game.current is not None:
+    while (args.turns == 0 or completed < args.turns) and game.current is not None:
         if args.think > 0:
             await asyncio.sleep(rng.uniform(0, 2 * args.think))
         user = game.current
@@ -291,17 +293,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=20, help="games played at once")
-    parser.add_argument("--turns", type=int, default=10, help="completed turns per game")
     parser.add_argument(
-        "--think", type=float, default=1.0, help="mean think time in seconds before each action"
+        "--turns", type=int, default=0, help="completed turns per game (0: play to the end)"
+    )
+    parser.add_argument(
+        "--think", type=float, default=2.0, help="mean think time in seconds before each action"
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--random", action="store_true", help="a random suggestion, not the first")
     parser.add_argument("--in-process", action="store_true", help="run the bot in this process")
     args = parser.parse_args(argv)
     mode = "in this process" if args.in_process else "python -m bot subprocess"
+    turns = f"{args.turns} completed turns" if args.turns else "to the end"
     print(
-        f"{args.games} games at once, 2 players each, {args.turns} completed turns per game, "
+        f"{args.games} games at once, 2 players each, played {turns}, "
         f"think time 0-{2 * args.think:g} s, bot: {mode}, {os.cpu_count()} CPUs"
     )
     samples = asyncio.run(benchmark(args))
