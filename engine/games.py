@@ -77,7 +77,7 @@ class Preview:
     actions: list[str]
     events: list[dict[str, Any]]
     view: dict[str, Any]
-    legal_next: list[str]  # legal actions after them, empty once the turn ends
+    legal_next: list[str]  # actions that may follow them in a preview; none once the turn ends
     ends_turn: bool
 
 
@@ -152,8 +152,13 @@ class Match:
         work = self.rules.clone(self.state)
         events, texts = self._run(work, parts, actions, preview=True)
         ended = self.rules.ends_turn(actions[-1])
-        legal_next = [] if ended else self.rules.legal_actions(work)
+        legal_next = [] if ended else self._previewable(work)
         return Preview(texts, events, self.rules.view(work, actor, None), legal_next, ended)
+
+    def _previewable(self, st: Any) -> list[str]:
+        """Legal actions that may extend a previewed sequence (none that reveals anything)."""
+        legal = self.rules.legal_actions(st)
+        return [a for a in legal if not self.rules.reveals(self.rules.parse(st, a))]
 
     def public_text(self, text: str) -> str:
         """A logged action as the other players may read it (private details left out)."""

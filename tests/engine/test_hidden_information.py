@@ -20,6 +20,7 @@ def test_look_inside_a_sequence_must_come_last(m: Match) -> None:
 def test_preview_refuses_look_and_changes_nothing(m: Match) -> None:
     face_up_fleets(m, [3, 1, 2, 4, 5])
     before = m.to_json()
+    assert "look" not in m.preview("fleet 3").legal_next  # never offered inside a preview
     with pytest.raises(IllegalAction) as caught:
         m.preview("fleet 3; look")
     assert caught.value.reason == "reveal_alone"
