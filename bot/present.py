@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.catalog import Catalog, default_catalog
-from bot.service import ServiceError
+from bot.service import PlayResult, ServiceError
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
@@ -78,6 +79,37 @@ def users(user_ids: Sequence[int]) -> discord.AllowedMentions:
     )
 
 
+class AfterSave(Exception):
+    """A failure after the move was saved: the player must not hear that nothing changed."""
+
+
+@contextmanager
+def after_save() -> Iterator[None]:
+    """Mark failures in the block as happening after a save (refusals pass unchanged)."""
+    try:
+        yield
+    except ServiceError:
+        raise
+    except Exception as error:
+        raise AfterSave(str(error)) from error
+
+
+def played_text(
+    interaction: discord.Interaction[Any], result: PlayResult, posted: bool = True
+) -> str:
+    """The player's private confirmation of a play (saying so if the thread post failed)."""
+    actions = "; ".join(result.actions)
+    if result.turn is not None:
+        key = "play.turn_done" if posted else "play.turn_done_unposted"
+        return t(interaction, key, actions=actions)
+    step = t(interaction, f"step.{result.step}") if result.step else ""
+    return (
+        t(interaction, "play.applied", actions=actions)
+        + " "
+        + t(interaction, "play.step", step=step)
+    )
+
+
 def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str:
     """What was wrong and, when known, what is legal instead."""
     text = catalog.text(error.key, locale, **error.params)
@@ -118,16 +150,19 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     if isinstance(error, ServiceError):
         text = error_text(catalog_of(interaction), error, str(interaction.locale))
     else:
+        saved = isinstance(error, AfterSave) and error.__cause__ is not None
+        cause = error.__cause__ if saved else error
         data: dict[str, Any] = dict(interaction.data or {})
         log.error(
-            "interaction failed: user=%s guild=%s channel=%s data=%s",
+            "interaction failed%s: user=%s guild=%s channel=%s data=%s",
+            " after saving" if saved else "",
             interaction.user.id if interaction.user else None,
             interaction.guild_id,
             interaction.channel_id,
             {k: data.get(k) for k in ("name", "custom_id", "options", "values")},
-            exc_info=error,
+            exc_info=cause,
         )
-        text = t(interaction, "error.generic")
+        text = t(interaction, "error.after_save" if saved else "error.generic")
     try:
         await send(interaction, text, ephemeral=True)
     except discord.HTTPException:

@@ -141,9 +141,15 @@ class ComputerRunner:
         self._tasks.clear()
 
 
-async def announce(bot: HimikoBot, result: PlayResult) -> None:
-    """After a saved play: post the completed turn in the thread and wake computer players."""
-    if result.turn is not None:
-        await post_turn(bot, result.turn)
-    if result.computers_next:
-        bot.runner.kick(result.game_id)
+async def announce(bot: HimikoBot, result: PlayResult) -> bool:
+    """After a saved play: post the completed turn and wake computer players; False if unposted."""
+    try:
+        if result.turn is not None:
+            await post_turn(bot, result.turn)
+        return True
+    except Exception:  # the move is saved: log, tell the player, never pretend nothing changed
+        log.warning("game %s: could not post the turn message", result.game_id, exc_info=True)
+        return False
+    finally:
+        if result.computers_next:
+            bot.runner.kick(result.game_id)

@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.present import catalog_of, guarded, picture, send, t, thread_of
-from bot.service import PlayResult, Preview, ServiceError, split_actions
+from bot.present import after_save, catalog_of, guarded, picture, played_text, send, t, thread_of
+from bot.service import Preview, ServiceError, split_actions
 from bot.summary import Summary
 from bot.translator import text
 from bot.turns import announce
@@ -22,19 +22,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
-
-
-def played_text(interaction: Interaction, result: PlayResult) -> str:
-    """The player's private confirmation of a play."""
-    actions = "; ".join(result.actions)
-    if result.turn is not None:
-        return t(interaction, "play.turn_done", actions=actions)
-    step = t(interaction, f"step.{result.step}") if result.step else ""
-    return (
-        t(interaction, "play.applied", actions=actions)
-        + " "
-        + t(interaction, "play.step", step=step)
-    )
 
 
 def preview_embed(interaction: Interaction, preview: Preview) -> discord.Embed:
@@ -70,9 +57,10 @@ class PlayCog(commands.Cog):
             user = interaction.user.id
             if len(split_actions(action)) == 1:
                 result = await self.bot.service.play(user, action, thread_id=thread)
-                await announce(self.bot, result)
-                png = None if result.turn is not None else result.picture
-                await send(interaction, played_text(interaction, result), png=png)
+                with after_save():
+                    posted = await announce(self.bot, result)
+                    png = None if result.turn is not None else result.picture
+                    await send(interaction, played_text(interaction, result, posted), png=png)
                 return
             preview = await self.bot.service.preview(user, action, thread_id=thread)
             await interaction.followup.send(

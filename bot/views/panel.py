@@ -15,7 +15,7 @@ from typing import Any, Self
 import discord
 from discord import ui
 
-from bot.present import guarded, himiko, picture, t
+from bot.present import after_save, guarded, himiko, picture, t
 from bot.service import PanelState
 from bot.service.panel import chunks
 from bot.turns import announce
@@ -274,17 +274,19 @@ async def act(interaction: Interaction, game_id: int, version: int, text: str) -
     await interaction.response.defer()
     bot = himiko(interaction)
     result = await bot.service.play(interaction.user.id, text, game_id=game_id, version=version)
-    await announce(bot, result)
-    if result.turn is not None:
-        await _edit(interaction, t(interaction, "panel.done"), None, None)
-        return
-    state = await bot.service.panel(interaction.user.id, game_id=game_id, picture=False)
-    await _edit(
-        interaction,
-        panel_content(interaction, state),
-        result.picture,
-        panel_view(interaction, state),
-    )
+    with after_save():
+        posted = await announce(bot, result)
+        if result.turn is not None:
+            done = t(interaction, "panel.done" if posted else "panel.done_unposted")
+            await _edit(interaction, done, None, None)
+            return
+        state = await bot.service.panel(interaction.user.id, game_id=game_id, picture=False)
+        await _edit(
+            interaction,
+            panel_content(interaction, state),
+            result.picture,
+            panel_view(interaction, state),
+        )
 
 
 async def undo(interaction: Interaction, game_id: int, version: int) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Self
 import discord
 from discord import ui
 
-from bot.present import guarded, himiko, only, t
+from bot.present import after_save, guarded, himiko, only, played_text, t
 from bot.service import ServiceError
 from bot.turns import announce
 from bot.views.panel import open_panel
@@ -124,11 +124,11 @@ class SequenceButton(
         result = await bot.service.play(
             self.user_id, text, game_id=self.game_id, version=self.version
         )
-        await announce(bot, result)
-        key = "play.turn_done" if result.turn is not None else "play.applied"
-        await interaction.edit_original_response(
-            content=t(interaction, key, actions="; ".join(result.actions)), view=None
-        )
+        with after_save():
+            posted = await announce(bot, result)
+            await interaction.edit_original_response(
+                content=played_text(interaction, result, posted), view=None
+            )
 
 
 def sequence_in(message: discord.Message | None) -> str | None:

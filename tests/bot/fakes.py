@@ -1,0 +1,119 @@
+"""Small stand-ins for discord objects: a bot, a thread, an interaction (no network)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+from bot.catalog import default_catalog
+
+
+def http_error(status: int = 503, kind: type[discord.HTTPException] = discord.HTTPException) -> Any:
+    """A discord HTTP error as raised by a failed request."""
+    response = SimpleNamespace(status=status, reason="test")
+    return kind(response, "test failure")  # type: ignore[arg-type]
+
+
+class FakeThread(discord.abc.Messageable):
+    """A messageable channel that records what is sent, or raises ``fail`` on each send."""
+
+    def __init__(self, id: int = 500, fail: list[BaseException] | None = None) -> None:
+        self.id = id
+        self.fail = fail or []
+        self.sent: list[dict[str, Any]] = []
+        self.guild: Any = None
+        self.mention = f"<#{id}>"
+
+    async def _get_channel(self) -> Any:
+        return self
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> Any:
+        """Record a message (or raise the next queued failure)."""
+        if self.fail:
+            raise self.fail.pop(0)
+        self.sent.append({"content": content, **kwargs})
+        return SimpleNamespace(id=len(self.sent))
+
+
+class FakeRunner:
+    """Records the games whose computer players were woken."""
+
+    def __init__(self) -> None:
+        self.kicked: list[int] = []
+
+    def kick(self, game_id: int) -> None:
+        """Remember the game."""
+        self.kicked.append(game_id)
+
+
+class FakeBot:
+    """What the turn posting code reads from the bot: catalog, channels, runner, service."""
+
+    def __init__(self, thread: FakeThread | None = None, service: Any = None) -> None:
+        self.catalog = default_catalog()
+        self.thread = thread or FakeThread()
+        self.runner: Any = FakeRunner()
+        self.service = service
+        self.repo = None if service is None else service.repo
+
+    def get_channel(self, channel_id: int) -> Any:
+        """The one thread if the id matches."""
+        return self.thread if channel_id == self.thread.id else None
+
+    async def fetch_channel(self, channel_id: int) -> Any:
+        """Like Discord: NotFound for an unknown channel."""
+        if channel_id == self.thread.id:
+            return self.thread
+        raise http_error(404, discord.NotFound)
+
+
+class FakeResponse:
+    """An interaction response that records what was sent."""
+
+    def __init__(self) -> None:
+        self.done = False
+        self.sent: list[dict[str, Any]] = []
+        self.deferred: list[dict[str, Any]] = []
+
+    def is_done(self) -> bool:
+        """Whether the interaction was answered."""
+        return self.done
+
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+        """Answer."""
+        self.done = True
+        self.sent.append({"content": content, **kwargs})
+
+    async def defer(self, **kwargs: Any) -> None:
+        """Acknowledge for later."""
+        self.done = True
+        self.deferred.append(kwargs)
+
+
+class FakeFollowup:
+    """Follow-up messages, recorded."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> None:
+        """Record a follow-up."""
+        self.sent.append({"content": content, **kwargs})
+
+
+def fake_interaction(bot: Any, user_id: int = 101, channel_id: int = 500) -> Any:
+    """An interaction in a guild thread that records responses and follow-ups."""
+    return SimpleNamespace(
+        client=bot,
+        locale=discord.Locale.american_english,
+        guild_locale=None,
+        guild_id=9,
+        channel_id=channel_id,
+        user=SimpleNamespace(id=user_id, display_name="Ann", mention=f"<@{user_id}>"),
+        data={},
+        message=None,
+        response=FakeResponse(),
+        followup=FakeFollowup(),
+    )

@@ -1,0 +1,81 @@
+"""After a saved move: the thread post may fail, the player still hears the move was saved."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+
+from bot.present import AfterSave, after_save, played_text, report_error
+from bot.service import GameService, PlayResult
+from bot.turns import announce
+from engine import games
+from engine.players import greedy_player
+
+from .fakes import FakeBot, FakeThread, fake_interaction, http_error
+from .support import two_player_game, with_service
+
+
+async def finished_turn(service: GameService) -> PlayResult:
+    """Create a game in thread 500 and play the first player's whole turn."""
+    created = await two_player_game(service)
+    game = await service.repo.load_game(created.game_id)
+    match = games.from_json(game.snapshot)
+    seat = match.current_seat
+    assert seat is not None
+    before = len(match.log)
+    while not any(e["type"] == "end_turn" for e in match.play(greedy_player(match.view(seat), 1))):
+        pass
+    text = "; ".join(t for _, t in match.log[before:])
+    result = await service.play(game.user_of(seat) or 0, text, thread_id=500)
+    assert result.turn is not None
+    return result
+
+
+def test_a_failed_post_still_wakes_computers_and_reports_saved(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        result = replace(await finished_turn(service), computers_next=True)
+        bot = FakeBot(FakeThread(fail=[http_error(503)]), service)
+        assert await announce(bot, result) is False  # type: ignore[arg-type]
+        assert bot.runner.kicked == [result.game_id]
+        bot.thread.fail = [RuntimeError("boom")]
+        assert await announce(bot, result) is False  # type: ignore[arg-type]
+        assert bot.runner.kicked == [result.game_id] * 2
+        interaction = fake_interaction(bot)
+        text = played_text(interaction, result, posted=False)
+        assert "saved" in text and "could not post" in text
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_a_successful_post_pings_the_next_player(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        result = await finished_turn(service)
+        bot = FakeBot(FakeThread(), service)
+        assert await announce(bot, result) is True  # type: ignore[arg-type]
+        [message] = bot.thread.sent
+        assert result.turn is not None and result.turn.next_player is not None
+        assert [u.id for u in message["allowed_mentions"].users] == [
+            result.turn.next_player.user_id
+        ]
+        assert bot.runner.kicked == []
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_failures_after_the_save_are_not_called_nothing_changed() -> None:
+    async def body() -> None:
+        bot = FakeBot()
+        interaction = fake_interaction(bot)
+        try:
+            with after_save():
+                raise http_error(500)
+        except AfterSave as error:
+            await report_error(interaction, error)
+        [reply] = interaction.response.sent
+        assert "was saved" in reply["content"] and "nothing was changed" not in reply["content"]
+        before = fake_interaction(bot)
+        await report_error(before, RuntimeError("before the save"))
+        assert "nothing was changed" in before.response.sent[0]["content"]
+
+    asyncio.run(body())
