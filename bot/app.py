@@ -13,12 +13,13 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.catalog import Catalog, default_catalog
+from bot.outbox import Outbox
 from bot.present import report_error
+from bot.runner import ComputerRunner
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import GameRepository, open_store
 from bot.translator import CatalogTranslator
-from bot.turns import ComputerRunner
 from bot.views import DYNAMIC_ITEMS
 from bot.views.lobby import LobbyBook
 
@@ -78,6 +79,7 @@ class HimikoBot(commands.Bot):
         self.repo: GameRepository | None = None
         self._service: GameService | None = None
         self.runner = ComputerRunner(self, settings.computer_pause)
+        self.outbox = Outbox(self)
         self.lobbies = LobbyBook()
         self._resumed = False
 
@@ -120,13 +122,16 @@ class HimikoBot(commands.Bot):
         log.info("synced %d slash commands %s", len(synced), where)
 
     async def on_ready(self) -> None:
-        """Once connected: let computer players continue games they were due in."""
+        """Once connected: post turn messages that were lost, then let computer players go on."""
         log.info("connected as %s", self.user)
         if self._resumed:
             return
         self._resumed = True
-        for game_id in await self.service.pending_computer_games():
-            self.runner.kick(game_id)
+        owed = set(await self.outbox.pending())
+        if owed:
+            log.info("reposting the latest turn of %d game(s)", len(owed))
+        for game_id in sorted(owed | set(await self.service.pending_computer_games())):
+            self.runner.kick(game_id)  # each task flushes its game's outbox first
 
     async def close(self) -> None:
         """Stop computer turns, disconnect, close the database."""

@@ -1,8 +1,7 @@
-"""Thread messages for turns (picture + summary, pinging the next player) and computer turns."""
+"""Thread messages: the opening board, each completed turn (picture, summary, next player ping)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +17,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-async def _channel(bot: HimikoBot, channel_id: int) -> discord.abc.Messageable:
+async def fetch_thread(bot: HimikoBot, channel_id: int) -> discord.abc.Messageable:
+    """The channel (a game's thread) to post in, from the cache or fetched."""
     channel = bot.get_channel(channel_id)
     if channel is None:
         channel = await bot.fetch_channel(channel_id)
@@ -53,7 +53,7 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
     """Post one completed turn in its thread: picture, words, a ping for the next player only."""
     from bot.views.play import turn_button_view
 
-    channel = await _channel(bot, report.thread_id)
+    channel = await fetch_thread(bot, report.thread_id)
     locale = _locale(channel)
     nxt = report.next_player
     human_next = report.final is None and nxt is not None and nxt.user_id is not None
@@ -89,67 +89,19 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
     )
 
 
-class ComputerRunner:
-    """Plays computer seats in the background, one task per game, with a pause per turn."""
-
-    def __init__(self, bot: HimikoBot, pause: float) -> None:
-        self.bot = bot
-        self.pause = pause
-        self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._again: set[int] = set()
-
-    def kick(self, game_id: int) -> None:
-        """Make sure the computer seats of this game get to play (no-op if already running)."""
-        if game_id in self._tasks:
-            self._again.add(game_id)
-            return
-        task = asyncio.create_task(self._run(game_id), name=f"computers-{game_id}")
-        self._tasks[game_id] = task
-
-    async def _run(self, game_id: int) -> None:
-        try:
-            while True:
-                self._again.discard(game_id)
-                await self._play(game_id)
-                if game_id not in self._again:
-                    return
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("computer turns failed in game %s", game_id)
-        finally:
-            self._tasks.pop(game_id, None)
-
-    async def _play(self, game_id: int) -> None:
-        await asyncio.sleep(self.pause)
-        async for report in self.bot.service.computer_turns(game_id):
-            await post_turn(self.bot, report)
-            if report.next_player is not None and report.next_player.computer:
-                await asyncio.sleep(self.pause)
-
-    async def idle(self) -> None:
-        """Wait until no computer turn is running (for tests)."""
-        while self._tasks:
-            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
-
-    async def stop(self) -> None:
-        """Cancel every running task."""
-        tasks = list(self._tasks.values())
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        self._tasks.clear()
-
-
 async def announce(bot: HimikoBot, result: PlayResult) -> bool:
-    """After a saved play: post the completed turn and wake computer players; False if unposted."""
+    """After a saved play: post the completed turn and wake computer players; False if unposted.
+
+    A message that could not be posted stays in the outbox; the runner retries it.
+    """
+    posted = False
     try:
         if result.turn is not None:
-            await post_turn(bot, result.turn)
-        return True
+            await bot.outbox.deliver(result.turn)
+        posted = True
     except Exception:  # the move is saved: log, tell the player, never pretend nothing changed
         log.warning("game %s: could not post the turn message", result.game_id, exc_info=True)
-        return False
     finally:
-        if result.computers_next:
+        if result.computers_next or not posted:
             bot.runner.kick(result.game_id)
+    return posted

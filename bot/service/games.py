@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
 from typing import Any
 
 from bot.store import (
@@ -163,9 +163,9 @@ class GameService:
     async def _render(self, view: dict[str, Any], events: Sequence[Event] | None) -> bytes:
         return await asyncio.to_thread(self._renderer, view, events)
 
-    async def _save(self, game: Game, match: Match) -> int:
+    async def _save(self, game: Game, match: Match, *, silent: bool) -> int:
         try:
-            return await self.repo.append_match(game, match)
+            return await self.repo.append_match(game, match, silent=silent)
         except StaleVersion:
             raise ServiceError("error.already_played") from None
         except GameNotActive:
@@ -236,11 +236,10 @@ class GameService:
             events = match.play(text, seat=seat)
         except EngineError as error:
             raise _rejected(error, match) from None
-        saved = await self._save(game, match)
+        ends_turn = any(e.get("type") == "end_turn" for e in events)
+        saved = await self._save(game, match, silent=not ends_turn)
         actions = tuple(t for _, t in match.log[before:])
-        turn = None
-        if any(e.get("type") == "end_turn" for e in events):
-            turn = await self._turn_report(game, match, saved)
+        turn = await self._turn_report(game, match, saved) if ends_turn else None
         own = match.view(seat)
         picture = turn.picture if turn is not None else await self._render(own, events)
         nxt = match.current_seat
@@ -279,10 +278,12 @@ class GameService:
             result.ends_turn,
         )
 
-    async def _turn_report(self, game: Game, match: Match, version: int) -> TurnReport:
-        """The report of the turn that the last logged action completed."""
+    async def _turn_report(self, game: Game, match: Match, version: int) -> TurnReport | None:
+        """The report of the last completed turn, as of ``version`` (None before the first)."""
         turns = await asyncio.to_thread(replay_turns, match)
-        turn = turns[-1]
+        turn = next((t for t in reversed(turns) if t.complete), None)
+        if turn is None:
+            return None
         players = _players(game, match)
         nxt = match.current_seat
         final = None if match.outcome is None else _final(players, match.outcome)
@@ -327,7 +328,7 @@ class GameService:
 
     async def computer_turns(
         self, game_id: int, seed: int | None = None
-    ) -> AsyncIterator[TurnReport]:
+    ) -> AsyncGenerator[TurnReport, None]:
         """Play and save the computer seats' turns, one report per turn, until a human is due."""
         while True:
             try:
@@ -344,7 +345,26 @@ class GameService:
                 saved = await self.repo.append_match(game, match)
             except (StaleVersion, GameNotActive):
                 return  # somebody else moved this game on; they continue from there
-            yield await self._turn_report(game, match, saved)
+            report = await self._turn_report(game, match, saved)
+            if report is not None:
+                yield report
+
+    async def pending_post(self, game_id: int) -> TurnReport | Created | None:
+        """The thread message a game still owes (its latest turn, or its opening), if any."""
+        try:
+            game = await self.repo.load_game(game_id)
+        except GameNotFound:
+            return None
+        if game.status == GameStatus.ABANDONED or game.announced_version >= game.version:
+            return None
+        match = games.from_json(game.snapshot)
+        report = await self._turn_report(game, match, game.version)
+        if report is not None:
+            return report
+        infos = _players(game, match)
+        first = infos[match.current_seat or 0]
+        picture = await self._render(match.view(None), None)
+        return Created(game.id, game.thread_id, game.version, infos, picture, first, first.computer)
 
     # -- reading --------------------------------------------------------------------------------
 

@@ -62,6 +62,7 @@ class Game:
     ended_at: datetime | None
     seats: tuple[Seat, ...]
     snapshot: str = field(repr=False)
+    announced_version: int = 0
 
     @property
     def players(self) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 GAME_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.thread_id, g.game_key, g.options, g.seed, g.status, "
     "g.version, g.action_count, g.current_seat, g.end_reason, g.created_at, g.updated_at, "
-    "g.ended_at"
+    "g.ended_at, g.announced_version"
 )
 
 INSERT_GAME = """
@@ -114,3 +114,17 @@ WHERE id = ? AND status = 'active'
 """
 
 ABANDON_GAME_AT_VERSION = ABANDON_GAME.rstrip() + " AND version = ?\n"
+
+# The outbox: games whose latest version still has a thread message to post.
+SELECT_UNANNOUNCED = """
+SELECT id FROM games WHERE version > announced_version AND status <> 'abandoned' ORDER BY id
+"""
+
+# Only advances, and never past the game's version.
+MARK_ANNOUNCED = """
+UPDATE games SET announced_version = ?
+WHERE id = ? AND announced_version < ? AND version >= ?
+"""
+
+# A change with nothing to post: announced too if everything before it was.
+CARRY_ANNOUNCED = "UPDATE games SET announced_version = ? WHERE id = ? AND announced_version = ?"

@@ -110,7 +110,8 @@ def _game_from_row(row: Row, seats: Iterable[Row]) -> Game:
         updated_at=parse_time(row[13]),
         ended_at=None if row[14] is None else parse_time(row[14]),
         seats=tuple(_seat_from_row(s) for s in seats),
-        snapshot=str(row[15]),
+        snapshot=str(row[16]),
+        announced_version=int(row[15]),
     )
 
 
@@ -422,10 +423,12 @@ class GameRepository:
         *,
         current_seat: int | None,
         outcome: Outcome | None = None,
+        silent: bool = False,
     ) -> int:
         """Append (seat, notation) actions and the new snapshot, all or nothing; new version.
 
-        With ``outcome`` the game is also finished in the same transaction.
+        With ``outcome`` the game is also finished in the same transaction. ``silent``: the
+        change has no thread message of its own (announced at once if everything before was).
         Raises StaleVersion if the game is no longer at ``expected_version``.
         """
         if not actions:
@@ -456,9 +459,15 @@ class GameRepository:
             if outcome is not None:
                 await conn.execute(q.FINISH_AFTER_APPEND, (outcome.end_reason, stamp, game_id))
                 await self._store_outcome(conn, game_id, outcome)
+            if silent:
+                await self._carry_announced(conn, game_id, expected_version)
         return expected_version + 1
 
-    async def append_match(self, game: Game, match: MatchLike) -> int:
+    @staticmethod
+    async def _carry_announced(conn: aiosqlite.Connection, game_id: int, old: int) -> None:
+        await conn.execute(q.CARRY_ANNOUNCED, (old + 1, game_id, old))
+
+    async def append_match(self, game: Game, match: MatchLike, *, silent: bool = False) -> int:
         """Save a match loaded from ``game`` after it played: its new log tail, snapshot, end."""
         log_tail = list(match.log[game.action_count :])
         outcome = None if match.outcome is None else Outcome.from_engine(match.outcome)
@@ -469,12 +478,16 @@ class GameRepository:
             match.to_json(),
             current_seat=match.current_seat,
             outcome=outcome,
+            silent=silent,
         )
 
     async def undo_last(
         self, game_id: int, expected_version: int, snapshot: str, *, current_seat: int | None
     ) -> int:
-        """Remove the last logged action and store the snapshot without it; new version."""
+        """Remove the last logged action and store the snapshot without it; new version.
+
+        An undo never has a thread message: it is announced if everything before it was.
+        """
         stamp = format_time(self._clock())
         async with self._write() as conn:
             cursor = await conn.execute(
@@ -487,6 +500,7 @@ class GameRepository:
             if cursor.rowcount != 1:
                 raise StoreError(f"game {game_id}: action {count + 1} is missing from the log")
             await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+            await self._carry_announced(conn, game_id, expected_version)
         return expected_version + 1
 
     async def finish_game(
@@ -527,6 +541,20 @@ class GameRepository:
                 await self._raise_for(conn, game_id, expected_version)
             rows = await conn.execute_fetchall(q.SELECT_GAME_STATE, (game_id,))
         return int(next(iter(rows))[1])
+
+    # -- the outbox of thread messages ------------------------------------------------------------
+
+    async def unannounced_games(self) -> list[int]:
+        """Ids of games (not abandoned) whose latest version still has a message to post."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_UNANNOUNCED, ())
+        return [int(r[0]) for r in rows]
+
+    async def mark_announced(self, game_id: int, version: int) -> bool:
+        """Record that ``version``'s message was posted; False if that changed nothing."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.MARK_ANNOUNCED, (version, game_id, version, version))
+            return cursor.rowcount == 1
 
     # -- maintenance ----------------------------------------------------------------------------
 

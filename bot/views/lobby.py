@@ -17,7 +17,6 @@ from discord import ui
 from bot.lobby_state import BUTTON_TEMPLATE, MAX_SEATS, MIN_SEATS, SELECT_TEMPLATE, LobbyState
 from bot.present import display_name, guarded, himiko, public_locale, t
 from bot.service import ServiceError
-from bot.turns import post_opening
 
 Interaction = discord.Interaction[Any]
 _LINE = re.compile(r"^\d+\. (?P<name>.*)$")
@@ -244,7 +243,7 @@ async def _start(interaction: Interaction, state: LobbyState) -> LobbyState:
         players=table,
         game_key=state.game,
     )
-    await post_opening(bot, thread, created)
+    await bot.outbox.opening(created, thread)
     note = bot.catalog.text("lobby.started", locale, thread=thread.mention)
     await interaction.edit_original_response(embed=lobby_embed(interaction, state, note), view=None)
     if created.computers_next:

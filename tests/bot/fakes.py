@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.catalog import default_catalog
+from bot.outbox import Outbox
 
 
 def http_error(status: int = 503, kind: type[discord.HTTPException] = discord.HTTPException) -> Any:
@@ -57,6 +58,7 @@ class FakeBot:
         self.runner: Any = FakeRunner()
         self.service = service
         self.repo = None if service is None else service.repo
+        self.outbox = Outbox(self)  # type: ignore[arg-type]
 
     def get_channel(self, channel_id: int) -> Any:
         """The one thread if the id matches."""

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
-from bot.service import Created, GameService, render_picture
+from bot.service import Created, GameService, PlayResult, render_picture
 from bot.store import GameRepository, open_store
 
 T = TypeVar("T")
@@ -17,12 +17,17 @@ GUILD, CHANNEL = 9, 10
 
 
 async def with_service(
-    tmp_path: Path, body: Callable[[GameService], Awaitable[T]], seed: int = 7
+    tmp_path: Path,
+    body: Callable[[GameService], Awaitable[T]],
+    seed: int = 7,
+    *,
+    fast: bool = False,
 ) -> T:
     """Open a store in tmp_path, run ``body`` with a service on it, close the store."""
     repo: GameRepository = await open_store(tmp_path / "games.sqlite3")
     try:
-        renderer = _fake_picture if os.environ.get("HIMIKO_FAKE_RENDER") else render_picture
+        fake = fast or os.environ.get("HIMIKO_FAKE_RENDER")
+        renderer = _fake_picture if fake else render_picture
         return await body(GameService(repo, renderer=renderer, seed_source=lambda: seed))
     finally:
         await repo.close()
@@ -40,3 +45,21 @@ async def two_player_game(service: GameService, thread_id: int = 500) -> Created
         thread_id=thread_id,
         players=[(ANN, "Ann"), (BO, "Bo")],
     )
+
+
+async def play_whole_turn(service: GameService, game_id: int) -> PlayResult:
+    """Play the current human player's whole turn (chosen by the greedy player) through /play."""
+    from engine import games
+    from engine.players import greedy_player
+
+    game = await service.repo.load_game(game_id)
+    match = games.from_json(game.snapshot)
+    seat = match.current_seat
+    assert seat is not None
+    before = len(match.log)
+    while not any(e["type"] == "end_turn" for e in match.play(greedy_player(match.view(seat), 1))):
+        pass
+    text = "; ".join(t for _, t in match.log[before:])
+    result = await service.play(game.user_of(seat) or 0, text, game_id=game_id)
+    assert result.turn is not None
+    return result

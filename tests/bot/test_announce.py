@@ -9,27 +9,15 @@ from pathlib import Path
 from bot.present import AfterSave, after_save, played_text, report_error
 from bot.service import GameService, PlayResult
 from bot.turns import announce
-from engine import games
-from engine.players import greedy_player
 
 from .fakes import FakeBot, FakeThread, fake_interaction, http_error
-from .support import two_player_game, with_service
+from .support import play_whole_turn, two_player_game, with_service
 
 
 async def finished_turn(service: GameService) -> PlayResult:
     """Create a game in thread 500 and play the first player's whole turn."""
     created = await two_player_game(service)
-    game = await service.repo.load_game(created.game_id)
-    match = games.from_json(game.snapshot)
-    seat = match.current_seat
-    assert seat is not None
-    before = len(match.log)
-    while not any(e["type"] == "end_turn" for e in match.play(greedy_player(match.view(seat), 1))):
-        pass
-    text = "; ".join(t for _, t in match.log[before:])
-    result = await service.play(game.user_of(seat) or 0, text, thread_id=500)
-    assert result.turn is not None
-    return result
+    return await play_whole_turn(service, created.game_id)
 
 
 def test_a_failed_post_still_wakes_computers_and_reports_saved(tmp_path: Path) -> None:

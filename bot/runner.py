@@ -1,0 +1,119 @@
+"""Computer players: one background task per game that flushes its outbox, then plays.
+
+Transient Discord or network failures are retried with a growing pause; a thread that is gone
+or closed to the bot (NotFound, Forbidden) stops that game's task with a warning.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import aclosing
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+if TYPE_CHECKING:
+    from bot.app import HimikoBot
+
+log = logging.getLogger(__name__)
+
+FIRST_RETRY = 2.0
+MAX_RETRY = 300.0
+ATTEMPTS = 10
+
+
+def transient(error: BaseException) -> bool:
+    """Whether trying again later may succeed (server errors, rate limits, the network)."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.status == 429
+    return isinstance(error, aiohttp.ClientError | OSError | asyncio.TimeoutError)
+
+
+class ComputerRunner:
+    """Plays computer seats in the background, one task per game, with a pause per turn."""
+
+    def __init__(
+        self,
+        bot: HimikoBot,
+        pause: float,
+        *,
+        first_retry: float = FIRST_RETRY,
+        max_retry: float = MAX_RETRY,
+        attempts: int = ATTEMPTS,
+    ) -> None:
+        self.bot = bot
+        self.pause = pause
+        self.first_retry, self.max_retry, self.attempts = first_retry, max_retry, attempts
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+
+    def kick(self, game_id: int) -> None:
+        """Post what the game owes and let its computer seats play (once, if already running)."""
+        if game_id in self._tasks:
+            self._again.add(game_id)
+            return
+        task = asyncio.create_task(self._run(game_id), name=f"computers-{game_id}")
+        self._tasks[game_id] = task
+
+    async def _run(self, game_id: int) -> None:
+        try:
+            await self._loop(game_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("computer turns failed in game %s", game_id)
+        finally:
+            self._tasks.pop(game_id, None)
+
+    async def _loop(self, game_id: int) -> None:
+        delay, failures = self.first_retry, 0
+        while True:
+            self._again.discard(game_id)
+            try:
+                await self._play(game_id)
+            except (discord.NotFound, discord.Forbidden) as error:
+                log.warning("game %s: cannot post in its thread (%s); stopping", game_id, error)
+                return
+            except Exception as error:
+                failures += 1
+                if not transient(error) or failures >= self.attempts:
+                    raise
+                log.warning(
+                    "game %s: posting failed (attempt %d), retrying in %.0f s: %s",
+                    game_id,
+                    failures,
+                    delay,
+                    error,
+                )
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, self.max_retry)
+                self._again.add(game_id)
+                continue
+            delay, failures = self.first_retry, 0
+            if game_id not in self._again:
+                return
+
+    async def _play(self, game_id: int) -> None:
+        await asyncio.sleep(self.pause)
+        outbox = self.bot.outbox
+        await outbox.flush(game_id)
+        async with aclosing(self.bot.service.computer_turns(game_id)) as turns:
+            async for report in turns:
+                await outbox.deliver(report)
+                if report.next_player is not None and report.next_player.computer:
+                    await asyncio.sleep(self.pause)
+
+    async def idle(self) -> None:
+        """Wait until no computer turn is running (for tests)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def stop(self) -> None:
+        """Cancel every running task."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()

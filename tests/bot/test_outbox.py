@@ -1,0 +1,122 @@
+"""The outbox: lost thread messages are posted again; the runner retries and survives."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.app import create_bot
+from bot.runner import ComputerRunner
+from bot.service import GameService
+from bot.settings import Settings
+
+from .fakes import FakeBot, FakeRunner, FakeThread, http_error
+from .support import ANN, GUILD, play_whole_turn, two_player_game, with_service
+
+
+def test_a_lost_turn_message_is_posted_once_by_flush(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        bot = FakeBot(FakeThread(), service)
+        assert await bot.outbox.pending() == [created.game_id]  # the opening is owed
+        assert await bot.outbox.flush(created.game_id)
+        assert "begins" in bot.thread.sent[0]["content"]
+        result = await play_whole_turn(service, created.game_id)  # saved, never posted
+        assert await bot.outbox.pending() == [created.game_id]
+        assert await bot.outbox.flush(created.game_id)
+        assert len(bot.thread.sent) == 2 and bot.thread.sent[1]["content"].startswith("**")
+        assert await bot.outbox.pending() == []
+        assert not await bot.outbox.flush(created.game_id)
+        assert result.turn is not None
+        await bot.outbox.deliver(result.turn)  # the late original changes nothing
+        assert len(bot.thread.sent) == 2
+
+    asyncio.run(with_service(tmp_path, body, fast=True))
+
+
+async def _computer_due(service: GameService) -> int:
+    """A game of Ann and a computer where the computer is to act (and nothing is owed)."""
+    created = await service.create_game(
+        guild_id=GUILD, channel_id=10, thread_id=500, players=[(ANN, "Ann"), (None, "Computer 1")]
+    )
+    await service.repo.mark_announced(created.game_id, created.version)
+    if not created.computers_next:
+        result = await play_whole_turn(service, created.game_id)
+        assert result.turn is not None
+        await service.repo.mark_announced(created.game_id, result.version)
+    return created.game_id
+
+
+def test_the_runner_retries_transient_failures_then_posts(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        game_id = await _computer_due(service)
+        bot = FakeBot(FakeThread(fail=[http_error(503), http_error(502)]), service)
+        bot.runner = ComputerRunner(bot, 0, first_retry=0.001)  # type: ignore[arg-type]
+        bot.runner.kick(game_id)
+        await bot.runner.idle()
+        assert bot.thread.sent and bot.thread.fail == []
+        assert await bot.outbox.pending() == []
+        game = await service.repo.load_game(game_id)
+        assert game.current_user_id == ANN or game.status == "finished"
+
+    asyncio.run(with_service(tmp_path, body, fast=True))
+
+
+@pytest.mark.parametrize(
+    "error", [http_error(404, discord.NotFound), http_error(403, discord.Forbidden)]
+)
+def test_a_thread_that_is_gone_stops_the_runner_quietly(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, error: Exception
+) -> None:
+    async def body(service: GameService) -> None:
+        game_id = await _computer_due(service)
+        bot = FakeBot(FakeThread(fail=[error]), service)
+        bot.runner = ComputerRunner(bot, 0, first_retry=0.001)  # type: ignore[arg-type]
+        with caplog.at_level(logging.WARNING):
+            bot.runner.kick(game_id)
+            await bot.runner.idle()
+        assert bot.thread.sent == []
+        assert "cannot post in its thread" in caplog.text
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert await bot.outbox.pending() == [game_id]  # kept for the next start
+
+    asyncio.run(with_service(tmp_path, body, fast=True))
+
+
+def test_the_runner_gives_up_after_its_attempts(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def body(service: GameService) -> None:
+        game_id = await _computer_due(service)
+        bot = FakeBot(FakeThread(fail=[http_error(503)] * 5), service)
+        bot.runner = ComputerRunner(bot, 0, first_retry=0.001, attempts=3)  # type: ignore[arg-type]
+        bot.runner.kick(game_id)
+        await bot.runner.idle()
+        assert bot.thread.sent == [] and len(bot.thread.fail) == 2
+        assert "computer turns failed" in caplog.text
+
+    asyncio.run(with_service(tmp_path, body, fast=True))
+
+
+def test_start_up_kicks_games_that_owe_a_message(tmp_path: Path) -> None:
+    async def body() -> None:
+        settings = Settings(token="t", database_path=tmp_path / "db.sqlite3", sync_commands=False)
+        bot = create_bot(settings)
+        await bot.setup_hook()
+        try:
+            owed = await two_player_game(bot.service, thread_id=700)
+            posted = await two_player_game(bot.service, thread_id=701)
+            await bot.service.repo.mark_announced(posted.game_id, posted.version)
+            real, runner = bot.runner, FakeRunner()
+            bot.runner = runner  # type: ignore[assignment]
+            await bot.on_ready()
+            bot.runner = real
+            assert runner.kicked == [owed.game_id]
+        finally:
+            await bot.close()
+
+    asyncio.run(body())
