@@ -124,18 +124,21 @@ class GameService:
     # -- loading and checks ---------------------------------------------------------------------
 
     async def _load(
-        self, *, thread_id: int | None = None, game_id: int | None = None
+        self, *, thread_id: int | None = None, game_id: int | None = None, ended: bool = False
     ) -> tuple[Game, Match]:
+        """The game and its match; only an active one unless ``ended`` (reading, not changing)."""
         try:
             if game_id is not None:
                 game = await self.repo.load_game(game_id)
+            elif thread_id is not None and ended:
+                game = await self.repo.load_latest_game_by_thread(thread_id)
             elif thread_id is not None:
                 game = await self.repo.load_game_by_thread(thread_id)
             else:
                 raise ServiceError("error.no_game")
         except GameNotFound:
             raise ServiceError("error.no_game") from None
-        if game.status != GameStatus.ACTIVE:
+        if game.status != GameStatus.ACTIVE and not ended:
             raise ServiceError("error.game_over")
         return game, games.from_json(game.snapshot)
 
@@ -371,15 +374,16 @@ class GameService:
     async def board(
         self, user_id: int | None, *, thread_id: int, public: bool = False
     ) -> BoardResult:
-        """The current picture: the player's own view when private, the spectators' otherwise."""
-        game, match = await self._load(thread_id=thread_id)
+        """The current picture (also of an ended game): own view when private, else spectators'."""
+        game, match = await self._load(thread_id=thread_id, ended=True)
         seats = [] if user_id is None else game.seats_of(user_id)
         viewer = None if public or not seats or user_id == COMPUTER_USER_ID else seats[0]
         if viewer is not None and match.current_seat in seats:
             viewer = match.current_seat
         view = match.view(viewer)
         players = _players(game, match)
-        current = None if match.current_seat is None else players[match.current_seat]
+        over = game.status != GameStatus.ACTIVE or match.current_seat is None
+        current = None if over or match.current_seat is None else players[match.current_seat]
         turns = await asyncio.to_thread(replay_turns, match)
         events = [e for t in turns[-1:] for e in t.events]
         picture = await self._render(view, events)
@@ -390,12 +394,12 @@ class GameService:
             int(view["round"]),
             current,
             _step(match),
-            match.current_seat is None,
+            over,
         )
 
     async def history(self, *, thread_id: int, turns: int = 5) -> HistoryResult:
-        """The last ``turns`` turns of the game in this thread, replayed with their events."""
-        game, match = await self._load(thread_id=thread_id)
+        """The last ``turns`` turns of the thread's latest game (also ended), with their events."""
+        game, match = await self._load(thread_id=thread_id, ended=True)
         records = await asyncio.to_thread(replay_turns, match)
         return HistoryResult(game.id, _players(game, match), tuple(records[-turns:]))
 

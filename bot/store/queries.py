@@ -37,6 +37,12 @@ FROM games g JOIN snapshots s ON s.game_id = g.id
 WHERE g.thread_id = ? AND g.status = 'active'
 """
 
+SELECT_LATEST_GAME_BY_THREAD = f"""
+SELECT {GAME_COLUMNS}, s.state
+FROM games g JOIN snapshots s ON s.game_id = g.id
+WHERE g.id = (SELECT MAX(id) FROM games WHERE thread_id = ?)
+"""
+
 SELECT_ACTIVE_GAME_ID_BY_THREAD = """
 SELECT id FROM games WHERE thread_id = ? AND status = 'active'
 """

@@ -365,6 +365,15 @@ class GameRepository:
             seats = await conn.execute_fetchall(q.SELECT_SEATS, (int(rows[0][0]),))
         return _game_from_row(rows[0], seats)
 
+    async def load_latest_game_by_thread(self, thread_id: int) -> Game:
+        """The thread's most recent game, whatever its status (GameNotFound if none)."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(q.SELECT_LATEST_GAME_BY_THREAD, (thread_id,)))
+            if not rows:
+                raise GameNotFound(f"no game in thread {thread_id}", thread_id=thread_id)
+            seats = await conn.execute_fetchall(q.SELECT_SEATS, (int(rows[0][0]),))
+        return _game_from_row(rows[0], seats)
+
     async def list_active_games(self, user_id: int) -> list[ActiveGame]:
         """A user's active games, oldest activity first, with whose turn it is."""
         async with self._read() as conn:

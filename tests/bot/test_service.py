@@ -204,6 +204,10 @@ def test_computer_players_finish_a_game(tmp_path: Path) -> None:
         game = await service.repo.load_game(created.game_id)
         assert game.status == "finished"
         assert {s.final_rank for s in game.seats} == {1, 2}
+        board = await service.board(None, thread_id=3, public=True)
+        assert board.over and board.game_id == created.game_id
+        history = await service.history(thread_id=3, turns=2)
+        assert [t.complete for t in history.turns] == [True, True]
         assert all(r.picture.startswith(PNG) for r in reports[-2:])
 
     asyncio.run(with_service(tmp_path, body))
@@ -262,7 +266,13 @@ def test_resign_ends_the_game(tmp_path: Path) -> None:
         resigned = await service.resign(BO, game_id=created.game_id, version=created.version)
         assert resigned.player.name == "Bo"
         with pytest.raises(ServiceError) as caught:
-            await service.board(ANN, thread_id=500)
+            await service.play(ANN, "fleet 1", thread_id=500)
+        assert caught.value.key == "error.no_game"  # changing needs an active game
+        board = await service.board(ANN, thread_id=500)  # reading works after the end
+        assert board.over and board.current is None and board.picture.startswith(PNG)
+        assert (await service.history(thread_id=500)).game_id == created.game_id
+        with pytest.raises(ServiceError) as caught:
+            await service.board(ANN, thread_id=501)
         assert caught.value.key == "error.no_game"
 
     asyncio.run(with_service(tmp_path, body))

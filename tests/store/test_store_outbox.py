@@ -5,9 +5,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from store_helpers import create_plain, raw, run, with_repo
 
-from bot.store import GameRepository, open_store
+from bot.store import GameNotFound, GameRepository, open_store
 from bot.store.migrate import discover, migrate_database
 
 
@@ -84,5 +85,20 @@ def test_silent_changes_carry_the_announcement_only_when_nothing_is_pending(
         other = await create_plain(repo, thread_id=31)
         await repo.abandon_game(other.id)
         assert await repo.unannounced_games() == [game.id]  # abandoned games are not listed
+
+    with_repo(tmp_path / "db.sqlite3", body)
+
+
+def test_latest_game_by_thread_includes_ended_games(tmp_path: Path) -> None:
+    async def body(repo: GameRepository) -> None:
+        old = await create_plain(repo, thread_id=40)
+        await repo.abandon_game(old.id)
+        with pytest.raises(GameNotFound):
+            await repo.load_game_by_thread(40)
+        assert (await repo.load_latest_game_by_thread(40)).id == old.id
+        new = await create_plain(repo, thread_id=40)
+        assert (await repo.load_latest_game_by_thread(40)).id == new.id
+        with pytest.raises(GameNotFound):
+            await repo.load_latest_game_by_thread(41)
 
     with_repo(tmp_path / "db.sqlite3", body)
