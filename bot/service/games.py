@@ -481,6 +481,13 @@ class GameService:
             raise ServiceError("error.not_seated")
         return game.id, game.version
 
+    async def active_game_id(self, thread_id: int) -> int | None:
+        """The id of the thread's active game, if it has one."""
+        try:
+            return (await self.repo.load_game_by_thread(thread_id)).id
+        except GameNotFound:
+            return None
+
     async def pending_computer_games(self) -> list[int]:
         """Active games waiting for a computer seat (e.g. after a restart)."""
         found = await self.repo.list_active_games(COMPUTER_USER_ID)

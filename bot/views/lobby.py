@@ -8,7 +8,9 @@ user ids in base 36, host first, joined by dots (see ``bot.lobby_state``).
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
+from dataclasses import replace
 from typing import Any, Literal, Self
 
 import discord
@@ -18,6 +20,7 @@ from bot.lobby_state import BUTTON_TEMPLATE, MAX_SEATS, MIN_SEATS, SELECT_TEMPLA
 from bot.present import display_name, guarded, himiko, public_locale, t
 from bot.service import ServiceError
 
+log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 _LINE = re.compile(r"^\d+\. (?P<name>.*)$")
 _ESCAPED = re.compile(r"\\(.)")
@@ -222,35 +225,76 @@ async def _apply(
 
 
 async def _start(interaction: Interaction, state: LobbyState) -> LobbyState:
-    """Create the game's thread and the game, post the opening board, close the lobby."""
+    """Create (or find) the game's thread and game, post the opening board, close the lobby.
+
+    Safe to click again after a partial failure: an existing thread and game are reused and only
+    what is missing is done. The lobby is closed in the cache first and reopened on failure.
+    """
     if not state.can_start():
         raise ServiceError("lobby.need_players")
     message = interaction.message
     assert message is not None
-    await interaction.response.defer()
+    bot = himiko(interaction)
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+    closed = replace(state, closed=True)
+    bot.lobbies.states[message.id] = closed
+    try:
+        thread, game_id = await _open_game(interaction, message, state)
+    except BaseException:
+        bot.lobbies.states.pop(message.id, None)  # the host can click Start again
+        raise
+    note = bot.catalog.text("lobby.started", public_locale(interaction), thread=thread.mention)
+    await interaction.edit_original_response(embed=lobby_embed(interaction, state, note), view=None)
+    if game_id is not None:
+        bot.runner.kick(game_id)
+    return closed
+
+
+async def _open_game(
+    interaction: Interaction, message: discord.Message, state: LobbyState
+) -> tuple[Any, int | None]:
+    """The thread and its game with the opening posted; the game id if computers may be due."""
     bot = himiko(interaction)
     locale = public_locale(interaction)
     table = state.table(lambda n: bot.catalog.text("lobby.computer_name", locale, number=n))
     name = bot.catalog.text("lobby.thread_name", locale, players=", ".join(n for _, n in table))
+    thread = await _thread_of(message, name[:100])
     try:
-        thread = await message.create_thread(name=name[:100], auto_archive_duration=ARCHIVE_MINUTES)
+        existing = await bot.service.active_game_id(thread.id)
+        if existing is not None:  # a retry: post the opening if it is still owed
+            await bot.outbox.flush(existing)
+            return thread, existing
+        created = await bot.service.create_game(
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            thread_id=thread.id,
+            players=table,
+            game_key=state.game,
+        )
+        await bot.outbox.opening(created, thread)
+    except ServiceError:
+        raise
+    except Exception:
+        log.warning("lobby %s: the game could not be started completely", message.id, exc_info=True)
+        raise ServiceError("lobby.start_failed") from None
+    return thread, created.game_id if created.computers_next else None
+
+
+async def _thread_of(message: discord.Message, name: str) -> Any:
+    """The thread started from the lobby message: the existing one, else a new one."""
+    if message.thread is not None:
+        return message.thread
+    try:
+        return await message.create_thread(name=name, auto_archive_duration=ARCHIVE_MINUTES)
     except discord.Forbidden:
         raise ServiceError("error.no_thread_permission") from None
-    created = await bot.service.create_game(
-        guild_id=interaction.guild_id or 0,
-        channel_id=interaction.channel_id or 0,
-        thread_id=thread.id,
-        players=table,
-        game_key=state.game,
-    )
-    await bot.outbox.opening(created, thread)
-    note = bot.catalog.text("lobby.started", locale, thread=thread.mention)
-    await interaction.edit_original_response(embed=lobby_embed(interaction, state, note), view=None)
-    if created.computers_next:
-        bot.runner.kick(created.game_id)
-    return LobbyState(
-        state.game, state.seats, state.computers, state.players, state.names, closed=True
-    )
+    except discord.HTTPException:
+        try:  # e.g. created by an earlier click whose answer was lost
+            return await message.fetch_thread()
+        except discord.HTTPException:
+            pass
+        raise
 
 
 LOBBY_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, LobbySelect)
