@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.catalog import Catalog, default_catalog
+from bot.names import display_name
 from bot.service import PlayResult, ServiceError
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ log = logging.getLogger(__name__)
 MAX_CONTENT = 2000
 LEGAL_SHOWN = 8
 NO_MENTIONS = discord.AllowedMentions.none()
+NAME_PARAMS = ("player", "host")  # error parameters that hold a player's name
 
 
 def himiko(interaction: discord.Interaction[Any]) -> HimikoBot:
@@ -47,12 +49,6 @@ def public_locale(interaction: discord.Interaction[Any]) -> str | None:
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
     """Text cut to Discord's length limit with an ellipsis."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def display_name(name: str, limit: int = 32) -> str:
-    """A user-given name made safe and short for display."""
-    name = " ".join(name.split()) or "?"
-    return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
 def picture(png: bytes, name: str = "board.png") -> discord.File:
@@ -112,7 +108,11 @@ def played_text(
 
 def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str:
     """What was wrong and, when known, what is legal instead."""
-    text = catalog.text(error.key, locale, **error.params)
+    params = {
+        k: display_name(v) if k in NAME_PARAMS and isinstance(v, str) else v
+        for k, v in error.params.items()
+    }
+    text = catalog.text(error.key, locale, **params)
     message = str(error.params.get("message", ""))
     if error.legal and "Legal now" not in message:
         shown = [f"`{a}`" for a in error.legal[:LEGAL_SHOWN]]

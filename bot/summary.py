@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.catalog import Catalog
+from bot.names import display_name
 from bot.service.results import FinalResult
 
 Event = Mapping[str, Any]
@@ -62,7 +63,7 @@ class Summary:
         kind = str(event.get("type"))
 
         def name(seat: Any) -> str:
-            return names[int(seat)] if 0 <= int(seat) < len(names) else str(seat)
+            return display_name(names[int(seat)]) if 0 <= int(seat) < len(names) else str(seat)
 
         if kind in SILENT:
             return None
@@ -122,7 +123,9 @@ class Summary:
 
     def turn(self, player: str, events: Sequence[Event], names: Sequence[str]) -> str:
         """``**Ann** took fleet 6, ...`` plus the end of the round or game when it came."""
-        lines = [self.t("summary.turn", player=player, actions=self.actions(events, names))]
+        lines = [
+            self.t("summary.turn", player=display_name(player), actions=self.actions(events, names))
+        ]
         for event in events:
             if event.get("type") == "round_end":
                 lines.append(self.t("summary.round_end", round=event["round"]))
@@ -142,7 +145,7 @@ class Summary:
                 self.t(
                     "summary.score",
                     rank=score.rank,
-                    player=score.name,
+                    player=display_name(score.name),
                     total=score.total,
                     detail=detail or self.t("score.none"),
                 )

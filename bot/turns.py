@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.names import display_name
 from bot.present import NO_MENTIONS, clip, only, picture, users
 from bot.service import Created, PlayResult, TurnReport
 from bot.summary import Summary
@@ -39,13 +40,19 @@ def turn_message(bot: HimikoBot, report: TurnReport, locale: str | None) -> str:
     lines = [summary.turn(report.player.name, report.events, names)]
     if report.final is not None:
         winner = report.final.winner
-        lines.append(bot.catalog.text("game.final_title", locale, winner=f"**{winner.name}**"))
+        lines.append(
+            bot.catalog.text("game.final_title", locale, winner=f"**{display_name(winner.name)}**")
+        )
         lines += summary.final(report.final)
     elif report.next_player is not None and report.next_player.user_id is not None:
         mention = f"<@{report.next_player.user_id}>"
         lines.append(bot.catalog.text("game.your_turn", locale, mention=mention))
     elif report.next_player is not None:
-        lines.append(bot.catalog.text("game.computer_turn", locale, player=report.next_player.name))
+        lines.append(
+            bot.catalog.text(
+                "game.computer_turn", locale, player=display_name(report.next_player.name)
+            )
+        )
     return clip("\n".join(lines))
 
 
@@ -76,10 +83,13 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
     locale = _locale(thread)
     humans = [p.user_id for p in created.players if p.user_id is not None]
     names = ", ".join(
-        f"<@{p.user_id}>" if p.user_id is not None else f"**{p.name}**" for p in created.players
+        f"<@{p.user_id}>" if p.user_id is not None else f"**{display_name(p.name)}**"
+        for p in created.players
     )
     first = created.first
-    starter = f"<@{first.user_id}>" if first.user_id is not None else f"**{first.name}**"
+    starter = (
+        f"<@{first.user_id}>" if first.user_id is not None else f"**{display_name(first.name)}**"
+    )
     text = bot.catalog.text("game.opening", locale, players=names, first=starter)
     kwargs: dict[str, Any] = {}
     if first.user_id is not None:

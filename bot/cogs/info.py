@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.names import display_name
 from bot.present import catalog_of, clip, guarded, send, t, thread_of
 from bot.service import BoardResult, HistoryResult
 from bot.summary import Summary
@@ -41,7 +42,9 @@ def board_caption(interaction: Interaction, board: BoardResult) -> str:
         current = t(interaction, "board.over")
     else:
         step = t(interaction, f"step.{board.step}") if board.step else ""
-        current = t(interaction, "board.current", player=board.current.name, step=step)
+        current = t(
+            interaction, "board.current", player=display_name(board.current.name), step=step
+        )
     return t(interaction, "board.caption", round=board.round, current=current)
 
 
@@ -60,7 +63,7 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
             t(
                 interaction,
                 "log.turn",
-                player=names[turn.seat],
+                player=display_name(names[turn.seat]),
                 round=turn.round,
                 actions="; ".join(turn.actions),
                 words=words,

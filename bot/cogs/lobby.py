@@ -9,7 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.lobby_state import LobbyState
-from bot.present import display_name, guarded
+from bot.names import short_name
+from bot.present import guarded
 from bot.service import ServiceError
 from bot.translator import text
 from bot.views.lobby import lobby_embed, lobby_view
@@ -46,7 +47,7 @@ class LobbyCog(commands.Cog):
                 raise ServiceError("error.lobby_in_thread")
             user = interaction.user
             state = LobbyState(
-                game.value, seats, computers, (user.id,), (display_name(user.display_name),)
+                game.value, seats, computers, (user.id,), (short_name(user.display_name),)
             )
             await interaction.response.send_message(
                 embed=lobby_embed(interaction, state), view=lobby_view(interaction, state)

@@ -17,7 +17,8 @@ import discord
 from discord import ui
 
 from bot.lobby_state import BUTTON_TEMPLATE, MAX_SEATS, MIN_SEATS, SELECT_TEMPLATE, LobbyState
-from bot.present import display_name, guarded, himiko, public_locale, t
+from bot.names import short_name
+from bot.present import guarded, himiko, public_locale, t
 from bot.service import ServiceError
 
 log = logging.getLogger(__name__)
@@ -196,7 +197,7 @@ async def _apply(
             raise ServiceError("lobby.already_joined")
         if state.full:
             raise ServiceError("lobby.full", seats=state.seats)
-        state = state.join(user.id, display_name(user.display_name))
+        state = state.join(user.id, short_name(user.display_name))
     elif action == "leave":
         if user.id not in state.players:
             raise ServiceError("lobby.not_joined")

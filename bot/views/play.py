@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Self
 import discord
 from discord import ui
 
+from bot.names import display_name
 from bot.present import after_save, guarded, himiko, only, played_text, t
 from bot.service import ServiceError
 from bot.turns import announce
@@ -192,7 +193,7 @@ class ResignButton(
         )
         await interaction.response.edit_message(content=t(interaction, "resign.done"), view=None)
         locale = None if interaction.guild_locale is None else str(interaction.guild_locale)
-        text = bot.catalog.text("game.resigned", locale, player=resigned.player.name)
+        text = bot.catalog.text("game.resigned", locale, player=display_name(resigned.player.name))
         channel = bot.get_channel(resigned.thread_id) or await bot.fetch_channel(resigned.thread_id)
         if isinstance(channel, discord.abc.Messageable):
             await channel.send(text, allowed_mentions=only(None))

@@ -1,0 +1,47 @@
+"""Player names are shown escaped (no markdown, no mentions) and stored raw."""
+
+from __future__ import annotations
+
+from bot.catalog import default_catalog
+from bot.cogs.info import board_caption
+from bot.names import display_name, short_name
+from bot.present import error_text
+from bot.service import BoardResult, FinalResult, PlayerInfo, ScoreLine, ServiceError, TurnReport
+from bot.summary import Summary
+from bot.turns import turn_message
+
+from .fakes import FakeBot, fake_interaction
+
+EVIL = "**Eve**_`x` @everyone <@123456789012345678>"
+
+
+def _plain(text: str) -> bool:
+    """No raw markdown star pair or live mention left from the evil name."""
+    return "**Eve**" not in text and "@everyone" not in text and "<@123456789012345678>" not in text
+
+
+def test_display_name_escapes_markdown_and_mentions_but_short_name_keeps_it_raw() -> None:
+    shown = display_name(EVIL)
+    assert shown.startswith("\\*\\*Eve\\*\\*\\_\\`x\\`") and _plain(shown)
+    assert short_name("  A\n  b  ") == "A b" and short_name("*A*_b") == "*A*_b"
+
+
+def test_turn_and_final_messages_escape_names() -> None:
+    eve, bo = PlayerInfo(0, EVIL, 1, "red"), PlayerInfo(1, "Bo", 2, "blue")
+    final = FinalResult(
+        (), (ScoreLine(0, EVIL, 1, 10, 1, {"coins": 1}), ScoreLine(1, "Bo", 2, 3, 2, {}))
+    )
+    events = ({"type": "izanami", "seat": 0, "coins": 2}, {"type": "end_turn", "seat": 0})
+    report = TurnReport(1, 500, 5, eve, 1, ("end",), events, (eve, bo), b"", None, final)
+    text = turn_message(FakeBot(), report, None)  # type: ignore[arg-type]
+    assert text.startswith("**\\*\\*Eve") and _plain(text)
+    lines = Summary(default_catalog()).final(final)
+    assert all(_plain(line) for line in lines)
+
+
+def test_board_caption_and_errors_escape_names() -> None:
+    interaction = fake_interaction(FakeBot())
+    board = BoardResult(1, 2, b"", 1, PlayerInfo(0, EVIL, 1, "red"), "fleet", False)
+    assert _plain(board_caption(interaction, board))
+    error = ServiceError("error.not_your_turn", player=EVIL)
+    assert _plain(error_text(default_catalog(), error, None))
