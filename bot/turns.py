@@ -64,7 +64,11 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
     locale = _locale(channel)
     nxt = report.next_player
     human_next = report.final is None and nxt is not None and nxt.user_id is not None
-    view = turn_button_view(bot, report.game_id, report.version, locale) if human_next else None
+    view = (
+        turn_button_view(bot, report.game_id, report.version, report.next_turn, locale)
+        if human_next
+        else None
+    )
     kwargs: dict[str, Any] = {}
     if view is not None:
         kwargs["view"] = view
@@ -93,7 +97,9 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
     text = bot.catalog.text("game.opening", locale, players=names, first=starter)
     kwargs: dict[str, Any] = {}
     if first.user_id is not None:
-        kwargs["view"] = turn_button_view(bot, created.game_id, created.version, locale)
+        kwargs["view"] = turn_button_view(
+            bot, created.game_id, created.version, created.turn, locale
+        )
     await thread.send(
         clip(text), file=picture(created.picture), allowed_mentions=users(humans), **kwargs
     )

@@ -42,6 +42,7 @@ from .results import (
     Preview,
     Resigned,
     ScoreLine,
+    TurnKey,
     TurnReport,
     UndoResult,
 )
@@ -81,6 +82,12 @@ def _players(game: Game, match: Match) -> tuple[PlayerInfo, ...]:
         user = None if seat.user_id == COMPUTER_USER_ID else seat.user_id
         result.append(PlayerInfo(seat.seat, seat.player, user, colours[seat.seat]))
     return tuple(result)
+
+
+def _turn_key(match: Match) -> TurnKey | None:
+    """The turn being played: (round, seat to act); None once the game is over."""
+    seat = match.current_seat
+    return None if seat is None else (int(match.view(None).get("round", 1)), seat)
 
 
 def _step(match: Match) -> str | None:
@@ -218,7 +225,16 @@ class GameService:
         infos = _players(game, match)
         first = infos[match.current_seat or 0]
         picture = await self._render(view, None)
-        return Created(game.id, thread_id, game.version, infos, picture, first, first.computer)
+        return Created(
+            game.id,
+            thread_id,
+            game.version,
+            infos,
+            picture,
+            first,
+            first.computer,
+            _turn_key(match),
+        )
 
     # -- playing --------------------------------------------------------------------------------
 
@@ -303,6 +319,7 @@ class GameService:
             picture=picture,
             next_player=None if nxt is None else players[nxt],
             final=final,
+            next_turn=_turn_key(match),
         )
 
     async def undo(
@@ -367,7 +384,16 @@ class GameService:
         infos = _players(game, match)
         first = infos[match.current_seat or 0]
         picture = await self._render(match.view(None), None)
-        return Created(game.id, game.thread_id, game.version, infos, picture, first, first.computer)
+        return Created(
+            game.id,
+            game.thread_id,
+            game.version,
+            infos,
+            picture,
+            first,
+            first.computer,
+            _turn_key(match),
+        )
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -432,9 +458,15 @@ class GameService:
         category: str | None = None,
         page: int = 0,
         picture: bool = True,
+        turn: TurnKey | None = None,
     ) -> PanelState:
-        """The turn panel for the player to act: groups of legal choices and a preview."""
-        game, match = await self._load_checked(thread_id, game_id, version)
+        """The turn panel for the player to act: groups of legal choices and a preview.
+
+        With ``turn`` an out-of-date ``version`` is fine while that turn is still being played.
+        """
+        game, match = await self._load(thread_id=thread_id, game_id=game_id)
+        if version is not None and game.version != version and _turn_key(match) != turn:
+            raise ServiceError("error.stale_board")
         seat = self._acting_seat(game, match, user_id)
         legal = [a for a in match.legal_actions() if len(a) <= panels.MAX_VALUE]
         groups = panels.categories(legal)

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Event = dict[str, Any]
+#: A turn of a game: (round, seat to act); each seat acts once per round.
+TurnKey = tuple[int, int]
 
 #: The user id stored for seats played by the computer (Discord ids are never 0).
 COMPUTER_USER_ID = 0
@@ -66,6 +68,7 @@ class TurnReport:
     picture: bytes
     next_player: PlayerInfo | None
     final: FinalResult | None = None
+    next_turn: TurnKey | None = None
 
 
 @dataclass(frozen=True)
@@ -189,6 +192,7 @@ class Created:
     picture: bytes
     first: PlayerInfo
     computers_next: bool
+    turn: TurnKey | None = None
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import discord
 from discord import ui
 
 from bot.present import after_save, guarded, himiko, picture, t
-from bot.service import PanelState
+from bot.service import PanelState, TurnKey
 from bot.service.panel import chunks
 from bot.turns import announce
 
@@ -222,11 +222,12 @@ async def open_panel(
     thread_id: int | None = None,
     game_id: int | None = None,
     version: int | None = None,
+    turn: TurnKey | None = None,
 ) -> None:
     """Answer with a new ephemeral turn panel."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     state = await himiko(interaction).service.panel(
-        interaction.user.id, thread_id=thread_id, game_id=game_id, version=version
+        interaction.user.id, thread_id=thread_id, game_id=game_id, version=version, turn=turn
     )
     kwargs: dict[str, Any] = {}
     if state.picture is not None:

@@ -1,6 +1,7 @@
 """Buttons around playing: open the turn panel, confirm a previewed sequence, resign.
 
-Custom ids: ``himiko:open:<game>:<version>`` (public turn message: open my panel),
+Custom ids: ``himiko:open:<game>:<round>.<seat>:<version>`` (public turn message: open my
+panel while that turn lasts; older buttons lack ``<round>.<seat>:`` and need the exact version),
 ``himiko:seq:<ok|no>:<game>:<version>:<user>:<crc32>`` (preview Confirm / Cancel; the sequence
 itself is in the preview message, the checksum guards it), and
 ``himiko:resign:<ok|no>:<game>:<version>:<user>`` (resignation Confirm / Cancel).
@@ -17,7 +18,7 @@ from discord import ui
 
 from bot.names import display_name
 from bot.present import after_save, guarded, himiko, only, played_text, t
-from bot.service import ServiceError
+from bot.service import ServiceError, TurnKey
 from bot.turns import announce
 from bot.views.panel import open_panel
 
@@ -34,16 +35,20 @@ def checksum(text: str) -> str:
 
 
 class OpenPanelButton(
-    ui.DynamicItem[ui.Button[ui.View]], template=r"himiko:open:(?P<game>\d+):(?P<version>\d+)"
+    ui.DynamicItem[ui.Button[ui.View]],
+    template=r"himiko:open:(?P<game>\d+):(?:(?P<round>\d+)\.(?P<seat>\d+):)?(?P<version>\d+)",
 ):
-    """On a turn message: the pinged player opens their turn panel (stale once the game moved)."""
+    """On a turn message: the pinged player opens their panel, for as long as that turn lasts."""
 
-    def __init__(self, game_id: int, version: int, label: str = "Take your turn") -> None:
-        self.game_id, self.version = game_id, version
+    def __init__(
+        self, game_id: int, version: int, turn: TurnKey | None, label: str = "Take your turn"
+    ) -> None:
+        self.game_id, self.version, self.turn = game_id, version, turn
+        key = "" if turn is None else f"{turn[0]}.{turn[1]}:"
         button: ui.Button[ui.View] = ui.Button(
             label=label,
             style=discord.ButtonStyle.primary,
-            custom_id=f"himiko:open:{game_id}:{version}",
+            custom_id=f"himiko:open:{game_id}:{key}{version}",
         )
         super().__init__(button)
 
@@ -51,20 +56,27 @@ class OpenPanelButton(
     async def from_custom_id(
         cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        """Rebuild from a click."""
-        return cls(int(match["game"]), int(match["version"]))
+        """Rebuild from a click (buttons made before turn keys carry only the version)."""
+        turn = None if match["round"] is None else (int(match["round"]), int(match["seat"]))
+        return cls(int(match["game"]), int(match["version"]), turn)
 
     async def callback(self, interaction: Interaction) -> None:
-        """Open the panel for this game at this version."""
+        """Open the current panel while this button's turn is still being played."""
         await guarded(
-            interaction, lambda: open_panel(interaction, game_id=self.game_id, version=self.version)
+            interaction,
+            lambda: open_panel(
+                interaction, game_id=self.game_id, version=self.version, turn=self.turn
+            ),
         )
 
 
-def turn_button_view(bot: HimikoBot, game_id: int, version: int, locale: str | None) -> ui.View:
+def turn_button_view(
+    bot: HimikoBot, game_id: int, version: int, turn: TurnKey | None, locale: str | None
+) -> ui.View:
     """The view of a public turn message: one button to open the turn panel."""
     view = ui.View(timeout=None)
-    view.add_item(OpenPanelButton(game_id, version, bot.catalog.text("game.take_turn", locale)))
+    label = bot.catalog.text("game.take_turn", locale)
+    view.add_item(OpenPanelButton(game_id, version, turn, label))
     return view
 
 

@@ -139,7 +139,9 @@ def test_panel_and_play_views(tmp_path: Path) -> None:
     ids = _custom_ids(preview_view(interaction, BIG_ID, 7, text))
     _assert_dynamic(ids)
     assert ids[0].endswith(checksum(text))
-    _assert_dynamic(_custom_ids(turn_button_view(bot, BIG_ID, 9, None)))
+    _assert_dynamic(_custom_ids(turn_button_view(bot, BIG_ID, 9, (12, 3), None)))
+    _assert_dynamic(_custom_ids(turn_button_view(bot, BIG_ID, 9, None, None)))
+    _assert_dynamic(["himiko:open:1:2"])  # made before turn keys: still understood
 
 
 def test_log_text_fits(tmp_path: Path) -> None:

@@ -276,3 +276,33 @@ def test_resign_ends_the_game(tmp_path: Path) -> None:
         assert caught.value.key == "error.no_game"
 
     asyncio.run(with_service(tmp_path, body))
+
+
+def test_take_your_turn_opens_the_panel_until_the_turn_has_passed(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user = created.first.user_id or 0
+        assert created.turn == (1, created.first.seat)
+        game = await service.repo.load_game(created.game_id)
+        action = games.from_json(game.snapshot).legal_actions()[0]
+        await service.play(user, action, thread_id=500)  # acted via /play: version moved on
+        state = await service.panel(
+            user, game_id=created.game_id, version=created.version, turn=created.turn
+        )
+        assert state.version > created.version and state.player.seat == created.first.seat
+        with pytest.raises(ServiceError) as caught:  # action buttons stay strict
+            await service.panel(user, game_id=created.game_id, version=created.version)
+        assert caught.value.key == "error.stale_board"
+        await service.undo(user, thread_id=500)
+        from .support import play_whole_turn
+
+        done = await play_whole_turn(service, created.game_id)
+        assert done.turn is not None and done.turn.next_turn == (1, 1 - created.first.seat)
+        other = done.turn.next_player.user_id if done.turn.next_player else None
+        with pytest.raises(ServiceError) as caught:  # the turn has passed: out of date
+            await service.panel(
+                other or 0, game_id=created.game_id, version=created.version, turn=created.turn
+            )
+        assert caught.value.key == "error.stale_board"
+
+    asyncio.run(with_service(tmp_path, body))
