@@ -176,7 +176,10 @@ async def on_lobby(
     if message is None:
         raise ServiceError("error.lobby_closed")
     book = himiko(interaction).lobbies
-    async with book.lock(message.id):
+    lock = book.lock(message.id)
+    if lock.locked():  # another click (e.g. Start) is in progress: answer within 3 s first
+        await interaction.response.defer()
+    async with lock:
         state = book.states.get(message.id, clicked)
         if state.closed:
             raise ServiceError("error.lobby_closed")
@@ -213,16 +216,22 @@ async def _apply(
             state.game, state.seats, state.computers, state.players, state.names, closed=True
         )
         note = t(interaction, "lobby.cancelled")
-        await interaction.response.edit_message(
-            embed=lobby_embed(interaction, state, note), view=None
-        )
+        await _update(interaction, embed=lobby_embed(interaction, state, note), view=None)
         return closed
     elif action == "start":
         return await _start(interaction, state)
-    await interaction.response.edit_message(
-        embed=lobby_embed(interaction, state), view=lobby_view(interaction, state)
+    await _update(
+        interaction, embed=lobby_embed(interaction, state), view=lobby_view(interaction, state)
     )
     return state
+
+
+async def _update(interaction: Interaction, **changes: Any) -> None:
+    """Edit the lobby message: in the click's answer, or after it if the click was deferred."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**changes)
+    else:
+        await interaction.response.edit_message(**changes)
 
 
 async def _start(interaction: Interaction, state: LobbyState) -> LobbyState:

@@ -88,6 +88,11 @@ class FakeResponse:
         self.done = True
         self.sent.append({"content": content, **kwargs})
 
+    async def edit_message(self, **kwargs: Any) -> None:
+        """Answer by editing the message the component is on."""
+        self.done = True
+        self.sent.append({"edit": True, **kwargs})
+
     async def defer(self, **kwargs: Any) -> None:
         """Acknowledge for later."""
         self.done = True

@@ -91,3 +91,28 @@ def test_start_again_after_the_opening_failed_reuses_thread_and_game(
         assert caught.value.key == "error.lobby_closed"
 
     asyncio.run(with_service(tmp_path, body, fast=True))
+
+
+def test_a_click_while_start_holds_the_lobby_is_deferred_first(tmp_path: Path) -> None:
+    async def body() -> None:
+        bot = FakeBot()
+        bot.lobbies = LobbyBook()  # type: ignore[attr-defined]
+        message = FakeLobbyMessage(FakeThread())
+        state = LobbyState("yamatai", 3, False, (ANN,), ("Ann",))
+        join = _start_click(bot, message)
+        join.user.id, join.user.display_name = BO, "Bo"
+        lock = bot.lobbies.lock(message.id)
+        await lock.acquire()  # Start is busy with Discord
+        task = asyncio.create_task(on_lobby(join, "join", state, None))
+        await asyncio.sleep(0.01)
+        assert join.response.deferred == [{}] and join.edits == []  # answered in time
+        lock.release()
+        await task
+        [edit] = join.edits
+        assert edit["view"] is not None and "Bo" in str(edit["embed"].to_dict())
+        quick = _start_click(bot, message)
+        quick.user.id, quick.user.display_name = 303, "Cy"
+        await on_lobby(quick, "join", bot.lobbies.states[message.id], None)
+        assert quick.response.deferred == [] and quick.response.sent[0]["edit"]
+
+    asyncio.run(body())
