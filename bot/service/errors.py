@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
+from bot.store import GameNotActive, GameNotFound, NothingToUndo, StaleVersion
 from engine.errors import EngineError
 
 
@@ -29,3 +31,18 @@ class EngineRejected(ServiceError):
             reason=error.reason,
         )
         self.error = error
+
+
+@contextmanager
+def store_refusals(stale: str = "error.already_played") -> Iterator[None]:
+    """Turn the store's refusals of a change into ServiceErrors (``stale``: the version key)."""
+    try:
+        yield
+    except StaleVersion:
+        raise ServiceError(stale) from None
+    except GameNotActive:
+        raise ServiceError("error.game_over") from None
+    except GameNotFound:
+        raise ServiceError("error.no_game") from None
+    except NothingToUndo:
+        raise ServiceError("error.nothing_to_undo") from None

@@ -26,7 +26,7 @@ from engine.games import Match
 from engine.players import greedy_player
 
 from . import panel as panels
-from .errors import EngineRejected, ServiceError
+from .errors import EngineRejected, ServiceError, store_refusals
 from .history import replay_turns
 from .results import (
     COMPUTER_USER_ID,
@@ -174,12 +174,8 @@ class GameService:
         return await asyncio.to_thread(self._renderer, view, events)
 
     async def _save(self, game: Game, match: Match, *, silent: bool) -> int:
-        try:
+        with store_refusals():
             return await self.repo.append_match(game, match, silent=silent)
-        except StaleVersion:
-            raise ServiceError("error.already_played") from None
-        except GameNotActive:
-            raise ServiceError("error.game_over") from None
 
     # -- creating -------------------------------------------------------------------------------
 
@@ -337,12 +333,10 @@ class GameService:
             undone = match.undo(seat)
         except EngineError as error:
             raise EngineRejected(error) from None
-        try:
+        with store_refusals():
             saved = await self.repo.undo_last(
                 game.id, game.version, match.to_json(), current_seat=match.current_seat
             )
-        except StaleVersion:
-            raise ServiceError("error.already_played") from None
         picture = await self._render(match.view(seat), None)
         return UndoResult(game.id, saved, undone, picture, _step(match))
 
@@ -495,14 +489,10 @@ class GameService:
         seats = game.seats_of(user_id)
         if not seats or user_id == COMPUTER_USER_ID:
             raise ServiceError("error.not_seated")
-        try:
+        with store_refusals(stale="error.stale_board"):
             await self.repo.abandon_game(
                 game.id, expected_version=version, reason=f"resigned:{seats[0]}"
             )
-        except StaleVersion:
-            raise ServiceError("error.stale_board") from None
-        except GameNotActive:
-            raise ServiceError("error.game_over") from None
         players = _players(game, match)
         return Resigned(game.id, game.thread_id, players[seats[0]], players)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService, PlayResult, ServiceError
+from bot.store import GameNotActive, GameNotFound, NothingToUndo, StaleVersion
 from engine import games
 
 from .support import ANN, BO, two_player_game, with_service
@@ -306,3 +307,44 @@ def test_take_your_turn_opens_the_panel_until_the_turn_has_passed(tmp_path: Path
         assert caught.value.key == "error.stale_board"
 
     asyncio.run(with_service(tmp_path, body))
+
+
+@pytest.mark.parametrize(
+    ("refusal", "key"),
+    [
+        (GameNotActive(1, "abandoned"), "error.game_over"),
+        (StaleVersion(1, 2, 3), "error.already_played"),
+        (NothingToUndo(1), "error.nothing_to_undo"),
+        (GameNotFound("gone", game_id=1), "error.no_game"),
+    ],
+)
+def test_store_refusals_of_save_undo_and_resign_are_explained(
+    tmp_path: Path, refusal: Exception, key: str
+) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user = created.first.user_id or 0
+        game = await service.repo.load_game(created.game_id)
+        action = games.from_json(game.snapshot).legal_actions()[0]
+        await service.play(user, action, thread_id=500)
+        game = await service.repo.load_game(created.game_id)
+        following = games.from_json(game.snapshot).legal_actions()[0]
+
+        async def refuse(*args: object, **kwargs: object) -> int:
+            raise refusal
+
+        service.repo.undo_last = refuse  # type: ignore[method-assign]
+        service.repo.append_match = refuse  # type: ignore[method-assign]
+        service.repo.abandon_game = refuse  # type: ignore[method-assign]
+        with pytest.raises(ServiceError) as caught:
+            await service.undo(user, thread_id=500)  # e.g. resigned meanwhile
+        assert caught.value.key == key
+        with pytest.raises(ServiceError) as caught:
+            await service.play(user, following, thread_id=500)
+        assert caught.value.key == key
+        with pytest.raises(ServiceError) as caught:
+            await service.resign(user, game_id=created.game_id)
+        expected = "error.stale_board" if isinstance(refusal, StaleVersion) else key
+        assert caught.value.key == expected
+
+    asyncio.run(with_service(tmp_path, body, fast=True))
