@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -89,16 +90,23 @@ class InfoCog(commands.Cog):
 
         async def body() -> None:
             thread = thread_of(interaction)
+            await self.bot.service.game_id(thread)  # refusals stay private: check first
             await interaction.response.defer(ephemeral=not public, thinking=True)
-            board = await self.bot.service.board(
-                interaction.user.id, thread_id=thread, public=public
-            )
-            await send(
-                interaction,
-                board_caption(interaction, board),
-                png=board.picture,
-                ephemeral=not public,
-            )
+            try:
+                board = await self.bot.service.board(
+                    interaction.user.id, thread_id=thread, public=public
+                )
+                await send(
+                    interaction,
+                    board_caption(interaction, board),
+                    png=board.picture,
+                    ephemeral=not public,
+                )
+            except Exception:
+                if public:  # take the public "thinking" message back; the error goes privately
+                    with contextlib.suppress(discord.HTTPException):
+                        await interaction.delete_original_response()
+                raise
 
         await guarded(interaction, body)
 

@@ -503,6 +503,13 @@ class GameService:
             raise ServiceError("error.not_seated")
         return game.id, game.version
 
+    async def game_id(self, thread_id: int) -> int:
+        """The id of the thread's latest game, any status (no_game if it never had one)."""
+        try:
+            return (await self.repo.load_latest_game_by_thread(thread_id)).id
+        except GameNotFound:
+            raise ServiceError("error.no_game") from None
+
     async def active_game_id(self, thread_id: int) -> int | None:
         """The id of the thread's active game, if it has one."""
         try:
