@@ -9,7 +9,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.settings import RedactToken, Settings, SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings, redact_logs
 
 EXIT_OK = 0
 EXIT_SETTINGS = 2
@@ -19,9 +19,7 @@ EXIT_CONNECTION = 4
 
 def _configure_logging(settings: Settings) -> None:
     discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
-    redact = RedactToken(settings.token)
-    for handler in logging.getLogger().handlers:
-        handler.addFilter(redact)
+    redact_logs(settings.token)
 
 
 def _fail(message: str, code: int) -> int:

@@ -17,7 +17,7 @@ from bot.outbox import Outbox
 from bot.present import report_error
 from bot.runner import ComputerRunner
 from bot.service import GameService
-from bot.settings import Settings
+from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
 from bot.translator import CatalogTranslator
 from bot.views import DYNAMIC_ITEMS
@@ -156,6 +156,7 @@ def create_bot(
 
 async def run(settings: Settings) -> None:
     """Run the bot until it is closed (exactly what ``python -m bot`` does after settings)."""
+    redact_logs(settings.token)
     bot = create_bot(settings)
     async with bot:
         await bot.start(settings.token)

@@ -145,8 +145,29 @@ class RedactToken(logging.Filter):
         self._token = token
 
     def filter(self, record: logging.LogRecord) -> bool:
-        """Rewrite the record's message without the token; always keep the record."""
-        if self._token and self._token in record.getMessage():
-            record.msg = record.getMessage().replace(self._token, "[token]")
+        """Rewrite the record's message, traceback and stack without the token; keep it."""
+        if not self._token:
+            return True
+        if self._token in record.getMessage():
+            record.msg = self._scrub(record.getMessage())
             record.args = ()
+        if record.exc_info and not record.exc_text:
+            record.exc_text = _FORMATTER.formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self._scrub(record.exc_text)
+        if record.stack_info:
+            record.stack_info = self._scrub(record.stack_info)
         return True
+
+    def _scrub(self, text: str) -> str:
+        return text.replace(self._token, "[token]")
+
+
+_FORMATTER = logging.Formatter()
+
+
+def redact_logs(token: str) -> None:
+    """Keep the token out of everything the root logger's handlers write (idempotent)."""
+    for handler in logging.getLogger().handlers:
+        if not any(isinstance(f, RedactToken) and f._token == token for f in handler.filters):
+            handler.addFilter(RedactToken(token))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import threading
 from collections.abc import Iterator
@@ -11,7 +13,14 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import EXIT_LOGIN, EXIT_SETTINGS, main
-from bot.settings import RedactToken, SettingsError, load_settings, parse_env_file
+from bot.settings import (
+    RedactToken,
+    Settings,
+    SettingsError,
+    load_settings,
+    parse_env_file,
+    redact_logs,
+)
 
 TOKEN = "MTIz.secret-token.value"
 
@@ -79,6 +88,46 @@ def test_token_is_redacted_from_logs() -> None:
     record = logging.LogRecord("x", logging.INFO, "f", 1, "token is %s", (TOKEN,), None)
     assert RedactToken(TOKEN).filter(record)
     assert TOKEN not in record.getMessage() and "[token]" in record.getMessage()
+
+
+def test_token_is_redacted_from_tracebacks_and_stacks() -> None:
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(RedactToken(TOKEN))
+    logger = logging.getLogger("himiko.test.redact")
+    logger.addHandler(handler)
+    try:
+        try:
+            raise RuntimeError(f"bad header Authorization: Bot {TOKEN}")
+        except RuntimeError:
+            logger.exception("request failed")
+        logger.warning("where", stack_info=True, extra={"x": TOKEN})
+        logger.error("again %s", TOKEN, stack_info=True)
+    finally:
+        logger.removeHandler(handler)
+    text = stream.getvalue()
+    assert "request failed" in text and "Traceback" in text and "[token]" in text
+    assert TOKEN not in text
+
+
+def test_run_installs_the_redaction(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import bot.app
+
+    handler = logging.NullHandler()
+    logging.getLogger().addHandler(handler)
+
+    def stop(settings: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bot.app, "create_bot", stop)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            asyncio.run(bot.app.run(Settings(token=TOKEN, database_path=tmp_path / "d")))
+        assert any(isinstance(f, RedactToken) for f in handler.filters)
+        redact_logs(TOKEN)  # idempotent
+        assert len([f for f in handler.filters if isinstance(f, RedactToken)]) == 1
+    finally:
+        logging.getLogger().removeHandler(handler)
 
 
 def _clear_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
