@@ -63,9 +63,12 @@ def random_views(players: int, seed: int) -> Iterator[dict[str, Any]]:
 
 @cache
 def late_game_4p() -> tuple[dict[str, Any], Highlight]:
-    """A late 4-player board: seed 7 after 36 completed turns, with the last turn marked."""
-    match, last = play_turns(4, 7, 36)
-    return match.view(None), last
+    """A late 4-player board (seed 7): the first turn from the 36th on that placed boats."""
+    for turns in range(36, 60):
+        match, last = play_turns(4, 7, turns)
+        if last.placed:
+            return match.view(None), last
+    raise AssertionError("no turn placing boats after the 36th")
 
 
 def highlight_to_json(highlight: Highlight) -> dict[str, Any]:
