@@ -16,6 +16,7 @@ from tests.engine.scenario import (
     entry_spots,
     events_of,
     finish_round,
+    fork,
     give,
     island,
     islands_of,
@@ -54,18 +55,6 @@ def spaced_spots() -> tuple[str, str, str]:
     near = {a, b, *links(a), *links(b)}
     far = next(s for s in reversed(BOARD.spot_labels) if s not in near)
     return a, b, far
-
-
-def fork() -> tuple[str, str, str, str]:
-    """(first, second, only_first, only_second): an entry spot, a spot connected to it, and a
-    spot connected to each of them but not to the other."""
-    for first in entry_spots():
-        for second in links(first):
-            only_first = [s for s in links(first) if s != second and s not in links(second)]
-            only_second = [s for s in links(second) if s != first and s not in links(first)]
-            if only_first and only_second:
-                return first, second, only_first[0], only_second[0]
-    raise AssertionError("no fork from an entry spot")
 
 
 # -- 1: no power, first next round -----------------------------------------------------------

@@ -14,6 +14,7 @@ from tests.engine.scenario import (
     entry_path,
     entry_spots,
     events_of,
+    fork,
     give,
     hub,
     island,
@@ -32,18 +33,6 @@ from tests.engine.scenario import (
     take_fleet,
     tokens,
 )
-
-
-def fork() -> tuple[str, str, str, str]:
-    """(first, second, only_first, only_second): an entry spot, a spot connected to it, and a
-    spot connected to each of them but not to the other."""
-    for first in entry_spots():
-        for second in links(first):
-            only_first = [s for s in links(first) if s != second and s not in links(second)]
-            only_second = [s for s in links(second) if s != first and s not in links(first)]
-            if only_first and only_second:
-                return first, second, only_first[0], only_second[0]
-    raise AssertionError("no fork from an entry spot")
 
 
 def two_token_spot() -> tuple[str, str, str]:
