@@ -135,7 +135,7 @@ class Summary:
         return "\n".join(lines)
 
     def final(self, final: FinalResult) -> list[str]:
-        """One line per seat: rank, name, total and the scoring lines."""
+        """One line per seat (rank, name, total, scoring lines), then how a tie was broken."""
         lines = []
         for score in final.scores:
             detail = ", ".join(
@@ -150,6 +150,8 @@ class Summary:
                     detail=detail or self.t("score.none"),
                 )
             )
+        if final.tie_broken:
+            lines.append(self.t("score.tie_break", player=display_name(final.winner.name)))
         return lines
 
 

@@ -52,6 +52,11 @@ class FinalResult:
         """The first-ranked seat."""
         return self.scores[0]
 
+    @property
+    def tie_broken(self) -> bool:
+        """Whether the top totals tie, so turn order (first in the last round) decided."""
+        return len(self.scores) > 1 and self.scores[0].total == self.scores[1].total
+
 
 @dataclass(frozen=True)
 class TurnReport:

@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from bot.catalog import default_catalog
+from bot.service.games import _final
 from bot.service.history import replay_turns
+from bot.service.results import FinalResult, PlayerInfo, ScoreLine
 from bot.summary import Summary, describe_turn
 from engine import games
 from engine.players import greedy_player
 
 NAMES = ["Ann", "Bo"]
+PLAYERS = (PlayerInfo(0, "Ann", 1, "red"), PlayerInfo(1, "Bo", 2, "blue"))
 
 TURN: list[dict[str, Any]] = [
     {"type": "fleet", "seat": 0, "fleet": 6, "boats": ["wood", "bamboo"], "missing": []},
@@ -76,3 +79,54 @@ def test_every_turn_of_a_real_game_reads_well() -> None:
     assert "The game ends:" in summary.turn("x", turns[-1].events, match.players)
     outcome = match.outcome
     assert outcome is not None
+
+
+def _score(seat: int, name: str, total: int, rank: int, **lines: int) -> ScoreLine:
+    return ScoreLine(seat, name, None, total, rank, dict(lines))
+
+
+def test_final_lines_say_where_each_pp_came_from() -> None:
+    final = FinalResult(
+        (),
+        (
+            _score(1, "Bo", 7, 1, coins=5, pp_tokens=3, set_aside=-1, reserved=0),
+            _score(0, "Ann", 2, 2, buildings=2),
+        ),
+    )
+    assert not final.tie_broken
+    assert Summary(default_catalog()).final(final) == [
+        "1. **Bo**: 7 PP (5 PP from coins, 3 PP from PP tokens, -1 PP for boats set aside)",
+        "2. **Ann**: 2 PP (2 PP from buildings)",
+    ]
+
+
+def test_a_tie_on_top_says_turn_order_broke_it() -> None:
+    final = FinalResult(
+        (),
+        (
+            _score(1, "Bo", 4, 1, coins=4),
+            _score(0, "Ann", 4, 2, specialists=4),
+            _score(2, "Cy", 1, 3),
+        ),
+    )
+    assert final.tie_broken
+    lines = Summary(default_catalog()).final(final)
+    assert lines[2] == "3. **Cy**: 1 PP (nothing scored)"
+    assert lines[3] == "Tie broken by turn order: Bo played first in the last round"
+
+
+def test_a_real_tie_is_broken_by_the_last_rounds_turn_order() -> None:
+    """The engine's ranking puts the tied seat that played first in the last round on top."""
+    match = games.new("yamatai", ["Ann", "Bo"], seed=3)
+    while match.current_seat is not None:
+        seat = match.current_seat
+        match.play(greedy_player(match.view(seat), 3), seat=seat)
+    outcome = dict(match.outcome or {})
+    order = list(match.view(None)["turn_order"])
+    scores = [dict(s, total=10, rank=1 + order.index(s["seat"])) for s in outcome["scores"]]
+    final = _final(PLAYERS, {**outcome, "scores": scores})
+    assert final.tie_broken and final.winner.seat == order[0]
+    text = Summary(default_catalog()).final(final)[-1]
+    assert (
+        text == f"Tie broken by turn order: {PLAYERS[order[0]].name} played first in the last round"
+    )
