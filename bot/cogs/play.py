@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.present import after_save, catalog_of, guarded, picture, played_text, send, t, thread_of
-from bot.service import Preview, ServiceError, split_actions
+from bot.service import Preview, ServiceError, normalize_actions, split_actions
 from bot.summary import Summary
 from bot.translator import text
 from bot.turns import announce
@@ -51,18 +51,19 @@ class PlayCog(commands.Cog):
 
         async def body() -> None:
             thread = thread_of(interaction)
-            if not split_actions(action):
+            text = normalize_actions(action)
+            if not text:
                 raise ServiceError("error.empty_action")
             await interaction.response.defer(ephemeral=True, thinking=True)
             user = interaction.user.id
-            if len(split_actions(action)) == 1:
-                result = await self.bot.service.play(user, action, thread_id=thread)
+            if len(split_actions(text)) == 1:
+                result = await self.bot.service.play(user, text, thread_id=thread)
                 with after_save():
                     posted = await announce(self.bot, result)
                     png = None if result.turn is not None else result.picture
                     await send(interaction, played_text(interaction, result, posted), png=png)
                 return
-            preview = await self.bot.service.preview(user, action, thread_id=thread)
+            preview = await self.bot.service.preview(user, text, thread_id=thread)
             await interaction.followup.send(
                 embed=preview_embed(interaction, preview),
                 file=picture(preview.picture),

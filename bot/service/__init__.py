@@ -1,7 +1,7 @@
 """The game service and its plain results: the layer between Discord and engine, store, render."""
 
 from .errors import EngineRejected, ServiceError
-from .games import GameService, Renderer, render_picture, split_actions
+from .games import GameService, Renderer, normalize_actions, render_picture, split_actions
 from .results import (
     COMPUTER_USER_ID,
     BoardResult,
@@ -46,6 +46,7 @@ __all__ = [
     "TurnRecord",
     "TurnReport",
     "UndoResult",
+    "normalize_actions",
     "render_picture",
     "split_actions",
 ]

@@ -67,6 +67,11 @@ def split_actions(text: str) -> list[str]:
     return [p.strip() for p in text.split(";") if p.strip()]
 
 
+def normalize_actions(text: str) -> str:
+    """An action text without empty parts: ``"; fleet 4 ;;"`` -> ``"fleet 4"``."""
+    return "; ".join(split_actions(text))
+
+
 def _rejected(error: EngineError, match: Match) -> EngineRejected:
     """The engine's refusal; a notation error lists the actions legal now, not the forms."""
     if isinstance(error, InvalidNotation) and match.current_seat is not None:

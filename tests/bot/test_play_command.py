@@ -1,0 +1,68 @@
+"""/play hands the service an action text without empty ``;`` parts."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.cogs.play import PlayCog
+from bot.service import ServiceError, normalize_actions
+
+from .fakes import FakeBot, fake_interaction
+
+
+@pytest.mark.parametrize(
+    ("typed", "sent"),
+    [
+        ("fleet 4;;", "fleet 4"),
+        ("; fleet 4 ;", "fleet 4"),
+        ("fleet 4", "fleet 4"),
+        (" fleet 4 ;; buy wood ; ", "fleet 4; buy wood"),
+        (";; ;", ""),
+    ],
+)
+def test_normalize_actions_drops_empty_parts(typed: str, sent: str) -> None:
+    assert normalize_actions(typed) == sent
+
+
+class RecordingService:
+    """Records what /play passes on, then refuses (nothing else is needed here)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+        self.repo = None
+
+    async def play(self, user_id: int, text: str, **kwargs: Any) -> Any:
+        self.calls.append(("play", text))
+        raise ServiceError("error.no_game")
+
+    async def preview(self, user_id: int, text: str, **kwargs: Any) -> Any:
+        self.calls.append(("preview", text))
+        raise ServiceError("error.no_game")
+
+
+def _play(typed: str) -> tuple[RecordingService, Any]:
+    service = RecordingService()
+    bot = FakeBot(service=service)
+    cog = PlayCog(bot)  # type: ignore[arg-type]
+    interaction = fake_interaction(bot)
+    command: Any = cog.play
+    asyncio.run(command.callback(cog, interaction, action=typed))
+    return service, interaction
+
+
+def test_play_sends_one_action_without_empty_parts() -> None:
+    assert _play("fleet 4;;")[0].calls == [("play", "fleet 4")]
+    assert _play("; fleet 4 ;")[0].calls == [("play", "fleet 4")]
+
+
+def test_play_previews_a_sequence_without_empty_parts() -> None:
+    assert _play("fleet 4;; buy wood;")[0].calls == [("preview", "fleet 4; buy wood")]
+
+
+def test_play_of_only_separators_is_refused_before_the_service() -> None:
+    service, interaction = _play(" ; ;")
+    assert service.calls == []
+    assert "Type an action" in interaction.response.sent[0]["content"]
