@@ -10,8 +10,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, cast
 
 import discord
 from discord import ui
@@ -20,6 +21,7 @@ from bot.lobby_state import BUTTON_TEMPLATE, MAX_SEATS, MIN_SEATS, SELECT_TEMPLA
 from bot.names import short_name
 from bot.present import guarded, himiko, public_locale, t
 from bot.service import ServiceError
+from bot.views.base import button
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -81,7 +83,24 @@ def lobby_embed(
     return embed
 
 
-class LobbyButton(ui.DynamicItem[ui.Button[ui.View]], template=BUTTON_TEMPLATE):
+class LobbyItem:
+    """A lobby's button or menu: its action and the lobby state rebuilt from a click."""
+
+    def __init__(self, action: str, state: LobbyState, item: ui.Item[Any], row: int) -> None:
+        self.action, self.state = action, state
+        cast(Any, super()).__init__(item, row=row)  # the DynamicItem
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click: the state from the custom id, names from the embed."""
+        state = LobbyState.parse(match.groupdict(), names_from(interaction.message))
+        make = cast("Callable[[str, LobbyState], Self]", cls)  # subclasses: (action, state, ...)
+        return make(match["action"], state)
+
+
+class LobbyButton(LobbyItem, ui.DynamicItem[ui.Button[ui.View]], template=BUTTON_TEMPLATE):
     """Join, Leave, Start or Cancel."""
 
     def __init__(
@@ -91,43 +110,19 @@ class LobbyButton(ui.DynamicItem[ui.Button[ui.View]], template=BUTTON_TEMPLATE):
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
-        self.action, self.state = action, state
-        super().__init__(
-            ui.Button(label=label or action, style=style, custom_id=state.custom_id(action)), row=2
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """Rebuild from a click: the state from the custom id, names from the embed."""
-        return cls(
-            match["action"], LobbyState.parse(match.groupdict(), names_from(interaction.message))
-        )
+        super().__init__(action, state, button(state.custom_id(action), label or action, style), 2)
 
     async def callback(self, interaction: Interaction) -> None:
         """Apply the click to the lobby."""
         await guarded(interaction, lambda: on_lobby(interaction, self.action, self.state, None))
 
 
-class LobbySelect(ui.DynamicItem[ui.Select[ui.View]], template=SELECT_TEMPLATE):
+class LobbySelect(LobbyItem, ui.DynamicItem[ui.Select[ui.View]], template=SELECT_TEMPLATE):
     """The host's option menus: seats, computer players."""
 
-    def __init__(
-        self, action: str, state: LobbyState, select: ui.Select[ui.View] | None = None
-    ) -> None:
-        self.action, self.state = action, state
-        row = 0 if action == "seats" else 1
-        super().__init__(select or ui.Select(custom_id=state.custom_id(action)), row=row)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """Rebuild from a click."""
-        return cls(
-            match["action"], LobbyState.parse(match.groupdict(), names_from(interaction.message))
-        )
+    def __init__(self, action: str, state: LobbyState) -> None:
+        select: ui.Select[ui.View] = ui.Select(custom_id=state.custom_id(action))
+        super().__init__(action, state, select, 0 if action == "seats" else 1)
 
     async def callback(self, interaction: Interaction) -> None:
         """Apply the chosen option."""

@@ -17,8 +17,9 @@ from discord import ui
 
 from bot.present import after_save, guarded, himiko, picture, t
 from bot.service import PanelState, TurnKey
-from bot.service.panel import chunks
+from bot.service.panel import PAGE_SIZE, PER_SELECT, chunks
 from bot.turns import announce
+from bot.views.base import button
 
 Interaction = discord.Interaction[Any]
 MAX_LABEL = 100
@@ -107,7 +108,7 @@ class PageButton(
     ) -> None:
         self.game_id, self.version, self.page, self.category = game_id, version, page, category
         custom_id = f"himiko:panel:page:{game_id}:{version}:{page}:{category}"
-        super().__init__(ui.Button(label=label or str(page + 1), custom_id=custom_id), row=4)
+        super().__init__(button(custom_id, label or str(page + 1)), row=4)
 
     @classmethod
     async def from_custom_id(
@@ -131,12 +132,7 @@ class UndoButton(
 
     def __init__(self, game_id: int, version: int, label: str = "Undo") -> None:
         self.game_id, self.version = game_id, version
-        button: ui.Button[ui.View] = ui.Button(
-            label=label,
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"himiko:panel:undo:{game_id}:{version}",
-        )
-        super().__init__(button, row=4)
+        super().__init__(button(f"himiko:panel:undo:{game_id}:{version}", label), row=4)
 
     @classmethod
     async def from_custom_id(
@@ -157,12 +153,7 @@ class RefreshButton(
 
     def __init__(self, game_id: int, label: str = "Refresh") -> None:
         self.game_id = game_id
-        button: ui.Button[ui.View] = ui.Button(
-            label=label,
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"himiko:panel:refresh:{game_id}",
-        )
-        super().__init__(button, row=4)
+        super().__init__(button(f"himiko:panel:refresh:{game_id}", label), row=4)
 
     @classmethod
     async def from_custom_id(
@@ -189,10 +180,10 @@ def panel_view(interaction: Interaction, state: PanelState) -> ui.View:
                 label=label[:MAX_LABEL], value=group.key, default=group.key == state.category
             )
         view.add_item(category)
-    first = state.page * 75
+    first = state.page * PAGE_SIZE
     for n, actions in enumerate(chunks(list(state.actions))):
         select = ActionSelect(game, version, n)
-        start = first + n * 25 + 1
+        start = first + n * PER_SELECT + 1
         select.item.placeholder = t(
             interaction,
             "panel.actions_placeholder",

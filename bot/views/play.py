@@ -20,6 +20,7 @@ from bot.names import display_name
 from bot.present import after_save, guarded, himiko, only, played_text, t
 from bot.service import ServiceError, TurnKey
 from bot.turns import announce
+from bot.views.base import OkNoButton, button
 from bot.views.panel import open_panel
 
 if TYPE_CHECKING:
@@ -45,12 +46,8 @@ class OpenPanelButton(
     ) -> None:
         self.game_id, self.version, self.turn = game_id, version, turn
         key = "" if turn is None else f"{turn[0]}.{turn[1]}:"
-        button: ui.Button[ui.View] = ui.Button(
-            label=label,
-            style=discord.ButtonStyle.primary,
-            custom_id=f"himiko:open:{game_id}:{key}{version}",
-        )
-        super().__init__(button)
+        custom_id = f"himiko:open:{game_id}:{key}{version}"
+        super().__init__(button(custom_id, label, discord.ButtonStyle.primary))
 
     @classmethod
     async def from_custom_id(
@@ -81,28 +78,20 @@ def turn_button_view(
 
 
 class SequenceButton(
+    OkNoButton,
     ui.DynamicItem[ui.Button[ui.View]],
     template=r"himiko:seq:(?P<ok>ok|no):(?P<game>\d+):(?P<version>\d+):(?P<user>\d+):(?P<crc>[0-9a-f]{8})",
 ):
     """Confirm or Cancel under a previewed sequence."""
 
+    kind = "seq"
+    ok_style = discord.ButtonStyle.success
+
     def __init__(
         self, ok: bool, game_id: int, version: int, user_id: int, crc: str, label: str = ""
     ) -> None:
-        self.ok, self.game_id, self.version, self.user_id, self.crc = (
-            ok,
-            game_id,
-            version,
-            user_id,
-            crc,
-        )
-        word = "ok" if ok else "no"
-        button: ui.Button[ui.View] = ui.Button(
-            label=label or word,
-            style=discord.ButtonStyle.success if ok else discord.ButtonStyle.secondary,
-            custom_id=f"himiko:seq:{word}:{game_id}:{version}:{user_id}:{crc}",
-        )
-        super().__init__(button)
+        self.crc = crc
+        super().__init__(ok, game_id, version, user_id, label, crc)
 
     @classmethod
     async def from_custom_id(
@@ -117,18 +106,14 @@ class SequenceButton(
             match["crc"],
         )
 
-    async def callback(self, interaction: Interaction) -> None:
-        """Save the whole sequence (Confirm) or drop it (Cancel)."""
-        await guarded(interaction, lambda: self._run(interaction))
+    async def cancel(self, interaction: Interaction) -> None:
+        """Drop the sequence."""
+        await interaction.response.edit_message(
+            content=t(interaction, "play.cancelled"), embed=None, attachments=[], view=None
+        )
 
-    async def _run(self, interaction: Interaction) -> None:
-        if interaction.user.id != self.user_id:
-            raise ServiceError("error.not_yours")
-        if not self.ok:
-            await interaction.response.edit_message(
-                content=t(interaction, "play.cancelled"), embed=None, attachments=[], view=None
-            )
-            return
+    async def confirm(self, interaction: Interaction) -> None:
+        """Save the whole sequence."""
         text = sequence_in(interaction.message)
         if text is None or checksum(text) != self.crc:
             raise ServiceError("error.preview_lost")
@@ -163,20 +148,14 @@ def preview_view(interaction: Interaction, game_id: int, version: int, text: str
 
 
 class ResignButton(
+    OkNoButton,
     ui.DynamicItem[ui.Button[ui.View]],
     template=r"himiko:resign:(?P<ok>ok|no):(?P<game>\d+):(?P<version>\d+):(?P<user>\d+)",
 ):
     """Confirm or cancel a resignation."""
 
-    def __init__(self, ok: bool, game_id: int, version: int, user_id: int, label: str = "") -> None:
-        self.ok, self.game_id, self.version, self.user_id = ok, game_id, version, user_id
-        word = "ok" if ok else "no"
-        button: ui.Button[ui.View] = ui.Button(
-            label=label or word,
-            style=discord.ButtonStyle.danger if ok else discord.ButtonStyle.secondary,
-            custom_id=f"himiko:resign:{word}:{game_id}:{version}:{user_id}",
-        )
-        super().__init__(button)
+    kind = "resign"
+    ok_style = discord.ButtonStyle.danger
 
     @classmethod
     async def from_custom_id(
@@ -187,18 +166,12 @@ class ResignButton(
             match["ok"] == "ok", int(match["game"]), int(match["version"]), int(match["user"])
         )
 
-    async def callback(self, interaction: Interaction) -> None:
-        """Resign (ends the game) or keep playing."""
-        await guarded(interaction, lambda: self._run(interaction))
+    async def cancel(self, interaction: Interaction) -> None:
+        """Keep playing."""
+        await interaction.response.edit_message(content=t(interaction, "resign.kept"), view=None)
 
-    async def _run(self, interaction: Interaction) -> None:
-        if interaction.user.id != self.user_id:
-            raise ServiceError("error.not_yours")
-        if not self.ok:
-            await interaction.response.edit_message(
-                content=t(interaction, "resign.kept"), view=None
-            )
-            return
+    async def confirm(self, interaction: Interaction) -> None:
+        """Resign: the game ends; the thread is told."""
         bot = himiko(interaction)
         resigned = await bot.service.resign(
             self.user_id, game_id=self.game_id, version=self.version

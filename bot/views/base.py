@@ -1,0 +1,63 @@
+"""What the persistent buttons and menus (``discord.ui.DynamicItem``) have in common.
+
+The mixins go before ``ui.DynamicItem[...]`` in a class's bases; every class keeps its own
+``template``, so custom ids stay exactly as they are (old buttons keep working after a restart).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, cast
+
+import discord
+from discord import ui
+
+from bot.present import guarded
+from bot.service import ServiceError
+
+Interaction = discord.Interaction[Any]
+
+
+def button(
+    custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
+) -> ui.Button[ui.View]:
+    """A persistent button (its custom id is what a click is rebuilt from)."""
+    return ui.Button(label=label, style=style, custom_id=custom_id)
+
+
+class OkNoButton:
+    """Confirm / Cancel that only its user may click.
+
+    Custom id ``himiko:<kind>:<ok|no>:<game>:<version>:<user>[:<extra>...]``; a subclass sets
+    ``kind`` and ``ok_style`` and implements ``confirm`` and ``cancel``.
+    """
+
+    kind: ClassVar[str]
+    ok_style: ClassVar[discord.ButtonStyle]
+
+    def __init__(
+        self, ok: bool, game_id: int, version: int, user_id: int, label: str = "", *extra: str
+    ) -> None:
+        self.ok, self.game_id, self.version, self.user_id = ok, game_id, version, user_id
+        word = "ok" if ok else "no"
+        custom_id = ":".join(
+            ("himiko", self.kind, word, str(game_id), str(version), str(user_id), *extra)
+        )
+        style = self.ok_style if ok else discord.ButtonStyle.secondary
+        cast(Any, super()).__init__(button(custom_id, label or word, style))  # the DynamicItem
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Confirm or cancel, for the button's user only."""
+        await guarded(interaction, lambda: self._run(interaction))
+
+    async def _run(self, interaction: Interaction) -> None:
+        if interaction.user.id != self.user_id:
+            raise ServiceError("error.not_yours")
+        await (self.confirm(interaction) if self.ok else self.cancel(interaction))
+
+    async def confirm(self, interaction: Interaction) -> None:
+        """The Confirm click."""
+        raise NotImplementedError
+
+    async def cancel(self, interaction: Interaction) -> None:
+        """The Cancel click."""
+        raise NotImplementedError

@@ -1,0 +1,49 @@
+"""Persistent buttons and menus keep their custom ids: a click on an old message is rebuilt."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.lobby_state import LobbyState
+from bot.views.lobby import LobbyButton, LobbySelect
+from bot.views.panel import ActionSelect, CategorySelect, PageButton, RefreshButton, UndoButton
+from bot.views.play import OpenPanelButton, ResignButton, SequenceButton
+
+LOBBY = LobbyState("yamatai", 3, True, (101, 202))
+
+ITEMS: list[tuple[Any, str]] = [
+    (OpenPanelButton(7, 12, (3, 1)), "himiko:open:7:3.1:12"),
+    (OpenPanelButton(7, 12, None), "himiko:open:7:12"),
+    (SequenceButton(True, 7, 12, 101, "0badf00d"), "himiko:seq:ok:7:12:101:0badf00d"),
+    (SequenceButton(False, 7, 12, 101, "0badf00d"), "himiko:seq:no:7:12:101:0badf00d"),
+    (ResignButton(True, 7, 12, 101), "himiko:resign:ok:7:12:101"),
+    (ResignButton(False, 7, 12, 101), "himiko:resign:no:7:12:101"),
+    (CategorySelect(7, 12), "himiko:panel:cat:7:12"),
+    (ActionSelect(7, 12, 2), "himiko:panel:act:7:12:2"),
+    (PageButton(7, 12, 1, "place:clay"), "himiko:panel:page:7:12:1:place:clay"),
+    (UndoButton(7, 12), "himiko:panel:undo:7:12"),
+    (RefreshButton(7), "himiko:panel:refresh:7"),
+    (LobbyButton("join", LOBBY), "himiko:lobby:join:yamatai:3:1:2t.5m"),
+    (LobbySelect("seats", LOBBY), "himiko:lobby:seats:yamatai:3:1:2t.5m"),
+]
+
+
+@pytest.mark.parametrize(("item", "custom_id"), ITEMS, ids=[c for _, c in ITEMS])
+def test_custom_ids_are_unchanged_and_rebuilt_from_a_click(item: Any, custom_id: str) -> None:
+    assert item.item.custom_id == custom_id
+    match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert match is not None
+    interaction = SimpleNamespace(message=None)
+    rebuilt = asyncio.run(type(item).from_custom_id(interaction, item.item, match))
+    assert type(rebuilt) is type(item) and rebuilt.item.custom_id == custom_id
+
+
+def test_confirm_buttons_keep_their_styles() -> None:
+    assert SequenceButton(True, 1, 1, 1, "00000000").item.style == discord.ButtonStyle.success
+    assert ResignButton(True, 1, 1, 1).item.style == discord.ButtonStyle.danger
+    assert ResignButton(False, 1, 1, 1).item.style == discord.ButtonStyle.secondary
