@@ -159,14 +159,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return ", ".join(_plain(v) if not isinstance(v, dict) else str(v) for v in value)
     return value
-
-
-def describe_turn(
-    player: str,
-    events: Sequence[Event],
-    names: Sequence[str],
-    catalog: Catalog,
-    locale: str | None = None,
-) -> str:
-    """A completed turn in words, for the thread message."""
-    return Summary(catalog, locale).turn(player, events, names)

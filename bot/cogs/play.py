@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.present import after_save, catalog_of, guarded, picture, played_text, send, t, thread_of
 from bot.service import Preview, ServiceError, normalize_actions, split_actions
+from bot.service.suggest import MAX_VALUE
 from bot.summary import Summary
 from bot.translator import text
 from bot.turns import announce
@@ -87,6 +88,10 @@ class PlayCog(commands.Cog):
         except Exception:  # suggestions are a convenience: log and offer none
             log.exception("autocomplete failed for %r in %s", current, interaction.channel_id)
             return []
+        if found.too_long and len(current) <= MAX_VALUE:  # picking it keeps what was typed
+            return [
+                app_commands.Choice(name=t(interaction, "play.autocomplete_none"), value=current)
+            ]
         return [app_commands.Choice(name=v[:100], value=v) for v in found]
 
     @app_commands.command(name="turn", description=text("cmd.turn"))

@@ -46,7 +46,7 @@ from .results import (
     TurnReport,
     UndoResult,
 )
-from .suggest import suggestions
+from .suggest import Suggestions, suggestions
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ def _final(players: Sequence[PlayerInfo], outcome: Mapping[str, Any]) -> FinalRe
             )
         )
     lines.sort(key=lambda s: s.rank)
-    return FinalResult(tuple(str(r) for r in outcome.get("end_reasons", [])), tuple(lines))
+    return FinalResult(tuple(lines))
 
 
 class GameService:
@@ -438,13 +438,13 @@ class GameService:
         ]
         return sorted(listings, key=lambda g: not g.my_turn)
 
-    async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> list[str]:
+    async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> Suggestions:
         """Autocomplete choices for the action option (empty when the user may not act)."""
         try:
             game, match = await self._load(thread_id=thread_id)
             seat = self._acting_seat(game, match, user_id)
         except ServiceError:
-            return []
+            return Suggestions()
         return suggestions(match, seat, typed)
 
     async def panel(
@@ -499,7 +499,7 @@ class GameService:
                 game.id, expected_version=version, reason=f"resigned:{seats[0]}"
             )
         players = _players(game, match)
-        return Resigned(game.id, game.thread_id, players[seats[0]], players)
+        return Resigned(game.id, game.thread_id, players[seats[0]])
 
     async def seated(self, user_id: int, *, thread_id: int) -> tuple[int, int]:
         """(game id, version) of the thread's game if the user plays in it (else not_seated)."""

@@ -36,8 +36,3 @@ def replay_turns(match: Match) -> list[TurnRecord]:
     if seat is not None:
         turns.append(TurnRecord(seat, turn_round, tuple(actions), tuple(events), False))
     return turns
-
-
-def current_round(match: Match) -> int:
-    """The round number shown in the match's spectator view."""
-    return int(match.view(None).get("round", 1))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 Event = dict[str, Any]
@@ -42,9 +42,8 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class FinalResult:
-    """How a game ended: the reasons and every seat's score, best first."""
+    """How a game ended: every seat's score, best first."""
 
-    reasons: tuple[str, ...]
     scores: tuple[ScoreLine, ...]
 
     @property
@@ -207,4 +206,3 @@ class Resigned:
     game_id: int
     thread_id: int
     player: PlayerInfo
-    players: tuple[PlayerInfo, ...] = field(default=())

@@ -33,10 +33,17 @@ def rank(legal: list[str], typed: str, limit: int = MAX_CHOICES) -> list[str]:
     return (prefix + inside + loose)[:limit]
 
 
-def suggestions(match: Match, seat: int, typed: str, limit: int = MAX_CHOICES) -> list[str]:
+class Suggestions(list[str]):
+    """Completions; ``too_long`` when some matched but none fit in a choice (100 characters)."""
+
+    too_long: bool = False
+
+
+def suggestions(match: Match, seat: int, typed: str, limit: int = MAX_CHOICES) -> Suggestions:
     """Completions of ``typed`` (maybe ``a; b; c``): the earlier parts are applied to a copy."""
+    found = Suggestions()
     if match.current_seat != seat:
-        return []
+        return found
     parts = typed.split(";")
     done = [p.strip() for p in parts[:-1] if p.strip()]
     last = parts[-1]
@@ -47,14 +54,15 @@ def suggestions(match: Match, seat: int, typed: str, limit: int = MAX_CHOICES) -
         try:
             preview = match.preview("; ".join(done), seat=seat)
         except EngineError:
-            return []
+            return found
         legal = preview.legal_next
         head = "; ".join(preview.actions) + "; "
-    found = []
-    for action in rank(legal, last, limit=len(legal)):
+    matched = rank(legal, last, limit=len(legal))
+    for action in matched:
         value = head + action
         if len(value) <= MAX_VALUE:
             found.append(value)
         if len(found) == limit:
             break
+    found.too_long = bool(matched) and not found
     return found

@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any, Literal, Self, cast
 
@@ -31,15 +32,37 @@ ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: slow games
 
 
 class LobbyBook:
-    """In-process cache and locks so quick clicks on one lobby apply one after the other."""
+    """In-process cache and locks so quick clicks on one lobby apply one after the other.
+
+    A closed lobby (cancelled or started) is forgotten once no click holds or awaits it: its
+    message has no components left, which is how a later click is told it is closed.
+    """
 
     def __init__(self) -> None:
         self.states: dict[int, LobbyState] = {}
         self.locks: dict[int, asyncio.Lock] = {}
+        self._users: dict[int, int] = {}
 
     def lock(self, message_id: int) -> asyncio.Lock:
         """The lock of one lobby message."""
         return self.locks.setdefault(message_id, asyncio.Lock())
+
+    @asynccontextmanager
+    async def hold(self, message_id: int) -> AsyncIterator[None]:
+        """Hold one lobby's lock; the last user out drops the lock and a closed lobby's state."""
+        lock = self.lock(message_id)
+        self._users[message_id] = self._users.get(message_id, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            self._users[message_id] -= 1
+            if not self._users[message_id]:
+                del self._users[message_id]
+                self.locks.pop(message_id, None)
+                state = self.states.get(message_id)
+                if state is not None and state.closed:
+                    del self.states[message_id]
 
 
 def names_from(message: discord.Message | None) -> tuple[str, ...]:
@@ -171,12 +194,11 @@ async def on_lobby(
     if message is None:
         raise ServiceError("error.lobby_closed")
     book = himiko(interaction).lobbies
-    lock = book.lock(message.id)
-    if lock.locked():  # another click (e.g. Start) is in progress: answer within 3 s first
+    if book.lock(message.id).locked():  # another click (e.g. Start) is busy: answer in 3 s
         await interaction.response.defer()
-    async with lock:
+    async with book.hold(message.id):
         state = book.states.get(message.id, clicked)
-        if state.closed:
+        if state.closed or not message.components:  # closed and forgotten: no buttons left
             raise ServiceError("error.lobby_closed")
         new = await _apply(interaction, action, state, value)
         if new is not None:

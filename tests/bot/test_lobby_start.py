@@ -22,6 +22,7 @@ class FakeLobbyMessage:
     def __init__(self, thread: FakeThread, cached: bool = True) -> None:
         self.id = 900
         self.embeds: list[Any] = []
+        self.components: list[Any] = ["the lobby's buttons"]
         self.created: FakeThread | None = None
         self.cached = cached
         self._thread = thread
@@ -84,8 +85,9 @@ def test_start_again_after_the_opening_failed_reuses_thread_and_game(
         assert await service.active_game_id(900) == game_id  # the same game
         [opening] = thread.sent
         assert "begins" in opening["content"]
-        assert bot.lobbies.states[900].closed
         assert again.edits and again.edits[0]["view"] is None
+        assert bot.lobbies.states == {} and bot.lobbies.locks == {}  # closed: forgotten
+        message.components = []  # what Discord shows after the edit
         with pytest.raises(ServiceError) as caught:
             await on_lobby(_start_click(bot, message), "start", state, None)
         assert caught.value.key == "error.lobby_closed"
@@ -114,5 +116,28 @@ def test_a_click_while_start_holds_the_lobby_is_deferred_first(tmp_path: Path) -
         quick.user.id, quick.user.display_name = 303, "Cy"
         await on_lobby(quick, "join", bot.lobbies.states[message.id], None)
         assert quick.response.deferred == [] and quick.response.sent[0]["edit"]
+
+    asyncio.run(body())
+
+
+def test_a_cancelled_lobby_is_forgotten_and_later_clicks_are_refused() -> None:
+    async def body() -> None:
+        bot = FakeBot()
+        bot.lobbies = LobbyBook()  # type: ignore[attr-defined]
+        message = FakeLobbyMessage(FakeThread())
+        state = LobbyState("yamatai", 3, False, (ANN,), ("Ann",))
+        join = _start_click(bot, message)
+        join.user.id, join.user.display_name = BO, "Bo"
+        await on_lobby(join, "join", state, None)
+        assert not bot.lobbies.states[message.id].closed  # an open lobby is kept
+        assert bot.lobbies.locks == {}
+        await on_lobby(_start_click(bot, message), "cancel", state, None)
+        assert bot.lobbies.states == {} and bot.lobbies.locks == {}
+        message.components = []
+        late = _start_click(bot, message)
+        late.user.id, late.user.display_name = 303, "Cy"
+        with pytest.raises(ServiceError) as caught:
+            await on_lobby(late, "join", state, None)
+        assert caught.value.key == "error.lobby_closed"
 
     asyncio.run(body())

@@ -29,7 +29,7 @@ def test_display_name_escapes_markdown_and_mentions_but_short_name_keeps_it_raw(
 def test_turn_and_final_messages_escape_names() -> None:
     eve, bo = PlayerInfo(0, EVIL, 1, "red"), PlayerInfo(1, "Bo", 2, "blue")
     final = FinalResult(
-        (), (ScoreLine(0, EVIL, 1, 10, 1, {"coins": 1}), ScoreLine(1, "Bo", 2, 3, 2, {}))
+        (ScoreLine(0, EVIL, 1, 10, 1, {"coins": 1}), ScoreLine(1, "Bo", 2, 3, 2, {}))
     )
     events = ({"type": "izanami", "seat": 0, "coins": 2}, {"type": "end_turn", "seat": 0})
     report = TurnReport(1, 500, 5, eve, 1, ("end",), events, (eve, bo), b"", None, final)

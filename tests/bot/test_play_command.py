@@ -9,6 +9,7 @@ import pytest
 
 from bot.cogs.play import PlayCog
 from bot.service import ServiceError, normalize_actions
+from bot.service.suggest import Suggestions
 
 from .fakes import FakeBot, fake_interaction
 
@@ -66,3 +67,25 @@ def test_play_of_only_separators_is_refused_before_the_service() -> None:
     service, interaction = _play(" ; ;")
     assert service.calls == []
     assert "Type an action" in interaction.response.sent[0]["content"]
+
+
+def _autocomplete(found: Suggestions, typed: str) -> list[Any]:
+    service = RecordingService()
+
+    async def suggest(user_id: int, text: str, **kwargs: Any) -> Suggestions:
+        return found
+
+    service.suggest = suggest  # type: ignore[attr-defined]
+    bot = FakeBot(service=service)
+    cog = PlayCog(bot)  # type: ignore[arg-type]
+    return asyncio.run(cog.play_autocomplete(fake_interaction(bot), typed))
+
+
+def test_autocomplete_explains_when_every_match_is_too_long() -> None:
+    too_long = Suggestions()
+    too_long.too_long = True
+    [choice] = _autocomplete(too_long, "fleet 4; buy wood; pla")
+    assert choice.name.startswith("No suggestion fits in 100 characters")
+    assert choice.value == "fleet 4; buy wood; pla"  # picking it keeps what was typed
+    assert _autocomplete(Suggestions(), "zzz") == []
+    assert [c.value for c in _autocomplete(Suggestions(["fleet 4"]), "fl")] == ["fleet 4"]

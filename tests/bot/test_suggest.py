@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 from bot.service import GameService
 from bot.service.history import replay_turns
@@ -88,3 +90,25 @@ def test_the_shared_log_hides_where_looked_tiles_went() -> None:
     match.play(f"arrange {' '.join(looked)}", seat=seat)
     turn = replay_turns(match)[-1]
     assert turn.actions == ("fleet 3", "look", "arrange (3 on top, 0 at the bottom)")
+
+
+class _LongMatch:
+    """A stand-in match whose earlier actions read back long (90 characters)."""
+
+    current_seat = 0
+
+    def legal_actions(self) -> list[str]:
+        return ["fleet 4"]
+
+    def preview(self, text: str, seat: int) -> Any:
+        return SimpleNamespace(actions=["x" * 90], legal_next=["place wood 12", "place clay 3"])
+
+
+def test_a_sequence_too_long_for_any_choice_says_so() -> None:
+    long: Any = _LongMatch()
+    found = suggestions(long, 0, "x; place")
+    assert found == [] and found.too_long
+    assert suggestions(long, 0, "x; zzz") == [] and not suggestions(long, 0, "x; zzz").too_long
+    match, seat, _fleet = _match_after_fleet()
+    assert not suggestions(match, seat, "zzz qqq").too_long  # no match is not "too long"
+    assert not suggestions(match, seat, "fl").too_long

@@ -8,7 +8,7 @@ from bot.catalog import default_catalog
 from bot.service.games import _final
 from bot.service.history import replay_turns
 from bot.service.results import FinalResult, PlayerInfo, ScoreLine
-from bot.summary import Summary, describe_turn
+from bot.summary import Summary
 from engine import games
 from engine.players import greedy_player
 
@@ -37,7 +37,7 @@ TURN: list[dict[str, Any]] = [
 
 
 def test_turn_summary_text() -> None:
-    text = describe_turn("Ann", TURN, NAMES, default_catalog())
+    text = Summary(default_catalog()).turn("Ann", TURN, NAMES)
     assert text == (
         "**Ann** took fleet 6, bought clay, placed 2 boats, built B07 on C4: +3 coins, +1 PP"
     )
@@ -87,7 +87,6 @@ def _score(seat: int, name: str, total: int, rank: int, **lines: int) -> ScoreLi
 
 def test_final_lines_say_where_each_pp_came_from() -> None:
     final = FinalResult(
-        (),
         (
             _score(1, "Bo", 7, 1, coins=5, pp_tokens=3, set_aside=-1, reserved=0),
             _score(0, "Ann", 2, 2, buildings=2),
@@ -102,7 +101,6 @@ def test_final_lines_say_where_each_pp_came_from() -> None:
 
 def test_a_tie_on_top_says_turn_order_broke_it() -> None:
     final = FinalResult(
-        (),
         (
             _score(1, "Bo", 4, 1, coins=4),
             _score(0, "Ann", 4, 2, specialists=4),
