@@ -6,13 +6,11 @@ the store's ``announced_version`` and posted by ``flush``: one message for the l
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 import discord
 
+from bot.locks import KeyedLocks
 from bot.service import Created, TurnReport
 from bot.turns import fetch_thread, post_opening, post_turn
 
@@ -25,28 +23,14 @@ class Outbox:
 
     def __init__(self, bot: HimikoBot) -> None:
         self.bot = bot
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._users: dict[int, int] = {}
-
-    @asynccontextmanager
-    async def _game(self, game_id: int) -> AsyncIterator[None]:
-        """One message at a time per game; the lock is dropped when nobody holds or awaits it."""
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
-        self._users[game_id] = self._users.get(game_id, 0) + 1
-        try:
-            async with lock:
-                yield
-        finally:
-            self._users[game_id] -= 1
-            if not self._users[game_id]:
-                del self._users[game_id], self._locks[game_id]
+        self._locks = KeyedLocks()  # one message at a time per game
 
     async def _announced(self, game_id: int) -> int:
         return (await self.bot.service.repo.load_game(game_id)).announced_version
 
     async def deliver(self, report: TurnReport) -> None:
         """Post a completed turn unless it already was, then mark it announced."""
-        async with self._game(report.game_id):
+        async with self._locks.hold(report.game_id):
             if await self._announced(report.game_id) >= report.version:
                 return
             await post_turn(self.bot, report)
@@ -56,7 +40,7 @@ class Outbox:
         self, created: Created, channel: discord.abc.Messageable | None = None
     ) -> None:
         """Post a new game's first message unless it already was, then mark it announced."""
-        async with self._game(created.game_id):
+        async with self._locks.hold(created.game_id):
             if await self._announced(created.game_id) >= created.version:
                 return
             channel = channel or await fetch_thread(self.bot, created.thread_id)
@@ -65,7 +49,7 @@ class Outbox:
 
     async def flush(self, game_id: int) -> bool:
         """Post the message a game still owes, if any; True if one was posted."""
-        async with self._game(game_id):
+        async with self._locks.hold(game_id):
             pending = await self.bot.service.pending_post(game_id)
             if pending is None:
                 return False

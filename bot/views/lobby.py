@@ -7,11 +7,9 @@ user ids in base 36, host first, joined by dots (see ``bot.lobby_state``).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Literal, Self, cast
 
@@ -19,6 +17,7 @@ import discord
 from discord import ui
 
 from bot.lobby_state import BUTTON_TEMPLATE, MAX_SEATS, MIN_SEATS, SELECT_TEMPLATE, LobbyState
+from bot.locks import KeyedLocks
 from bot.names import short_name
 from bot.present import guarded, himiko, public_locale, t
 from bot.service import ServiceError
@@ -31,7 +30,7 @@ _ESCAPED = re.compile(r"\\(.)")
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: slow games
 
 
-class LobbyBook:
+class LobbyBook(KeyedLocks):
     """In-process cache and locks so quick clicks on one lobby apply one after the other.
 
     A closed lobby (cancelled or started) is forgotten once no click holds or awaits it: its
@@ -39,30 +38,14 @@ class LobbyBook:
     """
 
     def __init__(self) -> None:
+        super().__init__()
         self.states: dict[int, LobbyState] = {}
-        self.locks: dict[int, asyncio.Lock] = {}
-        self._users: dict[int, int] = {}
 
-    def lock(self, message_id: int) -> asyncio.Lock:
-        """The lock of one lobby message."""
-        return self.locks.setdefault(message_id, asyncio.Lock())
-
-    @asynccontextmanager
-    async def hold(self, message_id: int) -> AsyncIterator[None]:
-        """Hold one lobby's lock; the last user out drops the lock and a closed lobby's state."""
-        lock = self.lock(message_id)
-        self._users[message_id] = self._users.get(message_id, 0) + 1
-        try:
-            async with lock:
-                yield
-        finally:
-            self._users[message_id] -= 1
-            if not self._users[message_id]:
-                del self._users[message_id]
-                self.locks.pop(message_id, None)
-                state = self.states.get(message_id)
-                if state is not None and state.closed:
-                    del self.states[message_id]
+    def released(self, key: int) -> None:
+        """Forget a closed lobby's state."""
+        state = self.states.get(key)
+        if state is not None and state.closed:
+            del self.states[key]
 
 
 def names_from(message: discord.Message | None) -> tuple[str, ...]:

@@ -95,14 +95,19 @@ def test_start_again_after_the_opening_failed_reuses_thread_and_game(
     asyncio.run(with_service(tmp_path, body, fast=True))
 
 
+def _open_lobby() -> tuple[FakeBot, FakeLobbyMessage, LobbyState, Any]:
+    """A bot with one open lobby (Ann hosting, 3 seats) and Bo's click on its message."""
+    bot = FakeBot()
+    bot.lobbies = LobbyBook()  # type: ignore[attr-defined]
+    message = FakeLobbyMessage(FakeThread())
+    join = _start_click(bot, message)
+    join.user.id, join.user.display_name = BO, "Bo"
+    return bot, message, LobbyState("yamatai", 3, False, (ANN,), ("Ann",)), join
+
+
 def test_a_click_while_start_holds_the_lobby_is_deferred_first(tmp_path: Path) -> None:
     async def body() -> None:
-        bot = FakeBot()
-        bot.lobbies = LobbyBook()  # type: ignore[attr-defined]
-        message = FakeLobbyMessage(FakeThread())
-        state = LobbyState("yamatai", 3, False, (ANN,), ("Ann",))
-        join = _start_click(bot, message)
-        join.user.id, join.user.display_name = BO, "Bo"
+        bot, message, state, join = _open_lobby()
         lock = bot.lobbies.lock(message.id)
         await lock.acquire()  # Start is busy with Discord
         task = asyncio.create_task(on_lobby(join, "join", state, None))
@@ -122,12 +127,7 @@ def test_a_click_while_start_holds_the_lobby_is_deferred_first(tmp_path: Path) -
 
 def test_a_cancelled_lobby_is_forgotten_and_later_clicks_are_refused() -> None:
     async def body() -> None:
-        bot = FakeBot()
-        bot.lobbies = LobbyBook()  # type: ignore[attr-defined]
-        message = FakeLobbyMessage(FakeThread())
-        state = LobbyState("yamatai", 3, False, (ANN,), ("Ann",))
-        join = _start_click(bot, message)
-        join.user.id, join.user.display_name = BO, "Bo"
+        bot, message, state, join = _open_lobby()
         await on_lobby(join, "join", state, None)
         assert not bot.lobbies.states[message.id].closed  # an open lobby is kept
         assert bot.lobbies.locks == {}
