@@ -17,7 +17,7 @@ from discord import ui
 
 from bot.present import after_save, guarded, himiko, picture, t
 from bot.service import PanelState, TurnKey
-from bot.service.panel import PAGE_SIZE, PER_SELECT, chunks
+from bot.service.panel import PAGE_SIZE, PER_SELECT, category_of, chunks
 from bot.turns import announce
 from bot.views.base import button
 
@@ -35,9 +35,13 @@ def category_label(interaction: Interaction, key: str) -> str:
     return t(interaction, "panel.cat.power", detail=key.replace("_", " "))
 
 
-def panel_content(interaction: Interaction, state: PanelState) -> str:
-    """The panel's text: whose turn, the step, the page."""
-    text = t(interaction, "panel.title", step=t(interaction, f"step.{state.step}"))
+def panel_content(interaction: Interaction, state: PanelState, played: str | None = None) -> str:
+    """The panel's text: the step (after what was just played, if anything), the page."""
+    step = t(interaction, f"step.{state.step}")
+    if played is None:
+        text = t(interaction, "panel.title", step=step)
+    else:
+        text = t(interaction, "panel.played", action=played, step=step)
     if state.pages > 1:
         text += " · " + t(interaction, "panel.page", page=state.page + 1, pages=state.pages)
     return text
@@ -262,7 +266,7 @@ async def refresh(
 
 
 async def act(interaction: Interaction, game_id: int, version: int, text: str) -> None:
-    """Play one action from the panel; show the next step (or the end of the turn)."""
+    """Play one action from the panel; show the next step in the same group while it lasts."""
     await interaction.response.defer()
     bot = himiko(interaction)
     result = await bot.service.play(interaction.user.id, text, game_id=game_id, version=version)
@@ -272,10 +276,13 @@ async def act(interaction: Interaction, game_id: int, version: int, text: str) -
             done = t(interaction, "panel.done" if posted else "panel.done_unposted")
             await _edit(interaction, done, None, None)
             return
-        state = await bot.service.panel(interaction.user.id, game_id=game_id, picture=False)
+        state = await bot.service.panel(
+            interaction.user.id, game_id=game_id, category=category_of(text), picture=False
+        )
+        played = "; ".join(result.actions) or text
         await _edit(
             interaction,
-            panel_content(interaction, state),
+            panel_content(interaction, state, played),
             result.picture,
             panel_view(interaction, state),
         )
