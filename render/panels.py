@@ -200,9 +200,7 @@ def _tokens_row(
     x = _label(draw, x, y, "Tokens", theme)
     tokens = {k: int(v) for k, v in dict(player.get("tokens", {})).items() if v}
     if not tokens:
-        draw_text(
-            draw, (x, y), "none", theme.ink_soft, theme.small_size, style="regular", anchor="lm"
-        )
+        _none(draw, x, y, theme)
         return
     for culture in letters:
         count = tokens.get(culture, 0)
@@ -258,6 +256,11 @@ def _boats_row(
             x += 2
 
 
+def _none(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) -> None:
+    """The soft 'none' written after an empty row's label."""
+    draw_text(draw, (x, y), "none", theme.ink_soft, theme.small_size, style="regular", anchor="lm")
+
+
 def _specialists_row(
     draw: ImageDraw.ImageDraw,
     player: Mapping[str, Any],
@@ -269,9 +272,7 @@ def _specialists_row(
     specialists = list(player.get("specialists", []))
     x = _label(draw, x, y, "Specialists", theme)
     if not specialists:
-        draw_text(
-            draw, (x, y), "none", theme.ink_soft, theme.small_size, style="regular", anchor="lm"
-        )
+        _none(draw, x, y, theme)
     face = font("condensed", 16)
     for name in specialists:
         width = face.getlength(name) + 12
@@ -299,9 +300,7 @@ def _reserved_row(
     reserved = list(player.get("reserved", []))
     x = _label(draw, x, y, "Reserved", theme)
     if not reserved:
-        draw_text(
-            draw, (x, y), "none", theme.ink_soft, theme.small_size, style="regular", anchor="lm"
-        )
+        _none(draw, x, y, theme)
         return
     letters = boat_letters()
     for tile in reserved:
