@@ -267,10 +267,7 @@ class DiscordDouble:
         spec = self._user(user)
         channel = self.state.channel(channel_id)
         parts = name.split()
-        found = self.state.find_command(parts[0], channel.guild_id)
-        if found is None:
-            raise LookupError(f"/{parts[0]} was not synced (global or for this guild)")
-        command, command_guild = found
+        command, command_guild = self._synced(parts[0], channel.guild_id)
         data = interactions.command_data(
             self.state, command, command_guild, parts[1:], options or {}, channel_id=channel_id
         )
@@ -278,6 +275,13 @@ class DiscordDouble:
             self.state, itype=2, user=spec, channel=channel, data=data, locale=locale
         )
         return await self._dispatch(payload)
+
+    def _synced(self, name: str, guild_id: int | None) -> tuple[JSON, int | None]:
+        """The synced command ``name`` (global or for the guild) and the guild it was synced to."""
+        found = self.state.find_command(name, guild_id)
+        if found is None:
+            raise LookupError(f"/{name} was not synced (global or for this guild)")
+        return found
 
     async def autocomplete(
         self,
@@ -313,10 +317,7 @@ class DiscordDouble:
         spec = self._user(user)
         channel = self.state.channel(channel_id)
         parts = name.split()
-        found = self.state.find_command(parts[0], channel.guild_id)
-        if found is None:
-            raise LookupError(f"/{parts[0]} was not synced (global or for this guild)")
-        command, command_guild = found
+        command, command_guild = self._synced(parts[0], channel.guild_id)
         data = interactions.command_data(
             self.state,
             command,
