@@ -12,11 +12,13 @@ from engine.yamatai.context import context
 from engine.yamatai.notation import Action
 from engine.yamatai.scoring import outcome
 from engine.yamatai.setup import new_state
-from engine.yamatai.state import FLEET, State
+from engine.yamatai.state import FLEET, STEP_ORDERS, State
 from engine.yamatai.view import view
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-OPTIONS: dict[str, tuple[str, ...]] = {"board": ("default",)}
+# Each option's allowed values, the default first. ``step_order`` exists for games stored before
+# the rulebook's step order was followed (migration 0003 marks them ``recruit-first``).
+OPTIONS: dict[str, tuple[str, ...]] = {"board": ("default",), "step_order": STEP_ORDERS}
 
 
 class Yamatai:
@@ -47,7 +49,7 @@ class Yamatai:
 
     def new_state(self, players: list[str], seed: int, options: dict[str, Any]) -> State:
         """A fresh game."""
-        return new_state(context(options["board"]), players, seed)
+        return new_state(context(options["board"]), players, seed, options["step_order"])
 
     def current_seat(self, st: State) -> int | None:
         """Whose action it is, or None once the game is over."""

@@ -25,8 +25,9 @@ FORMS = (
     "place BOAT SPOT",
     "collect ISLAND...",
     "build TILE ISLAND",
+    "keep BOAT...",
     "recruit SPECIALIST CULTURE CULTURE [CULTURE]",
-    "end [keep BOAT...]",
+    "end",
     "reserve TILE",
     "look",
     "arrange TILE... / TILE...",
@@ -79,6 +80,7 @@ class Notation:
             "collect": self._collect,
             "build": self._build,
             "recruit": self._recruit,
+            "keep": lambda w: Action("keep", (self._boat_list(w),)),
             "end": self._end,
             "reserve": lambda w: Action("reserve", (self._tile(self._one(w, "reserve TILE")),)),
             "look": self._look,
@@ -223,12 +225,17 @@ class Notation:
             legal=list(self.comp.specialists),
         )
 
+    def _boat_list(self, words: list[str]) -> tuple[int, ...]:
+        return tuple(sorted(self._boat(w) for w in words))
+
     def _end(self, words: list[str]) -> Action:
+        # 'end keep BOAT...' is the harbor and the end in one: the form of games begun under the
+        # old step order (recruit, then harbor), still read so their logs replay.
         if not words:
             return Action("end", ((),))
         if words[0] != "keep":
-            raise self._bad("Only 'keep' may follow 'end'.", "end [keep BOAT...]")
-        return Action("end", (tuple(sorted(self._boat(w) for w in words[1:])),))
+            raise self._bad("'end' takes no arguments; store boats first with 'keep'.", "end")
+        return Action("end", (self._boat_list(words[1:]),))
 
     def _look(self, words: list[str]) -> Action:
         if words:
@@ -294,6 +301,8 @@ class Notation:
             return f"build {args[0]} {island[args[1]]}"
         if kind == "recruit":
             return f"recruit {args[0]} " + " ".join(culture[c] for c in args[1])
+        if kind == "keep":
+            return " ".join(["keep", *(boat[b] for b in args[0])])
         if kind == "end":
             kept = " ".join(boat[b] for b in args[0])
             return f"end keep {kept}" if kept else "end"

@@ -9,6 +9,7 @@ from typing import Any
 from engine.yamatai.common import Event, current, has, illegal, island_is_empty
 from engine.yamatai.context import Ctx
 from engine.yamatai.state import NONE, State
+from engine.yamatai.turn import check_boats_usable, harbor_done
 
 Args = tuple[Any, ...]
 LOOK_DEPTH = 3
@@ -79,12 +80,29 @@ def _follow_boat(st: State, old: int, new: int) -> None:
     st.turn.placed = [new if s == old else s for s in st.turn.placed]
 
 
+def _follow_swap(st: State, a: int, b: int) -> None:
+    """Two swapped boats each take their placed-this-turn status to the other spot (R4)."""
+    st.turn.placed = [b if s == a else a if s == b else s for s in st.turn.placed]
+
+
+def _swap_changes_something(st: State, a: int, b: int) -> bool:
+    """Different types, or one of two same-type boats is yours from this turn (R17)."""
+    placed = st.turn.placed
+    return st.spot_boats[a] != st.spot_boats[b] or (a in placed) != (b in placed)
+
+
 # -- checks --------------------------------------------------------------------------------
+
+
+# Powers that take or give the boats a player holds: not once they are stored (step 4).
+BOAT_POWERS = ("raijin", "nakatsu", "michimata")
 
 
 def check_power(ctx: Ctx, st: State, kind: str, args: Args) -> None:
     """Check a fleet or specialist power action."""
     check_ready(ctx, st, kind)
+    if kind in BOAT_POWERS:
+        check_boats_usable(st, f"{SPECIALIST_POWERS[kind]}'s power")
     _CHECKS[kind](ctx, st, args)
 
 
@@ -152,8 +170,12 @@ def _check_swap_boats(ctx: Ctx, st: State, args: Args) -> None:
     for spot in (a, b):
         if st.spot_boats[spot] == NONE:
             raise illegal("no_boat", f"Spot {ctx.spot(spot)} holds no boat.")
-    if st.spot_boats[a] == st.spot_boats[b]:
-        raise illegal("same_boat", "Both boats are the same type: swapping changes nothing.")
+    if not _swap_changes_something(st, a, b):
+        raise illegal(
+            "same_boat",
+            "Both boats are the same type and neither (or both) is a boat you placed this turn: "
+            "swapping changes nothing.",
+        )
 
 
 def _check_raijin(ctx: Ctx, st: State, args: Args) -> None:
@@ -290,7 +312,8 @@ def _remove(ctx: Ctx, st: State, args: Args) -> Event:
 def _swap_boats(ctx: Ctx, st: State, args: Args) -> Event:
     a, b = args
     boats = st.spot_boats
-    boats[a], boats[b] = boats[b], boats[a]  # the spots keep their placed-this-turn status (R4)
+    boats[a], boats[b] = boats[b], boats[a]
+    _follow_swap(st, a, b)
     return {"spots": [ctx.spot(a), ctx.spot(b)]}
 
 
@@ -365,6 +388,8 @@ _EFFECTS = {
 
 def gen_power(ctx: Ctx, st: State, kind: str) -> Iterator[Args]:
     """Every legal use of one power now."""
+    if kind in BOAT_POWERS and harbor_done(st):
+        return
     if power_ready(ctx, st, kind):
         yield from _GENERATORS[kind](ctx, st)
 
@@ -401,9 +426,8 @@ def _gen_remove(ctx: Ctx, st: State) -> Iterator[Args]:
 
 
 def _gen_swap_boats(ctx: Ctx, st: State) -> Iterator[Args]:
-    boats = st.spot_boats
     for a, b in combinations(_boats_on_board(st), 2):
-        if boats[a] != boats[b]:
+        if _swap_changes_something(st, a, b):
             yield (a, b)
 
 

@@ -24,12 +24,24 @@ _TURN_ACTIONS: dict[str, tuple[Check, Apply, Generate]] = {
     "place": (turn.check_place, turn.apply_place, turn.gen_place),
     "collect": (turn.check_collect, turn.apply_collect, turn.gen_collect),
     "build": (turn.check_build, turn.apply_build, turn.gen_build),
+    "keep": (turn.check_keep, turn.apply_keep, turn.gen_keep),
     "recruit": (turn.check_recruit, turn.apply_recruit, turn.gen_recruit),
     "end": (turn.check_end, turn.apply_end, turn.gen_end),
 }
 POWER_KINDS = tuple(powers.FLEET_POWERS) + tuple(powers.SPECIALIST_POWERS)
 # The order in which legal actions are listed: the turn's own order, powers, then the end.
-ORDER = ("fleet", "buy", "sell", "place", "collect", "build", "recruit", *POWER_KINDS, "end")
+ORDER = (
+    "fleet",
+    "buy",
+    "sell",
+    "place",
+    "collect",
+    "build",
+    "keep",
+    "recruit",
+    *POWER_KINDS,
+    "end",
+)
 
 
 def check(ctx: Ctx, st: State, action: Action) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import rng
 from engine.yamatai.context import Ctx
-from engine.yamatai.state import NONE, Player, State
+from engine.yamatai.state import NONE, RULEBOOK_ORDER, Player, State
 
 
 def culture_tokens(ctx: Ctx) -> list[tuple[int, bool]]:
@@ -19,7 +19,7 @@ def culture_tokens(ctx: Ctx) -> list[tuple[int, bool]]:
     return tokens
 
 
-def new_state(ctx: Ctx, names: list[str], seed: int) -> State:
+def new_state(ctx: Ctx, names: list[str], seed: int, step_order: str = RULEBOOK_ORDER) -> State:
     """A fresh game for 2 to 4 named players from a seed."""
     comp = ctx.comp
     state = rng.seed_state(seed)
@@ -67,4 +67,5 @@ def new_state(ctx: Ctx, names: list[str], seed: int) -> State:
         building_row=buildings[:row_size],
         fleet_track=fleets,
         turn_order=turn_order,
+        step_order=step_order,
     )

@@ -5,12 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-SCHEMA = 1
+SCHEMA = 2  # 2 added step_order; a schema 1 state is a game begun under the old order
 NONE = -1  # no boat on a spot, no culture token on an island
 
-# Steps of a turn, in the rulebook's order.
-FLEET, TRADE, PLACE, ACTED, RECRUITED = range(5)
-STEP_NAMES = ("fleet", "trade", "place", "acted", "recruited")
+# Steps of a turn. In the rulebook's order a turn goes FLEET, TRADE, PLACE, ACTED (collected,
+# built, or neither possible), STORED (harbor step 4), RECRUITED (step 5). Games begun before
+# that order was followed keep the old one: ACTED, RECRUITED, then the harbor with ``end keep``.
+FLEET, TRADE, PLACE, ACTED, RECRUITED, STORED = range(6)
+STEP_NAMES = ("fleet", "trade", "place", "acted", "recruited", "stored")
+RULEBOOK_ORDER = "rulebook"  # harbor (step 4) before recruiting (step 5)
+RECRUIT_FIRST = "recruit-first"  # the order of games stored before the rulebook's was followed
+STEP_ORDERS = (RULEBOOK_ORDER, RECRUIT_FIRST)
 
 
 @dataclass
@@ -115,6 +120,12 @@ class State:
     last_building: bool = False
     over: bool = False
     end_reasons: list[str] = field(default_factory=list)
+    step_order: str = RULEBOOK_ORDER
+
+    @property
+    def rulebook_order(self) -> bool:
+        """Whether the harbor step comes before recruiting (every game begun since schema 2)."""
+        return self.step_order == RULEBOOK_ORDER
 
     @property
     def seat(self) -> int:
@@ -148,6 +159,7 @@ class State:
             self.last_building,
             self.over,
             self.end_reasons[:],
+            self.step_order,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -167,8 +179,12 @@ class State:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
         """Rebuild a state from ``to_dict`` output; KeyError/TypeError/ValueError if malformed."""
+        if data.get("schema") == 1:
+            data = {**data, "schema": SCHEMA, "step_order": RECRUIT_FIRST}
         if data.get("schema") != SCHEMA:
             raise ValueError(f"unknown state schema {data.get('schema')!r}")
+        if data["step_order"] not in STEP_ORDERS:
+            raise ValueError(f"unknown step order {data['step_order']!r}")
         values = {f.name: data[f.name] for f in fields(cls)}
         values["players"] = [Player(**p) for p in values["players"]]
         values["buildings"] = [Building(**b) if b else None for b in values["buildings"]]

@@ -1,4 +1,4 @@
-"""The steps of a player's turn: fleet, trade, place, collect or build, recruit, end."""
+"""The steps of a player's turn: fleet, trade, place, collect or build, harbor, recruit, end."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from engine.yamatai.state import (
     NONE,
     PLACE,
     RECRUITED,
+    STORED,
     TRADE,
     Building,
     Player,
@@ -592,6 +593,7 @@ def check_recruit(ctx: Ctx, st: State, args: Args) -> None:
     if st.turn.step == RECRUITED:
         raise illegal("already_recruited", "You may recruit one specialist per turn.")
     _check_acted(ctx, st, "recruiting")
+    _check_stored(ctx, st, "recruiting (step 5)")
     if name not in st.specialist_track:
         face_up = ", ".join(s for s in st.specialist_track if s)
         raise illegal("specialist_not_available", f"{name} is not face up; face up: {face_up}.")
@@ -637,7 +639,7 @@ def apply_recruit(ctx: Ctx, st: State, args: Args) -> list[Event]:
 
 def gen_recruit(ctx: Ctx, st: State) -> Iterator[Args]:
     """Every recruitment the player can afford now."""
-    if st.turn.step == RECRUITED or st.turn.step == FLEET:
+    if st.turn.step == RECRUITED or st.turn.step == FLEET or harbor_pending(st):
         return
     options = payments(current(st))
     if not options or can_collect_or_build(ctx, st):
@@ -647,7 +649,7 @@ def gen_recruit(ctx: Ctx, st: State) -> Iterator[Args]:
             yield (name, cultures)
 
 
-# -- end of turn ---------------------------------------------------------------------------
+# -- harbor (step 4) and end of turn ------------------------------------------------------
 
 
 def harbor_capacity(ctx: Ctx, player: Player) -> int:
@@ -662,24 +664,50 @@ def keep_options(ctx: Ctx, player: Player) -> list[tuple[int, ...]]:
     return sorted(set(combinations(held, size)))
 
 
-def check_end(ctx: Ctx, st: State, args: Args) -> None:
-    """Ending the turn: collect-or-build done if possible; the harbor filled, the rest aside."""
-    (kept,) = args
-    _check_acted(ctx, st, "ending your turn")
-    player = current(st)
-    if tuple(kept) not in keep_options(ctx, player):
-        capacity = harbor_capacity(ctx, player)
-        held = ", ".join(boat_list(ctx, player.boats)) or "none"
+def harbor_done(st: State) -> bool:
+    """Whether this turn's boats are stored (rulebook order: step 4 is over)."""
+    return st.rulebook_order and st.turn.step in (STORED, RECRUITED)
+
+
+def harbor_pending(st: State) -> bool:
+    """Whether boats held still wait for the harbor step before recruiting or ending."""
+    return st.rulebook_order and not harbor_done(st) and sum(current(st).boats) > 0
+
+
+def check_boats_usable(st: State, what: str) -> None:
+    """Refuse an action that takes or gives the player's boats once they are stored."""
+    if harbor_done(st):
         raise illegal(
-            "harbor",
-            f"Keep {min(capacity, sum(player.boats))} of your boats in the harbor "
-            f"(you hold: {held}); the rest are set aside.",
+            "boats_stored",
+            f"Your boats are stored for this turn (step 4), so {what} can no longer be used.",
         )
 
 
-def apply_end(ctx: Ctx, st: State, args: Args) -> list[Event]:
-    """Keep the chosen boats; set the others aside."""
-    (kept,) = args
+def _harbor_advice(ctx: Ctx, player: Player) -> str:
+    capacity = harbor_capacity(ctx, player)
+    held = ", ".join(boat_list(ctx, player.boats)) or "none"
+    return (
+        f"Keep {min(capacity, sum(player.boats))} of your boats in the harbor "
+        f"(you hold: {held}); the rest are set aside."
+    )
+
+
+def _check_stored(ctx: Ctx, st: State, what: str) -> None:
+    if harbor_pending(st):
+        raise illegal(
+            "store_boats_first",
+            f"Store your boats (step 4) before {what}: 'keep BOAT...'. "
+            + _harbor_advice(ctx, current(st)),
+        )
+
+
+def _check_kept(ctx: Ctx, player: Player, kept: tuple[int, ...]) -> None:
+    if tuple(kept) not in keep_options(ctx, player):
+        raise illegal("harbor", _harbor_advice(ctx, player))
+
+
+def _store(ctx: Ctx, st: State, kept: tuple[int, ...]) -> Event:
+    """Keep the chosen boats in the harbor and set the others aside."""
     player = current(st)
     harbor = [0] * len(player.boats)
     for boat in kept:
@@ -688,19 +716,76 @@ def apply_end(ctx: Ctx, st: State, args: Args) -> list[Event]:
     for boat, n in enumerate(aside):
         player.set_aside[boat] += n
     player.boats = harbor
-    return [
-        {
-            "type": "end_turn",
-            "seat": st.seat,
-            "kept": boat_list(ctx, harbor),
-            "set_aside": boat_list(ctx, aside),
-        }
-    ]
+    return {
+        "type": "harbor",
+        "seat": st.seat,
+        "kept": boat_list(ctx, harbor),
+        "set_aside": boat_list(ctx, aside),
+    }
+
+
+def check_keep(ctx: Ctx, st: State, args: Args) -> None:
+    """Step 4: after collecting or building (or when neither is possible), fill the harbor."""
+    (kept,) = args
+    if not st.rulebook_order:
+        raise illegal(
+            "old_step_order",
+            "This game began under the old step order: recruit first, then 'end keep BOAT...'.",
+        )
+    if harbor_done(st):
+        raise illegal("already_stored", "Your boats are already stored this turn.")
+    _check_acted(ctx, st, "storing your boats")
+    player = current(st)
+    if not sum(player.boats):
+        raise illegal("nothing_to_keep", "You hold no boats: recruit a specialist or end the turn.")
+    _check_kept(ctx, player, kept)
+
+
+def apply_keep(ctx: Ctx, st: State, args: Args) -> list[Event]:
+    """Keep the chosen boats; set the others aside."""
+    (kept,) = args
+    event = _store(ctx, st, kept)
+    st.turn.step = STORED
+    return [event]
+
+
+def gen_keep(ctx: Ctx, st: State) -> Iterator[Args]:
+    """Every way to fill the harbor now."""
+    if st.turn.step == FLEET or not harbor_pending(st) or can_collect_or_build(ctx, st):
+        return
+    for kept in keep_options(ctx, current(st)):
+        yield (kept,)
+
+
+def check_end(ctx: Ctx, st: State, args: Args) -> None:
+    """Ending the turn: collect-or-build done if possible, the boats stored."""
+    (kept,) = args
+    _check_acted(ctx, st, "ending your turn")
+    player = current(st)
+    if not st.rulebook_order:
+        _check_kept(ctx, player, kept)
+        return
+    if kept:
+        raise illegal(
+            "keep_first",
+            "Store your boats with 'keep BOAT...' (step 4), then recruit if you wish, then 'end'.",
+        )
+    _check_stored(ctx, st, "ending your turn")
+
+
+def apply_end(ctx: Ctx, st: State, args: Args) -> list[Event]:
+    """End the turn (in a game under the old order, filling the harbor first)."""
+    (kept,) = args
+    events = [] if st.rulebook_order else [_store(ctx, st, kept)]
+    return events + [{"type": "end_turn", "seat": st.seat}]
 
 
 def gen_end(ctx: Ctx, st: State) -> Iterator[Args]:
     """Every way to end the turn now."""
     if st.turn.step == FLEET or can_collect_or_build(ctx, st):
         return
-    for kept in keep_options(ctx, current(st)):
-        yield (kept,)
+    if not st.rulebook_order:
+        for kept in keep_options(ctx, current(st)):
+            yield (kept,)
+    elif not harbor_pending(st):
+        yield ((),)

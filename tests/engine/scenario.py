@@ -280,11 +280,18 @@ def take_fleet(m: Match, number: int, extra: str | None = None) -> list[dict[str
     return m.play(f"fleet {number}" + (f" {extra}" if extra else ""))
 
 
+def store_boats(m: Match) -> list[dict[str, Any]]:
+    """The harbor step with its first legal choice, if boats wait for it."""
+    keeps = legal_starting(m, "keep")
+    return m.play(keeps[0]) if keeps else []
+
+
 def end_turn(m: Match) -> list[dict[str, Any]]:
-    """End the turn with the first legal way of filling the harbor."""
+    """Store boats (the first legal way of filling the harbor) if needed, then end the turn."""
+    events = store_boats(m)
     ends = legal_starting(m, "end")
     assert ends, f"cannot end the turn now; legal: {m.legal_actions()[:10]}"
-    return m.play(ends[0])
+    return events + m.play(ends[0])
 
 
 def pass_turn(m: Match, fleet: int | None = None) -> list[dict[str, Any]]:

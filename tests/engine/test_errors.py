@@ -22,6 +22,7 @@ from tests.engine.scenario import (
     COMP,
     CULTURES,
     Match,
+    end_turn,
     entry_path,
     entry_spots,
     face_up_fleets,
@@ -44,7 +45,7 @@ def test_playing_for_another_seat_raises_not_your_turn(natural: Match) -> None:
 
 def test_a_sequence_running_past_the_end_of_the_turn_changes_nothing(m: Match) -> None:
     face_up_fleets(m, [1, 2, 3, 4, 5])
-    error = refused(m, "fleet 1; end keep bamboo; fleet 2", error=NotYourTurn)
+    error = refused(m, "fleet 1; keep bamboo; end; fleet 2", error=NotYourTurn)
     assert error.reason == "sequence_past_turn"
 
 
@@ -54,7 +55,7 @@ def test_a_sequence_may_not_run_into_the_same_players_second_turn() -> None:
     m.state.turn_order = [1, 1, 0, 0]
     before = m.to_json()
     with pytest.raises(NotYourTurn) as caught:
-        m.play("fleet 1; end keep bamboo; fleet 2", seat=1)
+        m.play("fleet 1; keep bamboo; end; fleet 2", seat=1)
     assert caught.value.reason == "sequence_past_turn"
     assert m.to_json() == before
 
@@ -208,7 +209,7 @@ def test_undo_takes_back_the_last_action_of_the_turn_only(natural: Match) -> Non
     assert caught.value.reason == "not_yours"
     assert natural.undo() == "buy bamboo"
     assert natural.to_json() == after_fleet
-    natural.play(next(a for a in natural.legal_actions() if a.startswith("end")))
+    end_turn(natural)
     with pytest.raises(UndoNotAllowed) as caught:
         natural.undo()
     assert caught.value.reason == "turn_start"

@@ -35,6 +35,7 @@ from tests.engine.scenario import (
     set_specialists,
     spot,
     spots_of,
+    store_boats,
     surround,
     take_fleet,
     tokens,
@@ -159,7 +160,7 @@ def test_fleet_3_a_look_cannot_be_undone_and_must_be_arranged_first(m: Match) ->
     assert m.to_json() == before
     assert not m.can_undo()
     assert all(a.startswith("arrange ") for a in m.legal_actions())
-    for action in ("buy stone", "place stone 7", "end keep stone", "recruit Yasoma rice rice"):
+    for action in ("buy stone", "place stone 7", "keep stone", "end", "recruit Yasoma rice rice"):
         refused(m, action, "arrange_first")
     refused(m, f"arrange {first} {second}", "arrange_mismatch")
     refused(m, f"arrange {first} {second} {third} P1", "arrange_mismatch")
@@ -287,7 +288,7 @@ def test_removing_every_placed_boat_restarts_with_the_first_boat_rules(m: Match)
     m.play(f"remove {first}")
     assert m.state.turn.placed == []
     refused(m, f"collect {islands_of(first)[0]}", "no_boats_placed")
-    assert legal_starting(m, "end")  # collecting is impossible: nothing placed counts
+    assert legal_starting(m, "keep")  # collecting is impossible: nothing placed counts
     m.play(f"place bamboo {other_entry}")
     assert boats(m, me) == {}
 
@@ -321,8 +322,8 @@ def test_fleet_8_swaps_two_boats_anywhere(m: Match) -> None:
     refused(m, f"swap boats {b} {far}", "power_used")
 
 
-def test_fleet_8_the_placed_status_stays_with_the_spots(m: Match) -> None:
-    """R4: swapping exchanges what two spots hold; the spot you placed on still counts."""
+def test_fleet_8_the_placed_status_follows_the_boat(m: Match) -> None:
+    """R4: after a swap, the boat you placed is the one now on the other spot."""
     (start, _), (own_start, _) = private_chain(2)
     target = "G4"
     far = spots_of(target)[0]
@@ -336,9 +337,41 @@ def test_fleet_8_the_placed_status_stays_with_the_spots(m: Match) -> None:
     m.play(f"place clay {start}")
     m.play(f"swap boats {start} {far}")
     assert (spot(m, start), spot(m, far)) == ("wood", "clay")
-    refused(m, f"collect {target}", "not_adjacent")
-    m.play(f"collect {own_start}")
-    assert tokens(m, me) == {"rice": 1}
+    assert m.view(me)["turn"]["placed"] == [far]
+    refused(m, f"collect {own_start}", "not_adjacent")
+    m.play(f"collect {target}")
+    assert tokens(m, me) == {"silk": 1}
+
+
+def test_fleet_8_a_same_type_swap_moves_your_placed_boat(m: Match) -> None:
+    """R17: two clay boats swapped: the one you placed now stands where the other stood."""
+    (start, _), (own_start, _) = private_chain(2)
+    target = "G4"
+    far = spots_of(target)[0]
+    put_token(m, own_start, "rice")
+    put_token(m, target, "silk")
+    put_boat(m, "clay", far)
+    put_boat(m, "clay", next(s for s in links(start)))
+    me = m.current_seat
+    take_fleet(m, 8)  # clay + bamboo
+    m.play(f"place clay {start}")
+    swap = m.canonical(f"swap boats {start} {far}")
+    assert swap in m.legal_actions()
+    m.play(swap)
+    assert (spot(m, start), spot(m, far)) == ("clay", "clay")
+    assert m.view(me)["turn"]["placed"] == [far]
+    m.play(f"collect {target}")
+    assert tokens(m, me) == {"silk": 1}
+
+
+def test_fleet_8_a_swap_that_changes_nothing_is_refused(m: Match) -> None:
+    """R17: same type, and both or neither placed this turn: nothing would change."""
+    a, b, _ = spaced_spots()
+    put_boat(m, "wood", a)
+    put_boat(m, "wood", b)
+    take_fleet(m, 8)
+    refused(m, f"swap boats {a} {b}", "same_boat")
+    assert m.canonical(f"swap boats {a} {b}") not in m.legal_actions()
 
 
 # -- 9: one boat fewer -----------------------------------------------------------------------
@@ -404,6 +437,7 @@ def test_a_fleet_power_can_be_used_at_any_point_of_the_turn(m: Match) -> None:
     give(m, me, tokens={"tea": 2})
     set_specialists(m, ["Yasoma"])
     take_fleet(m, 6)
+    store_boats(m)
     m.play("recruit Yasoma tea tea")
     m.play("swap tokens A1 G4")  # after recruiting, the last optional step
     assert island(m, "A1").token == "sake"

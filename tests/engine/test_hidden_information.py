@@ -32,16 +32,17 @@ def test_preview_of_a_round_ending_turn_does_not_prepare_the_next_round(m: Match
     for _ in range(len(m.state.turn_order) - 1):
         pass_turn(m)
     m.play(legal_starting(m, "fleet")[0])
+    keep = legal_starting(m, "keep")[0]
     row, track = m.state.building_row[:], m.state.specialist_track[:]
     before = m.to_json()
-    preview = m.preview(legal_starting(m, "end")[0])
+    preview = m.preview(f"{keep}; end")
     assert m.to_json() == before
     assert preview.ends_turn and preview.legal_next == []
     assert preview.view["round"] == 1
     assert [t["id"] for t in preview.view["building_row"]] == row
     assert [s["name"] if s else None for s in preview.view["specialist_track"]] == track
-    assert [e["type"] for e in preview.events] == ["end_turn"]
-    m.play(legal_starting(m, "end")[0])
+    assert [e["type"] for e in preview.events] == ["harbor", "end_turn"]
+    m.play(f"{keep}; end")
     assert m.state.round == 2
 
 

@@ -14,6 +14,7 @@ from tests.engine.scenario import (
     pass_turn,
     reserve,
     set_specialists,
+    store_boats,
     take_fleet,
 )
 
@@ -36,6 +37,7 @@ def test_each_face_up_specialist_gains_two_coins_and_the_track_is_refilled(m: Ma
     newcomer = m.state.specialist_deck[0]
     give(m, m.current_seat, tokens={"tea": 2})
     take_fleet(m, 1)
+    store_boats(m)
     m.play("recruit Riu tea tea")
     end_turn(m)
     finish_round(m)
@@ -129,6 +131,7 @@ def test_the_game_ends_when_the_specialist_track_cannot_be_refilled(m: Match) ->
     name = next(s for s in m.state.specialist_track if s)
     give(m, m.current_seat, tokens={"rice": 2})
     take_fleet(m, 1)
+    store_boats(m)
     m.play(f"recruit {name} rice rice")
     end_turn(m)
     assert m.current_seat is not None
@@ -158,7 +161,7 @@ def test_every_end_condition_met_at_round_setup_is_recorded(m: Match) -> None:
     name = next(s for s in m.state.specialist_track if s)
     give(m, m.current_seat, tokens={"rice": 2})
     take_fleet(m, 2)
-    m.play(f"reserve P1; recruit {name} rice rice")
+    m.play(f"reserve P1; keep wood; recruit {name} rice rice")
     end_turn(m)
     finish_round(m)
     assert m.outcome is not None
@@ -228,7 +231,7 @@ def test_final_scoring_has_every_line_of_the_rulebook(m: Match) -> None:
     st.players[last].tiles = ["B10", "T1"]
     st.players[last].reserved = ["B05"]
     take_fleet(m, 1)
-    m.play("end keep bamboo")
+    m.play("keep bamboo; end")
     assert m.outcome is not None
     score = m.outcome["scores"][last]
     assert score["lines"] == {

@@ -145,10 +145,11 @@ def test_the_harbor_keeps_one_boat_and_the_second_boat_set_aside_costs_a_point(
     me = m.current_seat
     take_fleet(m, 5)  # gold
     give(m, me, boats={"gold": 1, "bamboo": 1})
-    refused(m, "end keep gold bamboo", "harbor")
-    refused(m, "end", "harbor")
-    events = m.play("end keep gold")
-    assert events_of(events, "end_turn")[0]["set_aside"] == ["bamboo"]
+    refused(m, "keep gold bamboo", "harbor")
+    refused(m, "end", "store_boats_first")
+    events = m.play("keep gold")
+    m.play("end")
+    assert events_of(events, "harbor")[0]["set_aside"] == ["bamboo"]
     assert boats(m, me) == {"gold": 1}
     assert m.state.players[me].set_aside == [1, 0, 0, 0, 0]
     assert score_lines(m, me)["set_aside"] == 0
@@ -156,7 +157,7 @@ def test_the_harbor_keeps_one_boat_and_the_second_boat_set_aside_costs_a_point(
         pass_turn(m)
     single = ("fleet 1", "fleet 2", "fleet 3", "fleet 4")  # one non-gold boat each
     m.play(next(f for f in legal_starting(m, "fleet") if f in single))
-    m.play("end keep gold")
+    m.play("keep gold; end")
     assert sum(m.state.players[me].set_aside) == 2
     assert score_lines(m, me)["set_aside"] == -1
 
@@ -192,7 +193,7 @@ def test_recruiting_with_three_different_tokens_takes_the_coins_on_the_specialis
     set_specialists(m, ["Yasoma", "Riu", "Tomoe", "Ebisu", "Raijin"], coins=[4, 0, 0, 0, 0])
     give(m, me, tokens={"rice": 1, "tea": 1, "silk": 1, "pearl": 1})
     take_fleet(m, 1)
-    events = m.play("recruit Yasoma rice silk tea")
+    events = m.play("keep bamboo; recruit Yasoma rice silk tea")
     assert events_of(events, "recruit")[0]["coins"] == 4
     assert coins(m, me) == 14
     assert tokens(m, me) == {"pearl": 1}

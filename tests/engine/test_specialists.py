@@ -225,8 +225,8 @@ def test_riu_harbor_keeps_three_boats(m: Match) -> None:
     take_fleet(m, 1)
     give(m, me, boats={"bamboo": 1, "wood": 1, "stone": 1, "clay": 1})
     assert m.view(me)["players"][me]["harbor_capacity"] == 3
-    refused(m, "end keep clay stone", "harbor")
-    m.play("end keep clay stone wood")
+    refused(m, "keep clay stone", "harbor")
+    m.play("keep clay stone wood; end")
     assert boats(m, me) == {"wood": 1, "stone": 1, "clay": 1}
     assert m.state.players[me].set_aside == [1, 0, 0, 0, 0]
 
@@ -318,7 +318,7 @@ def test_izanami_takes_half_the_coins_when_an_opponent_recruits(m: Match) -> Non
     set_specialists(m, ["Yasoma", "Riu"], coins=[5, 4])
     give(m, me, tokens={"tea": 2})
     take_fleet(m, 1)
-    events = m.play("recruit Yasoma tea tea")
+    events = m.play("keep bamboo; recruit Yasoma tea tea")
     assert coins(m, owner) == 10 + 2
     assert coins(m, me) == 10 + 3
     assert events_of(events, "izanami") == [
@@ -331,7 +331,7 @@ def test_izanami_owner_recruiting_keeps_all_the_coins(m: Match) -> None:
     give(m, me, specialists=["Izanami"], tokens={"tea": 2})
     set_specialists(m, ["Yasoma"], coins=[4])
     take_fleet(m, 1)
-    m.play("recruit Yasoma tea tea")
+    m.play("keep bamboo; recruit Yasoma tea tea")
     assert coins(m, me) == 14
 
 

@@ -66,6 +66,7 @@ def shared_pair() -> tuple[str, str, str]:
         "collect A1",
         "build P1 A1",
         "recruit Yasoma rice rice",
+        "keep wood",
         "end",
         "end keep wood",
         "reserve P1",
@@ -149,7 +150,7 @@ def test_each_later_boat_is_connected_to_the_previous_one(m: Match) -> None:
 def test_harbor_boats_can_be_placed_on_a_later_turn(m: Match) -> None:
     me = m.current_seat
     take_fleet(m, 5)  # gold
-    m.play("end keep gold")
+    m.play("keep gold; end")
     while m.current_seat != me:
         pass_turn(m)
     m.play(next(f for f in legal_starting(m, "fleet") if f != "fleet 5"))
@@ -161,7 +162,7 @@ def test_harbor_boats_can_be_placed_on_a_later_turn(m: Match) -> None:
 def test_harbor_boats_can_be_sold_on_a_later_turn(m: Match) -> None:
     me = m.current_seat
     take_fleet(m, 4)  # clay
-    m.play("end keep clay")
+    m.play("keep clay; end")
     while m.current_seat != me:
         pass_turn(m)
     m.play(legal_starting(m, "fleet")[0])
@@ -186,7 +187,7 @@ def test_collect_or_build_is_mandatory_when_a_token_is_next_to_a_placed_boat(m: 
     assert legal_starting(m, "end") == [] and legal_starting(m, "recruit") == []
     assert legal_starting(m, "collect") == [f"collect {own}"]
     m.play(f"collect {own}")
-    m.play("recruit Yasoma tea tea")
+    m.play("recruit Yasoma tea tea")  # no boat left in hand: nothing to store first
     end_turn(m)
 
 
@@ -321,6 +322,7 @@ def test_recruiting_pays_two_identical_or_three_different_tokens_once_per_turn(
     set_specialists(m, ["Yasoma", "Riu", "Tomoe", "Ebisu", "Raijin"])
     give(m, me, tokens={"rice": 3, "tea": 1, "silk": 1})
     take_fleet(m, 1)
+    m.play("keep bamboo")
     refused(m, "recruit Yasoma rice tea", "bad_payment")
     refused(m, "recruit Yasoma rice rice rice", "bad_payment")
     refused(m, "recruit Yasoma tea tea", "missing_tokens")
@@ -333,11 +335,13 @@ def test_recruiting_pays_two_identical_or_three_different_tokens_once_per_turn(
 def test_the_harbor_keeps_exactly_as_many_boats_as_it_can(m: Match) -> None:
     me = m.current_seat
     take_fleet(m, 6)  # wood + bamboo
-    refused(m, "end", "harbor")
-    refused(m, "end keep wood bamboo", "harbor")
-    refused(m, "end keep clay", "harbor")
-    assert sorted(legal_starting(m, "end")) == ["end keep bamboo", "end keep wood"]
-    m.play("end keep wood")
+    refused(m, "end", "store_boats_first")
+    refused(m, "keep wood bamboo", "harbor")
+    refused(m, "keep clay", "harbor")
+    refused(m, "keep", "harbor")
+    assert legal_starting(m, "end") == []
+    assert sorted(legal_starting(m, "keep")) == ["keep bamboo", "keep wood"]
+    m.play("keep wood; end")
     assert boats(m, me) == {"wood": 1}
 
 
@@ -345,7 +349,9 @@ def test_a_player_with_no_boat_ends_with_an_empty_harbor(m: Match) -> None:
     take_fleet(m, 1)
     m.play(f"place bamboo {entry_spots()[0]}")
     assert legal_starting(m, "end") == ["end"]
-    refused(m, "end keep bamboo", "harbor")
+    assert legal_starting(m, "keep") == []
+    refused(m, "end keep bamboo", "keep_first")
+    refused(m, "keep bamboo", "nothing_to_keep")
     m.play("end")
 
 
