@@ -30,7 +30,7 @@ SIMPLE = (
     "ebisu",
 )
 #: Event types that never make a phrase of their own.
-SILENT = ("turn", "round_start", "place")
+SILENT = ("turn", "round_start", "place", "end_turn")
 
 
 class Summary:
@@ -77,9 +77,11 @@ class Summary:
             tokens = [str(t["culture"]) for t in event.get("tokens", [])]
             return self.t("summary.collect", tokens=self._list(tokens))
         if kind == "build":
-            return self.t(
-                "summary.build", tile=event["tile"], island=event["island"]
-            ) + self._gains(int(event.get("coins", 0)), int(event.get("pp_tokens", 0)))
+            # The tile lies face down (R34): the thread learns where and what figure, not which.
+            figure = self.t(f"summary.figure.{event['figure']}")
+            return self.t("summary.build", figure=figure, island=event["island"]) + self._gains(
+                int(event.get("coins", 0)), int(event.get("pp_tokens", 0))
+            )
         if kind == "recruit":
             return self.t("summary.recruit", specialist=event["specialist"]) + self._gains(
                 int(event.get("coins", 0))
@@ -90,7 +92,7 @@ class Summary:
             return self.t("summary.ananda", coins=event["coins"], player=name(event["to"]))
         if kind == "izanami":
             return self.t("summary.izanami", coins=event["coins"], player=name(event["seat"]))
-        if kind == "end_turn":
+        if kind == "harbor":
             aside = list(event.get("set_aside", []))
             return self._count("summary.set_aside", len(aside)) if aside else None
         if kind == "round_end":

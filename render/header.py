@@ -17,9 +17,12 @@ STEP_WORDS: Mapping[str, str] = {
     "fleet": "choose a fleet",
     "trade": "trade or place boats",
     "place": "place boats",
-    "acted": "recruit or end the turn",
+    "acted": "keep boats in the harbor",
+    "stored": "recruit or end the turn",
     "recruited": "end the turn",
 }
+# Games begun before the rulebook's step order recruit before the harbor step.
+RECRUIT_FIRST_WORDS: Mapping[str, str] = {**STEP_WORDS, "acted": "recruit or end the turn"}
 
 __all__ = ["STEP_WORDS", "draw_header"]
 
@@ -53,7 +56,8 @@ def _status(view: Mapping[str, Any]) -> str:
         return f"Game over after round {rounds}  ·  {players[seat]['name']} wins with {total} PP"
     current = view.get("current_seat")
     turn = view.get("turn") or {}
-    step = STEP_WORDS.get(str(turn.get("step", "")), str(turn.get("step", "")))
+    words = RECRUIT_FIRST_WORDS if view.get("step_order") == "recruit-first" else STEP_WORDS
+    step = words.get(str(turn.get("step", "")), str(turn.get("step", "")))
     who = players[current]["name"] if isinstance(current, int) else "?"
     return f"Round {view.get('round', '')}  ·  {who} to play: {step}"
 

@@ -98,7 +98,9 @@ def _panel(
     elif last:
         _tag(draw, (tag_x, top), "LAST TURN", theme.last_turn, theme.ink_light, theme)
     score = player.get("score", {})
-    draw_text(draw, (rect.x1 - 46, top + 2), str(score.get("total", 0)), theme.ink, 32, anchor="rm")
+    hidden = int(player.get("hidden_tiles", 0))
+    total = str(score.get("total", 0)) + ("+?" if hidden else "")  # face-down tiles' PP unknown
+    draw_text(draw, (rect.x1 - 46, top + 2), total, theme.ink, 32, anchor="rm")
     draw_text(draw, (rect.x1 - 42, top + 8), "PP", theme.ink_soft, theme.small_size, anchor="ls")
 
     rows = _rows(rect)
@@ -109,7 +111,9 @@ def _panel(
     _reserved_row(canvas, draw, player, x0, rows[4], theme, highlight)
     lines = score.get("lines", {})
     words = "   ".join(
-        f"{word} {int(lines.get(key, 0)):+d}" for key, word in LINE_WORDS if key in lines
+        f"{word} ?" if key == "buildings" and hidden else f"{word} {int(lines.get(key, 0)):+d}"
+        for key, word in LINE_WORDS
+        if key in lines
     )
     draw_text(
         draw,
@@ -175,12 +179,14 @@ def _counts_row(
     )
     x += 130
     tiles = list(player.get("tiles", []))
-    if tiles:
+    hidden = int(player.get("hidden_tiles", 0))
+    if tiles or hidden:
         x = _label(draw, x, y, "built", theme)
+        shown = " ".join(tiles[:6]) + (" …" if len(tiles) > 6 else "")
         draw_text(
             draw,
             (x, y),
-            " ".join(tiles[:6]) + (" …" if len(tiles) > 6 else ""),
+            shown or f"{hidden} face down",
             theme.ink,
             theme.small_size,
             style="condensed",

@@ -96,8 +96,13 @@ def _turn_key(match: Match) -> TurnKey | None:
 
 
 def _step(match: Match) -> str | None:
-    turn = match.view(None).get("turn")
-    return None if turn is None else str(turn["step"])
+    view = match.view(None)
+    turn = view.get("turn")
+    if turn is None:
+        return None
+    if turn["step"] == "acted" and view.get("step_order") == "recruit-first":
+        return "acted_recruit_first"  # a game begun before the rulebook's step order
+    return str(turn["step"])
 
 
 def _final(players: Sequence[PlayerInfo], outcome: Mapping[str, Any]) -> FinalResult:

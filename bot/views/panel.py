@@ -28,7 +28,7 @@ MAX_LABEL = 100
 def category_label(interaction: Interaction, key: str) -> str:
     """A panel group's name in the user's language."""
     kind, _, detail = key.partition(":")
-    if kind in ("fleet", "trade", "collect", "build", "end"):
+    if kind in ("fleet", "trade", "collect", "build", "keep", "end"):
         return t(interaction, f"panel.cat.{kind}")
     if kind in ("place", "recruit"):
         return t(interaction, f"panel.cat.{kind}", detail=detail)

@@ -13,9 +13,10 @@ from engine.yamatai.notation import Action
 from engine.yamatai.scoring import outcome
 from engine.yamatai.setup import new_state
 from engine.yamatai.state import FLEET, STEP_ORDERS, State
-from engine.yamatai.view import view
+from engine.yamatai.view import figure, view
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+FIGURE_WORDS = {"standard": "a standard building", "torii": "a torii", "palace": "a palace"}
 # Each option's allowed values, the default first. ``step_order`` exists for games stored before
 # the rulebook's step order was followed (migration 0003 marks them ``recruit-first``).
 OPTIONS: dict[str, tuple[str, ...]] = {"board": ("default",), "step_order": STEP_ORDERS}
@@ -97,10 +98,14 @@ class Yamatai:
         return action.kind == "end"
 
     def public_text(self, st: State, action: Action) -> str:
-        """The action with what only its player saw left out (where fleet 3's tiles went)."""
+        """The action with what only its player sees left out (fleet 3's tiles, built tiles)."""
         if action.kind == "arrange":
             top, bottom = action.args
             return f"arrange ({len(top)} on top, {len(bottom)} at the bottom)"
+        if action.kind == "build" and not st.over:
+            ctx = context(st.board)
+            tile, island = action.args
+            return f"build {ctx.island(island)} ({FIGURE_WORDS[figure(ctx, tile)]}, tile face down)"
         return self.format(st, action)
 
     def clone(self, st: State) -> State:

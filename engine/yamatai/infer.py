@@ -6,8 +6,9 @@ from collections import Counter
 from typing import Any
 
 from engine import rng
-from engine.yamatai.context import context
+from engine.yamatai.context import Ctx, context
 from engine.yamatai.state import NONE, STEP_NAMES, Building, Player, State, Turn
+from engine.yamatai.view import figure
 
 
 def state_from_view(view: dict[str, Any], seed: int) -> State:
@@ -54,6 +55,7 @@ def state_from_view(view: dict[str, Any], seed: int) -> State:
         known_tiles |= set(p.tiles) | set(p.reserved)
     unseen_tiles = sorted(set(comp.buildings) - known_tiles)
     state = rng.shuffle(state, unseen_tiles)
+    buildings = _buildings(ctx, view["islands"], players, unseen_tiles)
 
     track = [s["name"] if s else None for s in view["specialist_track"]]
     owned = {name for p in players for name in p.specialists}
@@ -88,10 +90,7 @@ def state_from_view(view: dict[str, Any], seed: int) -> State:
         island_tokens=[culture[i["token"]] if i["token"] else NONE for i in view["islands"]],
         mountains=[i["mountain"] for i in view["islands"]],
         sacred=[i["sacred"] for i in view["islands"]],
-        buildings=[
-            Building(i["building"]["owner"], i["building"]["tile"]) if i["building"] else None
-            for i in view["islands"]
-        ],
+        buildings=buildings,
         spot_boats=[boat[s["boat"]] if s["boat"] else NONE for s in view["spots"]],
         reserve=[view["reserve"][name] for name in comp.boat_names],
         sacred_left=view["sacred_left"],
@@ -123,3 +122,25 @@ def _played_fleets(view: dict[str, Any], players: list[Player]) -> list[int]:
             played.append(fleets[seen[seat]])
         seen[seat] += 1
     return played
+
+
+def _buildings(
+    ctx: Ctx, islands: list[dict[str, Any]], players: list[Player], unseen: list[str]
+) -> list[Building | None]:
+    """Buildings on the islands; a face-down tile is guessed from the unseen tiles of its figure.
+
+    A guessed tile goes to its owner's built tiles and leaves ``unseen`` (the rest is the deck).
+    """
+    result: list[Building | None] = []
+    for island in islands:
+        building = island["building"]
+        if building is None:
+            result.append(None)
+            continue
+        tile = building["tile"]
+        if tile is None:
+            tile = next(t for t in unseen if figure(ctx, t) == building["kind"])
+            unseen.remove(tile)
+            players[building["owner"]].tiles.append(tile)
+        result.append(Building(building["owner"], tile))
+    return result

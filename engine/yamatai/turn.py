@@ -530,6 +530,7 @@ def apply_build(ctx: Ctx, st: State, args: Args) -> list[Event]:
             "tile": tile_id,
             "island": ctx.island(island),
             "kind": tile.kind,
+            "figure": tile.kind if tile.prestige else "standard",
             "pp_tokens": pp,
             "coins": coins,
             "bonus": bonus,

@@ -7,10 +7,10 @@ from typing import Any
 from engine.yamatai.common import boat_list
 from engine.yamatai.context import Ctx
 from engine.yamatai.scoring import outcome, score_lines
-from engine.yamatai.state import STEP_NAMES, Player, State
+from engine.yamatai.state import STEP_NAMES, Building, Player, State
 from engine.yamatai.turn import harbor_capacity, trade_limit
 
-VIEW_SCHEMA = 1
+VIEW_SCHEMA = 2  # 2: step_order, face-down built tiles (hidden_tiles, building tile None)
 
 
 def view(ctx: Ctx, st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
@@ -27,8 +27,9 @@ def view(ctx: Ctx, st: State, seat: int | None, legal: list[str] | None) -> dict
         "turn_order": st.turn_order[:],
         "turn_index": min(st.turn_index, len(st.turn_order) - 1),
         "last_building": st.last_building,
-        "players": [_player(ctx, st, seat_, p) for seat_, p in enumerate(st.players)],
-        "islands": _islands(ctx, st),
+        "step_order": st.step_order,
+        "players": [_player(ctx, st, seat, seat_, p) for seat_, p in enumerate(st.players)],
+        "islands": _islands(ctx, st, seat),
         "spots": _spots(ctx, st),
         "reserve": dict(zip(ctx.comp.boat_names, st.reserve, strict=True)),
         "sacred_left": st.sacred_left,
@@ -44,8 +45,20 @@ def view(ctx: Ctx, st: State, seat: int | None, legal: list[str] | None) -> dict
     return data
 
 
-def _player(ctx: Ctx, st: State, seat: int, p: Player) -> dict[str, Any]:
-    lines = score_lines(ctx, p)
+def tiles_shown(st: State, viewer: int | None, owner: int) -> bool:
+    """Built tiles lie face down: only their builder sees them until the game is over."""
+    return st.over or viewer == owner
+
+
+def figure(ctx: Ctx, tile_id: str) -> str:
+    """What stands on the island for a tile: a standard building, a torii or a palace."""
+    tile = ctx.comp.buildings[tile_id]
+    return tile.kind if tile.prestige else "standard"
+
+
+def _player(ctx: Ctx, st: State, viewer: int | None, seat: int, p: Player) -> dict[str, Any]:
+    shown = tiles_shown(st, viewer, seat)
+    lines = score_lines(ctx, p if shown else _without_tiles(p))
     return {
         "seat": seat,
         "name": p.name,
@@ -56,16 +69,24 @@ def _player(ctx: Ctx, st: State, seat: int, p: Player) -> dict[str, Any]:
         "set_aside": boat_list(ctx, p.set_aside),
         "tokens": {c: n for c, n in zip(ctx.comp.culture_names, p.tokens, strict=True) if n},
         "buildings_left": p.buildings_left,
-        "tiles": p.tiles[:],
+        "tiles": p.tiles[:] if shown else [],
+        "hidden_tiles": 0 if shown else len(p.tiles),
         "specialists": p.specialists[:],
         "reserved": [_tile(ctx, t) for t in p.reserved],
         "fleets": p.fleets[:],
         "harbor_capacity": harbor_capacity(ctx, p),
+        # Others' running score leaves out the PP of face-down tiles (``hidden_tiles`` of them).
         "score": {"total": sum(lines.values()), "lines": lines},
     }
 
 
-def _islands(ctx: Ctx, st: State) -> list[dict[str, Any]]:
+def _without_tiles(p: Player) -> Player:
+    hidden = p.clone()
+    hidden.tiles = []
+    return hidden
+
+
+def _islands(ctx: Ctx, st: State, viewer: int | None) -> list[dict[str, Any]]:
     islands = []
     for i, label in enumerate(ctx.board.island_labels):
         token = st.island_tokens[i]
@@ -76,18 +97,18 @@ def _islands(ctx: Ctx, st: State) -> list[dict[str, Any]]:
                 "token": ctx.comp.culture_names[token] if token >= 0 else None,
                 "mountain": st.mountains[i],
                 "sacred": st.sacred[i],
-                "building": (
-                    {
-                        "tile": building.tile,
-                        "owner": building.owner,
-                        "kind": ctx.comp.buildings[building.tile].kind,
-                    }
-                    if building
-                    else None
-                ),
+                "building": _building(ctx, st, viewer, building) if building else None,
             }
         )
     return islands
+
+
+def _building(ctx: Ctx, st: State, viewer: int | None, building: Building) -> dict[str, Any]:
+    """The building on an island: its owner and figure for all, its tile for whoever sees it."""
+    if tiles_shown(st, viewer, building.owner):
+        tile = ctx.comp.buildings[building.tile]
+        return {"tile": tile.id, "owner": building.owner, "kind": tile.kind}
+    return {"tile": None, "owner": building.owner, "kind": figure(ctx, building.tile)}
 
 
 def _spots(ctx: Ctx, st: State) -> list[dict[str, Any]]:

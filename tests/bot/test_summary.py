@@ -26,12 +26,14 @@ TURN: list[dict[str, Any]] = [
         "tile": "B07",
         "island": "C4",
         "kind": "standard",
+        "figure": "standard",
         "pp_tokens": 1,
         "coins": 3,
         "bonus": {"group": 3, "mountain": 1},
         "last_building": False,
     },
-    {"type": "end_turn", "seat": 0, "kept": ["bamboo"], "set_aside": []},
+    {"type": "harbor", "seat": 0, "kept": ["bamboo"], "set_aside": []},
+    {"type": "end_turn", "seat": 0},
     {"type": "turn", "seat": 1, "round": 1},
 ]
 
@@ -39,7 +41,7 @@ TURN: list[dict[str, Any]] = [
 def test_turn_summary_text() -> None:
     text = Summary(default_catalog()).turn("Ann", TURN, NAMES)
     assert text == (
-        "**Ann** took fleet 6, bought clay, placed 2 boats, built B07 on C4: +3 coins, +1 PP"
+        "**Ann** took fleet 6, bought clay, placed 2 boats, built a standard building on C4: +3 coins, +1 PP"
     )
 
 
@@ -49,18 +51,19 @@ def test_other_events() -> None:
         {"type": "fleet", "seat": 1, "fleet": 10, "boats": ["clay"], "missing": ["wood"]},
         {"type": "place", "seat": 1, "boat": "clay", "spot": "3"},
         {"type": "collect", "seat": 1, "tokens": [{"island": "A1", "culture": "silk"}]},
-        {"type": "recruit", "seat": 1, "specialist": "Riu", "tokens": ["silk"], "coins": 4},
-        {"type": "izanami", "seat": 0, "from": 1, "coins": 2},
         {"type": "slide", "seat": 1, "boat": "clay", "from": "3", "to": "4"},
         {"type": "swap_tokens", "seat": 1, "islands": ["C4", "D2"]},
-        {"type": "end_turn", "seat": 1, "kept": ["gold"], "set_aside": ["wood", "stone"]},
+        {"type": "harbor", "seat": 1, "kept": ["gold"], "set_aside": ["wood", "stone"]},
+        {"type": "recruit", "seat": 1, "specialist": "Riu", "tokens": ["silk"], "coins": 4},
+        {"type": "izanami", "seat": 0, "from": 1, "coins": 2},
+        {"type": "end_turn", "seat": 1},
         {"type": "round_end", "round": 2},
     ]
     text = summary.turn("Bo", events, NAMES)
     assert text == (
         "**Bo** took fleet 10 (no wood boat left), placed 1 boat, collected silk, "
-        "recruited Riu: +4 coins, Ann took 2 coins (Izanami), slid a clay boat from 3 to 4, "
-        "swapped the tokens on C4, D2, set aside 2 boats\nRound 2 is over."
+        "slid a clay boat from 3 to 4, swapped the tokens on C4, D2, set aside 2 boats, "
+        "recruited Riu: +4 coins, Ann took 2 coins (Izanami)\nRound 2 is over."
     )
 
 

@@ -1,11 +1,24 @@
-"""Hidden information stays hidden: sequences, previews and the public log (R16, R29, R30)."""
+"""Hidden information stays hidden: sequences, previews, the public log, built tiles (R16, R29,
+R30, R34)."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from engine.errors import IllegalAction
-from tests.engine.scenario import Match, face_up_fleets, legal_starting, pass_turn, refused
+from engine.players import greedy_player
+from engine.yamatai.infer import state_from_view
+from tests.engine.scenario import (
+    COMP,
+    Match,
+    face_up_fleets,
+    legal_starting,
+    pass_turn,
+    put_building,
+    refused,
+)
 
 
 def test_look_inside_a_sequence_must_come_last(m: Match) -> None:
@@ -55,3 +68,59 @@ def test_the_public_log_leaves_out_where_looked_tiles_went(m: Match) -> None:
     assert text.startswith(f"arrange {top[0]} /")
     assert m.public_text(text) == "arrange (1 on top, 2 at the bottom)"
     assert m.public_text("fleet 3") == "fleet 3"
+
+
+# -- built tiles lie face down ---------------------------------------------------------------
+
+
+def test_others_see_where_a_player_built_but_not_which_tiles(m: Match) -> None:
+    """'Take the building tile and place it face down in front of you.'"""
+    builder = m.current_seat
+    other = (builder + 1) % 3
+    put_building(m, builder, "B21", "C4")  # 6 PP
+    put_building(m, builder, "T1", "A1")  # 4 PP
+    mine = m.view(builder)["players"][builder]
+    assert mine["tiles"] == ["B21", "T1"] and mine["hidden_tiles"] == 0
+    assert mine["score"]["lines"]["buildings"] == 10
+    for viewer in (other, None):
+        view = m.view(viewer)
+        theirs = view["players"][builder]
+        assert theirs["tiles"] == [] and theirs["hidden_tiles"] == 2
+        assert theirs["score"]["lines"]["buildings"] == 0
+        assert theirs["score"]["total"] == mine["score"]["total"] - 10
+        islands = {i["label"]: i["building"] for i in view["islands"]}
+        assert islands["C4"] == {"tile": None, "owner": builder, "kind": "standard"}
+        assert islands["A1"] == {"tile": None, "owner": builder, "kind": "torii"}
+        assert "B21" not in json.dumps(view)
+
+
+def test_the_public_log_names_the_island_not_the_tile(m: Match) -> None:
+    assert m.public_text("build B21 C4") == "build C4 (a standard building, tile face down)"
+    assert m.public_text("build P1 C4") == "build C4 (a palace, tile face down)"
+
+
+def test_every_tile_is_shown_once_the_game_is_over(m: Match) -> None:
+    builder = m.current_seat
+    put_building(m, builder, "B21", "C4")
+    m.state.reserve[0] = 0  # no bamboo: the game ends when this round is over
+    while m.current_seat is not None:
+        pass_turn(m)
+    view = m.view(None)
+    assert view["players"][builder]["tiles"] == ["B21"]
+    assert {i["label"]: i["building"] for i in view["islands"]}["C4"]["tile"] == "B21"
+    assert m.public_text("build B21 C4") == "build B21 C4"
+
+
+def test_a_computer_player_guesses_face_down_tiles_of_the_right_figure(m: Match) -> None:
+    builder = m.current_seat
+    put_building(m, builder, "B21", "C4")
+    put_building(m, builder, "P2", "A1")
+    pass_turn(m)
+    other = m.current_seat
+    guessed = state_from_view(m.view(other), seed=5)
+    kinds = sorted(COMP.buildings[t].kind for t in guessed.players[builder].tiles)
+    assert kinds in (["palace", "standard"], ["palace", "trading_post"])
+    every = guessed.building_deck + guessed.building_row
+    every += [t for p in guessed.players for t in p.tiles + p.reserved]
+    assert sorted(every) == sorted(COMP.buildings)
+    greedy_player(m.view(other), seed=5)
