@@ -778,7 +778,7 @@ def apply_end(ctx: Ctx, st: State, args: Args) -> list[Event]:
     """End the turn (in a game under the old order, filling the harbor first)."""
     (kept,) = args
     events = [] if st.rulebook_order else [_store(ctx, st, kept)]
-    return events + [{"type": "end_turn", "seat": st.seat}]
+    return [*events, {"type": "end_turn", "seat": st.seat}]
 
 
 def gen_end(ctx: Ctx, st: State) -> Iterator[Args]:

@@ -41,7 +41,8 @@ TURN: list[dict[str, Any]] = [
 def test_turn_summary_text() -> None:
     text = Summary(default_catalog()).turn("Ann", TURN, NAMES)
     assert text == (
-        "**Ann** took fleet 6, bought clay, placed 2 boats, built a standard building on C4: +3 coins, +1 PP"
+        "**Ann** took fleet 6, bought clay, placed 2 boats, "
+        "built a standard building on C4: +3 coins, +1 PP"
     )
 
 
