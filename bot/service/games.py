@@ -105,6 +105,24 @@ def _step(match: Match) -> str | None:
     return str(turn["step"])
 
 
+def _with_harbor_shortcuts(match: Match, legal: list[str]) -> list[str]:
+    """Each ``keep ...`` followed by its ``keep ...; end`` when nothing but ending can follow.
+
+    The harbor (step 4) is its own action; when no specialist can be recruited after it, the
+    panel offers to store and end in one choice, as ``end keep ...`` did before the rulebook order.
+    """
+    keeps = [a for a in legal if a.startswith("keep ")]
+    if not keeps:
+        return legal
+    after = match.preview(keeps[0]).legal_next
+    if any(a.startswith("recruit ") for a in after) or "end" not in after:
+        return legal
+    result: list[str] = []
+    for action in legal:
+        result += [action, f"{action}; end"] if action in keeps else [action]
+    return result
+
+
 def _final(players: Sequence[PlayerInfo], outcome: Mapping[str, Any]) -> FinalResult:
     by_seat = {p.seat: p for p in players}
     lines = []
@@ -472,7 +490,8 @@ class GameService:
         if version is not None and game.version != version and _turn_key(match) != turn:
             raise ServiceError("error.stale_board")
         seat = self._acting_seat(game, match, user_id)
-        legal = [a for a in match.legal_actions() if len(a) <= panels.MAX_VALUE]
+        legal = _with_harbor_shortcuts(match, match.legal_actions())
+        legal = [a for a in legal if len(a) <= panels.MAX_VALUE]
         groups = panels.categories(legal)
         keys = [c.key for c in groups]
         chosen = category if category in keys else keys[0]

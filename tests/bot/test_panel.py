@@ -61,3 +61,23 @@ def test_the_panel_says_what_was_played_and_keeps_the_group(tmp_path: Path) -> N
                 assert _chosen(edit["view"]) == category_of(action)
 
     asyncio.run(with_service(tmp_path, body, fast=True))
+
+
+def test_the_harbor_group_offers_to_store_and_end_in_one_choice(tmp_path: Path) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user = created.first.user_id or 0
+        bot = FakeBot(service=service)
+        state = await service.panel(user, game_id=created.game_id, picture=False)
+        fleet = next(a for a in state.actions if a in ("fleet 1", "fleet 2", "fleet 3", "fleet 4"))
+        await act(_panel_click(bot, user), created.game_id, state.version, fleet)
+        state = await service.panel(user, game_id=created.game_id, category="keep", picture=False)
+        assert state.category == "keep"
+        [keep, keep_and_end] = state.actions  # one boat in hand: one way to fill the harbor
+        assert keep.startswith("keep ") and keep_and_end == f"{keep}; end"
+        click = _panel_click(bot, user)
+        await act(click, created.game_id, state.version, keep_and_end)
+        [edit] = click.edits
+        assert edit["view"] is None  # the turn is over
+
+    asyncio.run(with_service(tmp_path, body))
