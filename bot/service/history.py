@@ -25,7 +25,7 @@ def replay_turns(match: Match) -> list[TurnRecord]:
         if seat is None:
             seat, turn_round = actor, round_
         new = fresh.play(text, seat=actor)
-        actions.append(fresh.public_text(text))  # shared with everyone: no private details
+        actions.append(match.public_text(text))  # shared with everyone: hidden until the end
         events += new
         for event in new:
             if event.get("type") == "round_start":

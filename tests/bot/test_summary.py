@@ -132,3 +132,24 @@ def test_a_real_tie_is_broken_by_the_last_rounds_turn_order() -> None:
     assert (
         text == f"Tie broken by turn order: {PLAYERS[order[0]].name} played first in the last round"
     )
+
+
+def test_the_log_hides_built_tiles_until_the_game_is_over() -> None:
+    """R34: `/log` names the island and figure of a build while the game runs, the tile after."""
+    match = games.new("yamatai", ["Ann", "Bo", "Cy"], seed=11)
+    first_build: int | None = None
+    while match.current_seat is not None:
+        seat = match.current_seat
+        match.play(greedy_player(match.view(seat), 3), seat=seat)
+        if first_build is None and match.log[-1][1].startswith("build "):
+            first_build = len(match.log)
+    assert first_build is not None
+    log = match.log[:first_build]
+    running = games.replay("yamatai", match.players, match.seed, match.options, log)
+    logged = [a for turn in replay_turns(running) for a in turn.actions if a.startswith("build")]
+    _, tile, island = match.log[first_build - 1][1].split()
+    assert len(logged) == 1 and logged[0].startswith(f"build {island} (a ")
+    assert logged[0].endswith(", tile face down)") and tile not in logged[0]
+    finished = [a for turn in replay_turns(match) for a in turn.actions if a.startswith("build")]
+    assert f"build {tile} {island}" in finished
+    assert not any(a.endswith("face down)") for a in finished)
