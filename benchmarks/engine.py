@@ -17,8 +17,8 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 from engine import games  # noqa: E402
-from engine.players import greedy_player  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+from engine.yamatai.players import greedy_player  # noqa: E402
 
 
 def random_game(seed: int) -> tuple[float, list[float], int]:

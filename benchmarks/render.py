@@ -24,7 +24,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [str(_HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 from engine import games  # noqa: E402
-from engine.players import greedy_player  # noqa: E402
+from engine.yamatai.players import greedy_player  # noqa: E402
 from render import Highlight, render_board, render_image  # noqa: E402
 from render.png import encode_png  # noqa: E402
 

@@ -113,8 +113,7 @@ def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str
         for k, v in error.params.items()
     }
     text = catalog.text(error.key, locale, **params)
-    message = str(error.params.get("message", ""))
-    if error.legal and "Legal now" not in message:
+    if error.legal:
         shown = [f"`{a}`" for a in error.legal[:LEGAL_SHOWN]]
         more = len(error.legal) - len(shown)
         key = "error.legal_more" if more > 0 else "error.legal"

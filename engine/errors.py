@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 
 class EngineError(Exception):
@@ -10,19 +10,30 @@ class EngineError(Exception):
 
     code = "engine_error"
 
-    def __init__(self, message: str, *, reason: str | None = None, legal: Sequence[str] = ()):
+    def __init__(
+        self,
+        message: str,
+        *,
+        reason: str | None = None,
+        legal: Sequence[str] = (),
+        data: Mapping[str, object] | None = None,
+    ):
         super().__init__(message)
-        self.message = message
+        self.message = message  # the whole English text, with the legal alternatives if any
+        self.detail = message  # what was wrong, without the list of legal alternatives
         self.reason = reason or self.code
         self.legal = list(legal)
+        self.data: dict[str, object] = dict(data or {})  # facts a translation may name
 
     def to_dict(self) -> dict[str, object]:
-        """The error as JSON-ready data (code, reason, message, legal alternatives)."""
+        """The error as JSON-ready data (code, reason, detail, message, legal, data)."""
         return {
             "code": self.code,
             "reason": self.reason,
+            "detail": self.detail,
             "message": self.message,
             "legal": self.legal,
+            "data": dict(self.data),
         }
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from engine.contract import ComputerPlayer, Milestones, Outcome, Rules, TurnInfo
 from engine.errors import (
     CorruptGame,
     EngineError,
@@ -25,42 +26,21 @@ MAX_ACTION_TEXT = 2000
 ERROR_LEGAL_SHOWN = 8
 
 
-class Rules(Protocol):
-    """What a game must offer to be played through a Match."""
-
-    key: str
-    min_players: int
-    max_players: int
-
-    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]: ...
-    def new_state(self, players: list[str], seed: int, options: dict[str, Any]) -> Any: ...
-    def current_seat(self, st: Any) -> int | None: ...
-    def parse(self, st: Any, text: str) -> Any: ...
-    def format(self, st: Any, action: Any) -> str: ...
-    def check(self, st: Any, action: Any) -> None: ...
-    def apply(self, st: Any, action: Any, pass_turn: bool = True) -> list[dict[str, Any]]: ...
-    def legal_actions(self, st: Any) -> list[str]: ...
-    def view(self, st: Any, seat: int | None, legal: list[str] | None) -> dict[str, Any]: ...
-    def outcome(self, st: Any) -> dict[str, Any] | None: ...
-    def turn_in_progress(self, st: Any) -> bool: ...
-    def reveals(self, action: Any) -> bool: ...
-    def ends_turn(self, action: Any) -> bool: ...
-    def public_text(self, st: Any, action: Any) -> str: ...
-    def clone(self, st: Any) -> Any: ...
-    def to_dict(self, st: Any) -> dict[str, Any]: ...
-    def from_dict(self, data: dict[str, Any]) -> Any: ...
-
-
-def _registry() -> dict[str, Rules]:
+def _registry() -> dict[str, Rules[Any, Any]]:
     from engine.yamatai.game import Yamatai
 
     return {"yamatai": Yamatai()}
 
 
-GAMES: dict[str, Rules] = _registry()
+GAMES: dict[str, Rules[Any, Any]] = _registry()
 
 
-def rules_for(key: str) -> Rules:
+def register(rules: Rules[Any, Any]) -> None:
+    """Add a game to the registry (the registry line above lists the shipped games)."""
+    GAMES[rules.key] = rules
+
+
+def rules_for(key: str) -> Rules[Any, Any]:
     """The rules object registered under a key."""
     try:
         return GAMES[key]
@@ -68,6 +48,16 @@ def rules_for(key: str) -> Rules:
         raise UnknownGame(
             f"Unknown game {key!r}; games are: {', '.join(sorted(GAMES))}.", legal=sorted(GAMES)
         ) from None
+
+
+def computer_player(game: str, name: str | None = None) -> ComputerPlayer:
+    """A game's computer player by name; by default its strongest (listed first)."""
+    players = rules_for(game).players
+    if name is None:
+        return next(iter(players.values()))
+    if name not in players:
+        raise UnknownGame(f"{game} has no computer player {name!r}.", legal=sorted(players))
+    return players[name]
 
 
 @dataclass(frozen=True)
@@ -86,7 +76,7 @@ class Match:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: Rules[Any, Any],
         players: list[str],
         seed: int,
         options: dict[str, Any],
@@ -109,9 +99,23 @@ class Match:
         return self.rules.current_seat(self.state)
 
     @property
-    def outcome(self) -> dict[str, Any] | None:
-        """None while playing; then final scores per seat with their lines, and the winner."""
+    def outcome(self) -> Outcome | None:
+        """None while playing; then every seat's result, the winners and how it ended."""
         return self.rules.outcome(self.state)
+
+    @property
+    def turn_info(self) -> TurnInfo:
+        """The seat to act, the round and the step of the turn."""
+        return self.rules.turn_info(self.state)
+
+    @property
+    def colours(self) -> list[str]:
+        """Each seat's colour name."""
+        return self.rules.seat_colours(self.state)
+
+    def milestones(self, events: list[dict[str, Any]]) -> Milestones:
+        """Whether events returned by ``play`` ended a turn, started a round or ended the game."""
+        return self.rules.milestones(events)
 
     def legal_actions(self) -> list[str]:
         """Every legal next action in canonical notation, in a deterministic order."""
@@ -193,9 +197,10 @@ class Match:
             try:
                 self.rules.check(st, action)
             except IllegalAction as error:
+                error.detail = where + error.detail
+                if last > 1:
+                    error.data["action"] = number  # which action of the sequence
                 self._explain(st, action, error)
-                error.message = where + error.message
-                error.args = (error.message,)
                 raise
             texts.append(self.rules.format(st, action))
             events += self.rules.apply(st, action, pass_turn=not preview)
@@ -225,9 +230,9 @@ class Match:
         more = len(error.legal) - len(shown)
         if shown:
             tail = f" (+{more} more)" if more > 0 else ""
-            error.message = f"{error.message} Legal now: {'; '.join(shown)}{tail}."
+            error.message = f"{error.detail} Legal now: {'; '.join(shown)}{tail}."
         else:
-            error.message = f"{error.message} No such action is legal now."
+            error.message = f"{error.detail} No such action is legal now."
         error.args = (error.message,)
 
     # -- undo ------------------------------------------------------------------------------
@@ -246,7 +251,7 @@ class Match:
             raise UndoNotAllowed("The game is over.", reason="game_over")
         if seat is not None and seat != current:
             raise UndoNotAllowed("Only the player whose turn it is can undo.", reason="not_yours")
-        if not self.log or not self.rules.turn_in_progress(self.state):
+        if not self.log or not self.turn_info.in_progress:
             raise UndoNotAllowed(
                 "Nothing to undo in this turn: finished turns stay played.", reason="turn_start"
             )
@@ -285,7 +290,7 @@ class Match:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
 
-def _check_players(rules: Rules, players: Sequence[str]) -> list[str]:
+def _check_players(rules: Rules[Any, Any], players: Sequence[str]) -> list[str]:
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidSetup("Players must be a list of names.", reason="bad_players")
     names = list(players)

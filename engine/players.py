@@ -1,25 +1,19 @@
-"""Computer players: pure, seeded functions from a seat's view to an action."""
+"""Computer players of any game: pure, seeded functions from a seat's view to a legal action."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.rng import Rng
-from engine.yamatai import rules
-from engine.yamatai.context import context
-from engine.yamatai.estimate import estimate
-from engine.yamatai.infer import state_from_view
-from engine.yamatai.powers import FLEET_POWERS, SPECIALIST_POWERS
-
-MAX_POWER_CANDIDATES = 60  # greedy samples this many power actions when there are more
-_POWER_KINDS = set(FLEET_POWERS) | set(SPECIALIST_POWERS)
 
 
-def _rng(view: dict[str, Any], seed: int) -> Rng:
+def seeded(view: dict[str, Any], seed: int) -> Rng:
+    """A generator for one decision: the player's seed and the game's version."""
     return Rng(seed * 1_000_003 + int(view.get("version", 0)))
 
 
-def _legal(view: dict[str, Any]) -> list[str]:
+def legal_of(view: dict[str, Any]) -> list[str]:
+    """The legal actions a seat's view lists (ValueError if it is not that seat's turn)."""
     legal: list[str] = view["legal_actions"]
     if not legal:
         raise ValueError("the view has no legal actions: it is not this seat's turn")
@@ -27,38 +21,6 @@ def _legal(view: dict[str, Any]) -> list[str]:
 
 
 def random_player(view: dict[str, Any], seed: int) -> str:
-    """A uniformly random legal action."""
-    legal = _legal(view)
-    return legal[_rng(view, seed).below(len(legal))]
-
-
-def greedy_player(view: dict[str, Any], seed: int) -> str:
-    """The legal action with the best score estimate after one ply (ties broken by the seed)."""
-    legal = _legal(view)
-    if len(legal) == 1:
-        return legal[0]
-    generator = _rng(view, seed)
-    seat = view["viewer"]
-    ctx = context(view["board"])
-    base = state_from_view(view, generator.below(1 << 62))
-    actions = rules.legal_actions(ctx, base)
-    powers = [a for a in actions if a.kind in _POWER_KINDS]
-    if len(powers) > MAX_POWER_CANDIDATES:
-        keep = {id(powers[generator.below(len(powers))]) for _ in range(MAX_POWER_CANDIDATES)}
-        actions = [a for a in actions if a.kind not in _POWER_KINDS or id(a) in keep]
-    best: list[str] = []
-    best_value = float("-inf")
-    for action in actions:
-        st = base.clone()
-        rules.apply(ctx, st, action)
-        value = estimate(ctx, st, seat)
-        if action.kind in _POWER_KINDS:
-            value -= 0.01  # a power that gains nothing is not worth a step
-        if value > best_value + 1e-9:
-            best, best_value = [ctx.notation.format(action)], value
-        elif value > best_value - 1e-9:
-            best.append(ctx.notation.format(action))
-    return best[generator.below(len(best))]
-
-
-PLAYERS = {"random": random_player, "greedy": greedy_player}
+    """A uniformly random legal action (works for every game)."""
+    legal = legal_of(view)
+    return legal[seeded(view, seed).below(len(legal))]

@@ -27,7 +27,7 @@ class EngineRejected(ServiceError):
         super().__init__(
             f"error.engine.{error.code}",
             legal=error.legal if legal_now is None else legal_now,
-            message=error.message,
+            message=error.detail,
             reason=error.reason,
         )
         self.error = error

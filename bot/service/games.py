@@ -21,9 +21,9 @@ from bot.store import (
     StaleVersion,
 )
 from engine import games
+from engine.contract import Outcome
 from engine.errors import EngineError, InvalidNotation
-from engine.games import Match
-from engine.players import greedy_player
+from engine.games import Match, computer_player
 
 from . import panel as panels
 from .errors import EngineRejected, ServiceError, store_refusals
@@ -80,8 +80,7 @@ def _rejected(error: EngineError, match: Match) -> EngineRejected:
 
 
 def _players(game: Game, match: Match) -> tuple[PlayerInfo, ...]:
-    view = match.view(None)
-    colours = [str(p["colour"]) for p in view["players"]]
+    colours = match.colours
     result = []
     for seat in game.seats:
         user = None if seat.user_id == COMPUTER_USER_ID else seat.user_id
@@ -91,18 +90,12 @@ def _players(game: Game, match: Match) -> tuple[PlayerInfo, ...]:
 
 def _turn_key(match: Match) -> TurnKey | None:
     """The turn being played: (round, seat to act); None once the game is over."""
-    seat = match.current_seat
-    return None if seat is None else (int(match.view(None).get("round", 1)), seat)
+    info = match.turn_info
+    return None if info.seat is None else (info.round, info.seat)
 
 
 def _step(match: Match) -> str | None:
-    view = match.view(None)
-    turn = view.get("turn")
-    if turn is None:
-        return None
-    if turn["step"] == "acted" and view.get("step_order") == "recruit-first":
-        return "acted_recruit_first"  # a game begun before the rulebook's step order
-    return str(turn["step"])
+    return match.turn_info.step or None
 
 
 def _with_harbor_shortcuts(match: Match, legal: list[str]) -> list[str]:
@@ -123,23 +116,23 @@ def _with_harbor_shortcuts(match: Match, legal: list[str]) -> list[str]:
     return result
 
 
-def _final(players: Sequence[PlayerInfo], outcome: Mapping[str, Any]) -> FinalResult:
+def _final(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult:
     by_seat = {p.seat: p for p in players}
     lines = []
-    for entry in outcome["scores"]:
-        player = by_seat[int(entry["seat"])]
+    for result in outcome.results:
+        player = by_seat[result.seat]
         lines.append(
             ScoreLine(
                 seat=player.seat,
                 name=player.name,
                 user_id=player.user_id,
-                total=int(entry["total"]),
-                rank=int(entry["rank"]),
-                lines={str(k): int(v) for k, v in entry["lines"].items()},
+                total=result.score,
+                rank=result.rank,
+                lines={line.label: line.points for line in result.lines},
             )
         )
     lines.sort(key=lambda s: s.rank)
-    return FinalResult(tuple(lines))
+    return FinalResult(tuple(lines), outcome.tie_broken)
 
 
 class GameService:
@@ -225,13 +218,13 @@ class GameService:
             match = games.new(game_key, names, seed, options)
         except EngineError as error:
             raise EngineRejected(error) from None
-        view = match.view(None)
+        colours = match.colours
         seats = [
             NewSeat(
                 seat=i,
                 user_id=COMPUTER_USER_ID if user is None else user,
                 player=name,
-                colour=str(view["players"][i]["colour"]),
+                colour=colours[i],
             )
             for i, (user, name) in enumerate(players)
         ]
@@ -248,7 +241,7 @@ class GameService:
         )
         infos = _players(game, match)
         first = infos[match.current_seat or 0]
-        picture = await self._render(view, None)
+        picture = await self._render(match.view(None), None)
         return Created(
             game.id,
             thread_id,
@@ -279,7 +272,7 @@ class GameService:
             events = match.play(text, seat=seat)
         except EngineError as error:
             raise _rejected(error, match) from None
-        ends_turn = any(e.get("type") == "end_turn" for e in events)
+        ends_turn = match.milestones(events).turn_ended
         saved = await self._save(game, match, silent=not ends_turn)
         actions = tuple(t for _, t in match.log[before:])
         turn = await self._turn_report(game, match, saved) if ends_turn else None
@@ -439,7 +432,7 @@ class GameService:
             game.id,
             game.version,
             picture,
-            int(view["round"]),
+            match.turn_info.round,
             current,
             _step(match),
             over,
@@ -553,10 +546,11 @@ class GameService:
 
 
 def _play_computer_turn(match: Match, seat: int, seed: int) -> None:
-    """Let the greedy player act for ``seat`` until its turn ends (or the game does)."""
+    """Let the game's strongest computer player act for ``seat`` until its turn ends."""
+    player = computer_player(match.game_key)
     for _ in range(200):
-        action = greedy_player(match.view(seat), seed + seat)
+        action = player(match.view(seat), seed + seat)
         events = match.play(action, seat=seat)
-        if match.current_seat != seat or any(e.get("type") == "end_turn" for e in events):
+        if match.current_seat != seat or match.milestones(events).turn_ended:
             return
     raise RuntimeError(f"the computer player did not finish its turn: {match.log[-5:]}")

@@ -8,10 +8,6 @@ from engine.games import Match
 from .results import Event, TurnRecord
 
 
-def _ends_turn(events: list[Event]) -> bool:
-    return any(e.get("type") == "end_turn" for e in events)
-
-
 def replay_turns(match: Match) -> list[TurnRecord]:
     """Every turn of the log in order (the last may be unfinished), as everyone may read it."""
     fresh = games.new(match.game_key, match.players, match.seed, match.options)
@@ -27,10 +23,10 @@ def replay_turns(match: Match) -> list[TurnRecord]:
         new = fresh.play(text, seat=actor)
         actions.append(match.public_text(text))  # shared with everyone: hidden until the end
         events += new
-        for event in new:
-            if event.get("type") == "round_start":
-                round_ = int(event["round"])
-        if _ends_turn(new):
+        milestones = fresh.milestones(new)
+        if milestones.round_started is not None:
+            round_ = milestones.round_started
+        if milestones.turn_ended:
             turns.append(TurnRecord(seat, turn_round, tuple(actions), tuple(events), True))
             seat, actions, events = None, [], []
     if seat is not None:

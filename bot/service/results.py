@@ -45,16 +45,12 @@ class FinalResult:
     """How a game ended: every seat's score, best first."""
 
     scores: tuple[ScoreLine, ...]
+    tie_broken: bool = False  # the top totals tie and the game's tie-break chose the winner
 
     @property
     def winner(self) -> ScoreLine:
         """The first-ranked seat."""
         return self.scores[0]
-
-    @property
-    def tie_broken(self) -> bool:
-        """Whether the top totals tie, so turn order (first in the last round) decided."""
-        return len(self.scores) > 1 and self.scores[0].total == self.scores[1].total
 
 
 @dataclass(frozen=True)

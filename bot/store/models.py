@@ -8,6 +8,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Protocol
 
+from engine.contract import Outcome as EngineOutcome
+
 
 class GameStatus(StrEnum):
     """Lifecycle of a game: only active games take actions and hold their thread."""
@@ -136,29 +138,21 @@ class Outcome:
     results: tuple[SeatResult, ...]
 
     @classmethod
-    def from_engine(cls, outcome: Mapping[str, Any]) -> Outcome:
-        """Build from the engine's ``match.outcome`` dict.
-
-        A seat's rank is its score entry's ``rank`` (ties share one) or else its position in
-        ``ranking``.
-        """
-        ranking = [int(s) for s in outcome["ranking"]]
-        winner = outcome.get("winner")
-        results = []
-        for entry in outcome["scores"]:
-            seat = int(entry["seat"])
-            rank = entry.get("rank")
-            results.append(
-                SeatResult(
-                    seat=seat,
-                    score=int(entry["total"]),
-                    rank=int(rank) if rank is not None else ranking.index(seat) + 1,
-                    winner=winner is not None and seat == int(winner),
-                    lines={str(k): int(v) for k, v in dict(entry.get("lines", {})).items()},
-                )
+    def from_engine(cls, outcome: EngineOutcome) -> Outcome:
+        """Build from the engine's typed ``match.outcome``."""
+        results = tuple(
+            SeatResult(
+                seat=r.seat,
+                score=r.score,
+                rank=r.rank,
+                winner=r.seat in outcome.winners,
+                lines={line.label: line.points for line in r.lines},
             )
-        results.sort(key=lambda r: r.seat)
-        return cls(end_reason=str(outcome["end_reason"]), results=tuple(results))
+            for r in sorted(outcome.results, key=lambda r: r.seat)
+        )
+        return cls(
+            end_reason=outcome.termination[0] if outcome.termination else "", results=results
+        )
 
 
 class MatchLike(Protocol):
@@ -175,8 +169,8 @@ class MatchLike(Protocol):
         ...
 
     @property
-    def outcome(self) -> Mapping[str, Any] | None:
-        """None while running, else the engine's outcome dict."""
+    def outcome(self) -> EngineOutcome | None:
+        """None while running, else the engine's typed outcome."""
         ...
 
     def to_json(self) -> str:

@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.contract import Milestones, Outcome, SeatResult, TurnInfo
+from engine.contract import ScoreLine as Line
 from engine.errors import InvalidSetup
 from engine.yamatai import rules
 from engine.yamatai.common import Event
 from engine.yamatai.context import context
 from engine.yamatai.notation import Action
+from engine.yamatai.players import PLAYERS
 from engine.yamatai.scoring import outcome
 from engine.yamatai.setup import new_state
-from engine.yamatai.state import FLEET, STEP_ORDERS, State
+from engine.yamatai.state import FLEET, STEP_NAMES, STEP_ORDERS, State
 from engine.yamatai.view import figure, view
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -26,8 +29,10 @@ class Yamatai:
     """Rules object for Yamatai (Cathala & Paquien)."""
 
     key = "yamatai"
+    display_name = "Yamatai"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    players = PLAYERS
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Validate options and fill in defaults."""
@@ -56,6 +61,19 @@ class Yamatai:
         """Whose action it is, or None once the game is over."""
         return None if st.over else st.seat
 
+    def seat_colours(self, st: State) -> list[str]:
+        """Each seat's building colour."""
+        return [p.colour for p in st.players]
+
+    def turn_info(self, st: State) -> TurnInfo:
+        """The seat to act, the round and the step (R2: a game under the old order says so)."""
+        if st.over:
+            return TurnInfo(None, st.round, "", False)
+        step = STEP_NAMES[st.turn.step]
+        if step == "acted" and not st.rulebook_order:
+            step = "acted_recruit_first"
+        return TurnInfo(st.seat, st.round, step, st.turn.step != FLEET)
+
     def parse(self, st: State, text: str) -> Action:
         """Parse one action (InvalidNotation if it is not one)."""
         return context(st.board).notation.parse(text)
@@ -81,13 +99,41 @@ class Yamatai:
         """What that seat may see."""
         return view(context(st.board), st, seat, legal)
 
-    def outcome(self, st: State) -> dict[str, Any] | None:
-        """Final scores, or None while the game runs."""
-        return outcome(context(st.board), st) if st.over else None
+    def secrets(self, st: State, seat: int | None) -> frozenset[str]:
+        """Tiles that seat may not see: the deck, others' built tiles, others' looked-at tiles."""
+        hidden = set(st.building_deck)
+        if not st.over:
+            hidden.update(t for s, p in enumerate(st.players) if s != seat for t in p.tiles)
+        if seat != st.seat:
+            hidden.update(st.turn.looked)
+        return frozenset(hidden)
 
-    def turn_in_progress(self, st: State) -> bool:
-        """Whether the current turn already has actions (so undo stays inside it)."""
-        return not st.over and st.turn.step != FLEET
+    def outcome(self, st: State) -> Outcome | None:
+        """Final scores, or None while the game runs."""
+        return typed_outcome(outcome(context(st.board), st)) if st.over else None
+
+    def statistics(self, st: State) -> dict[str, list[float]]:
+        """Buildings, specialists and boats set aside per seat, and the boat types run out."""
+        ctx = context(st.board)
+        return {
+            "buildings": [len(p.tiles) for p in st.players],
+            "specialists": [len(p.specialists) for p in st.players],
+            "set_aside": [sum(p.set_aside) for p in st.players],
+            **{
+                f"out_of_{ctx.boat_name(b)}": [n == 0] * len(st.players)
+                for b, n in enumerate(st.reserve)
+            },
+        }
+
+    def milestones(self, events: list[Event]) -> Milestones:
+        """Turn ended, round started, game ended, from this game's event types."""
+        kinds = {str(e.get("type")) for e in events}
+        started = [int(e["round"]) for e in events if e.get("type") == "round_start"]
+        return Milestones(
+            turn_ended="end_turn" in kinds,
+            round_started=started[-1] if started else None,
+            game_ended="game_end" in kinds,
+        )
 
     def reveals(self, action: Action) -> bool:
         """Whether the action shows the actor hidden information (undo may not cross it)."""
@@ -119,3 +165,25 @@ class Yamatai:
     def from_dict(self, data: dict[str, Any]) -> State:
         """State from JSON-ready data."""
         return State.from_dict(data)
+
+
+def typed_outcome(data: dict[str, Any]) -> Outcome:
+    """The scoring's outcome data as the contract's typed value."""
+    results = tuple(
+        SeatResult(
+            seat=int(score["seat"]),
+            name=str(score["name"]),
+            score=int(score["total"]),
+            rank=int(score["rank"]),
+            lines=tuple(Line(label, int(points)) for label, points in score["lines"].items()),
+        )
+        for score in data["scores"]
+    )
+    totals = sorted((r.score for r in results), reverse=True)
+    return Outcome(
+        results=results,
+        winners=(int(data["winner"]),),
+        termination=tuple(data["end_reasons"]),
+        tie_broken=len(totals) > 1 and totals[0] == totals[1],
+        rounds=int(data["rounds"]),
+    )

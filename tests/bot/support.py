@@ -50,7 +50,7 @@ async def two_player_game(service: GameService, thread_id: int = 500) -> Created
 async def play_whole_turn(service: GameService, game_id: int) -> PlayResult:
     """Play the current human player's whole turn (chosen by the greedy player) through /play."""
     from engine import games
-    from engine.players import greedy_player
+    from engine.yamatai.players import greedy_player
 
     game = await service.repo.load_game(game_id)
     match = games.from_json(game.snapshot)

@@ -10,7 +10,7 @@ from bot.service.history import replay_turns
 from bot.service.results import FinalResult, PlayerInfo, ScoreLine
 from bot.summary import Summary
 from engine import games
-from engine.players import greedy_player
+from engine.yamatai.players import greedy_player
 
 NAMES = ["Ann", "Bo"]
 PLAYERS = (PlayerInfo(0, "Ann", 1, "red"), PlayerInfo(1, "Bo", 2, "blue"))
@@ -110,23 +110,26 @@ def test_a_tie_on_top_says_turn_order_broke_it() -> None:
             _score(0, "Ann", 4, 2, specialists=4),
             _score(2, "Cy", 1, 3),
         ),
+        tie_broken=True,
     )
-    assert final.tie_broken
     lines = Summary(default_catalog()).final(final)
     assert lines[2] == "3. **Cy**: 1 PP (nothing scored)"
     assert lines[3] == "Tie broken by turn order: Bo played first in the last round"
 
 
 def test_a_real_tie_is_broken_by_the_last_rounds_turn_order() -> None:
-    """The engine's ranking puts the tied seat that played first in the last round on top."""
+    """The engine's outcome says when a shared top score was decided by its tie-break."""
     match = games.new("yamatai", ["Ann", "Bo"], seed=3)
     while match.current_seat is not None:
         seat = match.current_seat
         match.play(greedy_player(match.view(seat), 3), seat=seat)
-    outcome = dict(match.outcome or {})
     order = list(match.view(None)["turn_order"])
-    scores = [dict(s, total=10, rank=1 + order.index(s["seat"])) for s in outcome["scores"]]
-    final = _final(PLAYERS, {**outcome, "scores": scores})
+    for player in match.state.players:  # the same final score for both seats
+        player.coins, player.pp_tokens, player.tiles = 0, 0, []
+        player.specialists, player.reserved, player.set_aside = [], [], [0] * 5
+    outcome = match.outcome
+    assert outcome is not None and outcome.tie_broken and outcome.winners == (order[0],)
+    final = _final(PLAYERS, outcome)
     assert final.tie_broken and final.winner.seat == order[0]
     text = Summary(default_catalog()).final(final)[-1]
     assert (

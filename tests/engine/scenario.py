@@ -258,6 +258,12 @@ def score_lines(m: Match, seat: int) -> dict[str, int]:
     return lines
 
 
+def final(m: Match) -> dict[str, Any]:
+    """The final scoring as the view shows it (scores with their lines, reasons, ranking)."""
+    outcome: dict[str, Any] = m.view(None)["outcome"]
+    return outcome
+
+
 def events_of(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
     """The events of one type."""
     return [e for e in events if e["type"] == kind]

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from engine.errors import IllegalAction
-from engine.players import greedy_player
 from engine.yamatai.infer import state_from_view
+from engine.yamatai.players import greedy_player
 from tests.engine.scenario import (
     COMP,
     Match,

@@ -7,8 +7,8 @@ import copy
 import pytest
 
 from engine import games
-from engine.players import PLAYERS, greedy_player, random_player
 from engine.simulate import play_game, summarize
+from engine.yamatai.players import PLAYERS, greedy_player, random_player
 
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
@@ -30,7 +30,7 @@ def test_a_player_is_a_pure_seeded_function_of_the_view(name: str) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_greedy_players_finish_games(players: int) -> None:
     for seed in range(3):
-        result = play_game(players, seed, greedy_player)
+        result = play_game("yamatai", players, seed, greedy_player)
         assert result["rounds"] >= 1 and len(result["scores"]) == players
 
 
@@ -48,6 +48,6 @@ def test_greedy_outscores_random_play() -> None:
         chooser = greedy_player if view["viewer"] == 0 else random_player
         return chooser(view, seed)
 
-    results = [play_game(3, seed, mixed) for seed in range(12)]
+    results = [play_game("yamatai", 3, seed, mixed) for seed in range(12)]
     wins = sum(1 for r in results if r["winner"] == 0)
     assert wins >= 9, summarize(results, 3)

@@ -8,6 +8,7 @@ from tests.engine.scenario import (
     end_turn,
     events_of,
     face_up_fleets,
+    final,
     finish_round,
     give,
     new_match,
@@ -108,8 +109,8 @@ def test_an_exhausted_boat_colour_ends_the_game_at_the_next_round_setup(m: Match
     events = finish_round(m)
     assert m.current_seat is None
     assert events_of(events, "game_end")[0]["reasons"] == ["boats"]
-    assert m.outcome is not None and m.outcome["end_reason"] == "boats"
-    assert m.outcome["rounds"] == 1
+    assert m.outcome is not None and final(m)["end_reason"] == "boats"
+    assert final(m)["rounds"] == 1
 
 
 def test_a_boat_colour_back_in_the_reserve_before_round_setup_lets_the_game_go_on(
@@ -136,7 +137,7 @@ def test_the_game_ends_when_the_specialist_track_cannot_be_refilled(m: Match) ->
     end_turn(m)
     assert m.current_seat is not None
     finish_round(m)
-    assert m.outcome is not None and m.outcome["end_reasons"] == ["specialists"]
+    assert m.outcome is not None and final(m)["end_reasons"] == ["specialists"]
 
 
 def test_an_empty_specialist_deck_with_a_full_track_lets_the_game_go_on(m: Match) -> None:
@@ -151,7 +152,7 @@ def test_the_game_ends_when_the_building_row_cannot_be_refilled(m: Match) -> Non
     m.play("reserve P1")
     end_turn(m)
     finish_round(m)
-    assert m.outcome is not None and m.outcome["end_reasons"] == ["buildings"]
+    assert m.outcome is not None and final(m)["end_reasons"] == ["buildings"]
 
 
 def test_every_end_condition_met_at_round_setup_is_recorded(m: Match) -> None:
@@ -165,7 +166,7 @@ def test_every_end_condition_met_at_round_setup_is_recorded(m: Match) -> None:
     end_turn(m)
     finish_round(m)
     assert m.outcome is not None
-    assert sorted(m.outcome["end_reasons"]) == ["boats", "buildings", "specialists"]
+    assert sorted(final(m)["end_reasons"]) == ["boats", "buildings", "specialists"]
 
 
 def test_without_an_end_condition_rounds_go_on(m: Match) -> None:
@@ -182,10 +183,10 @@ def test_a_tie_goes_to_the_player_who_played_first_in_the_last_round(m: Match) -
     m.state.reserve[GOLD] = 0  # the game ends after this round
     play_round(m, [9, 5, 1])  # next round's order would have been third, second, first
     assert m.outcome is not None
-    totals = {s["seat"]: s["total"] for s in m.outcome["scores"]}
+    totals = {s["seat"]: s["total"] for s in final(m)["scores"]}
     assert totals[first] == totals[second] == totals[third]
-    assert m.outcome["winner"] == first
-    assert m.outcome["ranking"] == [first, second, third]
+    assert final(m)["winner"] == first
+    assert final(m)["ranking"] == [first, second, third]
 
 
 def test_a_tie_in_a_two_player_game_goes_to_the_first_meeple_of_the_last_round(
@@ -197,9 +198,9 @@ def test_a_tie_in_a_two_player_game_goes_to_the_first_meeple_of_the_last_round(
     m2.state.reserve[GOLD] = 0
     play_round(m2, [1, 2, 3, 4])  # the next order would start with a
     assert m2.outcome is not None
-    totals = [s["total"] for s in m2.outcome["scores"]]
+    totals = [s["total"] for s in final(m2)["scores"]]
     assert totals[0] == totals[1]
-    assert m2.outcome["winner"] == b
+    assert final(m2)["winner"] == b
     assert a != b
 
 
@@ -209,8 +210,8 @@ def test_the_most_prestige_points_win_whoever_played_first(m: Match) -> None:
     give(m, third, coins=15)
     play_round(m, [1, 2, 3])
     assert m.outcome is not None
-    assert m.outcome["winner"] == third
-    assert m.outcome["ranking"] == [third, first, second]
+    assert final(m)["winner"] == third
+    assert final(m)["ranking"] == [third, first, second]
 
 
 def test_final_scoring_has_every_line_of_the_rulebook(m: Match) -> None:
@@ -233,7 +234,7 @@ def test_final_scoring_has_every_line_of_the_rulebook(m: Match) -> None:
     take_fleet(m, 1)
     m.play("keep bamboo; end")
     assert m.outcome is not None
-    score = m.outcome["scores"][last]
+    score = final(m)["scores"][last]
     assert score["lines"] == {
         "coins": 2,  # +1 PP per 5 coins
         "pp_tokens": 3,  # +1 PP per token
@@ -243,9 +244,9 @@ def test_final_scoring_has_every_line_of_the_rulebook(m: Match) -> None:
         "set_aside": -1,  # -1 PP per 2 boats set aside
     }
     assert score["total"] == 19
-    assert m.outcome["winner"] == last
+    assert final(m)["winner"] == last
     assert score["rank"] == 1
-    assert {s["seat"] for s in m.outcome["scores"]} == {first, second, last}
+    assert {s["seat"] for s in final(m)["scores"]} == {first, second, last}
 
 
 # -- saving ----------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from tests.engine.scenario import (
     entry_path,
     entry_spots,
     events_of,
+    final,
     fork,
     give,
     hub,
@@ -309,7 +310,7 @@ def test_the_last_standard_building_ends_the_game_when_the_round_is_over(m: Matc
     events = pass_turn(m)
     assert m.current_seat is None
     assert events_of(events, "game_end")[0]["reasons"] == ["last_building"]
-    assert m.outcome is not None and m.outcome["end_reason"] == "last_building"
+    assert m.outcome is not None and final(m)["end_reason"] == "last_building"
 
 
 # -- recruiting and the harbor ---------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine import games
 from engine.games import Match
-from engine.players import greedy_player, random_player
+from engine.yamatai.players import greedy_player, random_player
 from render import Highlight
 
 NAMES = ("Ann", "Bo", "Cy", "Di")

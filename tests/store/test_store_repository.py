@@ -28,6 +28,9 @@ from bot.store import (
     open_store,
 )
 from bot.store.errors import StoreError
+from engine.contract import Outcome as EngineOutcome
+from engine.contract import ScoreLine as EngineLine
+from engine.contract import SeatResult as EngineSeat
 
 
 def table_counts(db: Path) -> dict[str, int]:
@@ -412,17 +415,17 @@ def test_loading_a_game_never_reads_its_log(tmp_path: Path) -> None:
     with_repo(tmp_path / "db.sqlite3", body)
 
 
-def test_outcome_from_engine_dict() -> None:
+def test_outcome_from_engine() -> None:
     outcome = Outcome.from_engine(
-        {
-            "winner": 1,
-            "ranking": [1, 0],
-            "end_reason": "buildings",
-            "scores": [
-                {"seat": 1, "total": 20, "lines": {"coins": 3}},
-                {"seat": 0, "total": 10, "lines": {"coins": 1}, "rank": 2},
-            ],
-        }
+        EngineOutcome(
+            results=(
+                EngineSeat(0, "Ann", 10, 2, (EngineLine("coins", 1),)),
+                EngineSeat(1, "Bo", 20, 1, (EngineLine("coins", 3),)),
+            ),
+            winners=(1,),
+            termination=("buildings",),
+            tie_broken=False,
+        )
     )
     assert outcome.end_reason == "buildings"
     assert outcome.results == (

@@ -1,0 +1,187 @@
+"""What every registered game offers: the typed contract that the bot and the renderer read.
+
+A game is a ``Rules`` object (generic in its state and action types) in the registry of
+``engine.games``. Nothing outside a game's own package reads its state, its action tuples or the
+keys of its events: what the rest of Himiko needs is given here as typed values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+#: A computer player: a pure function from the view of the seat to act (with its legal actions)
+#: and a seed to one legal action in notation.
+ComputerPlayer = Callable[[dict[str, Any], int], str]
+Event = dict[str, Any]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a seat's score: a label key (the bot names it) and its points."""
+
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """A seat's final score, rank (1 = best) and how the score is made up."""
+
+    seat: int
+    name: str
+    score: int
+    rank: int
+    lines: tuple[ScoreLine, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, as python-chess's Outcome: results, winners and the termination."""
+
+    results: tuple[SeatResult, ...]  # in seat order
+    winners: tuple[int, ...]
+    termination: tuple[str, ...]  # reason keys, the main one first (the bot names them)
+    tie_broken: bool  # the best score is shared and the game's tie-break chose the winner
+    rounds: int | None = None
+
+    @property
+    def ranking(self) -> list[int]:
+        """Seats from first to last."""
+        return [r.seat for r in sorted(self.results, key=lambda r: (r.rank, r.seat))]
+
+
+@dataclass(frozen=True)
+class TurnInfo:
+    """Where the game stands: whose action, which round, which step of the turn."""
+
+    seat: int | None  # the seat to act; None once the game is over
+    round: int  # 1, 2, ... (a game without rounds counts turns)
+    step: str  # a label key for the step (the bot names it), "" once over
+    in_progress: bool  # the seat to act has already acted this turn
+
+
+@dataclass(frozen=True)
+class Milestones:
+    """What a batch of events says about the flow of the game."""
+
+    turn_ended: bool = False
+    round_started: int | None = None
+    game_ended: bool = False
+
+
+class Rules(Protocol[S, A]):
+    """A game as the registry holds it: setup, notation, legality, views and its outcome."""
+
+    @property
+    def key(self) -> str:
+        """The registry key, also the view's ``game``."""
+        ...
+
+    @property
+    def display_name(self) -> str:
+        """The game's name as players know it."""
+        ...
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats."""
+        ...
+
+    @property
+    def max_players(self) -> int:
+        """The most seats."""
+        ...
+
+    @property
+    def players(self) -> Mapping[str, ComputerPlayer]:
+        """Its computer players by name, the strongest first."""
+        ...
+
+    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Validate options and fill in defaults (InvalidSetup if not acceptable)."""
+        ...
+
+    def new_state(self, players: list[str], seed: int, options: dict[str, Any]) -> S:
+        """A fresh game for these named seats from a seed."""
+        ...
+
+    def seat_colours(self, st: S) -> list[str]:
+        """Each seat's colour name, in seat order."""
+        ...
+
+    def current_seat(self, st: S) -> int | None:
+        """Whose action it is, or None once the game is over."""
+        ...
+
+    def turn_info(self, st: S) -> TurnInfo:
+        """The seat to act, the round and the step."""
+        ...
+
+    def parse(self, st: S, text: str) -> A:
+        """One action from text (InvalidNotation if it is not one)."""
+        ...
+
+    def format(self, st: S, action: A) -> str:
+        """The canonical text of an action."""
+        ...
+
+    def check(self, st: S, action: A) -> None:
+        """Raise IllegalAction unless the action is legal now; change nothing."""
+        ...
+
+    def apply(self, st: S, action: A, pass_turn: bool = True) -> list[Event]:
+        """Apply a checked action in place; ``pass_turn=False`` stops at the end of the turn."""
+        ...
+
+    def legal_actions(self, st: S) -> list[str]:
+        """Every legal action now, canonical, in a fixed order."""
+        ...
+
+    def view(self, st: S, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+        """JSON-ready data of what a seat (None: a spectator) may see; ``game`` names the game."""
+        ...
+
+    def secrets(self, st: S, seat: int | None) -> frozenset[str]:
+        """Strings that the view of ``seat`` must never contain (another seat's hidden facts)."""
+        ...
+
+    def outcome(self, st: S) -> Outcome | None:
+        """The final result, or None while the game runs."""
+        ...
+
+    def statistics(self, st: S) -> dict[str, list[float]]:
+        """Per-seat figures for balance reports (``python -m engine.simulate``), by name."""
+        ...
+
+    def milestones(self, events: list[Event]) -> Milestones:
+        """Whether these events ended a turn, started a round or ended the game."""
+        ...
+
+    def reveals(self, action: A) -> bool:
+        """Whether the action shows its player hidden information (no undo across it)."""
+        ...
+
+    def ends_turn(self, action: A) -> bool:
+        """Whether the action finishes the player's turn."""
+        ...
+
+    def public_text(self, st: S, action: A) -> str:
+        """The action as the other seats may read it."""
+        ...
+
+    def clone(self, st: S) -> S:
+        """A deep copy."""
+        ...
+
+    def to_dict(self, st: S) -> dict[str, Any]:
+        """JSON-ready state, lossless."""
+        ...
+
+    def from_dict(self, data: dict[str, Any]) -> S:
+        """The state ``to_dict`` wrote (ValueError, KeyError or TypeError if malformed)."""
+        ...
