@@ -18,7 +18,7 @@ import pytest
 
 from engine.yamatai.board import Board, board_from_dict, load_board
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GENERATOR = ROOT / "tools" / "make_board.py"
 
 Key = tuple[float, float]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine import scenario
-from tests.engine.scenario import Match
+from tests.engine.yamatai import scenario
+from tests.engine.yamatai.scenario import Match
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.scenario import (
+from tests.engine.yamatai.scenario import (
     BOARD,
     COMP,
     Match,

@@ -10,7 +10,7 @@ import pytest
 from engine.errors import IllegalAction
 from engine.yamatai.infer import state_from_view
 from engine.yamatai.players import greedy_player
-from tests.engine.scenario import (
+from tests.engine.yamatai.scenario import (
     COMP,
     Match,
     face_up_fleets,

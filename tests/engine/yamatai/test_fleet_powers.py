@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import UndoNotAllowed
-from tests.engine.scenario import (
+from tests.engine.yamatai.scenario import (
     BOARD,
     Match,
     arrive,

@@ -16,7 +16,7 @@ from engine.errors import (
     NotYourTurn,
     UndoNotAllowed,
 )
-from tests.engine.scenario import (
+from tests.engine.yamatai.scenario import (
     BOARD,
     BOATS,
     COMP,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import games
-from tests.engine.scenario import (
+from tests.engine.yamatai.scenario import (
     Match,
     end_turn,
     events_of,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.engine.scenario import (
+from tests.engine.yamatai.scenario import (
     Match,
     arrive,
     boats,

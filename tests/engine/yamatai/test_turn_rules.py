@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.scenario import (
+from tests.engine.yamatai.scenario import (
     BOARD,
     Match,
     arrive,

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine import games
-from tests.engine.scenario import (
+from tests.engine.yamatai.scenario import (
     Match,
     boats,
     give,

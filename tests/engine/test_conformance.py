@@ -1,0 +1,176 @@
+"""Every registered game against the engine contract (OpenSpiel's playthrough test, for us).
+
+Seeded random playouts to the end for every player count; after every action: ``check`` accepts
+exactly ``legal_actions``, near misses and junk are refused with typed errors and change nothing,
+the JSON round trip is lossless, no view shows what its seat may not see; replay from seed and log
+gives the same state; undo equals replay without the last action; computer players finish games.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engine import games
+from engine.contract import Outcome
+from engine.errors import EngineError
+from engine.games import Match
+from engine.players import random_player
+from engine.rng import Rng
+
+MAX_ACTIONS = 5000
+JUNK = ("", "   ", "zzz", "take", "fleet", "place", "0", "-1", "🐉", "a" * 300, ";", "x; y")
+
+
+def _tables() -> list[tuple[str, int]]:
+    return [
+        (key, n)
+        for key, rules in sorted(games.GAMES.items())
+        for n in range(rules.min_players, rules.max_players + 1)
+    ]
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string inside JSON-ready data, keys included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield str(key)
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+def _near_misses(action: str, rng: Rng) -> list[str]:
+    """Legal-looking texts: a word dropped, a number moved, words swapped or doubled."""
+    words = action.split()
+    misses = [" ".join(words[:-1]), action + " " + words[-1], action.upper()]
+    numbers = [i for i, w in enumerate(words) if w.isdigit()]
+    for i in numbers:
+        for delta in (1, 7, 99):
+            misses.append(" ".join([*words[:i], str(int(words[i]) + delta), *words[i + 1 :]]))
+    if len(words) > 2:
+        j = 1 + rng.below(len(words) - 1)
+        swapped = words[:]
+        swapped[0], swapped[j] = swapped[j], swapped[0]
+        misses.append(" ".join(swapped))
+    return misses
+
+
+def _refused_cleanly(match: Match, text: str, legal: set[str]) -> None:
+    """Anything not legal raises a typed engine error and changes nothing."""
+    try:
+        canonical = match.canonical(text)
+    except EngineError:
+        canonical = None
+    if canonical is not None and canonical in legal:
+        return
+    before, log = match.to_json(), list(match.log)
+    with pytest.raises(EngineError):
+        match.play(text, seat=match.current_seat)
+    assert match.to_json() == before and match.log == log
+
+
+def _check_position(match: Match, rng: Rng) -> None:
+    rules, state = match.rules, match.state
+    legal = match.legal_actions()
+    assert legal, "a running game always has a legal action"
+    assert len(set(legal)) == len(legal)
+    for action in legal:
+        assert rules.format(state, rules.parse(state, action)) == action, "notation round trip"
+        rules.check(state, rules.parse(state, action))
+    listed = set(legal)
+    picks = [legal[rng.below(len(legal))] for _ in range(3)]
+    for text in [*JUNK, *(m for a in picks for m in _near_misses(a, rng))]:
+        _refused_cleanly(match, text, listed)
+    info = match.turn_info
+    assert info.seat == match.current_seat and info.step
+    for seat in [None, *range(len(match.players))]:
+        view = json.loads(json.dumps(match.view(seat)))
+        assert view["game"] == match.game_key
+        leaked = set(_strings(view)) & rules.secrets(state, seat)
+        assert not leaked, f"seat {seat} sees {sorted(leaked)[:5]}"
+    assert games.from_json(match.to_json()).to_json() == match.to_json()
+
+
+def _check_outcome(match: Match, outcome: Outcome | None) -> None:
+    assert outcome is not None and match.current_seat is None
+    assert match.legal_actions() == [] and match.turn_info.seat is None
+    seats = sorted(r.seat for r in outcome.results)
+    assert seats == list(range(len(match.players)))
+    assert outcome.winners and all(w in seats for w in outcome.winners)
+    best = min(r.rank for r in outcome.results)
+    assert {r.seat for r in outcome.results if r.rank == best} >= set(outcome.winners)
+    for result in outcome.results:
+        assert result.name == match.players[result.seat]
+        assert sum(line.points for line in result.lines) == result.score
+    assert sorted(outcome.ranking) == seats
+
+
+def _undo_equals_replay(match: Match) -> None:
+    if not match.can_undo():
+        return
+    expected = games.replay(
+        match.game_key, match.players, match.seed, match.options, match.log[:-1]
+    )
+    copy = games.from_json(match.to_json())
+    copy.undo()
+    assert copy.to_json() == expected.to_json()
+
+
+@pytest.mark.parametrize("seed", [1000, 2000])
+@pytest.mark.parametrize(("game", "players"), _tables())
+def test_random_playout_keeps_the_contract(game: str, players: int, seed: int) -> None:
+    seed += players
+    match = games.new(game, [f"Player {i}" for i in range(players)], seed=seed)
+    rng = Rng(seed)
+    step = 0
+    ended = False
+    while (seat := match.current_seat) is not None:
+        assert step < MAX_ACTIONS, "the game never ended"
+        if step % 2 == 0:
+            _check_position(match, rng)
+            _undo_equals_replay(match)
+        events = match.play(random_player(match.view(seat), seed + step), seat=seat)
+        milestones = match.milestones(events)
+        ended = milestones.game_ended
+        assert milestones.game_ended == (match.current_seat is None)
+        step += 1
+    assert ended
+    _check_outcome(match, match.outcome)
+    replayed = games.replay(game, match.players, seed, match.options, match.log)
+    assert replayed.to_json() == match.to_json()
+
+
+@pytest.mark.parametrize("game", sorted(games.GAMES))
+def test_every_computer_player_finishes_a_game(game: str) -> None:
+    rules = games.rules_for(game)
+    assert rules.players, "a game brings at least one computer player"
+    for name in rules.players:
+        player = games.computer_player(game, name)
+        match = games.new(game, [f"Player {i}" for i in range(rules.min_players)], seed=3)
+        for step in range(MAX_ACTIONS):
+            seat = match.current_seat
+            if seat is None:
+                break
+            match.play(player(match.view(seat), step), seat=seat)
+        _check_outcome(match, match.outcome)
+
+
+@pytest.mark.parametrize("game", sorted(games.GAMES))
+def test_setup_is_validated(game: str) -> None:
+    rules = games.rules_for(game)
+    assert rules.display_name and rules.key == game
+    for count in (rules.min_players - 1, rules.max_players + 1):
+        with pytest.raises(EngineError):
+            games.new(game, [f"Player {i}" for i in range(count)], seed=1)
+    with pytest.raises(EngineError):
+        games.new(game, ["Player 0", "Player 1"], seed=1, options={"no such option": 1})
+    match = games.new(game, [f"Player {i}" for i in range(rules.min_players)], seed=1)
+    assert len(match.colours) == rules.min_players
+    assert len(set(match.colours)) == rules.min_players

@@ -1,0 +1,17 @@
+"""Nim: a tiny game that lives only in the tests, to prove the seam every game goes through.
+
+Two players take turns taking 1 to 3 objects from one pile; whoever takes the last object wins.
+``register()`` adds it to the engine's registry (and, where present, the renderer's and the bot's)
+without any change to ``engine/``, ``render/`` or ``bot/``.
+"""
+
+from __future__ import annotations
+
+
+def register() -> None:
+    """Add Nim to the engine's registry (idempotent)."""
+    from engine import games
+    from tests.nim.rules import Nim
+
+    if "nim" not in games.GAMES:
+        games.register(Nim())
