@@ -12,6 +12,8 @@ from engine.yamatai.estimate import estimate
 from engine.yamatai.infer import state_from_view
 from engine.yamatai.powers import FLEET_POWERS, SPECIALIST_POWERS
 
+__all__ = ["PLAYERS", "greedy_player", "random_player"]
+
 MAX_POWER_CANDIDATES = 60  # greedy samples this many power actions when there are more
 _POWER_KINDS = set(FLEET_POWERS) | set(SPECIALIST_POWERS)
 

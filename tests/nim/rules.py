@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import rng
-from engine.contract import Milestones, Outcome, ScoreLine, SeatResult, TurnInfo
+from engine.contract import ComputerPlayer, Milestones, Outcome, ScoreLine, SeatResult, TurnInfo
 from engine.errors import IllegalAction, InvalidNotation, InvalidSetup
 from engine.players import legal_of, random_player, seeded
 
@@ -76,7 +76,10 @@ class Nim:
     display_name = "Nim"
     min_players = 2
     max_players = 2
-    players = {"perfect": perfect_player, "random": random_player}
+    players: ClassVar[dict[str, ComputerPlayer]] = {
+        "perfect": perfect_player,
+        "random": random_player,
+    }
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """No options."""

@@ -249,13 +249,20 @@ def named(values: Sequence[int], names: Sequence[str]) -> dict[str, int]:
 
 def coins(m: Match, seat: int) -> int:
     """A player's coins."""
-    return m.state.players[seat].coins
+    return int(m.state.players[seat].coins)
 
 
 def score_lines(m: Match, seat: int) -> dict[str, int]:
     """A player's running score lines, as the public view shows them."""
     lines: dict[str, int] = m.view(None)["players"][seat]["score"]["lines"]
     return lines
+
+
+def to_act(m: Match) -> int:
+    """The seat whose turn it is (the game must be running)."""
+    seat = m.current_seat
+    assert seat is not None, "the game is over"
+    return seat
 
 
 def final(m: Match) -> dict[str, Any]:

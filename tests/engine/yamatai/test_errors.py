@@ -32,6 +32,7 @@ from tests.engine.yamatai.scenario import (
     others,
     refused,
     take_fleet,
+    to_act,
 )
 
 # -- out of turn -----------------------------------------------------------------------------
@@ -71,7 +72,7 @@ def test_an_action_of_a_passed_step_is_refused(m: Match) -> None:
 
 
 def test_an_unaffordable_purchase_is_refused(m: Match) -> None:
-    give(m, m.current_seat, coins=2)
+    give(m, to_act(m), coins=2)
     take_fleet(m, 1)
     error = refused(m, "buy stone", "unaffordable")
     assert error.legal == ["buy bamboo", "buy wood"]  # what is legal instead, of the same kind
@@ -146,7 +147,7 @@ def test_unusual_digits_raise_invalid_notation(m: Match, text: str) -> None:
 
 
 def test_notation_is_forgiving_about_case_spaces_and_aliases(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     m.play("  FLEET   6 ")
     m.play("Buy Brown")
     assert m.log[-1] == (me, "buy wood")
@@ -197,7 +198,7 @@ def test_after_the_game_ends_play_raises_game_over(m: Match) -> None:
 
 
 def test_undo_takes_back_the_last_action_of_the_turn_only(natural: Match) -> None:
-    me = natural.current_seat
+    me = to_act(natural)
     with pytest.raises(UndoNotAllowed) as caught:
         natural.undo()
     assert caught.value.reason == "turn_start"
@@ -238,7 +239,7 @@ def position(players: int, seed: int, steps: int, rich: bool) -> Match:
     """A position reached by ``steps`` random legal actions (rich: one seat has many powers)."""
     m = new_match(players, seed)
     if rich:
-        seat = m.current_seat
+        seat = to_act(m)
         give(m, seat, specialists=RICH_SPECIALISTS, tokens=dict.fromkeys(CULTURES, 2))
         m.state.sacred[0] = True
         m.state.sacred_left -= 1

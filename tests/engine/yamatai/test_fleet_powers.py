@@ -38,6 +38,7 @@ from tests.engine.yamatai.scenario import (
     store_boats,
     surround,
     take_fleet,
+    to_act,
     tokens,
 )
 
@@ -81,7 +82,7 @@ def test_fleet_1_gives_a_bamboo_boat_no_power_and_the_first_turn_next_round(m: M
 def test_fleet_2_reserves_a_tile_that_only_the_reserver_can_build(m: Match) -> None:
     target = "B2"  # five spots: room for the boats of two players
     set_row(m, ["B06"])  # G G W
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 2)
     assert m.play("reserve B06")[0] == {"type": "reserve", "seat": me, "tile": "B06"}
     assert m.state.players[me].reserved == ["B06"]
@@ -89,7 +90,7 @@ def test_fleet_2_reserves_a_tile_that_only_the_reserver_can_build(m: Match) -> N
     refused(m, "reserve P1", "power_used")
     end_turn(m)
 
-    rival = m.current_seat
+    rival = to_act(m)
     take_fleet(m, 6)
     give(m, rival, boats={"wood": 1})
     first_landing, _ = landing(target)
@@ -112,7 +113,7 @@ def test_fleet_2_reserves_a_tile_that_only_the_reserver_can_build(m: Match) -> N
 
 
 def test_fleet_2_an_unbuilt_reservation_costs_one_point(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 2)
     assert score_lines(m, me)["reserved"] == 0
     m.play("reserve P1")
@@ -123,7 +124,7 @@ def test_fleet_2_an_unbuilt_reservation_costs_one_point(m: Match) -> None:
 
 
 def test_fleet_3_looks_at_three_tiles_and_puts_them_back_in_the_chosen_order(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     deck = m.state.building_deck[:]
     first, second, third = deck[:3]
     take_fleet(m, 3)
@@ -189,7 +190,7 @@ def test_fleet_4_slides_one_boat_to_a_connected_empty_spot(m: Match) -> None:
 def test_fleet_4_a_slid_boat_placed_this_turn_still_counts_as_placed(m: Match) -> None:
     (start, after), (_, own_after) = private_chain(2)
     put_token(m, own_after, "pearl")
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 4)  # clay
     put_boat(m, "clay", next(s for s in links(start) if s != after))
     m.play(f"place clay {start}")
@@ -206,7 +207,7 @@ def test_fleet_5_sacred_ground_goes_on_an_empty_island_and_blocks_building(m: Ma
     target = "B2"
     set_row(m, ["B01"])  # G G
     put_token(m, "A1", "rice")
-    me = m.current_seat
+    me = to_act(m)
     events = take_fleet(m, 5)
     assert events[0]["boats"] == ["gold"]
     refused(m, "sacred A1", "island_not_empty")
@@ -271,7 +272,7 @@ def test_removing_the_previous_boat_continues_the_chain_from_the_latest_placed_b
 ) -> None:
     first, second, only_first, only_second = fork()
     take_fleet(m, 7)  # stone + bamboo
-    give(m, m.current_seat, boats={"stone": 1, "bamboo": 2})
+    give(m, to_act(m), boats={"stone": 1, "bamboo": 2})
     m.play(f"place stone {first}; place bamboo {second}")
     m.play(f"remove {second}")
     refused(m, f"place bamboo {only_second}", "broken_chain")
@@ -281,7 +282,7 @@ def test_removing_the_previous_boat_continues_the_chain_from_the_latest_placed_b
 def test_removing_every_placed_boat_restarts_with_the_first_boat_rules(m: Match) -> None:
     first, second = entry_path(2)
     other_entry = next(e for e in entry_spots() if e not in links(second) and e != first)
-    me = m.current_seat
+    me = to_act(m)
     put_token(m, islands_of(first)[0], "tea")
     take_fleet(m, 7)  # stone + bamboo
     m.play(f"place stone {first}")
@@ -297,7 +298,7 @@ def test_removed_boats_placed_this_turn_no_longer_count_for_collecting(m: Match)
     (a, b), (own_a, own_b) = private_chain(2)
     put_token(m, own_a, "rice")
     put_token(m, own_b, "tea")
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 7)  # stone + bamboo
     put_boat(m, "stone", next(s for s in links(a) if s != b))
     m.play(f"place stone {a}; place bamboo {b}")
@@ -331,7 +332,7 @@ def test_fleet_8_the_placed_status_follows_the_boat(m: Match) -> None:
     put_token(m, own_start, "rice")
     put_token(m, target, "silk")
     put_boat(m, "wood", far)
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 8)  # clay + bamboo
     put_boat(m, "clay", next(s for s in links(start)))
     m.play(f"place clay {start}")
@@ -352,7 +353,7 @@ def test_fleet_8_a_same_type_swap_moves_your_placed_boat(m: Match) -> None:
     put_token(m, target, "silk")
     put_boat(m, "clay", far)
     put_boat(m, "clay", next(s for s in links(start)))
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 8)  # clay + bamboo
     m.play(f"place clay {start}")
     swap = m.canonical(f"swap boats {start} {far}")
@@ -380,7 +381,7 @@ def test_fleet_8_a_swap_that_changes_nothing_is_refused(m: Match) -> None:
 def _build_with_a_stone_missing(m: Match, fleet: int, tile: str = "B09") -> None:
     target = "B2"
     set_row(m, [tile])
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, fleet)
     give(m, me, boats={"wood": 1})
     at, _ = landing(target)
@@ -408,7 +409,7 @@ def test_fleet_9_allows_only_one_missing_boat(m: Match) -> None:
 
 
 def test_fleet_10_gives_clay_wood_and_a_boat_of_your_choice_gold_included(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     gold = reserve(m)["gold"]
     refused(m, "fleet 10", "choose_extra_boat")
     refused(m, "fleet 9 gold", "no_extra_boat")
@@ -433,7 +434,7 @@ def test_fleet_10_cannot_name_a_boat_the_reserve_lacks(m: Match) -> None:
 def test_a_fleet_power_can_be_used_at_any_point_of_the_turn(m: Match) -> None:
     put_token(m, "A1", "rice")
     put_token(m, "G4", "sake")
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, tokens={"tea": 2})
     set_specialists(m, ["Yasoma"])
     take_fleet(m, 6)
@@ -446,7 +447,7 @@ def test_a_fleet_power_can_be_used_at_any_point_of_the_turn(m: Match) -> None:
 def test_a_fleet_power_before_trading_leaves_the_trade_open(m: Match) -> None:
     a, b, _ = spaced_spots()
     put_boat(m, "wood", b)
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 4)
     m.play(f"slide {b} {next(s for s in links(b) if s != a)}")
     m.play("buy stone")
@@ -476,7 +477,7 @@ def test_the_power_of_a_fleet_you_did_not_take_is_illegal(m: Match, action: str)
 
 
 def test_a_fleet_power_lasts_only_the_turn_the_fleet_is_played(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 2)
     end_turn(m)
     finish_round(m)
@@ -513,7 +514,7 @@ def test_fleet_5_needs_a_sacred_ground_token_left(m: Match) -> None:
 def test_the_chain_continues_from_where_the_previous_boat_was_slid(m: Match) -> None:
     first, second, only_first, only_second = fork()
     take_fleet(m, 4)  # clay
-    give(m, m.current_seat, boats={"clay": 2})
+    give(m, to_act(m), boats={"clay": 2})
     m.play(f"place clay {first}")
     m.play(f"slide {first} {second}")
     refused(m, f"place clay {only_first}", "broken_chain")
@@ -521,7 +522,7 @@ def test_the_chain_continues_from_where_the_previous_boat_was_slid(m: Match) -> 
 
 
 def test_a_fleet_whose_boats_ran_out_gives_no_compensation(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     m.state.reserve[0] = 0  # no bamboo left
     events = take_fleet(m, 6)  # wood + bamboo
     assert events[0]["boats"] == ["wood"] and events[0]["missing"] == ["bamboo"]

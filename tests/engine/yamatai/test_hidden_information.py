@@ -18,6 +18,7 @@ from tests.engine.yamatai.scenario import (
     pass_turn,
     put_building,
     refused,
+    to_act,
 )
 
 
@@ -75,7 +76,7 @@ def test_the_public_log_leaves_out_where_looked_tiles_went(m: Match) -> None:
 
 def test_others_see_where_a_player_built_but_not_which_tiles(m: Match) -> None:
     """'Take the building tile and place it face down in front of you.'"""
-    builder = m.current_seat
+    builder = to_act(m)
     other = (builder + 1) % 3
     put_building(m, builder, "B21", "C4")  # 6 PP
     put_building(m, builder, "T1", "A1")  # 4 PP
@@ -100,7 +101,7 @@ def test_the_public_log_names_the_island_not_the_tile(m: Match) -> None:
 
 
 def test_every_tile_is_shown_once_the_game_is_over(m: Match) -> None:
-    builder = m.current_seat
+    builder = to_act(m)
     put_building(m, builder, "B21", "C4")
     m.state.reserve[0] = 0  # no bamboo: the game ends when this round is over
     while m.current_seat is not None:
@@ -112,11 +113,11 @@ def test_every_tile_is_shown_once_the_game_is_over(m: Match) -> None:
 
 
 def test_a_computer_player_guesses_face_down_tiles_of_the_right_figure(m: Match) -> None:
-    builder = m.current_seat
+    builder = to_act(m)
     put_building(m, builder, "B21", "C4")
     put_building(m, builder, "P2", "A1")
     pass_turn(m)
-    other = m.current_seat
+    other = to_act(m)
     guessed = state_from_view(m.view(other), seed=5)
     kinds = sorted(COMP.buildings[t].kind for t in guessed.players[builder].tiles)
     assert kinds in (["palace", "standard"], ["palace", "trading_post"])

@@ -9,6 +9,7 @@ import pytest
 from engine import games
 from engine.simulate import play_game, summarize
 from engine.yamatai.players import PLAYERS, greedy_player, random_player
+from tests.engine.yamatai.scenario import to_act
 
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
@@ -16,7 +17,7 @@ def test_a_player_is_a_pure_seeded_function_of_the_view(name: str) -> None:
     player = PLAYERS[name]
     m = games.new("yamatai", ["Ann", "Bo", "Cy"], seed=11)
     for _ in range(40):
-        seat = m.current_seat
+        seat = to_act(m)
         assert seat is not None
         view = m.view(seat)
         frozen = copy.deepcopy(view)

@@ -10,6 +10,7 @@ from engine import games
 from engine.games import Match
 from engine.rng import Rng
 from engine.yamatai.components import load_components
+from tests.engine.yamatai.scenario import to_act
 
 COMP = load_components()
 MAX_ACTIONS = 3000
@@ -74,7 +75,7 @@ def test_json_round_trip_and_replay_after_every_action(seed: int) -> None:
     rng = Rng(seed)
     while m.current_seat is not None:
         legal = m.legal_actions()
-        seat = m.current_seat
+        seat = to_act(m)
         action = legal[rng.below(len(legal))]
         m.play(action, seat=seat)
         replay.play(action, seat=seat)

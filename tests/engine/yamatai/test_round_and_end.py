@@ -17,6 +17,7 @@ from tests.engine.yamatai.scenario import (
     set_specialists,
     store_boats,
     take_fleet,
+    to_act,
 )
 
 GOLD = 4
@@ -36,7 +37,7 @@ def play_round(m: Match, fleets: list[int]) -> list[dict[str, object]]:
 def test_each_face_up_specialist_gains_two_coins_and_the_track_is_refilled(m: Match) -> None:
     set_specialists(m, ["Yasoma", "Riu", "Tomoe", "Ebisu", "Raijin"], coins=[0, 1, 2, 3, 4])
     newcomer = m.state.specialist_deck[0]
-    give(m, m.current_seat, tokens={"tea": 2})
+    give(m, to_act(m), tokens={"tea": 2})
     take_fleet(m, 1)
     store_boats(m)
     m.play("recruit Riu tea tea")
@@ -117,7 +118,7 @@ def test_a_boat_colour_back_in_the_reserve_before_round_setup_lets_the_game_go_o
     m: Match,
 ) -> None:
     m.state.reserve[3] = 0  # clay
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 1)
     give(m, me, boats={"clay": 1})
     m.play("sell clay")
@@ -130,7 +131,7 @@ def test_a_boat_colour_back_in_the_reserve_before_round_setup_lets_the_game_go_o
 def test_the_game_ends_when_the_specialist_track_cannot_be_refilled(m: Match) -> None:
     m.state.specialist_deck = []
     name = next(s for s in m.state.specialist_track if s)
-    give(m, m.current_seat, tokens={"rice": 2})
+    give(m, to_act(m), tokens={"rice": 2})
     take_fleet(m, 1)
     store_boats(m)
     m.play(f"recruit {name} rice rice")
@@ -160,7 +161,7 @@ def test_every_end_condition_met_at_round_setup_is_recorded(m: Match) -> None:
     m.state.specialist_deck = []
     m.state.reserve[GOLD] = 0
     name = next(s for s in m.state.specialist_track if s)
-    give(m, m.current_seat, tokens={"rice": 2})
+    give(m, to_act(m), tokens={"rice": 2})
     take_fleet(m, 2)
     m.play(f"reserve P1; keep wood; recruit {name} rice rice")
     end_turn(m)

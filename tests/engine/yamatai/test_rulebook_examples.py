@@ -30,6 +30,7 @@ from tests.engine.yamatai.scenario import (
     spot,
     surround,
     take_fleet,
+    to_act,
     tokens,
 )
 
@@ -37,7 +38,7 @@ from tests.engine.yamatai.scenario import (
 def test_buying_a_wood_boat_costs_two_coins_and_is_the_only_transaction(m: Match) -> None:
     # "This player decides to buy one wood boat for 2 coins. This is the only transaction
     # that he can do during his turn."
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 1)
     events = m.play("buy wood")
     assert events == [{"type": "buy", "seat": me, "boat": "wood", "coins": -2}]
@@ -77,7 +78,7 @@ def test_collecting_takes_one_token_per_placed_boat_each_next_to_its_boat(m: Mat
     chain, own = private_chain(3)
     for label, culture in zip(own, ("rice", "tea", "silk"), strict=True):
         put_token(m, label, culture)
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 10, "bamboo")  # clay + wood + bamboo
     open_chain(m, "clay", chain)
     m.play(f"place clay {chain[0]}; place wood {chain[1]}; place bamboo {chain[2]}")
@@ -94,7 +95,7 @@ def test_clay_and_two_bamboo_boats_build_and_stay_on_the_board(m: Match) -> None
     target = "A5"
     chain = chain_around(target, 3)
     set_row(m, ["B04"])  # G C: a trading post the clay and a bamboo boat build
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 8)  # clay + bamboo
     m.play("buy bamboo")
     open_chain(m, "clay", chain, target)
@@ -110,7 +111,7 @@ def test_clay_and_two_bamboo_boats_build_and_stay_on_the_board(m: Match) -> None
 
 def _group_of_three(m: Match, tile: str) -> tuple[int, dict[str, int]]:
     first, second, target = island_path(3, min_spots=4)
-    me = m.current_seat
+    me = to_act(m)
     put_building(m, me, "B10", first)
     put_building(m, me, "B11", second)
     set_row(m, [tile])
@@ -142,7 +143,7 @@ def test_the_harbor_keeps_one_boat_and_the_second_boat_set_aside_costs_a_point(
 ) -> None:
     # "This player keeps 1 gold boat in his harbor. He cannot keep the bamboo boat and
     # chooses to discard it ... Doing that a second time would result in a penalty of 1 PP."
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 5)  # gold
     give(m, me, boats={"gold": 1, "bamboo": 1})
     refused(m, "keep gold bamboo", "harbor")
@@ -166,7 +167,7 @@ def test_a_building_on_a_mountain_next_to_a_torii_earns_two_pp_tokens(m: Match) 
     # "This player constructs a building on a mountain next to a Torii. As a result, he
     # immediately receives two Prestige Point Tokens."
     torii_island, target = island_path(2, min_spots=4)
-    me = m.current_seat
+    me = to_act(m)
     rival = (me + 1) % 3
     put_building(m, rival, "T1", torii_island)
     put_mountain(m, target)
@@ -189,7 +190,7 @@ def test_recruiting_with_three_different_tokens_takes_the_coins_on_the_specialis
 ) -> None:
     # "This player discards 3 different Culture Tokens and recruits this Specialist. As there
     # are 4 coins on it, he also receives these coins."
-    me = m.current_seat
+    me = to_act(m)
     set_specialists(m, ["Yasoma", "Riu", "Tomoe", "Ebisu", "Raijin"], coins=[4, 0, 0, 0, 0])
     give(m, me, tokens={"rice": 1, "tea": 1, "silk": 1, "pearl": 1})
     take_fleet(m, 1)

@@ -20,11 +20,12 @@ from tests.engine.yamatai.scenario import (
     refused,
     set_specialists,
     take_fleet,
+    to_act,
 )
 
 
 def test_r2_the_harbor_step_comes_before_recruiting(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     set_specialists(m, ["Riu", "Ebisu", "Yasoma", "Tomoe", "Susanoo"])
     give(m, me, tokens={"silk": 2})
     take_fleet(m, 1)  # bamboo
@@ -46,7 +47,7 @@ def test_r2_the_harbor_step_comes_before_recruiting(m: Match) -> None:
 
 
 def test_r32_riu_recruited_this_turn_does_not_widen_this_turns_harbor(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     set_specialists(m, ["Riu", "Ebisu", "Yasoma", "Tomoe", "Susanoo"])
     give(m, me, tokens={"silk": 2}, boats={"wood": 1, "stone": 1})
     take_fleet(m, 1)  # bamboo
@@ -68,7 +69,7 @@ def test_r32_riu_recruited_this_turn_does_not_widen_this_turns_harbor(m: Match) 
 def test_r32_boat_powers_recruited_this_turn_cannot_reach_stored_boats(
     m: Match, specialist: str, action: str
 ) -> None:
-    me = m.current_seat
+    me = to_act(m)
     set_specialists(m, [specialist, "Ebisu", "Yasoma", "Tomoe", "Susanoo"])
     give(m, me, tokens={"silk": 3}, boats={"gold": 1, "bamboo": 1})
     take_fleet(m, 1)  # bamboo
@@ -79,7 +80,7 @@ def test_r32_boat_powers_recruited_this_turn_cannot_reach_stored_boats(
 
 
 def test_r32_boat_powers_recruited_earlier_work_before_the_harbor(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     grant_specialist(m, me, "Raijin")
     give(m, me, boats={"wood": 1})
     take_fleet(m, 1)  # bamboo
@@ -88,7 +89,7 @@ def test_r32_boat_powers_recruited_earlier_work_before_the_harbor(m: Match) -> N
 
 
 def test_r32_other_powers_recruited_this_turn_work_at_once(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     set_specialists(m, ["Hetsuka", "Ebisu", "Yasoma", "Tomoe", "Susanoo"])
     give(m, me, tokens={"silk": 2, "rice": 1})
     take_fleet(m, 1)
@@ -98,7 +99,7 @@ def test_r32_other_powers_recruited_this_turn_work_at_once(m: Match) -> None:
 
 
 def test_r2_with_no_boats_held_there_is_nothing_to_store(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     set_specialists(m, ["Yasoma", "Ebisu", "Riu", "Tomoe", "Susanoo"])
     give(m, me, tokens={"silk": 2})
     take_fleet(m, 1)
@@ -128,7 +129,7 @@ OLD_ORDER = {"step_order": "recruit-first"}
 def test_a_game_under_the_old_order_recruits_first_and_ends_with_end_keep() -> None:
     """Games stored before the rulebook order keep theirs (R2): R32 as it was, 'end keep'."""
     m = games.new("yamatai", ["Ann", "Bo", "Cy"], seed=7, options=OLD_ORDER)
-    me = m.current_seat
+    me = to_act(m)
     set_specialists(m, ["Riu", "Ebisu", "Yasoma", "Tomoe", "Susanoo"])
     give(m, me, tokens={"silk": 2}, boats={"wood": 1, "stone": 1})
     take_fleet(m, 1)

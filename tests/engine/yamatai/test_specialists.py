@@ -38,13 +38,14 @@ from tests.engine.yamatai.scenario import (
     set_specialists,
     surround,
     take_fleet,
+    to_act,
     tokens,
 )
 
 
 def rival_of(m: Match) -> int:
     """The seat after the current one."""
-    return (m.current_seat + 1) % len(m.players)
+    return (to_act(m) + 1) % len(m.players)
 
 
 def prepare_build(m: Match, target: str, needs: list[str], arrive_with: str) -> None:
@@ -59,7 +60,7 @@ def prepare_build(m: Match, target: str, needs: list[str], arrive_with: str) -> 
 
 
 def test_amateratsu_doubles_pp_tokens_at_scoring(m: Match) -> None:
-    me, rival = m.current_seat, rival_of(m)
+    me, rival = to_act(m), rival_of(m)
     give(m, me, pp_tokens=3, specialists=["Amateratsu"])
     give(m, rival, pp_tokens=3)
     assert score_lines(m, me)["pp_tokens"] == 6
@@ -67,7 +68,7 @@ def test_amateratsu_doubles_pp_tokens_at_scoring(m: Match) -> None:
 
 
 def test_fu_hsi_scores_one_point_per_three_coins(m: Match) -> None:
-    me, rival = m.current_seat, rival_of(m)
+    me, rival = to_act(m), rival_of(m)
     give(m, me, coins=11, specialists=["Fu-Hsi"])
     give(m, rival, coins=11)
     assert score_lines(m, me)["coins"] == 3
@@ -75,7 +76,7 @@ def test_fu_hsi_scores_one_point_per_three_coins(m: Match) -> None:
 
 
 def test_yasoma_is_worth_six_points(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Yasoma"])
     assert score_lines(m, me)["specialists"] == 6
 
@@ -84,7 +85,7 @@ def test_yasoma_is_worth_six_points(m: Match) -> None:
 
 
 def test_izanagi_allows_a_second_transaction(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Izanagi"])
     take_fleet(m, 1)
     assert m.view(me)["turn"]["trades_allowed"] == 2
@@ -96,7 +97,7 @@ def test_izanagi_allows_a_second_transaction(m: Match) -> None:
 
 @pytest.mark.parametrize(("boat", "price"), [("stone", 6), ("clay", 7), ("wood", 1)])
 def test_susanoo_sells_stone_for_six_and_clay_for_seven(m: Match, boat: str, price: int) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Susanoo"])
     take_fleet(m, 1)
     give(m, me, boats={boat: 1})
@@ -106,7 +107,7 @@ def test_susanoo_sells_stone_for_six_and_clay_for_seven(m: Match, boat: str, pri
 
 
 def test_without_susanoo_stone_and_clay_sell_at_the_mat_price(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 1)
     give(m, me, boats={"clay": 1})
     m.play("sell clay")
@@ -114,7 +115,7 @@ def test_without_susanoo_stone_and_clay_sell_at_the_mat_price(m: Match) -> None:
 
 
 def test_tomoe_buys_gold_for_five_within_the_one_transaction(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Tomoe"])
     take_fleet(m, 1)
     m.play("buy gold")
@@ -124,7 +125,7 @@ def test_tomoe_buys_gold_for_five_within_the_one_transaction(m: Match) -> None:
 
 
 def test_tomoe_sells_gold_for_five(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Tomoe"])
     take_fleet(m, 5)
     m.play("sell gold")
@@ -141,7 +142,7 @@ def test_without_tomoe_gold_cannot_be_bought_or_sold(m: Match) -> None:
 
 
 def test_raijin_exchanges_two_boats_for_a_gold_boat_once_per_turn(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Raijin"])
     take_fleet(m, 6)  # wood + bamboo
     give(m, me, boats={"wood": 2, "bamboo": 2})
@@ -156,7 +157,7 @@ def test_raijin_exchanges_two_boats_for_a_gold_boat_once_per_turn(m: Match) -> N
 
 
 def test_raijin_needs_the_two_boats_and_the_specialist(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 6)
     refused(m, "raijin wood bamboo", "no_specialist")
     give(m, me, specialists=["Raijin"])
@@ -166,7 +167,7 @@ def test_raijin_needs_the_two_boats_and_the_specialist(m: Match) -> None:
 def test_raijin_gold_gained_after_building_cannot_be_placed_that_turn(m: Match) -> None:
     (start, _), (own, _) = private_chain(2)
     put_token(m, own, "rice")
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Raijin"])
     take_fleet(m, 10, "bamboo")  # clay + wood + bamboo
     put_boat(m, "clay", next(s for s in links(start)))
@@ -177,7 +178,7 @@ def test_raijin_gold_gained_after_building_cannot_be_placed_that_turn(m: Match) 
 
 
 def test_nakatsu_exchanges_a_gold_boat_for_two_other_boats(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Nakatsu"])
     take_fleet(m, 5)  # gold
     refused(m, "nakatsu gold bamboo", "no_gold")
@@ -191,13 +192,13 @@ def test_nakatsu_exchanges_a_gold_boat_for_two_other_boats(m: Match) -> None:
 
 
 def test_nakatsu_needs_a_gold_boat(m: Match) -> None:
-    give(m, m.current_seat, specialists=["Nakatsu"])
+    give(m, to_act(m), specialists=["Nakatsu"])
     take_fleet(m, 1)
     refused(m, "nakatsu wood bamboo", "no_such_boat")
 
 
 def test_michimata_turns_a_culture_token_into_a_gold_boat_once_per_turn(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, tokens={"silk": 2}, specialists=["Michimata"])
     take_fleet(m, 1)
     refused(m, "michimata rice", "missing_tokens")
@@ -210,7 +211,7 @@ def test_michimata_turns_a_culture_token_into_a_gold_boat_once_per_turn(m: Match
 
 
 def test_hetsuka_turns_a_culture_token_into_four_coins_once_per_turn(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, tokens={"sake": 2}, specialists=["Hetsuka"])
     take_fleet(m, 1)
     m.play("hetsuka sake")
@@ -220,7 +221,7 @@ def test_hetsuka_turns_a_culture_token_into_four_coins_once_per_turn(m: Match) -
 
 
 def test_riu_harbor_keeps_three_boats(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Riu"])
     take_fleet(m, 1)
     give(m, me, boats={"bamboo": 1, "wood": 1, "stone": 1, "clay": 1})
@@ -233,7 +234,7 @@ def test_riu_harbor_keeps_three_boats(m: Match) -> None:
 
 def test_toyo_tama_may_start_on_any_empty_border_spot(m: Match) -> None:
     start = next(s for s in border_spots() if s not in entry_spots())
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 1)
     refused(m, f"place bamboo {start}", "not_an_entry")
     give(m, me, specialists=["Toyo-Tama"])
@@ -245,7 +246,7 @@ def test_toyo_tama_does_not_open_inner_spots_or_taken_border_spots(m: Match) -> 
     inner = next(s for s in links("28") if s not in border_spots())
     first, second = [s for s in border_spots() if s not in entry_spots()][:2]
     put_boat(m, "clay", second)
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Toyo-Tama"])
     take_fleet(m, 1)
     refused(m, f"place bamboo {inner}", "not_an_entry")
@@ -263,7 +264,7 @@ def test_ebisu_takes_one_more_token_from_any_island_after_collecting(m: Match) -
     put_token(m, own, "rice")
     put_token(m, distant, "pearl")
     put_token(m, third, "tea")
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Ebisu"])
     take_fleet(m, 4)  # clay
     refused(m, f"ebisu {distant}", "not_collected")
@@ -281,7 +282,7 @@ def test_ebisu_recruited_after_collecting_does_not_reach_back_to_that_collect(m:
     distant = far_from(own)
     put_token(m, own, "rice")
     put_token(m, distant, "pearl")
-    me = m.current_seat
+    me = to_act(m)
     set_specialists(m, ["Ebisu", "Riu", "Yasoma", "Tomoe", "Susanoo"])
     give(m, me, tokens={"silk": 2})
     take_fleet(m, 4)  # clay
@@ -293,7 +294,7 @@ def test_ebisu_recruited_after_collecting_does_not_reach_back_to_that_collect(m:
 def test_kachiko_pays_two_coins_to_remove_a_sacred_ground_once_per_turn(m: Match) -> None:
     put_sacred(m, "A1")
     put_sacred(m, "G4")
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Kachiko"])
     take_fleet(m, 1)
     refused(m, "kachiko C1", "no_sacred_ground")
@@ -306,14 +307,14 @@ def test_kachiko_pays_two_coins_to_remove_a_sacred_ground_once_per_turn(m: Match
 
 def test_kachiko_cannot_remove_without_two_coins(m: Match) -> None:
     put_sacred(m, "A1")
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Kachiko"], coins=1)
     take_fleet(m, 1)
     refused(m, "kachiko A1", "unaffordable")
 
 
 def test_izanami_takes_half_the_coins_when_an_opponent_recruits(m: Match) -> None:
-    me, owner = m.current_seat, rival_of(m)
+    me, owner = to_act(m), rival_of(m)
     give(m, owner, specialists=["Izanami"])
     set_specialists(m, ["Yasoma", "Riu"], coins=[5, 4])
     give(m, me, tokens={"tea": 2})
@@ -327,7 +328,7 @@ def test_izanami_takes_half_the_coins_when_an_opponent_recruits(m: Match) -> Non
 
 
 def test_izanami_owner_recruiting_keeps_all_the_coins(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Izanami"], tokens={"tea": 2})
     set_specialists(m, ["Yasoma"], coins=[4])
     take_fleet(m, 1)
@@ -340,7 +341,7 @@ def test_izanami_owner_recruiting_keeps_all_the_coins(m: Match) -> None:
 
 def test_ananda_owner_receives_two_coins_when_an_opponent_builds_next_door(m: Match) -> None:
     target, (next_door, *_) = hub()
-    me, owner = m.current_seat, rival_of(m)
+    me, owner = to_act(m), rival_of(m)
     give(m, owner, specialists=["Ananda"])
     put_building(m, owner, "B10", next_door)
     set_row(m, ["B01"])  # G G
@@ -355,7 +356,7 @@ def test_ananda_owner_receives_two_coins_when_an_opponent_builds_next_door(m: Ma
 
 def test_ananda_applies_to_a_prestige_building_next_door(m: Match) -> None:
     target, (next_door, *_) = hub()
-    me, owner = m.current_seat, rival_of(m)
+    me, owner = to_act(m), rival_of(m)
     give(m, owner, specialists=["Ananda"])
     put_building(m, owner, "B10", next_door)
     set_row(m, ["T1"])  # G S Y
@@ -370,7 +371,7 @@ def test_ananda_ignores_the_owners_prestige_buildings_and_the_owners_own_buildin
     m: Match,
 ) -> None:
     target, (first, second) = hub()
-    me, rival = m.current_seat, rival_of(m)
+    me, rival = to_act(m), rival_of(m)
     give(m, rival, specialists=["Ananda"])
     put_building(m, rival, "T2", first)  # a Torii is not a standard building
     put_building(m, me, "B10", second)
@@ -386,7 +387,7 @@ def test_ananda_blocks_an_opponent_who_cannot_pay_even_with_bonus_coins_to_come(
     m: Match,
 ) -> None:
     target, (next_door, mine) = hub()
-    me, owner = m.current_seat, rival_of(m)
+    me, owner = to_act(m), rival_of(m)
     give(m, owner, specialists=["Ananda"])
     put_building(m, owner, "B10", next_door)
     put_building(m, me, "B11", mine)  # the new building would earn 2 x 2 group coins
@@ -400,7 +401,7 @@ def test_ananda_blocks_an_opponent_who_cannot_pay_even_with_bonus_coins_to_come(
 
 def test_awashima_gives_standard_bonuses_to_a_prestige_building(m: Match) -> None:
     target, (torii, mine) = hub()
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Awashima"])
     put_building(m, rival_of(m), "T2", torii)
     put_building(m, me, "B10", mine)
@@ -416,7 +417,7 @@ def test_awashima_gives_standard_bonuses_to_a_prestige_building(m: Match) -> Non
 
 def test_without_awashima_a_prestige_building_earns_no_bonus(m: Match) -> None:
     target, (torii, mine) = hub()
-    me = m.current_seat
+    me = to_act(m)
     put_building(m, rival_of(m), "T2", torii)
     put_building(m, me, "B10", mine)
     put_mountain(m, target)
@@ -430,7 +431,7 @@ def test_without_awashima_a_prestige_building_earns_no_bonus(m: Match) -> None:
 
 def test_kagutsuchi_earns_a_pp_token_for_a_building_away_from_your_others(m: Match) -> None:
     target, (theirs, _) = hub()
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Kagutsuchi", "Amateratsu"])
     put_building(m, me, "B10", far_from(target))
     put_building(m, rival_of(m), "B11", theirs)
@@ -445,7 +446,7 @@ def test_kagutsuchi_earns_a_pp_token_for_a_building_away_from_your_others(m: Mat
 
 def test_kagutsuchi_earns_nothing_next_to_your_own_building(m: Match) -> None:
     target, (mine, _) = hub()
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Kagutsuchi"])
     put_building(m, me, "B10", mine)
     set_row(m, ["B06"])  # standard: group of two, 2 coins
@@ -464,7 +465,7 @@ def test_every_specialist_is_covered_here() -> None:
 
 
 def test_specialist_powers_end_with_the_turn(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, tokens={"sake": 2}, specialists=["Hetsuka"])
     take_fleet(m, 1)
     m.play("hetsuka sake")
@@ -478,7 +479,7 @@ def test_ananda_is_paid_once_for_a_building_next_to_two_of_the_owners_buildings(
     m: Match,
 ) -> None:
     target, (first, second) = hub()
-    me, owner = m.current_seat, rival_of(m)
+    me, owner = to_act(m), rival_of(m)
     give(m, owner, specialists=["Ananda"])
     put_building(m, owner, "B10", first)
     put_building(m, owner, "B11", second)
@@ -491,7 +492,7 @@ def test_ananda_is_paid_once_for_a_building_next_to_two_of_the_owners_buildings(
 
 def test_kagutsuchi_does_not_apply_to_a_prestige_building(m: Match) -> None:
     target, _ = hub()
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, specialists=["Kagutsuchi"])
     set_row(m, ["T1"])
     take_fleet(m, 5)

@@ -32,6 +32,7 @@ from tests.engine.yamatai.scenario import (
     set_specialists,
     surround,
     take_fleet,
+    to_act,
     tokens,
 )
 
@@ -87,7 +88,7 @@ def shared_pair() -> tuple[str, str, str]:
     ],
 )
 def test_every_action_before_the_fleet_is_refused(m: Match, action: str) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, boats={"wood": 1, "bamboo": 1}, tokens={"rice": 2})
     for name in ("Raijin", "Nakatsu", "Michimata", "Hetsuka", "Kachiko", "Ebisu"):
         give(m, me, specialists=[name])
@@ -95,7 +96,7 @@ def test_every_action_before_the_fleet_is_refused(m: Match, action: str) -> None
 
 
 def test_at_the_start_of_a_turn_only_fleets_are_legal(m: Match) -> None:
-    give(m, m.current_seat, boats={"wood": 1}, tokens={"rice": 2})
+    give(m, to_act(m), boats={"wood": 1}, tokens={"rice": 2})
     legal = m.legal_actions()
     assert legal and all(a.startswith("fleet ") for a in legal)
 
@@ -149,7 +150,7 @@ def test_each_later_boat_is_connected_to_the_previous_one(m: Match) -> None:
 
 
 def test_harbor_boats_can_be_placed_on_a_later_turn(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 5)  # gold
     m.play("keep gold; end")
     while m.current_seat != me:
@@ -161,7 +162,7 @@ def test_harbor_boats_can_be_placed_on_a_later_turn(m: Match) -> None:
 
 
 def test_harbor_boats_can_be_sold_on_a_later_turn(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 4)  # clay
     m.play("keep clay; end")
     while m.current_seat != me:
@@ -177,7 +178,7 @@ def test_harbor_boats_can_be_sold_on_a_later_turn(m: Match) -> None:
 def test_collect_or_build_is_mandatory_when_a_token_is_next_to_a_placed_boat(m: Match) -> None:
     (start, _), (own, _) = private_chain(2)
     put_token(m, own, "rice")
-    me = m.current_seat
+    me = to_act(m)
     set_specialists(m, ["Yasoma"])
     give(m, me, tokens={"tea": 2})
     take_fleet(m, 4)  # clay
@@ -204,7 +205,7 @@ def test_collect_or_build_is_mandatory_when_a_building_is_possible(m: Match) -> 
 
 
 def test_collect_or_build_may_be_skipped_when_impossible(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     set_specialists(m, ["Yasoma"])
     give(m, me, tokens={"tea": 2})
     take_fleet(m, 9)  # stone + wood
@@ -227,7 +228,7 @@ def test_collect_takes_one_token_per_placed_boat_that_has_one(m: Match) -> None:
     # Two boats next to the same single token: only one token can be taken.
     a, b, shared = shared_pair()
     put_token(m, shared, "pearl")
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 10, "bamboo")
     put_boat(m, "clay", next(s for s in links(a) if s != b))
     m.play(f"place clay {a}; place wood {b}")
@@ -240,7 +241,7 @@ def test_collect_offers_a_choice_when_a_boat_touches_two_tokens(m: Match) -> Non
     at, left, right = two_token_spot()
     put_token(m, left, "rice")
     put_token(m, right, "tea")
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 4)  # clay
     put_boat(m, "clay", links(at)[0])
     m.play(f"place clay {at}")
@@ -270,7 +271,7 @@ def _ready_to_build(m: Match, tile: str = "B01") -> str:
     target, _ = hub()
     set_row(m, [tile, "T1"])
     take_fleet(m, 1)
-    give(m, m.current_seat, boats={"bamboo": 1, "gold": 1, "stone": 1})
+    give(m, to_act(m), boats={"bamboo": 1, "gold": 1, "stone": 1})
     at, _ = landing(target)
     surround(m, target, ["bamboo", "bamboo", "stone"], skip=[at])
     arrive(m, target, "gold")
@@ -288,7 +289,7 @@ def test_only_one_building_per_turn(m: Match) -> None:
 
 
 def test_with_no_standard_building_left_only_prestige_tiles_can_be_built(m: Match) -> None:
-    give(m, m.current_seat, buildings_left=0)
+    give(m, to_act(m), buildings_left=0)
     target = _ready_to_build(m)
     refused(m, f"build B01 {target}", "no_buildings_left")
     assert f"build B01 {target}" not in m.legal_actions()
@@ -297,7 +298,7 @@ def test_with_no_standard_building_left_only_prestige_tiles_can_be_built(m: Matc
 
 
 def test_the_last_standard_building_ends_the_game_when_the_round_is_over(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     give(m, me, buildings_left=1)
     target = _ready_to_build(m)
     events = m.play(f"build B01 {target}")
@@ -319,7 +320,7 @@ def test_the_last_standard_building_ends_the_game_when_the_round_is_over(m: Matc
 def test_recruiting_pays_two_identical_or_three_different_tokens_once_per_turn(
     m: Match,
 ) -> None:
-    me = m.current_seat
+    me = to_act(m)
     set_specialists(m, ["Yasoma", "Riu", "Tomoe", "Ebisu", "Raijin"])
     give(m, me, tokens={"rice": 3, "tea": 1, "silk": 1})
     take_fleet(m, 1)
@@ -334,7 +335,7 @@ def test_recruiting_pays_two_identical_or_three_different_tokens_once_per_turn(
 
 
 def test_the_harbor_keeps_exactly_as_many_boats_as_it_can(m: Match) -> None:
-    me = m.current_seat
+    me = to_act(m)
     take_fleet(m, 6)  # wood + bamboo
     refused(m, "end", "store_boats_first")
     refused(m, "keep wood bamboo", "harbor")
