@@ -1,0 +1,116 @@
+"""Player names in any script: every character has a glyph (never an empty box); golden pictures.
+
+Regenerate the pictures after an intended change:
+UPDATE_GOLDEN=1 .venv/bin/pytest tests/render/test_scripts.py
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, features
+
+from render import Highlight, render_board
+from render.fonts import FALLBACK_FILES, chain, coverage, font, font_file
+from render.text import SUBSTITUTE, draw_text, runs, text_length
+from tests.render.games import highlight_from_json, highlight_to_json, play_turns
+from tests.render.probes import decode
+from tests.render.test_golden import GOLDEN, UPDATE, assert_matches
+
+STYLES = ("regular", "bold", "condensed")
+NAMES = ("花子", "김민준", "محمد", "Дмитрий", "Γιώργος", "🐉 Ryu", "👍 Bo", "José Ñúñez", "やまだ")
+WHITE = (255, 255, 255)
+NOT_ANY_FONT = "\U000f0000"  # a private-use character no bundled font has
+GOLDEN_NAMES = {
+    "names-4p-turn12": ("花子", "김민준", "محمد", "🐉 Ryu"),
+    "names-3p-final": ("Дмитрий", "Γιώργος", "山田花子山田花子山田花子山田花子"),
+}
+
+
+def _drawn(text: str, style: Any, size: int = 24) -> Image.Image:
+    """``text`` drawn by draw_text in black on a white strip."""
+    image = Image.new("RGB", (400, 60), WHITE)
+    draw_text(ImageDraw.Draw(image), (10, 30), text, (0, 0, 0), size, style=style, anchor="lm")  # type: ignore[arg-type]
+    return image
+
+
+def _box_of(font_name: str, size: int = 24) -> Image.Image:
+    """The font's empty box (its .notdef glyph), drawn like ``_drawn`` would."""
+    image = Image.new("RGB", (400, 60), WHITE)
+    ImageDraw.Draw(image).text(
+        (10, 30), NOT_ANY_FONT, fill=(0, 0, 0), font=font_file(font_name, size), anchor="lm"
+    )
+    return image
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("name", NAMES)
+def test_every_character_of_a_name_has_a_glyph_in_its_font(name: str, style: Any) -> None:
+    files = chain(style)
+    for chunk, index in runs(name, style):
+        missing = [c for c in chunk if ord(c) not in coverage(files[index])]
+        assert missing == [], f"{name!r}: {missing} not in {files[index]}"
+
+
+def test_characters_no_font_has_become_the_substitute_and_invisible_ones_vanish() -> None:
+    assert ord(SUBSTITUTE) in coverage(chain("bold")[0])
+    assert runs("🐉 Ryu", "bold") == ((f"{SUBSTITUTE} Ryu", 0),)
+    assert runs(f"Bo{NOT_ANY_FONT}", "regular") == ((f"Bo{SUBSTITUTE}", 0),)
+    assert runs("Bo\U000e0067", "bold") == (("Bo", 0),)  # a tag character (format, no glyph)
+
+
+def test_scripts_fall_back_to_the_right_font() -> None:
+    cjk, symbols = FALLBACK_FILES["bold"]
+    assert runs("花子", "bold") == (("花子", 1),)
+    assert runs("김민준", "bold") == (("김민준", 1),)
+    assert runs("👍 Bo", "bold") == (("👍", 2), (" Bo", 0))
+    assert chain("bold")[1:] == (cjk, symbols)
+    for name in ("Дмитрий", "Γιώργος", "محمد", "José Ñúñez"):  # DejaVu has these scripts
+        assert runs(name, "bold") == ((name, 0),)
+
+
+@pytest.mark.parametrize("name", ["花子", "김민준", "محمد", "Дмитрий", "Γιώργος", "👍"])
+def test_no_character_is_drawn_as_an_empty_box(name: str) -> None:
+    for char in name:
+        (_, index), *_ = runs(char, "bold")
+        drawn = _drawn(char, "bold")
+        assert ImageChops.invert(drawn).getbbox() is not None, f"{char!r} left no ink"
+        box = _box_of(chain("bold")[index])
+        assert ImageChops.difference(drawn, box).getbbox() is not None, f"{char!r} is a box"
+
+
+def test_measuring_matches_drawing_and_latin_costs_nothing_extra() -> None:
+    assert text_length("Ann", 24) == font("bold", 24).getlength("Ann")
+    assert runs("Ann", "bold") == (("Ann", 0),)
+    long = "山田花子" * 5
+    assert text_length(long, 24) == pytest.approx(20 * text_length("山", 24))
+    inked = ImageChops.invert(_drawn("山田花子", "bold")).getbbox()
+    assert inked is not None
+    assert inked[2] - 10 == pytest.approx(text_length("山田花子", 24), abs=3)
+
+
+def _scenario(name: str) -> tuple[dict[str, Any], Highlight]:
+    names = GOLDEN_NAMES[name]
+    match, hl = play_turns(len(names), 11, 12 if "turn" in name else None, names)
+    return match.view(None), hl
+
+
+@pytest.mark.skipif(not features.check("raqm"), reason="Arabic is shaped only with libraqm")
+@pytest.mark.parametrize("name", sorted(GOLDEN_NAMES))
+def test_golden_names_in_many_scripts(name: str) -> None:
+    view_path = GOLDEN / f"{name}.json"
+    image_path = GOLDEN / f"{name}.png"
+    if UPDATE:
+        view, hl = _scenario(name)
+        data = {"view": view, "highlight": highlight_to_json(hl)}
+        text = json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+        view_path.write_text(text, encoding="utf-8")
+    data = json.loads(view_path.read_text(encoding="utf-8"))
+    view, hl = data["view"], highlight_from_json(data["highlight"])
+    assert [p["name"] for p in view["players"]] == list(GOLDEN_NAMES[name])
+    actual = decode(render_board(view, highlight=hl)).reduce(2)
+    if UPDATE:
+        actual.quantize(256, dither=Image.Dither.NONE).save(image_path, optimize=True)
+    assert_matches(image_path, actual)
