@@ -63,6 +63,7 @@ class HimikoBot(commands.Bot):
         *,
         catalog: Catalog | None = None,
         guild_ready_timeout: float = 2.0,
+        repo: GameRepository | None = None,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intent is needed
@@ -76,7 +77,7 @@ class HimikoBot(commands.Bot):
         )
         self.settings = settings
         self.catalog = catalog or default_catalog()
-        self.repo: GameRepository | None = None
+        self.repo = repo
         self._service: GameService | None = None
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.outbox = Outbox(self)
@@ -91,12 +92,13 @@ class HimikoBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        """Open and migrate the database, register cogs and buttons, sync commands."""
+        """Open the database (unless given), register cogs and buttons, sync commands."""
         from bot.cogs.info import InfoCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
 
-        self.repo = await open_store(self.settings.database_path)
+        if self.repo is None:
+            self.repo = await open_store(self.settings.database_path)
         self._service = GameService(self.repo)
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         for cog in (LobbyCog(self), PlayCog(self), InfoCog(self)):
@@ -143,20 +145,26 @@ class HimikoBot(commands.Bot):
 
 
 def create_bot(
-    settings: Settings, *, catalog: Catalog | None = None, guild_ready_timeout: float = 2.0
+    settings: Settings,
+    *,
+    catalog: Catalog | None = None,
+    guild_ready_timeout: float = 2.0,
+    repo: GameRepository | None = None,
 ) -> HimikoBot:
     """A bot ready to ``start(settings.token)``, with the configured endpoints applied.
 
     ``guild_ready_timeout`` is how long discord.py waits for more guilds before ``on_ready``
-    (tests against a local gateway may pass a small value).
+    (tests against a local gateway may pass a small value); ``repo``, an open store (else the
+    bot opens ``settings.database_path`` in ``setup_hook``).
     """
     apply_endpoints(settings)
-    return HimikoBot(settings, catalog=catalog, guild_ready_timeout=guild_ready_timeout)
+    return HimikoBot(settings, catalog=catalog, guild_ready_timeout=guild_ready_timeout, repo=repo)
 
 
 async def run(settings: Settings) -> None:
     """Run the bot until it is closed (exactly what ``python -m bot`` does after settings)."""
     redact_logs(settings.token)
-    bot = create_bot(settings)
+    # The database first: a broken one stops the bot before it builds a client or connects.
+    bot = create_bot(settings, repo=await open_store(settings.database_path))
     async with bot:
         await bot.start(settings.token)
