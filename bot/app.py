@@ -63,7 +63,6 @@ class HimikoBot(commands.Bot):
         *,
         catalog: Catalog | None = None,
         guild_ready_timeout: float = 2.0,
-        repo: GameRepository | None = None,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intent is needed
@@ -77,7 +76,7 @@ class HimikoBot(commands.Bot):
         )
         self.settings = settings
         self.catalog = catalog or default_catalog()
-        self.repo = repo
+        self.repo: GameRepository | None = None
         self._service: GameService | None = None
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.outbox = Outbox(self)
@@ -92,7 +91,7 @@ class HimikoBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        """Open the database (unless given), register cogs and buttons, sync commands."""
+        """Open the database (unless ``run`` did), register cogs and buttons, sync commands."""
         from bot.cogs.info import InfoCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
@@ -145,26 +144,27 @@ class HimikoBot(commands.Bot):
 
 
 def create_bot(
-    settings: Settings,
-    *,
-    catalog: Catalog | None = None,
-    guild_ready_timeout: float = 2.0,
-    repo: GameRepository | None = None,
+    settings: Settings, *, catalog: Catalog | None = None, guild_ready_timeout: float = 2.0
 ) -> HimikoBot:
     """A bot ready to ``start(settings.token)``, with the configured endpoints applied.
 
     ``guild_ready_timeout`` is how long discord.py waits for more guilds before ``on_ready``
-    (tests against a local gateway may pass a small value); ``repo``, an open store (else the
-    bot opens ``settings.database_path`` in ``setup_hook``).
+    (tests against a local gateway may pass a small value).
     """
     apply_endpoints(settings)
-    return HimikoBot(settings, catalog=catalog, guild_ready_timeout=guild_ready_timeout, repo=repo)
+    return HimikoBot(settings, catalog=catalog, guild_ready_timeout=guild_ready_timeout)
 
 
 async def run(settings: Settings) -> None:
     """Run the bot until it is closed (exactly what ``python -m bot`` does after settings)."""
     redact_logs(settings.token)
     # The database first: a broken one stops the bot before it builds a client or connects.
-    bot = create_bot(settings, repo=await open_store(settings.database_path))
+    repo = await open_store(settings.database_path)
+    try:
+        bot = create_bot(settings)
+    except BaseException:
+        await repo.close()
+        raise
+    bot.repo = repo
     async with bot:
         await bot.start(settings.token)
