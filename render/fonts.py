@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
-from PIL import ImageFont
+from PIL import ImageFont, features
 
 Style = Literal["regular", "bold", "condensed"]
 
@@ -34,12 +34,17 @@ FALLBACK_FILES: dict[str, tuple[str, ...]] = {
     "condensed": (_CJK_BOLD, _SYMBOLS),
 }
 
+#: Pillow's text layout: libraqm (shaping, bidi) when this Pillow has it, else the basic one
+#: (render.shaping then prepares right-to-left text). Fixed per process.
+LAYOUT = ImageFont.Layout.RAQM if features.check_feature("raqm") else ImageFont.Layout.BASIC
+
 #: cmap subtables read, best first: (platform, encoding) of full Unicode, then the BMP.
 _CMAP_PREFERENCE = ((3, 10), (0, 4), (3, 1), (0, 3))
 
 __all__ = [
     "FALLBACK_FILES",
     "FONT_FILES",
+    "LAYOUT",
     "Style",
     "chain",
     "coverage",
@@ -64,7 +69,7 @@ def font_bytes(style: Style) -> bytes:
 @cache
 def font_file(name: str, size: int) -> ImageFont.FreeTypeFont:
     """A bundled font file at a pixel size (cached)."""
-    return ImageFont.truetype(io.BytesIO(file_bytes(name)), size)
+    return ImageFont.truetype(io.BytesIO(file_bytes(name)), size, layout_engine=LAYOUT)
 
 
 def font(style: Style, size: int) -> ImageFont.FreeTypeFont:

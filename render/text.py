@@ -5,6 +5,7 @@ A string is split into runs by font (the style's main font, then its fallbacks, 
 same way, so fitting and ellipses work for every script. A character no bundled font has is
 drawn as ``SUBSTITUTE`` (never an empty box); invisible format characters and variation
 selectors without a glyph are dropped. ASCII text is one run of the main font, as before.
+Without libraqm, right-to-left runs are shaped and put in drawing order by ``render.shaping``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from functools import lru_cache
 
 from PIL import ImageDraw, ImageFont
 
+from render import fonts
 from render.fonts import Style, chain, coverage, font, font_file
+from render.shaping import visual
 from render.theme import RGB
 
 #: Drawn in place of a character that no bundled font has (a small black diamond).
@@ -61,7 +64,10 @@ def runs(text: str, style: Style) -> tuple[Run, ...]:
             found[-1][0] = str(found[-1][0]) + char
         else:
             found.append([char, index])
-    return tuple((str(chunk), int(index)) for chunk, index in found)
+    if fonts.LAYOUT == ImageFont.Layout.RAQM:  # Pillow shapes and orders it
+        return tuple((str(chunk), int(index)) for chunk, index in found)
+    files = chain(style)
+    return tuple((visual(str(c), coverage(files[int(i)])), int(i)) for c, i in found)
 
 
 def text_length(text: str, size: int, style: Style = "bold") -> float:

@@ -7,13 +7,15 @@ UPDATE_GOLDEN=1 .venv/bin/pytest tests/render/test_scripts.py
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw, features
+from PIL import Image, ImageChops, ImageDraw, ImageFont, features
 
-from render import Highlight, render_board
+from render import Highlight, fonts, render_board
 from render.fonts import FALLBACK_FILES, chain, coverage, font, font_file
+from render.shaping import visual
 from render.text import SUBSTITUTE, draw_text, runs, text_length
 from tests.render.games import highlight_from_json, highlight_to_json, play_turns
 from tests.render.probes import decode
@@ -114,3 +116,56 @@ def test_golden_names_in_many_scripts(name: str) -> None:
     if UPDATE:
         actual.quantize(256, dither=Image.Dither.NONE).save(image_path, optimize=True)
     assert_matches(image_path, actual)
+
+
+def test_fallback_fonts_are_bundled_with_their_licence() -> None:
+    folder = GOLDEN.parents[2] / "render" / "assets" / "fonts"
+    licence = (folder / "LICENSE-Noto.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence
+    names = {name for files in FALLBACK_FILES.values() for name in files}
+    for name in names:
+        assert name in licence
+        assert (folder / name).read_bytes()[:4] in (b"OTTO", b"\x00\x01\x00\x00")
+    total = sum((folder / name).stat().st_size for name in names)
+    assert total < 15_000_000
+
+
+def _clear_text_caches() -> None:
+    font_file.cache_clear()
+    runs.cache_clear()
+
+
+@pytest.fixture
+def basic_layout(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Render as a Pillow without libraqm would (fonts and runs made afresh, then restored)."""
+    with monkeypatch.context() as patch:
+        patch.setattr(fonts, "LAYOUT", ImageFont.Layout.BASIC)
+        _clear_text_caches()
+        yield
+    _clear_text_caches()
+
+
+def test_shaping_picks_joining_forms_ligatures_and_drawing_order() -> None:
+    dejavu = coverage(chain("bold")[0])
+    assert visual("محمد", dejavu) == "\ufeaa\ufee4\ufea4\ufee3"  # final, medial, medial, initial
+    assert visual("سلام", dejavu) == "\ufee1\ufefc\ufeb3"  # lam-alef ligature, final form
+    assert visual("لا", dejavu) == "\ufefb"
+    assert visual("عَلِي", dejavu) == "\ufef2\ufee0\u0650\ufecb\u064e"  # marks stay after
+    assert visual("שלום", dejavu) == "םולש"
+    assert visual("Ali محمد", dejavu) == "Ali \ufeaa\ufee4\ufea4\ufee3"
+    assert visual("Ann", dejavu) == "Ann"
+    assert visual("محمد", frozenset()) == "دمحم"  # forms the font lacks: letters stay as they are
+
+
+@pytest.mark.parametrize("name", ["محمد", "سلام عليكم", "עמית"])
+def test_without_libraqm_right_to_left_names_look_the_same(name: str, basic_layout: None) -> None:
+    shaped = _drawn(name, "bold")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fonts, "LAYOUT", ImageFont.Layout.RAQM)
+        _clear_text_caches()
+        if not features.check("raqm"):
+            pytest.skip("no libraqm to compare with")
+        reference = _drawn(name, "bold")
+    _clear_text_caches()
+    difference = ImageChops.difference(shaped, reference).convert("L").histogram()
+    assert sum(difference[48:]) < 80  # a pixel column of spacing at most, same letters
