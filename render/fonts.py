@@ -1,8 +1,9 @@
 """The bundled fonts, loaded once per size, and which characters each one has.
 
 DejaVu (assets/fonts/LICENSE-DejaVu.txt) draws Latin, Greek, Cyrillic, Arabic, Hebrew and more;
-subsets of Noto Sans CJK JP and Noto Sans Symbols 2 (assets/fonts/LICENSE-Noto.txt, made by
-tools/subset_fonts.py) are the fallbacks for Chinese, Japanese, Korean and pictographs.
+Noto fonts (assets/fonts/LICENSE-Noto.txt, made by tools/subset_fonts.py) are the fallbacks:
+subsets of Noto Sans CJK JP and Noto Sans Symbols 2 for Chinese, Japanese, Korean and pictographs,
+and whole Noto Sans fonts for the scripts of South and South-East Asia and Ethiopic.
 """
 
 from __future__ import annotations
@@ -26,12 +27,32 @@ FONT_FILES: dict[str, str] = {
 _CJK_REGULAR = "NotoSansCJKjp-Regular-subset.otf"
 _CJK_BOLD = "NotoSansCJKjp-Bold-subset.otf"
 _SYMBOLS = "NotoSansSymbols2-Regular-subset.ttf"
+#: Scripts DejaVu lacks, one weight each (see tools/subset_fonts.py).
+_SCRIPTS = tuple(
+    f"NotoSans{script}-Regular.ttf"
+    for script in (
+        "Thai",
+        "Lao",
+        "Khmer",
+        "Myanmar",
+        "Devanagari",
+        "Bengali",
+        "Gurmukhi",
+        "Gujarati",
+        "Tamil",
+        "Telugu",
+        "Kannada",
+        "Malayalam",
+        "Sinhala",
+        "Ethiopic",
+    )
+)
 
 #: The fonts tried, in order, for a character the style's main font does not have.
 FALLBACK_FILES: dict[str, tuple[str, ...]] = {
-    "regular": (_CJK_REGULAR, _SYMBOLS),
-    "bold": (_CJK_BOLD, _SYMBOLS),
-    "condensed": (_CJK_BOLD, _SYMBOLS),
+    "regular": (_CJK_REGULAR, *_SCRIPTS, _SYMBOLS),
+    "bold": (_CJK_BOLD, *_SCRIPTS, _SYMBOLS),
+    "condensed": (_CJK_BOLD, *_SCRIPTS, _SYMBOLS),
 }
 
 #: Pillow's text layout: libraqm (shaping, bidi) when this Pillow has it, else the basic one

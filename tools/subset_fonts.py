@@ -10,12 +10,14 @@ download`` and ``dpkg -x`` them and pass ``--root``):
 Kept glyphs (see docs/render.md): for CJK, Japanese kana, JIS X 0208 level 1 kanji, GB2312
 level 1 hanzi, all Hangul syllables and jamo, CJK punctuation and full-width forms; for symbols,
 the pictographs and symbols of Noto Sans Symbols 2 (the monochrome stand-ins for emoji). The
-output is the same on every run for the same input fonts.
+small Noto Sans fonts of SCRIPTS are copied whole. Every run gives the same glyphs for the same
+input fonts (only the modification time in the subsets' head table changes).
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -32,6 +34,24 @@ CJK_FONTS = (
     ("NotoSansCJK-Bold.ttc", 0, "NotoSansCJKjp-Bold-subset.otf"),
 )
 SYMBOL_FONTS = (("NotoSansSymbols2-Regular.ttf", None, "NotoSansSymbols2-Regular-subset.ttf"),)
+#: Small fonts of scripts DejaVu lacks, copied whole (regular weight only).
+SCRIPTS = (
+    "Thai",
+    "Lao",
+    "Khmer",
+    "Myanmar",
+    "Devanagari",
+    "Bengali",
+    "Gurmukhi",
+    "Gujarati",
+    "Tamil",
+    "Telugu",
+    "Kannada",
+    "Malayalam",
+    "Sinhala",
+    "Ethiopic",
+)
+SCRIPT_FONTS = tuple(f"NotoSans{script}-Regular.ttf" for script in SCRIPTS)
 
 CJK_RANGES = (
     (0x3000, 0x303F),  # CJK symbols and punctuation
@@ -107,6 +127,10 @@ def main() -> None:
         dest = args.out / name
         write_subset(source, number, dest, points)
         print(f"{dest}: {dest.stat().st_size:,} bytes")
+    for name in SCRIPT_FONTS:
+        dest = args.out / name
+        shutil.copyfile(args.root / CORE_DIR / name, dest)
+        print(f"{dest}: {dest.stat().st_size:,} bytes (whole)")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,20 @@ from tests.render.probes import decode
 from tests.render.test_golden import GOLDEN, UPDATE, assert_matches
 
 STYLES = ("regular", "bold", "condensed")
-NAMES = ("花子", "김민준", "محمد", "Дмитрий", "Γιώργος", "🐉 Ryu", "👍 Bo", "José Ñúñez", "やまだ")
+NAMES = (
+    "花子",
+    "김민준",
+    "محمد",
+    "Дмитрий",
+    "Γιώργος",
+    "🐉 Ryu",
+    "👍 Bo",
+    "José Ñúñez",
+    "やまだ",
+    "สมชาย",
+    "राम",
+    "ሰላም",
+)
 WHITE = (255, 255, 255)
 NOT_ANY_FONT = "\U000f0000"  # a private-use character no bundled font has
 GOLDEN_NAMES = {
@@ -63,17 +76,27 @@ def test_characters_no_font_has_become_the_substitute_and_invisible_ones_vanish(
     assert runs("Bo\U000e0067", "bold") == (("Bo", 0),)  # a tag character (format, no glyph)
 
 
+def _fonts_of(name: str, style: Any = "bold") -> list[tuple[str, str]]:
+    """Each run of a name with the file of its font."""
+    return [(chunk, chain(style)[index]) for chunk, index in runs(name, style)]
+
+
 def test_scripts_fall_back_to_the_right_font() -> None:
-    cjk, symbols = FALLBACK_FILES["bold"]
-    assert runs("花子", "bold") == (("花子", 1),)
-    assert runs("김민준", "bold") == (("김민준", 1),)
-    assert runs("👍 Bo", "bold") == (("👍", 2), (" Bo", 0))
-    assert chain("bold")[1:] == (cjk, symbols)
+    main, cjk, *scripts, symbols = chain("bold")
+    assert (cjk, symbols) == ("NotoSansCJKjp-Bold-subset.otf", FALLBACK_FILES["bold"][-1])
+    assert _fonts_of("花子") == [("花子", cjk)]
+    assert _fonts_of("김민준") == [("김민준", cjk)]
+    assert _fonts_of("👍 Bo") == [("👍", symbols), (" Bo", main)]
+    assert _fonts_of("สมชาย") == [("สมชาย", "NotoSansThai-Regular.ttf")]
+    assert _fonts_of("राम") == [("राम", "NotoSansDevanagari-Regular.ttf")]
+    assert "NotoSansDevanagari-Regular.ttf" in scripts
     for name in ("Дмитрий", "Γιώργος", "محمد", "José Ñúñez"):  # DejaVu has these scripts
         assert runs(name, "bold") == ((name, 0),)
 
 
-@pytest.mark.parametrize("name", ["花子", "김민준", "محمد", "Дмитрий", "Γιώργος", "👍"])
+@pytest.mark.parametrize(
+    "name", ["花子", "김민준", "محمد", "Дмитрий", "Γιώργος", "👍", "สมชาย", "राम", "ሰላም"]
+)
 def test_no_character_is_drawn_as_an_empty_box(name: str) -> None:
     for char in name:
         (_, index), *_ = runs(char, "bold")
