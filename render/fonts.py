@@ -24,11 +24,12 @@ FONT_FILES: dict[str, str] = {
     "condensed": "DejaVuSansCondensed-Bold.ttf",
 }
 
-_CJK_REGULAR = "NotoSansCJKjp-Regular-subset.otf"
-_CJK_BOLD = "NotoSansCJKjp-Bold-subset.otf"
-_SYMBOLS = "NotoSansSymbols2-Regular-subset.ttf"
-#: Scripts DejaVu lacks, one weight each (see tools/subset_fonts.py).
-_SCRIPTS = tuple(
+#: The fallback fonts (tools/subset_fonts.py makes them from Debian's Noto packages).
+CJK_REGULAR = "NotoSansCJKjp-Regular-subset.otf"
+CJK_BOLD = "NotoSansCJKjp-Bold-subset.otf"
+SYMBOLS = "NotoSansSymbols2-Regular-subset.ttf"
+#: Scripts DejaVu lacks, one weight each.
+SCRIPT_FILES = tuple(
     f"NotoSans{script}-Regular.ttf"
     for script in (
         "Thai",
@@ -50,9 +51,9 @@ _SCRIPTS = tuple(
 
 #: The fonts tried, in order, for a character the style's main font does not have.
 FALLBACK_FILES: dict[str, tuple[str, ...]] = {
-    "regular": (_CJK_REGULAR, *_SCRIPTS, _SYMBOLS),
-    "bold": (_CJK_BOLD, *_SCRIPTS, _SYMBOLS),
-    "condensed": (_CJK_BOLD, *_SCRIPTS, _SYMBOLS),
+    "regular": (CJK_REGULAR, *SCRIPT_FILES, SYMBOLS),
+    "bold": (CJK_BOLD, *SCRIPT_FILES, SYMBOLS),
+    "condensed": (CJK_BOLD, *SCRIPT_FILES, SYMBOLS),
 }
 
 #: Pillow's text layout: libraqm (shaping, bidi) when this Pillow has it, else the basic one
@@ -63,9 +64,13 @@ LAYOUT = ImageFont.Layout.RAQM if features.check_feature("raqm") else ImageFont.
 _CMAP_PREFERENCE = ((3, 10), (0, 4), (3, 1), (0, 3))
 
 __all__ = [
+    "CJK_BOLD",
+    "CJK_REGULAR",
     "FALLBACK_FILES",
     "FONT_FILES",
     "LAYOUT",
+    "SCRIPT_FILES",
+    "SYMBOLS",
     "Style",
     "chain",
     "coverage",

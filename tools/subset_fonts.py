@@ -4,14 +4,14 @@ Needs fontTools (build time only, not a dependency of the project) and the fonts
 packages ``fonts-noto-cjk`` and ``fonts-noto-core`` (``apt-get install`` them, or ``apt-get
 download`` and ``dpkg -x`` them and pass ``--root``):
 
-    pip install fonttools
-    python tools/subset_fonts.py [--root /]
+    .venv/bin/pip install fonttools
+    .venv/bin/python tools/subset_fonts.py [--root /]
 
 Kept glyphs (see docs/render.md): for CJK, Japanese kana, JIS X 0208 level 1 kanji, GB2312
 level 1 hanzi, all Hangul syllables and jamo, CJK punctuation and full-width forms; for symbols,
 the pictographs and symbols of Noto Sans Symbols 2 (the monochrome stand-ins for emoji). The
-small Noto Sans fonts of SCRIPTS are copied whole. Every run gives the same glyphs for the same
-input fonts (only the modification time in the subsets' head table changes).
+small Noto Sans fonts of ``render.fonts.SCRIPT_FILES`` are copied whole. Every run gives the same
+glyphs for the same input fonts (only the modification time in the subsets' head table changes).
 """
 
 from __future__ import annotations
@@ -24,34 +24,18 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTCollection, TTFont
 
+from render import fonts
+
 OUT = Path(__file__).resolve().parent.parent / "render" / "assets" / "fonts"
 CJK_DIR = "usr/share/fonts/opentype/noto"
 CORE_DIR = "usr/share/fonts/truetype/noto"
 
 #: (source file, font number in a collection or None, output file)
 CJK_FONTS = (
-    ("NotoSansCJK-Regular.ttc", 0, "NotoSansCJKjp-Regular-subset.otf"),
-    ("NotoSansCJK-Bold.ttc", 0, "NotoSansCJKjp-Bold-subset.otf"),
+    ("NotoSansCJK-Regular.ttc", 0, fonts.CJK_REGULAR),
+    ("NotoSansCJK-Bold.ttc", 0, fonts.CJK_BOLD),
 )
-SYMBOL_FONTS = (("NotoSansSymbols2-Regular.ttf", None, "NotoSansSymbols2-Regular-subset.ttf"),)
-#: Small fonts of scripts DejaVu lacks, copied whole (regular weight only).
-SCRIPTS = (
-    "Thai",
-    "Lao",
-    "Khmer",
-    "Myanmar",
-    "Devanagari",
-    "Bengali",
-    "Gurmukhi",
-    "Gujarati",
-    "Tamil",
-    "Telugu",
-    "Kannada",
-    "Malayalam",
-    "Sinhala",
-    "Ethiopic",
-)
-SCRIPT_FONTS = tuple(f"NotoSans{script}-Regular.ttf" for script in SCRIPTS)
+SYMBOL_FONTS = (("NotoSansSymbols2-Regular.ttf", None, fonts.SYMBOLS),)
 
 CJK_RANGES = (
     (0x3000, 0x303F),  # CJK symbols and punctuation
@@ -127,7 +111,7 @@ def main() -> None:
         dest = args.out / name
         write_subset(source, number, dest, points)
         print(f"{dest}: {dest.stat().st_size:,} bytes")
-    for name in SCRIPT_FONTS:
+    for name in fonts.SCRIPT_FILES:  # small: copied whole
         dest = args.out / name
         shutil.copyfile(args.root / CORE_DIR / name, dest)
         print(f"{dest}: {dest.stat().st_size:,} bytes (whole)")
