@@ -42,8 +42,8 @@ def _font_index(char: str, style: Style, previous: int | None) -> int | None:
     """Which font of the chain draws ``char`` (None: none has it)."""
     code = ord(char)
     files = chain(style)
-    neutral = previous is not None and unicodedata.category(char) in NEUTRAL
-    if neutral and previous is not None and code in coverage(files[previous]):
+    stays = previous is not None and code in coverage(files[previous])
+    if stays and unicodedata.category(char) in NEUTRAL:
         return previous
     return next((i for i, name in enumerate(files) if code in coverage(name)), None)
 
@@ -53,21 +53,21 @@ def runs(text: str, style: Style) -> tuple[Run, ...]:
     """``text`` split into runs of one font each, with substitutes for missing characters."""
     if text.isascii():
         return ((text, 0),) if text else ()
-    found: list[list[str | int]] = []
+    found: list[Run] = []
     for char in text:
-        index = _font_index(char, style, int(found[-1][1]) if found else None)
+        index = _font_index(char, style, found[-1][1] if found else None)
         if index is None:
             if unicodedata.category(char) in INVISIBLE:
                 continue
             char, index = SUBSTITUTE, 0
         if found and found[-1][1] == index:
-            found[-1][0] = str(found[-1][0]) + char
+            found[-1] = (found[-1][0] + char, index)
         else:
-            found.append([char, index])
+            found.append((char, index))
     if fonts.LAYOUT == ImageFont.Layout.RAQM:  # Pillow shapes and orders it
-        return tuple((str(chunk), int(index)) for chunk, index in found)
+        return tuple(found)
     files = chain(style)
-    return tuple((visual(str(c), coverage(files[int(i)])), int(i)) for c, i in found)
+    return tuple((visual(chunk, coverage(files[i])), i) for chunk, i in found)
 
 
 def text_length(text: str, size: int, style: Style = "bold") -> float:
@@ -91,18 +91,18 @@ def draw_text(
     """Text from the bundled fonts, optionally with a halo (stroke) for contrast."""
     parts = runs(text, style)
     stroke = halo_width if halo is not None else 0
-    if len(parts) == 1 and parts[0][1] == 0:
+    main = font(style, size)
+    if len(parts) == 1 and parts[0][1] == 0:  # the main font alone: as Pillow anchors it
         draw.text(
             xy,
             parts[0][0],
             fill=fill,
-            font=font(style, size),
+            font=main,
             anchor=anchor,
             stroke_width=stroke,
             stroke_fill=halo,
         )
         return
-    main = font(style, size)
     shown = "".join(chunk for chunk, _ in parts)
     x = xy[0] - _SHIFT[anchor[0]] * text_length(text, size, style)
     # The baseline where the main font would put it for this anchor; every run sits on it.
