@@ -1,6 +1,6 @@
 """A database that cannot be used: one line on stderr and exit code 2, for the bot and the CLI.
 
-Faults injected: a file that is not a database (random bytes, text), a schema newer than the code,
+Faults injected: a file that is not a database (binary, text), a schema newer than the code,
 a read-only file system (a tmpfs remounted read-only in a private user and mount namespace, so
 SQLite gets a real EROFS) and a read-only file and folder (chmod; as root the command runs
 without the capabilities that let root ignore permissions). The database still verifies clean
@@ -32,10 +32,10 @@ def _command(name: str, db: Path) -> list[str]:
     """``python -m bot.store NAME --db DB`` (or ``python -m bot`` for "bot")."""
     if name == "bot":
         return [sys.executable, "-m", "bot"]
-    extra = ["--to", str(db.with_name("copy.sqlite3"))]
-    return [sys.executable, "-m", "bot.store", name, "--db", str(db)] + (
-        extra if name == "backup" else []
-    )
+    argv = [sys.executable, "-m", "bot.store", name, "--db", str(db)]
+    if name == "backup":
+        argv += ["--to", str(db.with_name("copy.sqlite3"))]
+    return argv
 
 
 def _env(db: Path) -> dict[str, str]:
