@@ -14,14 +14,14 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont, features
 
 from render import Highlight, fonts, render_board
-from render.fonts import FALLBACK_FILES, chain, coverage, font, font_file
+from render.fonts import FALLBACK_FILES, Style, chain, coverage, font, font_file
 from render.shaping import visual
 from render.text import SUBSTITUTE, draw_text, runs, text_length
 from tests.render.games import highlight_from_json, highlight_to_json, play_turns
 from tests.render.probes import decode
 from tests.render.test_golden import GOLDEN, UPDATE, assert_matches
 
-STYLES = ("regular", "bold", "condensed")
+STYLES: tuple[Style, ...] = ("regular", "bold", "condensed")
 NAMES = (
     "花子",
     "김민준",
@@ -44,10 +44,10 @@ GOLDEN_NAMES = {
 }
 
 
-def _drawn(text: str, style: Any, size: int = 24) -> Image.Image:
+def _drawn(text: str, style: Style, size: int = 24) -> Image.Image:
     """``text`` drawn by draw_text in black on a white strip."""
     image = Image.new("RGB", (400, 60), WHITE)
-    draw_text(ImageDraw.Draw(image), (10, 30), text, (0, 0, 0), size, style=style, anchor="lm")  # type: ignore[arg-type]
+    draw_text(ImageDraw.Draw(image), (10, 30), text, (0, 0, 0), size, style=style, anchor="lm")
     return image
 
 
@@ -62,7 +62,7 @@ def _box_of(font_name: str, size: int = 24) -> Image.Image:
 
 @pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("name", NAMES)
-def test_every_character_of_a_name_has_a_glyph_in_its_font(name: str, style: Any) -> None:
+def test_every_character_of_a_name_has_a_glyph_in_its_font(name: str, style: Style) -> None:
     files = chain(style)
     for chunk, index in runs(name, style):
         missing = [c for c in chunk if ord(c) not in coverage(files[index])]
@@ -76,7 +76,7 @@ def test_characters_no_font_has_become_the_substitute_and_invisible_ones_vanish(
     assert runs("Bo\U000e0067", "bold") == (("Bo", 0),)  # a tag character (format, no glyph)
 
 
-def _fonts_of(name: str, style: Any = "bold") -> list[tuple[str, str]]:
+def _fonts_of(name: str, style: Style = "bold") -> list[tuple[str, str]]:
     """Each run of a name with the file of its font."""
     return [(chunk, chain(style)[index]) for chunk, index in runs(name, style)]
 
