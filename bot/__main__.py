@@ -13,6 +13,7 @@ from bot.settings import Settings, SettingsError, load_settings, redact_logs
 
 EXIT_OK = 0
 EXIT_SETTINGS = 2
+EXIT_DATABASE = 2  # like settings: the bot cannot start until someone fixes its configuration
 EXIT_LOGIN = 3
 EXIT_CONNECTION = 4
 
@@ -23,7 +24,7 @@ def _configure_logging(settings: Settings) -> None:
 
 
 def _fail(message: str, code: int) -> int:
-    print(f"himiko: {message}", file=sys.stderr)
+    print(f"himiko: {' '.join(message.split())}", file=sys.stderr)
     return code
 
 
@@ -56,7 +57,7 @@ def main() -> int:
             f"Discord refused a request at start-up: {error.status} {error.text}", EXIT_CONNECTION
         )
     except StoreError as error:
-        return _fail(f"Database {settings.database_path}: {error.message}", EXIT_SETTINGS)
+        return _fail(f"Database {settings.database_path}: {error.message}", EXIT_DATABASE)
     return EXIT_OK
 
 

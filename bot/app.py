@@ -91,12 +91,13 @@ class HimikoBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        """Open and migrate the database, register cogs and buttons, sync commands."""
+        """Open the database (unless ``run`` did), register cogs and buttons, sync commands."""
         from bot.cogs.info import InfoCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
 
-        self.repo = await open_store(self.settings.database_path)
+        if self.repo is None:
+            self.repo = await open_store(self.settings.database_path)
         self._service = GameService(self.repo)
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         for cog in (LobbyCog(self), PlayCog(self), InfoCog(self)):
@@ -157,6 +158,13 @@ def create_bot(
 async def run(settings: Settings) -> None:
     """Run the bot until it is closed (exactly what ``python -m bot`` does after settings)."""
     redact_logs(settings.token)
-    bot = create_bot(settings)
+    # The database first: a broken one stops the bot before it builds a client or connects.
+    repo = await open_store(settings.database_path)
+    try:
+        bot = create_bot(settings)
+    except BaseException:
+        await repo.close()
+        raise
+    bot.repo = repo
     async with bot:
         await bot.start(settings.token)

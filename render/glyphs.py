@@ -10,7 +10,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.fonts import Style, font
+from render.fonts import font
+from render.text import draw_text
 from render.theme import RGB, Theme
 
 SS = 4  # supersampling factor of sprites
@@ -54,29 +55,6 @@ def paste_centred(canvas: Image.Image, sprite: Sprite, centre: tuple[float, floa
     x = round(centre[0] - sprite.width / 2)
     y = round(centre[1] - sprite.height / 2)
     canvas.paste(sprite, (x, y), sprite)
-
-
-def draw_text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    fill: RGB,
-    size: int,
-    style: Style = "bold",
-    anchor: str = "mm",
-    halo: RGB | None = None,
-    halo_width: int = 2,
-) -> None:
-    """Text from the bundled font, optionally with a halo (stroke) for contrast."""
-    draw.text(
-        xy,
-        text,
-        fill=fill,
-        font=font(style, size),
-        anchor=anchor,
-        stroke_width=halo_width if halo is not None else 0,
-        stroke_fill=halo,
-    )
 
 
 def _label_on(sprite: Sprite, text: str, fill: RGB, size: int, centre: tuple[float, float]) -> None:

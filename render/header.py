@@ -11,6 +11,7 @@ from render.archipelago import boat_letters
 from render.fonts import font
 from render.glyphs import boat_sprite, draw_text, paste_centred
 from render.layout import Rect
+from render.text import text_length
 from render.theme import Theme
 
 STEP_WORDS: Mapping[str, str] = {
@@ -39,7 +40,7 @@ def draw_header(
     x += font("bold", theme.title_size).getlength("YAMATAI") + 18
     text = _status(view)
     size = theme.heading_size + 2
-    while size > 14 and font("bold", size).getlength(text) > right - x - 16:
+    while size > 14 and text_length(text, size) > right - x - 16:
         size -= 1
     draw_text(draw, (x, y), text, theme.ink_light, size, anchor="lm")
 

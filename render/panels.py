@@ -21,6 +21,7 @@ from render.glyphs import (
 )
 from render.highlight import Highlight
 from render.layout import Rect
+from render.text import text_length
 from render.theme import Theme
 
 LINE_WORDS = (
@@ -81,8 +82,7 @@ def _panel(
     draw.ellipse((x0, top - 16, x0 + 32, top + 16), fill=fill, outline=theme.ink, width=2)
     draw_text(draw, (x0 + 16, top + 1), mark, theme.player_ink[colour], 20)
     name = str(player["name"])
-    face = font("bold", 24)
-    while len(name) > 1 and face.getlength(name) > 250:
+    while len(name) > 1 and text_length(name, 24) > 250:
         name = name[:-1]
     draw_text(
         draw,
@@ -92,7 +92,7 @@ def _panel(
         24,
         anchor="lm",
     )
-    tag_x = x0 + 50 + face.getlength(name)
+    tag_x = x0 + 50 + text_length(name, 24)
     if current:
         _tag(draw, (tag_x, top), "TO PLAY", theme.current, theme.ink, theme)
     elif last:

@@ -8,10 +8,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.archipelago import boat_letters
-from render.fonts import font
+from render.fonts import Style, font
 from render.glyphs import boat_sprite, coin_sprite, draw_text, paste_centred
 from render.highlight import Highlight
 from render.layout import Rect
+from render.text import text_length
 from render.theme import RGB, Theme
 
 POWER_WORDS: Mapping[str, str] = {
@@ -259,19 +260,16 @@ def _power_lines(text: str, size: int, width: float, room: float) -> tuple[int, 
 
 def _shrink(text: str, size: int, width: float) -> tuple[str, int]:
     """Text and a condensed font size (down to 13) that fits width, else shortened."""
-    while size > 13 and font("condensed", size).getlength(text) > width:
+    while size > 13 and text_length(text, size, "condensed") > width:
         size -= 1
     return _fit(text, size, width, "condensed"), size
 
 
-def _fit(text: str, size: int, width: float, style: str = "regular") -> str:
+def _fit(text: str, size: int, width: float, style: Style = "regular") -> str:
     """Text shortened with an ellipsis to fit width pixels."""
-    face = font(
-        "bold" if style == "bold" else "condensed" if style == "condensed" else "regular", size
-    )
-    if face.getlength(text) <= width:
+    if text_length(text, size, style) <= width:
         return text
-    while text and face.getlength(text + "…") > width:
+    while text and text_length(text + "…", size, style) > width:
         text = text[:-1]
     return text + "…"
 

@@ -22,7 +22,7 @@ from bot.store import (
 )
 from engine import games
 from engine.contract import Outcome
-from engine.errors import EngineError, InvalidNotation
+from engine.errors import CorruptGame, EngineError, InvalidNotation
 from engine.games import Match, computer_player
 
 from . import panel as panels
@@ -70,6 +70,15 @@ def split_actions(text: str) -> list[str]:
 def normalize_actions(text: str) -> str:
     """An action text without empty parts: ``"; fleet 4 ;;"`` -> ``"fleet 4"``."""
     return "; ".join(split_actions(text))
+
+
+def _match_of(game: Game) -> Match:
+    """The stored game's match; a snapshot the engine cannot read is reported as damaged."""
+    try:
+        return games.from_json(game.snapshot)
+    except CorruptGame as error:
+        log.error("game %d: stored snapshot is damaged: %s", game.id, error)
+        raise ServiceError("error.damaged_game", game_id=game.id) from None
 
 
 def _rejected(error: EngineError, match: Match) -> EngineRejected:
@@ -168,7 +177,7 @@ class GameService:
             raise ServiceError("error.no_game") from None
         if game.status != GameStatus.ACTIVE and not ended:
             raise ServiceError("error.game_over")
-        return game, games.from_json(game.snapshot)
+        return game, _match_of(game)
 
     async def _load_checked(
         self, thread_id: int | None, game_id: int | None, version: int | None
@@ -392,7 +401,7 @@ class GameService:
             return None
         if game.status == GameStatus.ABANDONED or game.announced_version >= game.version:
             return None
-        match = games.from_json(game.snapshot)
+        match = _match_of(game)
         report = await self._turn_report(game, match, game.version)
         if report is not None:
             return report

@@ -12,6 +12,11 @@ from .errors import StoreError
 
 def backup_file(db: Path, dest: Path) -> int:
     """Copy ``db`` to ``dest`` atomically (temp file, check, rename); return the page count."""
+    with sqlite.database_errors(dest):  # the source's own failures are reported by connect
+        return _backup(db, dest)
+
+
+def _backup(db: Path, dest: Path) -> int:
     if not db.exists():
         raise StoreError(f"database {db} does not exist")
     if dest.resolve() == db.resolve():

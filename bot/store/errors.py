@@ -86,3 +86,9 @@ class MigrationError(StoreError):
     """The migrations or the database schema version are not usable; nothing was changed."""
 
     code = "migration_error"
+
+
+class DatabaseUnusable(StoreError):
+    """The database file cannot be used: not a database, read-only, unreadable..."""
+
+    code = "database_unusable"

@@ -168,12 +168,13 @@ def migrate_connection(conn: sqlite3.Connection, migrations: list[Migration]) ->
 def migrate_database(path: Path, migrations_dir: Path | None = None) -> MigrationReport:
     """Create the database file if needed and apply every pending migration."""
     migrations = discover(migrations_dir)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite.connect_sync(path, create=True)
-    try:
-        return migrate_connection(conn, migrations)
-    finally:
-        conn.close()
+    with sqlite.database_errors(path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite.connect_sync(path, create=True)
+        try:
+            return migrate_connection(conn, migrations)
+        finally:
+            conn.close()
 
 
 def require_current(path: Path, migrations_dir: Path | None = None) -> int:

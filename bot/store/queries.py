@@ -134,3 +134,6 @@ WHERE id = ? AND announced_version < ? AND version >= ?
 
 # A change with nothing to post: announced too if everything before it was.
 CARRY_ANNOUNCED = "UPDATE games SET announced_version = ? WHERE id = ? AND announced_version = ?"
+
+# Repair: the snapshot (and whose turn it is) rebuilt from the log, only if the game did not move.
+REPAIR_GAME = "UPDATE games SET current_seat = ? WHERE id = ? AND version = ?"

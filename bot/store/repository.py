@@ -567,6 +567,19 @@ class GameRepository:
 
     # -- maintenance ----------------------------------------------------------------------------
 
+    async def repair_snapshot(
+        self, game_id: int, expected_version: int, snapshot: str, *, current_seat: int | None
+    ) -> None:
+        """Replace a snapshot rebuilt from the log, in one transaction (StaleVersion if moved).
+
+        The version stays: the log, which the version counts, did not change.
+        """
+        async with self._write() as conn:
+            cursor = await conn.execute(q.REPAIR_GAME, (current_seat, game_id, expected_version))
+            if cursor.rowcount != 1:
+                await self._raise_for(conn, game_id, expected_version)
+            await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+
     async def backup(self, dest: Path | str) -> int:
         """Write a consistent copy of the database to ``dest`` while the bot runs; pages copied."""
         return await asyncio.to_thread(backup_file, self.path, Path(dest))

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
 import aiosqlite
 
-from .errors import StoreError
+from .errors import DatabaseUnusable, StoreError
 
 #: How long a connection waits for another writer's lock before failing.
 BUSY_TIMEOUT_MS = 5000
@@ -63,11 +67,44 @@ def check_library() -> None:
         raise StoreError(f"SQLite {sqlite3.sqlite_version} is too old; the store needs {needed}+")
 
 
+def _read_only(path: Path) -> bool:
+    """Whether the process may not write the file or its folder (SQLite needs both for WAL)."""
+    folder = path.resolve().parent
+    if not folder.exists():
+        return False
+    return not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK))
+
+
+def describe_failure(path: Path, error: BaseException) -> str:
+    """Why ``path`` cannot be used as the database, in one line without the path."""
+    text = str(error)
+    if "not a database" in text:
+        return f"not an SQLite database ({text}); restore a backup or use another path"
+    denied = isinstance(error, PermissionError) or getattr(error, "errno", None) == errno.EROFS
+    if denied or "readonly" in text or _read_only(path):
+        return (
+            f"cannot be written: read-only file, folder or file system ({text}); "
+            "the bot needs write access to the file and its folder"
+        )
+    return f"cannot be used: {text}"
+
+
+@contextmanager
+def database_errors(path: Path) -> Iterator[None]:
+    """Turn SQLite and file-system failures on ``path`` into a one-line DatabaseUnusable."""
+    try:
+        yield
+    except StoreError:
+        raise
+    except (sqlite3.DatabaseError, OSError) as error:
+        raise DatabaseUnusable(describe_failure(path, error)) from error
+
+
 def connect_sync(path: Path, *, create: bool = False) -> sqlite3.Connection:
     """A configured blocking connection in autocommit mode (transactions are explicit)."""
     check_library()
     mode = "rwc" if create else "rw"
-    try:
+    with database_errors(path):
         conn = sqlite3.connect(
             file_uri(path, mode),
             uri=True,
@@ -75,38 +112,34 @@ def connect_sync(path: Path, *, create: bool = False) -> sqlite3.Connection:
             isolation_level=None,
             check_same_thread=False,
         )
-    except sqlite3.OperationalError as exc:
-        raise StoreError(f"cannot open database {path}: {exc}") from exc
-    try:
-        configure(conn)
-    except BaseException:
-        conn.close()
-        raise
+        try:
+            configure(conn)
+        except BaseException:
+            conn.close()
+            raise
     return conn
 
 
 async def connect_async(path: Path) -> aiosqlite.Connection:
     """A configured aiosqlite connection in autocommit mode to an existing database."""
-    try:
+    with database_errors(path):
         conn = await aiosqlite.connect(
             file_uri(path, "rw"),
             uri=True,
             timeout=BUSY_TIMEOUT_MS / 1000,
             isolation_level=None,
         )
-    except sqlite3.OperationalError as exc:
-        raise StoreError(f"cannot open database {path}: {exc}") from exc
-    try:
-        for pragma in CONNECTION_PRAGMAS:
-            await conn.execute(pragma)
-        cursor = await conn.execute("PRAGMA journal_mode = WAL")
-        row = await cursor.fetchone()
-        await cursor.close()
-        if row is None or str(row[0]).lower() != "wal":
-            raise StoreError(f"could not enable WAL mode on {path}")
-    except BaseException:
-        await conn.close()
-        raise
+        try:
+            for pragma in CONNECTION_PRAGMAS:
+                await conn.execute(pragma)
+            cursor = await conn.execute("PRAGMA journal_mode = WAL")
+            row = await cursor.fetchone()
+            await cursor.close()
+            if row is None or str(row[0]).lower() != "wal":
+                raise StoreError(f"could not enable WAL mode on {path}")
+        except BaseException:
+            await conn.close()
+            raise
     return conn
 
 

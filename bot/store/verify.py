@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .models import Action, Game, GameStatus
+from . import sqlite
+from .models import Action, Game, GameStatus, MatchLike
 from .repository import GameRepository
 
 
@@ -56,27 +57,38 @@ def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
     return None if a == b else f"{path}: {a!r} != {b!r}"
 
 
-def check_game(game: Game, actions: Sequence[Action]) -> str | None:
-    """Replay one game from seed and log; describe the first disagreement, or None."""
+class ReplayFailed(Exception):
+    """The game's log does not replay (holes in it, or an action the engine refuses)."""
+
+
+def replay(game: Game, actions: Sequence[Action]) -> MatchLike:
+    """The match rebuilt from the game's seed and log; ReplayFailed says why it cannot be."""
     from engine import games  # the store reads the engine only to check replays
 
     seqs = [a.seq for a in actions]
     if seqs != list(range(1, len(actions) + 1)):
-        return f"action sequence numbers are not 1..{len(actions)}: {seqs[:10]}"
+        raise ReplayFailed(f"action sequence numbers are not 1..{len(actions)}: {seqs[:10]}")
     if len(actions) != game.action_count:
-        return f"action_count is {game.action_count} but the log has {len(actions)} actions"
+        raise ReplayFailed(
+            f"action_count is {game.action_count} but the log has {len(actions)} actions"
+        )
     try:
         match = games.new(game.game_key, players=game.players, seed=game.seed, options=game.options)
     except Exception as exc:  # any engine error means the game cannot be set up again
-        return f"replay failed at setup: {type(exc).__name__}: {exc}"
+        raise ReplayFailed(f"replay failed at setup: {type(exc).__name__}: {exc}") from exc
     for action in actions:
         try:
             match.play(action.notation, seat=action.seat)
         except Exception as exc:  # any engine error means the log does not replay
-            return (
+            raise ReplayFailed(
                 f"replay failed at action {action.seq} ({action.seat}: {action.notation!r}): "
                 f"{type(exc).__name__}: {exc}"
-            )
+            ) from exc
+    return match
+
+
+def compare(game: Game, match: MatchLike) -> str | None:
+    """How the stored snapshot and current seat disagree with a replay, or None."""
     try:
         stored = json.loads(game.snapshot)
     except ValueError as exc:
@@ -89,17 +101,27 @@ def check_game(game: Game, actions: Sequence[Action]) -> str | None:
     return None
 
 
+def check_game(game: Game, actions: Sequence[Action]) -> str | None:
+    """Replay one game from seed and log; describe the first disagreement, or None."""
+    try:
+        match = replay(game, actions)
+    except ReplayFailed as exc:
+        return str(exc)
+    return compare(game, match)
+
+
 async def verify_database(path: Path) -> VerifyReport:
     """Replay every stored game (any status) and collect the ones that disagree."""
     problems: list[GameProblem] = []
-    repo = await GameRepository.connect(path)
-    try:
-        ids = await repo.game_ids()
-        for game_id in ids:
-            game, actions = await repo.load_game_with_actions(game_id)
-            problem = check_game(game, actions)
-            if problem is not None:
-                problems.append(GameProblem(game_id, problem))
-    finally:
-        await repo.close()
+    with sqlite.database_errors(path):
+        repo = await GameRepository.connect(path)
+        try:
+            ids = await repo.game_ids()
+            for game_id in ids:
+                game, actions = await repo.load_game_with_actions(game_id)
+                problem = check_game(game, actions)
+                if problem is not None:
+                    problems.append(GameProblem(game_id, problem))
+        finally:
+            await repo.close()
     return VerifyReport(checked=len(ids), problems=tuple(problems))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict
 from functools import cache
 from typing import Any
@@ -15,14 +15,16 @@ from render import Highlight
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
 
-def new_match(players: int, seed: int) -> Match:
-    """A fresh game between the first names of NAMES."""
-    return games.new("yamatai", list(NAMES[:players]), seed=seed)
+def new_match(players: int, seed: int, names: Sequence[str] = NAMES) -> Match:
+    """A fresh game between the first names of ``names``."""
+    return games.new("yamatai", list(names[:players]), seed=seed)
 
 
-def play_turns(players: int, seed: int, turns: int | None) -> tuple[Match, Highlight]:
+def play_turns(
+    players: int, seed: int, turns: int | None, names: Sequence[str] = NAMES
+) -> tuple[Match, Highlight]:
     """A greedy game after that many completed turns (None: to the end) and its last turn."""
-    match = new_match(players, seed)
+    match = new_match(players, seed, names)
     done = 0
     turn_events: list[dict[str, Any]] = []
     last = Highlight()

@@ -66,6 +66,12 @@ def test_golden(name: str) -> None:
     actual = _half(decode(render_board(view, highlight=hl)))
     if UPDATE:
         actual.quantize(256, dither=Image.Dither.NONE).save(image_path, optimize=True)
+    assert_matches(image_path, actual)
+
+
+def assert_matches(image_path: Path, actual: Image.Image) -> None:
+    """Compare a half-size picture with a stored golden one; keep the failure pictures."""
+    name = image_path.stem
     with Image.open(image_path) as stored:
         expected = stored.convert("RGB")
     assert expected.size == actual.size

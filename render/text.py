@@ -1,0 +1,121 @@
+"""Text in any script: each character is drawn by the first bundled font that has it.
+
+A string is split into runs by font (the style's main font, then its fallbacks, see
+``render.fonts.chain``); runs are drawn one after the other on a common baseline and measured the
+same way, so fitting and ellipses work for every script. A character no bundled font has is
+drawn as ``SUBSTITUTE`` (never an empty box); invisible format characters and variation
+selectors without a glyph are dropped. ASCII text is one run of the main font, as before.
+Without libraqm, right-to-left runs are shaped and put in drawing order by ``render.shaping``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from PIL import ImageDraw, ImageFont
+
+from render import fonts
+from render.fonts import Style, chain, coverage, font, font_file
+from render.shaping import visual
+from render.theme import RGB
+
+#: Drawn in place of a character that no bundled font has (a small black diamond).
+SUBSTITUTE = "\u25c6"
+#: Categories of characters that take no room: dropped when no font has them.
+INVISIBLE = frozenset({"Mn", "Me", "Cf"})
+#: Categories that stay in the run before them when its font has them (spaces, marks).
+NEUTRAL = frozenset({"Zs", "Mn", "Me", "Cf"})
+_SHIFT = {"l": 0.0, "m": 0.5, "r": 1.0}
+
+Run = tuple[str, int]  # (text, index of its font in the style's chain)
+
+__all__ = ["SUBSTITUTE", "Run", "draw_text", "face", "runs", "text_length"]
+
+
+def face(style: Style, index: int, size: int) -> ImageFont.FreeTypeFont:
+    """Font ``index`` of a style's chain (0: the main font) at a pixel size."""
+    return font_file(chain(style)[index], size)
+
+
+def _font_index(char: str, style: Style, previous: int | None) -> int | None:
+    """Which font of the chain draws ``char`` (None: none has it)."""
+    code = ord(char)
+    files = chain(style)
+    stays = previous is not None and code in coverage(files[previous])
+    if stays and unicodedata.category(char) in NEUTRAL:
+        return previous
+    return next((i for i, name in enumerate(files) if code in coverage(name)), None)
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str, style: Style) -> tuple[Run, ...]:
+    """``text`` split into runs of one font each, with substitutes for missing characters."""
+    if text.isascii():
+        return ((text, 0),) if text else ()
+    found: list[Run] = []
+    for char in text:
+        index = _font_index(char, style, found[-1][1] if found else None)
+        if index is None:
+            if unicodedata.category(char) in INVISIBLE:
+                continue
+            char, index = SUBSTITUTE, 0
+        if found and found[-1][1] == index:
+            found[-1] = (found[-1][0] + char, index)
+        else:
+            found.append((char, index))
+    if fonts.LAYOUT == ImageFont.Layout.RAQM:  # Pillow shapes and orders it
+        return tuple(found)
+    files = chain(style)
+    return tuple((visual(chunk, coverage(files[i])), i) for chunk, i in found)
+
+
+def text_length(text: str, size: int, style: Style = "bold") -> float:
+    """The advance width of ``text`` in pixels, as ``draw_text`` draws it."""
+    if text.isascii():
+        return font(style, size).getlength(text)
+    return sum(face(style, i, size).getlength(chunk) for chunk, i in runs(text, style))
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    fill: RGB,
+    size: int,
+    style: Style = "bold",
+    anchor: str = "mm",
+    halo: RGB | None = None,
+    halo_width: int = 2,
+) -> None:
+    """Text from the bundled fonts, optionally with a halo (stroke) for contrast."""
+    parts = runs(text, style)
+    stroke = halo_width if halo is not None else 0
+    main = font(style, size)
+    if len(parts) == 1 and parts[0][1] == 0:  # the main font alone: as Pillow anchors it
+        draw.text(
+            xy,
+            parts[0][0],
+            fill=fill,
+            font=main,
+            anchor=anchor,
+            stroke_width=stroke,
+            stroke_fill=halo,
+        )
+        return
+    shown = "".join(chunk for chunk, _ in parts)
+    x = xy[0] - _SHIFT[anchor[0]] * text_length(text, size, style)
+    # The baseline where the main font would put it for this anchor; every run sits on it.
+    y = xy[1] + main.getbbox(shown, anchor=anchor)[1] - main.getbbox(shown, anchor="ls")[1]
+    for chunk, index in parts:
+        run_font = face(style, index, size)
+        draw.text(
+            (x, y),
+            chunk,
+            fill=fill,
+            font=run_font,
+            anchor="ls",
+            stroke_width=stroke,
+            stroke_fill=halo,
+        )
+        x += run_font.getlength(chunk)
