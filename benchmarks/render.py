@@ -25,8 +25,9 @@ sys.path[:] = [str(_HERE.parent)] + [p for p in sys.path if Path(p or ".").resol
 
 from engine import games  # noqa: E402
 from engine.yamatai.players import greedy_player  # noqa: E402
-from render import Highlight, render_board, render_image  # noqa: E402
 from render.png import encode_png  # noqa: E402
+from render.yamatai.highlight import Highlight  # noqa: E402
+from render.yamatai.picture import render_board, render_image  # noqa: E402
 
 
 def late_game(seed: int, turns: int) -> tuple[dict[str, Any], Highlight]:

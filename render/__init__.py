@@ -1,7 +1,52 @@
-"""Pure drawing of a Yamatai game: an engine view in, PNG bytes out (Pillow and engine only)."""
+"""Pure drawing: an engine view in, PNG bytes out (Pillow and engine only).
 
-from render.highlight import Highlight
-from render.picture import render_board, render_image
+Shared parts (fonts, text with script fallback, themes, PNG encoding) live here; each game brings
+its own picture in ``render/<game>/``, found by the view's ``game`` key. This module is the one
+place in ``render/`` that lists the games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from engine.errors import UnknownGame
 from render.theme import THEMES, Theme, get_theme
+from render.yamatai.picture import render_board as yamatai_board
 
-__all__ = ["THEMES", "Highlight", "Theme", "get_theme", "render_board", "render_image"]
+
+class BoardRenderer(Protocol):
+    """A game's picture: its view (and the last turn's events, to mark them) to PNG bytes."""
+
+    def __call__(
+        self,
+        view: Mapping[str, Any],
+        *,
+        events: Sequence[Mapping[str, Any]] | None = None,
+        theme: str | Theme = "default",
+    ) -> bytes: ...
+
+
+RENDERERS: dict[str, BoardRenderer] = {"yamatai": yamatai_board}
+
+
+def register(game: str, renderer: BoardRenderer) -> None:
+    """Add a game's picture (the line above lists the shipped games)."""
+    RENDERERS[game] = renderer
+
+
+def render_board(
+    view: Mapping[str, Any],
+    *,
+    events: Sequence[Mapping[str, Any]] | None = None,
+    theme: str | Theme = "default",
+) -> bytes:
+    """The picture of any registered game's view as PNG bytes (events: the turn to mark)."""
+    game = str(view.get("game", ""))
+    renderer = RENDERERS.get(game)
+    if renderer is None:
+        raise UnknownGame(f"No picture for game {game!r}.", legal=sorted(RENDERERS))
+    return renderer(view, events=events, theme=theme)
+
+
+__all__ = ["RENDERERS", "THEMES", "BoardRenderer", "Theme", "get_theme", "register", "render_board"]

@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import games
-from render.highlight import Highlight
-from render.picture import render_board
+from render import render_board
 from render.theme import THEMES
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -41,11 +40,10 @@ def demo(
         events = match.play(choose(match.view(seat), seed * 7919 + seat), seat=seat)
         turn_events += events
         if match.milestones(events).turn_ended:
-            highlight = Highlight.from_events(turn_events)
             view = match.view(None)
             name = "final.png" if view["over"] else f"turn-{len(written) + 1:03d}.png"
             path = out / name
-            path.write_bytes(render_board(view, highlight=highlight, theme=theme))
+            path.write_bytes(render_board(view, events=turn_events, theme=theme))
             written.append(path)
             turn_events = []
     return written

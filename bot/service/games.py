@@ -55,11 +55,10 @@ SeedSource = Callable[[], int]
 
 
 def render_picture(view: dict[str, Any], events: Sequence[Event] | None) -> bytes:
-    """The board PNG of a view, highlighting the changes in ``events`` (None: from the view)."""
-    from render import Highlight, render_board
+    """The board PNG of a view, marking the changes in ``events`` (None: from the view)."""
+    from render import render_board
 
-    highlight = None if events is None else Highlight.from_events(events)
-    return render_board(view, highlight=highlight)
+    return render_board(view, events=events)
 
 
 def split_actions(text: str) -> list[str]:

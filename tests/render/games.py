@@ -10,7 +10,7 @@ from typing import Any
 from engine import games
 from engine.games import Match
 from engine.yamatai.players import greedy_player, random_player
-from render import Highlight
+from render.yamatai.highlight import Highlight
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 

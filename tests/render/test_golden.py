@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from render import Highlight, render_board
+from render.yamatai.highlight import Highlight
+from render.yamatai.picture import render_board
 from tests.render.games import (
     highlight_from_json,
     highlight_to_json,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from render import Highlight
+from render.yamatai.highlight import Highlight
 from tests.render.games import highlight_from_json, highlight_to_json, play_turns
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from render import render_board, render_image
-from render.layout import HEIGHT, WIDTH
+from render.yamatai.layout import HEIGHT, WIDTH
+from render.yamatai.picture import render_board, render_image
 from tests.render.games import random_views
 
 

@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 
 from engine.yamatai.board import load_board
-from render import THEMES, Highlight, get_theme, render_board, render_image
-from render.archipelago import hull_centre, island_centre, spot_centre
+from render import THEMES, get_theme
 from render.fonts import FONT_FILES, font_bytes
-from render.layout import HEIGHT, WIDTH, layout
-from render.static import static_layer
+from render.yamatai.archipelago import hull_centre, island_centre, spot_centre
+from render.yamatai.highlight import Highlight
+from render.yamatai.layout import HEIGHT, WIDTH, layout
+from render.yamatai.picture import render_board, render_image
+from render.yamatai.static import static_layer
 from tests.render.games import late_game_4p, play_actions, play_turns
 from tests.render.probes import close, decode, pixel
 

@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont, features
 
-from render import Highlight, fonts, render_board
+from render import fonts
 from render.fonts import FALLBACK_FILES, Style, chain, coverage, font, font_file
 from render.shaping import visual
 from render.text import SUBSTITUTE, draw_text, runs, text_length
+from render.yamatai.highlight import Highlight
+from render.yamatai.picture import render_board
 from tests.render.games import highlight_from_json, highlight_to_json, play_turns
 from tests.render.probes import decode
 from tests.render.test_golden import GOLDEN, UPDATE, assert_matches

@@ -1,23 +1,28 @@
-"""The whole picture: static layer, then the map, tracks, panels and header for one view."""
+"""Yamatai's picture: static layer, then the map, tracks, panels and header for one view."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
 from engine.yamatai.board import load_board
-from render.archipelago import draw_archipelago
-from render.header import draw_header
-from render.highlight import Highlight
-from render.layout import layout
-from render.marks import player_marks
-from render.panels import draw_panels
 from render.png import encode_png
-from render.static import static_layer
 from render.theme import Theme, get_theme
-from render.tracks import draw_building_row, draw_final_scores, draw_fleet_track, draw_specialists
+from render.yamatai.archipelago import draw_archipelago
+from render.yamatai.header import draw_header
+from render.yamatai.highlight import Highlight
+from render.yamatai.layout import layout
+from render.yamatai.marks import player_marks
+from render.yamatai.panels import draw_panels
+from render.yamatai.static import static_layer
+from render.yamatai.tracks import (
+    draw_building_row,
+    draw_final_scores,
+    draw_fleet_track,
+    draw_specialists,
+)
 
 __all__ = ["render_board", "render_image"]
 
@@ -26,10 +31,13 @@ def render_image(
     view: Mapping[str, Any],
     *,
     highlight: Highlight | None = None,
+    events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
 ) -> Image.Image:
-    """The board of a view as an RGB Pillow image."""
+    """The board of a view as an RGB Pillow image (the last turn from ``highlight`` or events)."""
     look = get_theme(theme)
+    if highlight is None and events is not None:
+        highlight = Highlight.from_events(events)
     board_name = str(view.get("board", "default"))
     board = load_board(board_name)
     players = view["players"]
@@ -53,7 +61,8 @@ def render_board(
     view: Mapping[str, Any],
     *,
     highlight: Highlight | None = None,
+    events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
 ) -> bytes:
     """The board of an engine view as PNG bytes (highlight: the last turn's changes)."""
-    return encode_png(render_image(view, highlight=highlight, theme=theme))
+    return encode_png(render_image(view, highlight=highlight, events=events, theme=theme))

@@ -9,10 +9,10 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.yamatai.board import Board, load_board
-from render.glyphs import draw_text
-from render.layout import Layout, Rect, layout
-from render.legend import draw_legend
 from render.theme import RGB, Theme
+from render.yamatai.glyphs import draw_text
+from render.yamatai.layout import Layout, Rect, layout
+from render.yamatai.legend import draw_legend
 
 K = 2  # supersampling of the map
 WAVE_SEED = 1603  # the sea texture is the same on every run

@@ -9,7 +9,8 @@ from PIL import Image, ImageDraw
 
 from engine.yamatai.board import Board
 from engine.yamatai.components import load_components
-from render.glyphs import (
+from render.theme import Theme
+from render.yamatai.glyphs import (
     HULL_H,
     building_sprite,
     draw_text,
@@ -21,10 +22,9 @@ from render.glyphs import (
     spot_sprite,
     token_sprite,
 )
-from render.highlight import Highlight
-from render.layout import Layout
-from render.static import island_label_xy
-from render.theme import Theme
+from render.yamatai.highlight import Highlight
+from render.yamatai.layout import Layout
+from render.yamatai.static import island_label_xy
 
 __all__ = [
     "boat_letters",

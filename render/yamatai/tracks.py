@@ -7,13 +7,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.archipelago import boat_letters
 from render.fonts import Style, font
-from render.glyphs import boat_sprite, coin_sprite, draw_text, paste_centred
-from render.highlight import Highlight
-from render.layout import Rect
 from render.text import text_length
 from render.theme import RGB, Theme
+from render.yamatai.archipelago import boat_letters
+from render.yamatai.glyphs import boat_sprite, coin_sprite, draw_text, paste_centred
+from render.yamatai.highlight import Highlight
+from render.yamatai.layout import Rect
 
 POWER_WORDS: Mapping[str, str] = {
     "first": "plays\nfirst",

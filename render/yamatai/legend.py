@@ -8,7 +8,8 @@ from PIL import Image, ImageDraw
 
 from engine.yamatai.components import load_components
 from render.fonts import font
-from render.glyphs import (
+from render.theme import Theme
+from render.yamatai.glyphs import (
     Sprite,
     boat_sprite,
     building_sprite,
@@ -20,8 +21,7 @@ from render.glyphs import (
     spot_sprite,
     token_sprite,
 )
-from render.layout import Rect
-from render.theme import Theme
+from render.yamatai.layout import Rect
 
 ROW = 30
 

@@ -7,12 +7,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.archipelago import boat_letters
 from render.fonts import font
-from render.glyphs import boat_sprite, draw_text, paste_centred
-from render.layout import Rect
 from render.text import text_length
 from render.theme import Theme
+from render.yamatai.archipelago import boat_letters
+from render.yamatai.glyphs import boat_sprite, draw_text, paste_centred
+from render.yamatai.layout import Rect
 
 STEP_WORDS: Mapping[str, str] = {
     "fleet": "choose a fleet",

@@ -8,9 +8,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.archipelago import boat_letters, culture_letters
 from render.fonts import font
-from render.glyphs import (
+from render.text import text_length
+from render.theme import Theme
+from render.yamatai.archipelago import boat_letters, culture_letters
+from render.yamatai.glyphs import (
     boat_sprite,
     building_sprite,
     coin_sprite,
@@ -19,10 +21,8 @@ from render.glyphs import (
     pp_sprite,
     token_sprite,
 )
-from render.highlight import Highlight
-from render.layout import Rect
-from render.text import text_length
-from render.theme import Theme
+from render.yamatai.highlight import Highlight
+from render.yamatai.layout import Rect
 
 LINE_WORDS = (
     ("coins", "coins"),
