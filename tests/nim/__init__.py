@@ -9,9 +9,12 @@ from __future__ import annotations
 
 
 def register() -> None:
-    """Add Nim to the engine's registry (idempotent)."""
+    """Add Nim to the engine's registry and its picture to the renderer's (idempotent)."""
+    import render
     from engine import games
+    from tests.nim.picture import render_board
     from tests.nim.rules import Nim
 
     if "nim" not in games.GAMES:
         games.register(Nim())
+    render.register("nim", render_board)
