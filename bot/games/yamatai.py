@@ -1,0 +1,185 @@
+"""Yamatai in the bot: its events in words, its turn-panel groups and its ``/rules`` topics.
+
+Every text is a catalog key under ``yamatai.``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.games.base import Event, Texts, counted, listed
+from bot.names import display_name
+
+KEY = "yamatai"
+#: Event types that say something on their own (one phrase each, ``yamatai.summary.<type>``).
+SIMPLE = (
+    "buy",
+    "sell",
+    "reserve",
+    "look",
+    "arrange",
+    "slide",
+    "sacred",
+    "swap_tokens",
+    "swap_boats",
+    "raijin",
+    "nakatsu",
+    "michimata",
+    "hetsuka",
+    "kachiko",
+    "ebisu",
+)
+#: Event types that never make a phrase of their own.
+SILENT = ("turn", "round_start", "place", "end_turn", "round_end", "game_end")
+RULE_TOPICS = (
+    "overview",
+    "turn",
+    "fleet",
+    "trade",
+    "place",
+    "collect_build",
+    "end_turn",
+    "recruit",
+    "round",
+    "game_end",
+    "scoring",
+    "notation",
+)
+#: Panel groups named without detail (``yamatai.panel.cat.<group>``).
+PLAIN_GROUPS = ("fleet", "trade", "collect", "build", "keep", "end")
+
+
+def _k(key: str) -> str:
+    return f"{KEY}.{key}"
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return ", ".join(_plain(v) if not isinstance(v, dict) else str(v) for v in value)
+    return value
+
+
+class YamataiPresentation:
+    """Yamatai's phrases, panel groups and rule topics."""
+
+    key = KEY
+    rule_topics = RULE_TOPICS
+
+    def describe(
+        self, t: Texts, events: Sequence[Event], names: Sequence[str]
+    ) -> tuple[list[str], list[str]]:
+        """Phrases of a turn (boats placed counted together), then the round or game end."""
+        parts: list[str] = []
+        placed = 0
+        for event in events:
+            if event.get("type") == "place":
+                placed += 1
+                continue
+            if placed:
+                parts.append(counted(t, _k("summary.placed"), placed))
+                placed = 0
+            text = self.phrase(t, event, names)
+            if text:
+                parts.append(text)
+        if placed:
+            parts.append(counted(t, _k("summary.placed"), placed))
+        return parts, self._closing(t, events)
+
+    def _closing(self, t: Texts, events: Sequence[Event]) -> list[str]:
+        lines = []
+        for event in events:
+            if event.get("type") == "round_end":
+                lines.append(t(_k("summary.round_end"), round=event["round"]))
+            elif event.get("type") == "game_end":
+                reasons = [t(_k(f"end_reason.{r}")) for r in event.get("reasons", [])]
+                lines.append(t(_k("summary.game_end"), reasons=listed(reasons)))
+        return lines
+
+    def phrase(self, t: Texts, event: Event, names: Sequence[str]) -> str | None:
+        """The words for one event (None for events said elsewhere or not at all)."""
+        kind = str(event.get("type"))
+
+        def name(seat: Any) -> str:
+            return display_name(names[int(seat)]) if 0 <= int(seat) < len(names) else str(seat)
+
+        def gains(coins: int = 0, pp: int = 0) -> str:
+            parts = []
+            if coins:
+                parts.append(t(_k("summary.gain_coins"), count=f"{coins:+d}"))
+            if pp:
+                parts.append(t(_k("summary.gain_pp"), count=f"{pp:+d}"))
+            return t(_k("summary.gains"), gains=listed(parts)) if parts else ""
+
+        if kind in SILENT:
+            return None
+        if kind == "fleet":
+            text = t(_k("summary.fleet"), fleet=event["fleet"])
+            missing = list(event.get("missing", []))
+            if missing:
+                text += t(_k("summary.fleet_missing"), boats=listed(missing))
+            return text
+        if kind == "collect":
+            tokens = [str(token["culture"]) for token in event.get("tokens", [])]
+            return t(_k("summary.collect"), tokens=listed(tokens))
+        if kind == "build":
+            # The tile lies face down (R34): the thread learns where and what figure, not which.
+            figure = t(_k(f"summary.figure.{event['figure']}"))
+            return t(_k("summary.build"), figure=figure, island=event["island"]) + gains(
+                int(event.get("coins", 0)), int(event.get("pp_tokens", 0))
+            )
+        if kind == "recruit":
+            return t(_k("summary.recruit"), specialist=event["specialist"]) + gains(
+                int(event.get("coins", 0))
+            )
+        if kind == "remove":
+            return counted(t, _k("summary.remove"), len(event.get("boats", [])))
+        if kind == "ananda":
+            return t(_k("summary.ananda"), coins=event["coins"], player=name(event["to"]))
+        if kind == "izanami":
+            return t(_k("summary.izanami"), coins=event["coins"], player=name(event["seat"]))
+        if kind == "harbor":
+            aside = list(event.get("set_aside", []))
+            return counted(t, _k("summary.set_aside"), len(aside)) if aside else None
+        if kind in SIMPLE:
+            params = {k: _plain(v) for k, v in event.items() if k not in ("type", "seat")}
+            return t(_k(f"summary.{kind}"), **params)
+        return t(_k("summary.other"), action=kind)
+
+    def panel_group(self, action: str) -> str:
+        """``fleet``, ``trade``, ``place:clay``, ``recruit:Riu``, ``swap_boats``, ``keep``..."""
+        words = action.split()
+        kind = words[0]
+        if kind in ("buy", "sell"):
+            return "trade"
+        if kind in ("place", "recruit") and len(words) > 1:
+            return f"{kind}:{words[1]}"
+        if kind == "swap" and len(words) > 1:
+            return f"swap_{words[1]}"
+        return kind
+
+    def panel_group_label(self, t: Texts, group: str) -> str:
+        """A group's name in the menu."""
+        kind, _, detail = group.partition(":")
+        if kind in PLAIN_GROUPS:
+            return t(_k(f"panel.cat.{kind}"))
+        if kind in ("place", "recruit"):
+            return t(_k(f"panel.cat.{kind}"), detail=detail)
+        return t(_k("panel.cat.power"), detail=group.replace("_", " "))
+
+    def panel_actions(self, preview: Callable[[str], list[str]], legal: list[str]) -> list[str]:
+        """Each ``keep ...`` followed by ``keep ...; end`` when nothing but ending can follow.
+
+        The harbor (step 4) is its own action; when no specialist can be recruited after it, the
+        panel offers to store the boats and end the turn in one choice.
+        """
+        keeps = [a for a in legal if a.startswith("keep ")]
+        if not keeps:
+            return legal
+        after = preview(keeps[0])
+        if any(a.startswith("recruit ") for a in after) or "end" not in after:
+            return legal
+        result: list[str] = []
+        for action in legal:
+            result += [action, f"{action}; end"] if action in keeps else [action]
+        return result
