@@ -206,3 +206,13 @@ class Resigned:
     game_id: int
     thread_id: int
     player: PlayerInfo
+
+
+@dataclass(frozen=True)
+class Ended:
+    """An abandoned game's last thread message: who resigned, or that the start was cancelled."""
+
+    game_id: int
+    thread_id: int
+    version: int
+    resigned: PlayerInfo | None  # None: the host cancelled the game before it got under way
