@@ -66,6 +66,7 @@ class HimikoBot(commands.Bot):
         *,
         catalog: Catalog | None = None,
         guild_ready_timeout: float = 2.0,
+        sweep_interval: float = SWEEP_INTERVAL,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intent is needed
@@ -84,7 +85,7 @@ class HimikoBot(commands.Bot):
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.outbox = Outbox(self)
         self.lobbies = LobbyBook()
-        self.sweep_interval = SWEEP_INTERVAL
+        self.sweep_interval = sweep_interval
         self._sweeper: asyncio.Task[None] | None = None
 
     @property
@@ -179,15 +180,25 @@ class HimikoBot(commands.Bot):
 
 
 def create_bot(
-    settings: Settings, *, catalog: Catalog | None = None, guild_ready_timeout: float = 2.0
+    settings: Settings,
+    *,
+    catalog: Catalog | None = None,
+    guild_ready_timeout: float = 2.0,
+    sweep_interval: float = SWEEP_INTERVAL,
 ) -> HimikoBot:
     """A bot ready to ``start(settings.token)``, with the configured endpoints applied.
 
     ``guild_ready_timeout`` is how long discord.py waits for more guilds before ``on_ready``
-    (tests against a local gateway may pass a small value).
+    (tests against a local gateway may pass a small value); ``sweep_interval`` is the pause
+    between two sweeps for owed messages and stalled games.
     """
     apply_endpoints(settings)
-    return HimikoBot(settings, catalog=catalog, guild_ready_timeout=guild_ready_timeout)
+    return HimikoBot(
+        settings,
+        catalog=catalog,
+        guild_ready_timeout=guild_ready_timeout,
+        sweep_interval=sweep_interval,
+    )
 
 
 async def run(settings: Settings) -> None:
