@@ -103,6 +103,7 @@ class HimikoBot(commands.Bot):
 
         self.repo = await open_store(self.settings.database_path)
         self._service = GameService(self.repo)
+        await self._service.warm_up()  # the first picture builds the renderer's caches (~0.5 s)
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         for cog in (LobbyCog(self), PlayCog(self), InfoCog(self)):
             await self.add_cog(cog)

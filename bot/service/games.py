@@ -136,6 +136,11 @@ class GameService:
         self._renderer = renderer
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
 
+    async def warm_up(self, game_key: str = "yamatai") -> None:
+        """Render one board so the renderer's caches exist before the first player waits on it."""
+        match = games.new(game_key, ["A", "B"], 0)
+        await self._render(match.view(None), None)
+
     # -- loading and checks ---------------------------------------------------------------------
 
     async def _load(
