@@ -9,7 +9,7 @@ from typing import Any
 
 import aiohttp
 
-from tests.discord_double import DiscordDouble
+from tests.discord_double import DROP, DiscordDouble
 
 from .harness import ALICE, CHANNEL_ID, GUILD_ID, TOKEN, make_double, run
 
@@ -209,6 +209,13 @@ def test_faults_and_enforced_nonce() -> None:
             async with session.post(url, json={**post, "enforce_nonce": False}, headers=AUTH):
                 pass
             assert len(double.messages(CHANNEL_ID)) == 2  # without enforce_nonce: a new one
+            double.faults.fail(route, status=DROP)  # dropped before anything was done
+            try:
+                async with session.post(url, json={"content": "x"}, headers=AUTH) as resp:
+                    raise AssertionError(f"answered {resp.status}")
+            except aiohttp.ServerDisconnectedError:
+                pass
+            assert len(double.messages(CHANNEL_ID)) == 2
             assert all(f.spent for f in double.faults.active)
 
     run(body)

@@ -13,8 +13,7 @@ from bot.lobby_state import LobbyState
 from bot.store import NewSeat
 from bot.store.verify import verify_database
 from engine import games
-from tests.discord_double import MessageRecord, UserSpec
-from tests.discord_double.faults import DROP
+from tests.discord_double import DROP, MessageRecord, UserSpec
 from tests.e2e.harness import (
     CHANNEL,
     GUEST,
