@@ -312,9 +312,9 @@ async def _game_exists(interaction: Interaction, action: str, state: LobbyState)
         except ServiceError:
             await _close_lobby(interaction, state, started)
             raise
+        await _close_lobby(interaction, state, t(interaction, "lobby.cancelled"))
         if game_id is not None:
             await owed(bot, game_id, bot.outbox.flush(game_id))  # "the host cancelled this game"
-        await _close_lobby(interaction, state, t(interaction, "lobby.cancelled"))
         return replace(state, closed=True)
     await _close_lobby(interaction, state, started)
     raise ServiceError("lobby.already_started", thread=thread)

@@ -6,7 +6,9 @@ Each test ends with the store verified clean (every game replays to its snapshot
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 from bot.lobby_state import LobbyState
@@ -33,6 +35,18 @@ POST = "POST /channels/{channel_id}/messages"
 EDIT_ORIGINAL = "PATCH /webhooks/{app_id}/{token}/messages/{message_id}"
 COMPUTER_FIRST_SEED = 0  # with a human host and one computer, the computer plays first
 LOCK_SECONDS = 5.5  # longer than the store's 5 s busy timeout: a write fails meanwhile
+
+
+@contextlib.contextmanager
+def locked(database: Path) -> Iterator[None]:
+    """Hold SQLite's write lock from a second connection, as another process would."""
+    locker = sqlite3.connect(database, isolation_level=None)
+    try:
+        locker.execute("BEGIN IMMEDIATE")
+        yield
+    finally:
+        locker.execute("ROLLBACK")
+        locker.close()
 
 
 def quick_retries(env: Env, attempts: int = 3) -> None:
@@ -103,6 +117,33 @@ def test_cancel_after_a_partly_failed_start_abandons_the_game(tmp_path: Path) ->
     run(body)
 
 
+def test_start_while_the_database_is_locked_fails_cleanly_and_works_again(tmp_path: Path) -> None:
+    """The game cannot be saved during Start: the host is told, Start again reuses the thread."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            lobby = await env.open_lobby(HOST, seats=2)
+            await (await env.lobby_click(GUEST, lobby, "join")).response(TIMEOUT)
+            with locked(env.database):
+                start = await env.lobby_click(HOST, double.message(lobby.id), "start")
+                refused = await start.reply(TIMEOUT)
+            assert_clean_error(refused)
+            assert "Click Start again" in refused.content
+            assert await env.bot.service.active_game_id(lobby.id) is None
+            assert double.message(lobby.id).custom_ids()  # the lobby is open again
+
+            again = await env.lobby_click(HOST, double.message(lobby.id), "start")
+            await again.wait_event("edit_original", TIMEOUT)
+            [thread] = double.threads(CHANNEL)  # the thread of the first try, reused
+            [opening] = env.turn_messages(thread.id)
+            assert "plays first" in opening.content
+            assert double.message(lobby.id).custom_ids() == []
+            await verified(env)
+
+    run(body)
+
+
 def test_lost_answers_at_start_still_give_one_opening_and_computers_play(tmp_path: Path) -> None:
     """The opening's answer and the lobby edit are lost; a computer plays first."""
 
@@ -155,13 +196,8 @@ def test_one_turn_message_and_one_ping_when_an_answer_or_the_record_is_lost(
             playing = asyncio.create_task(finish_turn(env, other, table))
             while not any(r.status == 429 for r in double.requests):
                 await asyncio.sleep(0.01)
-            locker = sqlite3.connect(env.database, isolation_level=None)
-            try:
-                locker.execute("BEGIN IMMEDIATE")
+            with locked(env.database):
                 await asyncio.sleep(LOCK_SECONDS)
-            finally:
-                locker.execute("ROLLBACK")
-                locker.close()
             reply = await asyncio.wait_for(playing, TIMEOUT)
             assert "Your turn is over" in reply.content and "could not" not in reply.content
             await env.bot.runner.idle()
