@@ -122,14 +122,11 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
 
 
 async def post_ending(bot: HimikoBot, ended: Ended) -> None:
-    """The last message of an abandoned game: who resigned, or that the start was cancelled."""
+    """The last message of an abandoned game: who resigned, or why else it ended."""
     channel = await fetch_thread(bot, ended.thread_id)
     locale = _locale(channel)
-    if ended.resigned is None:
-        text = bot.catalog.text("game.cancelled", locale)
-    else:
-        name = display_name(ended.resigned.name)
-        text = bot.catalog.text("game.resigned", locale, player=name)
+    name = "" if ended.player is None else display_name(ended.player.name)
+    text = bot.catalog.text(f"game.{ended.reason}", locale, player=name)
     await channel.send(
         text, allowed_mentions=NO_MENTIONS, nonce=message_nonce(ended.game_id, ended.version)
     )

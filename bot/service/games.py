@@ -561,11 +561,11 @@ class GameService:
 def _ended(game: Game, match: Match) -> Ended:
     """The end message of an abandoned game, from its stored reason."""
     reason = game.end_reason or ""
-    resigned = None
     if reason.startswith(RESIGNED):
-        seat = int(reason.removeprefix(RESIGNED))
-        resigned = _players(game, match)[seat]
-    return Ended(game.id, game.thread_id, game.version, resigned)
+        player = _players(game, match)[int(reason.removeprefix(RESIGNED))]
+        return Ended(game.id, game.thread_id, game.version, "resigned", player)
+    kind = "cancelled" if reason == CANCELLED else "abandoned"
+    return Ended(game.id, game.thread_id, game.version, kind)
 
 
 def _play_computer_turn(match: Match, seat: int, seed: int) -> None:

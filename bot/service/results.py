@@ -210,9 +210,10 @@ class Resigned:
 
 @dataclass(frozen=True)
 class Ended:
-    """An abandoned game's last thread message: who resigned, or that the start was cancelled."""
+    """An abandoned game's last thread message: why it ended (and who resigned, if someone did)."""
 
     game_id: int
     thread_id: int
     version: int
-    resigned: PlayerInfo | None  # None: the host cancelled the game before it got under way
+    reason: str  # "resigned", "cancelled" (by the host, before any move) or "abandoned"
+    player: PlayerInfo | None = None  # who resigned
