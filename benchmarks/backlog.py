@@ -1,11 +1,13 @@
 """Backlog benchmark: ``/board`` latency while 300 owed thread messages drain after a start.
 
-    .venv/bin/python benchmarks/backlog.py [--owed 300] [--slots 2] [--interval 0.25]
+    .venv/bin/python benchmarks/backlog.py [--owed 300] [--turns 1] [--slots 2] [--interval 0.25]
 
-An outage left ``--owed`` games owing their opening board (a picture to render and post each).
-The bot starts in-process against the Discord double, and its start-up sweep hands every one
-to the runner, which posts at most ``--slots`` at once. Meanwhile a player asks ``/board`` in
-another game's thread every ``--interval`` seconds until the backlog is gone; then the same
+An outage left ``--owed`` games owing their latest thread message: each had ``--turns`` turns
+played whose message was never posted (``--turns 0``: the opening board is owed), so each needs a
+replay, a picture and a post. The bot starts in-process against the Discord double, and its
+start-up sweep hands every one to the runner, which works on at most ``--slots`` at once.
+Meanwhile a player asks ``/board`` in another game's thread every ``--interval`` seconds until
+every owed thread has its message (read from the double, not the database); then the same
 ``/board`` is timed with no backlog (the floor). Latency is the double's, from the
 INTERACTION_CREATE sent to the board's reply there (``reply_latency``). Target: under 1 s while
 the backlog drains (the ratio to the floor shows what the backlog costs).
@@ -29,6 +31,8 @@ from bot.app import create_bot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from bot.store import GameRepository, NewSeat, open_store  # noqa: E402
 from engine import games  # noqa: E402
+from engine.games import Match  # noqa: E402
+from engine.players import greedy_player  # noqa: E402
 from tests.discord_double import DiscordDouble, GuildSpec, UserSpec  # noqa: E402
 
 GUILD = 511_000_000_000_000_001
@@ -46,12 +50,32 @@ def figures(values: Sequence[float]) -> tuple[float, float, float]:
     return statistics.median(ordered), p95, ordered[-1]
 
 
-async def owe_games(repo: GameRepository, double: DiscordDouble, count: int) -> int:
-    """``count`` games that owe their opening, one thread each; the thread of one more, posted."""
-    match = games.new("yamatai", ["Hana", "Kenji"], 1)
-    colours = [str(p["colour"]) for p in match.view(None)["players"]]
+def played(turns: int) -> tuple[Match, Match]:
+    """A new 2-player game and the same game after ``turns`` turns of the greedy player."""
+    start = games.new("yamatai", ["Hana", "Kenji"], 1)
+    match = games.from_json(start.to_json())
+    for _ in range(turns):
+        seat = match.current_seat
+        assert seat is not None
+        while not any(
+            e["type"] == "end_turn" for e in match.play(greedy_player(match.view(seat), 1))
+        ):
+            pass
+    return start, match
+
+
+async def owe_games(
+    repo: GameRepository, double: DiscordDouble, count: int, turns: int
+) -> list[int]:
+    """``count`` games that owe their latest message, one thread each, then one announced game.
+
+    Each game had ``turns`` turns played (0: it owes its opening) whose message was never posted.
+    Returns the threads, the announced game's last.
+    """
+    start, match = played(turns)
+    colours = [str(p["colour"]) for p in start.view(None)["players"]]
     seats = [NewSeat(0, HOST.id, "Hana", colours[0]), NewSeat(1, GUEST.id, "Kenji", colours[1])]
-    thread_id = 0
+    threads = []
     for index in range(count + 1):
         thread = double.state.create_thread(CHANNEL, {"name": f"g{index}"}, owner_id=double.app_id)
         game = await repo.create_game(
@@ -60,14 +84,19 @@ async def owe_games(repo: GameRepository, double: DiscordDouble, count: int) -> 
             thread_id=thread.id,
             game_key="yamatai",
             seed=1,
-            options=match.options,
+            options=start.options,
             seats=seats,
-            snapshot=match.to_json(),
-            current_seat=match.current_seat,
+            snapshot=start.to_json(),
+            current_seat=start.current_seat,
         )
-        thread_id = thread.id
-    await repo.mark_announced(game.id, game.version)  # the last one is where /board is asked
-    return thread_id
+        version = game.version
+        if match.log:
+            version = await repo.append_actions(
+                game.id, version, match.log, match.to_json(), current_seat=match.current_seat
+            )
+        threads.append(thread.id)
+    await repo.mark_announced(game.id, version)  # the last one is where /board is asked
+    return threads
 
 
 async def board(double: DiscordDouble, thread_id: int) -> float:
@@ -86,7 +115,7 @@ async def benchmark(args: argparse.Namespace) -> None:
         database = Path(folder) / "himiko.sqlite3"
         async with DiscordDouble(token="backlog", guilds=[guild]) as double:
             repo = await open_store(database)
-            thread_id = await owe_games(repo, double, args.owed)
+            *owed, thread_id = await owe_games(repo, double, args.owed, args.turns)
             await repo.close()
             settings = Settings(
                 token=double.token,
@@ -102,12 +131,13 @@ async def benchmark(args: argparse.Namespace) -> None:
             task = asyncio.create_task(bot.start(settings.token))
             try:
                 await double.wait_for_commands(GUILD, TIMEOUT)
+                await double.wait_ready(TIMEOUT)
                 during = []
-                while await bot.outbox.pending():
+                while not all(double.messages(t) for t in owed):  # the double's view: no DB
                     during.append(await board(double, thread_id))
                     await asyncio.sleep(args.interval)
-                await bot.runner.idle()
                 drained = time.perf_counter() - started
+                await bot.runner.idle()
                 floor = [await board(double, thread_id) for _ in range(FLOOR_SAMPLES)]
             finally:
                 await bot.close()
@@ -119,7 +149,8 @@ def report(
     args: argparse.Namespace, during: list[float], floor: list[float], drained: float
 ) -> None:
     """Print the figures."""
-    print(f"{args.owed} owed openings, {args.slots} runner slots: drained in {drained:.1f} s")
+    owed = "openings" if args.turns == 0 else f"turn messages (after {args.turns} turn(s))"
+    print(f"{args.owed} owed {owed}, {args.slots} runner slots: drained in {drained:.1f} s")
     base = statistics.median(floor)
     for label, values in (("/board during backlog", during), ("/board floor (no backlog)", floor)):
         if not values:
@@ -138,6 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--owed", type=int, default=300)
     parser.add_argument("--slots", type=int, default=2)
+    parser.add_argument("--turns", type=int, default=1)
     parser.add_argument("--interval", type=float, default=0.25)
     asyncio.run(benchmark(parser.parse_args(argv)))
     return 0

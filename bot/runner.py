@@ -35,14 +35,9 @@ def transient(error: BaseException) -> bool:
     """Whether trying again later may succeed (server errors, rate limits, network, busy DB)."""
     if isinstance(error, discord.HTTPException):
         return error.status >= 500 or error.status == 429
-    return isinstance(
-        error,
-        aiohttp.ClientError
-        | OSError
-        | asyncio.TimeoutError
-        | sqlite3.OperationalError
-        | NotRecorded,
-    )
+    if isinstance(error, sqlite3.OperationalError):  # another writer holds the database
+        return "locked" in str(error) or "busy" in str(error)
+    return isinstance(error, aiohttp.ClientError | OSError | asyncio.TimeoutError | NotRecorded)
 
 
 class ComputerRunner:
