@@ -369,14 +369,9 @@ async def _start(interaction: Interaction, state: LobbyState) -> LobbyState:
     except BaseException:
         bot.lobbies.forget(message.id)  # the host can click Start again
         raise
-    try:
-        if created is None:  # a retry: post the opening if it is still owed
-            await bot.outbox.flush(game_id)
-        else:
-            await bot.outbox.opening(created, thread)
-    except Exception:
-        log.warning("game %s: opening not posted yet; retrying", game_id, exc_info=True)
-    bot.runner.kick(game_id)  # posts what is still owed, then computers play if they are first
+    # a retry posts the opening if it is still owed; the runner then lets a computer go first
+    post = bot.outbox.flush(game_id) if created is None else bot.outbox.opening(created, thread)
+    await owed(bot, game_id, post, kick=True)
     note = bot.catalog.text("lobby.started", public_locale(interaction), thread=thread.mention)
     await _close_lobby(interaction, state, note)
     return closed
