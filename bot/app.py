@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -25,6 +27,7 @@ from bot.views.lobby import LobbyBook
 
 log = logging.getLogger(__name__)
 
+SWEEP_INTERVAL = 60.0  # seconds between two looks for owed messages and stalled games
 DEFAULT_API_BASE = Route.BASE
 DEFAULT_GATEWAY = DiscordWebSocket.DEFAULT_GATEWAY
 
@@ -63,6 +66,7 @@ class HimikoBot(commands.Bot):
         *,
         catalog: Catalog | None = None,
         guild_ready_timeout: float = 2.0,
+        sweep_interval: float = SWEEP_INTERVAL,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intent is needed
@@ -81,7 +85,8 @@ class HimikoBot(commands.Bot):
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.outbox = Outbox(self)
         self.lobbies = LobbyBook()
-        self._resumed = False
+        self.sweep_interval = sweep_interval
+        self._sweeper: asyncio.Task[None] | None = None
 
     @property
     def service(self) -> GameService:
@@ -99,6 +104,7 @@ class HimikoBot(commands.Bot):
         if self.repo is None:
             self.repo = await open_store(self.settings.database_path)
         self._service = GameService(self.repo)
+        await self._service.warm_up()  # the first picture builds the renderer's caches (~0.5 s)
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         for cog in (LobbyCog(self), PlayCog(self), InfoCog(self)):
             await self.add_cog(cog)
@@ -123,19 +129,51 @@ class HimikoBot(commands.Bot):
         log.info("synced %d slash commands %s", len(synced), where)
 
     async def on_ready(self) -> None:
-        """Once connected: post turn messages that were lost, then let computer players go on."""
+        """Once connected: post messages that were lost, let computers go on, sweep from then on."""
         log.info("connected as %s", self.user)
-        if self._resumed:
-            return
-        self._resumed = True
-        owed = set(await self.outbox.pending())
+        await self.sweep()
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep_forever(), name="himiko-sweep")
+
+    async def on_resumed(self) -> None:
+        """After a gateway reconnect: whatever failed while away is retried now."""
+        await self.sweep()
+
+    async def sweep(self) -> int:
+        """Start the runner on every game that owes a message or waits for a computer.
+
+        Each task posts its game's owed message first; the runner's slots bound how many work at
+        once. Returns how many games were started; failures are logged and retried next time.
+        """
+        try:
+            owed = set(await self.outbox.pending())
+            waiting = set(await self.service.pending_computer_games())
+        except Exception:
+            log.warning("sweep: could not read the games", exc_info=True)
+            return 0
+        games = sorted((owed | waiting) - self.runner.unreachable)
         if owed:
-            log.info("reposting the latest turn of %d game(s)", len(owed))
-        for game_id in sorted(owed | set(await self.service.pending_computer_games())):
-            self.runner.kick(game_id)  # each task flushes its game's outbox first
+            log.info("sweep: %d game(s) owe their thread a message", len(owed))
+        for game_id in games:
+            self.runner.kick(game_id)
+        await self.lobbies.sweep(self)
+        return len(games)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_interval)
+            try:
+                await self.sweep()
+            except Exception:  # the loop must survive anything; the next round tries again
+                log.warning("sweep failed", exc_info=True)
 
     async def close(self) -> None:
-        """Stop computer turns, disconnect, close the database."""
+        """Stop the sweep and computer turns, disconnect, close the database."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         await self.runner.stop()
         await super().close()
         if self.repo is not None:
@@ -144,15 +182,25 @@ class HimikoBot(commands.Bot):
 
 
 def create_bot(
-    settings: Settings, *, catalog: Catalog | None = None, guild_ready_timeout: float = 2.0
+    settings: Settings,
+    *,
+    catalog: Catalog | None = None,
+    guild_ready_timeout: float = 2.0,
+    sweep_interval: float = SWEEP_INTERVAL,
 ) -> HimikoBot:
     """A bot ready to ``start(settings.token)``, with the configured endpoints applied.
 
     ``guild_ready_timeout`` is how long discord.py waits for more guilds before ``on_ready``
-    (tests against a local gateway may pass a small value).
+    (tests against a local gateway may pass a small value); ``sweep_interval`` is the pause
+    between two sweeps for owed messages and stalled games.
     """
     apply_endpoints(settings)
-    return HimikoBot(settings, catalog=catalog, guild_ready_timeout=guild_ready_timeout)
+    return HimikoBot(
+        settings,
+        catalog=catalog,
+        guild_ready_timeout=guild_ready_timeout,
+        sweep_interval=sweep_interval,
+    )
 
 
 async def run(settings: Settings) -> None:

@@ -1,18 +1,24 @@
-"""The outbox of thread messages: post a game's turn message, then record it as announced.
+"""The outbox of thread messages: post a game's message, then record it as announced.
 
 A saved turn whose message was lost (a failed request, a killed process) is found again through
 the store's ``announced_version`` and posted by ``flush``: one message for the latest state.
+
+Each message carries a nonce made from (game id, version) and Discord de-duplicates it
+(``enforce_nonce``), so a post whose answer was lost and is sent again stays one message. A post
+that went through but could not be recorded is remembered in-process and only recorded on the
+next try (``NotRecorded``); it is never posted twice by this process.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.locks import KeyedLocks
-from bot.service import Created, TurnReport
-from bot.turns import fetch_thread, post_opening, post_turn
+from bot.service import Created, Ended, TurnReport
+from bot.turns import NotRecorded, fetch_thread, post_ending, post_opening, post_turn
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
@@ -24,17 +30,29 @@ class Outbox:
     def __init__(self, bot: HimikoBot) -> None:
         self.bot = bot
         self._locks = KeyedLocks()  # one message at a time per game
+        self._posted: dict[int, int] = {}  # game -> version posted but not recorded yet
 
     async def _announced(self, game_id: int) -> int:
         return (await self.bot.service.repo.load_game(game_id)).announced_version
+
+    async def _post(self, game_id: int, version: int, send: Callable[[], Awaitable[None]]) -> None:
+        """Send (unless this process already did), then record; NotRecorded if that fails."""
+        if self._posted.get(game_id, 0) < version:
+            await send()
+            self._posted[game_id] = version
+        try:
+            await self.bot.service.repo.mark_announced(game_id, version)
+        except Exception as error:
+            raise NotRecorded(f"game {game_id} version {version}") from error
+        if self._posted.get(game_id, 0) <= version:
+            del self._posted[game_id]
 
     async def deliver(self, report: TurnReport) -> None:
         """Post a completed turn unless it already was, then mark it announced."""
         async with self._locks.hold(report.game_id):
             if await self._announced(report.game_id) >= report.version:
                 return
-            await post_turn(self.bot, report)
-            await self.bot.service.repo.mark_announced(report.game_id, report.version)
+            await self._post(report.game_id, report.version, lambda: post_turn(self.bot, report))
 
     async def opening(
         self, created: Created, channel: discord.abc.Messageable | None = None
@@ -43,9 +61,13 @@ class Outbox:
         async with self._locks.hold(created.game_id):
             if await self._announced(created.game_id) >= created.version:
                 return
-            channel = channel or await fetch_thread(self.bot, created.thread_id)
-            await post_opening(self.bot, channel, created)
-            await self.bot.service.repo.mark_announced(created.game_id, created.version)
+            await self._post(
+                created.game_id, created.version, lambda: self._opening(created, channel)
+            )
+
+    async def _opening(self, created: Created, channel: discord.abc.Messageable | None) -> None:
+        channel = channel or await fetch_thread(self.bot, created.thread_id)
+        await post_opening(self.bot, channel, created)
 
     async def flush(self, game_id: int) -> bool:
         """Post the message a game still owes, if any; True if one was posted."""
@@ -53,15 +75,17 @@ class Outbox:
             pending = await self.bot.service.pending_post(game_id)
             if pending is None:
                 return False
-            if isinstance(pending, Created):
-                await post_opening(
-                    self.bot, await fetch_thread(self.bot, pending.thread_id), pending
-                )
-            else:
-                await post_turn(self.bot, pending)
-            await self.bot.service.repo.mark_announced(game_id, pending.version)
+            await self._post(game_id, pending.version, lambda: self._send(pending))
             return True
 
+    async def _send(self, pending: TurnReport | Created | Ended) -> None:
+        if isinstance(pending, Created):
+            await self._opening(pending, None)
+        elif isinstance(pending, Ended):
+            await post_ending(self.bot, pending)
+        else:
+            await post_turn(self.bot, pending)
+
     async def pending(self) -> list[int]:
-        """Games that still owe their thread a message."""
-        return await self.bot.service.repo.unannounced_games()
+        """Games that still owe their thread a message (turns, openings, endings)."""
+        return await self.bot.service.owing_games()

@@ -1,18 +1,24 @@
 """Computer players: one background task per game that flushes its outbox, then plays.
 
-Transient Discord or network failures are retried with a growing pause; a thread that is gone
-or closed to the bot (NotFound, Forbidden) stops that game's task with a warning.
+Transient Discord, network or database failures are retried with a growing pause; after
+``attempts`` the task stops with a warning and the bot's periodic sweep starts it again. A thread
+that is gone or closed to the bot (NotFound, Forbidden) stops that game's task with a warning and
+the sweep leaves it alone until the next start. At most ``slots`` games post or play at once, so
+a backlog (hundreds of owed messages after an outage) never crowds out interactive replies.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from contextlib import aclosing
 from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
+
+from bot.turns import NotRecorded
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
@@ -22,13 +28,16 @@ log = logging.getLogger(__name__)
 FIRST_RETRY = 2.0
 MAX_RETRY = 300.0
 ATTEMPTS = 10
+SLOTS = 2
 
 
 def transient(error: BaseException) -> bool:
-    """Whether trying again later may succeed (server errors, rate limits, the network)."""
+    """Whether trying again later may succeed (server errors, rate limits, network, busy DB)."""
     if isinstance(error, discord.HTTPException):
         return error.status >= 500 or error.status == 429
-    return isinstance(error, aiohttp.ClientError | OSError | asyncio.TimeoutError)
+    if isinstance(error, sqlite3.OperationalError):  # another writer holds the database
+        return "locked" in str(error) or "busy" in str(error)
+    return isinstance(error, aiohttp.ClientError | OSError | asyncio.TimeoutError | NotRecorded)
 
 
 class ComputerRunner:
@@ -42,10 +51,13 @@ class ComputerRunner:
         first_retry: float = FIRST_RETRY,
         max_retry: float = MAX_RETRY,
         attempts: int = ATTEMPTS,
+        slots: int = SLOTS,
     ) -> None:
         self.bot = bot
         self.pause = pause
         self.first_retry, self.max_retry, self.attempts = first_retry, max_retry, attempts
+        self.slots = asyncio.Semaphore(slots)
+        self.unreachable: set[int] = set()  # games whose thread is gone or closed to the bot
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
 
@@ -75,11 +87,17 @@ class ComputerRunner:
                 await self._play(game_id)
             except (discord.NotFound, discord.Forbidden) as error:
                 log.warning("game %s: cannot post in its thread (%s); stopping", game_id, error)
+                self.unreachable.add(game_id)
                 return
             except Exception as error:
                 failures += 1
-                if not transient(error) or failures >= self.attempts:
+                if not transient(error):
                     raise
+                if failures >= self.attempts:
+                    log.warning(
+                        "game %s: still failing (%s); the next sweep retries", game_id, error
+                    )
+                    return
                 log.warning(
                     "game %s: posting failed (attempt %d), retrying in %.0f s: %s",
                     game_id,
@@ -98,10 +116,15 @@ class ComputerRunner:
     async def _play(self, game_id: int) -> None:
         await asyncio.sleep(self.pause)
         outbox = self.bot.outbox
-        await outbox.flush(game_id)
+        async with self.slots:
+            await outbox.flush(game_id)
         async with aclosing(self.bot.service.computer_turns(game_id)) as turns:
-            async for report in turns:
-                await outbox.deliver(report)
+            while True:
+                async with self.slots:  # one computer turn (play, save, render, post) per slot
+                    report = await anext(turns, None)
+                    if report is None:
+                        return
+                    await outbox.deliver(report)
                 if report.next_player is not None and report.next_player.computer:
                     await asyncio.sleep(self.pause)
 

@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+import hashlib
 import logging
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.names import display_name
 from bot.present import NO_MENTIONS, clip, only, picture, users
-from bot.service import Created, PlayResult, TurnReport
+from bot.service import Created, Ended, PlayResult, TurnReport
 from bot.summary import Summary
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
 
 log = logging.getLogger(__name__)
+
+
+def message_nonce(game_id: int, version: int) -> str:
+    """The nonce of a game's thread message for one version: the same on every retry.
+
+    Discord allows 25 characters; it returns the existing message for a repeated nonce
+    (``enforce_nonce``, which discord.py sends with every nonce) for a few minutes.
+    """
+    return hashlib.sha256(f"himiko:{game_id}:{version}".encode()).hexdigest()[:25]
 
 
 async def fetch_thread(bot: HimikoBot, channel_id: int) -> discord.abc.Messageable:
@@ -76,6 +87,7 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
         turn_message(bot, report, locale),
         file=picture(report.picture),
         allowed_mentions=only(nxt.user_id) if human_next and nxt is not None else NO_MENTIONS,
+        nonce=message_nonce(report.game_id, report.version),
         **kwargs,
     )
 
@@ -101,8 +113,50 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
             bot, created.game_id, created.version, created.turn, locale
         )
     await thread.send(
-        clip(text), file=picture(created.picture), allowed_mentions=users(humans), **kwargs
+        clip(text),
+        file=picture(created.picture),
+        allowed_mentions=users(humans),
+        nonce=message_nonce(created.game_id, created.version),
+        **kwargs,
     )
+
+
+async def post_ending(bot: HimikoBot, ended: Ended) -> None:
+    """The last message of an abandoned game: who resigned, or why else it ended."""
+    channel = await fetch_thread(bot, ended.thread_id)
+    locale = _locale(channel)
+    name = "" if ended.player is None else display_name(ended.player.name)
+    text = bot.catalog.text(f"game.{ended.reason}", locale, player=name)
+    await channel.send(
+        text, allowed_mentions=NO_MENTIONS, nonce=message_nonce(ended.game_id, ended.version)
+    )
+
+
+class NotRecorded(Exception):
+    """The message was posted, but recording it as announced failed (retry the recording only)."""
+
+
+async def owed(
+    bot: HimikoBot, game_id: int, post: Awaitable[object], *, kick: bool = False
+) -> bool:
+    """Post a message the game owes; on failure leave it to the runner. False if unposted.
+
+    Never raises: the change behind the message is saved, so a failure here must not reach the
+    player as "nothing was changed". A post that went through but was not recorded counts as
+    posted (the runner records it later). ``kick``: start the runner anyway (computers next).
+    """
+    posted, done = True, True
+    try:
+        await post
+    except NotRecorded:
+        log.warning("game %s: posted, but not recorded yet", game_id, exc_info=True)
+        done = False
+    except Exception:
+        log.warning("game %s: could not post in its thread; retrying later", game_id, exc_info=True)
+        posted = done = False
+    if kick or not done:
+        bot.runner.kick(game_id)
+    return posted
 
 
 async def announce(bot: HimikoBot, result: PlayResult) -> bool:
@@ -110,14 +164,9 @@ async def announce(bot: HimikoBot, result: PlayResult) -> bool:
 
     A message that could not be posted stays in the outbox; the runner retries it.
     """
-    posted = False
-    try:
-        if result.turn is not None:
-            await bot.outbox.deliver(result.turn)
-        posted = True
-    except Exception:  # the move is saved: log, tell the player, never pretend nothing changed
-        log.warning("game %s: could not post the turn message", result.game_id, exc_info=True)
-    finally:
-        if result.computers_next or not posted:
+    if result.turn is None:
+        if result.computers_next:
             bot.runner.kick(result.game_id)
-    return posted
+        return True
+    deliver = bot.outbox.deliver(result.turn)
+    return await owed(bot, result.game_id, deliver, kick=result.computers_next)

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.names import display_name
-from bot.present import catalog_of, clip, guarded, send, t, thread_of
+from bot.present import MAX_CONTENT, catalog_of, clip, guarded, send, t, thread_of
 from bot.service import BoardResult, HistoryResult
 from bot.summary import Summary
 from bot.translator import text
@@ -76,6 +76,22 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
     return clip("\n\n".join([title, *blocks]))
 
 
+def fit_lines(
+    interaction: Interaction, title: str, lines: list[str], limit: int = MAX_CONTENT
+) -> str:
+    """The title and the lines that fit in one message, then "…and N more" for the rest."""
+    kept, size = [title], len(title)
+    for index, line in enumerate(lines):
+        rest = len(lines) - index
+        more = t(interaction, "games.more", count=rest)
+        tail = 0 if rest == 1 else len(more) + 1  # room to say what was left out
+        if size + 1 + len(line) + tail > limit:
+            return "\n".join([*kept, more])
+        kept.append(line)
+        size += 1 + len(line)
+    return "\n".join(kept)
+
+
 class InfoCog(commands.Cog):
     """Reading games and rules."""
 
@@ -135,7 +151,7 @@ class InfoCog(commands.Cog):
             if not found:
                 await send(interaction, t(interaction, "games.none"))
                 return
-            lines = [t(interaction, "games.title")]
+            lines = []
             for game in found:
                 thread = f"<#{game.thread_id}>"
                 if game.my_turn:
@@ -151,7 +167,7 @@ class InfoCog(commands.Cog):
                     )
                 else:
                     lines.append(t(interaction, "games.line_computer", thread=thread))
-            await send(interaction, "\n".join(lines))
+            await send(interaction, fit_lines(interaction, t(interaction, "games.title"), lines))
 
         await guarded(interaction, body)
 

@@ -32,6 +32,7 @@ from .results import (
     COMPUTER_USER_ID,
     BoardResult,
     Created,
+    Ended,
     Event,
     FinalResult,
     GameListing,
@@ -50,6 +51,8 @@ from .suggest import Suggestions, suggestions
 
 log = logging.getLogger(__name__)
 
+RESIGNED = "resigned:"  # end reason prefix, followed by the seat
+CANCELLED = "cancelled"  # end reason of a game whose lobby was cancelled before any move
 Renderer = Callable[[dict[str, Any], Sequence[Event] | None], bytes]
 SeedSource = Callable[[], int]
 
@@ -156,6 +159,11 @@ class GameService:
         self.repo = repo
         self._renderer = renderer
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
+
+    async def warm_up(self, game_key: str = "yamatai") -> None:
+        """Render one board so the renderer's caches exist before the first player waits on it."""
+        match = games.new(game_key, ["A", "B"], 0)
+        await self._render(match.view(None), None)
 
     # -- loading and checks ---------------------------------------------------------------------
 
@@ -392,15 +400,17 @@ class GameService:
             if report is not None:
                 yield report
 
-    async def pending_post(self, game_id: int) -> TurnReport | Created | None:
-        """The thread message a game still owes (its latest turn, or its opening), if any."""
+    async def pending_post(self, game_id: int) -> TurnReport | Created | Ended | None:
+        """The thread message a game still owes (its end, latest turn or opening), if any."""
         try:
             game = await self.repo.load_game(game_id)
         except GameNotFound:
             return None
-        if game.status == GameStatus.ABANDONED or game.announced_version >= game.version:
+        if game.announced_version >= game.version:
             return None
         match = _match_of(game)
+        if game.status == GameStatus.ABANDONED:
+            return _ended(game, match)
         report = await self._turn_report(game, match, game.version)
         if report is not None:
             return report
@@ -521,10 +531,25 @@ class GameService:
             raise ServiceError("error.not_seated")
         with store_refusals(stale="error.stale_board"):
             await self.repo.abandon_game(
-                game.id, expected_version=version, reason=f"resigned:{seats[0]}"
+                game.id, expected_version=version, reason=f"{RESIGNED}{seats[0]}"
             )
         players = _players(game, match)
         return Resigned(game.id, game.thread_id, players[seats[0]])
+
+    async def cancel_unplayed(self, thread_id: int) -> int | None:
+        """Abandon the thread's game if nobody has played yet; its id (None: no active game).
+
+        Refused (``lobby.game_under_way``) once a move was saved: then players resign instead.
+        """
+        try:
+            game = await self.repo.load_game_by_thread(thread_id)
+        except GameNotFound:
+            return None
+        if game.action_count:
+            raise ServiceError("lobby.game_under_way", thread=f"<#{thread_id}>")
+        with store_refusals(stale="lobby.game_under_way"):
+            await self.repo.abandon_game(game.id, expected_version=game.version, reason=CANCELLED)
+        return game.id
 
     async def seated(self, user_id: int, *, thread_id: int) -> tuple[int, int]:
         """(game id, version) of the thread's game if the user plays in it (else not_seated)."""
@@ -551,6 +576,21 @@ class GameService:
         """Active games waiting for a computer seat (e.g. after a restart)."""
         found = await self.repo.list_active_games(COMPUTER_USER_ID)
         return [g.game_id for g in found if g.my_turn]
+
+    async def owing_games(self) -> list[int]:
+        """Games that still owe their thread a message (turns, openings and endings)."""
+        owed = await self.repo.unannounced_games()
+        return sorted({*owed, *await self.repo.unannounced_abandoned_games()})
+
+
+def _ended(game: Game, match: Match) -> Ended:
+    """The end message of an abandoned game, from its stored reason."""
+    reason = game.end_reason or ""
+    if reason.startswith(RESIGNED):
+        player = _players(game, match)[int(reason.removeprefix(RESIGNED))]
+        return Ended(game.id, game.thread_id, game.version, "resigned", player)
+    kind = "cancelled" if reason == CANCELLED else "abandoned"
+    return Ended(game.id, game.thread_id, game.version, kind)
 
 
 def _play_computer_turn(match: Match, seat: int, seed: int) -> None:

@@ -202,3 +202,14 @@ class Resigned:
     game_id: int
     thread_id: int
     player: PlayerInfo
+
+
+@dataclass(frozen=True)
+class Ended:
+    """An abandoned game's last thread message: why it ended (and who resigned, if someone did)."""
+
+    game_id: int
+    thread_id: int
+    version: int
+    reason: str  # "resigned", "cancelled" (by the host, before any move) or "abandoned"
+    player: PlayerInfo | None = None  # who resigned

@@ -126,6 +126,11 @@ SELECT_UNANNOUNCED = """
 SELECT id FROM games WHERE version > announced_version AND status <> 'abandoned' ORDER BY id
 """
 
+# The outbox of ended games: an abandoned game still owes its thread the message that says so.
+SELECT_UNANNOUNCED_ABANDONED = """
+SELECT id FROM games WHERE version > announced_version AND status = 'abandoned' ORDER BY id
+"""
+
 # Only advances, and never past the game's version.
 MARK_ANNOUNCED = """
 UPDATE games SET announced_version = ?

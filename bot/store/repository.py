@@ -559,6 +559,12 @@ class GameRepository:
             rows = await conn.execute_fetchall(q.SELECT_UNANNOUNCED, ())
         return [int(r[0]) for r in rows]
 
+    async def unannounced_abandoned_games(self) -> list[int]:
+        """Ids of abandoned games whose thread has not been told yet that the game ended."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_UNANNOUNCED_ABANDONED, ())
+        return [int(r[0]) for r in rows]
+
     async def mark_announced(self, game_id: int, version: int) -> bool:
         """Record that ``version``'s message was posted; False if that changed nothing."""
         async with self._write() as conn:

@@ -9,43 +9,99 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Literal, Self, cast
+from typing import TYPE_CHECKING, Any, Literal, Self, cast
 
 import discord
 from discord import ui
 
-from bot.lobby_state import BUTTON_TEMPLATE, MAX_SEATS, MIN_SEATS, SELECT_TEMPLATE, LobbyState
+from bot.lobby_state import (
+    BUTTON_TEMPLATE,
+    MAX_SEATS,
+    MIN_SEATS,
+    SELECT_TEMPLATE,
+    LobbyState,
+    parse_custom_id,
+)
 from bot.locks import KeyedLocks
 from bot.names import short_name
-from bot.present import guarded, himiko, public_locale, t
-from bot.service import ServiceError
+from bot.present import guarded, himiko, public_locale, send, t
+from bot.service import Created, ServiceError
+from bot.turns import owed
 from bot.views.base import button
+
+if TYPE_CHECKING:
+    from bot.app import HimikoBot
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 _LINE = re.compile(r"^\d+\. (?P<name>.*)$")
 _ESCAPED = re.compile(r"\\(.)")
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: slow games
+LOBBY_MAX_AGE = 24 * 3600.0  # seconds an untouched open lobby stays cached
+HOST_ONLY = ("start", "cancel", "seats", "computers")
 
 
 class LobbyBook(KeyedLocks):
     """In-process cache and locks so quick clicks on one lobby apply one after the other.
 
     A closed lobby (cancelled or started) is forgotten once no click holds or awaits it: its
-    message has no components left, which is how a later click is told it is closed.
+    message has no components left, which is how a later click is told it is closed. An open
+    lobby nobody touched for ``max_age`` seconds is forgotten too; a later click rebuilds it from
+    its message. ``unclosed`` holds lobby edits that failed (message -> channel, closing embed).
     """
 
-    def __init__(self) -> None:
+    def __init__(
+        self, *, max_age: float = LOBBY_MAX_AGE, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         super().__init__()
         self.states: dict[int, LobbyState] = {}
+        self.unclosed: dict[int, tuple[int, discord.Embed]] = {}
+        self.max_age, self._clock = max_age, clock
+        self._touched: dict[int, float] = {}
+
+    def get(self, key: int) -> LobbyState | None:
+        """The lobby's latest state, if still cached."""
+        self.purge()
+        return self.states.get(key)
+
+    def put(self, key: int, state: LobbyState) -> None:
+        """Cache the lobby's latest state."""
+        self.states[key] = state
+        self._touched[key] = self._clock()
+
+    def forget(self, key: int) -> None:
+        """Drop the lobby from the cache."""
+        self.states.pop(key, None)
+        self._touched.pop(key, None)
+
+    def purge(self) -> None:
+        """Forget lobbies untouched for ``max_age`` seconds (never closed) that nobody holds."""
+        cutoff = self._clock() - self.max_age
+        for key in [k for k, at in self._touched.items() if at < cutoff and k not in self.locks]:
+            self.forget(key)
 
     def released(self, key: int) -> None:
         """Forget a closed lobby's state."""
         state = self.states.get(key)
         if state is not None and state.closed:
-            del self.states[key]
+            self.forget(key)
+
+    async def sweep(self, bot: HimikoBot) -> None:
+        """Forget stale lobbies and retry the lobby edits that failed (never raises)."""
+        self.purge()
+        for message_id, (channel_id, embed) in list(self.unclosed.items()):
+            message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            try:
+                await message.edit(embed=embed, view=None)
+            except discord.NotFound:
+                pass  # deleted: nothing left to close
+            except Exception:
+                log.warning("lobby %s: still not closed", message_id, exc_info=True)
+                continue
+            self.unclosed.pop(message_id, None)
 
 
 def names_from(message: discord.Message | None) -> tuple[str, ...]:
@@ -100,7 +156,7 @@ class LobbyItem:
     async def from_custom_id(
         cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        """Rebuild from a click: the state from the custom id, names from the embed."""
+        """Rebuild the item from a click (the click applies to the lobby's own state, not this)."""
         state = LobbyState.parse(match.groupdict(), names_from(interaction.message))
         make = cast("Callable[[str, LobbyState], Self]", cls)  # subclasses: (action, state, ...)
         return make(match["action"], state)
@@ -120,7 +176,7 @@ class LobbyButton(LobbyItem, ui.DynamicItem[ui.Button[ui.View]], template=BUTTON
 
     async def callback(self, interaction: Interaction) -> None:
         """Apply the click to the lobby."""
-        await guarded(interaction, lambda: on_lobby(interaction, self.action, self.state, None))
+        await guarded(interaction, lambda: on_lobby(interaction, self.action, None))
 
 
 class LobbySelect(LobbyItem, ui.DynamicItem[ui.Select[ui.View]], template=SELECT_TEMPLATE):
@@ -133,7 +189,7 @@ class LobbySelect(LobbyItem, ui.DynamicItem[ui.Select[ui.View]], template=SELECT
     async def callback(self, interaction: Interaction) -> None:
         """Apply the chosen option."""
         value = self.item.values[0] if self.item.values else None
-        await guarded(interaction, lambda: on_lobby(interaction, self.action, self.state, value))
+        await guarded(interaction, lambda: on_lobby(interaction, self.action, value))
 
 
 def lobby_view(interaction: Interaction, state: LobbyState) -> ui.View:
@@ -169,32 +225,48 @@ def lobby_view(interaction: Interaction, state: LobbyState) -> ui.View:
     return view
 
 
-async def on_lobby(
-    interaction: Interaction, action: str, clicked: LobbyState, value: str | None
-) -> None:
+def lobby_in(message: discord.Message, bot_id: int | None) -> LobbyState | None:
+    """The lobby as the bot last posted it (its components and embed); None if it is closed.
+
+    A click's own custom id is never trusted for the state: a tampered client can send any.
+    """
+    if bot_id is None or message.author.id != bot_id:
+        return None
+    for row in message.components:
+        for child in getattr(row, "children", ()):
+            found = parse_custom_id(getattr(child, "custom_id", None) or "")
+            if found is not None:
+                return replace(found[1], names=names_from(message))
+    return None
+
+
+async def on_lobby(interaction: Interaction, action: str, value: str | None) -> None:
     """One click on a lobby, applied under the lobby's lock to its latest state."""
     message = interaction.message
     if message is None:
         raise ServiceError("error.lobby_closed")
-    book = himiko(interaction).lobbies
+    bot = himiko(interaction)
+    book = bot.lobbies
     if book.lock(message.id).locked():  # another click (e.g. Start) is busy: answer in 3 s
         await interaction.response.defer()
     async with book.hold(message.id):
-        state = book.states.get(message.id, clicked)
-        if state.closed or not message.components:  # closed and forgotten: no buttons left
+        state = book.get(message.id) or lobby_in(message, bot.user.id if bot.user else None)
+        if state is None or state.closed:
             raise ServiceError("error.lobby_closed")
-        new = await _apply(interaction, action, state, value)
-        if new is not None:
-            book.states[message.id] = new
+        if action in HOST_ONLY and interaction.user.id != state.host:
+            raise ServiceError("error.not_host", host=state.name_of(0))
+        # the thread started from the lobby message has the message's id
+        if action != "start" and await bot.service.active_game_id(message.id) is not None:
+            new = await _game_exists(interaction, action, state)
+        else:
+            new = await _apply(interaction, action, state, value)
+        book.put(message.id, new)
 
 
 async def _apply(
     interaction: Interaction, action: str, state: LobbyState, value: str | None
-) -> LobbyState | None:
+) -> LobbyState:
     user = interaction.user
-    host_only = action in ("start", "cancel", "seats", "computers")
-    if host_only and user.id != state.host:
-        raise ServiceError("error.not_host", host=state.name_of(0))
     if action == "join":
         if user.id in state.players:
             raise ServiceError("lobby.already_joined")
@@ -212,18 +284,59 @@ async def _apply(
     elif action == "computers" and value is not None:
         state = state.with_computers(value == "1")
     elif action == "cancel":
-        closed = LobbyState(
-            state.game, state.seats, state.computers, state.players, state.names, closed=True
-        )
         note = t(interaction, "lobby.cancelled")
         await _update(interaction, embed=lobby_embed(interaction, state, note), view=None)
-        return closed
+        return replace(state, closed=True)
     elif action == "start":
         return await _start(interaction, state)
     await _update(
         interaction, embed=lobby_embed(interaction, state), view=lobby_view(interaction, state)
     )
     return state
+
+
+async def _game_exists(interaction: Interaction, action: str, state: LobbyState) -> LobbyState:
+    """A click on a lobby whose game exists although the lobby was not closed (a lost edit).
+
+    Cancel abandons the game while nobody has played in it; otherwise the lobby is closed as
+    started and the click is refused with the thread to go to.
+    """
+    message = interaction.message
+    assert message is not None
+    bot = himiko(interaction)
+    thread = f"<#{message.id}>"
+    started = bot.catalog.text("lobby.started", public_locale(interaction), thread=thread)
+    if action == "cancel":
+        try:
+            game_id = await bot.service.cancel_unplayed(message.id)
+        except ServiceError:
+            await _close_lobby(interaction, state, started)
+            raise
+        await _close_lobby(interaction, state, t(interaction, "lobby.cancelled"))
+        if game_id is not None:
+            await owed(bot, game_id, bot.outbox.flush(game_id))  # "the host cancelled this game"
+        return replace(state, closed=True)
+    await _close_lobby(interaction, state, started)
+    raise ServiceError("lobby.already_started", thread=thread)
+
+
+async def _close_lobby(interaction: Interaction, state: LobbyState, note: str) -> None:
+    """Show the lobby's closing note without buttons; if that fails, tell the clicker instead.
+
+    The failed edit is owed: the bot's sweep retries it, and a click on the lobby closes it too.
+    """
+    message = interaction.message
+    assert message is not None
+    embed = lobby_embed(interaction, state, note)
+    try:
+        await _update(interaction, embed=embed, view=None)
+    except Exception:
+        log.warning("lobby %s: could not be closed; retried later", message.id, exc_info=True)
+        himiko(interaction).lobbies.unclosed[message.id] = (message.channel.id, embed)
+        try:
+            await send(interaction, note)
+        except discord.HTTPException:
+            log.warning("lobby %s: could not tell the clicker either", message.id, exc_info=True)
 
 
 async def _update(interaction: Interaction, **changes: Any) -> None:
@@ -237,8 +350,10 @@ async def _update(interaction: Interaction, **changes: Any) -> None:
 async def _start(interaction: Interaction, state: LobbyState) -> LobbyState:
     """Create (or find) the game's thread and game, post the opening board, close the lobby.
 
-    Safe to click again after a partial failure: an existing thread and game are reused and only
-    what is missing is done. The lobby is closed in the cache first and reopened on failure.
+    Safe to click again when the thread or the game could not be made: an existing thread and
+    game are reused. The lobby is closed in the cache first and reopened only if no game exists.
+    Once the game exists Start has succeeded: the opening board and the lobby edit are owed and
+    retried in the background, and computer seats that play first start at once.
     """
     if not state.can_start():
         raise ServiceError("lobby.need_players")
@@ -248,33 +363,33 @@ async def _start(interaction: Interaction, state: LobbyState) -> LobbyState:
     if not interaction.response.is_done():
         await interaction.response.defer()
     closed = replace(state, closed=True)
-    bot.lobbies.states[message.id] = closed
+    bot.lobbies.put(message.id, closed)
     try:
-        thread, game_id = await _open_game(interaction, message, state)
+        thread, game_id, created = await _open_game(interaction, message, state)
     except BaseException:
-        bot.lobbies.states.pop(message.id, None)  # the host can click Start again
+        bot.lobbies.forget(message.id)  # the host can click Start again
         raise
+    # a retry posts the opening if it is still owed; the runner then lets a computer go first
+    post = bot.outbox.flush(game_id) if created is None else bot.outbox.opening(created, thread)
+    await owed(bot, game_id, post, kick=True)
     note = bot.catalog.text("lobby.started", public_locale(interaction), thread=thread.mention)
-    await interaction.edit_original_response(embed=lobby_embed(interaction, state, note), view=None)
-    if game_id is not None:
-        bot.runner.kick(game_id)
+    await _close_lobby(interaction, state, note)
     return closed
 
 
 async def _open_game(
     interaction: Interaction, message: discord.Message, state: LobbyState
-) -> tuple[Any, int | None]:
-    """The thread and its game with the opening posted; the game id if computers may be due."""
+) -> tuple[Any, int, Created | None]:
+    """The thread and its game: (thread, game id, the new game or None if it existed)."""
     bot = himiko(interaction)
     locale = public_locale(interaction)
     table = state.table(lambda n: bot.catalog.text("lobby.computer_name", locale, number=n))
     name = bot.catalog.text("lobby.thread_name", locale, players=", ".join(n for _, n in table))
-    thread = await _thread_of(message, name[:100])
     try:
+        thread = await _thread_of(message, name[:100])
         existing = await bot.service.active_game_id(thread.id)
-        if existing is not None:  # a retry: post the opening if it is still owed
-            await bot.outbox.flush(existing)
-            return thread, existing
+        if existing is not None:
+            return thread, existing, None
         created = await bot.service.create_game(
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0,
@@ -282,13 +397,12 @@ async def _open_game(
             players=table,
             game_key=state.game,
         )
-        await bot.outbox.opening(created, thread)
     except ServiceError:
         raise
     except Exception:
-        log.warning("lobby %s: the game could not be started completely", message.id, exc_info=True)
+        log.warning("lobby %s: the game could not be created", message.id, exc_info=True)
         raise ServiceError("lobby.start_failed") from None
-    return thread, created.game_id if created.computers_next else None
+    return thread, created.game_id, created
 
 
 async def _thread_of(message: discord.Message, name: str) -> Any:

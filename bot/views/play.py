@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING, Any, Self
 import discord
 from discord import ui
 
-from bot.names import display_name
-from bot.present import after_save, guarded, himiko, only, played_text, t
+from bot.present import after_save, guarded, himiko, played_text, t
 from bot.service import ServiceError, TurnKey
-from bot.turns import announce
+from bot.turns import announce, owed
 from bot.views.base import OkNoButton, button
 from bot.views.panel import open_panel
 
@@ -171,17 +170,18 @@ class ResignButton(
         await interaction.response.edit_message(content=t(interaction, "resign.kept"), view=None)
 
     async def confirm(self, interaction: Interaction) -> None:
-        """Resign: the game ends; the thread is told."""
+        """Resign: the game ends; the thread is told (an owed message, retried if it fails)."""
         bot = himiko(interaction)
         resigned = await bot.service.resign(
             self.user_id, game_id=self.game_id, version=self.version
         )
-        await interaction.response.edit_message(content=t(interaction, "resign.done"), view=None)
-        locale = None if interaction.guild_locale is None else str(interaction.guild_locale)
-        text = bot.catalog.text("game.resigned", locale, player=display_name(resigned.player.name))
-        channel = bot.get_channel(resigned.thread_id) or await bot.fetch_channel(resigned.thread_id)
-        if isinstance(channel, discord.abc.Messageable):
-            await channel.send(text, allowed_mentions=only(None))
+        try:
+            with after_save():
+                await interaction.response.edit_message(
+                    content=t(interaction, "resign.done"), view=None
+                )
+        finally:
+            await owed(bot, resigned.game_id, bot.outbox.flush(resigned.game_id))
 
 
 def resign_view(interaction: Interaction, game_id: int, version: int) -> ui.View:

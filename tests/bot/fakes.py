@@ -43,6 +43,7 @@ class FakeRunner:
 
     def __init__(self) -> None:
         self.kicked: list[int] = []
+        self.unreachable: set[int] = set()
 
     def kick(self, game_id: int) -> None:
         """Remember the game."""

@@ -48,6 +48,7 @@ def test_dynamic_ids_exist() -> None:
     dynamic += [f"score.{line}" for line in ("coins", "pp_tokens", "buildings", "specialists")]
     codes = ("invalid_notation", "illegal_action", "not_your_turn", "game_over", "undo_not_allowed")
     dynamic += [f"error.engine.{c}" for c in codes]
+    dynamic += [f"game.{r}" for r in ("resigned", "cancelled", "abandoned")]
     assert [k for k in dynamic if not catalog.has(k)] == []
 
 

@@ -1,9 +1,10 @@
-"""Lobby Start after a partial failure: the thread and game are reused, nothing is made twice."""
+"""Lobby clicks: Start after partial failures, serialized clicks, closed and stale lobbies."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -15,18 +16,28 @@ from bot.views.lobby import LobbyBook, on_lobby
 from .fakes import FakeBot, FakeThread, fake_interaction, http_error
 from .support import ANN, BO, with_service
 
+BOT_USER = 999
+
 
 class FakeLobbyMessage:
-    """A lobby message that can start one thread (a second create fails like Discord's 400)."""
+    """The bot's lobby message: its components carry ``state``; it can start one thread."""
 
-    def __init__(self, thread: FakeThread, cached: bool = True) -> None:
-        self.id = 900
+    def __init__(self, thread: FakeThread, state: LobbyState, cached: bool = True) -> None:
+        self.id = thread.id
+        self.author = SimpleNamespace(id=BOT_USER)
+        self.channel = SimpleNamespace(id=10)
         self.embeds: list[Any] = []
-        self.components: list[Any] = ["the lobby's buttons"]
+        self.show(state)
         self.created: FakeThread | None = None
         self.cached = cached
+        self.create_fails: list[BaseException] = []
         self._thread = thread
         self.creates = 0
+
+    def show(self, state: LobbyState | None) -> None:
+        """Carry this state in the buttons' custom ids (None: no buttons, a closed lobby)."""
+        children = [] if state is None else [SimpleNamespace(custom_id=state.custom_id("start"))]
+        self.components = [SimpleNamespace(children=children)] if children else []
 
     @property
     def thread(self) -> FakeThread | None:
@@ -36,6 +47,8 @@ class FakeLobbyMessage:
     async def create_thread(self, **kwargs: Any) -> FakeThread:
         """Start the thread; Discord refuses a second one for the same message."""
         self.creates += 1
+        if self.create_fails:
+            raise self.create_fails.pop(0)
         if self.created is not None:
             raise http_error(400)
         self.created = self._thread
@@ -48,96 +61,154 @@ class FakeLobbyMessage:
         return self.created
 
 
+class NoGames:
+    """A service stand-in for lobbies whose thread has no game."""
+
+    repo = None
+
+    async def active_game_id(self, thread_id: int) -> None:
+        """No game anywhere."""
+        return None
+
+
 async def _edits(interaction: Any, **kwargs: Any) -> None:
     interaction.edits.append(kwargs)
 
 
-def _start_click(bot: FakeBot, message: FakeLobbyMessage) -> Any:
-    interaction = fake_interaction(bot, user_id=ANN, channel_id=10)
+def _click(bot: FakeBot, message: FakeLobbyMessage, user: int = ANN, name: str = "Ann") -> Any:
+    interaction = fake_interaction(bot, user_id=user, channel_id=10)
+    interaction.user.display_name = name
     interaction.message = message
     interaction.edits = []
     interaction.edit_original_response = lambda **kw: _edits(interaction, **kw)
     return interaction
 
 
-@pytest.mark.parametrize("cached", [True, False])
-def test_start_again_after_the_opening_failed_reuses_thread_and_game(
-    tmp_path: Path, cached: bool
-) -> None:
+def _bot(thread: FakeThread, service: Any, clock: Any = None) -> FakeBot:
+    bot = FakeBot(thread, service)
+    bot.lobbies = LobbyBook() if clock is None else LobbyBook(clock=clock)  # type: ignore[attr-defined]
+    bot.user = SimpleNamespace(id=BOT_USER)  # type: ignore[attr-defined]
+    return bot
+
+
+def test_start_succeeds_once_the_game_exists_and_the_opening_is_owed(tmp_path: Path) -> None:
     async def body(service: GameService) -> None:
         thread = FakeThread(id=900, fail=[http_error(503)])
-        bot = FakeBot(thread, service)
-        bot.lobbies = LobbyBook()  # type: ignore[attr-defined]
-        message = FakeLobbyMessage(thread, cached=cached)
-        state = LobbyState("yamatai", 2, False, (ANN, BO), ("Ann", "Bo"))
-
-        first = _start_click(bot, message)
-        with pytest.raises(ServiceError) as caught:
-            await on_lobby(first, "start", state, None)
-        assert caught.value.key == "lobby.start_failed"
-        assert 900 not in bot.lobbies.states  # not stuck: Start can be clicked again
+        bot = _bot(thread, service)
+        message = FakeLobbyMessage(thread, LobbyState("yamatai", 2, False, (ANN, BO), ("A", "B")))
+        click = _click(bot, message)
+        await on_lobby(click, "start", None)
         game_id = await service.active_game_id(900)
-        assert game_id is not None and thread.sent == []
-
-        again = _start_click(bot, message)
-        await on_lobby(again, "start", state, None)
-        assert message.creates == (1 if cached else 2)
-        assert await service.active_game_id(900) == game_id  # the same game
-        [opening] = thread.sent
-        assert "begins" in opening["content"]
-        assert again.edits and again.edits[0]["view"] is None
+        assert game_id is not None and thread.sent == []  # the opening failed...
+        assert bot.runner.kicked == [game_id]  # ...and is retried without another click
+        assert await bot.outbox.pending() == [game_id]
+        [edit] = click.edits
+        assert edit["view"] is None and "<#900>" in str(edit["embed"].to_dict())
         assert bot.lobbies.states == {} and bot.lobbies.locks == {}  # closed: forgotten
-        message.components = []  # what Discord shows after the edit
-        with pytest.raises(ServiceError) as caught:
-            await on_lobby(_start_click(bot, message), "start", state, None)
-        assert caught.value.key == "error.lobby_closed"
+        assert await bot.outbox.flush(game_id)  # what the runner does
+        [opening] = thread.sent
+        assert "begins" in opening["content"] and len(opening["nonce"]) <= 25
 
     asyncio.run(with_service(tmp_path, body, fast=True))
 
 
-def _open_lobby() -> tuple[FakeBot, FakeLobbyMessage, LobbyState, Any]:
+@pytest.mark.parametrize("cached", [True, False])
+def test_start_again_after_the_thread_failed_reuses_it(tmp_path: Path, cached: bool) -> None:
+    async def body(service: GameService) -> None:
+        thread = FakeThread(id=900)
+        bot = _bot(thread, service)
+        state = LobbyState("yamatai", 2, False, (ANN, BO), ("Ann", "Bo"))
+        message = FakeLobbyMessage(thread, state, cached=cached)
+        message.created = thread  # made, but the answer was lost
+        message.create_fails = [http_error(503)]
+        first = _click(bot, message)
+        await on_lobby(first, "start", None)
+        assert message.creates == (0 if cached else 1)  # found again instead of made twice
+        assert await service.active_game_id(900) is not None and len(thread.sent) == 1
+
+        nothing = FakeLobbyMessage(FakeThread(id=901), state)
+        nothing.create_fails = [http_error(503)]
+        with pytest.raises(ServiceError) as caught:
+            await on_lobby(_click(bot, nothing), "start", None)
+        assert caught.value.key == "lobby.start_failed"
+        assert 901 not in bot.lobbies.states  # not stuck: Start can be clicked again
+
+    asyncio.run(with_service(tmp_path, body, fast=True))
+
+
+def _open_lobby(clock: Any = None) -> tuple[FakeBot, FakeLobbyMessage, Any]:
     """A bot with one open lobby (Ann hosting, 3 seats) and Bo's click on its message."""
-    bot = FakeBot()
-    bot.lobbies = LobbyBook()  # type: ignore[attr-defined]
-    message = FakeLobbyMessage(FakeThread())
-    join = _start_click(bot, message)
-    join.user.id, join.user.display_name = BO, "Bo"
-    return bot, message, LobbyState("yamatai", 3, False, (ANN,), ("Ann",)), join
+    bot = _bot(FakeThread(), NoGames(), clock)
+    message = FakeLobbyMessage(FakeThread(), LobbyState("yamatai", 3, False, (ANN,), ("Ann",)))
+    return bot, message, _click(bot, message, BO, "Bo")
 
 
-def test_a_click_while_start_holds_the_lobby_is_deferred_first(tmp_path: Path) -> None:
+def test_a_click_while_start_holds_the_lobby_is_deferred_first() -> None:
     async def body() -> None:
-        bot, message, state, join = _open_lobby()
+        bot, message, join = _open_lobby()
         lock = bot.lobbies.lock(message.id)
         await lock.acquire()  # Start is busy with Discord
-        task = asyncio.create_task(on_lobby(join, "join", state, None))
+        task = asyncio.create_task(on_lobby(join, "join", None))
         await asyncio.sleep(0.01)
         assert join.response.deferred == [{}] and join.edits == []  # answered in time
         lock.release()
         await task
         [edit] = join.edits
         assert edit["view"] is not None and "Bo" in str(edit["embed"].to_dict())
-        quick = _start_click(bot, message)
-        quick.user.id, quick.user.display_name = 303, "Cy"
-        await on_lobby(quick, "join", bot.lobbies.states[message.id], None)
+        quick = _click(bot, message, 303, "Cy")
+        await on_lobby(quick, "join", None)
         assert quick.response.deferred == [] and quick.response.sent[0]["edit"]
+        assert bot.lobbies.states[message.id].players == (ANN, BO, 303)
 
     asyncio.run(body())
 
 
 def test_a_cancelled_lobby_is_forgotten_and_later_clicks_are_refused() -> None:
     async def body() -> None:
-        bot, message, state, join = _open_lobby()
-        await on_lobby(join, "join", state, None)
+        bot, message, join = _open_lobby()
+        await on_lobby(join, "join", None)
         assert not bot.lobbies.states[message.id].closed  # an open lobby is kept
         assert bot.lobbies.locks == {}
-        await on_lobby(_start_click(bot, message), "cancel", state, None)
+        await on_lobby(_click(bot, message), "cancel", None)
         assert bot.lobbies.states == {} and bot.lobbies.locks == {}
-        message.components = []
-        late = _start_click(bot, message)
-        late.user.id, late.user.display_name = 303, "Cy"
+        message.show(None)
         with pytest.raises(ServiceError) as caught:
-            await on_lobby(late, "join", state, None)
+            await on_lobby(_click(bot, message, 303, "Cy"), "join", None)
         assert caught.value.key == "error.lobby_closed"
+
+    asyncio.run(body())
+
+
+def test_an_untouched_lobby_is_dropped_after_a_day_and_rebuilt_from_its_message() -> None:
+    async def body() -> None:
+        now = [0.0]
+        bot, message, join = _open_lobby(clock=lambda: now[0])
+        await on_lobby(join, "join", None)
+        assert message.id in bot.lobbies.states
+        now[0] += 23 * 3600
+        bot.lobbies.purge()
+        assert message.id in bot.lobbies.states  # not a day yet
+        now[0] += 2 * 3600
+        bot.lobbies.purge()
+        assert bot.lobbies.states == {}
+        # the message still shows the lobby as the bot last posted it (Ann alone here)
+        again = _click(bot, message, BO, "Bo")
+        await on_lobby(again, "join", None)
+        assert bot.lobbies.states[message.id].players == (ANN, BO)
+
+    asyncio.run(body())
+
+
+def test_the_state_comes_from_the_bots_message_not_the_click() -> None:
+    async def body() -> None:
+        bot, message, _ = _open_lobby()
+        message.author = SimpleNamespace(id=BO)  # not the bot's message: no lobby there
+        with pytest.raises(ServiceError) as caught:
+            await on_lobby(_click(bot, message, BO, "Bo"), "join", None)
+        assert caught.value.key == "error.lobby_closed"
+        message.author = SimpleNamespace(id=BOT_USER)
+        with pytest.raises(ServiceError) as caught:  # Bo is not the host the message names
+            await on_lobby(_click(bot, message, BO, "Bo"), "start", None)
+        assert caught.value.key == "error.not_host"
 
     asyncio.run(body())

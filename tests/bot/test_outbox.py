@@ -10,9 +10,11 @@ import discord
 import pytest
 
 from bot.app import create_bot
+from bot.present import NO_MENTIONS
 from bot.runner import ComputerRunner
 from bot.service import GameService
 from bot.settings import Settings
+from bot.turns import message_nonce
 
 from .fakes import FakeBot, FakeRunner, FakeThread, http_error
 from .support import ANN, GUILD, play_whole_turn, two_player_game, with_service
@@ -87,7 +89,7 @@ def test_a_thread_that_is_gone_stops_the_runner_quietly(
     asyncio.run(with_service(tmp_path, body, fast=True))
 
 
-def test_the_runner_gives_up_after_its_attempts(
+def test_the_runner_gives_up_for_now_after_its_attempts(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     async def body(service: GameService) -> None:
@@ -97,7 +99,8 @@ def test_the_runner_gives_up_after_its_attempts(
         bot.runner.kick(game_id)
         await bot.runner.idle()
         assert bot.thread.sent == [] and len(bot.thread.fail) == 2
-        assert "computer turns failed" in caplog.text
+        assert "the next sweep retries" in caplog.text
+        assert all(r.levelname == "WARNING" for r in caplog.records)  # the sweep takes over
 
     asyncio.run(with_service(tmp_path, body, fast=True))
 
@@ -120,3 +123,27 @@ def test_start_up_kicks_games_that_owe_a_message(tmp_path: Path) -> None:
             await bot.close()
 
     asyncio.run(body())
+
+
+@pytest.mark.parametrize(
+    ("reason", "words"),
+    [("resigned:1", "**Bo** resigned"), ("cancelled", "host cancelled"), ("x", "without a winner")],
+)
+def test_an_abandoned_game_owes_its_thread_the_reason(
+    tmp_path: Path, reason: str, words: str
+) -> None:
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        bot = FakeBot(FakeThread(fail=[http_error(503)]), service)
+        await service.repo.mark_announced(created.game_id, created.version)
+        await service.repo.abandon_game(created.game_id, reason=reason)
+        assert await bot.outbox.pending() == [created.game_id]
+        with pytest.raises(discord.HTTPException):
+            await bot.outbox.flush(created.game_id)
+        assert await bot.outbox.flush(created.game_id)  # retried: posted once
+        [note] = bot.thread.sent
+        assert words in note["content"] and note["allowed_mentions"] == NO_MENTIONS
+        assert note["nonce"] == message_nonce(created.game_id, created.version + 1)
+        assert await bot.outbox.pending() == []
+
+    asyncio.run(with_service(tmp_path, body, fast=True))

@@ -1,6 +1,7 @@
 """A local double of the Discord REST API and gateway for end-to-end tests of the real client."""
 
 from .api import DiscordDouble
+from .faults import DROP, Fault, Faults
 from .records import (
     AttachmentRecord,
     CallbackRecord,
@@ -14,11 +15,14 @@ from .specs import BOT_PERMISSIONS, MEMBER_PERMISSIONS, GuildSpec, RoleSpec, Use
 
 __all__ = [
     "BOT_PERMISSIONS",
+    "DROP",
     "MEMBER_PERMISSIONS",
     "AttachmentRecord",
     "CallbackRecord",
     "ChannelRecord",
     "DiscordDouble",
+    "Fault",
+    "Faults",
     "GuildSpec",
     "InteractionEvent",
     "InteractionRecord",

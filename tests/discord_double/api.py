@@ -11,6 +11,7 @@ from typing import Any
 from aiohttp import web
 
 from . import interactions, payloads
+from .faults import Faults
 from .gateway import Gateway
 from .records import ChannelRecord, InteractionRecord, MessageRecord, RequestRecord
 from .rest import Ctx, RestApi
@@ -46,6 +47,7 @@ class DiscordDouble:
         max_upload_bytes: int = 10 * 1024 * 1024,
         heartbeat_interval_ms: int = 41250,
         response_deadline: float | None = None,
+        nonce_window: float = 300.0,
     ) -> None:
         bot = bot or UserSpec(app_id, "Himiko", bot=True)
         owner = owner or UserSpec(900_000_000_000_000_002, "owner")
@@ -58,6 +60,7 @@ class DiscordDouble:
             application_flags=application_flags,
             bot_permissions=bot_permissions,
             max_upload_bytes=max_upload_bytes,
+            nonce_window=nonce_window,
         )
         self.gateway = Gateway(self.state, heartbeat_interval_ms=heartbeat_interval_ms)
         self._ctx = Ctx(self.state, self.gateway, response_deadline)
@@ -135,6 +138,11 @@ class DiscordDouble:
     async def wait_ready(self, timeout: float = 10.0) -> None:
         """Wait until a client identified and was sent READY and every GUILD_CREATE."""
         await self.gateway.wait_ready(timeout)
+
+    @property
+    def faults(self) -> Faults:
+        """Injected REST failures: ``fail``, ``rate_limit``, ``lose_response`` (see faults.py)."""
+        return self._ctx.faults
 
     async def reconnect(self) -> None:
         """Send op 7 RECONNECT; the client reconnects and RESUMEs (missed events replayed)."""
@@ -374,6 +382,32 @@ class DiscordDouble:
             data=data,
             message=self.state.message_json(msg),
             locale=locale,
+        )
+        return await self._dispatch(payload)
+
+    async def forged_click(
+        self,
+        user: UserRef,
+        channel_id: int,
+        message_id: int,
+        custom_id: str,
+        values: list[str] | None = None,
+    ) -> InteractionRecord:
+        """A click with a custom id the message does not have (a tampered client sends one).
+
+        A select menu is assumed when ``values`` is given, else a button; nothing is checked.
+        """
+        msg = self.state.message(channel_id, message_id)
+        data: JSON = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = list(values)
+        payload = interactions.interaction_payload(
+            self.state,
+            itype=3,
+            user=self._user(user),
+            channel=self.state.channel(channel_id),
+            data=data,
+            message=self.state.message_json(msg),
         )
         return await self._dispatch(payload)
 

@@ -12,6 +12,7 @@ from typing import Any
 from aiohttp import BodyPartReader, hdrs, web
 
 from . import errors
+from .faults import DROP, Fault, Faults
 from .gateway import Gateway
 from .records import RequestRecord
 from .state import DoubleState, UploadedFile
@@ -50,6 +51,7 @@ class Ctx:
     state: DoubleState
     gateway: Gateway
     response_deadline: float | None = None
+    faults: Faults = field(default_factory=Faults)
 
 
 Handler = Callable[[Ctx, Req], Awaitable[Result]]
@@ -85,6 +87,7 @@ class RestApi:
         body: Any = None
         files: list[UploadedFile] = []
         route_name: str | None = None
+        fault: Fault | None = None
         try:
             body, files = await _parse_body(request)
             route, params, allowed = self._match(request.method, path)
@@ -95,14 +98,21 @@ class RestApi:
             route_name = f"{route.method} {route.template}"
             if route.auth and request.headers.get(hdrs.AUTHORIZATION) != f"Bot {state.token}":
                 raise errors.ApiError(401, 0, "401: Unauthorized")
-            req = Req(request.method, path, params, dict(request.query), body, files)
-            status, data = await route.handler(self.ctx, req)
+            fault = self.ctx.faults.take(route_name, params, after_effect=False)
+            if fault is None:
+                req = Req(request.method, path, params, dict(request.query), body, files)
+                status, data = await route.handler(self.ctx, req)
+                fault = self.ctx.faults.take(route_name, params, after_effect=True)
         except errors.ApiError as exc:
             status, data = exc.status, exc.body()
+        if fault is not None:
+            status, data = fault.status, fault.body()
         state.requests.append(
             RequestRecord(request.method, path, status, route_name, body, len(files), started)
         )
         state.changed()
+        if fault is not None:
+            return _faulty(request, fault)
         if status == 204 or data is None:
             return web.Response(status=204)
         # discord.py parses JSON only when Content-Type is exactly "application/json", as
@@ -121,6 +131,19 @@ class RestApi:
             if route.method == method:
                 return route, m.groupdict(), True
         return None, {}, path_matched
+
+
+def _faulty(request: web.Request, fault: Fault) -> web.Response:
+    """The answer of an injected fault; a lost response closes the connection instead."""
+    if fault.status == DROP:
+        if request.transport is not None:
+            request.transport.close()
+        return web.Response(status=204)  # never reaches the client
+    return web.Response(
+        body=_dumps(fault.body()).encode(),
+        status=fault.status,
+        headers={"Content-Type": "application/json", **fault.headers()},
+    )
 
 
 def _dumps(obj: Any) -> str:

@@ -79,6 +79,9 @@ async def create_message(ctx: Ctx, req: Req) -> Result:
             raise errors.invalid_form(
                 "message_reference", "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message"
             ) from None
+    repeated = ctx.state.same_nonce(req.int("channel_id"), body, ctx.state.bot.id)
+    if repeated is not None:
+        return 200, ctx.state.message_json(repeated)
     if int(body.get("flags") or 0) & EPHEMERAL:  # only interactions may answer ephemerally
         body["flags"] = int(body["flags"]) & ~EPHEMERAL
     msg = ctx.state.create_message(req.int("channel_id"), body, req.files)

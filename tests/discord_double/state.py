@@ -53,6 +53,7 @@ class DoubleState:
         application_flags: int,
         bot_permissions: int,
         max_upload_bytes: int,
+        nonce_window: float = 300.0,
     ) -> None:
         self.token = token
         self.app_id = app_id
@@ -61,6 +62,8 @@ class DoubleState:
         self.application_flags = application_flags
         self.bot_permissions = bot_permissions
         self.max_upload_bytes = max_upload_bytes
+        self.nonce_window = nonce_window
+        self.nonces: dict[tuple[int, int, str], tuple[int, float]] = {}
         self.notifier = Notifier()
         self.base_url = ""
         self.guilds: dict[int, GuildSpec] = {g.id: g for g in guilds}
@@ -260,6 +263,8 @@ class DoubleState:
             created_at=time.perf_counter(),
         )
         msg.attachments = self._attachments(body.get("attachments"), files, [])
+        if body.get("enforce_nonce") and msg.nonce is not None:
+            self.nonces[(channel_id, msg.author_id, str(msg.nonce))] = (msg.id, time.monotonic())
         self.messages[msg.id] = msg
         self.channel_messages.setdefault(channel_id, []).append(msg.id)
         if not msg.ephemeral:
@@ -268,6 +273,20 @@ class DoubleState:
                 channel.message_count += 1
         self.changed()
         return msg
+
+    def same_nonce(self, channel_id: int, body: JSON, author_id: int) -> MessageRecord | None:
+        """The message an ``enforce_nonce`` create repeats (same channel, author and nonce).
+
+        Discord keeps nonces for a few minutes (``nonce_window`` seconds here); a repeat within
+        that time gets the existing message back and creates nothing.
+        """
+        if not body.get("enforce_nonce") or body.get("nonce") is None:
+            return None
+        found = self.nonces.get((channel_id, author_id, str(body["nonce"])))
+        if found is None or time.monotonic() - found[1] > self.nonce_window:
+            return None
+        msg = self.messages[found[0]]
+        return None if msg.deleted else msg
 
     def edit_message(self, msg: MessageRecord, body: JSON, files: list[UploadedFile]) -> None:
         """Apply a PATCH body (only the keys present) and keep the previous version."""

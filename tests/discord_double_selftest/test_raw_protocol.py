@@ -9,7 +9,7 @@ from typing import Any
 
 import aiohttp
 
-from tests.discord_double import DiscordDouble
+from tests.discord_double import DROP, DiscordDouble
 
 from .harness import ALICE, CHANNEL_ID, GUILD_ID, TOKEN, make_double, run
 
@@ -176,5 +176,46 @@ def test_response_deadline() -> None:
             async with session.post(callback, json={"type": 5}) as resp:
                 assert resp.status == 404 and (await resp.json())["code"] == 10062
             assert not rec.responded
+
+    run(body)
+
+
+def test_faults_and_enforced_nonce() -> None:
+    """5xx and 429 runs answer without an effect; a lost response happens after the effect."""
+
+    async def body() -> None:
+        async with make_double() as double, aiohttp.ClientSession() as session:
+            url = f"{double.api_base}/channels/{CHANNEL_ID}/messages"
+            route = "POST /channels/{channel_id}/messages"
+            post = {"content": "hi", "nonce": "n1", "enforce_nonce": True}
+            double.faults.fail(route, status=503, times=2, channel_id=CHANNEL_ID)
+            double.faults.rate_limit(route, retry_after=0.25)
+            for expected in (503, 503, 429):
+                async with session.post(url, json=post, headers=AUTH) as resp:
+                    assert resp.status == expected
+                    if expected == 429:
+                        assert (await resp.json())["retry_after"] == 0.25
+                        assert resp.headers["Via"]
+            assert double.messages(CHANNEL_ID) == []
+            double.faults.lose_response(route)
+            try:
+                async with session.post(url, json=post, headers=AUTH) as resp:
+                    raise AssertionError(f"answered {resp.status}")
+            except aiohttp.ServerDisconnectedError:
+                pass
+            [sent] = double.messages(CHANNEL_ID)  # the effect happened
+            async with session.post(url, json=post, headers=AUTH) as resp:
+                assert resp.status == 200 and (await resp.json())["id"] == str(sent.id)
+            async with session.post(url, json={**post, "enforce_nonce": False}, headers=AUTH):
+                pass
+            assert len(double.messages(CHANNEL_ID)) == 2  # without enforce_nonce: a new one
+            double.faults.fail(route, status=DROP)  # dropped before anything was done
+            try:
+                async with session.post(url, json={"content": "x"}, headers=AUTH) as resp:
+                    raise AssertionError(f"answered {resp.status}")
+            except aiohttp.ServerDisconnectedError:
+                pass
+            assert len(double.messages(CHANNEL_ID)) == 2
+            assert all(f.spent for f in double.faults.active)
 
     run(body)

@@ -20,7 +20,7 @@ from typing import Any
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.app import HimikoBot, create_bot
+from bot.app import SWEEP_INTERVAL, HimikoBot, create_bot
 from bot.settings import Settings
 from bot.store import Game
 from engine import games
@@ -123,9 +123,12 @@ class Table:
 class Env:
     """The double, the running bot and what simulated users do with them."""
 
-    def __init__(self, double: DiscordDouble, database: Path) -> None:
+    def __init__(
+        self, double: DiscordDouble, database: Path, sweep_interval: float = SWEEP_INTERVAL
+    ) -> None:
         self.double = double
         self.database = database
+        self.sweep_interval = sweep_interval
         self.log = ErrorLog()
         self._bot: HimikoBot | None = None
         self._task: asyncio.Task[None] | None = None
@@ -154,7 +157,7 @@ class Env:
     async def start_bot(self) -> HimikoBot:
         """Create the bot and start it; return once it is connected and ready."""
         settings = self.settings()
-        bot = create_bot(settings, guild_ready_timeout=0.05)
+        bot = create_bot(settings, guild_ready_timeout=0.05, sweep_interval=self.sweep_interval)
         task = asyncio.create_task(bot.start(settings.token), name="himiko")
         self._bot, self._task = bot, task
         ready = asyncio.create_task(bot.wait_until_ready())
@@ -266,12 +269,14 @@ class Env:
 
 
 @contextlib.asynccontextmanager
-async def himiko_env(tmp_path: Path, **double_kwargs: Any) -> AsyncIterator[Env]:
+async def himiko_env(
+    tmp_path: Path, *, sweep_interval: float = SWEEP_INTERVAL, **double_kwargs: Any
+) -> AsyncIterator[Env]:
     """The double and the bot on ``tmp_path/himiko.sqlite3``; checks requests and logs at exit."""
     saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
     double = make_double(**double_kwargs)
     await double.start()
-    env = Env(double, tmp_path / "himiko.sqlite3")
+    env = Env(double, tmp_path / "himiko.sqlite3", sweep_interval)
     root = logging.getLogger()
     root.addHandler(env.log)
     try:

@@ -85,6 +85,10 @@ def test_silent_changes_carry_the_announcement_only_when_nothing_is_pending(
         other = await create_plain(repo, thread_id=31)
         await repo.abandon_game(other.id)
         assert await repo.unannounced_games() == [game.id]  # abandoned games are not listed
+        # ...but they are owed the message that says the game ended
+        assert await repo.unannounced_abandoned_games() == [other.id]
+        assert await repo.mark_announced(other.id, (await repo.load_game(other.id)).version)
+        assert await repo.unannounced_abandoned_games() == []
 
     with_repo(tmp_path / "db.sqlite3", body)
 
@@ -102,3 +106,28 @@ def test_latest_game_by_thread_includes_ended_games(tmp_path: Path) -> None:
             await repo.load_latest_game_by_thread(41)
 
     with_repo(tmp_path / "db.sqlite3", body)
+
+
+def test_migration_0004_counts_games_abandoned_before_it_announced(tmp_path: Path) -> None:
+    until = tmp_path / "until0002"
+    until.mkdir()
+    for migration in discover()[:2]:
+        shutil.copy(migration.path, until / migration.path.name)
+    db = tmp_path / "db.sqlite3"
+
+    async def before() -> None:
+        repo = await open_store(db, migrations_dir=until)
+        try:
+            await repo.abandon_game((await create_plain(repo, thread_id=50)).id)
+            await create_plain(repo, thread_id=51)  # active, its opening owed
+        finally:
+            await repo.close()
+
+    run(before())
+    assert migrate_database(db).applied == ("0003_yamatai_step_order", "0004_announce_abandoned")
+
+    async def after(repo: GameRepository) -> None:
+        assert await repo.unannounced_abandoned_games() == []
+        assert len(await repo.unannounced_games()) == 1
+
+    with_repo(db, after)

@@ -1,0 +1,329 @@
+"""Recovery after partial failures, with faults injected in the Discord double and the database.
+
+Each test ends with the store verified clean (every game replays to its snapshot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+from bot.lobby_state import LobbyState
+from bot.store import NewSeat
+from bot.store.verify import verify_database
+from engine import games
+from tests.discord_double import DROP, MessageRecord, UserSpec
+from tests.e2e.harness import (
+    CHANNEL,
+    GUEST,
+    GUILD,
+    HOST,
+    TIMEOUT,
+    WATCHER,
+    Env,
+    Table,
+    custom_id,
+    himiko_env,
+    run,
+)
+from tests.e2e.test_play import assert_clean_error, public, rest_of_turn, two_humans
+
+POST = "POST /channels/{channel_id}/messages"
+EDIT_ORIGINAL = "PATCH /webhooks/{app_id}/{token}/messages/{message_id}"
+LOCK_SECONDS = 5.5  # longer than the store's 5 s busy timeout: a write fails meanwhile
+
+
+@contextlib.contextmanager
+def locked(database: Path) -> Iterator[None]:
+    """Hold SQLite's write lock from a second connection, as another process would."""
+    locker = sqlite3.connect(database, isolation_level=None)
+    try:
+        locker.execute("BEGIN IMMEDIATE")
+        yield
+    finally:
+        locker.execute("ROLLBACK")
+        locker.close()
+
+
+def computer_first_seed(*players: str) -> int:
+    """A seed with which the second seat (the computer) plays first."""
+    return next(s for s in range(100) if games.new("yamatai", players, s).current_seat == 1)
+
+
+def quick_retries(env: Env, attempts: int = 3) -> None:
+    """Let the runner retry at once and give up after ``attempts`` (the sweep takes over)."""
+    env.bot.runner.first_retry, env.bot.runner.attempts = 0.05, attempts
+
+
+async def verified(env: Env) -> None:
+    """Every stored game replays to its snapshot."""
+    report = await verify_database(env.database)
+    assert report.ok and report.checked >= 1, report.problems
+
+
+async def finish_turn(env: Env, player: UserSpec, table: Table) -> MessageRecord:
+    """Play the player's whole turn with one ``/play`` per action; the last reply."""
+    reply = None
+    for action in rest_of_turn(await env.match(table.id)):
+        reply = await (await env.play(player, table.id, action)).reply(TIMEOUT)
+        assert not reply.loading
+    assert reply is not None
+    return reply
+
+
+def pings(env: Env, table: Table, user: UserSpec) -> int:
+    """How many of the bot's public messages in the thread ping the user."""
+    return sum(user.id in m.pinged_user_ids() for m in public(env, table))
+
+
+async def owed(env: Env, table: Table) -> bool:
+    """Whether the thread's game still owes a message."""
+    game = await env.game(table.id)
+    return game.announced_version < game.version
+
+
+def test_cancel_after_a_partly_failed_start_abandons_the_game(tmp_path: Path) -> None:
+    """Start made the game but neither the opening nor the lobby edit got through; Cancel."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            quick_retries(env, attempts=2)
+            lobby = await env.open_lobby(HOST, seats=2)
+            await (await env.lobby_click(GUEST, lobby, "join")).response(TIMEOUT)
+            double.faults.fail(POST, status=503, times=100, channel_id=lobby.id)
+            double.faults.fail(EDIT_ORIGINAL, status=DROP)
+            start = await env.lobby_click(HOST, double.message(lobby.id), "start")
+            told = await start.reply(TIMEOUT)  # the lobby edit failed: the host is told instead
+            assert told.ephemeral and f"<#{lobby.id}>" in told.content
+            assert (await env.game(lobby.id)).status == "active"
+            await env.bot.runner.idle()  # retried the opening, gave up for now
+            assert double.message(lobby.id).custom_ids()  # the lobby still shows its buttons
+
+            cancel = await env.lobby_click(HOST, double.message(lobby.id), "cancel")
+            assert (await cancel.response(TIMEOUT)).type == 7
+            assert double.message(lobby.id).custom_ids() == []
+            assert "cancelled" in double.message(lobby.id).text()
+            assert (await env.game(lobby.id)).status == "abandoned"
+            assert await env.bot.service.active_game_id(lobby.id) is None
+
+            double.faults.clear()
+            await env.bot.sweep()  # the thread is owed the news
+            await env.bot.runner.idle()
+            [note] = double.messages(lobby.id, include_ephemeral=False)
+            assert "cancelled" in note.content and not note.attachments
+            assert not note.pinged_user_ids()
+            await verified(env)
+
+    run(body)
+
+
+def test_start_while_the_database_is_locked_fails_cleanly_and_works_again(tmp_path: Path) -> None:
+    """The game cannot be saved during Start: the host is told, Start again reuses the thread."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            lobby = await env.open_lobby(HOST, seats=2)
+            await (await env.lobby_click(GUEST, lobby, "join")).response(TIMEOUT)
+            with locked(env.database):
+                start = await env.lobby_click(HOST, double.message(lobby.id), "start")
+                refused = await start.reply(TIMEOUT)
+            assert_clean_error(refused)
+            assert "Click Start again" in refused.content
+            assert await env.bot.service.active_game_id(lobby.id) is None
+            assert double.message(lobby.id).custom_ids()  # the lobby is open again
+
+            again = await env.lobby_click(HOST, double.message(lobby.id), "start")
+            await again.wait_event("edit_original", TIMEOUT)
+            [thread] = double.threads(CHANNEL)  # the thread of the first try, reused
+            [opening] = env.turn_messages(thread.id)
+            assert "plays first" in opening.content
+            assert double.message(lobby.id).custom_ids() == []
+            await verified(env)
+
+    run(body)
+
+
+def test_lost_answers_at_start_still_give_one_opening_and_computers_play(tmp_path: Path) -> None:
+    """The opening's answer and the lobby edit are lost; a computer plays first."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            quick_retries(env)
+            env.bot.service._seed_source = lambda: computer_first_seed("Hana", "Computer 1")
+            lobby = await env.open_lobby(HOST, seats=2, computers=True)
+            double.faults.lose_response(POST, channel_id=lobby.id)  # posted, answer lost
+            double.faults.fail(EDIT_ORIGINAL, status=DROP)
+            start = await env.lobby_click(HOST, lobby, "start")
+            told = await start.reply(TIMEOUT)
+            assert told.ephemeral and f"<#{lobby.id}>" in told.content
+            await env.bot.runner.idle()
+            table = Table(double.channel(lobby.id), double.message(lobby.id), lobby)
+            opening, turn = env.turn_messages(table.id)  # the retry repeated the nonce
+            assert "plays first" in opening.content and "Computer 1" in opening.content
+            assert turn.pinged_user_ids() == [HOST.id]  # the computer played its turn
+            assert await env.current_user(table.id) == HOST.id
+            assert not await owed(env, table)
+
+            assert double.message(lobby.id).custom_ids()  # the edit is owed...
+            await env.bot.sweep()
+            assert double.message(lobby.id).custom_ids() == []  # ...and done by the sweep
+            assert f"<#{lobby.id}>" in double.message(lobby.id).text()
+            await verified(env)
+
+    run(body)
+
+
+def test_one_turn_message_and_one_ping_when_an_answer_or_the_record_is_lost(
+    tmp_path: Path,
+) -> None:
+    """A post whose answer is lost, then a post recorded while the database is locked."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            table, player, other = await two_humans(env)
+            quick_retries(env)
+            double.faults.lose_response(POST, channel_id=table.id)
+            await finish_turn(env, player, table)
+            await env.bot.runner.idle()
+            assert len(env.turn_messages(table.id)) == 2 and pings(env, table, other) == 2
+            assert not await owed(env, table)
+
+            # the next post waits out a rate limit; meanwhile another process locks the database
+            double.faults.rate_limit(POST, retry_after=0.3, channel_id=table.id)
+            playing = asyncio.create_task(finish_turn(env, other, table))
+            while not any(r.status == 429 for r in double.requests):
+                await asyncio.sleep(0.01)
+            with locked(env.database):
+                await asyncio.sleep(LOCK_SECONDS)
+            reply = await asyncio.wait_for(playing, TIMEOUT)
+            assert "Your turn is over" in reply.content and "could not" not in reply.content
+            await env.bot.runner.idle()
+            assert len(env.turn_messages(table.id)) == 3 and pings(env, table, player) == 2
+            assert not await owed(env, table)
+            await verified(env)
+
+    run(body, timeout=90)
+
+
+def test_an_owed_turn_is_posted_after_a_gateway_resume(tmp_path: Path) -> None:
+    """The runner gave up during an outage; the reconnect's sweep posts the turn."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            table, player, other = await two_humans(env)
+            quick_retries(env, attempts=1)
+            double.faults.fail(POST, status=503, times=2, channel_id=table.id)
+            reply = await finish_turn(env, player, table)
+            assert "saved" in reply.content and "could not post" in reply.content
+            await env.bot.runner.idle()
+            assert len(env.turn_messages(table.id)) == 1 and await owed(env, table)
+
+            await double.reconnect()
+            turn = await double.wait_for_message(
+                table.id, lambda m: other.id in m.pinged_user_ids(), TIMEOUT, new_only=True
+            )
+            await env.bot.runner.idle()
+            assert env.turn_messages(table.id)[-1].id == turn.id
+            assert pings(env, table, other) == 2 and not await owed(env, table)
+            await verified(env)
+
+    run(body)
+
+
+def test_a_failed_resignation_note_is_swept_and_the_resigner_told_it_worked(
+    tmp_path: Path,
+) -> None:
+    """The note about a resignation fails past the runner's retries; the periodic sweep posts it."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path, sweep_interval=0.2) as env:
+            double = env.double
+            table, _, other = await two_humans(env)
+            quick_retries(env, attempts=1)
+            double.faults.fail(POST, status=503, times=2, channel_id=table.id)
+            ask = await (await double.slash(other, table.id, "resign")).reply(TIMEOUT)
+            yes = await double.click(other, table.id, ask.id, custom_id(ask, "himiko:resign:ok:"))
+            assert (await yes.reply(TIMEOUT)).content == "You resigned."
+            note = await double.wait_for_message(
+                table.id, lambda m: not m.ephemeral and "resigned" in m.content, TIMEOUT
+            )
+            assert note.pinged_user_ids() == []
+            await env.bot.runner.idle()
+            assert len([m for m in public(env, table) if "resigned" in m.content]) == 1
+            assert (await env.game(table.id)).status == "abandoned"
+            assert not await owed(env, table)
+            await verified(env)
+
+    run(body)
+
+
+def test_a_forged_lobby_click_seats_nobody(tmp_path: Path) -> None:
+    """Custom ids a tampered client makes up never replace the lobby the bot posted.
+
+    discord.py drops a click whose custom id is not on the message; the bot itself rebuilds an
+    uncached lobby from its own message (tests/bot/test_lobby_start.py covers the state).
+    """
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            lobby = await env.open_lobby(HOST, seats=2)
+            await env.restart()  # the lobby is not cached any more
+            forged = LobbyState("yamatai", 2, True, (WATCHER.id, GUEST.id)).custom_id("start")
+            start = await double.forged_click(WATCHER, CHANNEL, lobby.id, forged)
+            joined = await env.lobby_click(GUEST, lobby, "join")  # a real click, after it
+            assert (await joined.response(TIMEOUT)).type == 7
+            assert start.callback is None  # never answered, nothing done
+            shown = double.message(lobby.id)
+            assert "Kenji" in shown.text() and "Mio" not in shown.text()
+            real = LobbyState("yamatai", 2, False, (HOST.id, GUEST.id)).custom_id("start")
+            assert custom_id(shown, "himiko:lobby:start:") == real
+            assert double.threads(CHANNEL) == []
+            refused = await env.lobby_click(WATCHER, shown, "start")
+            assert_clean_error(await refused.reply(TIMEOUT))
+
+    run(body)
+
+
+def test_games_with_many_games_fits_one_message(tmp_path: Path) -> None:
+    """``/games`` lists what fits in Discord's 2000 characters and says how many more."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            repo = env.bot.repo
+            assert repo is not None
+            match = games.new("yamatai", ["Hana", "Kenji"], 1)
+            colours = [str(p["colour"]) for p in match.view(None)["players"]]
+            for i in range(120):
+                await repo.create_game(
+                    guild_id=GUILD,
+                    channel_id=CHANNEL,
+                    thread_id=400_000_000_000_000_000 + i,
+                    game_key="yamatai",
+                    seed=1,
+                    options=match.options,
+                    seats=[
+                        NewSeat(0, HOST.id, "Hana", colours[0]),
+                        NewSeat(1, GUEST.id, "Kenji", colours[1]),
+                    ],
+                    snapshot=match.to_json(),
+                    current_seat=match.current_seat,
+                )
+                await repo.mark_announced(i + 1, 1)
+            reply = await (await env.double.slash(HOST, CHANNEL, "games")).reply(TIMEOUT)
+            lines = reply.content.splitlines()
+            assert len(reply.content) <= 2000 and reply.pinged_user_ids() == []
+            assert lines[0] == "**Your games in this server**"
+            assert all(line.startswith("<#4000") for line in lines[1:-1])
+            assert lines[-1] == f"…and {120 - len(lines) + 2} more."
+            await verified(env)
+
+    run(body)
