@@ -10,17 +10,18 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from engine import games
+
 PREFIX = "himiko:lobby"
 BUTTONS = ("join", "leave", "start", "cancel")
 SELECTS = ("seats", "computers")
 _STATE = (
-    r"(?P<game>[a-z0-9_]+):(?P<seats>[2-4]):(?P<computers>[01]):"
+    r"(?P<game>[a-z0-9_]+):(?P<seats>[1-9][0-9]?):(?P<computers>[01]):"
     r"(?P<players>[0-9a-z]+(?:\.[0-9a-z]+)*)"
 )
 BUTTON_TEMPLATE = rf"{PREFIX}:(?P<action>{'|'.join(BUTTONS)}):{_STATE}"
 SELECT_TEMPLATE = rf"{PREFIX}:(?P<action>{'|'.join(SELECTS)}):{_STATE}"
 TEMPLATE = rf"{PREFIX}:(?P<action>{'|'.join(BUTTONS + SELECTS)}):{_STATE}"
-MIN_SEATS, MAX_SEATS = 2, 4
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
@@ -46,6 +47,16 @@ class LobbyState:
     players: tuple[int, ...]
     names: tuple[str, ...] = ()
     closed: bool = False
+
+    @property
+    def min_seats(self) -> int:
+        """The fewest seats the game is played with."""
+        return games.rules_for(self.game).min_players
+
+    @property
+    def max_seats(self) -> int:
+        """The most seats the game is played with."""
+        return games.rules_for(self.game).max_players
 
     @property
     def host(self) -> int:
@@ -83,15 +94,16 @@ class LobbyState:
 
     def with_seats(self, seats: int) -> LobbyState:
         """Change the number of seats (never below the players already joined)."""
-        return replace(self, seats=min(MAX_SEATS, max(MIN_SEATS, seats, len(self.players))))
+        low = max(self.min_seats, seats, len(self.players))
+        return replace(self, seats=min(self.max_seats, low))
 
     def with_computers(self, on: bool) -> LobbyState:
         """Turn filling empty seats with computer players on or off."""
         return replace(self, computers=on)
 
     def can_start(self) -> bool:
-        """At least two seats would be played."""
-        return len(self.seat_users()) >= MIN_SEATS
+        """At least the game's fewest seats would be played."""
+        return len(self.seat_users()) >= self.min_seats
 
     def seat_users(self) -> list[int | None]:
         """Humans then computers, one entry per seat that would be played."""
@@ -118,6 +130,9 @@ class LobbyState:
 def parse_custom_id(custom_id: str) -> tuple[str, LobbyState] | None:
     """(action, state) of a lobby custom id, or None if it is not one."""
     match = re.fullmatch(TEMPLATE, custom_id)
-    if match is None:
+    if match is None or match["game"] not in games.GAMES:
         return None
-    return match["action"], LobbyState.parse(match.groupdict())
+    state = LobbyState.parse(match.groupdict())
+    if not state.min_seats <= state.seats <= state.max_seats:
+        return None
+    return match["action"], state

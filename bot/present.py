@@ -98,7 +98,7 @@ def played_text(
     if result.turn is not None:
         key = "play.turn_done" if posted else "play.turn_done_unposted"
         return t(interaction, key, actions=actions)
-    step = t(interaction, f"step.{result.step}") if result.step else ""
+    step = t(interaction, result.step) if result.step else ""
     return (
         t(interaction, "play.applied", actions=actions)
         + " "

@@ -46,7 +46,7 @@ def _locale(channel: Any) -> str | None:
 
 def turn_message(bot: HimikoBot, report: TurnReport, locale: str | None) -> str:
     """The text of a completed turn's thread message."""
-    summary = Summary(bot.catalog, locale)
+    summary = Summary(bot.catalog, locale, report.game)
     names = [p.name for p in report.players]
     lines = [summary.turn(report.player.name, report.events, names)]
     if report.final is not None:

@@ -7,11 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.cogs.lobby import game_choices
+from bot.games import PRESENTATIONS, presentation
 from bot.names import display_name
 from bot.present import MAX_CONTENT, catalog_of, clip, guarded, send, t, thread_of
-from bot.service import BoardResult, HistoryResult
+from bot.service import BoardResult, HistoryResult, ServiceError
 from bot.summary import Summary
 from bot.translator import text
 
@@ -19,21 +22,8 @@ if TYPE_CHECKING:
     from bot.app import HimikoBot
 
 Interaction = discord.Interaction[Any]
-RULE_TOPICS = (
-    "overview",
-    "turn",
-    "fleet",
-    "trade",
-    "place",
-    "collect_build",
-    "end_turn",
-    "recruit",
-    "round",
-    "game_end",
-    "scoring",
-    "notation",
-    "commands",
-)
+#: The ``/rules`` topic every game shares (keys ``rules.topic.commands``, ``rules.commands``).
+COMMANDS_TOPIC = "commands"
 LOG_TURNS = 6
 
 
@@ -42,7 +32,7 @@ def board_caption(interaction: Interaction, board: BoardResult) -> str:
     if board.over or board.current is None:
         current = t(interaction, "board.over")
     else:
-        step = t(interaction, f"step.{board.step}") if board.step else ""
+        step = t(interaction, board.step) if board.step else ""
         current = t(
             interaction, "board.current", player=display_name(board.current.name), step=step
         )
@@ -53,7 +43,7 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
     """The recent turns in notation and in words, oldest first, within Discord's limit."""
     if not history.turns:
         return t(interaction, "log.empty")
-    summary = Summary(catalog_of(interaction), str(interaction.locale))
+    summary = Summary(catalog_of(interaction), str(interaction.locale), history.game)
     names = [p.name for p in history.players]
     blocks = []
     for turn in history.turns:
@@ -172,15 +162,51 @@ class InfoCog(commands.Cog):
         await guarded(interaction, body)
 
     @app_commands.command(name="rules", description=text("cmd.rules"))
-    @app_commands.describe(topic=text("cmd.rules.topic"))
-    @app_commands.choices(
-        topic=[app_commands.Choice(name=text(f"rules.topic.{k}"), value=k) for k in RULE_TOPICS]
-    )
-    async def rules(self, interaction: Interaction, topic: str = "overview") -> None:
-        """Short rule help by topic."""
+    @app_commands.describe(topic=text("cmd.rules.topic"), game=text("cmd.rules.game"))
+    @app_commands.choices(game=game_choices())
+    async def rules(
+        self,
+        interaction: Interaction,
+        topic: str = "overview",
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Short rule help by topic, for the game chosen, of the thread, or the first one."""
 
         async def body() -> None:
-            title = t(interaction, f"rules.topic.{topic}")
-            await send(interaction, f"**{title}**\n{t(interaction, f'rules.{topic}')}")
+            key = await self._rules_game(interaction, None if game is None else game.value)
+            topics = rule_topics(key)
+            if topic not in topics:
+                names = ", ".join(f"`{k}`" for k in topics)
+                raise ServiceError("error.rules_topic", topic=clip(topic, 40), topics=names)
+            prefix = "" if topic == COMMANDS_TOPIC else f"{key}."
+            title = t(interaction, f"{prefix}rules.topic.{topic}")
+            await send(interaction, f"**{title}**\n{t(interaction, f'{prefix}rules.{topic}')}")
 
         await guarded(interaction, body)
+
+    @rules.autocomplete("topic")
+    async def rules_topic(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        """The topics of the game in question whose title or key contains what was typed."""
+        key = await self._rules_game(interaction, getattr(interaction.namespace, "game", None))
+        found = []
+        for topic in rule_topics(key):
+            prefix = "" if topic == COMMANDS_TOPIC else f"{key}."
+            title = t(interaction, f"{prefix}rules.topic.{topic}")
+            if current.lower() in f"{title} {topic}".lower():
+                found.append(Choice(name=title[:100], value=topic))
+        return found[:25]
+
+    async def _rules_game(self, interaction: Interaction, game: str | None) -> str:
+        if game in PRESENTATIONS:
+            return str(game)
+        thread_id = getattr(interaction.channel, "id", None)
+        if thread_id is not None:
+            key = await self.bot.service.game_in_thread(thread_id)
+            if key in PRESENTATIONS:
+                return key
+        return next(iter(PRESENTATIONS))
+
+
+def rule_topics(game: str) -> list[str]:
+    """A game's ``/rules`` topics, then the bot's commands."""
+    return [*presentation(game).rule_topics, COMMANDS_TOPIC]

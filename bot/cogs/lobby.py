@@ -8,17 +8,35 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games import PRESENTATIONS
 from bot.lobby_state import LobbyState
 from bot.names import short_name
 from bot.present import guarded
 from bot.service import ServiceError
 from bot.translator import text
 from bot.views.lobby import lobby_embed, lobby_view
+from engine import games
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
 
-GAMES = [app_commands.Choice(name="Yamatai", value="yamatai")]
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every registered game that the bot can present, by its display name."""
+    return [
+        app_commands.Choice(name=games.rules_for(key).display_name, value=key)
+        for key in games.GAMES
+        if key in PRESENTATIONS
+    ]
+
+
+def seat_limits() -> tuple[int, int]:
+    """The fewest and most seats of any offered game (each game's own limits are checked)."""
+    offered = [games.rules_for(c.value) for c in game_choices()]
+    return min(r.min_players for r in offered), max(r.max_players for r in offered)
+
+
+FEWEST, MOST = seat_limits()
 
 
 class LobbyCog(commands.Cog):
@@ -31,13 +49,13 @@ class LobbyCog(commands.Cog):
     @app_commands.describe(
         game=text("cmd.new.game"), seats=text("cmd.new.seats"), computers=text("cmd.new.computers")
     )
-    @app_commands.choices(game=GAMES)
+    @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction[Any],
         game: app_commands.Choice[str],
-        seats: app_commands.Range[int, 2, 4] = 4,
+        seats: app_commands.Range[int, FEWEST, MOST] | None = None,
         computers: bool = False,
     ) -> None:
         """Post a lobby message with options and Join / Leave / Start / Cancel."""
@@ -45,9 +63,21 @@ class LobbyCog(commands.Cog):
         async def body() -> None:
             if not isinstance(interaction.channel, discord.TextChannel):
                 raise ServiceError("error.lobby_in_thread")
+            rules = games.rules_for(game.value)
+            if seats is not None and not rules.min_players <= seats <= rules.max_players:
+                raise ServiceError(
+                    "error.seats",
+                    game=rules.display_name,
+                    min=rules.min_players,
+                    max=rules.max_players,
+                )
             user = interaction.user
             state = LobbyState(
-                game.value, seats, computers, (user.id,), (short_name(user.display_name),)
+                game.value,
+                rules.max_players if seats is None else seats,
+                computers,
+                (user.id,),
+                (short_name(user.display_name),),
             )
             await interaction.response.send_message(
                 embed=lobby_embed(interaction, state), view=lobby_view(interaction, state)

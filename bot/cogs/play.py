@@ -27,7 +27,7 @@ Interaction = discord.Interaction[Any]
 
 def preview_embed(interaction: Interaction, preview: Preview) -> discord.Embed:
     """The preview's summary and its exact sequence (read back on Confirm)."""
-    summary = Summary(catalog_of(interaction), str(interaction.locale))
+    summary = Summary(catalog_of(interaction), str(interaction.locale), preview.game)
     words = summary.actions(preview.events, [p.name for p in preview.players])
     lines = [t(interaction, "play.preview", summary=words)]
     if preview.ends_turn:

@@ -11,6 +11,7 @@ import secrets
 from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
 from typing import Any
 
+from bot.games import presentation
 from bot.store import (
     Game,
     GameNotActive,
@@ -106,25 +107,9 @@ def _turn_key(match: Match) -> TurnKey | None:
 
 
 def _step(match: Match) -> str | None:
-    return match.turn_info.step or None
-
-
-def _with_harbor_shortcuts(match: Match, legal: list[str]) -> list[str]:
-    """Each ``keep ...`` followed by its ``keep ...; end`` when nothing but ending can follow.
-
-    The harbor (step 4) is its own action; when no specialist can be recruited after it, the
-    panel offers to store and end in one choice, as ``end keep ...`` did before the rulebook order.
-    """
-    keeps = [a for a in legal if a.startswith("keep ")]
-    if not keeps:
-        return legal
-    after = match.preview(keeps[0]).legal_next
-    if any(a.startswith("recruit ") for a in after) or "end" not in after:
-        return legal
-    result: list[str] = []
-    for action in legal:
-        result += [action, f"{action}; end"] if action in keeps else [action]
-    return result
+    """The catalog key of the step to play (``<game>.step.<step>``), None once over."""
+    step = match.turn_info.step
+    return f"{match.game_key}.step.{step}" if step else None
 
 
 def _final(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult:
@@ -160,10 +145,11 @@ class GameService:
         self._renderer = renderer
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
 
-    async def warm_up(self, game_key: str = "yamatai") -> None:
-        """Render one board so the renderer's caches exist before the first player waits on it."""
-        match = games.new(game_key, ["A", "B"], 0)
-        await self._render(match.view(None), None)
+    async def warm_up(self) -> None:
+        """Render one board per game so the caches exist before the first player waits on it."""
+        for key, rules in games.GAMES.items():
+            match = games.new(key, [f"P{i}" for i in range(rules.min_players)], 0)
+            await self._render(match.view(None), None)
 
     # -- loading and checks ---------------------------------------------------------------------
 
@@ -223,7 +209,7 @@ class GameService:
         channel_id: int,
         thread_id: int,
         players: Sequence[tuple[int | None, str]],
-        game_key: str = "yamatai",
+        game_key: str,
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
     ) -> Created:
@@ -320,6 +306,7 @@ class GameService:
         picture = await self._render(result.view, result.events)
         return Preview(
             game.id,
+            game.game_key,
             game.thread_id,
             game.version,
             "; ".join(actions),
@@ -342,6 +329,7 @@ class GameService:
         picture = await self._render(match.view(None), turn.events)
         return TurnReport(
             game_id=game.id,
+            game=game.game_key,
             thread_id=game.thread_id,
             version=version,
             player=players[turn.seat],
@@ -456,11 +444,19 @@ class GameService:
             over,
         )
 
+    async def game_in_thread(self, thread_id: int) -> str | None:
+        """The game key of the thread's latest game, or None if the thread has none."""
+        try:
+            game = await self.repo.load_latest_game_by_thread(thread_id)
+        except GameNotFound:
+            return None
+        return game.game_key
+
     async def history(self, *, thread_id: int, turns: int = 5) -> HistoryResult:
         """The last ``turns`` turns of the thread's latest game (also ended), with their events."""
         game, match = await self._load(thread_id=thread_id, ended=True)
         records = await asyncio.to_thread(replay_turns, match)
-        return HistoryResult(game.id, _players(game, match), tuple(records[-turns:]))
+        return HistoryResult(game.id, game.game_key, _players(game, match), tuple(records[-turns:]))
 
     async def my_games(self, user_id: int, *, guild_id: int | None) -> list[GameListing]:
         """The user's active games (in one server if given), those awaiting them first."""
@@ -492,25 +488,33 @@ class GameService:
         page: int = 0,
         picture: bool = True,
         turn: TurnKey | None = None,
+        after: str | None = None,
     ) -> PanelState:
         """The turn panel for the player to act: groups of legal choices and a preview.
 
-        With ``turn`` an out-of-date ``version`` is fine while that turn is still being played.
+        With ``turn`` an out-of-date ``version`` is fine while that turn is still being played;
+        ``after`` (the action just played) keeps its group chosen while it lasts.
         """
         game, match = await self._load(thread_id=thread_id, game_id=game_id)
         if version is not None and game.version != version and _turn_key(match) != turn:
             raise ServiceError("error.stale_board")
         seat = self._acting_seat(game, match, user_id)
-        legal = _with_harbor_shortcuts(match, match.legal_actions())
+        shown = presentation(game.game_key)
+        legal = shown.panel_actions(
+            lambda text: match.preview(text).legal_next, match.legal_actions()
+        )
         legal = [a for a in legal if len(a) <= panels.MAX_VALUE]
-        groups = panels.categories(legal)
+        groups = panels.categories(legal, shown.panel_group)
+        if after is not None:
+            category = shown.panel_group(after)
         keys = [c.key for c in groups]
         chosen = category if category in keys else keys[0]
-        actions, page, pages = panels.page_of(legal, chosen, page)
+        actions, page, pages = panels.page_of(legal, chosen, page, shown.panel_group)
         png = await self._render(match.view(seat), None) if picture else None
         players = _players(game, match)
         return PanelState(
             game_id=game.id,
+            game=game.game_key,
             version=game.version,
             step=_step(match) or "",
             player=players[seat],

@@ -58,6 +58,7 @@ class TurnReport:
     """One completed turn, for the thread: who played what, the picture, who is next."""
 
     game_id: int
+    game: str  # the registry key: whose presentation and catalog keys
     thread_id: int
     version: int
     player: PlayerInfo
@@ -91,6 +92,7 @@ class Preview:
     """A sequence applied to a copy only: what it would do, nothing saved."""
 
     game_id: int
+    game: str  # the registry key: whose presentation and catalog keys
     thread_id: int
     version: int
     text: str
@@ -141,6 +143,7 @@ class HistoryResult:
     """The most recent turns of a game."""
 
     game_id: int
+    game: str  # the registry key: whose presentation and catalog keys
     players: tuple[PlayerInfo, ...]
     turns: tuple[TurnRecord, ...]
 
@@ -169,6 +172,7 @@ class PanelState:
     """The turn panel: step, action groups, the chosen group's actions (one page), picture."""
 
     game_id: int
+    game: str  # the registry key: whose presentation and catalog keys
     version: int
     step: str
     player: PlayerInfo

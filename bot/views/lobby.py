@@ -19,8 +19,6 @@ from discord import ui
 
 from bot.lobby_state import (
     BUTTON_TEMPLATE,
-    MAX_SEATS,
-    MIN_SEATS,
     SELECT_TEMPLATE,
     LobbyState,
     parse_custom_id,
@@ -197,7 +195,7 @@ def lobby_view(interaction: Interaction, state: LobbyState) -> ui.View:
     view = ui.View(timeout=None)
     seats = LobbySelect("seats", state)
     seats.item.placeholder = t(interaction, "lobby.seats_placeholder", seats=state.seats)
-    for n in range(max(MIN_SEATS, len(state.players)), MAX_SEATS + 1):
+    for n in range(max(state.min_seats, len(state.players)), state.max_seats + 1):
         seats.item.add_option(
             label=t(interaction, "lobby.seats_option", seats=n),
             value=str(n),

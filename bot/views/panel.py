@@ -15,9 +15,10 @@ from typing import Any, Self
 import discord
 from discord import ui
 
+from bot.games import presentation
 from bot.present import after_save, guarded, himiko, picture, t
 from bot.service import PanelState, TurnKey
-from bot.service.panel import PAGE_SIZE, PER_SELECT, category_of, chunks
+from bot.service.panel import PAGE_SIZE, PER_SELECT, chunks
 from bot.turns import announce
 from bot.views.base import button
 
@@ -25,19 +26,14 @@ Interaction = discord.Interaction[Any]
 MAX_LABEL = 100
 
 
-def category_label(interaction: Interaction, key: str) -> str:
+def category_label(interaction: Interaction, game: str, key: str) -> str:
     """A panel group's name in the user's language."""
-    kind, _, detail = key.partition(":")
-    if kind in ("fleet", "trade", "collect", "build", "keep", "end"):
-        return t(interaction, f"panel.cat.{kind}")
-    if kind in ("place", "recruit"):
-        return t(interaction, f"panel.cat.{kind}", detail=detail)
-    return t(interaction, "panel.cat.power", detail=key.replace("_", " "))
+    return presentation(game).panel_group_label(lambda k, **p: t(interaction, k, **p), key)
 
 
 def panel_content(interaction: Interaction, state: PanelState, played: str | None = None) -> str:
     """The panel's text: the step (after what was just played, if anything), the page."""
-    step = t(interaction, f"step.{state.step}")
+    step = t(interaction, state.step)
     if played is None:
         text = t(interaction, "panel.title", step=step)
     else:
@@ -179,7 +175,7 @@ def panel_view(interaction: Interaction, state: PanelState) -> ui.View:
         category = CategorySelect(game, version)
         category.item.placeholder = t(interaction, "panel.category_placeholder")
         for group in state.categories:
-            label = f"{category_label(interaction, group.key)} ({group.count})"
+            label = f"{category_label(interaction, state.game, group.key)} ({group.count})"
             category.item.add_option(
                 label=label[:MAX_LABEL], value=group.key, default=group.key == state.category
             )
@@ -191,7 +187,7 @@ def panel_view(interaction: Interaction, state: PanelState) -> ui.View:
         select.item.placeholder = t(
             interaction,
             "panel.actions_placeholder",
-            category=category_label(interaction, state.category),
+            category=category_label(interaction, state.game, state.category),
             first=start,
             last=start + len(actions) - 1,
             count=next((c.count for c in state.categories if c.key == state.category), 0),
@@ -277,7 +273,7 @@ async def act(interaction: Interaction, game_id: int, version: int, text: str) -
             await _edit(interaction, done, None, None)
             return
         state = await bot.service.panel(
-            interaction.user.id, game_id=game_id, category=category_of(text), picture=False
+            interaction.user.id, game_id=game_id, after=text, picture=False
         )
         played = "; ".join(result.actions) or text
         await _edit(

@@ -40,6 +40,7 @@ def _fake_picture(view: object, events: object) -> bytes:
 async def two_player_game(service: GameService, thread_id: int = 500) -> Created:
     """A new game for Ann and Bo in a thread."""
     return await service.create_game(
+        game_key="yamatai",
         guild_id=GUILD,
         channel_id=CHANNEL,
         thread_id=thread_id,

@@ -6,8 +6,14 @@ import re
 from pathlib import Path
 
 from bot.catalog import Catalog, default_catalog, normalize_locale, placeholders
-from bot.cogs.info import RULE_TOPICS
-from bot.summary import SIMPLE
+from bot.cogs.info import rule_topics
+from bot.games import PRESENTATIONS, presentation
+from bot.service.games import _final
+from bot.service.history import replay_turns
+from bot.service.results import PlayerInfo
+from bot.summary import Summary
+from engine import games
+from engine.players import random_player
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 PREFIXES = (
@@ -17,11 +23,14 @@ LITERAL = re.compile(rf"""["']((?:{PREFIXES})\.[a-z0-9_.]+)["']""")
 
 
 def _used_ids() -> set[str]:
+    """Ids written in the code; in ``bot/games/<game>.py`` they carry the game's prefix."""
     found: set[str] = set()
     for path in BOT.rglob("*.py"):
         if "store" in path.parts:
             continue
-        found |= {m for m in LITERAL.findall(path.read_text(encoding="utf-8"))}
+        ids = set(LITERAL.findall(path.read_text(encoding="utf-8")))
+        game = path.stem if path.parent.name == "games" and path.stem in PRESENTATIONS else None
+        found |= {f"{game}.{i}" for i in ids} if game else ids
     return found
 
 
@@ -41,15 +50,53 @@ def test_every_id_used_in_code_exists() -> None:
 
 def test_dynamic_ids_exist() -> None:
     catalog = default_catalog()
-    dynamic = [f"rules.{t}" for t in RULE_TOPICS] + [f"rules.topic.{t}" for t in RULE_TOPICS]
-    dynamic += [f"summary.{k}" for k in SIMPLE]
-    dynamic += [f"step.{s}" for s in ("fleet", "trade", "place", "acted", "recruited")]
-    dynamic += [f"end_reason.{r}" for r in ("last_building", "boats", "specialists", "buildings")]
-    dynamic += [f"score.{line}" for line in ("coins", "pp_tokens", "buildings", "specialists")]
+    dynamic = []
+    for game in PRESENTATIONS:
+        for topic in rule_topics(game):
+            prefix = "" if topic == "commands" else f"{game}."
+            dynamic += [f"{prefix}rules.{topic}", f"{prefix}rules.topic.{topic}"]
     codes = ("invalid_notation", "illegal_action", "not_your_turn", "game_over", "undo_not_allowed")
     dynamic += [f"error.engine.{c}" for c in codes]
     dynamic += [f"game.{r}" for r in ("resigned", "cancelled", "abandoned")]
     assert [k for k in dynamic if not catalog.has(k)] == []
+
+
+class Recording(Catalog):
+    """A catalog that remembers every id it was asked for and did not have."""
+
+    def __init__(self, base: Catalog) -> None:
+        super().__init__(base.tables)
+        self.missing: set[str] = set()
+
+    def raw(self, key: str, locale: str | None = None) -> str:
+        if not self.has(key):
+            self.missing.add(key)
+        return super().raw(key, locale)
+
+
+def test_every_text_a_game_produces_exists() -> None:
+    """Random games of every presented game: steps, panel groups, summaries, final scores."""
+    catalog = Recording(default_catalog())
+    for game in PRESENTATIONS:
+        rules = games.rules_for(game)
+        shown = presentation(game)
+        for players in (rules.min_players, rules.max_players):
+            match = games.new(game, [f"Player {i}" for i in range(players)], seed=5 + players)
+            while (seat := match.current_seat) is not None:
+                t = lambda key, **params: catalog.text(key, "en", **params)  # noqa: E731
+                t(f"{game}.step.{match.turn_info.step}")
+                for action in match.legal_actions():
+                    shown.panel_group_label(t, shown.panel_group(action))
+                match.play(random_player(match.view(seat), seat), seat=seat)
+            summary = Summary(catalog, "en", game)
+            for turn in replay_turns(match):
+                summary.turn(match.players[turn.seat], turn.events, match.players)
+            infos = tuple(PlayerInfo(s, n, None, "red") for s, n in enumerate(match.players))
+            assert match.outcome is not None
+            summary.final(_final(infos, match.outcome))
+            for reason in match.outcome.termination:
+                t(f"{game}.end_reason.{reason}")
+    assert catalog.missing == set()
 
 
 def test_placeholders_format_and_locales_agree() -> None:
@@ -100,6 +147,6 @@ def test_discord_limits() -> None:
     for key, text in english.items():
         if key.startswith("cmd."):
             assert len(text) <= 100, key
-        if key.startswith(("rules.topic.", "panel.cat.")) or key in LABELS:
+        if ".rules.topic." in f".{key}" or ".panel.cat." in f".{key}" or key in LABELS:
             assert len(text) <= 80, key
         assert len(text) <= 1800, key

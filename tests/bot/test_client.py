@@ -121,8 +121,9 @@ def test_panel_and_play_views(tmp_path: Path) -> None:
     actions = tuple(f"place clay {n}" for n in range(60))
     state = PanelState(
         game_id=BIG_ID,
+        game="yamatai",
         version=123456,
-        step="place",
+        step="yamatai.step.place",
         player=PlayerInfo(0, "Ann", 1, "blue"),
         categories=(Category("place:clay", 80), Category("recruit:Fu-Hsi", 2), Category("end", 3)),
         category="place:clay",
@@ -149,5 +150,5 @@ def test_log_text_fits(tmp_path: Path) -> None:
     players = (PlayerInfo(0, "Ann", 1, "blue"), PlayerInfo(1, "Bo", None, "red"))
     event = {"type": "fleet", "seat": 0, "fleet": 4, "boats": [], "missing": []}
     turns = tuple(TurnRecord(i % 2, 1, ("fleet 4",) * 40, (event,), True) for i in range(30))
-    text = log_text(_interaction(bot), HistoryResult(1, players, turns))
+    text = log_text(_interaction(bot), HistoryResult(1, "yamatai", players, turns))
     assert len(text) <= 2000 and text.startswith("**Recent turns**")

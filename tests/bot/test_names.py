@@ -32,10 +32,10 @@ def test_turn_and_final_messages_escape_names() -> None:
         (ScoreLine(0, EVIL, 1, 10, 1, {"coins": 1}), ScoreLine(1, "Bo", 2, 3, 2, {}))
     )
     events = ({"type": "izanami", "seat": 0, "coins": 2}, {"type": "end_turn", "seat": 0})
-    report = TurnReport(1, 500, 5, eve, 1, ("end",), events, (eve, bo), b"", None, final)
+    report = TurnReport(1, "yamatai", 500, 5, eve, 1, ("end",), events, (eve, bo), b"", None, final)
     text = turn_message(FakeBot(), report, None)  # type: ignore[arg-type]
     assert text.startswith("**\\*\\*Eve") and _plain(text)
-    lines = Summary(default_catalog()).final(final)
+    lines = Summary(default_catalog(), None, "yamatai").final(final)
     assert all(_plain(line) for line in lines)
 
 

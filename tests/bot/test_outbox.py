@@ -43,7 +43,11 @@ def test_a_lost_turn_message_is_posted_once_by_flush(tmp_path: Path) -> None:
 async def _computer_due(service: GameService) -> int:
     """A game of Ann and a computer where the computer is to act (and nothing is owed)."""
     created = await service.create_game(
-        guild_id=GUILD, channel_id=10, thread_id=500, players=[(ANN, "Ann"), (None, "Computer 1")]
+        game_key="yamatai",
+        guild_id=GUILD,
+        channel_id=10,
+        thread_id=500,
+        players=[(ANN, "Ann"), (None, "Computer 1")],
     )
     await service.repo.mark_announced(created.game_id, created.version)
     if not created.computers_next:

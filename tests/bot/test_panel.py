@@ -6,8 +6,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from bot.games import presentation
 from bot.service import GameService
-from bot.service.panel import category_of
 from bot.views.panel import CategorySelect, act
 
 from .fakes import FakeBot, fake_interaction
@@ -42,7 +42,7 @@ def test_the_panel_says_what_was_played_and_keeps_the_group(tmp_path: Path) -> N
         panel = service.panel
 
         async def recording_panel(*args: Any, **kwargs: Any) -> Any:
-            asked.append(kwargs.get("category"))
+            asked.append(kwargs.get("after"))
             return await panel(*args, **kwargs)
 
         service.panel = recording_panel  # type: ignore[method-assign]
@@ -55,10 +55,10 @@ def test_the_panel_says_what_was_played_and_keeps_the_group(tmp_path: Path) -> N
             if edit["view"] is None:  # the turn ended
                 break
             assert edit["content"].startswith(f"Played `{action}` — next: "), edit["content"]
-            assert asked[-1] == category_of(action)
+            assert asked[-1] == action
             after = await panel(user, game_id=created.game_id, picture=False)
-            if category_of(action) in [c.key for c in after.categories]:
-                assert _chosen(edit["view"]) == category_of(action)
+            if presentation("yamatai").panel_group(action) in [c.key for c in after.categories]:
+                assert _chosen(edit["view"]) == presentation("yamatai").panel_group(action)
 
     asyncio.run(with_service(tmp_path, body, fast=True))
 

@@ -35,7 +35,7 @@ def test_create_and_play_single_actions(tmp_path: Path) -> None:
         assert result.version == created.version + 1
         assert result.picture.startswith(PNG)
         assert result.turn is None
-        assert result.step == "trade"
+        assert result.step == "yamatai.step.trade"
 
     asyncio.run(with_service(tmp_path, body))
 
@@ -191,6 +191,7 @@ def test_undo_within_the_turn_only(tmp_path: Path) -> None:
 def test_computer_players_finish_a_game(tmp_path: Path) -> None:
     async def body(service: GameService) -> None:
         created = await service.create_game(
+            game_key="yamatai",
             guild_id=1,
             channel_id=2,
             thread_id=3,
@@ -217,7 +218,11 @@ def test_computer_players_finish_a_game(tmp_path: Path) -> None:
 def test_computer_seat_plays_after_a_human_turn(tmp_path: Path) -> None:
     async def body(service: GameService) -> None:
         created = await service.create_game(
-            guild_id=1, channel_id=2, thread_id=3, players=[(ANN, "Ann"), (None, "Computer 1")]
+            game_key="yamatai",
+            guild_id=1,
+            channel_id=2,
+            thread_id=3,
+            players=[(ANN, "Ann"), (None, "Computer 1")],
         )
         reports = [r async for r in service.computer_turns(created.game_id)]
         game = await service.repo.load_game(created.game_id)
@@ -250,7 +255,7 @@ def test_turn_panel_groups_the_legal_choices(tmp_path: Path) -> None:
         created = await two_player_game(service)
         user = created.first.user_id or 0
         state = await service.panel(user, thread_id=500)
-        assert state.step == "fleet" and state.category == "fleet"
+        assert state.step == "yamatai.step.fleet" and state.category == "fleet"
         assert all(a.startswith("fleet") for a in state.actions)
         await service.play(user, state.actions[0], game_id=state.game_id, version=state.version)
         state = await service.panel(user, thread_id=500, picture=False)

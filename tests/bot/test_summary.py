@@ -39,7 +39,7 @@ TURN: list[dict[str, Any]] = [
 
 
 def test_turn_summary_text() -> None:
-    text = Summary(default_catalog()).turn("Ann", TURN, NAMES)
+    text = Summary(default_catalog(), None, "yamatai").turn("Ann", TURN, NAMES)
     assert text == (
         "**Ann** took fleet 6, bought clay, placed 2 boats, "
         "built a standard building on C4: +3 coins, +1 PP"
@@ -47,7 +47,7 @@ def test_turn_summary_text() -> None:
 
 
 def test_other_events() -> None:
-    summary = Summary(default_catalog())
+    summary = Summary(default_catalog(), None, "yamatai")
     events: list[dict[str, Any]] = [
         {"type": "fleet", "seat": 1, "fleet": 10, "boats": ["clay"], "missing": ["wood"]},
         {"type": "place", "seat": 1, "boat": "clay", "spot": "3"},
@@ -73,7 +73,7 @@ def test_every_turn_of_a_real_game_reads_well() -> None:
     while match.current_seat is not None:
         seat = match.current_seat
         match.play(greedy_player(match.view(seat), 3), seat=seat)
-    summary = Summary(default_catalog())
+    summary = Summary(default_catalog(), None, "yamatai")
     turns = replay_turns(match)
     assert turns and all(t.complete for t in turns)
     for turn in turns:
@@ -97,7 +97,7 @@ def test_final_lines_say_where_each_pp_came_from() -> None:
         ),
     )
     assert not final.tie_broken
-    assert Summary(default_catalog()).final(final) == [
+    assert Summary(default_catalog(), None, "yamatai").final(final) == [
         "1. **Bo**: 7 PP (5 PP from coins, 3 PP from PP tokens, -1 PP for boats set aside)",
         "2. **Ann**: 2 PP (2 PP from buildings)",
     ]
@@ -112,7 +112,7 @@ def test_a_tie_on_top_says_turn_order_broke_it() -> None:
         ),
         tie_broken=True,
     )
-    lines = Summary(default_catalog()).final(final)
+    lines = Summary(default_catalog(), None, "yamatai").final(final)
     assert lines[2] == "3. **Cy**: 1 PP (nothing scored)"
     assert lines[3] == "Tie broken by turn order: Bo played first in the last round"
 
@@ -131,7 +131,7 @@ def test_a_real_tie_is_broken_by_the_last_rounds_turn_order() -> None:
     assert outcome is not None and outcome.tie_broken and outcome.winners == (order[0],)
     final = _final(PLAYERS, outcome)
     assert final.tie_broken and final.winner.seat == order[0]
-    text = Summary(default_catalog()).final(final)[-1]
+    text = Summary(default_catalog(), None, "yamatai").final(final)[-1]
     assert (
         text == f"Tie broken by turn order: {PLAYERS[order[0]].name} played first in the last round"
     )

@@ -29,7 +29,7 @@ EXPECTED_OPTIONS: dict[str, dict[str, tuple[int, bool]]] = {
     "board": {"public": (5, False)},
     "log": {},
     "games": {},
-    "rules": {"topic": (3, False)},
+    "rules": {"topic": (3, False), "game": (3, False)},
     "resign": {},
 }
 
@@ -60,13 +60,24 @@ def test_login_and_command_sync(tmp_path: Path) -> None:
             assert play.get("autocomplete") is True
             assert play.get("max_length") == 2000
             new = _options(double.command("new", GUILD) or {})
-            assert [c["value"] for c in new["game"]["choices"]] == ["yamatai"]
+            games = [c["value"] for c in new["game"]["choices"]]
+            assert games[0] == "yamatai" and set(games) <= {"yamatai", "nim"}
             assert (new["seats"]["min_value"], new["seats"]["max_value"]) == (2, 4)
-            topics = [
-                c["value"]
-                for c in _options(double.command("rules", GUILD) or {})["topic"]["choices"]
-            ]
-            assert "overview" in topics and "notation" in topics
+            rules = _options(double.command("rules", GUILD) or {})
+            assert rules["topic"].get("autocomplete") is True
+            assert [c["value"] for c in rules["game"]["choices"]] == games
+            offered = await double.autocomplete(
+                WATCHER, CHANNEL, "rules", {"topic": ""}, "topic", timeout=TIMEOUT
+            )
+            topics = [c["value"] for c in offered]
+            assert topics[0] == "overview" and "notation" in topics and topics[-1] == "commands"
+            narrowed = await double.autocomplete(
+                WATCHER, CHANNEL, "rules", {"topic": "harb"}, "topic", timeout=TIMEOUT
+            )
+            assert [c["value"] for c in narrowed] == ["end_turn"]
+            rec = await double.slash(WATCHER, CHANNEL, "rules", {"topic": "nonsense"})
+            reply = await rec.reply(TIMEOUT)
+            assert reply.ephemeral and "`notation`" in reply.content
             # a command answers once synced
             rec = await double.slash(WATCHER, CHANNEL, "rules", {"topic": "notation"})
             reply = await rec.reply(TIMEOUT)
