@@ -49,6 +49,11 @@ class LobbyState:
     closed: bool = False
 
     @property
+    def game_name(self) -> str:
+        """The game's name as players know it."""
+        return games.rules_for(self.game).display_name
+
+    @property
     def min_seats(self) -> int:
         """The fewest seats the game is played with."""
         return games.rules_for(self.game).min_players

@@ -13,6 +13,7 @@ from bot.names import display_name
 from bot.present import NO_MENTIONS, clip, only, picture, users
 from bot.service import Created, Ended, PlayResult, TurnReport
 from bot.summary import Summary
+from engine import games
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
@@ -106,7 +107,8 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
     starter = (
         f"<@{first.user_id}>" if first.user_id is not None else f"**{display_name(first.name)}**"
     )
-    text = bot.catalog.text("game.opening", locale, players=names, first=starter)
+    game = games.rules_for(created.game).display_name
+    text = bot.catalog.text("game.opening", locale, game=game, players=names, first=starter)
     kwargs: dict[str, Any] = {}
     if first.user_id is not None:
         kwargs["view"] = turn_button_view(

@@ -55,6 +55,10 @@ class Catalog:
             tables[path.stem] = {str(k): str(v) for k, v in data.items() if not k.startswith("_")}
         return cls(tables)
 
+    def add(self, locale: str, texts: Mapping[str, str]) -> None:
+        """Add texts to a locale (a game registered outside the shipped catalog brings its own)."""
+        self.tables.setdefault(locale, {}).update(texts)
+
     def has(self, key: str) -> bool:
         """Whether the English table has this id."""
         return key in self.tables[FALLBACK]

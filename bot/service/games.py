@@ -246,6 +246,7 @@ class GameService:
         picture = await self._render(match.view(None), None)
         return Created(
             game.id,
+            game.game_key,
             thread_id,
             game.version,
             infos,
@@ -407,6 +408,7 @@ class GameService:
         picture = await self._render(match.view(None), None)
         return Created(
             game.id,
+            game.game_key,
             game.thread_id,
             game.version,
             infos,

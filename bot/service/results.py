@@ -190,6 +190,7 @@ class Created:
     """A new game saved: its id, seats, opening picture and who starts."""
 
     game_id: int
+    game: str  # the registry key
     thread_id: int
     version: int
     players: tuple[PlayerInfo, ...]

@@ -124,7 +124,7 @@ def lobby_embed(
     locale = public_locale(interaction)
     cat = himiko(interaction).catalog
     embed = discord.Embed(
-        title=cat.text("lobby.title", locale),
+        title=cat.text("lobby.title", locale, game=state.game_name),
         description=note or cat.text("lobby.description", locale),
     )
     embed.add_field(name=cat.text("lobby.host", locale), value=f"<@{state.host}>", inline=True)
@@ -382,7 +382,8 @@ async def _open_game(
     bot = himiko(interaction)
     locale = public_locale(interaction)
     table = state.table(lambda n: bot.catalog.text("lobby.computer_name", locale, number=n))
-    name = bot.catalog.text("lobby.thread_name", locale, players=", ".join(n for _, n in table))
+    players = ", ".join(n for _, n in table)
+    name = bot.catalog.text("lobby.thread_name", locale, game=state.game_name, players=players)
     try:
         thread = await _thread_of(message, name[:100])
         existing = await bot.service.active_game_id(thread.id)

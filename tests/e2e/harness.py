@@ -215,11 +215,11 @@ class Env:
     # -- users -----------------------------------------------------------------------------------
 
     async def open_lobby(
-        self, host: UserSpec, *, seats: int = 2, computers: bool = False
+        self, host: UserSpec, *, seats: int = 2, computers: bool = False, game: str = "yamatai"
     ) -> MessageRecord:
-        """``/new game:yamatai`` in the channel; return the lobby message."""
+        """``/new game:<game>`` in the channel; return the lobby message."""
         rec = await self.double.slash(
-            host, CHANNEL, "new", {"game": "yamatai", "seats": seats, "computers": computers}
+            host, CHANNEL, "new", {"game": game, "seats": seats, "computers": computers}
         )
         lobby = await rec.reply(TIMEOUT)
         assert not lobby.ephemeral and lobby.channel_id == CHANNEL
@@ -233,11 +233,16 @@ class Env:
         return await self.double.click(user, CHANNEL, lobby.id, wanted)
 
     async def start_game(
-        self, host: UserSpec, guests: Sequence[UserSpec] = (), *, computers: int = 0
+        self,
+        host: UserSpec,
+        guests: Sequence[UserSpec] = (),
+        *,
+        computers: int = 0,
+        game: str = "yamatai",
     ) -> Table:
         """Open a lobby, let the guests join, start it; return the thread and opening board."""
         seats = 1 + len(guests) + computers
-        lobby = await self.open_lobby(host, seats=seats, computers=computers > 0)
+        lobby = await self.open_lobby(host, seats=seats, computers=computers > 0, game=game)
         for guest in guests:
             rec = await self.lobby_click(guest, lobby, "join")
             assert (await rec.response(TIMEOUT)).type == 7

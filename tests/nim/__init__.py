@@ -9,12 +9,17 @@ from __future__ import annotations
 
 
 def register() -> None:
-    """Add Nim to the engine's registry and its picture to the renderer's (idempotent)."""
+    """Add Nim to the registries of the engine, the renderer and the bot (idempotent)."""
+    import bot.games
     import render
+    from bot.catalog import default_catalog
     from engine import games
     from tests.nim.picture import render_board
+    from tests.nim.presentation import TEXTS, NimPresentation
     from tests.nim.rules import Nim
 
     if "nim" not in games.GAMES:
         games.register(Nim())
     render.register("nim", render_board)
+    bot.games.register(NimPresentation())
+    default_catalog().add("en", TEXTS)
