@@ -33,7 +33,7 @@ class Outbox:
         self._posted: dict[int, int] = {}  # game -> version posted but not recorded yet
 
     async def _announced(self, game_id: int) -> int:
-        return (await self.bot.service.repo.load_game(game_id)).announced_version
+        return await self.bot.service.announced_version(game_id)
 
     async def _post(self, game_id: int, version: int, send: Callable[[], Awaitable[None]]) -> None:
         """Send (unless this process already did), then record; NotRecorded if that fails."""
@@ -41,7 +41,7 @@ class Outbox:
             await send()
             self._posted[game_id] = version
         try:
-            await self.bot.service.repo.mark_announced(game_id, version)
+            await self.bot.service.mark_announced(game_id, version)
         except Exception as error:
             raise NotRecorded(f"game {game_id} version {version}") from error
         if self._posted.get(game_id, 0) <= version:

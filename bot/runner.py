@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from contextlib import aclosing
 from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 
+from bot.store import is_busy
 from bot.turns import NotRecorded
 
 if TYPE_CHECKING:
@@ -35,8 +35,8 @@ def transient(error: BaseException) -> bool:
     """Whether trying again later may succeed (server errors, rate limits, network, busy DB)."""
     if isinstance(error, discord.HTTPException):
         return error.status >= 500 or error.status == 429
-    if isinstance(error, sqlite3.OperationalError):  # another writer holds the database
-        return "locked" in str(error) or "busy" in str(error)
+    if is_busy(error):  # another writer holds the database
+        return True
     return isinstance(error, aiohttp.ClientError | OSError | asyncio.TimeoutError | NotRecorded)
 
 

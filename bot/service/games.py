@@ -16,8 +16,8 @@ from bot.store import (
     Game,
     GameNotActive,
     GameNotFound,
-    GameRepository,
     GameStatus,
+    GameStore,
     NewSeat,
     StaleVersion,
 )
@@ -136,7 +136,7 @@ class GameService:
 
     def __init__(
         self,
-        repo: GameRepository,
+        repo: GameStore,
         *,
         renderer: Renderer = render_picture,
         seed_source: SeedSource | None = None,
@@ -445,6 +445,14 @@ class GameService:
             _step(match),
             over,
         )
+
+    async def announced_version(self, game_id: int) -> int:
+        """The newest version of a game whose thread message was posted (the outbox's mark)."""
+        return (await self.repo.load_game(game_id)).announced_version
+
+    async def mark_announced(self, game_id: int, version: int) -> None:
+        """Record that a game's thread message for ``version`` was posted."""
+        await self.repo.mark_announced(game_id, version)
 
     async def game_in_thread(self, thread_id: int) -> str | None:
         """The game key of the thread's latest game, or None if the thread has none."""

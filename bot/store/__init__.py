@@ -14,6 +14,7 @@ from .errors import (
     StoreError,
     ThreadBusy,
 )
+from .interface import GameStore
 from .models import (
     Action,
     ActiveGame,
@@ -26,6 +27,7 @@ from .models import (
     SeatResult,
 )
 from .repository import GameRepository, open_store
+from .sqlite import is_busy
 
 __all__ = [
     "Action",
@@ -35,6 +37,7 @@ __all__ = [
     "GameNotFound",
     "GameRepository",
     "GameStatus",
+    "GameStore",
     "InvalidRequest",
     "MatchLike",
     "MigrationError",
@@ -46,5 +49,6 @@ __all__ = [
     "StaleVersion",
     "StoreError",
     "ThreadBusy",
+    "is_busy",
     "open_store",
 ]

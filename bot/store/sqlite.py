@@ -41,6 +41,12 @@ IntegrityError = sqlite3.IntegrityError
 DatabaseError = sqlite3.DatabaseError
 
 
+def is_busy(error: BaseException) -> bool:
+    """Whether an error only says that another writer holds the database (worth retrying)."""
+    text = str(error)
+    return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
 def file_uri(path: Path, mode: str) -> str:
     """A ``file:`` URI for ``path`` with an open mode (``rw``, ``rwc`` or ``ro``)."""
     return f"file:{quote(str(path.resolve()))}?mode={mode}"

@@ -1,0 +1,81 @@
+"""The store as the service and the outbox see it: a protocol any implementation satisfies.
+
+``GameRepository`` (SQLite, ``bot/store/repository.py``) is the first implementation; a
+PostgreSQL store implements the same methods with the same guarantees (an append succeeds only
+at the version it read, in one transaction with the snapshot; one active game per thread).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from .models import ActiveGame, Game, MatchLike, NewSeat
+
+
+class GameStore(Protocol):
+    """Games, their seats, action logs, snapshots and the outbox's announced versions."""
+
+    async def close(self) -> None:
+        """Release the connections."""
+        ...
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        thread_id: int,
+        game_key: str,
+        seed: int,
+        options: Mapping[str, Any] | None,
+        seats: Sequence[NewSeat],
+        snapshot: str,
+        current_seat: int | None,
+    ) -> Game:
+        """Store a new active game (ThreadBusy if the thread has one)."""
+        ...
+
+    async def load_game(self, game_id: int) -> Game:
+        """A game by id (GameNotFound)."""
+        ...
+
+    async def load_game_by_thread(self, thread_id: int) -> Game:
+        """The thread's active game (GameNotFound)."""
+        ...
+
+    async def load_latest_game_by_thread(self, thread_id: int) -> Game:
+        """The thread's latest game of any status (GameNotFound)."""
+        ...
+
+    async def list_active_games(self, user_id: int) -> list[ActiveGame]:
+        """A user's active games."""
+        ...
+
+    async def append_match(self, game: Game, match: MatchLike, *, silent: bool = False) -> int:
+        """Save what a match loaded from ``game`` played; the new version (StaleVersion)."""
+        ...
+
+    async def undo_last(
+        self, game_id: int, expected_version: int, snapshot: str, *, current_seat: int | None
+    ) -> int:
+        """Remove the last action, store the snapshot without it; the new version."""
+        ...
+
+    async def abandon_game(
+        self, game_id: int, *, expected_version: int | None = None, reason: str = "abandoned"
+    ) -> int:
+        """Mark an active game abandoned; the new version."""
+        ...
+
+    async def unannounced_games(self) -> list[int]:
+        """Active or finished games whose latest version has no thread message yet."""
+        ...
+
+    async def unannounced_abandoned_games(self) -> list[int]:
+        """Abandoned games whose ending has no thread message yet."""
+        ...
+
+    async def mark_announced(self, game_id: int, version: int) -> bool:
+        """Record that the thread message of ``version`` was posted."""
+        ...
