@@ -270,7 +270,7 @@ async def act(interaction: Interaction, game_id: int, version: int, text: str) -
         posted = await announce(bot, result)
         if result.turn is not None:
             done = t(interaction, "panel.done" if posted else "panel.done_unposted")
-            await _edit(interaction, done, None, None)
+            await interaction.edit_original_response(content=done, view=None, attachments=[])
             return
         state = await bot.service.panel(
             interaction.user.id, game_id=game_id, after=text, picture=False

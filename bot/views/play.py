@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Self
 import discord
 from discord import ui
 
-from bot.present import after_save, guarded, himiko, played_text, t
+from bot.present import after_save, guarded, himiko, picture, played_text, t
 from bot.service import ServiceError, TurnKey
 from bot.turns import announce, owed
 from bot.views.base import OkNoButton, button
@@ -123,8 +123,13 @@ class SequenceButton(
         )
         with after_save():
             posted = await announce(bot, result)
+            # the preview (its embed and picture) is history now: the turn's picture or none
+            shown = [] if result.turn is not None else [picture(result.picture)]
             await interaction.edit_original_response(
-                content=played_text(interaction, result, posted), view=None
+                content=played_text(interaction, result, posted),
+                embed=None,
+                attachments=shown,
+                view=None,
             )
 
 

@@ -15,7 +15,8 @@ from engine.yamatai.notation import Action
 from engine.yamatai.players import PLAYERS
 from engine.yamatai.scoring import outcome
 from engine.yamatai.setup import new_state
-from engine.yamatai.state import FLEET, STEP_NAMES, STEP_ORDERS, State
+from engine.yamatai.state import FLEET, STEP_ORDERS, State
+from engine.yamatai.turn import step_name
 from engine.yamatai.view import figure, view
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -69,7 +70,7 @@ class Yamatai:
         """The seat to act, the round and the step (R2: a game under the old order says so)."""
         if st.over:
             return TurnInfo(None, st.round, "", False)
-        step = STEP_NAMES[st.turn.step]
+        step = step_name(st)
         if step == "acted" and not st.rulebook_order:
             step = "acted_recruit_first"
         return TurnInfo(st.seat, st.round, step, st.turn.step != FLEET)

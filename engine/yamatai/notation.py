@@ -59,6 +59,14 @@ _BOAT_ALIASES = {
 _SPECIALIST_ALIASES = {"amaterasu": "amateratsu", "fuhsi": "fu-hsi", "toyotama": "toyo-tama"}
 
 
+ECHO = 24  # characters of a user's word repeated in an error (long input must not crowd it out)
+
+
+def _echo(word: str) -> str:
+    """A word the player typed, quoted and shortened for an error message."""
+    return repr(word if len(word) <= ECHO else word[:ECHO] + "…")
+
+
 class Notation:
     """Parser and formatter bound to one board and one set of components."""
 
@@ -107,7 +115,7 @@ class Notation:
         parser = self._parsers.get(words[0])
         if parser is None:
             raise InvalidNotation(
-                f"Unknown action {words[0]!r}. Actions are: {', '.join(FORMS)}.",
+                f"Unknown action {_echo(words[0])}. Actions are: {', '.join(FORMS)}.",
                 reason="unknown_action",
                 legal=FORMS,
             )
@@ -125,7 +133,7 @@ class Notation:
         name = _BOAT_ALIASES.get(word, word)
         if name not in self._boats:
             raise InvalidNotation(
-                f"Unknown boat {word!r}. Boats are: {', '.join(self.comp.boat_names)}.",
+                f"Unknown boat {_echo(word)}. Boats are: {', '.join(self.comp.boat_names)}.",
                 reason="unknown_boat",
                 legal=self.comp.boat_names,
             )
@@ -134,7 +142,8 @@ class Notation:
     def _culture(self, word: str) -> int:
         if word not in self._cultures:
             raise InvalidNotation(
-                f"Unknown culture {word!r}. Cultures are: {', '.join(self.comp.culture_names)}.",
+                f"Unknown culture {_echo(word)}. "
+                f"Cultures are: {', '.join(self.comp.culture_names)}.",
                 reason="unknown_culture",
                 legal=self.comp.culture_names,
             )
@@ -144,7 +153,7 @@ class Notation:
         index = self._islands.get(word.upper())
         if index is None:
             raise InvalidNotation(
-                f"Unknown island {word!r}. Islands are labelled like "
+                f"Unknown island {_echo(word)}. Islands are labelled like "
                 f"{self.board.island_labels[0]}..{self.board.island_labels[-1]}.",
                 reason="unknown_island",
             )
@@ -157,7 +166,7 @@ class Notation:
         index = self._spots.get(word.upper())
         if index is None:
             raise InvalidNotation(
-                f"Unknown spot {word!r}. Spots are numbered "
+                f"Unknown spot {_echo(word)}. Spots are numbered "
                 f"{self.board.spot_labels[0]}..{self.board.spot_labels[-1]}.",
                 reason="unknown_spot",
             )
@@ -169,7 +178,7 @@ class Notation:
             key = f"B{int(key[1:]):02d}"
         if key not in self._tiles:
             raise InvalidNotation(
-                f"Unknown building tile {word!r}. Tiles are B01..B21, T1..T3 and P1..P4.",
+                f"Unknown building tile {_echo(word)}. Tiles are B01..B21, T1..T3 and P1..P4.",
                 reason="unknown_tile",
             )
         return self._tiles[key]
@@ -181,7 +190,8 @@ class Notation:
         number = int(words[0])
         if number not in self.comp.fleets:
             raise InvalidNotation(
-                f"There is no fleet {number}; fleets are numbered 1 to {len(self.comp.fleets)}.",
+                f"There is no fleet {_echo(words[0])}; "
+                f"fleets are numbered 1 to {len(self.comp.fleets)}.",
                 reason="unknown_fleet",
             )
         extra = self._boat(words[1]) if len(words) == 2 else -1
@@ -219,7 +229,7 @@ class Notation:
             if key in self._specialists and len(words) >= take:
                 return self._specialists[key], words[take:]
         raise InvalidNotation(
-            f"Unknown specialist {words[0]!r}. Specialists are: "
+            f"Unknown specialist {_echo(words[0])}. Specialists are: "
             f"{', '.join(self.comp.specialists)}.",
             reason="unknown_specialist",
             legal=list(self.comp.specialists),

@@ -24,6 +24,7 @@ from engine.yamatai.state import (
     NONE,
     PLACE,
     RECRUITED,
+    STEP_NAMES,
     STORED,
     TRADE,
     Building,
@@ -675,6 +676,13 @@ def harbor_pending(st: State) -> bool:
     return st.rulebook_order and not harbor_done(st) and sum(current(st).boats) > 0
 
 
+def step_name(st: State) -> str:
+    """The step to show: after collecting or building with no boat to store, the harbor is done."""
+    if st.turn.step == ACTED and st.rulebook_order and not harbor_pending(st):
+        return STEP_NAMES[STORED]
+    return STEP_NAMES[st.turn.step]
+
+
 def check_boats_usable(st: State, what: str) -> None:
     """Refuse an action that takes or gives the player's boats once they are stored."""
     if harbor_done(st):
@@ -766,6 +774,8 @@ def check_end(ctx: Ctx, st: State, args: Args) -> None:
     if not st.rulebook_order:
         _check_kept(ctx, player, kept)
         return
+    if kept and harbor_done(st):
+        raise illegal("already_stored", "Your boats are already stored: just 'end'.")
     if kept:
         raise illegal(
             "keep_first",

@@ -25,6 +25,9 @@ STEP_WORDS: Mapping[str, str] = {
 # Games begun before the rulebook's step order recruit before the harbor step.
 RECRUIT_FIRST_WORDS: Mapping[str, str] = {**STEP_WORDS, "acted": "recruit or end the turn"}
 
+MIN_SIZE = 14  # the smallest text size of the title line
+MAX_NAME = 64  # letters a name may lose to fit
+
 __all__ = ["STEP_WORDS", "draw_header"]
 
 
@@ -38,14 +41,17 @@ def draw_header(
     x = rect.x0 + 4.0
     draw_text(draw, (x, y), "YAMATAI", theme.accent, theme.title_size, anchor="lm")
     x += font("bold", theme.title_size).getlength("YAMATAI") + 18
-    text = _status(view)
+    room = right - x - 16
     size = theme.heading_size + 2
-    while size > 14 and text_length(text, size) > right - x - 16:
+    while size > MIN_SIZE and text_length(_status(view), size) > room:
         size -= 1
+    cut = 0  # a name too long even at the smallest size loses letters, with an ellipsis
+    while text_length(text := _status(view, cut), size) > room and cut < MAX_NAME:
+        cut += 1
     draw_text(draw, (x, y), text, theme.ink_light, size, anchor="lm")
 
 
-def _status(view: Mapping[str, Any]) -> str:
+def _status(view: Mapping[str, Any], cut: int = 0) -> str:
     """Whose turn and what to do, or who won."""
     players = view["players"]
     outcome = view.get("outcome")
@@ -54,13 +60,20 @@ def _status(view: Mapping[str, Any]) -> str:
         scores = outcome.get("scores", [])
         total = next((s["total"] for s in scores if s["seat"] == seat), "")
         rounds = view.get("round", "")
-        return f"Game over after round {rounds}  ·  {players[seat]['name']} wins with {total} PP"
+        winner = _shortened(str(players[seat]["name"]), cut)
+        return f"Game over after round {rounds}  ·  {winner} wins with {total} PP"
     current = view.get("current_seat")
     turn = view.get("turn") or {}
     words = RECRUIT_FIRST_WORDS if view.get("step_order") == "recruit-first" else STEP_WORDS
-    step = words.get(str(turn.get("step", "")), str(turn.get("step", "")))
-    who = players[current]["name"] if isinstance(current, int) else "?"
+    shown = str(turn.get("label", turn.get("step", "")))
+    step = words.get(shown, shown)
+    who = _shortened(str(players[current]["name"]), cut) if isinstance(current, int) else "?"
     return f"Round {view.get('round', '')}  ·  {who} to play: {step}"
+
+
+def _shortened(name: str, cut: int) -> str:
+    """The name less ``cut`` letters, with an ellipsis when shortened."""
+    return name if cut == 0 else name[: max(1, len(name) - cut)] + "…"
 
 
 def _reserve(

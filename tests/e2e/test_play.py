@@ -148,6 +148,7 @@ def test_whole_turn_sequence_preview_cancel_confirm_and_turn_message(tmp_path: P
             await click.wait_event("edit_original", TIMEOUT)
             done = double.message(preview.id)
             assert "Your turn is over" in done.content and done.custom_ids() == []
+            assert done.embeds == [] and done.attachments == []  # the preview is gone
             assert await env.version(table.id) > version
             match = await env.match(table.id)
             assert [t for _, t in match.log[-len(actions) :]] == actions

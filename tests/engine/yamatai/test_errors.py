@@ -336,3 +336,11 @@ def test_fuzz_any_unicode_digits_in_numbers(prefix: str, number: str) -> None:
     m = new_match(3, 7)
     text = prefix + number + (" A1" if prefix == "build B" else "")
     assert_safe(m, text)
+
+
+def test_a_long_word_is_echoed_short(natural: Match) -> None:
+    """An error repeats at most a few dozen characters of what was typed, then explains."""
+    error = refused(natural, "fleet " + "1" * 1900, error=InvalidNotation)
+    assert len(error.message) < 200 and "numbered 1 to 10" in error.message
+    error = refused(natural, "place wood " + "9" * 1900, error=InvalidNotation)
+    assert len(error.message) < 200

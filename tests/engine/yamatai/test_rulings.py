@@ -154,3 +154,21 @@ def test_a_saved_game_of_schema_1_loads_under_the_old_order() -> None:
     assert loaded.state.step_order == "recruit-first"
     assert legal_starting(loaded, "end")[0].startswith("end keep")
     loaded.play(legal_starting(loaded, "end")[0])
+
+
+def test_r2_with_no_boat_left_the_step_shown_is_recruit_or_end(m: Match) -> None:
+    (start, _), (own, _) = private_chain(2)
+    put_token(m, own, "rice")
+    me = to_act(m)
+    take_fleet(m, 4)  # clay, its only boat
+    put_boat(m, "clay", next(s for s in links(start)))
+    m.play(f"place clay {start}; collect {own}")
+    assert m.view(me)["turn"]["label"] == "stored" and m.turn_info.step == "stored"
+    assert m.view(me)["turn"]["step"] == "acted"  # the phase itself (what a computer rebuilds)
+
+
+def test_r2_end_keep_after_storing_says_to_just_end(m: Match) -> None:
+    take_fleet(m, 1)
+    m.play("keep bamboo")
+    error = refused(m, "end keep bamboo", "already_stored")
+    assert "just 'end'" in error.message
