@@ -6,22 +6,12 @@ the options and the joined user ids (base 36), the embed lists the players' name
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from bot.custom_ids import LOBBY
 from engine import games
 
-PREFIX = "himiko:lobby"
-BUTTONS = ("join", "leave", "start", "cancel")
-SELECTS = ("seats", "computers")
-_STATE = (
-    r"(?P<game>[a-z0-9_]+):(?P<seats>[1-9][0-9]?):(?P<computers>[01]):"
-    r"(?P<players>[0-9a-z]+(?:\.[0-9a-z]+)*)"
-)
-BUTTON_TEMPLATE = rf"{PREFIX}:(?P<action>{'|'.join(BUTTONS)}):{_STATE}"
-SELECT_TEMPLATE = rf"{PREFIX}:(?P<action>{'|'.join(SELECTS)}):{_STATE}"
-TEMPLATE = rf"{PREFIX}:(?P<action>{'|'.join(BUTTONS + SELECTS)}):{_STATE}"
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
@@ -80,11 +70,17 @@ class LobbyState:
     def custom_id(self, action: str) -> str:
         """The custom id of one of the lobby's components."""
         players = ".".join(to_base36(p) for p in self.players)
-        return f"{PREFIX}:{action}:{self.game}:{self.seats}:{int(self.computers)}:{players}"
+        return LOBBY.format(
+            action=action,
+            game=self.game,
+            seats=self.seats,
+            computers=self.computers,
+            players=players,
+        )
 
     @classmethod
     def parse(cls, groups: dict[str, str], names: tuple[str, ...] = ()) -> LobbyState:
-        """The state from a custom id's match groups (see TEMPLATE)."""
+        """The state from a custom id's fields (``bot.custom_ids.LOBBY``)."""
         players = tuple(int(p, 36) for p in groups["players"].split("."))
         return cls(groups["game"], int(groups["seats"]), groups["computers"] == "1", players, names)
 
@@ -134,10 +130,10 @@ class LobbyState:
 
 def parse_custom_id(custom_id: str) -> tuple[str, LobbyState] | None:
     """(action, state) of a lobby custom id, or None if it is not one."""
-    match = re.fullmatch(TEMPLATE, custom_id)
-    if match is None or match["game"] not in games.GAMES:
+    fields = LOBBY.parse(custom_id)
+    if fields is None or fields["game"] not in games.GAMES:
         return None
-    state = LobbyState.parse(match.groupdict())
+    state = LobbyState.parse(fields)
     if not state.min_seats <= state.seats <= state.max_seats:
         return None
-    return match["action"], state
+    return fields["action"], state

@@ -1,7 +1,8 @@
 """What the persistent buttons and menus (``discord.ui.DynamicItem``) have in common.
 
-The mixins go before ``ui.DynamicItem[...]`` in a class's bases; every class keeps its own
-``template``, so custom ids stay exactly as they are (old buttons keep working after a restart).
+The mixins go before ``ui.DynamicItem[...]`` in a class's bases; every class takes its
+``template`` from its ``bot.custom_ids`` specification, so custom ids stay exactly as they were
+(old buttons keep working after a restart).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any, ClassVar, cast
 import discord
 from discord import ui
 
+from bot.custom_ids import CustomId
 from bot.present import guarded
 from bot.service import ServiceError
 
@@ -27,21 +29,26 @@ def button(
 class OkNoButton:
     """Confirm / Cancel that only its user may click.
 
-    Custom id ``himiko:<kind>:<ok|no>:<game>:<version>:<user>[:<extra>...]``; a subclass sets
-    ``kind`` and ``ok_style`` and implements ``confirm`` and ``cancel``.
+    Custom id from ``spec`` (``ok``, ``game``, ``version``, ``user`` and the subclass's extra
+    fields, see ``bot.custom_ids``); a subclass sets ``spec`` and ``ok_style`` and implements
+    ``confirm`` and ``cancel``.
     """
 
-    kind: ClassVar[str]
+    spec: ClassVar[CustomId]
     ok_style: ClassVar[discord.ButtonStyle]
 
     def __init__(
-        self, ok: bool, game_id: int, version: int, user_id: int, label: str = "", *extra: str
+        self,
+        ok: bool,
+        game_id: int,
+        version: int,
+        user_id: int,
+        label: str = "",
+        **extra: str,
     ) -> None:
         self.ok, self.game_id, self.version, self.user_id = ok, game_id, version, user_id
         word = "ok" if ok else "no"
-        custom_id = ":".join(
-            ("himiko", self.kind, word, str(game_id), str(version), str(user_id), *extra)
-        )
+        custom_id = self.spec.format(ok=word, game=game_id, version=version, user=user_id, **extra)
         style = self.ok_style if ok else discord.ButtonStyle.secondary
         cast(Any, super()).__init__(button(custom_id, label or word, style))  # the DynamicItem
 

@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any, Literal, Self, cast
 import discord
 from discord import ui
 
+from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
 from bot.lobby_state import (
-    BUTTON_TEMPLATE,
-    SELECT_TEMPLATE,
     LobbyState,
     parse_custom_id,
 )
@@ -160,7 +159,7 @@ class LobbyItem:
         return make(match["action"], state)
 
 
-class LobbyButton(LobbyItem, ui.DynamicItem[ui.Button[ui.View]], template=BUTTON_TEMPLATE):
+class LobbyButton(LobbyItem, ui.DynamicItem[ui.Button[ui.View]], template=LOBBY_BUTTON.template):
     """Join, Leave, Start or Cancel."""
 
     def __init__(
@@ -177,7 +176,7 @@ class LobbyButton(LobbyItem, ui.DynamicItem[ui.Button[ui.View]], template=BUTTON
         await guarded(interaction, lambda: on_lobby(interaction, self.action, None))
 
 
-class LobbySelect(LobbyItem, ui.DynamicItem[ui.Select[ui.View]], template=SELECT_TEMPLATE):
+class LobbySelect(LobbyItem, ui.DynamicItem[ui.Select[ui.View]], template=LOBBY_SELECT.template):
     """The host's option menus: seats, computer players."""
 
     def __init__(self, action: str, state: LobbyState) -> None:

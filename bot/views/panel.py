@@ -15,6 +15,13 @@ from typing import Any, Self
 import discord
 from discord import ui
 
+from bot.custom_ids import (
+    PANEL_ACTION,
+    PANEL_CATEGORY,
+    PANEL_PAGE,
+    PANEL_REFRESH,
+    PANEL_UNDO,
+)
 from bot.games import presentation
 from bot.present import after_save, guarded, himiko, picture, t
 from bot.service import PanelState, TurnKey
@@ -43,9 +50,7 @@ def panel_content(interaction: Interaction, state: PanelState, played: str | Non
     return text
 
 
-class CategorySelect(
-    ui.DynamicItem[ui.Select[ui.View]], template=r"himiko:panel:cat:(?P<game>\d+):(?P<version>\d+)"
-):
+class CategorySelect(ui.DynamicItem[ui.Select[ui.View]], template=PANEL_CATEGORY.template):
     """Chooses which group of actions the panel shows."""
 
     def __init__(
@@ -53,7 +58,8 @@ class CategorySelect(
     ) -> None:
         self.game_id, self.version = game_id, version
         super().__init__(
-            select or ui.Select(custom_id=f"himiko:panel:cat:{game_id}:{version}"), row=0
+            select or ui.Select(custom_id=PANEL_CATEGORY.format(game=game_id, version=version)),
+            row=0,
         )
 
     @classmethod
@@ -73,7 +79,7 @@ class CategorySelect(
 
 class ActionSelect(
     ui.DynamicItem[ui.Select[ui.View]],
-    template=r"himiko:panel:act:(?P<game>\d+):(?P<version>\d+):(?P<n>\d)",
+    template=PANEL_ACTION.template,
 ):
     """Plays the chosen action."""
 
@@ -81,7 +87,7 @@ class ActionSelect(
         self, game_id: int, version: int, n: int, select: ui.Select[ui.View] | None = None
     ) -> None:
         self.game_id, self.version = game_id, version
-        custom_id = f"himiko:panel:act:{game_id}:{version}:{n}"
+        custom_id = PANEL_ACTION.format(game=game_id, version=version, n=n)
         super().__init__(select or ui.Select(custom_id=custom_id), row=1 + n)
 
     @classmethod
@@ -99,7 +105,7 @@ class ActionSelect(
 
 class PageButton(
     ui.DynamicItem[ui.Button[ui.View]],
-    template=r"himiko:panel:page:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+):(?P<cat>.+)",
+    template=PANEL_PAGE.template,
 ):
     """Shows another page of a large group."""
 
@@ -107,7 +113,7 @@ class PageButton(
         self, game_id: int, version: int, page: int, category: str, label: str = ""
     ) -> None:
         self.game_id, self.version, self.page, self.category = game_id, version, page, category
-        custom_id = f"himiko:panel:page:{game_id}:{version}:{page}:{category}"
+        custom_id = PANEL_PAGE.format(game=game_id, version=version, page=page, cat=category)
         super().__init__(button(custom_id, label or str(page + 1)), row=4)
 
     @classmethod
@@ -125,14 +131,12 @@ class PageButton(
         )
 
 
-class UndoButton(
-    ui.DynamicItem[ui.Button[ui.View]], template=r"himiko:panel:undo:(?P<game>\d+):(?P<version>\d+)"
-):
+class UndoButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_UNDO.template):
     """Takes back the last action of the turn."""
 
     def __init__(self, game_id: int, version: int, label: str = "Undo") -> None:
         self.game_id, self.version = game_id, version
-        super().__init__(button(f"himiko:panel:undo:{game_id}:{version}", label), row=4)
+        super().__init__(button(PANEL_UNDO.format(game=game_id, version=version), label), row=4)
 
     @classmethod
     async def from_custom_id(
@@ -146,14 +150,12 @@ class UndoButton(
         await guarded(interaction, lambda: undo(interaction, self.game_id, self.version))
 
 
-class RefreshButton(
-    ui.DynamicItem[ui.Button[ui.View]], template=r"himiko:panel:refresh:(?P<game>\d+)"
-):
+class RefreshButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_REFRESH.template):
     """Shows the panel for the game's current state (never out of date)."""
 
     def __init__(self, game_id: int, label: str = "Refresh") -> None:
         self.game_id = game_id
-        super().__init__(button(f"himiko:panel:refresh:{game_id}", label), row=4)
+        super().__init__(button(PANEL_REFRESH.format(game=game_id), label), row=4)
 
     @classmethod
     async def from_custom_id(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Self
 import discord
 from discord import ui
 
+from bot.custom_ids import OPEN_PANEL, RESIGN, SEQUENCE
 from bot.present import after_save, guarded, himiko, picture, played_text, t
 from bot.service import ServiceError, TurnKey
 from bot.turns import announce, owed
@@ -36,7 +37,7 @@ def checksum(text: str) -> str:
 
 class OpenPanelButton(
     ui.DynamicItem[ui.Button[ui.View]],
-    template=r"himiko:open:(?P<game>\d+):(?:(?P<round>\d+)\.(?P<seat>\d+):)?(?P<version>\d+)",
+    template=OPEN_PANEL.template,
 ):
     """On a turn message: the pinged player opens their panel, for as long as that turn lasts."""
 
@@ -44,8 +45,8 @@ class OpenPanelButton(
         self, game_id: int, version: int, turn: TurnKey | None, label: str = "Take your turn"
     ) -> None:
         self.game_id, self.version, self.turn = game_id, version, turn
-        key = "" if turn is None else f"{turn[0]}.{turn[1]}:"
-        custom_id = f"himiko:open:{game_id}:{key}{version}"
+        key = None if turn is None else f"{turn[0]}.{turn[1]}"
+        custom_id = OPEN_PANEL.format(game=game_id, turn=key, version=version)
         super().__init__(button(custom_id, label, discord.ButtonStyle.primary))
 
     @classmethod
@@ -53,7 +54,8 @@ class OpenPanelButton(
         cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         """Rebuild from a click (buttons made before turn keys carry only the version)."""
-        turn = None if match["round"] is None else (int(match["round"]), int(match["seat"]))
+        key = match["turn"]
+        turn = None if key is None else (int(key.split(".")[0]), int(key.split(".")[1]))
         return cls(int(match["game"]), int(match["version"]), turn)
 
     async def callback(self, interaction: Interaction) -> None:
@@ -79,18 +81,18 @@ def turn_button_view(
 class SequenceButton(
     OkNoButton,
     ui.DynamicItem[ui.Button[ui.View]],
-    template=r"himiko:seq:(?P<ok>ok|no):(?P<game>\d+):(?P<version>\d+):(?P<user>\d+):(?P<crc>[0-9a-f]{8})",
+    template=SEQUENCE.template,
 ):
     """Confirm or Cancel under a previewed sequence."""
 
-    kind = "seq"
+    spec = SEQUENCE
     ok_style = discord.ButtonStyle.success
 
     def __init__(
         self, ok: bool, game_id: int, version: int, user_id: int, crc: str, label: str = ""
     ) -> None:
         self.crc = crc
-        super().__init__(ok, game_id, version, user_id, label, crc)
+        super().__init__(ok, game_id, version, user_id, label, crc=crc)
 
     @classmethod
     async def from_custom_id(
@@ -154,11 +156,11 @@ def preview_view(interaction: Interaction, game_id: int, version: int, text: str
 class ResignButton(
     OkNoButton,
     ui.DynamicItem[ui.Button[ui.View]],
-    template=r"himiko:resign:(?P<ok>ok|no):(?P<game>\d+):(?P<version>\d+):(?P<user>\d+)",
+    template=RESIGN.template,
 ):
     """Confirm or cancel a resignation."""
 
-    kind = "resign"
+    spec = RESIGN
     ok_style = discord.ButtonStyle.danger
 
     @classmethod

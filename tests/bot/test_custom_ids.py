@@ -9,6 +9,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.custom_ids import LOBBY, OPEN_PANEL, PANEL_ACTION
 from bot.lobby_state import LobbyState
 from bot.views.lobby import LobbyButton, LobbySelect
 from bot.views.panel import ActionSelect, CategorySelect, PageButton, RefreshButton, UndoButton
@@ -47,3 +48,20 @@ def test_confirm_buttons_keep_their_styles() -> None:
     assert SequenceButton(True, 1, 1, 1, "00000000").item.style == discord.ButtonStyle.success
     assert ResignButton(True, 1, 1, 1).item.style == discord.ButtonStyle.danger
     assert ResignButton(False, 1, 1, 1).item.style == discord.ButtonStyle.secondary
+
+
+def test_one_specification_formats_parses_and_matches() -> None:
+    """``bot.custom_ids``: format then parse gives the fields back; the template matches it."""
+    text = OPEN_PANEL.format(game=7, turn="3.1", version=12)
+    assert text == "himiko:open:7:3.1:12"
+    assert OPEN_PANEL.parse(text) == {"game": "7", "turn": "3.1", "version": "12"}
+    assert OPEN_PANEL.parse(OPEN_PANEL.format(game=7, turn=None, version=12)) == {
+        "game": "7",
+        "turn": None,
+        "version": "12",
+    }
+    assert OPEN_PANEL.parse("himiko:open:7:x:12") is None
+    with pytest.raises(ValueError):
+        PANEL_ACTION.format(game=7, version=12, n=10)  # one digit: at most three menus
+    with pytest.raises(ValueError):
+        LOBBY.format(action="join", game="Bad Key", seats=2, computers=False, players="1")

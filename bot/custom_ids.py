@@ -1,0 +1,89 @@
+"""Custom ids of the persistent buttons and menus: one specification per kind.
+
+A ``CustomId`` names its fields once; the same definition gives the regular expression that
+``discord.ui.DynamicItem`` matches a click against (``template``), writes an id (``format``) and
+reads one back (``parse``). The ids are written exactly as before this module existed, so buttons
+on old messages keep working.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+NUMBER = r"\d+"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One ``:``-separated part of an id: its name, its pattern, whether it may be left out."""
+
+    name: str
+    pattern: str = NUMBER
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class CustomId:
+    """A kind of custom id: a fixed prefix then its fields, ``prefix:field:field...``."""
+
+    prefix: str
+    fields: tuple[Field, ...]
+
+    @property
+    def template(self) -> str:
+        """The regular expression of the whole id, with a named group per field."""
+        parts = [re.escape(self.prefix)]
+        for field in self.fields:
+            group = f"(?P<{field.name}>{field.pattern})"
+            parts.append(f"(?::{group})?" if field.optional else f":{group}")
+        return "".join(parts)
+
+    def format(self, **values: Any) -> str:
+        """The id with these field values (an optional field given as None is left out)."""
+        parts = [self.prefix]
+        for field in self.fields:
+            value = values[field.name]
+            if value is None and field.optional:
+                continue
+            text = str(int(value)) if isinstance(value, bool) else str(value)
+            if re.fullmatch(field.pattern, text) is None:
+                raise ValueError(f"{self.prefix}: {field.name}={text!r} does not fit the id")
+            parts.append(text)
+        return ":".join(parts)
+
+    def parse(self, custom_id: str) -> dict[str, str] | None:
+        """The field values of an id of this kind, or None if it is not one."""
+        match = re.fullmatch(self.template, custom_id)
+        return None if match is None else match.groupdict()
+
+
+def spec(prefix: str, *fields: Field | str) -> CustomId:
+    """A ``CustomId``; a field given as a bare name is a number."""
+    return CustomId(prefix, tuple(Field(f) if isinstance(f, str) else f for f in fields))
+
+
+OK_NO = Field("ok", "ok|no")
+TURN = Field("turn", r"\d+\.\d+", optional=True)  # round.seat, absent on buttons made before it
+
+OPEN_PANEL = spec("himiko:open", "game", TURN, "version")
+SEQUENCE = spec("himiko:seq", OK_NO, "game", "version", "user", Field("crc", "[0-9a-f]{8}"))
+RESIGN = spec("himiko:resign", OK_NO, "game", "version", "user")
+PANEL_CATEGORY = spec("himiko:panel:cat", "game", "version")
+PANEL_ACTION = spec("himiko:panel:act", "game", "version", Field("n", r"\d"))
+PANEL_PAGE = spec("himiko:panel:page", "game", "version", "page", Field("cat", ".+"))
+PANEL_UNDO = spec("himiko:panel:undo", "game", "version")
+PANEL_REFRESH = spec("himiko:panel:refresh", "game")
+
+LOBBY_BUTTONS = ("join", "leave", "start", "cancel")
+LOBBY_SELECTS = ("seats", "computers")
+_LOBBY = (
+    Field("game", "[a-z0-9_]+"),
+    Field("seats", "[1-9][0-9]?"),
+    Field("computers", "[01]"),
+    Field("players", r"[0-9a-z]+(?:\.[0-9a-z]+)*"),  # the joined user ids in base 36
+)
+LOBBY = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS + LOBBY_SELECTS)), *_LOBBY)
+LOBBY_BUTTON = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS)), *_LOBBY)
+LOBBY_SELECT = spec("himiko:lobby", Field("action", "|".join(LOBBY_SELECTS)), *_LOBBY)
