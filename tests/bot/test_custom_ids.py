@@ -9,7 +9,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.custom_ids import LOBBY, OPEN_PANEL, PANEL_ACTION
+from bot import custom_ids
+from bot.custom_ids import OPEN_PANEL, PANEL_ACTION
 from bot.lobby_state import LobbyState
 from bot.views.lobby import LobbyButton, LobbySelect
 from bot.views.panel import ActionSelect, CategorySelect, PageButton, RefreshButton, UndoButton
@@ -64,4 +65,6 @@ def test_one_specification_formats_parses_and_matches() -> None:
     with pytest.raises(ValueError):
         PANEL_ACTION.format(game=7, version=12, n=10)  # one digit: at most three menus
     with pytest.raises(ValueError):
-        LOBBY.format(action="join", game="Bad Key", seats=2, computers=False, players="1")
+        custom_ids.LOBBY.format(
+            action="join", game="Bad Key", seats=2, computers=False, players="1"
+        )
