@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.cogs.lobby import game_choices
 from bot.games import PRESENTATIONS, presentation
 from bot.names import display_name
-from bot.present import MAX_CONTENT, catalog_of, clip, guarded, send, t, thread_of
+from bot.present import MAX_CONTENT, catalog_of, clip, send, t, thread_of
 from bot.service import BoardResult, HistoryResult, ServiceError
 from bot.summary import Summary
 from bot.translator import text
@@ -93,73 +93,57 @@ class InfoCog(commands.Cog):
     @app_commands.guild_only()
     async def board(self, interaction: Interaction, public: bool = False) -> None:
         """The current picture, for me (default) or for the channel."""
-
-        async def body() -> None:
-            thread = thread_of(interaction)
-            await self.bot.service.game_id(thread)  # refusals stay private: check first
-            await interaction.response.defer(ephemeral=not public, thinking=True)
-            try:
-                board = await self.bot.service.board(
-                    interaction.user.id, thread_id=thread, public=public
-                )
-                await send(
-                    interaction,
-                    board_caption(interaction, board),
-                    png=board.picture,
-                    ephemeral=not public,
-                )
-            except Exception:
-                if public:  # take the public "thinking" message back; the error goes privately
-                    with contextlib.suppress(discord.HTTPException):
-                        await interaction.delete_original_response()
-                raise
-
-        await guarded(interaction, body)
+        thread = thread_of(interaction)
+        await self.bot.service.game_id(thread)  # refusals stay private: check first
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        try:
+            board = await self.bot.service.board(
+                interaction.user.id, thread_id=thread, public=public
+            )
+            await send(
+                interaction,
+                board_caption(interaction, board),
+                png=board.picture,
+                ephemeral=not public,
+            )
+        except Exception:
+            if public:  # take the public "thinking" message back; the error goes privately
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.delete_original_response()
+            raise
 
     @app_commands.command(name="log", description=text("cmd.log"))
     @app_commands.guild_only()
     async def log(self, interaction: Interaction) -> None:
         """The recent turns."""
-
-        async def body() -> None:
-            history = await self.bot.service.history(
-                thread_id=thread_of(interaction), turns=LOG_TURNS
-            )
-            await send(interaction, log_text(interaction, history))
-
-        await guarded(interaction, body)
+        history = await self.bot.service.history(thread_id=thread_of(interaction), turns=LOG_TURNS)
+        await send(interaction, log_text(interaction, history))
 
     @app_commands.command(name="games", description=text("cmd.games"))
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
         """My active games in this server, those waiting for me first."""
-
-        async def body() -> None:
-            found = await self.bot.service.my_games(
-                interaction.user.id, guild_id=interaction.guild_id
-            )
-            if not found:
-                await send(interaction, t(interaction, "games.none"))
-                return
-            lines = []
-            for game in found:
-                thread = f"<#{game.thread_id}>"
-                if game.my_turn:
-                    lines.append(t(interaction, "games.line_turn", thread=thread))
-                elif game.current_user_id:
-                    lines.append(
-                        t(
-                            interaction,
-                            "games.line_wait",
-                            thread=thread,
-                            player=f"<@{game.current_user_id}>",
-                        )
+        found = await self.bot.service.my_games(interaction.user.id, guild_id=interaction.guild_id)
+        if not found:
+            await send(interaction, t(interaction, "games.none"))
+            return
+        lines = []
+        for game in found:
+            thread = f"<#{game.thread_id}>"
+            if game.my_turn:
+                lines.append(t(interaction, "games.line_turn", thread=thread))
+            elif game.current_user_id:
+                lines.append(
+                    t(
+                        interaction,
+                        "games.line_wait",
+                        thread=thread,
+                        player=f"<@{game.current_user_id}>",
                     )
-                else:
-                    lines.append(t(interaction, "games.line_computer", thread=thread))
-            await send(interaction, fit_lines(interaction, t(interaction, "games.title"), lines))
-
-        await guarded(interaction, body)
+                )
+            else:
+                lines.append(t(interaction, "games.line_computer", thread=thread))
+        await send(interaction, fit_lines(interaction, t(interaction, "games.title"), lines))
 
     @app_commands.command(name="rules", description=text("cmd.rules"))
     @app_commands.describe(topic=text("cmd.rules.topic"), game=text("cmd.rules.game"))
@@ -171,18 +155,14 @@ class InfoCog(commands.Cog):
         game: app_commands.Choice[str] | None = None,
     ) -> None:
         """Short rule help by topic, for the game chosen, of the thread, or the first one."""
-
-        async def body() -> None:
-            key = await self._rules_game(interaction, None if game is None else game.value)
-            topics = rule_topics(key)
-            if topic not in topics:
-                names = ", ".join(f"`{k}`" for k in topics)
-                raise ServiceError("error.rules_topic", topic=clip(topic, 40), topics=names)
-            prefix = "" if topic == COMMANDS_TOPIC else f"{key}."
-            title = t(interaction, f"{prefix}rules.topic.{topic}")
-            await send(interaction, f"**{title}**\n{t(interaction, f'{prefix}rules.{topic}')}")
-
-        await guarded(interaction, body)
+        key = await self._rules_game(interaction, None if game is None else game.value)
+        topics = rule_topics(key)
+        if topic not in topics:
+            names = ", ".join(f"`{k}`" for k in topics)
+            raise ServiceError("error.rules_topic", topic=clip(topic, 40), topics=names)
+        prefix = "" if topic == COMMANDS_TOPIC else f"{key}."
+        title = t(interaction, f"{prefix}rules.topic.{topic}")
+        await send(interaction, f"**{title}**\n{t(interaction, f'{prefix}rules.{topic}')}")
 
     @rules.autocomplete("topic")
     async def rules_topic(self, interaction: Interaction, current: str) -> list[Choice[str]]:

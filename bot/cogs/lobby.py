@@ -11,7 +11,6 @@ from discord.ext import commands
 from bot.games import PRESENTATIONS
 from bot.lobby_state import LobbyState
 from bot.names import short_name
-from bot.present import guarded
 from bot.service import ServiceError
 from bot.translator import text
 from bot.views.lobby import lobby_embed, lobby_view
@@ -59,28 +58,24 @@ class LobbyCog(commands.Cog):
         computers: bool = False,
     ) -> None:
         """Post a lobby message with options and Join / Leave / Start / Cancel."""
-
-        async def body() -> None:
-            if not isinstance(interaction.channel, discord.TextChannel):
-                raise ServiceError("error.lobby_in_thread")
-            rules = games.rules_for(game.value)
-            if seats is not None and not rules.min_players <= seats <= rules.max_players:
-                raise ServiceError(
-                    "error.seats",
-                    game=rules.display_name,
-                    min=rules.min_players,
-                    max=rules.max_players,
-                )
-            user = interaction.user
-            state = LobbyState(
-                game.value,
-                rules.max_players if seats is None else seats,
-                computers,
-                (user.id,),
-                (short_name(user.display_name),),
+        if not isinstance(interaction.channel, discord.TextChannel):
+            raise ServiceError("error.lobby_in_thread")
+        rules = games.rules_for(game.value)
+        if seats is not None and not rules.min_players <= seats <= rules.max_players:
+            raise ServiceError(
+                "error.seats",
+                game=rules.display_name,
+                min=rules.min_players,
+                max=rules.max_players,
             )
-            await interaction.response.send_message(
-                embed=lobby_embed(interaction, state), view=lobby_view(interaction, state)
-            )
-
-        await guarded(interaction, body)
+        user = interaction.user
+        state = LobbyState(
+            game.value,
+            rules.max_players if seats is None else seats,
+            computers,
+            (user.id,),
+            (short_name(user.display_name),),
+        )
+        await interaction.response.send_message(
+            embed=lobby_embed(interaction, state), view=lobby_view(interaction, state)
+        )

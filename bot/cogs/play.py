@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.present import after_save, catalog_of, guarded, picture, played_text, send, t, thread_of
+from bot.present import after_save, catalog_of, picture, played_text, send, t, thread_of
 from bot.service import Preview, ServiceError, normalize_actions, split_actions
 from bot.service.suggest import MAX_VALUE
 from bot.summary import Summary
@@ -49,30 +49,26 @@ class PlayCog(commands.Cog):
         self, interaction: Interaction, action: app_commands.Range[str, 1, 2000]
     ) -> None:
         """One action at once; a sequence as a preview with Confirm / Cancel."""
-
-        async def body() -> None:
-            thread = thread_of(interaction)
-            text = normalize_actions(action)
-            if not text:
-                raise ServiceError("error.empty_action")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            user = interaction.user.id
-            if len(split_actions(text)) == 1:
-                result = await self.bot.service.play(user, text, thread_id=thread)
-                with after_save():
-                    posted = await announce(self.bot, result)
-                    png = None if result.turn is not None else result.picture
-                    await send(interaction, played_text(interaction, result, posted), png=png)
-                return
-            preview = await self.bot.service.preview(user, text, thread_id=thread)
-            await interaction.followup.send(
-                embed=preview_embed(interaction, preview),
-                file=picture(preview.picture),
-                view=preview_view(interaction, preview.game_id, preview.version, preview.text),
-                ephemeral=True,
-            )
-
-        await guarded(interaction, body)
+        thread = thread_of(interaction)
+        text = normalize_actions(action)
+        if not text:
+            raise ServiceError("error.empty_action")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = interaction.user.id
+        if len(split_actions(text)) == 1:
+            result = await self.bot.service.play(user, text, thread_id=thread)
+            with after_save():
+                posted = await announce(self.bot, result)
+                png = None if result.turn is not None else result.picture
+                await send(interaction, played_text(interaction, result, posted), png=png)
+            return
+        preview = await self.bot.service.preview(user, text, thread_id=thread)
+        await interaction.followup.send(
+            embed=preview_embed(interaction, preview),
+            file=picture(preview.picture),
+            view=preview_view(interaction, preview.game_id, preview.version, preview.text),
+            ephemeral=True,
+        )
 
     @play.autocomplete("action")
     async def play_autocomplete(
@@ -98,35 +94,25 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def turn(self, interaction: Interaction) -> None:
         """The ephemeral turn panel."""
-        await guarded(
-            interaction, lambda: open_panel(interaction, thread_id=thread_of(interaction))
-        )
+        await open_panel(interaction, thread_id=thread_of(interaction))
 
     @app_commands.command(name="undo", description=text("cmd.undo"))
     @app_commands.guild_only()
     async def undo(self, interaction: Interaction) -> None:
         """Take back the last action of the current turn."""
-
-        async def body() -> None:
-            thread = thread_of(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            result = await self.bot.service.undo(interaction.user.id, thread_id=thread)
-            await send(
-                interaction, t(interaction, "play.undone", action=result.undone), png=result.picture
-            )
-
-        await guarded(interaction, body)
+        thread = thread_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.bot.service.undo(interaction.user.id, thread_id=thread)
+        await send(
+            interaction, t(interaction, "play.undone", action=result.undone), png=result.picture
+        )
 
     @app_commands.command(name="resign", description=text("cmd.resign"))
     @app_commands.guild_only()
     async def resign(self, interaction: Interaction) -> None:
         """Ask for confirmation, then end the game."""
-
-        async def body() -> None:
-            game_id, version = await self.bot.service.seated(
-                interaction.user.id, thread_id=thread_of(interaction)
-            )
-            view = resign_view(interaction, game_id, version)
-            await send(interaction, t(interaction, "resign.confirm"), view=view)
-
-        await guarded(interaction, body)
+        game_id, version = await self.bot.service.seated(
+            interaction.user.id, thread_id=thread_of(interaction)
+        )
+        view = resign_view(interaction, game_id, version)
+        await send(interaction, t(interaction, "resign.confirm"), view=view)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import discord
+from discord.app_commands import CommandInvokeError
 
+from bot.app import HimikoTree
 from bot.catalog import default_catalog
 from bot.outbox import Outbox
 
@@ -125,3 +127,11 @@ def fake_interaction(bot: Any, user_id: int = 101, channel_id: int = 500) -> Any
         response=FakeResponse(),
         followup=FakeFollowup(),
     )
+
+
+async def invoke(command: Any, cog: Any, interaction: Any, **options: Any) -> None:
+    """Run a slash command's callback as the command tree does: a failure goes to on_error."""
+    try:
+        await command.callback(cog, interaction, **options)
+    except Exception as error:
+        await HimikoTree.on_error(cast(Any, None), interaction, CommandInvokeError(command, error))

@@ -9,7 +9,7 @@ from typing import Any
 from bot.cogs.info import InfoCog
 from bot.service import GameService
 
-from .fakes import FakeBot, fake_interaction
+from .fakes import FakeBot, fake_interaction, invoke
 from .support import ANN, two_player_game, with_service
 
 
@@ -32,12 +32,12 @@ def test_public_board_refusals_and_failures_stay_private(tmp_path: Path) -> None
         board: Any = cog.board
 
         nowhere = _interaction(bot, 777)
-        await board.callback(cog, nowhere, public=True)
+        await invoke(board, cog, nowhere, public=True)
         assert nowhere.response.deferred == []  # refused before any public answer
         assert nowhere.response.sent[0]["ephemeral"] is True
 
         shown = _interaction(bot, 500)
-        await board.callback(cog, shown, public=True)
+        await invoke(board, cog, shown, public=True)
         assert shown.response.deferred == [{"ephemeral": False, "thinking": True}]
         [message] = shown.followup.sent
         assert message["ephemeral"] is False and "Round 1" in message["content"]
@@ -47,7 +47,7 @@ def test_public_board_refusals_and_failures_stay_private(tmp_path: Path) -> None
 
         service.board = broken  # type: ignore[method-assign]
         failing = _interaction(bot, 500)
-        await board.callback(cog, failing, public=True)
+        await invoke(board, cog, failing, public=True)
         assert failing.deleted == [True]
         [error] = failing.followup.sent
         assert error["ephemeral"] is True and "Something went wrong" in error["content"]

@@ -11,7 +11,7 @@ from bot.cogs.play import PlayCog
 from bot.service import ServiceError, normalize_actions
 from bot.service.suggest import Suggestions
 
-from .fakes import FakeBot, fake_interaction
+from .fakes import FakeBot, fake_interaction, invoke
 
 
 @pytest.mark.parametrize(
@@ -50,7 +50,7 @@ def _play(typed: str) -> tuple[RecordingService, Any]:
     cog = PlayCog(bot)  # type: ignore[arg-type]
     interaction = fake_interaction(bot)
     command: Any = cog.play
-    asyncio.run(command.callback(cog, interaction, action=typed))
+    asyncio.run(invoke(command, cog, interaction, action=typed))
     return service, interaction
 
 
