@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +17,8 @@ import aiosqlite
 from .errors import DatabaseUnusable, StoreError
 
 #: How long a connection waits for another writer's lock before failing.
+WAL_ATTEMPTS = 100  # switching to WAL: up to about 5 s of retries, as long as the busy timeout
+WAL_RETRY_SECONDS = 0.05
 BUSY_TIMEOUT_MS = 5000
 
 #: Per-connection settings. synchronous=FULL syncs the WAL at every commit, so an append that
@@ -53,8 +57,19 @@ def file_uri(path: Path, mode: str) -> str:
 
 
 def _enable_wal(conn: sqlite3.Connection) -> None:
-    """Switch the database file to WAL mode (persistent; a no-op when already on)."""
-    mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    """Switch the database file to WAL mode (persistent; a no-op when already on).
+
+    Switching needs the file to itself, and SQLite answers "locked" at once, without waiting
+    for the busy timeout, while another process switches or migrates a new file: so retry.
+    """
+    for attempt in range(WAL_ATTEMPTS):
+        try:
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            break
+        except sqlite3.OperationalError as error:
+            if not is_busy(error) or attempt == WAL_ATTEMPTS - 1:
+                raise
+            time.sleep(WAL_RETRY_SECONDS)
     if str(mode).lower() != "wal":
         raise StoreError(f"could not enable WAL mode (journal_mode is {mode!r})")
 
@@ -138,7 +153,14 @@ async def connect_async(path: Path) -> aiosqlite.Connection:
         try:
             for pragma in CONNECTION_PRAGMAS:
                 await conn.execute(pragma)
-            cursor = await conn.execute("PRAGMA journal_mode = WAL")
+            for attempt in range(WAL_ATTEMPTS):
+                try:
+                    cursor = await conn.execute("PRAGMA journal_mode = WAL")
+                    break
+                except sqlite3.OperationalError as error:  # see _enable_wal
+                    if not is_busy(error) or attempt == WAL_ATTEMPTS - 1:
+                        raise
+                    await asyncio.sleep(WAL_RETRY_SECONDS)
             row = await cursor.fetchone()
             await cursor.close()
             if row is None or str(row[0]).lower() != "wal":

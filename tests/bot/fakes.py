@@ -16,7 +16,7 @@ from bot.outbox import Outbox
 def http_error(status: int = 503, kind: type[discord.HTTPException] = discord.HTTPException) -> Any:
     """A discord HTTP error as raised by a failed request."""
     response = SimpleNamespace(status=status, reason="test")
-    return kind(response, "test failure")  # type: ignore[arg-type]
+    return kind(cast(Any, response), "test failure")
 
 
 class FakeThread(discord.abc.Messageable):
@@ -62,6 +62,7 @@ class FakeBot:
         self.service = service
         self.repo = None if service is None else service.repo
         self.outbox = Outbox(self)  # type: ignore[arg-type]
+        self.lobbies: Any = None  # a LobbyBook where a test needs one
 
     def get_channel(self, channel_id: int) -> Any:
         """The one thread if the id matches."""

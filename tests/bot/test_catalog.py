@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from bot.catalog import Catalog, default_catalog, normalize_locale, placeholders
 from bot.cogs.info import rule_topics
@@ -77,13 +78,16 @@ class Recording(Catalog):
 def test_every_text_a_game_produces_exists() -> None:
     """Random games of every presented game: steps, panel groups, summaries, final scores."""
     catalog = Recording(default_catalog())
+
+    def t(key: str, **params: Any) -> str:
+        return catalog.text(key, "en", **params)
+
     for game in PRESENTATIONS:
         rules = games.rules_for(game)
         shown = presentation(game)
         for players in (rules.min_players, rules.max_players):
             match = games.new(game, [f"Player {i}" for i in range(players)], seed=5 + players)
             while (seat := match.current_seat) is not None:
-                t = lambda key, **params: catalog.text(key, "en", **params)  # noqa: E731
                 t(f"{game}.step.{match.turn_info.step}")
                 for action in match.legal_actions():
                     shown.panel_group_label(t, shown.panel_group(action))

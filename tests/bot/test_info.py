@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from bot.cogs.info import InfoCog
 from bot.service import GameService
@@ -45,7 +45,7 @@ def test_public_board_refusals_and_failures_stay_private(tmp_path: Path) -> None
         async def broken(*args: object, **kwargs: object) -> None:
             raise RuntimeError("render failed")
 
-        service.board = broken  # type: ignore[method-assign]
+        service.board = cast(Any, broken)  # type: ignore[method-assign]
         failing = _interaction(bot, 500)
         await invoke(board, cog, failing, public=True)
         assert failing.deleted == [True]

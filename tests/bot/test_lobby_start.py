@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -86,8 +86,8 @@ def _click(bot: FakeBot, message: FakeLobbyMessage, user: int = ANN, name: str =
 
 def _bot(thread: FakeThread, service: Any, clock: Any = None) -> FakeBot:
     bot = FakeBot(thread, service)
-    bot.lobbies = LobbyBook() if clock is None else LobbyBook(clock=clock)  # type: ignore[attr-defined]
-    bot.user = SimpleNamespace(id=BOT_USER)  # type: ignore[attr-defined]
+    bot.lobbies = LobbyBook() if clock is None else LobbyBook(clock=clock)
+    cast(Any, bot).user = SimpleNamespace(id=BOT_USER)
     return bot
 
 

@@ -78,7 +78,8 @@ def _autocomplete(found: Suggestions, typed: str) -> list[Any]:
     service.suggest = suggest  # type: ignore[attr-defined]
     bot = FakeBot(service=service)
     cog = PlayCog(bot)  # type: ignore[arg-type]
-    return asyncio.run(cog.play_autocomplete(fake_interaction(bot), typed))
+    complete: Any = cog.play_autocomplete  # typed by discord.py as the decorator, not the method
+    return list(asyncio.run(complete(fake_interaction(bot), typed)))
 
 
 def test_autocomplete_explains_when_every_match_is_too_long() -> None:

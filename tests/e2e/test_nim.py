@@ -8,10 +8,12 @@ It proves the seam: no code of ``bot/`` or ``render/`` knows Nim, yet ``/new``, 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image
 
+from tests.discord_double import MessageRecord
 from tests.e2e.harness import (
     GUEST,
     HOST,
@@ -29,6 +31,11 @@ from tests.nim.picture import HEIGHT, WIDTH
 def _size(png: bytes) -> tuple[int, int]:
     with Image.open(io.BytesIO(png)) as image:
         return image.size
+
+
+def _new_picture(known: set[int]) -> Callable[[MessageRecord], bool]:
+    """A message with a picture that was not there before."""
+    return lambda message: has_png(message) and message.id not in known
 
 
 def test_a_game_of_nim_from_lobby_to_final_scores(tmp_path: Path) -> None:
@@ -62,9 +69,7 @@ def test_a_game_of_nim_from_lobby_to_final_scores(tmp_path: Path) -> None:
                     value = options["options"][-1]["value"]
                     chosen = await double.click(player, table.id, panel.id, act, [value])
                     await chosen.wait_event("edit_original", TIMEOUT)
-                await double.wait_for_message(
-                    table.id, lambda m, known=known: has_png(m) and m.id not in known, TIMEOUT
-                )
+                await double.wait_for_message(table.id, _new_picture(known), TIMEOUT)
                 moves += 1
             final = env.turn_messages(table.id)[-1]
             assert (

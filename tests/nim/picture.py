@@ -26,7 +26,8 @@ def render_board(
     canvas = Image.new("RGB", (WIDTH, HEIGHT), look.background)
     draw = ImageDraw.Draw(canvas)
     names = list(view["names"])
-    winner, current = view.get("winner"), view.get("current_seat")
+    winner: int | None = view.get("winner")
+    current: int = view.get("current_seat") or 0
     status = f"{names[winner]} wins" if winner is not None else f"{names[current]} to play"
     draw_text(draw, (20, 30), f"NIM  ·  {status}", look.ink_light, 26, anchor="lm")
     taken = next((e for e in reversed(events or []) if e.get("type") == "take"), None)

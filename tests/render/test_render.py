@@ -7,13 +7,13 @@ import copy
 import hashlib
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from engine.yamatai.board import load_board
 from render import THEMES, get_theme
-from render.fonts import FONT_FILES, font_bytes
+from render.fonts import FONT_FILES, Style, font_bytes
 from render.yamatai.archipelago import hull_centre, island_centre, spot_centre
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import HEIGHT, WIDTH, layout
@@ -208,7 +208,7 @@ def test_fonts_are_bundled_with_their_licence() -> None:
     assert (fonts / "LICENSE-DejaVu.txt").read_text(encoding="utf-8").count("Bitstream") > 1
     for style, name in FONT_FILES.items():
         assert (fonts / name).is_file()
-        assert font_bytes(style)[:4] == b"\x00\x01\x00\x00"  # TrueType
+        assert font_bytes(cast(Style, style))[:4] == b"\x00\x01\x00\x00"  # TrueType
     for path in RENDER.rglob("*.py"):
         assert "/usr/share" not in path.read_text(encoding="utf-8"), path.name
 

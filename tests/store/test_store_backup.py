@@ -9,10 +9,18 @@ import sys
 from pathlib import Path
 
 import pytest
-from store_helpers import REPO_ROOT, WRITER, create_plain, raw, run, store_cli, with_repo
 
 from bot.store import GameRepository, StoreError, open_store
 from bot.store.backup import backup_file
+from tests.store.store_helpers import (
+    REPO_ROOT,
+    WRITER,
+    create_plain,
+    raw,
+    run,
+    store_cli,
+    with_repo,
+)
 
 
 def backup_cli(db: Path, dest: Path) -> subprocess.CompletedProcess[str]:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from store_helpers import create_plain, raw, run
-
 from bot.store import GameRepository, StaleVersion, ThreadBusy, open_store
+from tests.store.store_helpers import create_plain, raw, run
 
 
 async def two_stores(db: Path) -> tuple[GameRepository, GameRepository]:

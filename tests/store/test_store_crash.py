@@ -9,9 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from store_helpers import REPO_ROOT, WRITER, raw, run, store_cli
-
 from bot.store import open_store
+from tests.store.store_helpers import REPO_ROOT, WRITER, raw, run, store_cli
 
 
 def run_and_kill(db: Path, seed: int, appends: int) -> list[tuple[int, int, int, str]]:

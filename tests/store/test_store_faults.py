@@ -18,10 +18,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from store_helpers import REPO_ROOT, raw
-from test_store_verify import populate, verify_cli
 
 from bot.store.migrate import DEFAULT_MIGRATIONS_DIR
+from tests.store.store_helpers import REPO_ROOT, raw
+from tests.store.test_store_verify import populate, verify_cli
 
 #: As root, run a command without the capabilities that override file permissions.
 NO_OVERRIDE = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", "--"]

@@ -8,7 +8,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from store_helpers import REPO_ROOT, raw, run, schema_dump, store_cli
 
 from bot.store import GameRepository, MigrationError, open_store
 from bot.store.migrate import (
@@ -18,6 +17,7 @@ from bot.store.migrate import (
     require_current,
     split_statements,
 )
+from tests.store.store_helpers import REPO_ROOT, raw, run, schema_dump, store_cli
 
 
 def write(directory: Path, files: dict[str, str]) -> Path:

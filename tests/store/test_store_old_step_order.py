@@ -5,11 +5,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from store_helpers import run
-
 from bot.store import open_store
 from bot.store.verify import verify_database
 from engine import games
+from tests.store.store_helpers import run
 
 FIXTURE = Path(__file__).parent / "fixtures" / "old_order.sqlite3"
 

@@ -6,10 +6,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from store_helpers import create_plain, raw, run, with_repo
 
 from bot.store import GameNotFound, GameRepository, open_store
 from bot.store.migrate import discover, migrate_database
+from tests.store.store_helpers import create_plain, raw, run, with_repo
 
 
 def test_migrating_0001_to_0002_keeps_games_and_counts_them_announced(tmp_path: Path) -> None:

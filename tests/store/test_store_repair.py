@@ -6,10 +6,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from store_helpers import create_engine_game, raw, store_cli, with_repo
-from test_store_verify import populate, verify_cli
 
 from bot.store import GameRepository, StaleVersion
+from tests.store.store_helpers import create_engine_game, raw, store_cli, with_repo
+from tests.store.test_store_verify import populate, verify_cli
 
 
 def repair_cli(db: Path, *more: str) -> subprocess.CompletedProcess[str]:
@@ -46,6 +46,7 @@ def test_repair_rebuilds_corrupt_and_wrong_snapshots_and_verify_is_clean(tmp_pat
     wrong = before["finished"][0].replace('"seed":11', '"seed":99')
     _set(db, "UPDATE snapshots SET state = ? WHERE game_id = ?", wrong, ids["finished"])
     seat = before["fresh"][2]
+    assert seat is not None
     _set(db, "UPDATE games SET current_seat = ? WHERE id = ?", 1 - seat, ids["fresh"])
 
     checked = verify_cli(db)

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from store_helpers import create_plain, raw, run, seats, with_repo
 
 from bot.store import (
     GameNotActive,
@@ -31,6 +30,7 @@ from bot.store.errors import StoreError
 from engine.contract import Outcome as EngineOutcome
 from engine.contract import ScoreLine as EngineLine
 from engine.contract import SeatResult as EngineSeat
+from tests.store.store_helpers import create_plain, raw, run, seats, with_repo
 
 
 def table_counts(db: Path) -> dict[str, int]:

@@ -6,10 +6,9 @@ import random
 import subprocess
 from pathlib import Path
 
-from store_helpers import create_engine_game, play_turns, raw, store_cli, with_repo
-
 from bot.store import GameRepository, GameStatus
 from bot.store.verify import first_difference
+from tests.store.store_helpers import create_engine_game, play_turns, raw, store_cli, with_repo
 
 
 def verify_cli(db: Path) -> subprocess.CompletedProcess[str]:
