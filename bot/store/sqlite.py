@@ -176,14 +176,6 @@ def schema_version(conn: sqlite3.Connection) -> int:
     return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
-async def schema_version_async(conn: aiosqlite.Connection) -> int:
-    """The schema version recorded in the database, read through aiosqlite."""
-    cursor = await conn.execute("PRAGMA user_version")
-    row = await cursor.fetchone()
-    await cursor.close()
-    return int(row[0]) if row is not None else 0
-
-
 def set_schema_version(conn: sqlite3.Connection, version: int) -> None:
     """Record the schema version; call inside the migration's transaction."""
     conn.execute(f"PRAGMA user_version = {int(version)}")
