@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -78,8 +78,8 @@ def _autocomplete(found: Suggestions, typed: str) -> list[Any]:
     service.suggest = suggest  # type: ignore[attr-defined]
     bot = FakeBot(service=service)
     cog = PlayCog(bot)  # type: ignore[arg-type]
-    complete: Any = cog.play_autocomplete  # typed by discord.py as the decorator, not the method
-    return list(asyncio.run(complete(fake_interaction(bot), typed)))
+    complete = cast(Any, PlayCog.play_autocomplete)  # discord.py types it as the decorator
+    return list(asyncio.run(complete(cog, fake_interaction(bot), typed)))
 
 
 def test_autocomplete_explains_when_every_match_is_too_long() -> None:
