@@ -31,8 +31,7 @@ from bot.app import create_bot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from bot.store import GameRepository, NewSeat, open_store  # noqa: E402
 from engine import games  # noqa: E402
-from engine.games import Match  # noqa: E402
-from engine.players import greedy_player  # noqa: E402
+from engine.games import Match, computer_player  # noqa: E402
 from tests.discord_double import DiscordDouble, GuildSpec, UserSpec  # noqa: E402
 
 GUILD = 511_000_000_000_000_001
@@ -58,7 +57,8 @@ def played(turns: int) -> tuple[Match, Match]:
         seat = match.current_seat
         assert seat is not None
         while not any(
-            e["type"] == "end_turn" for e in match.play(greedy_player(match.view(seat), 1))
+            e["type"] == "end_turn"
+            for e in match.play(computer_player("yamatai")(match.view(seat), 1))
         ):
             pass
     return start, match
