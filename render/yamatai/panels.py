@@ -54,7 +54,7 @@ def draw_panels(
             theme,
             marks[seat],
             seat == current,
-            seat == highlight.seat,
+            seat == highlight.seat and not view.get("over"),  # no "last turn" once it is over
             highlight,
         )
 
@@ -104,7 +104,7 @@ def _panel(
     draw_text(draw, (rect.x1 - 42, top + 8), "PP", theme.ink_soft, theme.small_size, anchor="ls")
 
     rows = _rows(rect)
-    _counts_row(canvas, draw, player, x0, rows[0], theme, mark)
+    _counts_row(canvas, draw, player, (x0, rect.x1 - 12), rows[0], theme, mark)
     _tokens_row(canvas, draw, player, x0, rows[1], theme)
     _boats_row(canvas, draw, player, x0, rows[2], theme)
     _specialists_row(draw, player, x0, rows[3], theme, highlight)
@@ -160,11 +160,12 @@ def _counts_row(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
     player: Mapping[str, Any],
-    x: float,
+    span: tuple[float, float],
     y: float,
     theme: Theme,
     mark: str,
 ) -> None:
+    x, right = span
     paste_centred(canvas, coin_sprite(theme, 12), (x + 12, y))
     draw_text(draw, (x + 28, y), str(player.get("coins", 0)), theme.ink, 21, anchor="lm")
     x += 80
@@ -182,7 +183,12 @@ def _counts_row(
     hidden = int(player.get("hidden_tiles", 0))
     if tiles or hidden:
         x = _label(draw, x, y, "built", theme)
-        shown = " ".join(tiles[:6]) + (" …" if len(tiles) > 6 else "")
+        room = right - x
+        shown = " ".join(tiles)
+        count = len(tiles)
+        while count > 1 and text_length(shown, theme.small_size, "condensed") > room:
+            count -= 1  # as many tiles as fit, then an ellipsis
+            shown = " ".join(tiles[:count]) + " …"
         draw_text(
             draw,
             (x, y),

@@ -66,7 +66,9 @@ def test_golden(name: str) -> None:
     view, hl = data["view"], highlight_from_json(data["highlight"])
     actual = _half(decode(render_board(view, highlight=hl)))
     if UPDATE:
-        actual.quantize(256, dither=Image.Dither.NONE).save(image_path, optimize=True)
+        actual.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+            image_path, optimize=True
+        )
     assert_matches(image_path, actual)
 
 

@@ -139,7 +139,9 @@ def test_golden_names_in_many_scripts(name: str) -> None:
     assert [p["name"] for p in view["players"]] == list(GOLDEN_NAMES[name])
     actual = decode(render_board(view, highlight=hl)).reduce(2)
     if UPDATE:
-        actual.quantize(256, dither=Image.Dither.NONE).save(image_path, optimize=True)
+        actual.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+            image_path, optimize=True
+        )
     assert_matches(image_path, actual)
 
 
