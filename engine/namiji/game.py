@@ -8,6 +8,7 @@ from typing import Any
 from engine.contract import Milestones, Outcome, ScoreLine, SeatResult, TurnInfo
 from engine.errors import InvalidSetup
 from engine.namiji import rules
+from engine.namiji.components import components
 from engine.namiji.notation import Action, format_action, parse
 from engine.namiji.players import PLAYERS
 from engine.namiji.scoring import score_lines
@@ -134,8 +135,6 @@ class Namiji:
     def reveals(self, action: Action) -> bool:
         """Whether the action may show its player hidden information (no undo across it)."""
         if action.kind == "move":
-            from engine.namiji.components import components
-
             return components().route[int(action.args[0])][0] in REVEALING_STATIONS
         return action.kind in ("fish", "draw", "pick")
 

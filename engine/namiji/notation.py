@@ -44,6 +44,13 @@ def _bad(text: str, reason: str = "bad_notation") -> InvalidNotation:
     )
 
 
+SLOTS = ("1", "2", "3", "4", "5")
+
+
+def _space(word: str) -> bool:
+    return word.isdigit() and len(word) <= 3 and int(word) < len(components().route)
+
+
 def _kind(word: str) -> str | None:
     comp = components()
     return word if len(word) == 2 and word in comp.fish else None
@@ -57,11 +64,11 @@ def parse(text: str) -> Action:
     head, rest = words[0], words[1:]
     if head in WORDS and not rest:
         return Action(head)
-    if head == "move" and rest and all(w.isdigit() and len(w) <= 3 for w in rest[::2]):
+    if head == "move" and rest and _space(rest[0]):
         if len(rest) == 1:
             return Action("move", (str(int(rest[0])),))
-        if len(rest) == 3 and rest[1] == "slot":
-            return Action("move", (str(int(rest[0])), str(int(rest[2]))))
+        if len(rest) == 3 and rest[1] == "slot" and rest[2] in SLOTS:
+            return Action("move", (str(int(rest[0])), rest[2]))
     if head == "fish" and len(rest) == 1 and (rest[0] == "hidden" or _kind(rest[0])):
         return Action("fish", (rest[0],))
     if head == "keep" and len(rest) == 1 and rest[0] in CELLS:

@@ -50,7 +50,8 @@ def _value(view: dict[str, Any], me: Player, text: str) -> float:
             worth = me.panoramas[letter] + 1.0
         else:
             worth = STATION_VALUE[letter]
-        return worth - SKIP_COST * (to - boat["pos"] - 1)
+        start: int = boat["pos"]
+        return worth - SKIP_COST * (to - start - 1)
     if kind == "fish":
         fish = args[0]
         if fish == "hidden":
