@@ -39,7 +39,8 @@ class Components:
     double: tuple[bool, ...]  # a double space at that index
     colours: tuple[str, ...]
     slots: dict[int, int]  # pontoon slots used by player count
-    double_from: int  # double spaces are used from this many players
+    double_from: int  # both spots of a double space are used from this many players
+    double_below: str  # below that: "route_spot" (the spot on the route only) or "none"
     fish_colours: dict[str, str]
     fish_shapes: dict[str, str]
     fish: dict[str, int]
@@ -90,7 +91,8 @@ def components() -> Components:
         double=tuple(s.endswith("*") for s in spaces),
         colours=tuple(d["colours"]["value"]),
         slots={int(k): int(v) for k, v in d["pontoon_slots"]["by_players"].items()},
-        double_from=int(d["double_spaces_from"]["value"]),
+        double_from=int(d["double_spaces"]["both_spots_from"]),
+        double_below=str(d["double_spaces"]["below"]),
         fish_colours=dict(d["fish"]["colours"]),
         fish_shapes=dict(d["fish"]["shapes"]),
         fish=dict(d["fish"]["counts"]),

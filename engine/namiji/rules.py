@@ -122,7 +122,12 @@ def upgrades(player: Player, station: str) -> set[str]:
 def _free_spot(st: State, index: int) -> int | None:
     comp = components()
     taken = {b.spot for b in st.boats if b.pos == index}
-    spots = ([0, 1] if doubles_used(st) else []) if comp.double[index] else [0]
+    if not comp.double[index]:
+        spots = [0]
+    elif doubles_used(st):
+        spots = [0, 1]
+    else:
+        spots = [0] if comp.double_below == "route_spot" else []
     return next((s for s in spots if s not in taken), None)
 
 
