@@ -28,7 +28,7 @@ def test_n1_double_spaces_at_two_or_three_players_keep_only_the_route_spot() -> 
     assert state(match4).boats[GREEN].spot == 1
 
 
-def test_n2_no_boat_sails_past_a_pontoon_and_the_pontoon_holds_all() -> None:
+def test_n3_no_boat_sails_past_a_pontoon_and_the_pontoon_holds_all() -> None:
     match = new(3)
     place(match, (5, 0), (13, 1), (13, 2))
     legal = match.legal_actions()
@@ -46,7 +46,7 @@ def test_n3_arrival_tokens_go_in_order_and_the_game_ends_with_the_last_boat() ->
     assert match.outcome is not None and match.legal_actions() == []
 
 
-def test_n4_no_stop_at_a_completed_panorama() -> None:
+def test_n5_no_stop_at_a_completed_panorama() -> None:
     match = new(3)
     state(match).players[GREEN].panoramas["O"] = 4
     place(match, (6, 0), (20, 0), (21, 0))
@@ -161,7 +161,7 @@ def test_n11_two_players_draft_from_four_and_the_neutral_boat_discards_at_random
     assert match.current_seat == GREEN and len(match.legal_actions()) == 2
 
 
-def test_n11_the_neutral_boat_arrival_token_is_discarded() -> None:
+def test_n12_the_neutral_boat_arrival_token_is_discarded() -> None:
     match = new(2)
     st = state(match)
     place(match, (52, 1), (51, 0), (50, 0))
@@ -175,7 +175,7 @@ def test_n11_the_neutral_boat_arrival_token_is_discarded() -> None:
     assert points(events, "arrival") == 0
 
 
-def test_n12_upgrades_act_at_their_stations() -> None:
+def test_n13_upgrades_act_at_their_stations() -> None:
     match = new(3)
     st = state(match)
     green = st.players[GREEN]
@@ -198,7 +198,7 @@ def test_n12_upgrades_act_at_their_stations() -> None:
     assert match.legal_actions() == ["draw", "stop"]
 
 
-def test_n12_u11_chooses_another_panorama() -> None:
+def test_n13_u11_chooses_another_panorama() -> None:
     match = new(3)
     st = state(match)
     st.players[GREEN].pontoon = ["U11"]
@@ -210,7 +210,7 @@ def test_n12_u11_chooses_another_panorama() -> None:
     assert points(events, "panoramas") == 2 and st.players[GREEN].panoramas["D"] == 0
 
 
-def test_n13_ties_share_the_victory() -> None:
+def test_n14_ties_share_the_victory() -> None:
     match = new(3)
     st = state(match)
     for player in st.players:
@@ -225,7 +225,7 @@ def test_n13_ties_share_the_victory() -> None:
     assert not outcome.tie_broken
 
 
-def test_n14_a_revealing_stop_cannot_be_taken_back() -> None:
+def test_n15_a_revealing_stop_cannot_be_taken_back() -> None:
     match = new(3)
     place(match, (2, 0), (20, 0), (21, 0))
     play(match, "move 3")  # a trap: nothing shown yet
@@ -240,3 +240,16 @@ def test_wrong_step_is_refused_with_a_reason() -> None:
     with pytest.raises(IllegalAction) as error:
         match.play("draw", seat=match.current_seat)
     assert error.value.reason == "wrong_step"
+
+
+def test_n16_an_empty_supply_gives_nothing() -> None:
+    match = new(3)
+    st = state(match)
+    st.net_pile, st.bank_up, st.bank_down = [], [], []
+    place(match, (4, 0), (20, 0), (21, 0))
+    play(match, "move 5")
+    assert match.legal_actions() == ["end"]
+    play(match, "end")
+    place(match, (0, 3), (20, 0), (21, 0))
+    play(match, "move 1")
+    assert match.legal_actions() == ["end"]
