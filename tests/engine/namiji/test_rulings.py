@@ -253,3 +253,34 @@ def test_n16_an_empty_supply_gives_nothing() -> None:
     place(match, (0, 3), (20, 0), (21, 0))
     play(match, "move 1")
     assert match.legal_actions() == ["end"]
+
+
+def test_n13_the_other_upgrades() -> None:
+    match = new(3)
+    st = state(match)
+    green = st.players[GREEN]
+    green.pontoon = ["U2", "U3", "U4", "U6", "U8", "U9", "U10"]
+    st.bank_up, st.bank_down = ["os"], ["gf", "bt", "bs", "gt"]
+    place(match, (0, 3), (20, 0), (21, 0))
+    play(match, "move 1")  # U2: three more fish face up before fishing
+    assert st.bank_up == ["bs", "bt", "gt", "os"] and st.bank_down == ["gf"]
+    play(match, "fish bt", "keep r1c1", "end")
+    st.net_pile = ["gf", "bs", "os"]
+    place(match, (4, 0), (20, 0), (21, 0))
+    play(match, "move 5")  # U3: two nets shown; U4: then fishing
+    assert st.nets_shown == ["os", "bs"]
+    play(match, "net N:bs r1c2 h")
+    assert st.net_pile == ["os", "gf"] and st.tasks == ["fish"]
+    play(match, "fish gt", "release", "end")
+    st.bag = {"SH": 30, "CB": 0}
+    place(match, (5, 0), (20, 0), (21, 0))
+    events = play(match, "move 6", "end")  # U8: one crustacean, whatever it is
+    assert points(events, "crustaceans") == 1 and green.offerings == 3
+    place(match, (8, 0), (20, 0), (21, 0))
+    play(match, "move 9")  # U9: three cards; U10: one more offering
+    assert len(st.rocks_shown) == 3 and green.offerings == 2
+    play(match, match.legal_actions()[0], "end")
+    assert len(st.rock_deck) == 19 and len(green.rocks) == 1  # two went under the deck
+    at_station(match, GREEN, ["trap"])
+    events = play(match, *["draw"] * 7)  # U6: up to 7 tokens
+    assert points(events, "crustaceans") == 7
