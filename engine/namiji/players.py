@@ -16,6 +16,7 @@ __all__ = ["PLAYERS", "greedy_player", "random_player"]
 STATION_VALUE = {"F": 3.0, "N": 3.5, "C": 3.0, "R": 3.0, "P": 1.0, "S": 2.0}
 SKIP_COST = 0.7  # points a skipped space is worth (the boats behind get the turns)
 UPGRADE_VALUE = 3.0
+PANORAMA_PROMISE = 2.0  # a section also opens the next, bigger one
 
 
 def _me(view: dict[str, Any]) -> Player:
@@ -41,13 +42,14 @@ def _value(view: dict[str, Any], me: Player, text: str) -> float:
     if kind == "move":
         boat = view["boats"][view["boat_to_act"]]
         to = int(args[0])
-        if boat["seat"] is None:
-            return -to  # the neutral boat crawls, keeping the turns with the players
+        if boat["seat"] is None:  # the neutral boat: block the space just ahead of the rival
+            rival = [b["pos"] for b in view["boats"] if b["seat"] not in (None, view["viewer"])]
+            return -abs(to - rival[0] - 1)
         letter = comp.route[to][0]
         if letter == "T":
             worth = 4.0 if me.offerings else 0.5
         elif letter in comp.sections:
-            worth = me.panoramas[letter] + 1.0
+            worth = me.panoramas[letter] + 1.0 + PANORAMA_PROMISE
         else:
             worth = STATION_VALUE[letter]
         start: int = boat["pos"]
