@@ -43,8 +43,10 @@ def _value(view: dict[str, Any], me: Player, text: str) -> float:
         boat = view["boats"][view["boat_to_act"]]
         to = int(args[0])
         if boat["seat"] is None:  # the neutral boat: block the space just ahead of the rival
-            rival = [b["pos"] for b in view["boats"] if b["seat"] not in (None, view["viewer"])]
-            return -abs(to - rival[0] - 1)
+            rival: list[int] = [
+                b["pos"] for b in view["boats"] if b["seat"] not in (None, view["viewer"])
+            ]
+            return -float(abs(to - rival[0] - 1))
         letter = comp.route[to][0]
         if letter == "T":
             worth = 4.0 if me.offerings else 0.5
