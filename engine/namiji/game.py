@@ -16,7 +16,7 @@ from engine.namiji.state import DRAFT, MOVE, OVER, State
 from engine.namiji.view import view
 
 Event = dict[str, Any]
-REVEALING_STATIONS = ("F", "N", "T", "R", "P")  # a stop there may show hidden fish, nets, cards
+REVEALING_STATIONS = ("F", "N", "T", "R")  # a stop there may show hidden fish, nets, cards
 
 
 class Namiji:

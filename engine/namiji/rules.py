@@ -161,11 +161,18 @@ def moves(st: State) -> list[Action]:
     return found
 
 
+def _stopper(st: State) -> tuple[int, Player]:
+    """The seat whose boat is resolving its stop, and its player."""
+    seat = st.boats[st.boat].seat
+    assert seat is not None, "the neutral boat's stops have no decisions"
+    return seat, st.players[seat]
+
+
 def _station_actions(st: State) -> list[Action]:
     comp = components()
-    player = st.players[st.boats[st.boat].seat or 0]
     if not st.tasks:
         return [Action("end")]
+    player = _stopper(st)[1]
     task = st.tasks[0]
     if task == "fish":
         found = [Action("fish", (k,)) for k in sorted(set(st.bank_up))]
@@ -369,9 +376,7 @@ def _place(st: State, seat: int, kind: str, cells: list[int], events: list[Event
 def _resolve(st: State, action: Action, events: list[Event]) -> None:
     """A decision at a station."""
     comp = components()
-    seat = st.boats[st.boat].seat
-    assert seat is not None
-    player = st.players[seat]
+    seat, player = _stopper(st)
     kind, args = action.kind, action.args
     if kind == "fish":
         if args[0] == "hidden":

@@ -6,7 +6,7 @@ from dataclasses import asdict
 from typing import Any
 
 from engine.namiji.components import components
-from engine.namiji.rules import actor, boat_to_move
+from engine.namiji.rules import actor, boat_to_move, doubles_used
 from engine.namiji.state import DRAFT, OVER, State
 
 
@@ -32,7 +32,7 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
             letter + ("*" if double else "")
             for letter, double in zip(comp.route, comp.double, strict=True)
         ],
-        "doubles_used": len(st.players) >= comp.double_from,
+        "doubles_used": doubles_used(st),
         "boats": [{"seat": b.seat, "pos": b.pos, "spot": b.spot} for b in st.boats],
         "players": players,
         "bank": {"face_up": st.bank_up[:], "face_down": len(st.bank_down)},
