@@ -7,7 +7,7 @@ from hypothesis import strategies as st_
 
 from engine import games
 from engine.namiji.components import components
-from engine.namiji.scoring import score_lines
+from engine.namiji.scoring import neighbours, score_lines
 from engine.namiji.state import State
 from engine.players import random_player
 
@@ -21,6 +21,20 @@ def _counted(st: State) -> tuple[int, int, int, int]:
     pontoon = len(st.pontoon_deck) + len(st.hand) + sum(len(p.pontoon) for p in st.players)
     rocks = len(st.rock_deck) + len(st.rocks_shown) + sum(len(p.rocks) for p in st.players)
     return fish, crustaceans, pontoon, rocks
+
+
+def _connected_from_top_left(crate: list[str]) -> bool:
+    """Crate tokens start at r1c1 and touch each other (the placement rules)."""
+    filled = {i for i, k in enumerate(crate) if k}
+    if not filled:
+        return True
+    seen, todo = {0}, [0]
+    while todo:
+        for n in neighbours(todo.pop()):
+            if n in filled and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return 0 in filled and seen == filled
 
 
 @settings(max_examples=12, deadline=None)
@@ -37,6 +51,7 @@ def test_supplies_are_conserved_and_the_score_track_is_the_recount(players: int,
         nets = len(st.net_pile) + len(st.nets_shown) + sum(len(p.nets) for p in st.players)
         assert nets == sum(comp.nets.values())
         for p in st.players:
+            assert _connected_from_top_left(p.crate)
             assert p.score == sum(score_lines(p, final=st.phase == "over").values())
             assert len(p.lines) == len(set(p.lines))
         step += 1

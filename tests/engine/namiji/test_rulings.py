@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, InvalidNotation
 from tests.engine.namiji.scenario import (
     GREEN,
     PINK,
@@ -284,3 +284,27 @@ def test_n13_the_other_upgrades() -> None:
     at_station(match, GREEN, ["trap"])
     events = play(match, *["draw"] * 7)  # U6: up to 7 tokens
     assert points(events, "crustaceans") == 7
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("MOVE 13  slot 2", "move 13 slot 2"),
+        ("fish OS", "fish os"),
+        ("net n:os R1C1 H", "net N:os r1c1 h"),
+        ("net os r2c3 v", "net N:os r2c3 v"),
+        ("rock r05", "rock R05"),
+        ("pick u12", "pick U12"),
+        ("panorama w", "panorama W"),
+    ],
+)
+def test_notation_ignores_case_and_spaces(text: str, canonical: str) -> None:
+    assert new(3).canonical(text) == canonical
+
+
+@pytest.mark.parametrize(
+    "text", ["move 53", "move 13 slot 6", "keep r4c1", "net N:xx r1c1 h", "rock R21"]
+)
+def test_notation_refuses_what_is_not_on_the_components(text: str) -> None:
+    with pytest.raises(InvalidNotation):
+        new(3).canonical(text)
