@@ -1,0 +1,1 @@
+"""Namiji (Bauza, Funforge): fishing boats sailing one loop of the sea route."""

@@ -1,0 +1,161 @@
+"""Namiji as a rules object of the engine contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.contract import Milestones, Outcome, ScoreLine, SeatResult, TurnInfo
+from engine.errors import InvalidSetup
+from engine.namiji import rules
+from engine.namiji.components import components
+from engine.namiji.notation import Action, format_action, parse
+from engine.namiji.players import PLAYERS
+from engine.namiji.scoring import score_lines
+from engine.namiji.state import DRAFT, MOVE, OVER, State
+from engine.namiji.view import view
+
+Event = dict[str, Any]
+REVEALING_STATIONS = ("F", "N", "T", "R")  # a stop there may show hidden fish, nets, cards
+
+
+class Namiji:
+    """Rules object for Namiji (Bauza, Funforge)."""
+
+    key = "namiji"
+    display_name = "Namiji"
+    min_players = 2
+    max_players = 5
+    players = PLAYERS
+
+    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Namiji has no options."""
+        if options:
+            raise InvalidSetup(
+                f"Namiji has no options (got {', '.join(sorted(map(str, options)))}).",
+                reason="unknown_option",
+            )
+        return {}
+
+    def new_state(self, players: list[str], seed: int, options: dict[str, Any]) -> State:
+        """A fresh game."""
+        return rules.new_state(players, seed)
+
+    def seat_colours(self, st: State) -> list[str]:
+        """Each seat's boat colour."""
+        return [p.colour for p in st.players]
+
+    def current_seat(self, st: State) -> int | None:
+        """Whose action it is (the neutral boat's mover for it), or None once over."""
+        return rules.actor(st)
+
+    def turn_info(self, st: State) -> TurnInfo:
+        """The seat to act, the move count as round, and the step (move, a task, end, pick)."""
+        if st.phase == OVER:
+            return TurnInfo(None, st.turns, "", False)
+        if st.phase == MOVE:
+            step = "move"
+        elif st.phase == DRAFT:
+            step = "pick"
+        else:
+            step = st.tasks[0] if st.tasks else "end"
+        return TurnInfo(rules.actor(st), st.turns + 1, step, st.moved)
+
+    def parse(self, st: State, text: str) -> Action:
+        """One action from text (InvalidNotation if it is not one)."""
+        return parse(text)
+
+    def format(self, st: State, action: Action) -> str:
+        """The canonical text of an action."""
+        return format_action(action)
+
+    def check(self, st: State, action: Action) -> None:
+        """Raise IllegalAction unless the action is legal now."""
+        rules.check(st, action)
+
+    def apply(self, st: State, action: Action, pass_turn: bool = True) -> list[Event]:
+        """Apply a checked action in place."""
+        return rules.apply(st, action, pass_turn)
+
+    def legal_actions(self, st: State) -> list[str]:
+        """Every legal action now, canonical."""
+        return [format_action(a) for a in rules.legal(st)]
+
+    def view(self, st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+        """What that seat may see."""
+        return view(st, seat, legal)
+
+    def secrets(self, st: State, seat: int | None) -> frozenset[str]:
+        """Card labels that seat may not see: decks, others' rocks, others' draft hand."""
+        hidden = set(st.pontoon_deck) | set(st.rock_deck)
+        if st.phase != OVER:
+            hidden.update(c for s, p in enumerate(st.players) if s != seat for c in p.rocks)
+        acting = rules.actor(st)
+        if seat is None or seat != acting:
+            hidden.update(st.hand)
+        if seat is None or st.phase == DRAFT or seat != st.boats[st.boat].seat:
+            hidden.update(st.rocks_shown)
+        return frozenset(hidden)
+
+    def outcome(self, st: State) -> Outcome | None:
+        """Final scores; tied players share the victory."""
+        if st.phase != OVER:
+            return None
+        totals = [p.score for p in st.players]
+        best = max(totals)
+        results = tuple(
+            SeatResult(
+                seat=s,
+                name=p.name,
+                score=p.score,
+                rank=1 + sum(t > p.score for t in totals),
+                lines=tuple(ScoreLine(k, v) for k, v in score_lines(p, final=True).items()),
+            )
+            for s, p in enumerate(st.players)
+        )
+        winners = tuple(s for s, t in enumerate(totals) if t == best)
+        return Outcome(results, winners, ("all_arrived",), False, st.turns)
+
+    def statistics(self, st: State) -> dict[str, list[float]]:
+        """Per-seat figures for balance reports."""
+        return {
+            "crate_cells": [sum(bool(k) for k in p.crate) for p in st.players],
+            "crate_lines": [len(p.lines) for p in st.players],
+            "crustaceans": [len(p.trap) for p in st.players],
+            "offerings_left": [p.offerings for p in st.players],
+            "rock_cards": [len(p.rocks) for p in st.players],
+            "upgrades": [sum(c.startswith("U") for c in p.pontoon) for p in st.players],
+        }
+
+    def milestones(self, events: list[Event]) -> Milestones:
+        """A turn ends with `end` or a pick; the game ends when every boat has arrived."""
+        kinds = {e["type"] for e in events}
+        return Milestones(turn_ended="end_turn" in kinds, game_ended="game_end" in kinds)
+
+    def reveals(self, action: Action) -> bool:
+        """Whether the action may show its player hidden information (no undo across it)."""
+        if action.kind == "move":
+            return components().route[int(action.args[0])][0] in REVEALING_STATIONS
+        return action.kind in ("fish", "draw", "pick")
+
+    def ends_turn(self, action: Action) -> bool:
+        """`end` and a draft pick finish the player's turn."""
+        return action.kind in ("end", "pick")
+
+    def public_text(self, st: State, action: Action) -> str:
+        """The action as others may read it: which sacred rock card was kept stays hidden."""
+        if action.kind == "rock" and st.phase != OVER:
+            return "rock (a card kept face down)"
+        return format_action(action)
+
+    def clone(self, st: State) -> State:
+        """A deep copy."""
+        return st.clone()
+
+    def to_dict(self, st: State) -> dict[str, Any]:
+        """JSON-ready state."""
+        return st.to_dict()
+
+    def from_dict(self, data: dict[str, Any]) -> State:
+        """The state ``to_dict`` wrote."""
+        return State.from_dict(data)

@@ -1,0 +1,56 @@
+"""What a seat may see: everything on the table, and its own hidden cards."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from engine.namiji.components import components
+from engine.namiji.rules import actor, boat_to_move, doubles_used
+from engine.namiji.state import DRAFT, OVER, State
+
+
+def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+    """JSON-ready data for a seat (None: a spectator); hidden cards only for their owner."""
+    comp = components()
+    over = st.phase == OVER
+    acting = actor(st)
+    players = []
+    for s, p in enumerate(st.players):
+        data = asdict(p)
+        data["rocks"] = p.rocks[:] if over or s == seat else []
+        data["rock_count"] = len(p.rocks)
+        players.append(data)
+    drawer = st.boats[st.boat].seat if st.phase != DRAFT else None
+    return {
+        "game": "namiji",
+        "viewer": seat,
+        "phase": st.phase,
+        "current_seat": acting,
+        "boat_to_act": None if over else (st.boat if st.phase != DRAFT else boat_to_move(st)),
+        "route": [
+            letter + ("*" if double else "")
+            for letter, double in zip(comp.route, comp.double, strict=True)
+        ],
+        "doubles_used": doubles_used(st),
+        "boats": [{"seat": b.seat, "pos": b.pos, "spot": b.spot} for b in st.boats],
+        "players": players,
+        "bank": {"face_up": st.bank_up[:], "face_down": len(st.bank_down)},
+        "net_pile": len(st.net_pile),
+        "nets_shown": st.nets_shown[:],
+        "bag": sum(st.bag.values()),
+        "pontoon_deck": len(st.pontoon_deck),
+        "rock_deck": len(st.rock_deck),
+        "arrivals": st.arrivals[:],
+        "bonuses": st.bonuses[:],
+        "tasks": st.tasks[:],
+        "catch": st.catch,
+        "drawn": st.drawn[:],
+        "rocks_shown": st.rocks_shown[:] if seat is not None and seat == drawer else [],
+        "rocks_shown_count": len(st.rocks_shown),
+        "hand": st.hand[:] if st.phase == DRAFT and seat == acting else [],
+        "hand_count": len(st.hand),
+        "draft_slot": st.draft_slot if st.phase == DRAFT else None,
+        "turns": st.turns,
+        "legal_actions": list(legal or []),
+    }
