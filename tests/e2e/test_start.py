@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from engine.games import rules_for
 from tests.e2e.harness import (
     CHANNEL,
     COMMANDS,
@@ -61,8 +62,9 @@ def test_login_and_command_sync(tmp_path: Path) -> None:
             assert play.get("max_length") == 2000
             new = _options(double.command("new", GUILD) or {})
             games = [c["value"] for c in new["game"]["choices"]]
-            assert games[0] == "yamatai" and set(games) <= {"yamatai", "nim"}
-            assert (new["seats"]["min_value"], new["seats"]["max_value"]) == (2, 4)
+            assert games[0] == "yamatai" and set(games) <= {"yamatai", "namiji", "nim"}
+            most = max(rules_for(g).max_players for g in games)
+            assert (new["seats"]["min_value"], new["seats"]["max_value"]) == (2, most)
             rules = _options(double.command("rules", GUILD) or {})
             assert rules["topic"].get("autocomplete") is True
             assert [c["value"] for c in rules["game"]["choices"]] == games
