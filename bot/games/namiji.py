@@ -55,8 +55,8 @@ class NamijiPresentation:
     ) -> tuple[list[str], list[str]]:
         """Phrases of a turn (who moved, what was taken), then the end of the game if it came."""
         parts = [p for p in (self.phrase(t, e, names) for e in events) if p]
-        closing = [t(_k("summary.game_end"))] if any(e["type"] == "game_end" for e in events) else []
-        return parts, closing
+        ended = any(e["type"] == "game_end" for e in events)
+        return parts, [t(_k("summary.game_end"))] if ended else []
 
     def phrase(self, t: Texts, event: Event, names: Sequence[str]) -> str | None:
         """The words for one event (None for events said elsewhere or not at all)."""
@@ -92,7 +92,8 @@ class NamijiPresentation:
         if kind == "rocks_revealed":
             met = event.get("met", [])
             cards = listed([str(c) for c in event.get("cards", [])]) or "—"
-            return t(_k("summary.rocks_revealed"), player=name(event["seat"]), cards=cards, met=len(met))
+            player = name(event["seat"])
+            return t(_k("summary.rocks_revealed"), player=player, cards=cards, met=len(met))
         if kind in SIMPLE:
             params = {k: v for k, v in event.items() if k not in ("type", "seat")}
             return t(_k(f"summary.{kind}"), **params)

@@ -30,7 +30,8 @@ def _used_ids() -> set[str]:
         if "store" in path.parts:
             continue
         ids = set(LITERAL.findall(path.read_text(encoding="utf-8")))
-        game = path.stem if path.parent.name == "games" and path.stem in PRESENTATIONS else None
+        in_games = path.parent.name == "games" and path.stem not in ("__init__", "base")
+        game = path.stem if in_games else None
         found |= {f"{game}.{i}" for i in ids} if game else ids
     return found
 
