@@ -287,3 +287,21 @@ def test_golden(name: str) -> None:
             image_path, optimize=True
         )
     assert_matches(image_path, actual)
+
+
+def test_the_demo_plays_namiji_once_registered(tmp_path: Path) -> None:
+    from render.__main__ import main
+
+    render.register("namiji", render_board)
+    try:
+        out = tmp_path / "demo"
+        assert (
+            main(["demo", "--game", "namiji", "--seed", "7", "--players", "5", "--out", str(out)])
+            == 0
+        )
+    finally:
+        render.RENDERERS.pop("namiji", None)
+    files = sorted(p.name for p in out.iterdir())
+    assert "final.png" in files and "turn-001.png" in files
+    with Image.open(out / "final.png") as image:
+        assert image.size == (layout.WIDTH, layout.HEIGHT)
