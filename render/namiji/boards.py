@@ -24,7 +24,7 @@ INFO_LEFT = 218  # the information column, from the panel's left edge
 INFO_PITCH = 30
 CARD_SIZE = (40, 24)
 SEGMENT = (15, 16)
-LABEL_WIDTH = 98
+LABEL_WIDTH = 104
 TOKEN_RADIUS = 8
 
 __all__ = ["draw_boards", "fit_text"]

@@ -15,7 +15,7 @@ from render.theme import RGB, Theme
 
 NEUTRAL_MARK = "\u00b7"  # the neutral boat (2 players) has no owner
 
-__all__ = ["boat_centre", "boat_look", "draw_boats"]
+__all__ = ["acting_boat", "boat_centre", "boat_look", "draw_boats"]
 
 
 def boat_centre(pos: int, spot: int) -> tuple[tuple[float, float], bool]:
@@ -43,6 +43,15 @@ def boat_look(
     )
 
 
+def acting_boat(view: Mapping[str, Any]) -> int | None:
+    """The boat to frame: the one that moves or stops, or in a draft the picking seat's boat."""
+    if view.get("phase") == "draft":
+        seat = view.get("current_seat")
+        return next((i for i, b in enumerate(view["boats"]) if b.get("seat") == seat), None)
+    acting = view.get("boat_to_act")
+    return None if acting is None else int(acting)
+
+
 def draw_boats(
     canvas: Image.Image,
     view: Mapping[str, Any],
@@ -52,7 +61,7 @@ def draw_boats(
 ) -> None:
     """Every boat; the boat to act and the boats just moved ringed."""
     players = view["players"]
-    acting = view.get("boat_to_act")
+    acting = acting_boat(view)
     for index, boat in enumerate(view["boats"]):
         (x, y), slot = boat_centre(int(boat["pos"]), int(boat["spot"]))
         radius = layout.SLOT_BOAT_RADIUS if slot else layout.BOAT_RADIUS

@@ -25,7 +25,7 @@ from engine.namiji.game import Namiji
 from render.namiji import boards, layout, palette
 from render.namiji.highlight import Highlight
 from render.namiji.picture import render_board, render_image
-from render.namiji.route import boat_centre
+from render.namiji.route import acting_boat, boat_centre
 from render.theme import DEFAULT
 from tests.render.probes import close, decode, pixel
 from tests.render.test_golden import assert_matches
@@ -122,7 +122,9 @@ def test_the_boat_to_act_is_framed_and_its_board_too() -> None:
     match, events = _play(4, 7, 60)
     view = match.view(None)
     image = decode(render_board(view, events=events))
-    boat = view["boats"][view["boat_to_act"]]
+    acting = acting_boat(view)
+    assert acting is not None
+    boat = view["boats"][acting]
     (x, y), slot = boat_centre(boat["pos"], boat["spot"])
     radius = (layout.SLOT_BOAT_RADIUS if slot else layout.BOAT_RADIUS) + 3
     assert close(pixel(image, (x - radius - 2, y)), DEFAULT.current, 60)
