@@ -187,7 +187,7 @@ def static_layer(theme: Theme, players: int, boats: int, doubles_open: bool) -> 
 def _draw_key(draw: ImageDraw.ImageDraw, theme: Theme, doubles_open: bool) -> None:
     """The station letters at the foot of the centre panel."""
     left, _, right, bottom = layout.CENTRE
-    top = bottom - 92
+    top = bottom - 114
     draw.line(
         [(_s(left + 14), _s(top)), (_s(right - 14), _s(top))], fill=theme.panel_edge, width=SS
     )
@@ -208,12 +208,7 @@ def _draw_key(draw: ImageDraw.ImageDraw, theme: Theme, doubles_open: bool) -> No
         draw_text(draw, (_s(x + 13), _s(y)), letter, palette.STATION_INK, 15 * SS, "bold")
         draw_text(draw, (_s(x + 32), _s(y)), name, theme.ink, 15 * SS, "regular", anchor="lm")
     note = "thick ring: double space" + ("" if doubles_open else " (outer spot closed)")
-    draw_text(
-        draw,
-        (_s(left + 14), _s(bottom - 12)),
-        note,
-        theme.ink_soft,
-        14 * SS,
-        "regular",
-        anchor="lm",
-    )
+    notes = (note, "cards: M meal, U upgrade, R sacred rock  \u00b7  gold: scored or bonus")
+    for k, line in enumerate(notes):
+        at = (_s(left + 14), _s(bottom - 34 + 21 * k))
+        draw_text(draw, at, line, theme.ink_soft, 14 * SS, "regular", anchor="lm")
