@@ -1,6 +1,9 @@
 """Render benchmark: a late-game 4-player board, its PNG size, and Pillow's encode-only floor.
 
-.venv/bin/python benchmarks/render.py [--runs 30] [--seed 7] [--turns 36]
+.venv/bin/python benchmarks/render.py [--game yamatai|namiji] [--runs 30] [--seed 7] [--turns 36]
+
+With --game namiji (registered here: the shipped registry does not list it yet), the board is a
+4-player greedy game after --turns turns (default 90, late in the game: about 100 in all).
 
 Prints the median time of render_board (drawing + PNG encoding; the static layer is already
 cached, as in a running bot), the PNG size, and the floor: the time Pillow alone takes to
@@ -29,6 +32,8 @@ from render.png import encode_png  # noqa: E402
 from render.yamatai.highlight import Highlight  # noqa: E402
 from render.yamatai.picture import render_board, render_image  # noqa: E402
 
+Figures = tuple[Callable[[], bytes], Callable[[], Any], str]
+
 
 def late_game(seed: int, turns: int) -> tuple[dict[str, Any], Highlight]:
     """A 4-player greedy game after that many turns (or at its end), and its last turn."""
@@ -45,6 +50,43 @@ def late_game(seed: int, turns: int) -> tuple[dict[str, Any], Highlight]:
     return match.view(None), last
 
 
+def yamatai_board(seed: int, turns: int) -> Figures:
+    """Yamatai's late-game board: render, draw-only, and a description."""
+    view, highlight = late_game(seed, turns)
+    return (
+        lambda: render_board(view, highlight=highlight),
+        lambda: render_image(view, highlight=highlight),
+        f"yamatai, 4 players, round {view['round']}",
+    )
+
+
+def namiji_board(seed: int, turns: int) -> Figures:
+    """Namiji's board after that many turns of a 4-player greedy game (its last turn ringed)."""
+    from engine.namiji.game import Namiji
+    from render.namiji.picture import render_board as namiji_png
+    from render.namiji.picture import render_image as namiji_image
+
+    games.register(Namiji())
+    match = games.new("namiji", ["Ann", "Bo", "Cy", "Di"], seed=seed)
+    choose = games.computer_player("namiji")
+    done, step = 0, 0
+    events: list[dict[str, Any]] = []
+    last: list[dict[str, Any]] = []
+    while (seat := match.current_seat) is not None and done < turns:
+        new = match.play(choose(match.view(seat), seed * 31 + step), seat=seat)
+        step += 1
+        events += new
+        if match.milestones(new).turn_ended:
+            done += 1
+            last, events = events, []
+    view = match.view(None)
+    return (
+        lambda: namiji_png(view, events=last),
+        lambda: namiji_image(view, events=last),
+        f"namiji, 4 players, after {done} turns",
+    )
+
+
 def median_ms(actions: Sequence[Callable[[], object]], runs: int) -> list[float]:
     """Median wall time of each action in milliseconds, runs interleaved so load hits all alike."""
     times: list[list[float]] = [[] for _ in actions]
@@ -59,23 +101,26 @@ def median_ms(actions: Sequence[Callable[[], object]], runs: int) -> list[float]
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", choices=("yamatai", "namiji"), default="yamatai")
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--turns", type=int, default=36)
+    parser.add_argument("--turns", type=int, help="turns played (yamatai 36, namiji 90)")
     args = parser.parse_args(argv)
-    view, highlight = late_game(args.seed, args.turns)
-    png = render_board(view, highlight=highlight)  # warm-up: static layer, sprites, fonts
-    image = render_image(view, highlight=highlight)
+    board = namiji_board if args.game == "namiji" else yamatai_board
+    turns = args.turns if args.turns is not None else (90 if args.game == "namiji" else 36)
+    render_png, draw_image, description = board(args.seed, turns)
+    png = render_png()  # warm-up: static layer, sprites, fonts
+    image = draw_image()
     total, draw, floor, rgb = median_ms(
         [
-            lambda: render_board(view, highlight=highlight),
-            lambda: render_image(view, highlight=highlight),
+            render_png,
+            draw_image,
             lambda: encode_png(image),
             lambda: encode_png(image, palette=False),
         ],
         args.runs,
     )
-    print(f"board: 4 players, round {view['round']}, {image.width}x{image.height}")
+    print(f"board: {description}, {image.width}x{image.height}")
     print(f"render_board median: {total:.1f} ms (drawing alone {draw:.1f} ms)")
     print(f"PNG size: {len(png) / 1024:.0f} KB ({image.mode} drawn, 256-colour PNG written)")
     print(f"encode-only floor (Pillow quantize + PNG of the same image): {floor:.1f} ms")

@@ -16,7 +16,7 @@ from engine import games
 from render import render_board
 from render.theme import THEMES
 
-NAMES = ("Ann", "Bo", "Cy", "Di")
+NAMES = ("Ann", "Bo", "Cy", "Di", "Eve")
 
 __all__ = ["demo", "main"]
 
@@ -41,7 +41,7 @@ def demo(
         turn_events += events
         if match.milestones(events).turn_ended:
             view = match.view(None)
-            name = "final.png" if view["over"] else f"turn-{len(written) + 1:03d}.png"
+            name = "final.png" if match.current_seat is None else f"turn-{len(written) + 1:03d}.png"
             path = out / name
             path.write_bytes(render_board(view, events=turn_events, theme=theme))
             written.append(path)
@@ -56,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = sub.add_parser("demo", help="play a game and write one PNG per turn plus the final board")
     run.add_argument("--game", choices=sorted(games.GAMES), default=next(iter(games.GAMES)))
     run.add_argument("--seed", type=int, default=7)
-    run.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    run.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5))
     run.add_argument("--out", type=Path, required=True)
     run.add_argument("--player", help="a computer player of the game (default: its strongest)")
     run.add_argument("--theme", choices=sorted(THEMES), default="default")

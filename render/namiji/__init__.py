@@ -1,0 +1,1 @@
+"""Namiji's board picture: the route loop, the boats and each player's boat board."""

@@ -1,0 +1,342 @@
+"""Each player's boat board: crate with fish and nets, offerings, panoramas, trap, cards, score."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.namiji.components import COLUMNS, PANORAMA_TYPES, ROWS, cell_index, components
+from engine.namiji.scoring import line_cells, penalty
+from render.fonts import Style
+from render.namiji import layout, palette
+from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
+from render.namiji.highlight import Highlight
+from render.namiji.route import boat_look
+from render.text import draw_text, text_length
+from render.theme import Theme
+
+NAME_SIZE = 20
+SCORE_SIZE = 24
+LABEL_SIZE = 15
+INFO_LEFT = 218  # the information column, from the panel's left edge
+INFO_PITCH = 30
+CARD_SIZE = (40, 24)
+SEGMENT = (15, 16)
+LABEL_WIDTH = 104
+TOKEN_RADIUS = 8
+
+__all__ = ["draw_boards", "fit_text"]
+
+
+def fit_text(text: str, size: int, width: float, style: Style = "bold") -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    if text_length(text, size, style) <= width:
+        return text
+    while text and text_length(text + "\u2026", size, style) > width:
+        text = text[:-1]
+    return text + "\u2026"
+
+
+def draw_boards(
+    canvas: Image.Image,
+    view: Mapping[str, Any],
+    look: Theme,
+    hl: Highlight,
+    marks: Sequence[str],
+) -> None:
+    """The boat board of every player, the one to play framed, the last to play tagged."""
+    draw = ImageDraw.Draw(canvas)
+    players = view["players"]
+    current = view.get("current_seat")
+    over = bool(view.get("phase") == "over")
+    for panel in layout.panels(len(players)):
+        seat = panel.seat
+        _draw_board(canvas, draw, panel.box, seat, players, look, hl, marks)
+        if not over and seat == current:
+            draw.rounded_rectangle(panel.box, 10, outline=look.current, width=5)
+        elif hl.seat == seat:
+            draw.rounded_rectangle(panel.box, 10, outline=look.last_turn, width=3)
+
+
+def _draw_board(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    seat: int,
+    players: Sequence[Mapping[str, Any]],
+    look: Theme,
+    hl: Highlight,
+    marks: Sequence[str],
+) -> None:
+    """One boat board."""
+    player = players[seat]
+    left, top, right, _ = box
+    fill, ink, mark = boat_look(seat, players, marks)
+    paste_centred(canvas, boat_sprite(fill, ink, mark, 15), (left + 26, top + 22))
+    score = f"{player.get('score', 0)} pts"
+    score_width = text_length(score, SCORE_SIZE, "bold")
+    draw_text(draw, (right - 12, top + 22), score, look.ink, SCORE_SIZE, "bold", anchor="rm")
+    arrival = str(player.get("arrival", ""))
+    name_right = right - 24 - score_width
+    if arrival:
+        ax = name_right - 24
+        draw.ellipse(
+            (ax - 19, top + 4, ax + 19, top + 40), fill=palette.GOLD, outline=look.ink, width=2
+        )
+        draw_text(draw, (ax, top + 22), arrival, look.ink, 16, "bold")
+        if seat in hl.arrival:
+            draw.ellipse((ax - 24, top - 1, ax + 24, top + 45), outline=look.last_turn, width=3)
+        name_right = ax - 28
+    name = fit_text(str(player.get("name", "")), NAME_SIZE, name_right - left - 48)
+    draw_text(draw, (left + 48, top + 22), name, look.ink, NAME_SIZE, "bold", anchor="lm")
+    _draw_crate(
+        canvas,
+        draw,
+        left + layout.CRATE_ORIGIN[0],
+        top + layout.CRATE_ORIGIN[1],
+        player,
+        look,
+        hl.lines.get(seat, set()),
+    )
+    x = left + INFO_LEFT
+    y = top + layout.CRATE_ORIGIN[1] + 12
+    rows = (_offerings, _panoramas, _trap, _pontoon, _rocks)
+    for row in rows:
+        row(canvas, draw, x, y, right - 10, player, seat, look, hl)
+        y += INFO_PITCH
+
+
+def _draw_crate(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x0: int,
+    y0: int,
+    player: Mapping[str, Any],
+    look: Theme,
+    new_lines: set[str],
+) -> None:
+    """The 3 x 4 crate: fish, nets over two cells, and each line's points (gold once scored)."""
+    comp = components()
+    cell = layout.CELL
+    crate = list(player.get("crate", [""] * ROWS * COLUMNS))
+    for index, kind in enumerate(crate):
+        r, c = divmod(index, COLUMNS)
+        x, y = x0 + c * cell, y0 + r * cell
+        draw.rectangle(
+            (x, y, x + cell, y + cell), fill=palette.CELL_EMPTY, outline=palette.CELL_EDGE
+        )
+        if kind:
+            paste_centred(canvas, fish_sprite(kind, cell - 2), (x + cell / 2, y + cell / 2))
+    for net in player.get("nets", []):
+        _, cell_label, orientation = str(net).split()
+        r, c = divmod(cell_index(cell_label), COLUMNS)
+        w, h = (2 * cell, cell) if orientation == "h" else (cell, 2 * cell)
+        x, y = x0 + c * cell, y0 + r * cell
+        draw.rounded_rectangle(
+            (x + 1, y + 1, x + w - 1, y + h - 1), 6, outline=palette.NET, width=4
+        )
+    scored = set(player.get("lines", []))
+    lines = [(f"r{r + 1}", comp.row_points[r]) for r in range(ROWS)]
+    lines += [(f"c{c + 1}", comp.column_points[c]) for c in range(COLUMNS)]
+    for line, points in lines:
+        n = int(line[1:]) - 1
+        cx: float
+        cy: float
+        if line[0] == "r":
+            cx, cy = x0 + COLUMNS * cell + 14, y0 + n * cell + cell / 2
+        else:
+            cx, cy = x0 + n * cell + cell / 2, y0 + ROWS * cell + 12
+        if line in scored:
+            draw.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), fill=palette.GOLD)
+        draw_text(
+            draw, (cx, cy), str(points), look.ink if line in scored else look.ink_soft, 15, "bold"
+        )
+        if line in new_lines:
+            draw.ellipse((cx - 14, cy - 14, cx + 14, cy + 14), outline=look.last_turn, width=3)
+            cells = line_cells(line)
+            first, last = divmod(cells[0], COLUMNS), divmod(cells[-1], COLUMNS)
+            draw.rectangle(
+                (
+                    x0 + first[1] * cell,
+                    y0 + first[0] * cell,
+                    x0 + (last[1] + 1) * cell,
+                    y0 + (last[0] + 1) * cell,
+                ),
+                outline=look.last_turn,
+                width=3,
+            )
+
+
+def _label(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, look: Theme) -> int:
+    """A row's label; returns where its content starts."""
+    draw_text(draw, (x, y), text, look.ink_soft, LABEL_SIZE, "bold", anchor="lm")
+    return x + LABEL_WIDTH
+
+
+def _offerings(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    right: int,
+    player: Mapping[str, Any],
+    seat: int,
+    look: Theme,
+    hl: Highlight,
+) -> None:
+    """Offerings left (filled) and given (hollow), with the penalty still due."""
+    x = _label(draw, x, y, "offerings", look)
+    left = int(player.get("offerings", 0))
+    total = len(components().penalty_by_left) - 1
+    for k in range(total):
+        cx = x + 9 + k * 22
+        if k < left:
+            draw.ellipse((cx - 8, y - 8, cx + 8, y + 8), fill=palette.OFFERING, outline=look.ink)
+        else:
+            draw.ellipse((cx - 8, y - 8, cx + 8, y + 8), outline=look.ink_soft, width=2)
+    text = f"-{penalty(left)}" if left else "0"
+    draw_text(
+        draw,
+        (x + total * 22 + 8, y),
+        text,
+        look.negative if left else look.ink,
+        15,
+        "bold",
+        anchor="lm",
+    )
+    if seat in hl.offering:
+        draw.rounded_rectangle(
+            (x - 4, y - 13, x + total * 22 + 40, y + 13), 6, outline=look.last_turn, width=3
+        )
+
+
+def _panoramas(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    right: int,
+    player: Mapping[str, Any],
+    seat: int,
+    look: Theme,
+    hl: Highlight,
+) -> None:
+    """Each panorama's sections built out of its length, a star for a bonus card."""
+    comp = components()
+    x = _label(draw, x, y, "panorama", look)
+    progress = player.get("panoramas", {})
+    bonuses = set(player.get("bonuses", []))
+    new = hl.panoramas.get(seat, set())
+    for kind in PANORAMA_TYPES:
+        if f"B{kind}" in bonuses:  # the bonus card: the letter on a gold disc
+            draw.ellipse((x - 3, y - 10, x + 17, y + 10), fill=palette.GOLD)
+        draw_text(draw, (x + 7, y), kind, look.ink, 15, "bold")
+        x += 19
+        built = int(progress.get(kind, 0))
+        start = x
+        for k in range(comp.sections[kind]):
+            w, h = SEGMENT
+            draw.rectangle(
+                (x, y - h // 2, x + w - 3, y + h // 2),
+                fill=palette.STATIONS[kind] if k < built else None,
+                outline=look.ink if k < built else look.ink_soft,
+                width=1,
+            )
+            if k < built:
+                draw.rectangle(
+                    (x + 3, y - h // 2 + 3, x + w - 6, y + h // 2 - 3), fill=look.ink_soft
+                )
+            x += w - 1
+        if kind in new:
+            draw.rectangle((start - 3, y - 12, x + 1, y + 12), outline=look.last_turn, width=3)
+        x += 8
+
+
+def _trap(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    right: int,
+    player: Mapping[str, Any],
+    seat: int,
+    look: Theme,
+    hl: Highlight,
+) -> None:
+    """The crustaceans in the trap: shrimp and crabs with their counts."""
+    x = _label(draw, x, y, "trap", look)
+    trap = list(player.get("trap", []))
+    start = x
+    for token, colour in (("SH", palette.SHRIMP), ("CB", palette.CRAB)):
+        draw.ellipse((x, y - 10, x + 20, y + 10), fill=colour, outline=look.ink)
+        word = "shrimp" if token == "SH" else "crab"
+        draw_text(
+            draw, (x + 26, y), f"{word} {trap.count(token)}", look.ink, 15, "bold", anchor="lm"
+        )
+        x += 38 + int(text_length(f"{word} {trap.count(token)}", 15, "bold"))
+    if seat in hl.trap:
+        draw.rounded_rectangle(
+            (start - 4, y - 13, x - 6, y + 13), 6, outline=look.last_turn, width=3
+        )
+
+
+def _pontoon(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    right: int,
+    player: Mapping[str, Any],
+    seat: int,
+    look: Theme,
+    hl: Highlight,
+) -> None:
+    """Pontoon cards taken, face up (M meals, U upgrades)."""
+    x = _label(draw, x, y, "pontoon", look)
+    cards = list(player.get("pontoon", []))
+    new = hl.cards.get(seat, set())
+    w, h = CARD_SIZE
+    if not cards:
+        draw_text(draw, (x, y), "none", look.ink_soft, 15, "regular", anchor="lm")
+    for card in cards:
+        if x + w > right:
+            draw_text(draw, (x, y), "\u2026", look.ink, 15, "bold", anchor="lm")
+            break
+        paste_centred(canvas, card_sprite(card, w, h, palette.CARD_FACE, look.ink), (x + w / 2, y))
+        if card in new:
+            draw.rounded_rectangle(
+                (x - 3, y - h / 2 - 3, x + w + 3, y + h / 2 + 3), 5, outline=look.last_turn, width=3
+            )
+        x += w + 5
+
+
+def _rocks(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    right: int,
+    player: Mapping[str, Any],
+    seat: int,
+    look: Theme,
+    hl: Highlight,
+) -> None:
+    """Sacred rock cards: faces when the view carries them, else backs and their count."""
+    x = _label(draw, x, y, "sacred rock", look)
+    faces = list(player.get("rocks", []))
+    count = int(player.get("rock_count", len(faces)))
+    w, h = CARD_SIZE
+    shown: list[str | None] = list(faces) if faces else [None] * count
+    start = x
+    for card in shown[:5]:
+        paste_centred(canvas, card_sprite(card, w, h, palette.CARD_FACE, look.ink), (x + w / 2, y))
+        x += w + 5
+    draw_text(
+        draw, (x + 2, y), f"x{count}" if count else "none", look.ink_soft, 15, "bold", anchor="lm"
+    )
+    if seat in hl.rocks:
+        draw.rounded_rectangle(
+            (start - 3, y - h / 2 - 3, x + 30, y + h / 2 + 3), 5, outline=look.last_turn, width=3
+        )

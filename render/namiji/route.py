@@ -1,0 +1,73 @@
+"""The pieces on the route: every boat at its space, spot or slot; the boat to act; last moves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from engine.namiji.components import components
+from render.namiji import layout, palette
+from render.namiji.glyphs import boat_sprite, paste_centred, ring_sprite
+from render.namiji.highlight import Highlight
+from render.theme import RGB, Theme
+
+NEUTRAL_MARK = "\u00b7"  # the neutral boat (2 players) has no owner
+
+__all__ = ["acting_boat", "boat_centre", "boat_look", "draw_boats"]
+
+
+def boat_centre(pos: int, spot: int) -> tuple[tuple[float, float], bool]:
+    """Where a boat stands, and whether it is in a port or pontoon slot."""
+    comp = components()
+    spaces = layout.route_spaces(len(comp.route))
+    if comp.is_port(pos):
+        corner = (pos // (layout.SPACES_PER_SIDE + 1)) % 4
+        return layout.slot_centre(corner, max(1, spot)), True
+    space = spaces[pos]
+    return (space.outer if spot == 1 else (space.x, space.y)), False
+
+
+def boat_look(
+    seat: int | None, players: Sequence[Mapping[str, Any]], marks: Sequence[str]
+) -> tuple[RGB, RGB, str]:
+    """A boat's fill, ink and mark."""
+    if seat is None:
+        return palette.NEUTRAL, palette.NEUTRAL_INK, NEUTRAL_MARK
+    colour = str(players[seat].get("colour", ""))
+    return (
+        palette.PLAYERS.get(colour, palette.NEUTRAL),
+        palette.PLAYER_INK.get(colour, palette.NEUTRAL_INK),
+        marks[seat],
+    )
+
+
+def acting_boat(view: Mapping[str, Any]) -> int | None:
+    """The boat to frame: the one that moves or stops, or in a draft the picking seat's boat."""
+    if view.get("phase") == "draft":
+        seat = view.get("current_seat")
+        return next((i for i, b in enumerate(view["boats"]) if b.get("seat") == seat), None)
+    acting = view.get("boat_to_act")
+    return None if acting is None else int(acting)
+
+
+def draw_boats(
+    canvas: Image.Image,
+    view: Mapping[str, Any],
+    look: Theme,
+    hl: Highlight,
+    marks: Sequence[str],
+) -> None:
+    """Every boat; the boat to act and the boats just moved ringed."""
+    players = view["players"]
+    acting = acting_boat(view)
+    for index, boat in enumerate(view["boats"]):
+        (x, y), slot = boat_centre(int(boat["pos"]), int(boat["spot"]))
+        radius = layout.SLOT_BOAT_RADIUS if slot else layout.BOAT_RADIUS
+        if index in hl.boats:
+            paste_centred(canvas, ring_sprite(radius + 7, look.last_turn, 4), (x, y))
+        if index == acting:
+            paste_centred(canvas, ring_sprite(radius + 3, look.current, 4), (x, y))
+        fill, ink, mark = boat_look(boat.get("seat"), players, marks)
+        paste_centred(canvas, boat_sprite(fill, ink, mark, radius), (x, y))

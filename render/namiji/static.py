@@ -1,0 +1,214 @@
+"""The static layer: sea, the route loop with its stations, ports, frames and the key.
+
+Drawn once per (theme, player count, boats, double spaces open) at 2x and reduced, then copied."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.namiji.components import components
+from render.namiji import layout, palette
+from render.text import draw_text
+from render.theme import RGB, Theme
+
+SS = 2  # supersampling of the static layer
+
+#: The key under the supplies: station letters and what they are.
+KEY = (
+    ("F", "fishing"),
+    ("N", "net"),
+    ("C", "trap"),
+    ("T", "whirlpool"),
+    ("R", "sacred rock"),
+    ("D", "dolphin"),
+    ("O", "octopus"),
+    ("W", "whale"),
+)
+SECTION_LABEL_INSET = 40
+LABEL_SIZE = 18
+
+__all__ = ["KEY", "static_layer"]
+
+
+def _s(value: float) -> float:
+    """A full-size coordinate at supersampled size."""
+    return value * SS
+
+
+def _box(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """A full-size box at supersampled size."""
+    return (box[0] * SS, box[1] * SS, box[2] * SS, box[3] * SS)
+
+
+def _disc(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    r: float,
+    fill: RGB,
+    outline: RGB | None = None,
+    width: int = 1,
+) -> None:
+    """A disc at full-size coordinates."""
+    draw.ellipse(_box((x - r, y - r, x + r, y + r)), fill=fill, outline=outline, width=width)
+
+
+def _section_label(
+    big: Image.Image, at: tuple[float, float], text: str, theme: Theme, vertical: bool
+) -> None:
+    """A section's name inside the loop, turned along the vertical sides."""
+    size = 15 * SS
+    label = Image.new("RGBA", (size * 8, size * 2), (0, 0, 0, 0))
+    draw_text(
+        ImageDraw.Draw(label),
+        (label.width / 2, label.height / 2),
+        text,
+        theme.ink_dim,
+        size,
+        "bold",
+    )
+    if vertical:
+        label = label.rotate(90, expand=True)
+    big.paste(
+        label, (round(_s(at[0]) - label.width / 2), round(_s(at[1]) - label.height / 2)), label
+    )
+
+
+def pontoon_slots(players: int) -> int:
+    """Boat slots used at each pontoon for this many players."""
+    return components().slots.get(players, 5)
+
+
+@lru_cache(maxsize=16)
+def static_layer(theme: Theme, players: int, boats: int, doubles_open: bool) -> Image.Image:
+    """The board without pieces (cached; copy it before drawing)."""
+    comp = components()
+    big = Image.new("RGB", (layout.WIDTH * SS, layout.HEIGHT * SS), theme.background)
+    draw = ImageDraw.Draw(big)
+    draw.rectangle(_box(layout.ROUTE_AREA), fill=palette.SEA)
+    spaces = layout.route_spaces(len(comp.route))
+    loop = [(_s(x), _s(y)) for x, y in layout.CORNERS]
+    draw.line([*loop, loop[0]], fill=palette.SEA_LOOP, width=SS * 14, joint="curve")
+    # sections, named inside the loop
+    cx = (layout.CORNERS[0][0] + layout.CORNERS[1][0]) / 2
+    cy = (layout.CORNERS[0][1] + layout.CORNERS[2][1]) / 2
+    for side in range(4):
+        (x0, y0), (x1, y1) = layout.CORNERS[side], layout.CORNERS[(side + 1) % 4]
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        dx, dy = cx - mx, cy - my
+        norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        at = (mx + dx / norm * SECTION_LABEL_INSET, my + dy / norm * SECTION_LABEL_INSET)
+        _section_label(big, at, f"section {side + 1}", theme, vertical=side % 2 == 1)
+    for space in spaces[:-1]:
+        letter = comp.route[space.index]
+        if comp.is_port(space.index):
+            continue
+        if comp.double[space.index]:
+            ox, oy = space.outer
+            draw.line(
+                [(_s(space.x), _s(space.y)), (_s(ox), _s(oy))], fill=palette.SEA_LOOP, width=SS * 6
+            )
+            if doubles_open:
+                _disc(
+                    draw,
+                    ox,
+                    oy,
+                    layout.OUTER_RADIUS,
+                    fill=palette.OUTER_SPOT,
+                    outline=palette.STATION_INK,
+                    width=SS * 2,
+                )
+            else:
+                _disc(draw, ox, oy, layout.OUTER_RADIUS, fill=palette.CLOSED_SPOT)
+                k = layout.OUTER_RADIUS * 0.5
+                for sx in (-1, 1):
+                    draw.line(
+                        [(_s(ox - k), _s(oy - k * sx)), (_s(ox + k), _s(oy + k * sx))],
+                        fill=palette.SEA,
+                        width=SS * 3,
+                    )
+        double = comp.double[space.index]
+        _disc(
+            draw,
+            space.x,
+            space.y,
+            layout.SPACE_RADIUS,
+            fill=palette.STATIONS.get(letter, palette.OUTER_SPOT),
+            outline=palette.STATION_INK,
+            width=SS * (4 if double else 2),
+        )
+        draw_text(
+            draw, (_s(space.x), _s(space.y)), letter, palette.STATION_INK, LABEL_SIZE * SS, "bold"
+        )
+    # the port and the pontoons
+    for corner in range(4):
+        box = layout.port_box(corner)
+        letter = "S" if corner == 0 else f"P{corner}"
+        draw.rounded_rectangle(
+            _box(box),
+            SS * 10,
+            fill=palette.STATIONS[letter[0]],
+            outline=palette.STATION_INK,
+            width=SS * 3,
+        )
+        title = "S port" if corner == 0 else f"{letter} pontoon"
+        draw_text(
+            draw,
+            (_s((box[0] + box[2]) / 2), _s(box[1] + 15)),
+            title,
+            palette.STATION_INK,
+            16 * SS,
+            "bold",
+        )
+        slots = max(boats, pontoon_slots(players)) if corner == 0 else pontoon_slots(players)
+        for slot in range(1, slots + 1):
+            x, y = layout.slot_centre(corner, slot)
+            r = layout.SLOT_PITCH / 2 - 2
+            draw.rounded_rectangle(
+                _box((x - r, y - r, x + r, y + r)), SS * 4, outline=palette.STATION_INK, width=SS
+            )
+            draw_text(
+                draw, (_s(x), _s(y + r - 7)), str(slot), palette.STATION_INK, 14 * SS, "regular"
+            )
+    # the frames of the centre and of the boat boards
+    draw.rounded_rectangle(
+        _box(layout.CENTRE), SS * 12, fill=theme.panel, outline=theme.panel_edge, width=SS * 2
+    )
+    for panel in layout.panels(players):
+        draw.rounded_rectangle(
+            _box(panel.box), SS * 10, fill=theme.panel, outline=theme.panel_edge, width=SS * 2
+        )
+    _draw_key(draw, theme, doubles_open)
+    return big.reduce(SS)
+
+
+def _draw_key(draw: ImageDraw.ImageDraw, theme: Theme, doubles_open: bool) -> None:
+    """The station letters at the foot of the centre panel."""
+    left, _, right, bottom = layout.CENTRE
+    top = bottom - 114
+    draw.line(
+        [(_s(left + 14), _s(top)), (_s(right - 14), _s(top))], fill=theme.panel_edge, width=SS
+    )
+    pitch = (right - left - 24) / 4
+    for i, (letter, name) in enumerate(KEY):
+        row, column = divmod(i, 4)
+        x = left + 14 + column * pitch
+        y = top + 22 + row * 32
+        _disc(
+            draw,
+            x + 13,
+            y,
+            13,
+            fill=palette.STATIONS[letter],
+            outline=palette.STATION_INK,
+            width=SS,
+        )
+        draw_text(draw, (_s(x + 13), _s(y)), letter, palette.STATION_INK, 15 * SS, "bold")
+        draw_text(draw, (_s(x + 32), _s(y)), name, theme.ink, 15 * SS, "regular", anchor="lm")
+    note = "thick ring: double space" + ("" if doubles_open else " (outer spot closed)")
+    notes = (note, "cards: M meal, U upgrade, R sacred rock  \u00b7  gold: scored or bonus")
+    for k, line in enumerate(notes):
+        at = (_s(left + 14), _s(bottom - 34 + 21 * k))
+        draw_text(draw, at, line, theme.ink_soft, 14 * SS, "regular", anchor="lm")
