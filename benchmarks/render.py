@@ -62,11 +62,9 @@ def yamatai_board(seed: int, turns: int) -> Figures:
 
 def namiji_board(seed: int, turns: int) -> Figures:
     """Namiji's board after that many turns of a 4-player greedy game (its last turn ringed)."""
-    from engine.namiji.game import Namiji
     from render.namiji.picture import render_board as namiji_png
     from render.namiji.picture import render_image as namiji_image
 
-    games.register(Namiji())
     match = games.new("namiji", ["Ann", "Bo", "Cy", "Di"], seed=seed)
     choose = games.computer_player("namiji")
     done, step = 0, 0

@@ -35,9 +35,10 @@ def _echo(text: str) -> str:
 
 
 def _registry() -> dict[str, Rules[Any, Any]]:
+    from engine.namiji.game import Namiji
     from engine.yamatai.game import Yamatai
 
-    return {"yamatai": Yamatai()}
+    return {"yamatai": Yamatai(), "namiji": Namiji()}
 
 
 GAMES: dict[str, Rules[Any, Any]] = _registry()

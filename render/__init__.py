@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from engine.errors import UnknownGame
+from render.namiji.picture import render_board as namiji_board
 from render.theme import THEMES, Theme, get_theme
 from render.yamatai.picture import render_board as yamatai_board
 
@@ -27,7 +28,7 @@ class BoardRenderer(Protocol):
     ) -> bytes: ...
 
 
-RENDERERS: dict[str, BoardRenderer] = {"yamatai": yamatai_board}
+RENDERERS: dict[str, BoardRenderer] = {"yamatai": yamatai_board, "namiji": namiji_board}
 
 
 def register(game: str, renderer: BoardRenderer) -> None:

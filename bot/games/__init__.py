@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from bot.games.base import Event, Texts
+from bot.games.namiji import NamijiPresentation
 from bot.games.yamatai import YamataiPresentation
 
 
@@ -49,7 +50,10 @@ class Presentation(Protocol):
         ...
 
 
-PRESENTATIONS: dict[str, Presentation] = {"yamatai": YamataiPresentation()}
+PRESENTATIONS: dict[str, Presentation] = {
+    "yamatai": YamataiPresentation(),
+    "namiji": NamijiPresentation(),
+}
 
 
 def register(presentation: Presentation) -> None:

@@ -8,13 +8,13 @@ from typing import Any
 from PIL import Image
 
 from engine.yamatai.board import load_board
+from render.marks import player_marks
 from render.png import encode_png
 from render.theme import Theme, get_theme
 from render.yamatai.archipelago import draw_archipelago
 from render.yamatai.header import draw_header
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import layout
-from render.yamatai.marks import player_marks
 from render.yamatai.panels import draw_panels
 from render.yamatai.static import static_layer
 from render.yamatai.tracks import (

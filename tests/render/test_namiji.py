@@ -1,8 +1,6 @@
 """Namiji's board picture: every view renders, pixel probes, hidden cards, golden pictures.
 
-Namiji is not registered yet: the engine is registered by a fixture and removed afterwards, and
-the picture is called directly (or registered in ``render.RENDERERS`` for one test). Regenerate the
-golden pictures with UPDATE_GOLDEN=1 .venv/bin/pytest tests/render/test_namiji.py
+Regenerate the golden pictures with UPDATE_GOLDEN=1 .venv/bin/pytest tests/render/test_namiji.py
 """
 
 from __future__ import annotations
@@ -10,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +18,6 @@ import render
 from engine import games
 from engine.games import Match
 from engine.namiji.components import COLUMNS
-from engine.namiji.game import Namiji
 from render.namiji import boards, layout, palette
 from render.namiji.highlight import Highlight
 from render.namiji.picture import render_board, render_image
@@ -34,16 +30,6 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 NAMES = ("Ann", "Bo", "Cy", "Di", "Eve")
 MAX_BYTES = 600_000
-
-
-@pytest.fixture(autouse=True)
-def namiji_registered() -> Iterator[None]:
-    """Namiji in ``games.GAMES`` for the test, removed afterwards."""
-    games.register(Namiji())
-    try:
-        yield
-    finally:
-        games.GAMES.pop("namiji", None)
 
 
 def _match(players: int, seed: int) -> Match:
@@ -109,13 +95,9 @@ def test_the_picture_is_pure_and_small() -> None:
     assert render_board(view, events=events, theme="contrast")[:4] == b"\x89PNG"
 
 
-def test_through_the_dispatch_once_registered() -> None:
-    render.register("namiji", render_board)
-    try:
-        match, _ = _play(3, 5, 10)
-        assert render.render_board(match.view(None))[:4] == b"\x89PNG"
-    finally:
-        render.RENDERERS.pop("namiji", None)
+def test_through_the_dispatch() -> None:
+    match, _ = _play(3, 5, 10)
+    assert render.render_board(match.view(None)) == render_board(match.view(None))
 
 
 def test_the_boat_to_act_is_framed_and_its_board_too() -> None:
@@ -291,18 +273,12 @@ def test_golden(name: str) -> None:
     assert_matches(image_path, actual)
 
 
-def test_the_demo_plays_namiji_once_registered(tmp_path: Path) -> None:
+def test_the_demo_plays_namiji(tmp_path: Path) -> None:
     from render.__main__ import main
 
-    render.register("namiji", render_board)
-    try:
-        out = tmp_path / "demo"
-        assert (
-            main(["demo", "--game", "namiji", "--seed", "7", "--players", "5", "--out", str(out)])
-            == 0
-        )
-    finally:
-        render.RENDERERS.pop("namiji", None)
+    out = tmp_path / "demo"
+    args = ["demo", "--game", "namiji", "--seed", "7", "--players", "5", "--out", str(out)]
+    assert main(args) == 0
     files = sorted(p.name for p in out.iterdir())
     assert "final.png" in files and "turn-001.png" in files
     with Image.open(out / "final.png") as image:

@@ -65,9 +65,10 @@ def test_setup_is_validated() -> None:
     assert match.colours == ["green", "pink", "yellow", "blue", "violet"]
 
 
-def test_namiji_stays_out_of_the_shipped_registry() -> None:
-    """The fixture registers Namiji for these tests only (render and bot parts come later)."""
-    assert "namiji" in games.GAMES
+def test_namiji_is_in_the_shipped_registry() -> None:
+    """Namiji is registered in every layer: the engine, the picture and the bot."""
+    from bot.games import PRESENTATIONS
     from engine.games import _registry
+    from render import RENDERERS
 
-    assert "namiji" not in _registry()
+    assert "namiji" in _registry() and "namiji" in RENDERERS and "namiji" in PRESENTATIONS

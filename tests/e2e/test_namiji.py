@@ -1,0 +1,69 @@
+"""Namiji through the real bot on the Discord double: humans with a computer, and two players with
+the neutral boat; hidden cards stay with their owner."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.store import GameStatus
+from engine import games
+from tests.discord_double import UserSpec
+from tests.e2e.harness import GUEST, HOST, TIMEOUT, Env, Table, has_png, himiko_env, run
+
+MAX_ACTIONS = 600
+CARD = re.compile(r"\b(R\d\d|[MU]\d{1,2})\b")
+
+
+async def _play_to_the_end(env: Env, table: Table, users: dict[int, UserSpec]) -> int:
+    """The humans play the game's computer choice by ``/play`` until the game ends."""
+    choose = games.computer_player("namiji")
+    actions = 0
+    while True:
+        await env.bot.runner.idle()
+        game = await env.game(table.id)
+        if game.status != GameStatus.ACTIVE:
+            return actions
+        match = await env.match(table.id)
+        seat = match.current_seat
+        assert seat is not None and game.current_user_id in users
+        action = choose(match.view(seat), actions)
+        reply = await (await env.play(users[game.current_user_id], table.id, action)).reply(TIMEOUT)
+        assert reply.ephemeral and f"Played `{action}`" in reply.content, reply.content
+        actions += 1
+        assert actions < MAX_ACTIONS, "the game does not end"
+
+
+def _public_text(env: Env, table: Table) -> list[str]:
+    return [m.content for m in env.double.messages(table.id, include_ephemeral=False)]
+
+
+def test_namiji_with_two_humans_and_a_computer(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await env.start_game(HOST, [GUEST], computers=1, game="namiji")
+            assert "Namiji" in table.thread.name and has_png(table.opening)
+            await _play_to_the_end(env, table, {HOST.id: HOST, GUEST.id: GUEST})
+            game = await env.game(table.id)
+            assert game.status == GameStatus.FINISHED
+            public = _public_text(env, table)
+            final = public[-1]
+            assert "Every boat has reached the port" in final and "for the arrival" in final
+            # sacred rock cards are named in public only once revealed at the end
+            before_end = " ".join(public[:-1])
+            assert not re.search(r"\bR\d\d\b", before_end.replace("rock (a card kept", ""))
+            assert all(has_png(m) for m in env.turn_messages(table.id))
+
+    run(body, timeout=240)
+
+
+def test_namiji_for_two_with_the_neutral_boat(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await env.start_game(HOST, [GUEST], game="namiji")
+            await _play_to_the_end(env, table, {HOST.id: HOST, GUEST.id: GUEST})
+            public = " ".join(_public_text(env, table))
+            assert "the neutral boat" in public
+            assert (await env.game(table.id)).status == GameStatus.FINISHED
+
+    run(body, timeout=240)
