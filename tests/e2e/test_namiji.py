@@ -9,7 +9,17 @@ from pathlib import Path
 from bot.store import GameStatus
 from engine import games
 from tests.discord_double import UserSpec
-from tests.e2e.harness import GUEST, HOST, TIMEOUT, Env, Table, has_png, himiko_env, run
+from tests.e2e.harness import (
+    GUEST,
+    HOST,
+    TIMEOUT,
+    Env,
+    Table,
+    custom_id,
+    has_png,
+    himiko_env,
+    run,
+)
 
 MAX_ACTIONS = 600
 CARD = re.compile(r"\b(R\d\d|[MU]\d{1,2})\b")
@@ -27,11 +37,30 @@ async def _play_to_the_end(env: Env, table: Table, users: dict[int, UserSpec]) -
         match = await env.match(table.id)
         seat = match.current_seat
         assert seat is not None and game.current_user_id in users
-        action = choose(match.view(seat), actions)
-        reply = await (await env.play(users[game.current_user_id], table.id, action)).reply(TIMEOUT)
-        assert reply.ephemeral and f"Played `{action}`" in reply.content, reply.content
+        user = users[game.current_user_id]
+        if actions % 10 == 5:  # now and then through the turn panel: its first group's last choice
+            await _by_panel(env, table, user)
+        else:
+            action = choose(match.view(seat), actions)
+            reply = await (await env.play(user, table.id, action)).reply(TIMEOUT)
+            assert reply.ephemeral and f"Played `{action}`" in reply.content, reply.content
         actions += 1
         assert actions < MAX_ACTIONS, "the game does not end"
+
+
+async def _by_panel(env: Env, table: Table, user: UserSpec) -> None:
+    """``/turn``, then the last option of the first menu of actions; the game moves on."""
+    before = await env.version(table.id)
+    panel = await (await env.double.slash(user, table.id, "turn", {})).reply(TIMEOUT)
+    assert panel.ephemeral and has_png(panel) and "Your turn" in panel.content
+    act = custom_id(panel, "himiko:panel:act:")
+    options = panel.component(act)
+    assert options is not None
+    chosen = await env.double.click(
+        user, table.id, panel.id, act, [options["options"][-1]["value"]]
+    )
+    await chosen.wait_event("edit_original", TIMEOUT)
+    assert await env.version(table.id) > before
 
 
 def _public_text(env: Env, table: Table) -> list[str]:
