@@ -40,13 +40,23 @@ async def fetch_thread(bot: HimikoBot, channel_id: int) -> discord.abc.Messageab
     return channel
 
 
-def _locale(channel: Any) -> str | None:
+def channel_locale(channel: Any) -> str | None:
+    """The locale of the server a channel is in (None outside a server)."""
     guild = getattr(channel, "guild", None)
     return None if guild is None else str(guild.preferred_locale)
 
 
-def turn_message(bot: HimikoBot, report: TurnReport, locale: str | None) -> str:
-    """The text of a completed turn's thread message."""
+def deadline_text(bot: HimikoBot, deadline: int | None, locale: str | None) -> str:
+    """`` Deadline: <t:...:R>.`` (each reader sees it in their own time), or nothing."""
+    if deadline is None:
+        return ""
+    return " " + bot.catalog.text("game.deadline", locale, when=f"<t:{int(deadline)}:R>")
+
+
+def turn_message(
+    bot: HimikoBot, report: TurnReport, locale: str | None, deadline: int | None = None
+) -> str:
+    """The text of a completed turn's thread message (with the next turn's deadline, if any)."""
     summary = Summary(bot.catalog, locale, report.game)
     names = [p.name for p in report.players]
     lines = [summary.turn(report.player.name, report.events, names)]
@@ -58,7 +68,10 @@ def turn_message(bot: HimikoBot, report: TurnReport, locale: str | None) -> str:
         lines += summary.final(report.final)
     elif report.next_player is not None and report.next_player.user_id is not None:
         mention = f"<@{report.next_player.user_id}>"
-        lines.append(bot.catalog.text("game.your_turn", locale, mention=mention))
+        lines.append(
+            bot.catalog.text("game.your_turn", locale, mention=mention)
+            + deadline_text(bot, deadline, locale)
+        )
     elif report.next_player is not None:
         lines.append(
             bot.catalog.text(
@@ -73,7 +86,8 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
     from bot.views.play import turn_button_view
 
     channel = await fetch_thread(bot, report.thread_id)
-    locale = _locale(channel)
+    locale = channel_locale(channel)
+    deadline = await bot.service.deadline_for(report.game_id, report.next_turn)
     nxt = report.next_player
     human_next = report.final is None and nxt is not None and nxt.user_id is not None
     view = (
@@ -85,7 +99,7 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
     if view is not None:
         kwargs["view"] = view
     await channel.send(
-        turn_message(bot, report, locale),
+        turn_message(bot, report, locale, deadline),
         file=picture(report.picture),
         allowed_mentions=only(nxt.user_id) if human_next and nxt is not None else NO_MENTIONS,
         nonce=message_nonce(report.game_id, report.version),
@@ -97,7 +111,7 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
     """The first message of a game's thread: players, the board, who starts."""
     from bot.views.play import turn_button_view
 
-    locale = _locale(thread)
+    locale = channel_locale(thread)
     humans = [p.user_id for p in created.players if p.user_id is not None]
     names = ", ".join(
         f"<@{p.user_id}>" if p.user_id is not None else f"**{display_name(p.name)}**"
@@ -109,6 +123,8 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
     )
     game = games.rules_for(created.game).display_name
     text = bot.catalog.text("game.opening", locale, game=game, players=names, first=starter)
+    deadline = await bot.service.deadline_for(created.game_id, created.turn)
+    text += deadline_text(bot, deadline, locale)
     kwargs: dict[str, Any] = {}
     if first.user_id is not None:
         kwargs["view"] = turn_button_view(
@@ -126,7 +142,8 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
 async def post_ending(bot: HimikoBot, ended: Ended) -> None:
     """The last message of an abandoned game: who resigned, or why else it ended."""
     channel = await fetch_thread(bot, ended.thread_id)
-    locale = _locale(channel)
+    locale = channel_locale(channel)
+    await bot.service.deadline_for(ended.game_id, None)  # cancels its reminders
     name = "" if ended.player is None else display_name(ended.player.name)
     text = bot.catalog.text(f"game.{ended.reason}", locale, player=name)
     await channel.send(

@@ -1,4 +1,4 @@
-"""Commands for everyone: ``/board``, ``/log``, ``/games``, ``/rules``."""
+"""Commands for everyone: ``/board``, ``/log``, ``/games``, ``/mygames``, ``/rules``."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from bot.present import MAX_CONTENT, catalog_of, clip, send, t, thread_of
 from bot.service import BoardResult, HistoryResult, ServiceError
 from bot.summary import Summary
 from bot.translator import text
+from engine import games as registry
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
@@ -144,6 +145,40 @@ class InfoCog(commands.Cog):
             else:
                 lines.append(t(interaction, "games.line_computer", thread=thread))
         await send(interaction, fit_lines(interaction, t(interaction, "games.title"), lines))
+
+    @app_commands.command(name="mygames", description=text("cmd.mygames"))
+    @app_commands.guild_only()
+    async def mygames(self, interaction: Interaction) -> None:
+        """Every active game I sit in here: whose turn, the deadline, the thread; mine first."""
+        found = await self.bot.service.my_games(interaction.user.id, guild_id=interaction.guild_id)
+        if not found:
+            await send(interaction, t(interaction, "games.none"))
+            return
+        lines = []
+        for game in found:
+            if game.my_turn:
+                whose = t(interaction, "mygames.your_turn")
+            elif game.current_user_id:
+                whose = t(interaction, "mygames.waiting", player=f"<@{game.current_user_id}>")
+            else:
+                whose = t(interaction, "mygames.computer")
+            deadline = (
+                ""
+                if game.deadline is None
+                else t(interaction, "mygames.deadline", when=f"<t:{game.deadline}:R>")
+            )
+            name = registry.rules_for(game.game_key).display_name
+            lines.append(
+                t(
+                    interaction,
+                    "mygames.line",
+                    game=name,
+                    thread=f"<#{game.thread_id}>",
+                    whose=whose,
+                    deadline=deadline,
+                )
+            )
+        await send(interaction, fit_lines(interaction, t(interaction, "mygames.title"), lines))
 
     @app_commands.command(name="rules", description=text("cmd.rules"))
     @app_commands.describe(topic=text("cmd.rules.topic"), game=text("cmd.rules.game"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ from bot.store import (
     GameStatus,
     GameStore,
     NewSeat,
+    Reminder,
     StaleVersion,
 )
 from engine import games
@@ -56,6 +58,20 @@ RESIGNED = "resigned:"  # end reason prefix, followed by the seat
 CANCELLED = "cancelled"  # end reason of a game whose lobby was cancelled before any move
 Renderer = Callable[[dict[str, Any], Sequence[Event] | None], bytes]
 SeedSource = Callable[[], int]
+Clock = Callable[[], float]  # UTC unix seconds (``time.time``); tests inject their own
+
+
+def turn_text(turn: TurnKey) -> str:
+    """A turn key as stored with its reminders: ``round.seat``."""
+    return f"{turn[0]}.{turn[1]}"
+
+
+def reminder_plan(start: int, deadline: int) -> list[tuple[str, int]]:
+    """The (kind, due_at) reminders of a turn begun at ``start`` with ``deadline`` seconds.
+
+    At most two per turn: at half the time, and near the end (a twelfth of it before).
+    """
+    return [("half", start + deadline // 2), ("near", start + deadline - deadline // 12)]
 
 
 def render_picture(view: dict[str, Any], events: Sequence[Event] | None) -> bytes:
@@ -140,10 +156,16 @@ class GameService:
         *,
         renderer: Renderer = render_picture,
         seed_source: SeedSource | None = None,
+        clock: Clock = time.time,
     ) -> None:
         self.repo = repo
         self._renderer = renderer
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self.clock = clock
+
+    def now(self) -> int:
+        """The current time in UTC unix seconds, from the injected clock."""
+        return int(self.clock())
 
     async def warm_up(self) -> None:
         """Render one board per game so the caches exist before the first player waits on it."""
@@ -212,8 +234,12 @@ class GameService:
         game_key: str,
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
+        turn_deadline: int | None = None,
     ) -> Created:
-        """Start a game with (user id or None for a computer, name) per seat, in seat order."""
+        """Start a game with (user id or None for a computer, name) per seat, in seat order.
+
+        ``turn_deadline``: the seconds each player has for a turn (None: no deadline).
+        """
         seed = self._seed_source() if seed is None else seed
         names = [name for _, name in players]
         try:
@@ -240,6 +266,7 @@ class GameService:
             seats=seats,
             snapshot=match.to_json(),
             current_seat=match.current_seat,
+            turn_deadline=turn_deadline,
         )
         infos = _players(game, match)
         first = infos[match.current_seat or 0]
@@ -418,6 +445,64 @@ class GameService:
             _turn_key(match),
         )
 
+    # -- deadlines and reminders ------------------------------------------------------------------
+
+    async def deadline_for(self, game_id: int, turn: TurnKey | None) -> int | None:
+        """The deadline of a game's turn (unix seconds), scheduling its reminders the first time.
+
+        Called when the turn's message is posted. Nothing is scheduled for a game without a
+        deadline, a computer's turn, a finished game, or a turn that was already played (then the
+        deadline stored for it, if any); other turns' unsent reminders are cancelled.
+        """
+        try:
+            game, match = await self._load(game_id=game_id, ended=True)
+        except ServiceError:
+            return None
+        now = self.now()
+        current = _turn_key(match) if game.status == GameStatus.ACTIVE else None
+        if turn is None or current != turn:
+            if current is None:
+                await self.repo.cancel_reminders(game.id, now=now)
+            return None if turn is None else await self.repo.turn_deadline(game.id, turn_text(turn))
+        user = game.user_of(turn[1])
+        if game.turn_deadline is None or user is None or user == COMPUTER_USER_ID:
+            await self.repo.cancel_reminders(game.id, now=now)
+            return None
+        return await self.repo.schedule_turn(
+            game.id,
+            turn=turn_text(turn),
+            seat=turn[1],
+            user_id=user,
+            deadline_at=now + game.turn_deadline,
+            reminders=reminder_plan(now, game.turn_deadline),
+            now=now,
+        )
+
+    async def claim_due_reminders(self, *, lease: int) -> list[Reminder]:
+        """Claim the reminders due now for ``lease`` seconds (see ``GameStore``)."""
+        return await self.repo.claim_due_reminders(now=self.now(), lease=lease)
+
+    async def reminder_thread(self, reminder: Reminder) -> int | None:
+        """The thread to remind in, or None if the reminder's turn is no longer being played."""
+        try:
+            game, match = await self._load(game_id=reminder.game_id)
+        except ServiceError:
+            return None
+        turn = _turn_key(match)
+        if turn is None or turn_text(turn) != reminder.turn:
+            return None
+        if game.user_of(turn[1]) != reminder.user_id:
+            return None
+        return game.thread_id
+
+    async def mark_reminders_sent(self, reminder_ids: Sequence[int]) -> None:
+        """Record that reminders were sent (one transaction)."""
+        await self.repo.mark_reminders_sent(reminder_ids, now=self.now())
+
+    async def cancel_reminder(self, reminder_id: int) -> None:
+        """Drop a reminder whose turn is over."""
+        await self.repo.cancel_reminder(reminder_id, now=self.now())
+
     # -- reading --------------------------------------------------------------------------------
 
     async def board(
@@ -471,12 +556,25 @@ class GameService:
     async def my_games(self, user_id: int, *, guild_id: int | None) -> list[GameListing]:
         """The user's active games (in one server if given), those awaiting them first."""
         found = await self.repo.list_active_games(user_id)
-        listings = [
-            GameListing(g.game_id, g.thread_id, g.game_key, g.my_turn, g.current_user_id)
-            for g in found
-            if guild_id is None or g.guild_id == guild_id
-        ]
-        return sorted(listings, key=lambda g: not g.my_turn)
+        listings = []
+        for g in found:
+            if guild_id is not None and g.guild_id != guild_id:
+                continue
+            deadline = None
+            human = g.current_user_id not in (None, COMPUTER_USER_ID)
+            latest = await self.repo.latest_deadline(g.game_id) if human else None
+            if latest is not None and latest[0] == g.current_seat:
+                deadline = latest[1]
+            listings.append(
+                GameListing(
+                    g.game_id, g.thread_id, g.game_key, g.my_turn, g.current_user_id, deadline
+                )
+            )
+        far = 1 << 62  # games without a deadline after those with one
+        return sorted(
+            listings,
+            key=lambda g: (not g.my_turn, far if g.deadline is None else g.deadline),
+        )
 
     async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> Suggestions:
         """Autocomplete choices for the action option (empty when the user may not act)."""

@@ -157,6 +157,7 @@ class GameListing:
     game_key: str
     my_turn: bool
     current_user_id: int | None
+    deadline: int | None = None  # the current turn's deadline, UTC unix seconds
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from .models import (
     MatchLike,
     NewSeat,
     Outcome,
+    Reminder,
     Seat,
     SeatResult,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "NewSeat",
     "NothingToUndo",
     "Outcome",
+    "Reminder",
     "Seat",
     "SeatResult",
     "StaleVersion",
