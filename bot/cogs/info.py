@@ -14,7 +14,7 @@ from bot.cogs.lobby import game_choices
 from bot.games import PRESENTATIONS, presentation
 from bot.names import display_name
 from bot.present import MAX_CONTENT, catalog_of, clip, send, t, thread_of
-from bot.service import BoardResult, HistoryResult, ServiceError
+from bot.service import BoardResult, HistoryResult, Pace, ServiceError
 from bot.summary import Summary
 from bot.translator import text
 from engine import games as registry
@@ -62,9 +62,34 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
             )
         )
     title = t(interaction, "log.title")
-    while len(blocks) > 1 and len(title) + sum(len(b) + 2 for b in blocks) > 1990:
+    figures = "" if history.pace is None else pace_text(interaction, history, history.pace)
+    room = 1990 - len(figures)
+    while len(blocks) > 1 and len(title) + sum(len(b) + 2 for b in blocks) > room:
         blocks.pop(0)
-    return clip("\n\n".join([title, *blocks]))
+    return clip("\n\n".join([title, *blocks, *([figures] if figures else [])]))
+
+
+def duration(interaction: Interaction, seconds: float) -> str:
+    """A time to move in words: "< 1 min", "12 min", "3.5 h", "2.1 d"."""
+    if seconds < 60:
+        return t(interaction, "pace.under_minute")
+    if seconds < 3600:
+        return t(interaction, "pace.minutes", n=round(seconds / 60))
+    if seconds < 2 * 86400:
+        return t(interaction, "pace.hours", n=f"{seconds / 3600:.1f}")
+    return t(interaction, "pace.days", n=f"{seconds / 86400:.1f}")
+
+
+def pace_text(interaction: Interaction, history: HistoryResult, figures: Pace) -> str:
+    """The median time to move of each player and of the game, in one line ("" if none yet)."""
+    if figures.game is None:
+        return ""
+    players = ", ".join(
+        t(interaction, "pace.player", player=display_name(p.name), time=duration(interaction, s))
+        for p, s in zip(history.players, figures.seats, strict=False)
+        if s is not None
+    )
+    return t(interaction, "pace.line", players=players, game=duration(interaction, figures.game))
 
 
 def fit_lines(

@@ -31,6 +31,7 @@ from engine.games import Match, computer_player
 from . import panel as panels
 from .errors import EngineRejected, ServiceError, store_refusals
 from .history import replay_turns
+from .pace import pace
 from .results import (
     COMPUTER_USER_ID,
     BoardResult,
@@ -551,7 +552,11 @@ class GameService:
         """The last ``turns`` turns of the thread's latest game (also ended), with their events."""
         game, match = await self._load(thread_id=thread_id, ended=True)
         records = await asyncio.to_thread(replay_turns, match)
-        return HistoryResult(game.id, game.game_key, _players(game, match), tuple(records[-turns:]))
+        times = [a.created_at for a in await self.repo.load_actions(game.id)]
+        figures = pace(records, times, game.created_at, len(game.seats))
+        return HistoryResult(
+            game.id, game.game_key, _players(game, match), tuple(records[-turns:]), figures
+        )
 
     async def my_games(self, user_id: int, *, guild_id: int | None) -> list[GameListing]:
         """The user's active games (in one server if given), those awaiting them first."""

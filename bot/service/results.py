@@ -139,13 +139,22 @@ class TurnRecord:
 
 
 @dataclass(frozen=True)
+class Pace:
+    """Median seconds to move: per seat (None before its first complete turn) and overall."""
+
+    seats: tuple[float | None, ...]
+    game: float | None
+
+
+@dataclass(frozen=True)
 class HistoryResult:
-    """The most recent turns of a game."""
+    """The most recent turns of a game, and its pace over all turns."""
 
     game_id: int
     game: str  # the registry key: whose presentation and catalog keys
     players: tuple[PlayerInfo, ...]
     turns: tuple[TurnRecord, ...]
+    pace: Pace | None = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from .models import ActiveGame, Game, MatchLike, NewSeat, Reminder
+from .models import Action, ActiveGame, Game, MatchLike, NewSeat, Reminder
 
 
 class GameStore(Protocol):
@@ -51,6 +51,10 @@ class GameStore(Protocol):
 
     async def list_active_games(self, user_id: int) -> list[ActiveGame]:
         """A user's active games."""
+        ...
+
+    async def load_actions(self, game_id: int) -> list[Action]:
+        """A game's whole action log in order (with the time of each action)."""
         ...
 
     async def append_match(self, game: Game, match: MatchLike, *, silent: bool = False) -> int:

@@ -200,3 +200,18 @@ def test_mygames_lists_games_waiting_on_me_first_with_deadlines_and_threads(
             assert none.ephemeral and "no active game" in none.content
 
     run(body)
+
+
+def test_the_log_shows_the_pace_once_a_turn_was_played(tmp_path: Path) -> None:
+    """``/log``: no pace before the first complete turn, then the median time to move."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, _ = await two_humans(env)
+            empty = await (await env.double.slash(player, table.id, "log")).reply(TIMEOUT)
+            assert "Pace" not in empty.content
+            await finish_turn(env, player, table)
+            log = await (await env.double.slash(WATCHER, table.id, "log")).reply(TIMEOUT)
+            assert log.ephemeral and "**Pace** (median time to move): " in log.content
+
+    run(body)
