@@ -106,13 +106,14 @@ class HimikoBot(commands.Bot):
         from bot.cogs.info import InfoCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
+        from bot.cogs.settings import SettingsCog
 
         if self.repo is None:
             self.repo = await open_store(self.settings.database_path)
         self._service = GameService(self.repo, clock=self.clock)
         await self._service.warm_up()  # the first picture builds the renderer's caches (~0.5 s)
         await self.tree.set_translator(CatalogTranslator(self.catalog))
-        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self)):
+        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self), SettingsCog(self)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:

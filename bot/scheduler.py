@@ -19,9 +19,9 @@ import logging
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from bot.present import clip, only
+from bot.present import NO_MENTIONS, clip, only
 from bot.store import Reminder
-from bot.turns import channel_locale, fetch_thread
+from bot.turns import channel_locale, fetch_thread, send_dm
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
@@ -93,13 +93,19 @@ class ReminderScheduler:
                 mention=f"<@{latest.user_id}>",
                 when=f"<t:{latest.deadline_at}:R>",
             )
+            how = await service.delivery(latest.user_id)  # settings and quiet hours
             await channel.send(
                 clip(text),
-                allowed_mentions=only(latest.user_id),
+                allowed_mentions=only(latest.user_id) if how.ping else NO_MENTIONS,
                 nonce=reminder_nonce(ids),
             )
             self._sent.update(ids)  # sent: never again from this process, whatever follows
             posted = 1
+            if how.dm:  # best effort: a closed inbox is logged, the thread has the reminder
+                dm = self.bot.catalog.text(
+                    "dm.reminder", locale, reminder=text, thread=f"<#{thread_id}>"
+                )
+                await send_dm(self.bot, latest.user_id, dm)
         await service.mark_reminders_sent(ids)
         self._sent.difference_update(ids)
         return posted

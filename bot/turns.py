@@ -90,6 +90,7 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
     deadline = await bot.service.deadline_for(report.game_id, report.next_turn)
     nxt = report.next_player
     human_next = report.final is None and nxt is not None and nxt.user_id is not None
+    how = await bot.service.delivery(nxt.user_id) if human_next and nxt and nxt.user_id else None
     view = (
         turn_button_view(bot, report.game_id, report.version, report.next_turn, locale)
         if human_next
@@ -101,10 +102,13 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
     await channel.send(
         turn_message(bot, report, locale, deadline),
         file=picture(report.picture),
-        allowed_mentions=only(nxt.user_id) if human_next and nxt is not None else NO_MENTIONS,
+        allowed_mentions=only(nxt.user_id) if how and how.ping and nxt else NO_MENTIONS,
         nonce=message_nonce(report.game_id, report.version),
         **kwargs,
     )
+    if how is not None and how.dm and nxt is not None and nxt.user_id is not None:
+        text = bot.catalog.text("dm.your_turn", locale, thread=f"<#{report.thread_id}>")
+        await send_dm(bot, nxt.user_id, text + deadline_text(bot, deadline, locale))
 
 
 async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created: Created) -> None:
@@ -149,6 +153,17 @@ async def post_ending(bot: HimikoBot, ended: Ended) -> None:
     await channel.send(
         text, allowed_mentions=NO_MENTIONS, nonce=message_nonce(ended.game_id, ended.version)
     )
+
+
+async def send_dm(bot: HimikoBot, user_id: int, content: str) -> bool:
+    """A direct message to a player, best effort: False (logged) if it could not be sent."""
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(clip(content), allowed_mentions=NO_MENTIONS)
+    except Exception:
+        log.warning("could not send a direct message to user %s", user_id, exc_info=True)
+        return False
+    return True
 
 
 class NotRecorded(Exception):

@@ -10,6 +10,7 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
+from dataclasses import asdict, replace
 from typing import Any
 
 from bot.games import presentation
@@ -22,6 +23,7 @@ from bot.store import (
     NewSeat,
     Reminder,
     StaleVersion,
+    UserSettings,
 )
 from engine import games
 from engine.contract import Outcome
@@ -31,6 +33,7 @@ from engine.games import Match, computer_player
 from . import panel as panels
 from .errors import EngineRejected, ServiceError, store_refusals
 from .history import replay_turns
+from .notify import NOTIFY_MODES, Delivery, check_zone, delivery
 from .pace import pace
 from .results import (
     COMPUTER_USER_ID,
@@ -503,6 +506,48 @@ class GameService:
     async def cancel_reminder(self, reminder_id: int) -> None:
         """Drop a reminder whose turn is over."""
         await self.repo.cancel_reminder(reminder_id, now=self.now())
+
+    # -- per-user settings -------------------------------------------------------------------
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        """A user's settings (the defaults if they never set any)."""
+        return await self.repo.load_user_settings(user_id) or UserSettings(user_id)
+
+    async def set_notify(self, user_id: int, mode: str) -> UserSettings:
+        """How the user is told it is their turn: ping, dm, both or none."""
+        if mode not in NOTIFY_MODES:
+            raise ServiceError("settings.bad_mode")
+        settings = replace(await self.user_settings(user_id), notify=mode)
+        await self.repo.save_user_settings(settings, now=self.now())
+        return settings
+
+    async def set_quiet(self, user_id: int, zone: str, start: int, end: int) -> UserSettings:
+        """Quiet hours from ``start`` to ``end`` o'clock in an IANA zone (start = end: none)."""
+        if not (0 <= start <= 23 and 0 <= end <= 23):
+            raise ServiceError("settings.bad_hours")
+        zone = check_zone(zone)
+        quiet = (None, None) if start == end else (start, end)
+        settings = replace(
+            await self.user_settings(user_id),
+            time_zone=zone,
+            quiet_start=quiet[0],
+            quiet_end=quiet[1],
+        )
+        await self.repo.save_user_settings(settings, now=self.now())
+        return settings
+
+    async def export_settings(self, user_id: int) -> dict[str, Any]:
+        """Everything stored about the user's settings (empty if nothing is)."""
+        stored = await self.repo.load_user_settings(user_id)
+        return {} if stored is None else asdict(stored)
+
+    async def delete_settings(self, user_id: int) -> bool:
+        """Delete the user's stored settings; False if there were none."""
+        return await self.repo.delete_user_settings(user_id)
+
+    async def delivery(self, user_id: int) -> Delivery:
+        """How to tell the user now (ping, direct message) per their settings and quiet hours."""
+        return delivery(await self.user_settings(user_id), self.now())
 
     # -- reading --------------------------------------------------------------------------------
 

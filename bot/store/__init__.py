@@ -26,6 +26,7 @@ from .models import (
     Reminder,
     Seat,
     SeatResult,
+    UserSettings,
 )
 from .repository import GameRepository, open_store
 from .sqlite import is_busy
@@ -51,6 +52,7 @@ __all__ = [
     "StaleVersion",
     "StoreError",
     "ThreadBusy",
+    "UserSettings",
     "is_busy",
     "open_store",
 ]

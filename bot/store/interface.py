@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from .models import Action, ActiveGame, Game, MatchLike, NewSeat, Reminder
+from .models import Action, ActiveGame, Game, MatchLike, NewSeat, Reminder, UserSettings
 
 
 class GameStore(Protocol):
@@ -125,4 +125,16 @@ class GameStore(Protocol):
 
     async def list_reminders(self, game_id: int) -> list[Reminder]:
         """Every reminder row of a game."""
+        ...
+
+    async def load_user_settings(self, user_id: int) -> UserSettings | None:
+        """A user's stored settings, or None if they never set any."""
+        ...
+
+    async def save_user_settings(self, settings: UserSettings, *, now: int) -> None:
+        """Store a user's settings (replacing what was stored)."""
+        ...
+
+    async def delete_user_settings(self, user_id: int) -> bool:
+        """Delete a user's stored settings; False if there were none."""
         ...

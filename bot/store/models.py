@@ -90,6 +90,17 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
+class UserSettings:
+    """A player's settings (the defaults for a user without a stored row)."""
+
+    user_id: int
+    notify: str = "ping"  # ping, dm, both or none
+    time_zone: str | None = None  # IANA name
+    quiet_start: int | None = None  # hour of the day, in time_zone
+    quiet_end: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Reminder:
     """One scheduled reminder: to ``user_id`` (``seat``) for ``turn`` of a game, due at a time.
 

@@ -195,3 +195,18 @@ FROM reminders WHERE game_id = ? ORDER BY id
 SELECT_LATEST_DEADLINE = """
 SELECT seat, deadline_at, cancelled_at FROM reminders WHERE game_id = ? ORDER BY id DESC LIMIT 1
 """
+
+# Per-user settings (migration 0006).
+SELECT_USER_SETTINGS = """
+SELECT user_id, notify, time_zone, quiet_start, quiet_end FROM user_settings WHERE user_id = ?
+"""
+
+UPSERT_USER_SETTINGS = """
+INSERT INTO user_settings (user_id, notify, time_zone, quiet_start, quiet_end, updated_at)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, time_zone = excluded.time_zone,
+    quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,
+    updated_at = excluded.updated_at
+"""
+
+DELETE_USER_SETTINGS = "DELETE FROM user_settings WHERE user_id = ?"

@@ -38,6 +38,7 @@ from .models import (
     Outcome,
     Reminder,
     Seat,
+    UserSettings,
 )
 
 log = logging.getLogger(__name__)
@@ -674,6 +675,45 @@ class GameRepository:
         async with self._read() as conn:
             rows = await conn.execute_fetchall(q.SELECT_GAME_REMINDERS, (game_id,))
         return [_reminder_from_row(r) for r in rows]
+
+    # -- per-user settings -------------------------------------------------------------------
+
+    async def load_user_settings(self, user_id: int) -> UserSettings | None:
+        """A user's stored settings, or None if they never set any."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(q.SELECT_USER_SETTINGS, (user_id,)))
+        if not rows:
+            return None
+        row = rows[0]
+        return UserSettings(
+            user_id=int(row[0]),
+            notify=str(row[1]),
+            time_zone=None if row[2] is None else str(row[2]),
+            quiet_start=None if row[3] is None else int(row[3]),
+            quiet_end=None if row[4] is None else int(row[4]),
+        )
+
+    async def save_user_settings(self, settings: UserSettings, *, now: int) -> None:
+        """Store a user's settings (replacing what was stored)."""
+        _check_int64("user_id", settings.user_id)
+        async with self._write() as conn:
+            await conn.execute(
+                q.UPSERT_USER_SETTINGS,
+                (
+                    settings.user_id,
+                    settings.notify,
+                    settings.time_zone,
+                    settings.quiet_start,
+                    settings.quiet_end,
+                    now,
+                ),
+            )
+
+    async def delete_user_settings(self, user_id: int) -> bool:
+        """Delete a user's stored settings; False if there were none."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.DELETE_USER_SETTINGS, (user_id,))
+            return cursor.rowcount == 1
 
     # -- maintenance ----------------------------------------------------------------------------
 

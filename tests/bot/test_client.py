@@ -21,7 +21,19 @@ from bot.views.lobby import lobby_embed, lobby_view, names_from
 from bot.views.panel import panel_view
 from bot.views.play import checksum, preview_view, turn_button_view
 
-COMMANDS = {"new", "play", "turn", "undo", "board", "log", "games", "mygames", "rules", "resign"}
+COMMANDS = {
+    "new",
+    "play",
+    "turn",
+    "undo",
+    "board",
+    "log",
+    "games",
+    "mygames",
+    "rules",
+    "resign",
+    "settings",
+}
 BIG_ID = (1 << 63) - 1
 
 

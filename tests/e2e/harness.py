@@ -52,6 +52,7 @@ COMMANDS = (
     "mygames",
     "rules",
     "resign",
+    "settings",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")
