@@ -75,6 +75,7 @@ PANEL_ACTION = spec("himiko:panel:act", "game", "version", Field("n", r"\d"))
 PANEL_PAGE = spec("himiko:panel:page", "game", "version", "page", Field("cat", ".+"))
 PANEL_UNDO = spec("himiko:panel:undo", "game", "version")
 PANEL_REFRESH = spec("himiko:panel:refresh", "game")
+DEADLINE_SKIP = spec("himiko:deadline:skip", "game", Field("turn", r"\d+\.\d+"))
 
 LOBBY_BUTTONS = ("join", "leave", "start", "cancel")
 LOBBY_SELECTS = ("seats", "computers", "deadline")

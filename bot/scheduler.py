@@ -17,7 +17,9 @@ import contextlib
 import hashlib
 import logging
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import discord
 
 from bot.present import NO_MENTIONS, clip, only
 from bot.store import Reminder
@@ -28,7 +30,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEFAULT_INTERVAL = 30.0  # seconds between two looks at the schedule
 LEASE = 300  # seconds a claimed reminder is left to its sender before another tick may retry
 
 
@@ -85,7 +86,13 @@ class ReminderScheduler:
         posted = 0
         if not all(i in self._sent for i in ids):
             latest = max(rows, key=lambda r: (r.due_at, r.id))
-            channel = await fetch_thread(self.bot, thread_id)
+            try:
+                channel = await fetch_thread(self.bot, thread_id)
+            except (discord.NotFound, discord.Forbidden):  # gone or closed to the bot: drop them
+                log.warning("reminders: thread %s is gone or closed; dropped", thread_id)
+                for reminder in rows:
+                    await service.cancel_reminder(reminder.id)
+                return 0
             locale = channel_locale(channel)
             text = self.bot.catalog.text(
                 f"reminder.{latest.kind}",
@@ -94,10 +101,16 @@ class ReminderScheduler:
                 when=f"<t:{latest.deadline_at}:R>",
             )
             how = await service.delivery(latest.user_id)  # settings and quiet hours
+            extra: dict[str, Any] = {}
+            if latest.kind == "deadline":  # the other players may vote to skip the turn
+                from bot.views.deadline import skip_view
+
+                extra["view"] = skip_view(self.bot, latest.game_id, latest.turn, locale)
             await channel.send(
                 clip(text),
                 allowed_mentions=only(latest.user_id) if how.ping else NO_MENTIONS,
                 nonce=reminder_nonce(ids),
+                **extra,
             )
             self._sent.update(ids)  # sent: never again from this process, whatever follows
             posted = 1

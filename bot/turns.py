@@ -60,6 +60,9 @@ def turn_message(
     summary = Summary(bot.catalog, locale, report.game)
     names = [p.name for p in report.players]
     lines = [summary.turn(report.player.name, report.events, names)]
+    if report.skipped:
+        player = display_name(report.player.name)
+        lines.insert(0, bot.catalog.text("deadline.skipped", locale, player=player))
     if report.final is not None:
         winner = report.final.winner
         lines.append(

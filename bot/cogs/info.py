@@ -51,6 +51,8 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
         words = summary.actions(turn.events, names)
         if not turn.complete:
             words += " " + t(interaction, "log.in_progress")
+        if turn.by_computer:
+            words += " " + t(interaction, "log.by_computer")
         blocks.append(
             t(
                 interaction,

@@ -50,7 +50,9 @@ from .results import (
     Preview,
     Resigned,
     ScoreLine,
+    SkipVote,
     TurnKey,
+    TurnRecord,
     TurnReport,
     UndoResult,
 )
@@ -73,9 +75,14 @@ def turn_text(turn: TurnKey) -> str:
 def reminder_plan(start: int, deadline: int) -> list[tuple[str, int]]:
     """The (kind, due_at) reminders of a turn begun at ``start`` with ``deadline`` seconds.
 
-    At most two per turn: at half the time, and near the end (a twelfth of it before).
+    At most two reminders per turn: at half the time, and near the end (a twelfth of it before);
+    then the deadline itself, when the other players may vote to skip the turn.
     """
-    return [("half", start + deadline // 2), ("near", start + deadline - deadline // 12)]
+    return [
+        ("half", start + deadline // 2),
+        ("near", start + deadline - deadline // 12),
+        ("deadline", start + deadline),
+    ]
 
 
 def render_picture(view: dict[str, Any], events: Sequence[Event] | None) -> bytes:
@@ -358,6 +365,7 @@ class GameService:
         players = _players(game, match)
         nxt = match.current_seat
         final = None if match.outcome is None else _final(players, match.outcome)
+        skipped = len(match.log) in await self.repo.computer_played(game.id)
         picture = await self._render(match.view(None), turn.events)
         return TurnReport(
             game_id=game.id,
@@ -373,6 +381,7 @@ class GameService:
             next_player=None if nxt is None else players[nxt],
             final=final,
             next_turn=_turn_key(match),
+            skipped=skipped,
         )
 
     async def undo(
@@ -507,6 +516,36 @@ class GameService:
         """Drop a reminder whose turn is over."""
         await self.repo.cancel_reminder(reminder_id, now=self.now())
 
+    async def vote_skip(self, user_id: int, *, game_id: int, turn: str) -> SkipVote:
+        """A vote by one of the other players to skip a turn whose deadline passed.
+
+        Once a majority of the other human players voted, the game's strongest computer player
+        plays the turn for the absent player (marked as such) and the turn's report is returned.
+        """
+        game, match = await self._load(game_id=game_id)
+        current = _turn_key(match)
+        if current is None or turn_text(current) != turn:
+            raise ServiceError("deadline.turn_over")
+        absent = game.user_of(current[1])
+        voters = {s.user_id for s in game.seats if s.user_id not in (COMPUTER_USER_ID, absent)}
+        if user_id not in voters:
+            raise ServiceError("deadline.not_voter")
+        deadline = await self.repo.turn_deadline(game.id, turn)
+        if deadline is None or self.now() < deadline:
+            raise ServiceError("deadline.not_yet")
+        votes = await self.repo.add_deadline_vote(game.id, turn, user_id, "skip", now=self.now())
+        needed = len(voters) // 2 + 1
+        counted = len(set(votes) & voters)
+        if counted < needed:
+            return SkipVote(game.id, counted, needed)
+        await asyncio.to_thread(_play_computer_turn, match, current[1], game.seed)
+        with store_refusals(stale="deadline.turn_over"):
+            saved = await self.repo.append_match(game, match, by_computer=True)
+        report = await self._turn_report(game, match, saved)
+        nxt = match.current_seat
+        computers = nxt is not None and game.user_of(nxt) == COMPUTER_USER_ID
+        return SkipVote(game.id, counted, needed, report, computers)
+
     # -- per-user settings -------------------------------------------------------------------
 
     async def user_settings(self, user_id: int) -> UserSettings:
@@ -597,6 +636,7 @@ class GameService:
         """The last ``turns`` turns of the thread's latest game (also ended), with their events."""
         game, match = await self._load(thread_id=thread_id, ended=True)
         records = await asyncio.to_thread(replay_turns, match)
+        records = _mark_computer_played(records, await self.repo.computer_played(game.id))
         times = [a.created_at for a in await self.repo.load_actions(game.id)]
         figures = pace(records, times, game.created_at, len(game.seats))
         return HistoryResult(
@@ -743,6 +783,18 @@ class GameService:
         """Games that still owe their thread a message (turns, openings and endings)."""
         owed = await self.repo.unannounced_games()
         return sorted({*owed, *await self.repo.unannounced_abandoned_games()})
+
+
+def _mark_computer_played(records: list[TurnRecord], seqs: set[int]) -> list[TurnRecord]:
+    """The turns with ``by_computer`` set where a computer played for the player (a skip)."""
+    if not seqs:
+        return records
+    marked, last = [], 0
+    for record in records:
+        first, last = last + 1, last + len(record.actions)
+        played = any(first <= seq <= last for seq in seqs)
+        marked.append(replace(record, by_computer=True) if played else record)
+    return marked
 
 
 def _ended(game: Game, match: Match) -> Ended:

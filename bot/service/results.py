@@ -70,6 +70,7 @@ class TurnReport:
     next_player: PlayerInfo | None
     final: FinalResult | None = None
     next_turn: TurnKey | None = None
+    skipped: bool = False  # the deadline passed: a computer played this turn for the player
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ class TurnRecord:
     actions: tuple[str, ...]
     events: tuple[Event, ...]
     complete: bool
+    by_computer: bool = False  # skipped at its deadline: a computer played it for the player
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,20 @@ class HistoryResult:
     players: tuple[PlayerInfo, ...]
     turns: tuple[TurnRecord, ...]
     pace: Pace | None = None
+
+
+@dataclass(frozen=True)
+class SkipVote:
+    """A vote to skip an absent player's turn: the votes so far, how many are needed, the turn.
+
+    ``turn`` is set once the majority was reached and the computer played the turn.
+    """
+
+    game_id: int
+    votes: int
+    needed: int
+    turn: TurnReport | None = None
+    computers_next: bool = False
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,9 @@ class GameStore(Protocol):
         """A game's whole action log in order (with the time of each action)."""
         ...
 
-    async def append_match(self, game: Game, match: MatchLike, *, silent: bool = False) -> int:
+    async def append_match(
+        self, game: Game, match: MatchLike, *, silent: bool = False, by_computer: bool = False
+    ) -> int:
         """Save what a match loaded from ``game`` played; the new version (StaleVersion)."""
         ...
 
@@ -137,4 +139,14 @@ class GameStore(Protocol):
 
     async def delete_user_settings(self, user_id: int) -> bool:
         """Delete a user's stored settings; False if there were none."""
+        ...
+
+    async def computer_played(self, game_id: int) -> set[int]:
+        """Sequence numbers of the actions a computer played for a human seat."""
+        ...
+
+    async def add_deadline_vote(
+        self, game_id: int, turn: str, voter: int, choice: str, *, now: int
+    ) -> list[int]:
+        """Record a vote (once per voter and turn); the voters for that choice so far."""
         ...

@@ -210,3 +210,17 @@ ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, time_zone = exclud
 """
 
 DELETE_USER_SETTINGS = "DELETE FROM user_settings WHERE user_id = ?"
+
+# Skipping a turn at its deadline (migration 0007).
+MARK_BY_COMPUTER = "UPDATE actions SET by_computer = 1 WHERE game_id = ? AND seq >= ? AND seq <= ?"
+
+SELECT_COMPUTER_SEQS = "SELECT seq FROM actions WHERE game_id = ? AND by_computer = 1 ORDER BY seq"
+
+INSERT_DEADLINE_VOTE = """
+INSERT INTO deadline_votes (game_id, turn, voter, choice, created_at) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (game_id, turn, voter) DO NOTHING
+"""
+
+SELECT_DEADLINE_VOTERS = """
+SELECT voter FROM deadline_votes WHERE game_id = ? AND turn = ? AND choice = ? ORDER BY voter
+"""

@@ -460,11 +460,13 @@ class GameRepository:
         current_seat: int | None,
         outcome: Outcome | None = None,
         silent: bool = False,
+        by_computer: bool = False,
     ) -> int:
         """Append (seat, notation) actions and the new snapshot, all or nothing; new version.
 
         With ``outcome`` the game is also finished in the same transaction. ``silent``: the
         change has no thread message of its own (announced at once if everything before was).
+        ``by_computer``: a computer played these actions for a human seat (a skipped turn).
         Raises StaleVersion if the game is no longer at ``expected_version``.
         """
         if not actions:
@@ -491,6 +493,8 @@ class GameRepository:
                 )
             except sqlite.IntegrityError as exc:
                 raise InvalidRequest(f"game {game_id}: cannot append {actions}: {exc}") from exc
+            if by_computer:
+                await conn.execute(q.MARK_BY_COMPUTER, (game_id, first, count))
             await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
             if outcome is not None:
                 await conn.execute(q.FINISH_AFTER_APPEND, (outcome.end_reason, stamp, game_id))
@@ -503,7 +507,9 @@ class GameRepository:
     async def _carry_announced(conn: aiosqlite.Connection, game_id: int, old: int) -> None:
         await conn.execute(q.CARRY_ANNOUNCED, (old + 1, game_id, old))
 
-    async def append_match(self, game: Game, match: MatchLike, *, silent: bool = False) -> int:
+    async def append_match(
+        self, game: Game, match: MatchLike, *, silent: bool = False, by_computer: bool = False
+    ) -> int:
         """Save a match loaded from ``game`` after it played: its new log tail, snapshot, end."""
         log_tail = list(match.log[game.action_count :])
         outcome = None if match.outcome is None else Outcome.from_engine(match.outcome)
@@ -515,6 +521,7 @@ class GameRepository:
             current_seat=match.current_seat,
             outcome=outcome,
             silent=silent,
+            by_computer=by_computer,
         )
 
     async def undo_last(
@@ -675,6 +682,23 @@ class GameRepository:
         async with self._read() as conn:
             rows = await conn.execute_fetchall(q.SELECT_GAME_REMINDERS, (game_id,))
         return [_reminder_from_row(r) for r in rows]
+
+    # -- skipping a turn at its deadline -----------------------------------------------------
+
+    async def computer_played(self, game_id: int) -> set[int]:
+        """Sequence numbers of the actions a computer played for a human seat (skipped turns)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_COMPUTER_SEQS, (game_id,))
+        return {int(r[0]) for r in rows}
+
+    async def add_deadline_vote(
+        self, game_id: int, turn: str, voter: int, choice: str, *, now: int
+    ) -> list[int]:
+        """Record a vote (once per voter and turn); the voters for that choice so far."""
+        async with self._write() as conn:
+            await conn.execute(q.INSERT_DEADLINE_VOTE, (game_id, turn, voter, choice, now))
+            rows = await conn.execute_fetchall(q.SELECT_DEADLINE_VOTERS, (game_id, turn, choice))
+        return [int(r[0]) for r in rows]
 
     # -- per-user settings -------------------------------------------------------------------
 

@@ -55,7 +55,7 @@ def test_a_reminder_is_sent_once_with_the_deadline_and_collapses_after_downtime(
             deadline = int(env.clock()) + 48 * HOUR  # the default deadline
             assert f"<t:{deadline}:R>" in table.opening.content
             unsent = [r for r in await rows(env, table) if r.sent_at is None]
-            assert {r.user_id for r in unsent} == {player.id} and len(unsent) == 2
+            assert {r.user_id for r in unsent} == {player.id} and len(unsent) == 3
 
             env.clock.advance(24 * HOUR - 1)
             assert await env.bot.scheduler.tick() == 0
@@ -164,7 +164,7 @@ def test_the_host_chooses_the_deadline_in_the_lobby_and_none_means_no_reminders(
                 if hours:
                     assert game.turn_deadline == hours * HOUR
                     assert f"<t:{int(env.clock()) + hours * HOUR}:R>" in opening.content
-                    assert len(reminders) == 2
+                    assert len(reminders) == 3
                 else:
                     assert game.turn_deadline is None and reminders == []
                     assert "<t:" not in opening.content
@@ -213,5 +213,37 @@ def test_the_log_shows_the_pace_once_a_turn_was_played(tmp_path: Path) -> None:
             await finish_turn(env, player, table)
             log = await (await env.double.slash(WATCHER, table.id, "log")).reply(TIMEOUT)
             assert log.ephemeral and "**Pace** (median time to move): " in log.content
+
+    run(body)
+
+
+def test_at_the_deadline_the_other_player_skips_the_turn_and_the_computer_plays_it(
+    tmp_path: Path,
+) -> None:
+    """Two humans: at the deadline a Skip button; the absent player may not vote, the other's
+    vote is the majority; the computer plays the turn, marked in the turn message and ``/log``."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, other = await two_humans(env)
+            env.clock.advance(48 * HOUR)
+            assert await env.bot.scheduler.tick() == 1  # the three rows collapse into one
+            [message] = [m for m in env.double.messages(table.id) if not m.attachments]
+            assert message.pinged_user_ids() == [player.id] and "deadline" in message.content
+            skip = custom_id(message, "himiko:deadline:skip:")
+            refused = await (await env.double.click(player, table.id, message.id, skip)).reply(
+                TIMEOUT
+            )
+            assert refused.ephemeral and "Only the other players" in refused.content
+            assert await env.current_user(table.id) == player.id
+            done = await env.double.click(other, table.id, message.id, skip)
+            assert "skipped" in (await done.reply(TIMEOUT)).content
+            turn = env.turn_messages(table.id)[-1]
+            assert "Time ran out" in turn.content and turn.pinged_user_ids() == [other.id]
+            assert await env.current_user(table.id) == other.id
+            again = await (await env.double.click(other, table.id, message.id, skip)).reply(TIMEOUT)
+            assert "already over" in again.content
+            log = await (await env.double.slash(WATCHER, table.id, "log")).reply(TIMEOUT)
+            assert "skipped at the deadline" in log.content
 
     run(body)

@@ -97,6 +97,22 @@ def test_two_claims_at_once_never_share_a_row(tmp_path: Path) -> None:
     with_repo(tmp_path / "db.sqlite3", body)
 
 
+def test_votes_count_once_per_voter_and_skipped_actions_are_marked(tmp_path: Path) -> None:
+    async def body(repo: GameRepository) -> None:
+        game = await create_plain(repo)
+        assert await repo.add_deadline_vote(game.id, "1.0", 101, "skip", now=T0) == [101]
+        assert await repo.add_deadline_vote(game.id, "1.0", 101, "skip", now=T0) == [101]
+        assert await repo.add_deadline_vote(game.id, "1.0", 102, "skip", now=T0) == [101, 102]
+        assert await repo.add_deadline_vote(game.id, "2.0", 102, "skip", now=T0) == [102]
+        version = await repo.append_actions(game.id, 1, [(0, "a")], "{}", current_seat=0)
+        await repo.append_actions(
+            game.id, version, [(0, "b"), (0, "c")], "{}", current_seat=1, by_computer=True
+        )
+        assert await repo.computer_played(game.id) == {2, 3}
+
+    with_repo(tmp_path / "db.sqlite3", body)
+
+
 def test_the_contract_columns_and_the_turn_deadline(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
 
