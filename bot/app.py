@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -18,6 +20,7 @@ from bot.catalog import Catalog, default_catalog
 from bot.outbox import Outbox
 from bot.present import report_error
 from bot.runner import ComputerRunner
+from bot.scheduler import ReminderScheduler
 from bot.service import GameService
 from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
@@ -67,6 +70,7 @@ class HimikoBot(commands.Bot):
         catalog: Catalog | None = None,
         guild_ready_timeout: float = 2.0,
         sweep_interval: float = SWEEP_INTERVAL,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intent is needed
@@ -87,6 +91,8 @@ class HimikoBot(commands.Bot):
         self.lobbies = LobbyBook()
         self.sweep_interval = sweep_interval
         self._sweeper: asyncio.Task[None] | None = None
+        self.clock = clock
+        self.scheduler = ReminderScheduler(self, settings.scheduler_interval)
 
     @property
     def service(self) -> GameService:
@@ -100,13 +106,14 @@ class HimikoBot(commands.Bot):
         from bot.cogs.info import InfoCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
+        from bot.cogs.settings import SettingsCog
 
         if self.repo is None:
             self.repo = await open_store(self.settings.database_path)
-        self._service = GameService(self.repo)
+        self._service = GameService(self.repo, clock=self.clock)
         await self._service.warm_up()  # the first picture builds the renderer's caches (~0.5 s)
         await self.tree.set_translator(CatalogTranslator(self.catalog))
-        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self)):
+        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self), SettingsCog(self)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
@@ -134,6 +141,7 @@ class HimikoBot(commands.Bot):
         await self.sweep()
         if self._sweeper is None:
             self._sweeper = asyncio.create_task(self._sweep_forever(), name="himiko-sweep")
+        self.scheduler.start()  # its first tick sends what fell due while the bot was away
 
     async def on_resumed(self) -> None:
         """After a gateway reconnect: whatever failed while away is retried now."""
@@ -168,12 +176,13 @@ class HimikoBot(commands.Bot):
                 log.warning("sweep failed", exc_info=True)
 
     async def close(self) -> None:
-        """Stop the sweep and computer turns, disconnect, close the database."""
+        """Stop the sweep, the reminders and computer turns, disconnect, close the database."""
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
             self._sweeper = None
+        await self.scheduler.stop()
         await self.runner.stop()
         await super().close()
         if self.repo is not None:
@@ -187,12 +196,14 @@ def create_bot(
     catalog: Catalog | None = None,
     guild_ready_timeout: float = 2.0,
     sweep_interval: float = SWEEP_INTERVAL,
+    clock: Callable[[], float] = time.time,
 ) -> HimikoBot:
     """A bot ready to ``start(settings.token)``, with the configured endpoints applied.
 
     ``guild_ready_timeout`` is how long discord.py waits for more guilds before ``on_ready``
     (tests against a local gateway may pass a small value); ``sweep_interval`` is the pause
-    between two sweeps for owed messages and stalled games.
+    between two sweeps for owed messages and stalled games; ``clock`` gives UTC unix seconds
+    to deadlines and reminders (tests inject one).
     """
     apply_endpoints(settings)
     return HimikoBot(
@@ -200,6 +211,7 @@ def create_bot(
         catalog=catalog,
         guild_ready_timeout=guild_ready_timeout,
         sweep_interval=sweep_interval,
+        clock=clock,
     )
 
 

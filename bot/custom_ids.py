@@ -75,14 +75,16 @@ PANEL_ACTION = spec("himiko:panel:act", "game", "version", Field("n", r"\d"))
 PANEL_PAGE = spec("himiko:panel:page", "game", "version", "page", Field("cat", ".+"))
 PANEL_UNDO = spec("himiko:panel:undo", "game", "version")
 PANEL_REFRESH = spec("himiko:panel:refresh", "game")
+DEADLINE_SKIP = spec("himiko:deadline:skip", "game", Field("turn", r"\d+\.\d+"))
 
 LOBBY_BUTTONS = ("join", "leave", "start", "cancel")
-LOBBY_SELECTS = ("seats", "computers")
+LOBBY_SELECTS = ("seats", "computers", "deadline")
 _LOBBY = (
     Field("game", "[a-z0-9_]+"),
     Field("seats", "[1-9][0-9]?"),
     Field("computers", "[01]"),
     Field("players", r"[0-9a-z]+(?:\.[0-9a-z]+)*"),  # the joined user ids in base 36
+    Field("deadline", r"\d{1,3}", optional=True),  # turn deadline in hours, 0 none; absent: 48
 )
 LOBBY = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS + LOBBY_SELECTS)), *_LOBBY)
 LOBBY_BUTTON = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS)), *_LOBBY)

@@ -14,6 +14,11 @@ from engine import games
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
+#: Turn deadlines offered in the lobby, in hours (0: none). Lobby ids made before the option
+#: existed have no deadline field and mean the default.
+DEADLINE_HOURS = (0, 12, 24, 48, 72, 168)
+DEFAULT_DEADLINE_HOURS = 48
+
 
 def to_base36(number: int) -> str:
     """A non-negative int in base 36 (lower case)."""
@@ -37,6 +42,12 @@ class LobbyState:
     players: tuple[int, ...]
     names: tuple[str, ...] = ()
     closed: bool = False
+    deadline: int = DEFAULT_DEADLINE_HOURS  # hours a player has for a turn, 0: no deadline
+
+    @property
+    def turn_deadline(self) -> int | None:
+        """The deadline in seconds for the service (None: no deadline)."""
+        return self.deadline * 3600 or None
 
     @property
     def game_name(self) -> str:
@@ -76,13 +87,23 @@ class LobbyState:
             seats=self.seats,
             computers=self.computers,
             players=players,
+            # left out at the default, so the ids of default lobbies are as before the option
+            deadline=None if self.deadline == DEFAULT_DEADLINE_HOURS else self.deadline,
         )
 
     @classmethod
     def parse(cls, groups: dict[str, str], names: tuple[str, ...] = ()) -> LobbyState:
         """The state from a custom id's fields (``bot.custom_ids.LOBBY``)."""
         players = tuple(int(p, 36) for p in groups["players"].split("."))
-        return cls(groups["game"], int(groups["seats"]), groups["computers"] == "1", players, names)
+        deadline = groups.get("deadline")
+        return cls(
+            groups["game"],
+            int(groups["seats"]),
+            groups["computers"] == "1",
+            players,
+            names,
+            deadline=DEFAULT_DEADLINE_HOURS if deadline is None else int(deadline),
+        )
 
     def join(self, user_id: int, name: str) -> LobbyState:
         """The lobby with one more player (callers check ``full`` and membership)."""
@@ -97,6 +118,10 @@ class LobbyState:
         """Change the number of seats (never below the players already joined)."""
         low = max(self.min_seats, seats, len(self.players))
         return replace(self, seats=min(self.max_seats, low))
+
+    def with_deadline(self, hours: int) -> LobbyState:
+        """Change the turn deadline (one of ``DEADLINE_HOURS``; anything else is ignored)."""
+        return replace(self, deadline=hours) if hours in DEADLINE_HOURS else self
 
     def with_computers(self, on: bool) -> LobbyState:
         """Turn filling empty seats with computer players on or off."""
@@ -135,5 +160,7 @@ def parse_custom_id(custom_id: str) -> tuple[str, LobbyState] | None:
         return None
     state = LobbyState.parse(fields)
     if not state.min_seats <= state.seats <= state.max_seats:
+        return None
+    if state.deadline not in DEADLINE_HOURS:
         return None
     return fields["action"], state

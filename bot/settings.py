@@ -10,6 +10,7 @@ from pathlib import Path
 
 DEFAULT_DATABASE = "himiko.sqlite3"
 DEFAULT_COMPUTER_PAUSE = 2.0
+DEFAULT_SCHEDULER_INTERVAL = 30.0
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -33,6 +34,7 @@ class Settings:
     gateway_url: str | None = None
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     sync_commands: bool = True
+    scheduler_interval: float = DEFAULT_SCHEDULER_INTERVAL
 
 
 def parse_env_file(text: str) -> dict[str, str]:
@@ -88,6 +90,18 @@ def _pause(value: str) -> float:
     return pause
 
 
+def _interval(value: str) -> float:
+    try:
+        interval = float(value)
+    except ValueError:
+        raise SettingsError(
+            f"SCHEDULER_INTERVAL_S must be a number of seconds, not {value!r}."
+        ) from None
+    if not 0.01 <= interval <= 3600:
+        raise SettingsError("SCHEDULER_INTERVAL_S must be between 0.01 and 3600 seconds.")
+    return interval
+
+
 def _flag(name: str, value: str) -> bool:
     lowered = value.strip().lower()
     if lowered in ("1", "true", "yes", "on"):
@@ -123,6 +137,7 @@ def load_settings(
     gateway = get("DISCORD_GATEWAY_URL")
     pause = get("COMPUTER_PAUSE")
     sync = get("SYNC_COMMANDS")
+    interval = get("SCHEDULER_INTERVAL_S")
     return Settings(
         token=token,
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -134,6 +149,7 @@ def load_settings(
         else _url("DISCORD_GATEWAY_URL", gateway, ("ws://", "wss://")),
         computer_pause=DEFAULT_COMPUTER_PAUSE if pause is None else _pause(pause),
         sync_commands=True if sync is None else _flag("SYNC_COMMANDS", sync),
+        scheduler_interval=DEFAULT_SCHEDULER_INTERVAL if interval is None else _interval(interval),
     )
 
 

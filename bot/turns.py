@@ -40,16 +40,29 @@ async def fetch_thread(bot: HimikoBot, channel_id: int) -> discord.abc.Messageab
     return channel
 
 
-def _locale(channel: Any) -> str | None:
+def channel_locale(channel: Any) -> str | None:
+    """The locale of the server a channel is in (None outside a server)."""
     guild = getattr(channel, "guild", None)
     return None if guild is None else str(guild.preferred_locale)
 
 
-def turn_message(bot: HimikoBot, report: TurnReport, locale: str | None) -> str:
-    """The text of a completed turn's thread message."""
+def deadline_text(bot: HimikoBot, deadline: int | None, locale: str | None) -> str:
+    """`` Deadline: <t:...:R>.`` (each reader sees it in their own time), or nothing."""
+    if deadline is None:
+        return ""
+    return " " + bot.catalog.text("game.deadline", locale, when=f"<t:{int(deadline)}:R>")
+
+
+def turn_message(
+    bot: HimikoBot, report: TurnReport, locale: str | None, deadline: int | None = None
+) -> str:
+    """The text of a completed turn's thread message (with the next turn's deadline, if any)."""
     summary = Summary(bot.catalog, locale, report.game)
     names = [p.name for p in report.players]
     lines = [summary.turn(report.player.name, report.events, names)]
+    if report.skipped:
+        player = display_name(report.player.name)
+        lines.insert(0, bot.catalog.text("deadline.skipped", locale, player=player))
     if report.final is not None:
         winner = report.final.winner
         lines.append(
@@ -58,7 +71,10 @@ def turn_message(bot: HimikoBot, report: TurnReport, locale: str | None) -> str:
         lines += summary.final(report.final)
     elif report.next_player is not None and report.next_player.user_id is not None:
         mention = f"<@{report.next_player.user_id}>"
-        lines.append(bot.catalog.text("game.your_turn", locale, mention=mention))
+        lines.append(
+            bot.catalog.text("game.your_turn", locale, mention=mention)
+            + deadline_text(bot, deadline, locale)
+        )
     elif report.next_player is not None:
         lines.append(
             bot.catalog.text(
@@ -73,9 +89,11 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
     from bot.views.play import turn_button_view
 
     channel = await fetch_thread(bot, report.thread_id)
-    locale = _locale(channel)
+    locale = channel_locale(channel)
+    deadline = await bot.service.deadline_for(report.game_id, report.next_turn)
     nxt = report.next_player
     human_next = report.final is None and nxt is not None and nxt.user_id is not None
+    how = await bot.service.delivery(nxt.user_id) if human_next and nxt and nxt.user_id else None
     view = (
         turn_button_view(bot, report.game_id, report.version, report.next_turn, locale)
         if human_next
@@ -85,19 +103,22 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
     if view is not None:
         kwargs["view"] = view
     await channel.send(
-        turn_message(bot, report, locale),
+        turn_message(bot, report, locale, deadline),
         file=picture(report.picture),
-        allowed_mentions=only(nxt.user_id) if human_next and nxt is not None else NO_MENTIONS,
+        allowed_mentions=only(nxt.user_id) if how and how.ping and nxt else NO_MENTIONS,
         nonce=message_nonce(report.game_id, report.version),
         **kwargs,
     )
+    if how is not None and how.dm and nxt is not None and nxt.user_id is not None:
+        text = bot.catalog.text("dm.your_turn", locale, thread=f"<#{report.thread_id}>")
+        await send_dm(bot, nxt.user_id, text + deadline_text(bot, deadline, locale))
 
 
 async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created: Created) -> None:
     """The first message of a game's thread: players, the board, who starts."""
     from bot.views.play import turn_button_view
 
-    locale = _locale(thread)
+    locale = channel_locale(thread)
     humans = [p.user_id for p in created.players if p.user_id is not None]
     names = ", ".join(
         f"<@{p.user_id}>" if p.user_id is not None else f"**{display_name(p.name)}**"
@@ -109,6 +130,8 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
     )
     game = games.rules_for(created.game).display_name
     text = bot.catalog.text("game.opening", locale, game=game, players=names, first=starter)
+    deadline = await bot.service.deadline_for(created.game_id, created.turn)
+    text += deadline_text(bot, deadline, locale)
     kwargs: dict[str, Any] = {}
     if first.user_id is not None:
         kwargs["view"] = turn_button_view(
@@ -126,12 +149,24 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
 async def post_ending(bot: HimikoBot, ended: Ended) -> None:
     """The last message of an abandoned game: who resigned, or why else it ended."""
     channel = await fetch_thread(bot, ended.thread_id)
-    locale = _locale(channel)
+    locale = channel_locale(channel)
+    await bot.service.deadline_for(ended.game_id, None)  # cancels its reminders
     name = "" if ended.player is None else display_name(ended.player.name)
     text = bot.catalog.text(f"game.{ended.reason}", locale, player=name)
     await channel.send(
         text, allowed_mentions=NO_MENTIONS, nonce=message_nonce(ended.game_id, ended.version)
     )
+
+
+async def send_dm(bot: HimikoBot, user_id: int, content: str) -> bool:
+    """A direct message to a player, best effort: False (logged) if it could not be sent."""
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(clip(content), allowed_mentions=NO_MENTIONS)
+    except Exception:
+        log.warning("could not send a direct message to user %s", user_id, exc_info=True)
+        return False
+    return True
 
 
 class NotRecorded(Exception):

@@ -1,4 +1,4 @@
-"""Commands for everyone: ``/board``, ``/log``, ``/games``, ``/rules``."""
+"""Commands for everyone: ``/board``, ``/log``, ``/games``, ``/mygames``, ``/rules``."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from bot.cogs.lobby import game_choices
 from bot.games import PRESENTATIONS, presentation
 from bot.names import display_name
 from bot.present import MAX_CONTENT, catalog_of, clip, send, t, thread_of
-from bot.service import BoardResult, HistoryResult, ServiceError
+from bot.service import BoardResult, HistoryResult, Pace, ServiceError
 from bot.summary import Summary
 from bot.translator import text
+from engine import games as registry
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
@@ -50,6 +51,8 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
         words = summary.actions(turn.events, names)
         if not turn.complete:
             words += " " + t(interaction, "log.in_progress")
+        if turn.by_computer:
+            words += " " + t(interaction, "log.by_computer")
         blocks.append(
             t(
                 interaction,
@@ -61,9 +64,34 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
             )
         )
     title = t(interaction, "log.title")
-    while len(blocks) > 1 and len(title) + sum(len(b) + 2 for b in blocks) > 1990:
+    figures = "" if history.pace is None else pace_text(interaction, history, history.pace)
+    room = 1990 - len(figures)
+    while len(blocks) > 1 and len(title) + sum(len(b) + 2 for b in blocks) > room:
         blocks.pop(0)
-    return clip("\n\n".join([title, *blocks]))
+    return clip("\n\n".join([title, *blocks, *([figures] if figures else [])]))
+
+
+def duration(interaction: Interaction, seconds: float) -> str:
+    """A time to move in words: "< 1 min", "12 min", "3.5 h", "2.1 d"."""
+    if seconds < 60:
+        return t(interaction, "pace.under_minute")
+    if seconds < 3600:
+        return t(interaction, "pace.minutes", n=round(seconds / 60))
+    if seconds < 2 * 86400:
+        return t(interaction, "pace.hours", n=f"{seconds / 3600:.1f}")
+    return t(interaction, "pace.days", n=f"{seconds / 86400:.1f}")
+
+
+def pace_text(interaction: Interaction, history: HistoryResult, figures: Pace) -> str:
+    """The median time to move of each player and of the game, in one line ("" if none yet)."""
+    if figures.game is None:
+        return ""
+    players = ", ".join(
+        t(interaction, "pace.player", player=display_name(p.name), time=duration(interaction, s))
+        for p, s in zip(history.players, figures.seats, strict=False)
+        if s is not None
+    )
+    return t(interaction, "pace.line", players=players, game=duration(interaction, figures.game))
 
 
 def fit_lines(
@@ -144,6 +172,40 @@ class InfoCog(commands.Cog):
             else:
                 lines.append(t(interaction, "games.line_computer", thread=thread))
         await send(interaction, fit_lines(interaction, t(interaction, "games.title"), lines))
+
+    @app_commands.command(name="mygames", description=text("cmd.mygames"))
+    @app_commands.guild_only()
+    async def mygames(self, interaction: Interaction) -> None:
+        """Every active game I sit in here: whose turn, the deadline, the thread; mine first."""
+        found = await self.bot.service.my_games(interaction.user.id, guild_id=interaction.guild_id)
+        if not found:
+            await send(interaction, t(interaction, "games.none"))
+            return
+        lines = []
+        for game in found:
+            if game.my_turn:
+                whose = t(interaction, "mygames.your_turn")
+            elif game.current_user_id:
+                whose = t(interaction, "mygames.waiting", player=f"<@{game.current_user_id}>")
+            else:
+                whose = t(interaction, "mygames.computer")
+            deadline = (
+                ""
+                if game.deadline is None
+                else t(interaction, "mygames.deadline", when=f"<t:{game.deadline}:R>")
+            )
+            name = registry.rules_for(game.game_key).display_name
+            lines.append(
+                t(
+                    interaction,
+                    "mygames.line",
+                    game=name,
+                    thread=f"<#{game.thread_id}>",
+                    whose=whose,
+                    deadline=deadline,
+                )
+            )
+        await send(interaction, fit_lines(interaction, t(interaction, "mygames.title"), lines))
 
     @app_commands.command(name="rules", description=text("cmd.rules"))
     @app_commands.describe(topic=text("cmd.rules.topic"), game=text("cmd.rules.game"))

@@ -8,7 +8,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
+from dataclasses import asdict, replace
 from typing import Any
 
 from bot.games import presentation
@@ -19,7 +21,9 @@ from bot.store import (
     GameStatus,
     GameStore,
     NewSeat,
+    Reminder,
     StaleVersion,
+    UserSettings,
 )
 from engine import games
 from engine.contract import Outcome
@@ -29,6 +33,8 @@ from engine.games import Match, computer_player
 from . import panel as panels
 from .errors import EngineRejected, ServiceError, store_refusals
 from .history import replay_turns
+from .notify import NOTIFY_MODES, Delivery, check_zone, delivery
+from .pace import pace
 from .results import (
     COMPUTER_USER_ID,
     BoardResult,
@@ -44,7 +50,9 @@ from .results import (
     Preview,
     Resigned,
     ScoreLine,
+    SkipVote,
     TurnKey,
+    TurnRecord,
     TurnReport,
     UndoResult,
 )
@@ -56,6 +64,25 @@ RESIGNED = "resigned:"  # end reason prefix, followed by the seat
 CANCELLED = "cancelled"  # end reason of a game whose lobby was cancelled before any move
 Renderer = Callable[[dict[str, Any], Sequence[Event] | None], bytes]
 SeedSource = Callable[[], int]
+Clock = Callable[[], float]  # UTC unix seconds (``time.time``); tests inject their own
+
+
+def turn_text(turn: TurnKey) -> str:
+    """A turn key as stored with its reminders: ``round.seat``."""
+    return f"{turn[0]}.{turn[1]}"
+
+
+def reminder_plan(start: int, deadline: int) -> list[tuple[str, int]]:
+    """The (kind, due_at) reminders of a turn begun at ``start`` with ``deadline`` seconds.
+
+    At most two reminders per turn: at half the time, and near the end (a twelfth of it before);
+    then the deadline itself, when the other players may vote to skip the turn.
+    """
+    return [
+        ("half", start + deadline // 2),
+        ("near", start + deadline - deadline // 12),
+        ("deadline", start + deadline),
+    ]
 
 
 def render_picture(view: dict[str, Any], events: Sequence[Event] | None) -> bytes:
@@ -140,10 +167,16 @@ class GameService:
         *,
         renderer: Renderer = render_picture,
         seed_source: SeedSource | None = None,
+        clock: Clock = time.time,
     ) -> None:
         self.repo = repo
         self._renderer = renderer
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self.clock = clock
+
+    def now(self) -> int:
+        """The current time in UTC unix seconds, from the injected clock."""
+        return int(self.clock())
 
     async def warm_up(self) -> None:
         """Render one board per game so the caches exist before the first player waits on it."""
@@ -212,8 +245,12 @@ class GameService:
         game_key: str,
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
+        turn_deadline: int | None = None,
     ) -> Created:
-        """Start a game with (user id or None for a computer, name) per seat, in seat order."""
+        """Start a game with (user id or None for a computer, name) per seat, in seat order.
+
+        ``turn_deadline``: the seconds each player has for a turn (None: no deadline).
+        """
         seed = self._seed_source() if seed is None else seed
         names = [name for _, name in players]
         try:
@@ -240,6 +277,7 @@ class GameService:
             seats=seats,
             snapshot=match.to_json(),
             current_seat=match.current_seat,
+            turn_deadline=turn_deadline,
         )
         infos = _players(game, match)
         first = infos[match.current_seat or 0]
@@ -327,6 +365,7 @@ class GameService:
         players = _players(game, match)
         nxt = match.current_seat
         final = None if match.outcome is None else _final(players, match.outcome)
+        skipped = len(match.log) in await self.repo.computer_played(game.id)
         picture = await self._render(match.view(None), turn.events)
         return TurnReport(
             game_id=game.id,
@@ -342,6 +381,7 @@ class GameService:
             next_player=None if nxt is None else players[nxt],
             final=final,
             next_turn=_turn_key(match),
+            skipped=skipped,
         )
 
     async def undo(
@@ -418,6 +458,136 @@ class GameService:
             _turn_key(match),
         )
 
+    # -- deadlines and reminders ------------------------------------------------------------------
+
+    async def deadline_for(self, game_id: int, turn: TurnKey | None) -> int | None:
+        """The deadline of a game's turn (unix seconds), scheduling its reminders the first time.
+
+        Called when the turn's message is posted. Nothing is scheduled for a game without a
+        deadline, a computer's turn, a finished game, or a turn that was already played (then the
+        deadline stored for it, if any); other turns' unsent reminders are cancelled.
+        """
+        try:
+            game, match = await self._load(game_id=game_id, ended=True)
+        except ServiceError:
+            return None
+        now = self.now()
+        current = _turn_key(match) if game.status == GameStatus.ACTIVE else None
+        if turn is None or current != turn:
+            if current is None:
+                await self.repo.cancel_reminders(game.id, now=now)
+            return None if turn is None else await self.repo.turn_deadline(game.id, turn_text(turn))
+        user = game.user_of(turn[1])
+        if game.turn_deadline is None or user is None or user == COMPUTER_USER_ID:
+            await self.repo.cancel_reminders(game.id, now=now)
+            return None
+        return await self.repo.schedule_turn(
+            game.id,
+            turn=turn_text(turn),
+            seat=turn[1],
+            user_id=user,
+            deadline_at=now + game.turn_deadline,
+            reminders=reminder_plan(now, game.turn_deadline),
+            now=now,
+        )
+
+    async def claim_due_reminders(self, *, lease: int) -> list[Reminder]:
+        """Claim the reminders due now for ``lease`` seconds (see ``GameStore``)."""
+        return await self.repo.claim_due_reminders(now=self.now(), lease=lease)
+
+    async def reminder_thread(self, reminder: Reminder) -> int | None:
+        """The thread to remind in, or None if the reminder's turn is no longer being played."""
+        try:
+            game, match = await self._load(game_id=reminder.game_id)
+        except ServiceError:
+            return None
+        turn = _turn_key(match)
+        if turn is None or turn_text(turn) != reminder.turn:
+            return None
+        if game.user_of(turn[1]) != reminder.user_id:
+            return None
+        return game.thread_id
+
+    async def mark_reminders_sent(self, reminder_ids: Sequence[int]) -> None:
+        """Record that reminders were sent (one transaction)."""
+        await self.repo.mark_reminders_sent(reminder_ids, now=self.now())
+
+    async def cancel_reminder(self, reminder_id: int) -> None:
+        """Drop a reminder whose turn is over."""
+        await self.repo.cancel_reminder(reminder_id, now=self.now())
+
+    async def vote_skip(self, user_id: int, *, game_id: int, turn: str) -> SkipVote:
+        """A vote by one of the other players to skip a turn whose deadline passed.
+
+        Once a majority of the other human players voted, the game's strongest computer player
+        plays the turn for the absent player (marked as such) and the turn's report is returned.
+        """
+        game, match = await self._load(game_id=game_id)
+        current = _turn_key(match)
+        if current is None or turn_text(current) != turn:
+            raise ServiceError("deadline.turn_over")
+        absent = game.user_of(current[1])
+        voters = {s.user_id for s in game.seats if s.user_id not in (COMPUTER_USER_ID, absent)}
+        if user_id not in voters:
+            raise ServiceError("deadline.not_voter")
+        deadline = await self.repo.turn_deadline(game.id, turn)
+        if deadline is None or self.now() < deadline:
+            raise ServiceError("deadline.not_yet")
+        votes = await self.repo.add_deadline_vote(game.id, turn, user_id, "skip", now=self.now())
+        needed = len(voters) // 2 + 1
+        counted = len(set(votes) & voters)
+        if counted < needed:
+            return SkipVote(game.id, counted, needed)
+        await asyncio.to_thread(_play_computer_turn, match, current[1], game.seed)
+        with store_refusals(stale="deadline.turn_over"):
+            saved = await self.repo.append_match(game, match, by_computer=True)
+        report = await self._turn_report(game, match, saved)
+        nxt = match.current_seat
+        computers = nxt is not None and game.user_of(nxt) == COMPUTER_USER_ID
+        return SkipVote(game.id, counted, needed, report, computers)
+
+    # -- per-user settings -------------------------------------------------------------------
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        """A user's settings (the defaults if they never set any)."""
+        return await self.repo.load_user_settings(user_id) or UserSettings(user_id)
+
+    async def set_notify(self, user_id: int, mode: str) -> UserSettings:
+        """How the user is told it is their turn: ping, dm, both or none."""
+        if mode not in NOTIFY_MODES:
+            raise ServiceError("settings.bad_mode")
+        settings = replace(await self.user_settings(user_id), notify=mode)
+        await self.repo.save_user_settings(settings, now=self.now())
+        return settings
+
+    async def set_quiet(self, user_id: int, zone: str, start: int, end: int) -> UserSettings:
+        """Quiet hours from ``start`` to ``end`` o'clock in an IANA zone (start = end: none)."""
+        if not (0 <= start <= 23 and 0 <= end <= 23):
+            raise ServiceError("settings.bad_hours")
+        zone = check_zone(zone)
+        quiet = (None, None) if start == end else (start, end)
+        settings = replace(
+            await self.user_settings(user_id),
+            time_zone=zone,
+            quiet_start=quiet[0],
+            quiet_end=quiet[1],
+        )
+        await self.repo.save_user_settings(settings, now=self.now())
+        return settings
+
+    async def export_settings(self, user_id: int) -> dict[str, Any]:
+        """Everything stored about the user's settings (empty if nothing is)."""
+        stored = await self.repo.load_user_settings(user_id)
+        return {} if stored is None else asdict(stored)
+
+    async def delete_settings(self, user_id: int) -> bool:
+        """Delete the user's stored settings; False if there were none."""
+        return await self.repo.delete_user_settings(user_id)
+
+    async def delivery(self, user_id: int) -> Delivery:
+        """How to tell the user now (ping, direct message) per their settings and quiet hours."""
+        return delivery(await self.user_settings(user_id), self.now())
+
     # -- reading --------------------------------------------------------------------------------
 
     async def board(
@@ -466,17 +636,35 @@ class GameService:
         """The last ``turns`` turns of the thread's latest game (also ended), with their events."""
         game, match = await self._load(thread_id=thread_id, ended=True)
         records = await asyncio.to_thread(replay_turns, match)
-        return HistoryResult(game.id, game.game_key, _players(game, match), tuple(records[-turns:]))
+        records = _mark_computer_played(records, await self.repo.computer_played(game.id))
+        times = [a.created_at for a in await self.repo.load_actions(game.id)]
+        figures = pace(records, times, game.created_at, len(game.seats))
+        return HistoryResult(
+            game.id, game.game_key, _players(game, match), tuple(records[-turns:]), figures
+        )
 
     async def my_games(self, user_id: int, *, guild_id: int | None) -> list[GameListing]:
         """The user's active games (in one server if given), those awaiting them first."""
         found = await self.repo.list_active_games(user_id)
-        listings = [
-            GameListing(g.game_id, g.thread_id, g.game_key, g.my_turn, g.current_user_id)
-            for g in found
-            if guild_id is None or g.guild_id == guild_id
-        ]
-        return sorted(listings, key=lambda g: not g.my_turn)
+        listings = []
+        for g in found:
+            if guild_id is not None and g.guild_id != guild_id:
+                continue
+            deadline = None
+            human = g.current_user_id not in (None, COMPUTER_USER_ID)
+            latest = await self.repo.latest_deadline(g.game_id) if human else None
+            if latest is not None and latest[0] == g.current_seat:
+                deadline = latest[1]
+            listings.append(
+                GameListing(
+                    g.game_id, g.thread_id, g.game_key, g.my_turn, g.current_user_id, deadline
+                )
+            )
+        far = 1 << 62  # games without a deadline after those with one
+        return sorted(
+            listings,
+            key=lambda g: (not g.my_turn, far if g.deadline is None else g.deadline),
+        )
 
     async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> Suggestions:
         """Autocomplete choices for the action option (empty when the user may not act)."""
@@ -595,6 +783,18 @@ class GameService:
         """Games that still owe their thread a message (turns, openings and endings)."""
         owed = await self.repo.unannounced_games()
         return sorted({*owed, *await self.repo.unannounced_abandoned_games()})
+
+
+def _mark_computer_played(records: list[TurnRecord], seqs: set[int]) -> list[TurnRecord]:
+    """The turns with ``by_computer`` set where a computer played for the player (a skip)."""
+    if not seqs:
+        return records
+    marked, last = [], 0
+    for record in records:
+        first, last = last + 1, last + len(record.actions)
+        played = any(first <= seq <= last for seq in seqs)
+        marked.append(replace(record, by_computer=True) if played else record)
+    return marked
 
 
 def _ended(game: Game, match: Match) -> Ended:

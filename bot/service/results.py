@@ -70,6 +70,7 @@ class TurnReport:
     next_player: PlayerInfo | None
     final: FinalResult | None = None
     next_turn: TurnKey | None = None
+    skipped: bool = False  # the deadline passed: a computer played this turn for the player
 
 
 @dataclass(frozen=True)
@@ -136,16 +137,40 @@ class TurnRecord:
     actions: tuple[str, ...]
     events: tuple[Event, ...]
     complete: bool
+    by_computer: bool = False  # skipped at its deadline: a computer played it for the player
+
+
+@dataclass(frozen=True)
+class Pace:
+    """Median seconds to move: per seat (None before its first complete turn) and overall."""
+
+    seats: tuple[float | None, ...]
+    game: float | None
 
 
 @dataclass(frozen=True)
 class HistoryResult:
-    """The most recent turns of a game."""
+    """The most recent turns of a game, and its pace over all turns."""
 
     game_id: int
     game: str  # the registry key: whose presentation and catalog keys
     players: tuple[PlayerInfo, ...]
     turns: tuple[TurnRecord, ...]
+    pace: Pace | None = None
+
+
+@dataclass(frozen=True)
+class SkipVote:
+    """A vote to skip an absent player's turn: the votes so far, how many are needed, the turn.
+
+    ``turn`` is set once the majority was reached and the computer played the turn.
+    """
+
+    game_id: int
+    votes: int
+    needed: int
+    turn: TurnReport | None = None
+    computers_next: bool = False
 
 
 @dataclass(frozen=True)
@@ -157,6 +182,7 @@ class GameListing:
     game_key: str
     my_turn: bool
     current_user_id: int | None
+    deadline: int | None = None  # the current turn's deadline, UTC unix seconds
 
 
 @dataclass(frozen=True)

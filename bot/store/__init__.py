@@ -23,8 +23,10 @@ from .models import (
     MatchLike,
     NewSeat,
     Outcome,
+    Reminder,
     Seat,
     SeatResult,
+    UserSettings,
 )
 from .repository import GameRepository, open_store
 from .sqlite import is_busy
@@ -44,11 +46,13 @@ __all__ = [
     "NewSeat",
     "NothingToUndo",
     "Outcome",
+    "Reminder",
     "Seat",
     "SeatResult",
     "StaleVersion",
     "StoreError",
     "ThreadBusy",
+    "UserSettings",
     "is_busy",
     "open_store",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from .models import ActiveGame, Game, MatchLike, NewSeat
+from .models import Action, ActiveGame, Game, MatchLike, NewSeat, Reminder, UserSettings
 
 
 class GameStore(Protocol):
@@ -32,6 +32,7 @@ class GameStore(Protocol):
         seats: Sequence[NewSeat],
         snapshot: str,
         current_seat: int | None,
+        turn_deadline: int | None = None,
     ) -> Game:
         """Store a new active game (ThreadBusy if the thread has one)."""
         ...
@@ -52,7 +53,13 @@ class GameStore(Protocol):
         """A user's active games."""
         ...
 
-    async def append_match(self, game: Game, match: MatchLike, *, silent: bool = False) -> int:
+    async def load_actions(self, game_id: int) -> list[Action]:
+        """A game's whole action log in order (with the time of each action)."""
+        ...
+
+    async def append_match(
+        self, game: Game, match: MatchLike, *, silent: bool = False, by_computer: bool = False
+    ) -> int:
         """Save what a match loaded from ``game`` played; the new version (StaleVersion)."""
         ...
 
@@ -78,4 +85,68 @@ class GameStore(Protocol):
 
     async def mark_announced(self, game_id: int, version: int) -> bool:
         """Record that the thread message of ``version`` was posted."""
+        ...
+
+    async def schedule_turn(
+        self,
+        game_id: int,
+        *,
+        turn: str,
+        seat: int,
+        user_id: int,
+        deadline_at: int,
+        reminders: Sequence[tuple[str, int]],
+        now: int,
+    ) -> int:
+        """Schedule a turn's reminders once, cancel other turns' unsent ones; the deadline."""
+        ...
+
+    async def turn_deadline(self, game_id: int, turn: str) -> int | None:
+        """The deadline scheduled for a game's turn, if any."""
+        ...
+
+    async def cancel_reminders(self, game_id: int, *, now: int) -> int:
+        """Cancel every unsent reminder of a game; how many."""
+        ...
+
+    async def claim_due_reminders(self, *, now: int, lease: int) -> list[Reminder]:
+        """Atomically claim due, unsent reminders for ``lease`` seconds (expired leases too)."""
+        ...
+
+    async def mark_reminders_sent(self, reminder_ids: Sequence[int], *, now: int) -> int:
+        """Record in one transaction that reminders were sent; how many were not already."""
+        ...
+
+    async def cancel_reminder(self, reminder_id: int, *, now: int) -> bool:
+        """Cancel one unsent reminder."""
+        ...
+
+    async def latest_deadline(self, game_id: int) -> tuple[int, int] | None:
+        """(seat, deadline) of the game's latest scheduled turn, unless it was cancelled."""
+        ...
+
+    async def list_reminders(self, game_id: int) -> list[Reminder]:
+        """Every reminder row of a game."""
+        ...
+
+    async def load_user_settings(self, user_id: int) -> UserSettings | None:
+        """A user's stored settings, or None if they never set any."""
+        ...
+
+    async def save_user_settings(self, settings: UserSettings, *, now: int) -> None:
+        """Store a user's settings (replacing what was stored)."""
+        ...
+
+    async def delete_user_settings(self, user_id: int) -> bool:
+        """Delete a user's stored settings; False if there were none."""
+        ...
+
+    async def computer_played(self, game_id: int) -> set[int]:
+        """Sequence numbers of the actions a computer played for a human seat."""
+        ...
+
+    async def add_deadline_vote(
+        self, game_id: int, turn: str, voter: int, choice: str, *, now: int
+    ) -> list[int]:
+        """Record a vote (once per voter and turn); the voters for that choice so far."""
         ...

@@ -65,6 +65,7 @@ class Game:
     seats: tuple[Seat, ...]
     snapshot: str = field(repr=False)
     announced_version: int = 0
+    turn_deadline: int | None = None  # seconds a player has for a turn; None: no deadline
 
     @property
     def players(self) -> list[str]:
@@ -86,6 +87,37 @@ class Game:
     def seats_of(self, user_id: int) -> list[int]:
         """The seats a user holds in this game (usually zero or one)."""
         return [s.seat for s in self.seats if s.user_id == user_id]
+
+
+@dataclass(frozen=True, slots=True)
+class UserSettings:
+    """A player's settings (the defaults for a user without a stored row)."""
+
+    user_id: int
+    notify: str = "ping"  # ping, dm, both or none
+    time_zone: str | None = None  # IANA name
+    quiet_start: int | None = None  # hour of the day, in time_zone
+    quiet_end: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """One scheduled reminder: to ``user_id`` (``seat``) for ``turn`` of a game, due at a time.
+
+    Times are UTC unix seconds; ``deadline_at`` is the deadline of the turn it belongs to.
+    """
+
+    id: int
+    game_id: int
+    turn: str
+    seat: int
+    user_id: int
+    kind: str
+    due_at: int
+    deadline_at: int
+    claimed_until: int | None = None
+    sent_at: int | None = None
+    cancelled_at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

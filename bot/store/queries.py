@@ -9,7 +9,7 @@ from __future__ import annotations
 GAME_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.thread_id, g.game_key, g.options, g.seed, g.status, "
     "g.version, g.action_count, g.current_seat, g.end_reason, g.created_at, g.updated_at, "
-    "g.ended_at, g.announced_version"
+    "g.ended_at, g.announced_version, g.turn_deadline"
 )
 
 INSERT_GAME = """
@@ -18,6 +18,9 @@ INSERT INTO games (guild_id, channel_id, thread_id, game_key, options, seed, sta
 VALUES (?, ?, ?, ?, ?, ?, 'active', 1, 0, ?, ?, ?)
 RETURNING id
 """
+
+# A new game's turn deadline (migration 0005), in the transaction that creates it.
+SET_TURN_DEADLINE = "UPDATE games SET turn_deadline = ? WHERE id = ?"
 
 INSERT_SEAT = """
 INSERT INTO seats (game_id, seat, user_id, player, colour) VALUES (?, ?, ?, ?, ?)
@@ -142,3 +145,82 @@ CARRY_ANNOUNCED = "UPDATE games SET announced_version = ? WHERE id = ? AND annou
 
 # Repair: the snapshot (and whose turn it is) rebuilt from the log, only if the game did not move.
 REPAIR_GAME = "UPDATE games SET current_seat = ? WHERE id = ? AND version = ?"
+
+# The reminder schedule (migration 0005). Times are UTC unix seconds.
+REMINDER_COLUMNS = "id, game_id, turn, seat, user_id, kind, due_at, deadline_at"
+
+# Rows of a game for other turns than the one now being played are cancelled.
+CANCEL_OTHER_TURNS = """
+UPDATE reminders SET cancelled_at = ?
+WHERE game_id = ? AND turn <> ? AND sent_at IS NULL AND cancelled_at IS NULL
+"""
+
+CANCEL_GAME_REMINDERS = """
+UPDATE reminders SET cancelled_at = ?
+WHERE game_id = ? AND sent_at IS NULL AND cancelled_at IS NULL
+"""
+
+# A turn is scheduled once: a second call for the same (game, turn, kind) changes nothing.
+INSERT_REMINDER = """
+INSERT INTO reminders (game_id, turn, seat, user_id, kind, due_at, deadline_at)
+VALUES (?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (game_id, turn, kind) DO NOTHING
+"""
+
+SELECT_TURN_DEADLINE = """
+SELECT MAX(deadline_at) FROM reminders WHERE game_id = ? AND turn = ?
+"""
+
+# The claim: due, unsent, uncancelled rows whose lease (if any) ran out get a new lease, in one
+# statement, so two schedulers (or two ticks) never claim the same row at once.
+CLAIM_DUE_REMINDERS = f"""
+UPDATE reminders SET claimed_until = ?
+WHERE due_at <= ? AND sent_at IS NULL AND cancelled_at IS NULL
+  AND (claimed_until IS NULL OR claimed_until <= ?)
+RETURNING {REMINDER_COLUMNS}
+"""
+
+MARK_REMINDER_SENT = "UPDATE reminders SET sent_at = ? WHERE id = ? AND sent_at IS NULL"
+
+CANCEL_REMINDER = """
+UPDATE reminders SET cancelled_at = ? WHERE id = ? AND sent_at IS NULL AND cancelled_at IS NULL
+"""
+
+SELECT_GAME_REMINDERS = f"""
+SELECT {REMINDER_COLUMNS}, claimed_until, sent_at, cancelled_at
+FROM reminders WHERE game_id = ? ORDER BY id
+"""
+
+# The deadline of a game's latest scheduled turn, with whose seat it is (unless cancelled).
+SELECT_LATEST_DEADLINE = """
+SELECT seat, deadline_at, cancelled_at FROM reminders WHERE game_id = ? ORDER BY id DESC LIMIT 1
+"""
+
+# Per-user settings (migration 0006).
+SELECT_USER_SETTINGS = """
+SELECT user_id, notify, time_zone, quiet_start, quiet_end FROM user_settings WHERE user_id = ?
+"""
+
+UPSERT_USER_SETTINGS = """
+INSERT INTO user_settings (user_id, notify, time_zone, quiet_start, quiet_end, updated_at)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, time_zone = excluded.time_zone,
+    quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,
+    updated_at = excluded.updated_at
+"""
+
+DELETE_USER_SETTINGS = "DELETE FROM user_settings WHERE user_id = ?"
+
+# Skipping a turn at its deadline (migration 0007).
+MARK_BY_COMPUTER = "UPDATE actions SET by_computer = 1 WHERE game_id = ? AND seq >= ? AND seq <= ?"
+
+SELECT_COMPUTER_SEQS = "SELECT seq FROM actions WHERE game_id = ? AND by_computer = 1 ORDER BY seq"
+
+INSERT_DEADLINE_VOTE = """
+INSERT INTO deadline_votes (game_id, turn, voter, choice, created_at) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (game_id, turn, voter) DO NOTHING
+"""
+
+SELECT_DEADLINE_VOTERS = """
+SELECT voter FROM deadline_votes WHERE game_id = ? AND turn = ? AND choice = ? ORDER BY voter
+"""

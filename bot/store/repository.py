@@ -36,7 +36,9 @@ from .models import (
     MatchLike,
     NewSeat,
     Outcome,
+    Reminder,
     Seat,
+    UserSettings,
 )
 
 log = logging.getLogger(__name__)
@@ -110,8 +112,27 @@ def _game_from_row(row: Row, seats: Iterable[Row]) -> Game:
         updated_at=parse_time(row[13]),
         ended_at=None if row[14] is None else parse_time(row[14]),
         seats=tuple(_seat_from_row(s) for s in seats),
-        snapshot=str(row[16]),
+        snapshot=str(row[17]),
         announced_version=int(row[15]),
+        turn_deadline=None if row[16] is None else int(row[16]),
+    )
+
+
+def _reminder_from_row(row: Row) -> Reminder:
+    extra = [None if v is None else int(v) for v in row[8:11]]
+    extra += [None] * (3 - len(extra))
+    return Reminder(
+        id=int(row[0]),
+        game_id=int(row[1]),
+        turn=str(row[2]),
+        seat=int(row[3]),
+        user_id=int(row[4]),
+        kind=str(row[5]),
+        due_at=int(row[6]),
+        deadline_at=int(row[7]),
+        claimed_until=extra[0],
+        sent_at=extra[1],
+        cancelled_at=extra[2],
     )
 
 
@@ -279,8 +300,11 @@ class GameRepository:
         seats: Sequence[NewSeat],
         snapshot: str,
         current_seat: int | None,
+        turn_deadline: int | None = None,
     ) -> Game:
         """Store a new active game with its seats and initial snapshot (ThreadBusy if taken)."""
+        if turn_deadline is not None and turn_deadline <= 0:
+            raise InvalidRequest(f"a turn deadline must be positive, not {turn_deadline}")
         for name, value in (
             ("guild_id", guild_id),
             ("channel_id", channel_id),
@@ -322,6 +346,8 @@ class GameRepository:
                     raise ThreadBusy(thread_id, int(busy[0][0])) from exc
                 raise InvalidRequest(f"cannot create game: {exc}") from exc
             game_id = int(next(iter(rows))[0])
+            if turn_deadline is not None:
+                await conn.execute(q.SET_TURN_DEADLINE, (turn_deadline, game_id))
             await conn.executemany(
                 q.INSERT_SEAT,
                 [(game_id, s.seat, s.user_id, s.player, s.colour) for s in seats],
@@ -345,6 +371,7 @@ class GameRepository:
             ended_at=None,
             seats=tuple(Seat(s.seat, s.user_id, s.player, s.colour) for s in seats),
             snapshot=snapshot,
+            turn_deadline=turn_deadline,
         )
 
     async def load_game(self, game_id: int) -> Game:
@@ -433,11 +460,13 @@ class GameRepository:
         current_seat: int | None,
         outcome: Outcome | None = None,
         silent: bool = False,
+        by_computer: bool = False,
     ) -> int:
         """Append (seat, notation) actions and the new snapshot, all or nothing; new version.
 
         With ``outcome`` the game is also finished in the same transaction. ``silent``: the
         change has no thread message of its own (announced at once if everything before was).
+        ``by_computer``: a computer played these actions for a human seat (a skipped turn).
         Raises StaleVersion if the game is no longer at ``expected_version``.
         """
         if not actions:
@@ -464,6 +493,8 @@ class GameRepository:
                 )
             except sqlite.IntegrityError as exc:
                 raise InvalidRequest(f"game {game_id}: cannot append {actions}: {exc}") from exc
+            if by_computer:
+                await conn.execute(q.MARK_BY_COMPUTER, (game_id, first, count))
             await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
             if outcome is not None:
                 await conn.execute(q.FINISH_AFTER_APPEND, (outcome.end_reason, stamp, game_id))
@@ -476,7 +507,9 @@ class GameRepository:
     async def _carry_announced(conn: aiosqlite.Connection, game_id: int, old: int) -> None:
         await conn.execute(q.CARRY_ANNOUNCED, (old + 1, game_id, old))
 
-    async def append_match(self, game: Game, match: MatchLike, *, silent: bool = False) -> int:
+    async def append_match(
+        self, game: Game, match: MatchLike, *, silent: bool = False, by_computer: bool = False
+    ) -> int:
         """Save a match loaded from ``game`` after it played: its new log tail, snapshot, end."""
         log_tail = list(match.log[game.action_count :])
         outcome = None if match.outcome is None else Outcome.from_engine(match.outcome)
@@ -488,6 +521,7 @@ class GameRepository:
             current_seat=match.current_seat,
             outcome=outcome,
             silent=silent,
+            by_computer=by_computer,
         )
 
     async def undo_last(
@@ -569,6 +603,140 @@ class GameRepository:
         """Record that ``version``'s message was posted; False if that changed nothing."""
         async with self._write() as conn:
             cursor = await conn.execute(q.MARK_ANNOUNCED, (version, game_id, version, version))
+            return cursor.rowcount == 1
+
+    # -- the reminder schedule (times are UTC unix seconds, given by the caller's clock) ---------
+
+    async def schedule_turn(
+        self,
+        game_id: int,
+        *,
+        turn: str,
+        seat: int,
+        user_id: int,
+        deadline_at: int,
+        reminders: Sequence[tuple[str, int]],
+        now: int,
+    ) -> int:
+        """Schedule (kind, due_at) reminders for a turn once, cancel other turns'; its deadline.
+
+        Calling it again for the same turn changes nothing and returns the first deadline.
+        """
+        async with self._write() as conn:
+            await conn.execute(q.CANCEL_OTHER_TURNS, (now, game_id, turn))
+            await conn.executemany(
+                q.INSERT_REMINDER,
+                [(game_id, turn, seat, user_id, kind, due, deadline_at) for kind, due in reminders],
+            )
+            rows = list(await conn.execute_fetchall(q.SELECT_TURN_DEADLINE, (game_id, turn)))
+        found = rows[0][0] if rows else None
+        return deadline_at if found is None else int(found)
+
+    async def turn_deadline(self, game_id: int, turn: str) -> int | None:
+        """The deadline scheduled for a game's turn, if any."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(q.SELECT_TURN_DEADLINE, (game_id, turn)))
+        return None if not rows or rows[0][0] is None else int(rows[0][0])
+
+    async def cancel_reminders(self, game_id: int, *, now: int) -> int:
+        """Cancel every unsent reminder of a game (it ended); how many."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.CANCEL_GAME_REMINDERS, (now, game_id))
+            return cursor.rowcount
+
+    async def claim_due_reminders(self, *, now: int, lease: int) -> list[Reminder]:
+        """Atomically claim the due, unsent reminders for ``lease`` seconds; the claimed rows.
+
+        A row claimed by a sender that never marked it sent is claimed again once the lease ran
+        out; a row marked sent or cancelled is never returned again.
+        """
+        async with self._write() as conn:
+            rows = await conn.execute_fetchall(q.CLAIM_DUE_REMINDERS, (now + lease, now, now))
+        return sorted((_reminder_from_row(r) for r in rows), key=lambda r: r.id)
+
+    async def mark_reminders_sent(self, reminder_ids: Sequence[int], *, now: int) -> int:
+        """Record in one transaction that reminders were sent; how many were not already."""
+        async with self._write() as conn:
+            count = 0
+            for reminder_id in reminder_ids:
+                cursor = await conn.execute(q.MARK_REMINDER_SENT, (now, reminder_id))
+                count += cursor.rowcount
+            return count
+
+    async def cancel_reminder(self, reminder_id: int, *, now: int) -> bool:
+        """Cancel one unsent reminder (its turn was played); False if it was sent or cancelled."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.CANCEL_REMINDER, (now, reminder_id))
+            return cursor.rowcount == 1
+
+    async def latest_deadline(self, game_id: int) -> tuple[int, int] | None:
+        """(seat, deadline) of the game's latest scheduled turn, unless it was cancelled."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(q.SELECT_LATEST_DEADLINE, (game_id,)))
+        if not rows or rows[0][2] is not None:
+            return None
+        return int(rows[0][0]), int(rows[0][1])
+
+    async def list_reminders(self, game_id: int) -> list[Reminder]:
+        """Every reminder row of a game, in the order they were scheduled."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_GAME_REMINDERS, (game_id,))
+        return [_reminder_from_row(r) for r in rows]
+
+    # -- skipping a turn at its deadline -----------------------------------------------------
+
+    async def computer_played(self, game_id: int) -> set[int]:
+        """Sequence numbers of the actions a computer played for a human seat (skipped turns)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_COMPUTER_SEQS, (game_id,))
+        return {int(r[0]) for r in rows}
+
+    async def add_deadline_vote(
+        self, game_id: int, turn: str, voter: int, choice: str, *, now: int
+    ) -> list[int]:
+        """Record a vote (once per voter and turn); the voters for that choice so far."""
+        async with self._write() as conn:
+            await conn.execute(q.INSERT_DEADLINE_VOTE, (game_id, turn, voter, choice, now))
+            rows = await conn.execute_fetchall(q.SELECT_DEADLINE_VOTERS, (game_id, turn, choice))
+        return [int(r[0]) for r in rows]
+
+    # -- per-user settings -------------------------------------------------------------------
+
+    async def load_user_settings(self, user_id: int) -> UserSettings | None:
+        """A user's stored settings, or None if they never set any."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(q.SELECT_USER_SETTINGS, (user_id,)))
+        if not rows:
+            return None
+        row = rows[0]
+        return UserSettings(
+            user_id=int(row[0]),
+            notify=str(row[1]),
+            time_zone=None if row[2] is None else str(row[2]),
+            quiet_start=None if row[3] is None else int(row[3]),
+            quiet_end=None if row[4] is None else int(row[4]),
+        )
+
+    async def save_user_settings(self, settings: UserSettings, *, now: int) -> None:
+        """Store a user's settings (replacing what was stored)."""
+        _check_int64("user_id", settings.user_id)
+        async with self._write() as conn:
+            await conn.execute(
+                q.UPSERT_USER_SETTINGS,
+                (
+                    settings.user_id,
+                    settings.notify,
+                    settings.time_zone,
+                    settings.quiet_start,
+                    settings.quiet_end,
+                    now,
+                ),
+            )
+
+    async def delete_user_settings(self, user_id: int) -> bool:
+        """Delete a user's stored settings; False if there were none."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.DELETE_USER_SETTINGS, (user_id,))
             return cursor.rowcount == 1
 
     # -- maintenance ----------------------------------------------------------------------------

@@ -4,10 +4,13 @@ from typing import Any
 
 from discord import ui
 
+from bot.views.deadline import DEADLINE_ITEMS
 from bot.views.lobby import LOBBY_ITEMS
 from bot.views.panel import PANEL_ITEMS
 from bot.views.play import PLAY_ITEMS
 
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = LOBBY_ITEMS + PANEL_ITEMS + PLAY_ITEMS
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    LOBBY_ITEMS + PANEL_ITEMS + PLAY_ITEMS + DEADLINE_ITEMS
+)
 
 __all__ = ["DYNAMIC_ITEMS"]

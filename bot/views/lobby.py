@@ -1,8 +1,9 @@
 """The lobby message: options, Join / Leave / Start / Cancel; its state lives in custom ids.
 
-Custom ids: ``himiko:lobby:<action>:<game>:<seats>:<computers 0|1>:<players>`` where action is
-join, leave, start, cancel (buttons) or seats, computers (selects) and players are the joined
-user ids in base 36, host first, joined by dots (see ``bot.lobby_state``).
+Custom ids: ``himiko:lobby:<action>:<game>:<seats>:<computers 0|1>:<players>[:<deadline>]`` where
+action is join, leave, start, cancel (buttons) or seats, computers, deadline (selects), players
+are the joined user ids in base 36, host first, joined by dots, and deadline the turn deadline in
+hours (0: none; left out by lobbies made before it, meaning 48) (see ``bot.lobby_state``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from discord import ui
 
 from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
 from bot.lobby_state import (
+    DEADLINE_HOURS,
     LobbyState,
     parse_custom_id,
 )
@@ -38,7 +40,8 @@ _LINE = re.compile(r"^\d+\. (?P<name>.*)$")
 _ESCAPED = re.compile(r"\\(.)")
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: slow games
 LOBBY_MAX_AGE = 24 * 3600.0  # seconds an untouched open lobby stays cached
-HOST_ONLY = ("start", "cancel", "seats", "computers")
+HOST_ONLY = ("start", "cancel", "seats", "computers", "deadline")
+_SELECT_ROWS = {"seats": 0, "computers": 1, "deadline": 3}  # the buttons are on row 2
 
 
 class LobbyBook(KeyedLocks):
@@ -116,6 +119,15 @@ def names_from(message: discord.Message | None) -> tuple[str, ...]:
     return ()
 
 
+def deadline_label(say: Callable[..., str], hours: int) -> str:
+    """A turn deadline in words ("no deadline", "48 hours", "1 week"); ``say(key, **params)``."""
+    if hours == 0:
+        return say("lobby.deadline_none")
+    if hours == 168:
+        return say("lobby.deadline_week")
+    return say("lobby.deadline_hours", hours=hours)
+
+
 def lobby_embed(
     interaction: Interaction, state: LobbyState, note: str | None = None
 ) -> discord.Embed:
@@ -134,9 +146,12 @@ def lobby_embed(
     title = "👥 " + cat.text("lobby.players", locale, count=len(state.players), seats=state.seats)
     embed.add_field(name=title, value=players or cat.text("lobby.nobody", locale), inline=True)
     answer = cat.text("lobby.yes" if state.computers else "lobby.no", locale)
+    deadline = deadline_label(lambda key, **p: cat.text(key, locale, **p), state.deadline)
     embed.add_field(
         name=cat.text("lobby.options", locale),
-        value=cat.text("lobby.option_text", locale, seats=state.seats, computers=answer),
+        value=cat.text(
+            "lobby.option_text", locale, seats=state.seats, computers=answer, deadline=deadline
+        ),
         inline=False,
     )
     return embed
@@ -181,7 +196,7 @@ class LobbySelect(LobbyItem, ui.DynamicItem[ui.Select[ui.View]], template=LOBBY_
 
     def __init__(self, action: str, state: LobbyState) -> None:
         select: ui.Select[ui.View] = ui.Select(custom_id=state.custom_id(action))
-        super().__init__(action, state, select, 0 if action == "seats" else 1)
+        super().__init__(action, state, select, _SELECT_ROWS[action])
 
     async def callback(self, interaction: Interaction) -> None:
         """Apply the chosen option."""
@@ -219,6 +234,21 @@ def lobby_view(interaction: Interaction, state: LobbyState) -> ui.View:
     view.add_item(
         LobbyButton("cancel", state, t(interaction, "lobby.cancel"), discord.ButtonStyle.danger)
     )
+    deadline = LobbySelect("deadline", state)
+
+    def say(key: str, **params: Any) -> str:
+        return t(interaction, key, **params)
+
+    deadline.item.placeholder = t(
+        interaction, "lobby.deadline_placeholder", deadline=deadline_label(say, state.deadline)
+    )
+    for hours in DEADLINE_HOURS:
+        deadline.item.add_option(
+            label=deadline_label(say, hours),
+            value=str(hours),
+            default=hours == state.deadline,
+        )
+    view.add_item(deadline)  # after the buttons: menus without a row fill the next free one
     return view
 
 
@@ -280,6 +310,8 @@ async def _apply(
         state = state.with_seats(int(value))
     elif action == "computers" and value is not None:
         state = state.with_computers(value == "1")
+    elif action == "deadline" and value is not None and value.isdigit():
+        state = state.with_deadline(int(value))
     elif action == "cancel":
         note = t(interaction, "lobby.cancelled")
         await _update(interaction, embed=lobby_embed(interaction, state, note), view=None)
@@ -394,6 +426,7 @@ async def _open_game(
             thread_id=thread.id,
             players=table,
             game_key=state.game,
+            turn_deadline=state.turn_deadline,
         )
     except ServiceError:
         raise

@@ -21,7 +21,19 @@ from bot.views.lobby import lobby_embed, lobby_view, names_from
 from bot.views.panel import panel_view
 from bot.views.play import checksum, preview_view, turn_button_view
 
-COMMANDS = {"new", "play", "turn", "undo", "board", "log", "games", "rules", "resign"}
+COMMANDS = {
+    "new",
+    "play",
+    "turn",
+    "undo",
+    "board",
+    "log",
+    "games",
+    "mygames",
+    "rules",
+    "resign",
+    "settings",
+}
 BIG_ID = (1 << 63) - 1
 
 
@@ -96,7 +108,7 @@ def test_lobby_custom_ids_round_trip(tmp_path: Path) -> None:
     interaction = _interaction(bot)
     ids = _custom_ids(lobby_view(interaction, state))
     _assert_dynamic(ids)
-    parsed = parse_custom_id(ids[-1])
+    parsed = parse_custom_id(next(i for i in ids if ":cancel:" in i))
     assert parsed is not None and parsed[0] == "cancel"
     assert parsed[1].players == state.players and parsed[1].computers
     assert to_base36(BIG_ID) == "1y2p0ij32e8e7"

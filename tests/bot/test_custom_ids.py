@@ -11,7 +11,8 @@ import pytest
 
 from bot import custom_ids
 from bot.custom_ids import OPEN_PANEL, PANEL_ACTION
-from bot.lobby_state import LobbyState
+from bot.lobby_state import LobbyState, parse_custom_id
+from bot.views.deadline import SkipButton
 from bot.views.lobby import LobbyButton, LobbySelect
 from bot.views.panel import ActionSelect, CategorySelect, PageButton, RefreshButton, UndoButton
 from bot.views.play import OpenPanelButton, ResignButton, SequenceButton
@@ -30,9 +31,25 @@ ITEMS: list[tuple[Any, str]] = [
     (PageButton(7, 12, 1, "place:clay"), "himiko:panel:page:7:12:1:place:clay"),
     (UndoButton(7, 12), "himiko:panel:undo:7:12"),
     (RefreshButton(7), "himiko:panel:refresh:7"),
+    (SkipButton(7, "3.1"), "himiko:deadline:skip:7:3.1"),
     (LobbyButton("join", LOBBY), "himiko:lobby:join:yamatai:3:1:2t.5m"),
     (LobbySelect("seats", LOBBY), "himiko:lobby:seats:yamatai:3:1:2t.5m"),
+    (LobbySelect("deadline", LOBBY), "himiko:lobby:deadline:yamatai:3:1:2t.5m"),
+    (LobbyButton("join", LOBBY.with_deadline(12)), "himiko:lobby:join:yamatai:3:1:2t.5m:12"),
+    (LobbyButton("start", LOBBY.with_deadline(0)), "himiko:lobby:start:yamatai:3:1:2t.5m:0"),
 ]
+
+
+def test_the_lobby_deadline_is_optional_in_its_ids() -> None:
+    """Lobby ids made before the deadline option mean the default 48 h; others carry it."""
+    old = parse_custom_id("himiko:lobby:start:yamatai:3:1:2t.5m")
+    assert old is not None and old[1].deadline == 48 and old[1].turn_deadline == 48 * 3600
+    week = parse_custom_id("himiko:lobby:start:yamatai:3:1:2t.5m:168")
+    assert week is not None and week[1].turn_deadline == 168 * 3600
+    none = parse_custom_id("himiko:lobby:join:yamatai:3:1:2t.5m:0")
+    assert none is not None and none[1].turn_deadline is None
+    assert parse_custom_id("himiko:lobby:join:yamatai:3:1:2t.5m:5") is None  # not offered
+    assert LOBBY.with_deadline(5) == LOBBY
 
 
 @pytest.mark.parametrize(("item", "custom_id"), ITEMS, ids=[c for _, c in ITEMS])

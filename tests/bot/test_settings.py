@@ -64,6 +64,9 @@ def test_defaults(tmp_path: Path) -> None:
     assert settings.database_path == Path("himiko.sqlite3")
     assert settings.dev_guild_id is None and settings.api_base is None
     assert settings.gateway_url is None and settings.sync_commands
+    assert settings.scheduler_interval == 30.0
+    quick = load_settings({"DISCORD_TOKEN": "x", "SCHEDULER_INTERVAL_S": "0.5"}, None)
+    assert quick.scheduler_interval == 0.5
 
 
 @pytest.mark.parametrize(
@@ -76,6 +79,8 @@ def test_defaults(tmp_path: Path) -> None:
         ({"DISCORD_TOKEN": "x", "DISCORD_API_BASE": "ftp://x"}, "DISCORD_API_BASE must start"),
         ({"DISCORD_TOKEN": "x", "DISCORD_GATEWAY_URL": "http://x"}, "must start with ws://"),
         ({"DISCORD_TOKEN": "x", "COMPUTER_PAUSE": "soon"}, "COMPUTER_PAUSE must be a number"),
+        ({"DISCORD_TOKEN": "x", "SCHEDULER_INTERVAL_S": "often"}, "SCHEDULER_INTERVAL_S must"),
+        ({"DISCORD_TOKEN": "x", "SCHEDULER_INTERVAL_S": "0"}, "SCHEDULER_INTERVAL_S must be"),
     ],
 )
 def test_bad_settings_say_what_to_fix(tmp_path: Path, values: dict[str, str], words: str) -> None:

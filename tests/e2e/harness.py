@@ -41,7 +41,19 @@ GUEST = UserSpec(322_000_000_000_000_002, "kenji", global_name="Kenji")
 WATCHER = UserSpec(322_000_000_000_000_003, "mio", global_name="Mio")
 TOKEN = "e2e-token"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-COMMANDS = ("new", "play", "turn", "undo", "board", "log", "games", "rules", "resign")
+COMMANDS = (
+    "new",
+    "play",
+    "turn",
+    "undo",
+    "board",
+    "log",
+    "games",
+    "mygames",
+    "rules",
+    "resign",
+    "settings",
+)
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")
 
@@ -120,6 +132,20 @@ class Table:
         return self.thread.id
 
 
+class FakeClock:
+    """An injectable clock (UTC unix seconds) that only moves when a test moves it."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move the time on."""
+        self.now += seconds
+
+
 class Env:
     """The double, the running bot and what simulated users do with them."""
 
@@ -134,6 +160,8 @@ class Env:
         self._task: asyncio.Task[None] | None = None
         self.restarts = 0
         self._game_ids: dict[int, int] = {}
+        self.clock = FakeClock()  # deadlines and reminders; survives restarts
+        self.scheduler_interval = 30.0
 
     # -- the bot ---------------------------------------------------------------------------------
 
@@ -152,12 +180,18 @@ class Env:
             api_base=self.double.api_base,
             gateway_url=self.double.gateway_url,
             computer_pause=0,
+            scheduler_interval=self.scheduler_interval,
         )
 
     async def start_bot(self) -> HimikoBot:
         """Create the bot and start it; return once it is connected and ready."""
         settings = self.settings()
-        bot = create_bot(settings, guild_ready_timeout=0.05, sweep_interval=self.sweep_interval)
+        bot = create_bot(
+            settings,
+            guild_ready_timeout=0.05,
+            sweep_interval=self.sweep_interval,
+            clock=self.clock,
+        )
         task = asyncio.create_task(bot.start(settings.token), name="himiko")
         self._bot, self._task = bot, task
         ready = asyncio.create_task(bot.wait_until_ready())
@@ -168,6 +202,7 @@ class Env:
                 task.result()  # raises what stopped the bot
             raise TimeoutError("the bot did not become ready")
         await self.double.wait_ready(TIMEOUT)
+        await asyncio.wait_for(bot.scheduler.first_tick_done.wait(), TIMEOUT)  # what was due
         return bot
 
     async def stop_bot(self) -> None:
@@ -275,13 +310,18 @@ class Env:
 
 @contextlib.asynccontextmanager
 async def himiko_env(
-    tmp_path: Path, *, sweep_interval: float = SWEEP_INTERVAL, **double_kwargs: Any
+    tmp_path: Path,
+    *,
+    sweep_interval: float = SWEEP_INTERVAL,
+    scheduler_interval: float = 30.0,
+    **double_kwargs: Any,
 ) -> AsyncIterator[Env]:
     """The double and the bot on ``tmp_path/himiko.sqlite3``; checks requests and logs at exit."""
     saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
     double = make_double(**double_kwargs)
     await double.start()
     env = Env(double, tmp_path / "himiko.sqlite3", sweep_interval)
+    env.scheduler_interval = scheduler_interval
     root = logging.getLogger()
     root.addHandler(env.log)
     try:

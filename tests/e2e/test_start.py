@@ -30,6 +30,7 @@ EXPECTED_OPTIONS: dict[str, dict[str, tuple[int, bool]]] = {
     "board": {"public": (5, False)},
     "log": {},
     "games": {},
+    "mygames": {},
     "rules": {"topic": (3, False), "game": (3, False)},
     "resign": {},
 }

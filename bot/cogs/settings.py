@@ -1,0 +1,96 @@
+"""``/settings``: each player's notification settings (private answers, stored per user)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.present import send, t
+from bot.service.notify import NOTIFY_MODES, zone_choices
+from bot.store import UserSettings
+from bot.translator import text
+
+if TYPE_CHECKING:
+    from bot.app import HimikoBot
+
+Interaction = discord.Interaction[Any]
+
+
+def settings_text(interaction: Interaction, settings: UserSettings) -> str:
+    """The user's settings in words."""
+    mode = t(interaction, f"settings.mode.{settings.notify}")
+    if settings.quiet_start is None or settings.quiet_end is None or settings.time_zone is None:
+        quiet = t(interaction, "settings.quiet_none")
+    else:
+        quiet = t(
+            interaction,
+            "settings.quiet_hours",
+            start=settings.quiet_start,
+            end=settings.quiet_end,
+            zone=settings.time_zone,
+        )
+    return t(interaction, "settings.show", mode=mode, quiet=quiet)
+
+
+class SettingsCog(commands.GroupCog, group_name="settings", group_description=text("cmd.settings")):
+    """How each player is told it is their turn; exported and deleted on request."""
+
+    def __init__(self, bot: HimikoBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="show", description=text("cmd.settings.show"))
+    async def show(self, interaction: Interaction) -> None:
+        """My settings."""
+        settings = await self.bot.service.user_settings(interaction.user.id)
+        await send(interaction, settings_text(interaction, settings))
+
+    @app_commands.command(name="notify", description=text("cmd.settings.notify"))
+    @app_commands.describe(mode=text("cmd.settings.notify.mode"))
+    @app_commands.choices(
+        mode=[Choice(name=text(f"settings.mode.{m}"), value=m) for m in NOTIFY_MODES]
+    )
+    async def notify(self, interaction: Interaction, mode: Choice[str]) -> None:
+        """Ping in the thread, direct message, both or neither."""
+        settings = await self.bot.service.set_notify(interaction.user.id, mode.value)
+        await send(interaction, settings_text(interaction, settings))
+
+    @app_commands.command(name="quiet", description=text("cmd.settings.quiet"))
+    @app_commands.describe(
+        time_zone=text("cmd.settings.quiet.time_zone"),
+        start=text("cmd.settings.quiet.start"),
+        end=text("cmd.settings.quiet.end"),
+    )
+    async def quiet(
+        self,
+        interaction: Interaction,
+        time_zone: app_commands.Range[str, 1, 64],
+        start: app_commands.Range[int, 0, 23],
+        end: app_commands.Range[int, 0, 23],
+    ) -> None:
+        """Quiet hours in my time zone (start = end turns them off)."""
+        settings = await self.bot.service.set_quiet(interaction.user.id, time_zone, start, end)
+        await send(interaction, settings_text(interaction, settings))
+
+    @quiet.autocomplete("time_zone")
+    async def quiet_zone(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        """IANA time zone names containing what was typed, common ones first."""
+        return [Choice(name=z, value=z) for z in zone_choices(current)]
+
+    @app_commands.command(name="export", description=text("cmd.settings.export"))
+    async def export(self, interaction: Interaction) -> None:
+        """Everything stored about my settings, as JSON."""
+        data = await self.bot.service.export_settings(interaction.user.id)
+        body = json.dumps(data, indent=2, sort_keys=True)
+        await send(interaction, t(interaction, "settings.export", data=f"```json\n{body}\n```"))
+
+    @app_commands.command(name="delete", description=text("cmd.settings.delete"))
+    async def delete(self, interaction: Interaction) -> None:
+        """Delete my stored settings (the defaults apply again)."""
+        deleted = await self.bot.service.delete_settings(interaction.user.id)
+        await send(interaction, t(interaction, "settings.deleted" if deleted else "settings.none"))

@@ -1,0 +1,146 @@
+"""The reminder scheduler: every ``SCHEDULER_INTERVAL_S`` it sends the reminders that are due.
+
+The schedule lives in the store (``reminders``, migration 0005), so nothing is lost across a
+restart. A tick claims the due rows with one atomic UPDATE that gives them a lease, sends one
+message per (game, player) however many of their reminders were overdue (after downtime they
+collapse into one), then marks them sent. A reminder whose turn was already played is cancelled,
+not sent. If the process dies or Discord fails between the claim and the send, the lease runs
+out and a later tick sends it; once sent it is recorded in-process before the store is told, so
+a failed "mark sent" is retried without a second message (and the message's nonce lets Discord
+drop a repeat after a restart within its few minutes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.present import NO_MENTIONS, clip, only
+from bot.store import Reminder
+from bot.turns import channel_locale, fetch_thread, send_dm
+
+if TYPE_CHECKING:
+    from bot.app import HimikoBot
+
+log = logging.getLogger(__name__)
+
+LEASE = 300  # seconds a claimed reminder is left to its sender before another tick may retry
+
+
+def reminder_nonce(reminder_ids: list[int]) -> str:
+    """The nonce of the message for these reminders: the same on every retry (25 characters)."""
+    key = ",".join(str(i) for i in sorted(reminder_ids))
+    return hashlib.sha256(f"himiko:reminder:{key}".encode()).hexdigest()[:25]
+
+
+class ReminderScheduler:
+    """Sends due reminders from the store, at most once each (see the module docstring)."""
+
+    def __init__(self, bot: HimikoBot, interval: float, *, lease: int = LEASE) -> None:
+        self.bot = bot
+        self.interval = interval
+        self.lease = lease
+        self._sent: set[int] = set()  # sent by this process, not yet recorded in the store
+        self._lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+        self.first_tick_done = asyncio.Event()  # set once the start-up tick has run
+
+    async def tick(self) -> int:
+        """Send what is due now; how many messages were sent. Failures are logged, not raised."""
+        async with self._lock:
+            try:
+                claimed = await self.bot.service.claim_due_reminders(lease=self.lease)
+            except Exception:
+                log.warning("reminders: could not read the schedule", exc_info=True)
+                return 0
+            groups: dict[tuple[int, int], list[Reminder]] = defaultdict(list)
+            for reminder in claimed:
+                groups[(reminder.game_id, reminder.user_id)].append(reminder)
+            sent = 0
+            for rows in groups.values():
+                try:
+                    sent += await self._deliver(rows)
+                except Exception:  # the lease runs out and a later tick tries again
+                    log.warning(
+                        "reminders: game %s: could not remind, retrying later",
+                        rows[0].game_id,
+                        exc_info=True,
+                    )
+            return sent
+
+    async def _deliver(self, rows: list[Reminder]) -> int:
+        """One message for one player's due reminders in one game; 1 if it was sent now."""
+        service = self.bot.service
+        thread_id = await service.reminder_thread(rows[0])
+        if thread_id is None:  # the turn was played (or the game ended) before it was due
+            for reminder in rows:
+                await service.cancel_reminder(reminder.id)
+            return 0
+        ids = [r.id for r in rows]
+        posted = 0
+        if not all(i in self._sent for i in ids):
+            latest = max(rows, key=lambda r: (r.due_at, r.id))
+            try:
+                channel = await fetch_thread(self.bot, thread_id)
+            except (discord.NotFound, discord.Forbidden):  # gone or closed to the bot: drop them
+                log.warning("reminders: thread %s is gone or closed; dropped", thread_id)
+                for reminder in rows:
+                    await service.cancel_reminder(reminder.id)
+                return 0
+            locale = channel_locale(channel)
+            text = self.bot.catalog.text(
+                f"reminder.{latest.kind}",
+                locale,
+                mention=f"<@{latest.user_id}>",
+                when=f"<t:{latest.deadline_at}:R>",
+            )
+            how = await service.delivery(latest.user_id)  # settings and quiet hours
+            extra: dict[str, Any] = {}
+            if latest.kind == "deadline":  # the other players may vote to skip the turn
+                from bot.views.deadline import skip_view
+
+                extra["view"] = skip_view(self.bot, latest.game_id, latest.turn, locale)
+            await channel.send(
+                clip(text),
+                allowed_mentions=only(latest.user_id) if how.ping else NO_MENTIONS,
+                nonce=reminder_nonce(ids),
+                **extra,
+            )
+            self._sent.update(ids)  # sent: never again from this process, whatever follows
+            posted = 1
+            if how.dm:  # best effort: a closed inbox is logged, the thread has the reminder
+                dm = self.bot.catalog.text(
+                    "dm.reminder", locale, reminder=text, thread=f"<#{thread_id}>"
+                )
+                await send_dm(self.bot, latest.user_id, dm)
+        await service.mark_reminders_sent(ids)
+        self._sent.difference_update(ids)
+        return posted
+
+    async def run_forever(self) -> None:
+        """Tick at once (what fell due while the bot was down), then every ``interval``."""
+        while True:
+            await self.tick()
+            self.first_tick_done.set()
+            await asyncio.sleep(self.interval)
+
+    def start(self) -> None:
+        """Start ticking in the background (once)."""
+        if self._task is None:
+            self._task = asyncio.create_task(self.run_forever(), name="himiko-reminders")
+
+    async def stop(self) -> None:
+        """Stop between two ticks: a tick under way finishes (its sends get marked sent)."""
+        task, self._task = self._task, None
+        if task is None:
+            return
+        async with self._lock:
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task

@@ -1,0 +1,86 @@
+"""Each player's notification settings: how to be told it is their turn, and quiet hours."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from bot.store import UserSettings
+
+from .errors import ServiceError
+
+NOTIFY_MODES = ("ping", "dm", "both", "none")
+MAX_ZONE = 64
+#: Offered first by the time zone autocomplete.
+COMMON_ZONES = (
+    "UTC",
+    "Europe/London",
+    "Europe/Paris",
+    "Europe/Berlin",
+    "Europe/Rome",
+    "Europe/Warsaw",
+    "Europe/Moscow",
+    "America/New_York",
+    "America/Chicago",
+    "America/Denver",
+    "America/Los_Angeles",
+    "America/Sao_Paulo",
+    "Asia/Tokyo",
+    "Asia/Shanghai",
+    "Asia/Kolkata",
+    "Asia/Singapore",
+    "Australia/Sydney",
+    "Pacific/Auckland",
+)
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """How one message to a player goes out: a ping in the thread, a direct message."""
+
+    ping: bool
+    dm: bool
+
+
+def check_zone(name: str) -> str:
+    """The IANA time zone name, validated (``settings.bad_time_zone`` if unknown)."""
+    cleaned = name.strip()
+    try:
+        if not cleaned or len(cleaned) > MAX_ZONE:
+            raise ValueError(cleaned)
+        ZoneInfo(cleaned)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ServiceError("settings.bad_time_zone", zone=cleaned[:MAX_ZONE]) from None
+    return cleaned
+
+
+def zone_choices(typed: str, limit: int = 25) -> list[str]:
+    """Time zone names containing what was typed: common ones first, then the rest A-Z."""
+    needle = typed.strip().lower()
+    common = [z for z in COMMON_ZONES if needle in z.lower()]
+    rest = sorted(z for z in available_timezones() if needle in z.lower() and z not in common)
+    return (common + rest)[:limit]
+
+
+def is_quiet(settings: UserSettings, now: int) -> bool:
+    """Whether ``now`` (UTC unix seconds) falls in the player's quiet hours, in their zone.
+
+    Quiet hours run from ``quiet_start`` to ``quiet_end`` o'clock and may wrap past midnight.
+    """
+    start, end, zone = settings.quiet_start, settings.quiet_end, settings.time_zone
+    if start is None or end is None or zone is None or start == end:
+        return False
+    try:
+        hour = datetime.fromtimestamp(now, UTC).astimezone(ZoneInfo(zone)).hour
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+    return start <= hour < end if start < end else hour >= start or hour < end
+
+
+def delivery(settings: UserSettings, now: int) -> Delivery:
+    """How to tell the player now: the thread message always appears; ping and DM per settings."""
+    if is_quiet(settings, now):
+        return Delivery(ping=False, dm=False)
+    mode = settings.notify
+    return Delivery(ping=mode in ("ping", "both"), dm=mode in ("dm", "both"))
