@@ -27,8 +27,6 @@ RULE_TOPICS = (
     "two_players",
     "notation",
 )
-#: Station letters of the route (``engine/namiji/data``), named ``namiji.station.<letter>``.
-STATIONS = ("S", "F", "N", "C", "T", "R", "D", "O", "W", "P")
 #: Events that make no phrase of their own (told by the turn's other events).
 SILENT = ("end_turn", "fish_revealed", "drawn", "nets_revealed", "rocks_drawn", "game_end")
 #: Events said in one phrase with their own fields (``namiji.summary.<type>``).
@@ -37,11 +35,6 @@ SIMPLE = ("offering", "panorama", "panorama_bonus", "crate_line", "fished", "rel
 
 def _k(key: str) -> str:
     return f"{KEY}.{key}"
-
-
-def station_of(space: str) -> str:
-    """The station letter of a route space label (``W*`` -> ``W``, ``P2`` -> ``P``)."""
-    return space.rstrip("*")[:1]
 
 
 class NamijiPresentation:
