@@ -5,6 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 
+def echo(text: str, limit: int = 40) -> str:
+    """What a player typed, quoted and shortened for an error (long input must not crowd it out)."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
 class EngineError(Exception):
     """Base class of every error the engine raises on purpose."""
 

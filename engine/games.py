@@ -18,20 +18,13 @@ from engine.errors import (
     NotYourTurn,
     UndoNotAllowed,
     UnknownGame,
+    echo,
 )
 
 FORMAT = 1
 MAX_NAME = 64
 MAX_ACTION_TEXT = 2000
 ERROR_LEGAL_SHOWN = 8
-
-
-ECHO = 40  # characters of a player's action repeated in an error message
-
-
-def _echo(text: str) -> str:
-    """An action the player typed, quoted and shortened for an error message."""
-    return repr(text if len(text) <= ECHO else text[:ECHO] + "…")
 
 
 def _registry() -> dict[str, Rules[Any, Any]]:
@@ -196,7 +189,7 @@ class Match:
         texts: list[str] = []
         last = len(actions)
         for number, action in enumerate(actions, 1):
-            where = f"Action {number} ({_echo(parts[number - 1])}): " if last > 1 else ""
+            where = f"Action {number} ({echo(parts[number - 1])}): " if last > 1 else ""
             if self.rules.reveals(action) and (preview or number < last):
                 raise IllegalAction(
                     f"{where}'{parts[number - 1]}' shows hidden information, so it cannot be "
@@ -215,7 +208,7 @@ class Match:
             events += self.rules.apply(st, action, pass_turn=not preview)
             if number < last and self.rules.ends_turn(action):
                 raise NotYourTurn(
-                    f"Action {number + 1} ({_echo(parts[number])}) comes after your turn ended: "
+                    f"Action {number + 1} ({echo(parts[number])}) comes after your turn ended: "
                     "play each turn on its own.",
                     reason="sequence_past_turn",
                 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from engine.errors import InvalidNotation
+from engine.errors import InvalidNotation, echo
 from engine.yamatai.board import Board
 from engine.yamatai.components import Components
 
@@ -59,12 +59,11 @@ _BOAT_ALIASES = {
 _SPECIALIST_ALIASES = {"amaterasu": "amateratsu", "fuhsi": "fu-hsi", "toyotama": "toyo-tama"}
 
 
-ECHO = 24  # characters of a user's word repeated in an error (long input must not crowd it out)
+WORD_ECHO = 24  # characters of one typed word repeated in an error
 
 
 def _echo(word: str) -> str:
-    """A word the player typed, quoted and shortened for an error message."""
-    return repr(word if len(word) <= ECHO else word[:ECHO] + "…")
+    return echo(word, WORD_ECHO)
 
 
 class Notation:
