@@ -1,4 +1,10 @@
-"""The message catalog: every user-facing text by a stable id, per locale, English fallback."""
+"""The message catalog: every user-facing text by a stable id, per locale, English fallback.
+
+A text that depends on a number is written once per CLDR plural category of its language, as
+``<id>_one``, ``<id>_few``, ``<id>_many``, ``<id>_other`` (the i18next convention; Polish uses all
+four, English and French ``one`` and ``other``); ``text(id, locale, count=n)`` picks the form with
+Babel's plural rules. Any language may split a text that another keeps whole.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +16,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
+
 log = logging.getLogger(__name__)
 
 DIRECTORY = Path(__file__).resolve().parent
 FALLBACK = "en"
 #: Locales the catalog is ready for (a JSON file each; missing ids fall back to English).
 LOCALES = ("en", "fr", "it", "pl")
+#: The CLDR plural categories, the suffixes of a text's plural forms.
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 
 class _Keep(dict[str, Any]):
@@ -28,6 +38,23 @@ class _Keep(dict[str, Any]):
 def placeholders(text: str) -> set[str]:
     """The named placeholders of a format string."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@cache
+def plural_categories(locale: str) -> frozenset[str]:
+    """The plural categories a language's texts must cover (always including ``other``)."""
+    return Locale.parse(locale).plural_form.tags | {"other"}
+
+
+def plural_category(locale: str, count: float) -> str:
+    """The CLDR plural category of ``count`` in a language (``one``, ``few``, ``many``...)."""
+    return str(Locale.parse(locale).plural_form(abs(count)))
+
+
+def base_id(key: str) -> str:
+    """The id a plural form belongs to: ``x.boats_few`` -> ``x.boats``; other ids unchanged."""
+    stem, _, suffix = key.rpartition("_")
+    return stem if stem and suffix in PLURAL_CATEGORIES else key
 
 
 def normalize_locale(locale: str | None) -> str:
@@ -60,23 +87,34 @@ class Catalog:
         self.tables.setdefault(locale, {}).update(texts)
 
     def has(self, key: str) -> bool:
-        """Whether the English table has this id."""
-        return key in self.tables[FALLBACK]
+        """Whether the English table has this id (whole or as plural forms)."""
+        english = self.tables[FALLBACK]
+        return key in english or f"{key}_other" in english
 
-    def raw(self, key: str, locale: str | None = None) -> str:
-        """The unformatted text for an id in a locale, falling back to English, then the id."""
-        table = self.tables.get(normalize_locale(locale), {})
+    def _find(self, key: str, locale: str, count: Any) -> str | None:
+        """The text of an id in one locale's table, its plural form for ``count`` if split."""
+        table = self.tables.get(locale, {})
         if key in table:
             return table[key]
-        english = self.tables[FALLBACK]
-        if key in english:
-            return english[key]
-        log.warning("message id %r is missing from the catalog", key)
-        return key
+        if isinstance(count, int | float) and not isinstance(count, bool):
+            form = table.get(f"{key}_{plural_category(locale, count)}")
+            if form is not None:
+                return form
+        return table.get(f"{key}_other")
+
+    def raw(self, key: str, locale: str | None = None, count: Any = None) -> str:
+        """The unformatted text for an id in a locale, falling back to English, then the id."""
+        found = self._find(key, normalize_locale(locale), count)
+        if found is None:
+            found = self._find(key, FALLBACK, count)
+        if found is None:
+            log.warning("message id %r is missing from the catalog", key)
+            return key
+        return found
 
     def text(self, key: str, locale: str | None = None, /, **params: Any) -> str:
-        """The formatted text for an id."""
-        return self.raw(key, locale).format_map(_Keep(params))
+        """The formatted text for an id (its plural form for the ``count`` parameter, if any)."""
+        return self.raw(key, locale, params.get("count")).format_map(_Keep(params))
 
 
 @cache

@@ -11,8 +11,8 @@ Texts = Callable[..., str]
 
 
 def counted(t: Texts, key: str, count: int, **params: Any) -> str:
-    """``<key>_one`` or ``<key>_many`` with the count."""
-    return t(f"{key}_{'one' if count == 1 else 'many'}", count=count, **params)
+    """The text of ``key`` in the plural form for ``count`` (see bot.catalog)."""
+    return t(key, count=count, **params)
 
 
 def listed(items: list[str]) -> str:

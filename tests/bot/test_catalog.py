@@ -6,7 +6,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot.catalog import Catalog, default_catalog, normalize_locale, placeholders
+from bot.catalog import (
+    Catalog,
+    base_id,
+    default_catalog,
+    normalize_locale,
+    placeholders,
+    plural_categories,
+)
 from bot.cogs.info import rule_topics
 from bot.games import PRESENTATIONS, presentation
 from bot.service.games import _final
@@ -40,13 +47,7 @@ def test_every_id_used_in_code_exists() -> None:
     catalog = default_catalog()
     used = _used_ids()
     assert len(used) > 60
-    missing = sorted(
-        key
-        for key in used
-        if not key.endswith(".png")
-        and not catalog.has(key)
-        and not (catalog.has(f"{key}_one") and catalog.has(f"{key}_many"))
-    )
+    missing = sorted(key for key in used if not key.endswith(".png") and not catalog.has(key))
     assert missing == []
 
 
@@ -70,10 +71,10 @@ class Recording(Catalog):
         super().__init__(base.tables)
         self.missing: set[str] = set()
 
-    def raw(self, key: str, locale: str | None = None) -> str:
+    def raw(self, key: str, locale: str | None = None, count: Any = None) -> str:
         if not self.has(key):
             self.missing.add(key)
-        return super().raw(key, locale)
+        return super().raw(key, locale, count)
 
 
 def test_every_text_a_game_produces_exists() -> None:
@@ -111,10 +112,43 @@ def test_placeholders_format_and_locales_agree() -> None:
         names = placeholders(text)
         formatted = catalog.text(key, "en", **{n: "X" for n in names})
         assert "{" not in formatted.replace("{{", ""), key
+    allowed: dict[str, set[str]] = {}
+    for key, text in english.items():
+        allowed.setdefault(base_id(key), set()).update(placeholders(text))
     for locale, table in catalog.tables.items():
         for key, text in table.items():
-            assert key in english, f"{locale}: unknown id {key}"
-            assert placeholders(text) <= placeholders(english[key]), f"{locale}: {key}"
+            base = base_id(key)
+            assert base in allowed, f"{locale}: unknown id {key}"
+            assert placeholders(text) <= allowed[base] | {"count"}, f"{locale}: {key}"
+
+
+def test_plural_forms_follow_each_language() -> None:
+    """Polish has one, few and many; French counts 0 and 1 as one; English falls back to other."""
+    catalog = Catalog(
+        {
+            "en": {"boats_one": "{count} boat", "boats_other": "{count} boats", "x": "X"},
+            "fr": {"boats_one": "{count} bateau", "boats_other": "{count} bateaux"},
+            "pl": {
+                "boats_one": "{count} łódź",
+                "boats_few": "{count} łodzie",
+                "boats_many": "{count} łodzi",
+                "boats_other": "{count} łodzi",
+            },
+        }
+    )
+    assert [catalog.text("boats", "en", count=n) for n in (1, 2)] == ["1 boat", "2 boats"]
+    assert catalog.text("boats", "fr", count=0) == "0 bateau"
+    assert [catalog.text("boats", "pl", count=n) for n in (1, 3, 5, 22, 25)] == [
+        "1 łódź",
+        "3 łodzie",
+        "5 łodzi",
+        "22 łodzie",
+        "25 łodzi",
+    ]
+    assert catalog.text("boats", "it", count=1) == "1 boat"  # no Italian table: English
+    assert catalog.has("boats") and not catalog.has("boats_few")
+    assert base_id("a.boats_few") == "a.boats" and base_id("a.set_aside") == "a.set_aside"
+    assert plural_categories("pl") == {"one", "few", "many", "other"}
 
 
 def test_lookup_by_locale_with_english_fallback() -> None:
