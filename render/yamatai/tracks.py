@@ -58,12 +58,14 @@ SCORE_COLUMNS = (
 __all__ = [
     "KIND_BANDS",
     "POWER_WORDS",
+    "card_slots",
     "draw_building_row",
     "draw_final_scores",
     "draw_fleet_track",
     "draw_specialists",
     "draw_tile",
     "end_words",
+    "fleet_slots",
     "wrap",
 ]
 
@@ -120,11 +122,10 @@ def draw_fleet_track(
 ) -> None:
     """The turn order of this round, then the ten fleet track positions."""
     draw = ImageDraw.Draw(canvas)
-    order_rect = Rect(rect.x0 + 10, rect.y0 + 28, rect.x0 + 236, rect.y1 - 8)
+    order_rect = Rect(rect.x0 + 10, rect.y0 + 28, rect.x0 + ORDER_WIDTH, rect.y1 - 8)
     _turn_order(draw, view, order_rect, theme, marks, highlight)
     track = view.get("fleet_track", [])
-    area = Rect(order_rect.x1 + 14, rect.y0 + 10, rect.x1 - 10, rect.y1 - 10)
-    slots = area.columns(max(1, len(track)), 6)
+    slots = fleet_slots(rect, len(track))
     letters = boat_letters()
     for slot, entry in zip(slots, track, strict=False):
         if entry.get("face_up"):
@@ -157,6 +158,21 @@ def draw_fleet_track(
                     theme.tile_back_mark,
                     34,
                 )
+
+
+ORDER_WIDTH = 236
+
+
+def fleet_slots(rect: Rect, count: int) -> list[Rect]:
+    """Where the fleet track's positions are drawn in the fleet area."""
+    area = Rect(rect.x0 + ORDER_WIDTH + 24, rect.y0 + 10, rect.x1 - 10, rect.y1 - 10)
+    return area.columns(max(1, count), 6)
+
+
+def card_slots(rect: Rect, count: int) -> list[Rect]:
+    """Where the building row's tiles or the specialist track's cards are drawn."""
+    area = Rect(rect.x0 + 10, rect.y0 + 30, rect.x1 - 10, rect.y1 - 10)
+    return area.columns(max(5, count), 8)
 
 
 def _fleet_tile(
@@ -337,8 +353,7 @@ def draw_building_row(
         anchor="rt",
     )
     row = list(view.get("building_row", []))
-    area = Rect(rect.x0 + 10, rect.y0 + 30, rect.x1 - 10, rect.y1 - 10)
-    for i, slot in enumerate(area.columns(5, 8)):
+    for i, slot in enumerate(card_slots(rect, 5)):
         if i < len(row):
             draw_tile(canvas, slot, row[i], theme)
         else:
@@ -367,8 +382,7 @@ def draw_specialists(
         anchor="rt",
     )
     track = list(view.get("specialist_track", []))
-    area = Rect(rect.x0 + 10, rect.y0 + 30, rect.x1 - 10, rect.y1 - 10)
-    for slot, card in zip(area.columns(max(5, len(track)), 8), track, strict=False):
+    for slot, card in zip(card_slots(rect, len(track)), track, strict=False):
         if card is None:
             draw.rounded_rectangle(
                 slot.box, radius=8, fill=theme.panel_alt, outline=theme.panel_edge, width=2
