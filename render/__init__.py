@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from engine.errors import UnknownGame
+from render.namiji.focus import render_focus as namiji_focus
 from render.namiji.picture import render_board as namiji_board
 from render.theme import THEMES, Theme, get_theme
 from render.yamatai.focus import render_focus as yamatai_focus
@@ -45,7 +46,7 @@ class FocusRenderer(Protocol):
     ) -> bytes: ...
 
 
-FOCUS_RENDERERS: dict[str, FocusRenderer] = {"yamatai": yamatai_focus}
+FOCUS_RENDERERS: dict[str, FocusRenderer] = {"yamatai": yamatai_focus, "namiji": namiji_focus}
 
 
 def register(game: str, renderer: BoardRenderer, focus: FocusRenderer | None = None) -> None:
