@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from render.fonts import Style
 from render.text import draw_text, text_length
 from render.theme import RGB, Theme
 
@@ -103,7 +104,7 @@ def crop_marked(
     part = part.resize(size, Image.Resampling.BILINEAR)
     if part.width == width:
         return part
-    out = Image.new("RGB", (width, part.height), picture.getpixel((0, 0)))  # type: ignore[arg-type]
+    out = Image.new("RGB", (width, part.height), picture.getpixel((0, 0)))
     out.paste(part, ((width - part.width) // 2, 0))
     return out
 
@@ -124,7 +125,7 @@ def _widen(
 
 def wrap_text(text: str, size: int, width: float, bold: bool = True) -> list[str]:
     """Words broken into lines no wider than ``width`` pixels (a word never breaks)."""
-    style = "bold" if bold else "regular"
+    style: Style = "bold" if bold else "regular"
     lines: list[str] = []
     for word in text.split(" "):
         candidate = f"{lines[-1]} {word}" if lines else word
@@ -149,7 +150,7 @@ def text_panel(lines: Sequence[Line], theme: Theme, *, fill: RGB | None = None) 
     y = MARGIN * 0.75
     for text, size, colour, bold in rows:
         step = round(size * 1.3)
-        style = "bold" if bold else "regular"
+        style: Style = "bold" if bold else "regular"
         draw_text(draw, (MARGIN, y + step / 2), text, colour, size, style, anchor="lm")
         y += step
     return panel

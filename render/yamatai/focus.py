@@ -119,7 +119,7 @@ def focus_image(
         focus.text_panel(_fleets(view, look), look),
         focus.text_panel(_last_turn(view, highlight, look), look),
     ]
-    return focus.stack(parts, look), marks
+    return focus.stack(parts, look), tuple(marks)
 
 
 def _marks(view: Mapping[str, Any], lay: Layout, targets: Targets) -> tuple[list[Marked], Rect]:

@@ -60,11 +60,11 @@ def _rows(theme: Theme) -> list[list[tuple[Sprite, str]]]:
     signs = [
         (_badge(theme, "A", theme.players["blue"], theme.player_ink["blue"]), "player"),
         (spot_sprite(theme, "12", False), "spot"),
-        (_badge(theme, "#07", theme.tile_face, theme.ink), "tile B07 (type B07)"),
+        (_badge(theme, "#07", theme.tile_face, theme.ink), "= tile B07"),
     ]
     marks = [
         (halo_sprite(theme.last_turn, 9, 3), "changed in the last turn"),
-        (_badge(theme, "C4", theme.island_label_halo, theme.ink), "island (type C4)"),
+        (_badge(theme, "C4", theme.island_label_halo, theme.ink), "island C4"),
     ]
     return [boats, cultures[:3], cultures[3:], signs, symbols, buildings, marks]
 
