@@ -11,8 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from engine.errors import UnknownGame
+from render.namiji.focus import render_focus as namiji_focus
 from render.namiji.picture import render_board as namiji_board
 from render.theme import THEMES, Theme, get_theme
+from render.yamatai.focus import render_focus as yamatai_focus
 from render.yamatai.picture import render_board as yamatai_board
 
 
@@ -31,9 +33,27 @@ class BoardRenderer(Protocol):
 RENDERERS: dict[str, BoardRenderer] = {"yamatai": yamatai_board, "namiji": namiji_board}
 
 
-def register(game: str, renderer: BoardRenderer) -> None:
-    """Add a game's picture (the line above lists the shipped games)."""
+class FocusRenderer(Protocol):
+    """A game's turn picture for the player to move, with the legal targets marked."""
+
+    def __call__(
+        self,
+        view: Mapping[str, Any],
+        *,
+        legal: Sequence[str],
+        events: Sequence[Mapping[str, Any]] | None = None,
+        theme: str | Theme = "default",
+    ) -> bytes: ...
+
+
+FOCUS_RENDERERS: dict[str, FocusRenderer] = {"yamatai": yamatai_focus, "namiji": namiji_focus}
+
+
+def register(game: str, renderer: BoardRenderer, focus: FocusRenderer | None = None) -> None:
+    """Add a game's picture and turn picture (the lines above list the shipped games)."""
     RENDERERS[game] = renderer
+    if focus is not None:
+        FOCUS_RENDERERS[game] = focus
 
 
 def render_board(
@@ -50,4 +70,31 @@ def render_board(
     return renderer(view, events=events, theme=theme)
 
 
-__all__ = ["RENDERERS", "THEMES", "BoardRenderer", "Theme", "get_theme", "register", "render_board"]
+def render_focus(
+    view: Mapping[str, Any],
+    *,
+    legal: Sequence[str],
+    events: Sequence[Mapping[str, Any]] | None = None,
+    theme: str | Theme = "default",
+) -> bytes:
+    """The turn picture of any registered game for the player to move, the ``legal`` actions'
+    spots, islands or cards marked, as PNG bytes (about 900 px wide, read on a phone)."""
+    game = str(view.get("game", ""))
+    renderer = FOCUS_RENDERERS.get(game)
+    if renderer is None:
+        raise UnknownGame(f"No turn picture for game {game!r}.", legal=sorted(FOCUS_RENDERERS))
+    return renderer(view, legal=legal, events=events, theme=theme)
+
+
+__all__ = [
+    "FOCUS_RENDERERS",
+    "RENDERERS",
+    "THEMES",
+    "BoardRenderer",
+    "FocusRenderer",
+    "Theme",
+    "get_theme",
+    "register",
+    "render_board",
+    "render_focus",
+]

@@ -11,6 +11,9 @@ Without libraqm, right-to-left runs are shaped and put in drawing order by ``ren
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 
 from PIL import ImageDraw, ImageFont
@@ -30,7 +33,21 @@ _SHIFT = {"l": 0.0, "m": 0.5, "r": 1.0}
 
 Run = tuple[str, int]  # (text, index of its font in the style's chain)
 
-__all__ = ["SUBSTITUTE", "Run", "draw_text", "face", "runs", "text_length"]
+#: While ``recording()`` is active: every text drawn, with its size in picture pixels.
+_RECORDS: ContextVar[list[tuple[str, float]] | None] = ContextVar("text_records", default=None)
+
+__all__ = ["SUBSTITUTE", "Run", "draw_text", "face", "recording", "runs", "text_length"]
+
+
+@contextmanager
+def recording() -> Iterator[list[tuple[str, float]]]:
+    """Collect (text, size in picture pixels) of every ``draw_text`` call inside the block."""
+    records: list[tuple[str, float]] = []
+    token = _RECORDS.set(records)
+    try:
+        yield records
+    finally:
+        _RECORDS.reset(token)
 
 
 def face(style: Style, index: int, size: int) -> ImageFont.FreeTypeFont:
@@ -87,8 +104,15 @@ def draw_text(
     anchor: str = "mm",
     halo: RGB | None = None,
     halo_width: int = 2,
+    scale: int = 1,
 ) -> None:
-    """Text from the bundled fonts, optionally with a halo (stroke) for contrast."""
+    """Text from the bundled fonts, optionally with a halo (stroke) for contrast.
+
+    ``scale``: the surface is drawn at that many times the picture's size (and reduced later).
+    """
+    records = _RECORDS.get()
+    if records is not None and text.strip():
+        records.append((text, size / scale))
     parts = runs(text, style)
     stroke = halo_width if halo is not None else 0
     main = font(style, size)

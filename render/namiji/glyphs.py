@@ -39,7 +39,7 @@ def boat_sprite(fill: RGB, ink: RGB, mark: str, radius: int) -> Image.Image:
     draw.line([(cx, cy - r * 0.55), (cx, cy - r)], fill=EDGE, width=SCALE * 2)
     draw.polygon([(cx, cy - r), (cx + r * 0.55, cy - r * 0.62), (cx, cy - r * 0.62)], fill=EDGE)
     size = max(14, int(radius * 0.95))
-    draw_text(draw, (cx, cy + r * 0.12), mark, ink, size * SCALE, "bold")
+    draw_text(draw, (cx, cy + r * 0.12), mark, ink, size * SCALE, "bold", scale=SCALE)
     return _reduce(big)
 
 
@@ -83,7 +83,9 @@ def fish_sprite(kind: str, size: int) -> Image.Image:
         ):
             x, y = s * 0.52 + dx * s * 0.27, cy + dy * s * 0.27
             draw.ellipse((x - s * 0.03, y - s * 0.03, x + s * 0.03, y + s * 0.03), fill=shade)
-    draw_text(draw, (s / 2, s * 0.70), kind, ink, max(14, size * 2 // 5) * SCALE, "bold")
+    draw_text(
+        draw, (s / 2, s * 0.70), kind, ink, max(14, size * 2 // 5) * SCALE, "bold", scale=SCALE
+    )
     return _reduce(big)
 
 
@@ -106,7 +108,7 @@ def card_sprite(face: str | None, width: int, height: int, fill: RGB, ink: RGB) 
                 width=SCALE * 2,
             )
     else:
-        draw_text(draw, (w / 2, h / 2), face, ink, 15 * SCALE, "bold")
+        draw_text(draw, (w / 2, h / 2), face, ink, 15 * SCALE, "bold", scale=SCALE)
     return _reduce(big)
 
 

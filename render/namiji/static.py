@@ -68,6 +68,7 @@ def _section_label(
         theme.ink_dim,
         size,
         "bold",
+        scale=SS,
     )
     if vertical:
         label = label.rotate(90, expand=True)
@@ -140,7 +141,13 @@ def static_layer(theme: Theme, players: int, boats: int, doubles_open: bool) -> 
             width=SS * (4 if double else 2),
         )
         draw_text(
-            draw, (_s(space.x), _s(space.y)), letter, palette.STATION_INK, LABEL_SIZE * SS, "bold"
+            draw,
+            (_s(space.x), _s(space.y)),
+            letter,
+            palette.STATION_INK,
+            LABEL_SIZE * SS,
+            "bold",
+            scale=SS,
         )
     # the port and the pontoons
     for corner in range(4):
@@ -161,6 +168,7 @@ def static_layer(theme: Theme, players: int, boats: int, doubles_open: bool) -> 
             palette.STATION_INK,
             16 * SS,
             "bold",
+            scale=SS,
         )
         slots = max(boats, pontoon_slots(players)) if corner == 0 else pontoon_slots(players)
         for slot in range(1, slots + 1):
@@ -170,7 +178,13 @@ def static_layer(theme: Theme, players: int, boats: int, doubles_open: bool) -> 
                 _box((x - r, y - r, x + r, y + r)), SS * 4, outline=palette.STATION_INK, width=SS
             )
             draw_text(
-                draw, (_s(x), _s(y + r - 7)), str(slot), palette.STATION_INK, 14 * SS, "regular"
+                draw,
+                (_s(x), _s(y + r - 7)),
+                str(slot),
+                palette.STATION_INK,
+                14 * SS,
+                "regular",
+                scale=SS,
             )
     # the frames of the centre and of the boat boards
     draw.rounded_rectangle(
@@ -205,10 +219,12 @@ def _draw_key(draw: ImageDraw.ImageDraw, theme: Theme, doubles_open: bool) -> No
             outline=palette.STATION_INK,
             width=SS,
         )
-        draw_text(draw, (_s(x + 13), _s(y)), letter, palette.STATION_INK, 15 * SS, "bold")
-        draw_text(draw, (_s(x + 32), _s(y)), name, theme.ink, 15 * SS, "regular", anchor="lm")
+        draw_text(draw, (_s(x + 13), _s(y)), letter, palette.STATION_INK, 15 * SS, "bold", scale=SS)
+        draw_text(
+            draw, (_s(x + 32), _s(y)), name, theme.ink, 15 * SS, "regular", anchor="lm", scale=SS
+        )
     note = "thick ring: double space" + ("" if doubles_open else " (outer spot closed)")
     notes = (note, "cards: M meal, U upgrade, R sacred rock  \u00b7  gold: scored or bonus")
     for k, line in enumerate(notes):
         at = (_s(left + 14), _s(bottom - 34 + 21 * k))
-        draw_text(draw, at, line, theme.ink_soft, 14 * SS, "regular", anchor="lm")
+        draw_text(draw, at, line, theme.ink_soft, 14 * SS, "regular", anchor="lm", scale=SS)

@@ -8,7 +8,6 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.yamatai.board import Board
-from engine.yamatai.components import load_components
 from render.theme import Theme
 from render.yamatai.glyphs import (
     HULL_H,
@@ -24,6 +23,7 @@ from render.yamatai.glyphs import (
 )
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Layout
+from render.yamatai.signs import boat_letters, culture_letters, tile_label
 from render.yamatai.static import island_label_xy
 
 __all__ = [
@@ -33,19 +33,8 @@ __all__ = [
     "hull_centre",
     "island_centre",
     "spot_centre",
+    "tile_label",
 ]
-
-
-def boat_letters() -> dict[str, str]:
-    """Boat name -> letter (G W S C Y)."""
-    comp = load_components()
-    return dict(zip(comp.boat_names, comp.boat_letters, strict=True))
-
-
-def culture_letters() -> dict[str, str]:
-    """Culture name -> letter."""
-    comp = load_components()
-    return dict(zip(comp.culture_names, comp.culture_letters, strict=True))
 
 
 def island_centre(board: Board, lay: Layout, island: int) -> tuple[float, float]:

@@ -15,6 +15,7 @@ from render.text import draw_text
 from render.theme import RGB, Theme
 
 SS = 4  # supersampling factor of sprites
+MIN_TEXT = 14  # no text on the 1600 px picture is smaller (it must read on a phone)
 HULL_W = 50  # hull of a boat on the map
 HULL_H = 25
 
@@ -24,6 +25,7 @@ Painter = Callable[[ImageDraw.ImageDraw, int], None]
 __all__ = [
     "HULL_H",
     "HULL_W",
+    "MIN_TEXT",
     "boat_sprite",
     "building_sprite",
     "coin_sprite",
@@ -86,7 +88,7 @@ def _hull(
 @lru_cache(maxsize=64)
 def boat_sprite(theme: Theme, boat: str, letter: str, width: int = 40) -> Sprite:
     """A boat of a type: a hull in its colour with its letter (for panels and tiles)."""
-    height = max(12, round(width * 0.5))
+    height = max(MIN_TEXT + 3, round(width * 0.5))
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         _hull(draw, k, (0, 0, width, height), theme.boats[boat], theme.spot_edge, theme.spot_fill)
@@ -96,7 +98,7 @@ def boat_sprite(theme: Theme, boat: str, letter: str, width: int = 40) -> Sprite
         sprite,
         letter,
         theme.boat_ink[boat],
-        max(9, round(height * 0.68)),
+        max(MIN_TEXT, round(height * 0.68)),
         (width / 2, height * 0.56),
     )
     return sprite
@@ -185,7 +187,7 @@ def token_sprite(
 
     sprite = _sprite(size, size, paint)
     ink = theme.last_turn if ghost else theme.culture_ink[culture]
-    letter_size = round(theme.token_letter_size * radius / 22)
+    letter_size = max(MIN_TEXT, round(theme.token_letter_size * radius / 22))
     _label_on(sprite, letter, ink, letter_size, (size / 2, size / 2 + 0.5))
     return sprite
 
@@ -327,15 +329,15 @@ def building_sprite(theme: Theme, kind: str, colour: str, mark: str, width: int 
     sprite = _sprite(width, height, painter)
     ink = theme.player_ink[colour]
     if kind == "torii":
-        _label_on(sprite, mark, ink, round(width * 0.26), (width / 2, height * 0.82))
+        _label_on(sprite, mark, ink, max(MIN_TEXT, round(width * 0.26)), (width / 2, height * 0.82))
     elif kind == "palace":
-        _label_on(sprite, mark, ink, round(width * 0.26), (width / 2, height * 0.8))
+        _label_on(sprite, mark, ink, max(MIN_TEXT, round(width * 0.26)), (width / 2, height * 0.8))
     else:
         _label_on(
             sprite,
             mark,
             ink,
-            round(width * 0.34),
+            max(MIN_TEXT, round(width * 0.34)),
             (width / 2, height * 0.7 - (3 if kind == "trading_post" else 0)),
         )
     return sprite

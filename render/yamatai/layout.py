@@ -13,6 +13,8 @@ GAP = 10
 SIDEBAR = 494
 MAP_MARGIN = 30
 PANEL_MAX = {1: 360, 2: 360, 3: 296}
+LEGEND_MIN = 128
+"""The key's least height under the panels (its first four rows)."""
 """Panel height by player count when there is room to spare (the key goes below)."""
 
 __all__ = ["HEIGHT", "WIDTH", "Layout", "MapTransform", "Rect", "layout"]
@@ -114,7 +116,7 @@ def layout(board_name: str, players: int) -> Layout:
 def _layout(board: Board, players: int) -> Layout:
     left = Rect(GAP, GAP, WIDTH - SIDEBAR - 2 * GAP, HEIGHT - GAP)
     header = Rect(left.x0, left.y0, left.x1, left.y0 + 46)
-    map_rect = Rect(left.x0, header.y1 + 6, left.x1, header.y1 + 6 + 676)
+    map_rect = Rect(left.x0, header.y1 + 6, left.x1, header.y1 + 6 + 650)
     fleet = Rect(left.x0, map_rect.y1 + GAP, left.x1, map_rect.y1 + GAP + 150)
     bottom = Rect(left.x0, fleet.y1 + GAP, left.x1, left.y1)
     half = (bottom.width - GAP) // 2
@@ -122,7 +124,8 @@ def _layout(board: Board, players: int) -> Layout:
     specialists = Rect(buildings.x1 + GAP, bottom.y0, bottom.x1, bottom.y1)
     sidebar = Rect(WIDTH - SIDEBAR - GAP, GAP, WIDTH - GAP, HEIGHT - GAP)
     panel_gap = 8
-    full = (sidebar.height - panel_gap * (players - 1)) // players
+    room = sidebar.height - LEGEND_MIN - panel_gap  # always leave room for the key
+    full = (room - panel_gap * (players - 1)) // players
     height = full if players >= 4 else min(full, PANEL_MAX[players])
     panels = tuple(
         Rect(
@@ -134,7 +137,11 @@ def _layout(board: Board, players: int) -> Layout:
         for i in range(players)
     )
     below = panels[-1].y1 + panel_gap
-    legend = Rect(sidebar.x0, below, sidebar.x1, sidebar.y1) if sidebar.y1 - below > 120 else None
+    legend = (
+        Rect(sidebar.x0, below, sidebar.x1, sidebar.y1)
+        if sidebar.y1 - below >= LEGEND_MIN
+        else None
+    )
     usable_w = map_rect.width - 2 * MAP_MARGIN
     usable_h = map_rect.height - 2 * MAP_MARGIN
     scale = min(usable_w / board.width, usable_h / board.height)

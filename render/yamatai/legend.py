@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.yamatai.components import load_components
 from render.fonts import font
-from render.theme import Theme
+from render.text import text_length
+from render.theme import RGB, Theme
 from render.yamatai.glyphs import (
+    MIN_TEXT,
     Sprite,
     boat_sprite,
     building_sprite,
@@ -22,8 +25,9 @@ from render.yamatai.glyphs import (
     token_sprite,
 )
 from render.yamatai.layout import Rect
+from render.yamatai.signs import culture_letters
 
-ROW = 30
+ROW = 26
 
 __all__ = ["draw_legend"]
 
@@ -37,7 +41,7 @@ def _rows(theme: Theme) -> list[list[tuple[Sprite, str]]]:
     ]
     cultures = [
         (token_sprite(theme, culture, letter, 12), culture)
-        for culture, letter in zip(comp.culture_names, comp.culture_letters, strict=True)
+        for culture, letter in culture_letters().items()
     ]
     symbols = [
         (spot_sprite(theme, "5", True), "entry spot"),
@@ -53,20 +57,33 @@ def _rows(theme: Theme) -> list[list[tuple[Sprite, str]]]:
             ("palace", "palace"),
         )
     ]
+    signs = [
+        (_badge(theme, "A", theme.players["blue"], theme.player_ink["blue"]), "player"),
+        (spot_sprite(theme, "12", False), "spot"),
+        (_badge(theme, "#07", theme.tile_face, theme.ink), "= tile B07"),
+    ]
     marks = [
         (halo_sprite(theme.last_turn, 9, 3), "changed in the last turn"),
-        (spot_sprite(theme, "12", False), "spot label (type it in commands)"),
+        (_badge(theme, "C4", theme.island_label_halo, theme.ink), "island C4"),
     ]
-    return [boats, cultures[:3], cultures[3:], symbols, buildings, marks[:1], marks[1:]]
+    return [boats, cultures[:3], cultures[3:], signs, symbols, buildings, marks]
+
+
+@lru_cache(maxsize=16)
+def _badge(theme: Theme, text: str, fill: RGB, ink: RGB) -> Sprite:
+    """A small rounded label (a player's badge, a tile's or an island's label)."""
+    width = round(text_length(text, MIN_TEXT)) + 10
+    sprite = Image.new("RGBA", (max(24, width), 24), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    draw.rounded_rectangle((0, 0, sprite.width - 1, 23), radius=6, fill=fill, outline=theme.ink)
+    draw_text(draw, (sprite.width / 2, 12.5), text, ink, MIN_TEXT)
+    return sprite
 
 
 def draw_legend(canvas: Image.Image, rect: Rect, theme: Theme) -> None:
     """Boats, culture tokens and map symbols with their names, as many rows as fit."""
     draw = ImageDraw.Draw(canvas)
-    draw_text(
-        draw, (rect.x0 + 12, rect.y0 + 8), "KEY", theme.ink_soft, theme.small_size, anchor="lt"
-    )
-    y = rect.y0 + 44.0
+    y = rect.y0 + 22.0
     for row in _rows(theme):
         if y + ROW / 2 > rect.y1 - 4:
             break

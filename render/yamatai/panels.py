@@ -9,10 +9,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.fonts import font
+from render.stand_in import stand_in_words
 from render.text import text_length
 from render.theme import Theme
-from render.yamatai.archipelago import boat_letters, culture_letters
+from render.yamatai.archipelago import boat_letters, culture_letters, tile_label
 from render.yamatai.glyphs import (
+    MIN_TEXT,
     boat_sprite,
     building_sprite,
     coin_sprite,
@@ -26,7 +28,7 @@ from render.yamatai.layout import Rect
 
 LINE_WORDS = (
     ("coins", "coins"),
-    ("pp_tokens", "tokens"),
+    ("pp_tokens", "PP tokens"),
     ("buildings", "bldg"),
     ("specialists", "spec"),
     ("reserved", "resv"),
@@ -79,35 +81,41 @@ def _panel(
     )
     x0 = rect.x0 + 22
     top = rect.y0 + 26
-    draw.ellipse((x0, top - 16, x0 + 32, top + 16), fill=fill, outline=theme.ink, width=2)
-    draw_text(draw, (x0 + 16, top + 1), mark, theme.player_ink[colour], 20)
-    name = str(player["name"])
-    while len(name) > 1 and text_length(name, 24) > 250:
-        name = name[:-1]
-    draw_text(
-        draw,
-        (x0 + 42, top),
-        name if name == player["name"] else name + "…",
-        theme.ink,
-        24,
-        anchor="lm",
+    draw.rounded_rectangle(
+        (x0, top - 16, x0 + 32, top + 16), radius=8, fill=fill, outline=theme.ink, width=2
     )
-    tag_x = x0 + 50 + text_length(name, 24)
-    if current:
-        _tag(draw, (tag_x, top), "TO PLAY", theme.current, theme.ink, theme)
-    elif last:
-        _tag(draw, (tag_x, top), "LAST TURN", theme.last_turn, theme.ink_light, theme)
+    draw_text(draw, (x0 + 16, top + 1), mark, theme.player_ink[colour], 20)
     score = player.get("score", {})
     hidden = int(player.get("hidden_tiles", 0))
     total = str(score.get("total", 0)) + ("+?" if hidden else "")  # face-down tiles' PP unknown
     draw_text(draw, (rect.x1 - 46, top + 2), total, theme.ink, 32, anchor="rm")
+    tags = [
+        (text, fill, ink)
+        for text, fill, ink, shown in (
+            ("TO PLAY", theme.current, theme.ink, current),
+            ("LAST TURN", theme.last_turn, theme.ink_light, last and not current),
+        )
+        if shown and text
+    ]
+    right = rect.x1 - 46 - text_length(total, 32) - 10
+    tag_room = sum(_tag_width(text) + 6 for text, _, _ in tags)
+    stand_in = stand_in_words(player)
+    name_y = top - 6 if stand_in else top
+    name = fit_name(str(player["name"]), 24, right - tag_room - (x0 + 42))
+    draw_text(draw, (x0 + 42, name_y), name, theme.ink, 24, anchor="lm")
+    if stand_in:  # under the name, in words (not only colour)
+        draw_text(draw, (x0 + 42, top + 17), stand_in, theme.negative, MIN_TEXT, anchor="lm")
+    tag_x = x0 + 48 + text_length(name, 24)
+    for text, tag_fill, ink in tags:
+        _tag(draw, (tag_x, name_y), text, tag_fill, ink, theme)
+        tag_x += _tag_width(text) + 6
     draw_text(draw, (rect.x1 - 42, top + 8), "PP", theme.ink_soft, theme.small_size, anchor="ls")
 
     rows = _rows(rect)
     _counts_row(canvas, draw, player, (x0, rect.x1 - 12), rows[0], theme, mark)
     _tokens_row(canvas, draw, player, x0, rows[1], theme)
     _boats_row(canvas, draw, player, x0, rows[2], theme)
-    _specialists_row(draw, player, x0, rows[3], theme, highlight)
+    _specialists_row(draw, player, (x0, rect.x1 - 12), rows[3], theme, highlight)
     _reserved_row(canvas, draw, player, x0, rows[4], theme, highlight)
     lines = score.get("lines", {})
     words = "   ".join(
@@ -134,6 +142,19 @@ def _rows(rect: Rect) -> list[float]:
     return [first + i * step for i in range(6)]
 
 
+def fit_name(name: str, size: int, width: float) -> str:
+    """A name shortened with an ellipsis to fit ``width`` pixels (at least one letter)."""
+    if text_length(name, size) <= width:
+        return name
+    while len(name) > 1 and text_length(name + "…", size) > width:
+        name = name[:-1]
+    return name + "…"
+
+
+def _tag_width(text: str) -> float:
+    return text_length(text, MIN_TEXT, "condensed") + 14
+
+
 def _tag(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -143,11 +164,11 @@ def _tag(
     theme: Theme,
 ) -> None:
     x, y = xy
-    width = font("condensed", 14).getlength(text) + 14
+    width = _tag_width(text)
     draw.rounded_rectangle(
         (x, y - 11, x + width, y + 11), radius=6, fill=fill, outline=theme.ink, width=1
     )
-    draw_text(draw, (x + width / 2, y + 0.5), text, ink, 14, style="condensed")
+    draw_text(draw, (x + width / 2, y + 0.5), text, ink, MIN_TEXT, style="condensed")
 
 
 def _label(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, theme: Theme) -> float:
@@ -183,21 +204,27 @@ def _counts_row(
     hidden = int(player.get("hidden_tiles", 0))
     if tiles or hidden:
         x = _label(draw, x, y, "built", theme)
-        room = right - x
-        shown = " ".join(tiles)
-        count = len(tiles)
-        while count > 1 and text_length(shown, theme.small_size, "condensed") > room:
-            count -= 1  # as many tiles as fit, then an ellipsis
-            shown = " ".join(tiles[:count]) + " …"
-        draw_text(
-            draw,
-            (x, y),
-            shown or f"{hidden} face down",
-            theme.ink,
-            theme.small_size,
-            style="condensed",
-            anchor="lm",
-        )
+        words = [tile_label(t) for t in tiles] or [f"{hidden} face down"]
+        lines = wrap_words(words, MIN_TEXT, right - x)
+        if len(lines) > 2:  # never cut: a count says how many more
+            lines = wrap_words(words, MIN_TEXT, right - x - 40)[:2]
+            lines[1] += f" +{len(words) - sum(len(line.split()) for line in lines)}"
+        step = MIN_TEXT + 1
+        for n, line in enumerate(lines):
+            ly = y + (n - (len(lines) - 1) / 2) * step
+            draw_text(draw, (x, ly), line, theme.ink, MIN_TEXT, style="condensed", anchor="lm")
+
+
+def wrap_words(words: Sequence[str], size: int, width: float) -> list[str]:
+    """Words joined by spaces into lines no wider than ``width`` (condensed font)."""
+    lines: list[str] = []
+    for word in words:
+        candidate = f"{lines[-1]} {word}" if lines else word
+        if lines and text_length(candidate, size, "condensed") <= width:
+            lines[-1] = candidate
+        else:
+            lines.append(word)
+    return lines
 
 
 def _tokens_row(
@@ -209,7 +236,7 @@ def _tokens_row(
     theme: Theme,
 ) -> None:
     letters = culture_letters()
-    x = _label(draw, x, y, "Tokens", theme)
+    x = _label(draw, x, y, "Culture", theme)
     tokens = {k: int(v) for k, v in dict(player.get("tokens", {})).items() if v}
     if not tokens:
         _none(draw, x, y, theme)
@@ -276,18 +303,25 @@ def _none(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) -> None:
 def _specialists_row(
     draw: ImageDraw.ImageDraw,
     player: Mapping[str, Any],
-    x: float,
+    span: tuple[float, float],
     y: float,
     theme: Theme,
     highlight: Highlight,
 ) -> None:
+    x, right = span
     specialists = list(player.get("specialists", []))
     x = _label(draw, x, y, "Specialists", theme)
     if not specialists:
         _none(draw, x, y, theme)
-    face = font("condensed", 16)
-    for name in specialists:
+    size = 16
+    while size > MIN_TEXT and _chips_width(specialists, size) > right - x:
+        size -= 1
+    face = font("condensed", size)
+    for n, name in enumerate(specialists):
         width = face.getlength(name) + 12
+        if x + width > right:  # never past the panel: a count of the rest
+            draw_text(draw, (x, y), f"+{len(specialists) - n}", theme.ink, size, anchor="lm")
+            break
         fresh = name == highlight.recruited
         draw.rounded_rectangle(
             (x, y - 12, x + width, y + 12),
@@ -296,8 +330,13 @@ def _specialists_row(
             outline=theme.last_turn if fresh else theme.panel_edge,
             width=3 if fresh else 1,
         )
-        draw_text(draw, (x + width / 2, y + 0.5), name, theme.ink, 16, style="condensed")
+        draw_text(draw, (x + width / 2, y + 0.5), name, theme.ink, size, style="condensed")
         x += width + 5
+
+
+def _chips_width(names: Sequence[str], size: int) -> float:
+    face = font("condensed", size)
+    return sum(face.getlength(name) + 17 for name in names)
 
 
 def _reserved_row(
@@ -326,10 +365,10 @@ def _reserved_row(
             outline=theme.last_turn if fresh else theme.ink,
             width=3 if fresh else 2,
         )
-        draw_text(draw, (x + 6, y), str(tile["id"]), theme.ink, 17, anchor="lm")
+        draw_text(draw, (x + 6, y), tile_label(str(tile["id"])), theme.ink, 17, anchor="lm")
         bx = x + 60
         for boat in boats:
             paste_centred(canvas, boat_sprite(theme, boat, letters.get(boat, "?"), 26), (bx, y))
             bx += 27
-        draw_text(draw, (bx - 4, y), f"{tile.get('pp', '')}PP", theme.pp, 15, anchor="lm")
+        draw_text(draw, (bx - 4, y), f"{tile.get('pp', '')}PP", theme.pp, MIN_TEXT, anchor="lm")
         x += width + 8

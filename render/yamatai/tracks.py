@@ -10,8 +10,8 @@ from PIL import Image, ImageDraw
 from render.fonts import Style, font
 from render.text import text_length
 from render.theme import RGB, Theme
-from render.yamatai.archipelago import boat_letters
-from render.yamatai.glyphs import boat_sprite, coin_sprite, draw_text, paste_centred
+from render.yamatai.archipelago import boat_letters, tile_label
+from render.yamatai.glyphs import MIN_TEXT, boat_sprite, coin_sprite, draw_text, paste_centred
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Rect
 
@@ -36,6 +36,16 @@ KIND_BANDS: Mapping[str, str] = {
     "palace": "PALACE",
 }
 
+END_WORDS: Mapping[str, str] = {
+    "boats": "a boat type ran out",
+    "buildings": "the building tiles ran out",
+    "specialists": "the specialists ran out",
+}
+"""Why the game ended (engine end reason -> plain words)."""
+
+POWER_SIZE = MIN_TEXT
+"""The one size of every specialist's power text (wrapped, never cut)."""
+
 SCORE_COLUMNS = (
     ("coins", "Coins"),
     ("pp_tokens", "PP tok."),
@@ -48,11 +58,14 @@ SCORE_COLUMNS = (
 __all__ = [
     "KIND_BANDS",
     "POWER_WORDS",
+    "card_slots",
     "draw_building_row",
     "draw_final_scores",
     "draw_fleet_track",
     "draw_specialists",
     "draw_tile",
+    "end_words",
+    "fleet_slots",
     "wrap",
 ]
 
@@ -80,18 +93,20 @@ def _chip(
     xy: tuple[float, float],
     player: Mapping[str, Any],
     mark: str,
-    radius: int = 11,
+    radius: int = 12,
 ) -> None:
-    """A disc in the player's colour with the player's mark."""
+    """A player's badge: a rounded square (tokens are discs) in their colour with their mark."""
     x, y = xy
     colour = str(player["colour"])
-    draw.ellipse(
+    draw.rounded_rectangle(
         (x - radius, y - radius, x + radius, y + radius),
+        radius=radius // 3,
         fill=theme.players[colour],
         outline=theme.ink,
         width=2,
     )
-    draw_text(draw, (x, y + 0.5), mark, theme.player_ink[colour], round(radius * 1.15))
+    size = max(MIN_TEXT, round(radius * 1.15))
+    draw_text(draw, (x, y + 0.5), mark, theme.player_ink[colour], size)
 
 
 # -- fleet track and turn order --------------------------------------------------------------
@@ -107,11 +122,10 @@ def draw_fleet_track(
 ) -> None:
     """The turn order of this round, then the ten fleet track positions."""
     draw = ImageDraw.Draw(canvas)
-    order_rect = Rect(rect.x0 + 10, rect.y0 + 28, rect.x0 + 236, rect.y1 - 8)
+    order_rect = Rect(rect.x0 + 10, rect.y0 + 28, rect.x0 + ORDER_WIDTH, rect.y1 - 8)
     _turn_order(draw, view, order_rect, theme, marks, highlight)
     track = view.get("fleet_track", [])
-    area = Rect(order_rect.x1 + 14, rect.y0 + 10, rect.x1 - 10, rect.y1 - 10)
-    slots = area.columns(max(1, len(track)), 6)
+    slots = fleet_slots(rect, len(track))
     letters = boat_letters()
     for slot, entry in zip(slots, track, strict=False):
         if entry.get("face_up"):
@@ -144,6 +158,21 @@ def draw_fleet_track(
                     theme.tile_back_mark,
                     34,
                 )
+
+
+ORDER_WIDTH = 236
+
+
+def fleet_slots(rect: Rect, count: int) -> list[Rect]:
+    """Where the fleet track's positions are drawn in the fleet area."""
+    area = Rect(rect.x0 + ORDER_WIDTH + 24, rect.y0 + 10, rect.x1 - 10, rect.y1 - 10)
+    return area.columns(max(1, count), 6)
+
+
+def card_slots(rect: Rect, count: int) -> list[Rect]:
+    """Where the building row's tiles or the specialist track's cards are drawn."""
+    area = Rect(rect.x0 + 10, rect.y0 + 30, rect.x1 - 10, rect.y1 - 10)
+    return area.columns(max(5, count), 8)
 
 
 def _fleet_tile(
@@ -244,23 +273,9 @@ def _turn_order(
             )
 
 
-def _power_lines(text: str, size: int, width: float, room: float) -> tuple[int, list[str]]:
-    """A font size (down to 11) and the lines of text that fit width x room pixels."""
-    while True:
-        lines = wrap(text, size, width)
-        fits = len(lines) * (size + 2) <= room
-        if fits or size <= 11:
-            break
-        size -= 1
-    keep = max(1, int(room // (size + 2)))
-    if len(lines) > keep:
-        lines = [*lines[: keep - 1], lines[keep - 1].rstrip(".") + "…"]
-    return size, lines
-
-
 def _shrink(text: str, size: int, width: float) -> tuple[str, int]:
-    """Text and a condensed font size (down to 13) that fits width, else shortened."""
-    while size > 13 and text_length(text, size, "condensed") > width:
+    """Text and a condensed font size (down to the smallest) that fits width, else shortened."""
+    while size > MIN_TEXT and text_length(text, size, "condensed") > width:
         size -= 1
     return _fit(text, size, width, "condensed"), size
 
@@ -300,8 +315,8 @@ def draw_tile(
         colour = theme.coin if kind == "trading_post" else theme.torii
         draw.rectangle((rect.x0 + 3, rect.y0 + 36, rect.x1 - 3, rect.y0 + 54), fill=colour)
         ink = theme.ink if kind == "trading_post" else theme.ink_light
-        draw_text(draw, (cx, rect.y0 + 45), band, ink, theme.small_size - 1, style="condensed")
-    draw_text(draw, (cx, rect.y0 + 19), str(tile["id"]), theme.ink, 24)
+        draw_text(draw, (cx, rect.y0 + 45), band, ink, MIN_TEXT, style="condensed")
+    draw_text(draw, (cx, rect.y0 + 19), tile_label(str(tile["id"])), theme.ink, 24)
     letters = boat_letters()
     boats = list(tile.get("boats", []))
     cols = 2
@@ -321,7 +336,7 @@ def draw_tile(
         (cx - 15, pp_y - 15, cx + 15, pp_y + 15), fill=theme.pp, outline=theme.ink, width=2
     )
     draw_text(draw, (cx, pp_y), str(tile.get("pp", "")), theme.ink_light, 18)
-    draw_text(draw, (cx + 19, pp_y + 1), "PP", theme.pp, 13, anchor="lm")
+    draw_text(draw, (cx + 17, pp_y + 1), "PP", theme.pp, MIN_TEXT, style="condensed", anchor="lm")
 
 
 def draw_building_row(
@@ -338,8 +353,7 @@ def draw_building_row(
         anchor="rt",
     )
     row = list(view.get("building_row", []))
-    area = Rect(rect.x0 + 10, rect.y0 + 30, rect.x1 - 10, rect.y1 - 10)
-    for i, slot in enumerate(area.columns(5, 8)):
+    for i, slot in enumerate(card_slots(rect, 5)):
         if i < len(row):
             draw_tile(canvas, slot, row[i], theme)
         else:
@@ -368,8 +382,7 @@ def draw_specialists(
         anchor="rt",
     )
     track = list(view.get("specialist_track", []))
-    area = Rect(rect.x0 + 10, rect.y0 + 30, rect.x1 - 10, rect.y1 - 10)
-    for slot, card in zip(area.columns(max(5, len(track)), 8), track, strict=False):
+    for slot, card in zip(card_slots(rect, len(track)), track, strict=False):
         if card is None:
             draw.rounded_rectangle(
                 slot.box, radius=8, fill=theme.panel_alt, outline=theme.panel_edge, width=2
@@ -378,19 +391,17 @@ def draw_specialists(
         draw.rounded_rectangle(slot.box, radius=8, fill=theme.tile_face, outline=theme.ink, width=2)
         cx = (slot.x0 + slot.x1) / 2
         name, size = _shrink(str(card["name"]), 18, slot.width - 8)
-        draw_text(draw, (cx, slot.y0 + 16), name, theme.ink, size, style="condensed")
+        draw_text(draw, (cx, slot.y0 + 15), name, theme.ink, size, style="condensed")
         draw.line(
-            (slot.x0 + 6, slot.y0 + 30, slot.x1 - 6, slot.y0 + 30), fill=theme.panel_edge, width=1
+            (slot.x0 + 6, slot.y0 + 28, slot.x1 - 6, slot.y0 + 28), fill=theme.panel_edge, width=1
         )
-        room = slot.height - 36 - 40
-        size, lines = _power_lines(
-            str(card.get("power", "")), theme.small_size - 1, slot.width - 8, room
-        )
-        y = slot.y0 + 36
-        for line in lines:
-            draw_text(draw, (cx, y), line, theme.ink_soft, size, style="regular", anchor="mt")
-            y += size + 2
-        bottom = slot.y1 - 20
+        y = slot.y0 + 32
+        for line in wrap(str(card.get("power", "")), POWER_SIZE, slot.width - 6, "condensed"):
+            draw_text(
+                draw, (cx, y), line, theme.ink_soft, POWER_SIZE, style="condensed", anchor="mt"
+            )
+            y += POWER_SIZE + 1
+        bottom = slot.y1 - 18
         draw.ellipse(
             (slot.x0 + 8, bottom - 14, slot.x0 + 36, bottom + 14),
             fill=theme.pp,
@@ -402,6 +413,11 @@ def draw_specialists(
         if coins:
             paste_centred(canvas, coin_sprite(theme, 13), (slot.x1 - 44, bottom))
             draw_text(draw, (slot.x1 - 28, bottom), str(coins), theme.ink, 20, anchor="lm")
+
+
+def end_words(reasons: Sequence[object]) -> str:
+    """The engine's end reasons in plain words ("a boat type ran out")."""
+    return "; ".join(END_WORDS.get(str(r), str(r).replace("_", " ")) for r in reasons)
 
 
 # -- final scores ----------------------------------------------------------------------------
@@ -425,12 +441,12 @@ def draw_final_scores(
         theme.small_size,
         anchor="lt",
     )
-    reasons = ", ".join(str(r).replace("_", " ") for r in outcome.get("end_reasons", []))
+    reasons = end_words(outcome.get("end_reasons", []))
     if reasons:
         draw_text(
             draw,
             (rect.x1 - 12, rect.y0 + 8),
-            f"game ended: {reasons}",
+            f"The game ended: {reasons}",
             theme.ink_soft,
             theme.small_size,
             anchor="rt",
@@ -464,7 +480,11 @@ def draw_final_scores(
         )
         _chip(draw, theme, (rect.x0 + 52, mid), players[seat], marks[seat], 10)
         label = str(score.get("name", players[seat]["name"]))
-        label = _fit(label, theme.body_size, 170, "bold") + ("  ★ winner" if seat == winner else "")
+        if seat == winner:  # its own text: a right-to-left name must not reorder the star
+            draw_text(draw, (first_col - 8, mid), "★ winner", theme.ink, MIN_TEXT, anchor="rm")
+        label = _fit(
+            label, theme.body_size, first_col - name_x - (90 if seat == winner else 12), "bold"
+        )
         draw_text(draw, (name_x, mid), label, theme.ink, theme.body_size, anchor="lm")
         lines = score.get("lines", {})
         for i, (key, _) in enumerate(SCORE_COLUMNS):

@@ -1,0 +1,219 @@
+"""Namiji's turn picture for the player to move: big text and the part that matters, with the
+legal route spaces or crate cells ringed and the legal cards named."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from engine.namiji.components import COLUMNS, cell_index
+from render import focus
+from render.focus import BODY, SMALL, TITLE, Line, Marked
+from render.marks import player_marks
+from render.namiji import layout
+from render.namiji.centre import TASKS
+from render.namiji.highlight import Highlight
+from render.namiji.picture import PHASES, render_image
+from render.namiji.route import boat_centre
+from render.png import encode_png
+from render.stand_in import COMPUTER_PLAYED, computer_played, stand_in_words
+from render.theme import Theme, get_theme
+
+__all__ = ["Targets", "focus_image", "legal_targets", "render_focus"]
+
+
+@dataclass(frozen=True)
+class Targets:
+    """What the legal actions point at, read from their notation."""
+
+    spaces: frozenset[tuple[int, int]] = frozenset()
+    """(route index, port slot or 0) of every legal ``move``."""
+    cells: frozenset[str] = frozenset()
+    """Crate cells (``r1c2``) of a legal ``keep`` or ``net``."""
+    cards: tuple[str, ...] = ()
+    """Fish, cards or nets named by a legal ``fish``, ``pick``, ``rock`` or ``net``."""
+    other: tuple[str, ...] = ()
+    """Legal actions with no place to ring (draw, stop, release, refuse, end, ...)."""
+
+
+def legal_targets(legal: Iterable[str]) -> Targets:
+    """The route spaces, crate cells and cards that the legal actions name."""
+    spaces: set[tuple[int, int]] = set()
+    cells: set[str] = set()
+    cards: list[str] = []
+    other: list[str] = []
+    for action in legal:
+        words = action.split()
+        verb, args = (words[0], words[1:]) if words else ("", [])
+        if verb == "move" and args and args[0].isdigit():
+            slot = int(args[2]) if len(args) == 3 and args[1] == "slot" else 0
+            spaces.add((int(args[0]), slot))
+        elif verb == "keep" and args:
+            cells.add(args[0])
+        elif verb == "net" and len(args) >= 2:
+            cells.add(args[1])
+            if args[0] not in cards:
+                cards.append(args[0])
+        elif verb in ("fish", "pick", "rock") and args and args[0] not in cards:
+            cards.append(args[0])
+        elif action not in other:
+            other.append(action)
+    return Targets(frozenset(spaces), frozenset(cells), tuple(cards), tuple(other))
+
+
+def render_focus(
+    view: Mapping[str, Any],
+    *,
+    legal: Sequence[str],
+    events: Sequence[Mapping[str, Any]] | None = None,
+    theme: str | Theme = "default",
+) -> bytes:
+    """The turn picture of a view for the player to move, as PNG bytes."""
+    image, _ = focus_image(view, legal=legal, events=events, theme=theme)
+    return encode_png(image)
+
+
+def focus_image(
+    view: Mapping[str, Any],
+    *,
+    legal: Sequence[str],
+    events: Sequence[Mapping[str, Any]] | None = None,
+    theme: str | Theme = "default",
+) -> tuple[Image.Image, tuple[Marked, ...]]:
+    """The turn picture as an RGB image, and the targets ringed on the board picture."""
+    look = get_theme(theme)
+    highlight = Highlight.from_events(events)
+    board_picture = render_image(view, highlight=highlight, theme=look)
+    targets = legal_targets(legal)
+    marks, area = _marks(view, targets)
+    for marked in marks:
+        focus.mark_target(board_picture, marked, look, "ring" if marked.kind == "space" else "box")
+    parts = [
+        focus.text_panel(_title(view, look), look, fill=look.background),
+        focus.text_panel(_choices(targets, look), look),
+        focus.crop_marked(board_picture, marks, area),
+        focus.text_panel(_scores(view, look), look),
+        focus.text_panel(_last_turn(view, highlight, look), look),
+    ]
+    return focus.stack(parts, look), tuple(marks)
+
+
+def _marks(
+    view: Mapping[str, Any], targets: Targets
+) -> tuple[list[Marked], tuple[int, int, int, int]]:
+    """The targets' places on the board picture, and the area to show."""
+    if targets.spaces:
+        marks = []
+        for index, slot in sorted(targets.spaces):
+            (x, y), in_port = boat_centre(index, slot)
+            radius = layout.SLOT_PITCH / 2 if in_port else layout.SPACE_RADIUS + 4
+            marks.append(
+                Marked("space", f"{index}" + (f" slot {slot}" if slot else ""), x, y, radius)
+            )
+        return marks, layout.ROUTE_AREA
+    seat = view.get("current_seat")
+    boards = layout.panels(len(view["players"]))
+    if targets.cells and isinstance(seat, int) and seat < len(boards):
+        left, top, _, _ = boards[seat].box
+        x0, y0 = left + layout.CRATE_ORIGIN[0], top + layout.CRATE_ORIGIN[1]
+        half = layout.CELL / 2
+        marks = []
+        for cell in sorted(targets.cells):
+            r, c = divmod(cell_index(cell), COLUMNS)
+            centre = (x0 + c * layout.CELL + half, y0 + r * layout.CELL + half)
+            marks.append(Marked("cell", cell, *centre, half - 1, half - 1))
+        return marks, boards[seat].box
+    if isinstance(seat, int) and seat < len(boards) and view.get("phase") != "move":
+        return [], layout.CENTRE
+    return [], layout.ROUTE_AREA
+
+
+def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
+    """The turn, whose turn and what they do (or the result)."""
+    players = view["players"]
+    if view.get("phase") == "over":
+        best = max(int(p.get("score", 0)) for p in players)
+        names = [str(p.get("name", "")) for p in players if int(p.get("score", 0)) == best]
+        verb = "wins" if len(names) == 1 else "win"
+        return [
+            ("Game over", TITLE, look.accent, True),
+            (f"{' and '.join(names)} {verb} with {best} points", BODY, look.ink_light, True),
+        ]
+    seat = view.get("current_seat")
+    phase = str(view.get("phase", ""))
+    doing = PHASES.get(phase, phase)
+    tasks = list(view.get("tasks", []))
+    if phase == "station" and tasks:
+        doing = TASKS.get(tasks[0], tasks[0])
+    who = str(players[seat]["name"]) if isinstance(seat, int) else "?"
+    lines: list[Line] = [
+        (f"Turn {int(view.get('turns', 0)) + 1} · {who} to play", TITLE, look.accent, True),
+        (f"Now: {doing}", BODY, look.ink_light, True),
+    ]
+    if isinstance(seat, int) and (stand_in := stand_in_words(players[seat])):
+        lines.append((stand_in, SMALL, look.ink_dim, False))
+    return lines
+
+
+def _choices(targets: Targets, look: Theme) -> list[Line]:
+    """What the ringed targets are, the cards to choose from, then the other actions."""
+    lines: list[Line] = []
+    if targets.spaces:
+        shown = ", ".join(f"{i}" + (f" (slot {s})" if s else "") for i, s in sorted(targets.spaces))
+        lines.append((f"Ringed in yellow: move to {shown}", BODY, look.ink, True))
+    if targets.cells:
+        cells = ", ".join(sorted(targets.cells))
+        lines.append((f"Ringed in yellow: crate cells {cells}", BODY, look.ink, True))
+    if targets.cards:
+        lines.append((f"Choose: {', '.join(targets.cards)}", BODY, look.ink, True))
+    if targets.other:
+        lines.append((f"Or: {', '.join(targets.other)}", SMALL, look.ink_soft, False))
+    return lines or [("Nothing to choose now.", SMALL, look.ink_soft, False)]
+
+
+def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
+    """Each player's mark, name, score and offerings; the player to move in bold."""
+    players = view["players"]
+    marks = player_marks(players)
+    current = view.get("current_seat")
+    lines: list[Line] = [("Scores", BODY, look.ink, True)]
+    for seat, player in enumerate(players):
+        extra = stand_in_words(player)
+        text = (
+            f"[{marks[seat]}] {player.get('name', '')}: {player.get('score', 0)} points,"
+            f" {player.get('offerings', 0)} offerings left" + (f" ({extra})" if extra else "")
+        )
+        mine = seat == current
+        lines.append((("▶ " if mine else "") + text, SMALL, look.ink, mine))
+    return lines
+
+
+def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line]:
+    """Who played the last turn and what they took, in words."""
+    players = view["players"]
+    if hl.seat is None or not 0 <= hl.seat < len(players):
+        return [("Last turn: none yet", SMALL, look.ink_soft, False)]
+    seat = hl.seat
+    done = [
+        text
+        for text, shown in (
+            ("moved a boat", bool(hl.boats)),
+            ("scored a crate line", seat in hl.lines),
+            ("took a pontoon card", seat in hl.cards),
+            ("took a panorama card", seat in hl.panoramas),
+            ("took crustaceans", seat in hl.trap),
+            ("made an offering", seat in hl.offering),
+            ("kept a sacred rock card", seat in hl.rocks),
+            ("arrived at the port", seat in hl.arrival),
+        )
+        if shown
+    ]
+    title = "Last turn" + (f" ({COMPUTER_PLAYED})" if computer_played(view) else "")
+    who = str(players[seat].get("name", ""))
+    return [
+        (title, BODY, look.last_turn_ink, True),
+        (f"{who}: {', '.join(done) or 'no change'}", SMALL, look.ink, False),
+    ]

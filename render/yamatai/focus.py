@@ -1,0 +1,289 @@
+"""Yamatai's turn picture for the player to move: big text and the board part that matters,
+with the legal spots, islands, fleets, tiles or specialists of the current step ringed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from engine.yamatai.board import load_board
+from render import focus
+from render.focus import BODY, SMALL, TITLE, Line, Marked
+from render.marks import player_marks
+from render.png import encode_png
+from render.stand_in import COMPUTER_PLAYED, computer_played, stand_in_words
+from render.theme import Theme, get_theme
+from render.yamatai.archipelago import island_centre, spot_centre
+from render.yamatai.header import RECRUIT_FIRST_WORDS, STEP_WORDS
+from render.yamatai.highlight import Highlight
+from render.yamatai.layout import Layout, Rect, layout
+from render.yamatai.picture import render_image
+from render.yamatai.signs import boat_letters, tile_label
+from render.yamatai.tracks import POWER_WORDS, card_slots, end_words, fleet_slots
+
+__all__ = ["Targets", "focus_image", "legal_targets", "render_focus"]
+
+SPOT_VERBS = ("place", "slide", "remove")
+ISLAND_VERBS = ("collect", "sacred", "kachiko", "ebisu")
+
+
+@dataclass(frozen=True)
+class Targets:
+    """What the legal actions point at, read from their notation."""
+
+    spots: frozenset[str] = frozenset()
+    islands: frozenset[str] = frozenset()
+    fleets: frozenset[int] = frozenset()
+    tiles: frozenset[str] = frozenset()
+    specialists: frozenset[str] = frozenset()
+    other: tuple[str, ...] = ()
+    """Legal actions with no place to ring (buy, sell, keep, end, look, ...), in order."""
+
+
+def legal_targets(legal: Iterable[str]) -> Targets:
+    """The spots, islands, fleets, tiles and specialists that the legal actions name."""
+    spots: set[str] = set()
+    islands: set[str] = set()
+    fleets: set[int] = set()
+    tiles: set[str] = set()
+    specialists: set[str] = set()
+    other: list[str] = []
+    for action in legal:
+        words = action.split()
+        verb, args = (words[0], words[1:]) if words else ("", [])
+        if verb == "place" and len(args) == 2:
+            spots.add(args[1])
+        elif verb in SPOT_VERBS[1:] or (verb == "swap" and args[:1] == ["boats"]):
+            spots.update(a for a in args if a.isdigit())
+        elif verb in ISLAND_VERBS or (verb == "swap" and args[:1] == ["tokens"]):
+            islands.update(a for a in args if not a.isdigit() and a != "tokens")
+        elif verb == "build" and len(args) == 2:
+            tiles.add(args[0])
+            islands.add(args[1])
+        elif verb == "fleet" and args and args[0].isdigit():
+            fleets.add(int(args[0]))
+        elif verb == "reserve" and args:
+            tiles.add(args[0])
+        elif verb == "recruit" and args:
+            specialists.add(args[0])
+        elif action not in other:
+            other.append(action)
+    return Targets(
+        frozenset(spots),
+        frozenset(islands),
+        frozenset(fleets),
+        frozenset(tiles),
+        frozenset(specialists),
+        tuple(other),
+    )
+
+
+def render_focus(
+    view: Mapping[str, Any],
+    *,
+    legal: Sequence[str],
+    events: Sequence[Mapping[str, Any]] | None = None,
+    theme: str | Theme = "default",
+) -> bytes:
+    """The turn picture of a view for the player to move, as PNG bytes."""
+    image, _ = focus_image(view, legal=legal, events=events, theme=theme)
+    return encode_png(image)
+
+
+def focus_image(
+    view: Mapping[str, Any],
+    *,
+    legal: Sequence[str],
+    events: Sequence[Mapping[str, Any]] | None = None,
+    theme: str | Theme = "default",
+) -> tuple[Image.Image, tuple[Marked, ...]]:
+    """The turn picture as an RGB image, and the targets ringed on the board picture."""
+    look = get_theme(theme)
+    highlight = Highlight.from_events(events) if events is not None else Highlight.from_view(view)
+    board_picture = render_image(view, highlight=highlight, theme=look)
+    lay = layout(str(view.get("board", "default")), len(view["players"]))
+    targets = legal_targets(legal)
+    marks, area = _marks(view, lay, targets)
+    for marked in marks:
+        shape = "ring" if marked.kind in ("spot", "island") else "box"
+        focus.mark_target(board_picture, marked, look, shape)
+    crop = focus.crop_marked(board_picture, marks, area.box)
+    parts = [
+        focus.text_panel(_title(view, look), look, fill=look.background),
+        focus.text_panel(_choices(targets, look), look),
+        crop,
+        focus.text_panel(_scores(view, look), look),
+        focus.text_panel(_fleets(view, look), look),
+        focus.text_panel(_last_turn(view, highlight, look), look),
+    ]
+    return focus.stack(parts, look), tuple(marks)
+
+
+def _marks(view: Mapping[str, Any], lay: Layout, targets: Targets) -> tuple[list[Marked], Rect]:
+    """The targets' places on the board picture, and the area to show (map first)."""
+    board = load_board(str(view.get("board", "default")))
+    scale = lay.transform.scale
+    on_map = [
+        Marked("spot", str(s["label"]), *spot_centre(board, lay, i), 24)
+        for i, s in enumerate(view["spots"])
+        if str(s["label"]) in targets.spots
+    ] + [
+        Marked("island", str(isl["label"]), *island_centre(board, lay, i), 0.5 * scale)
+        for i, isl in enumerate(view["islands"])
+        if str(isl["label"]).upper() in {t.upper() for t in targets.islands}
+    ]
+    if on_map:
+        return on_map, lay.map
+    track = list(view.get("fleet_track", []))
+    fleets = [
+        _boxed("fleet", str(e["fleet"]), slot)
+        for slot, e in zip(fleet_slots(lay.fleet, len(track)), track, strict=False)
+        if e.get("fleet") in targets.fleets
+    ]
+    if fleets:
+        return fleets, lay.fleet
+    row = list(view.get("building_row", []))
+    tiles = [
+        _boxed("tile", str(t["id"]), slot)
+        for slot, t in zip(card_slots(lay.buildings, len(row)), row, strict=False)
+        if str(t["id"]).upper() in {t.upper() for t in targets.tiles}
+    ]
+    if tiles:
+        return tiles, lay.buildings
+    cards = list(view.get("specialist_track", []))
+    wanted = {s.lower() for s in targets.specialists}
+    specialists = [
+        _boxed("specialist", str(c["name"]), slot)
+        for slot, c in zip(card_slots(lay.specialists, len(cards)), cards, strict=False)
+        if c is not None and str(c["name"]).lower() in wanted
+    ]
+    return specialists, (lay.specialists if specialists else lay.map)
+
+
+def _boxed(kind: str, label: str, slot: Rect) -> Marked:
+    """A card-shaped target: its centre and half its size (the mark sits just outside it)."""
+    centre = ((slot.x0 + slot.x1) / 2, (slot.y0 + slot.y1) / 2)
+    return Marked(kind, label, *centre, slot.width / 2 + 2, slot.height / 2 + 2)
+
+
+def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
+    """Round, whose turn and the step in words (or the result)."""
+    players = view["players"]
+    outcome = view.get("outcome")
+    if view.get("over") and outcome:
+        winner = players[int(outcome["winner"])]
+        reasons = end_words(outcome.get("end_reasons", []))
+        return [
+            (f"Game over after round {view.get('round', '')}", TITLE, look.accent, True),
+            (f"{winner['name']} wins", BODY, look.ink_light, True),
+            *([(f"The game ended: {reasons}", SMALL, look.ink_dim, False)] if reasons else []),
+        ]
+    seat = view.get("current_seat")
+    turn = view.get("turn") or {}
+    words = RECRUIT_FIRST_WORDS if view.get("step_order") == "recruit-first" else STEP_WORDS
+    step = str(turn.get("label", turn.get("step", "")))
+    who = str(players[seat]["name"]) if isinstance(seat, int) else "?"
+    lines: list[Line] = [
+        (f"Round {view.get('round', '')} · {who} to play", TITLE, look.accent, True),
+        (f"Now: {words.get(step, step)}", BODY, look.ink_light, True),
+    ]
+    if isinstance(seat, int) and (stand_in := stand_in_words(players[seat])):
+        lines.append((stand_in, SMALL, look.ink_dim, False))
+    return lines
+
+
+def _choices(targets: Targets, look: Theme) -> list[Line]:
+    """What the ringed targets are, then the other legal actions by verb."""
+    named = [
+        ("spots", sorted(targets.spots, key=int)),
+        ("islands", sorted(targets.islands)),
+        ("fleets", [str(f) for f in sorted(targets.fleets)]),
+        ("tiles", sorted(targets.tiles)),
+        ("specialists", sorted(targets.specialists)),
+    ]
+    ringed = " · ".join(f"{kind} {', '.join(items)}" for kind, items in named if items)
+    lines: list[Line] = []
+    if ringed:
+        lines.append((f"Ringed in yellow: {ringed}", BODY, look.ink, True))
+    verbs: dict[str, list[str]] = {}
+    for action in targets.other:
+        verb, _, rest = action.partition(" ")
+        verbs.setdefault(verb, []).append(rest)
+    for verb, rests in verbs.items():
+        shown = ", ".join(r for r in rests if r)
+        lines.append((f"{verb} {shown}".strip(), SMALL, look.ink_soft, False))
+    if not lines:
+        lines.append(("Nothing to choose now.", SMALL, look.ink_soft, False))
+    return lines
+
+
+def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
+    """Each player's mark, name, score, coins and stand-in; the player to move first."""
+    players = view["players"]
+    marks = player_marks(players)
+    current = view.get("current_seat")
+    lines: list[Line] = [("Scores", BODY, look.ink, True)]
+    for seat, player in enumerate(players):
+        score = player.get("score", {})
+        hidden = "+?" if player.get("hidden_tiles") else ""
+        extra = stand_in_words(player)
+        text = (
+            f"[{marks[seat]}] {player['name']}: {score.get('total', 0)}{hidden} PP,"
+            f" {player.get('coins', 0)} coins" + (f" ({extra})" if extra else "")
+        )
+        mine = seat == current
+        lines.append((("▶ " if mine else "") + text, SMALL, look.ink, mine))
+    return lines
+
+
+def _fleets(view: Mapping[str, Any], look: Theme) -> list[Line]:
+    """The face-up fleets: number, boats and power."""
+    letters = boat_letters()
+    shown = []
+    for entry in view.get("fleet_track", []):
+        if entry.get("face_up") and entry.get("fleet"):
+            boats = "".join(letters.get(b, "?") for b in entry.get("boats", []))
+            power = POWER_WORDS.get(str(entry.get("power")), str(entry.get("power", "")))
+            shown.append(f"{entry['fleet']}: {boats} {power.replace(chr(10), ' ')}")
+    if not shown:
+        return [("Fleets: none face up", SMALL, look.ink_soft, False)]
+    return [("Fleets", BODY, look.ink, True), (" · ".join(shown), SMALL, look.ink, False)]
+
+
+def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line]:
+    """What the last turn did, in words (it stays readable after the round's track slid)."""
+    players = view["players"]
+    if hl.seat is None or not 0 <= hl.seat < len(players):
+        return [("Last turn: none yet", SMALL, look.ink_soft, False)]
+    done: list[str] = []
+    if hl.fleet is not None:
+        done.append(f"took fleet {hl.fleet}")
+    if hl.placed:
+        done.append("placed boats on " + ", ".join(sorted(hl.placed, key=_number)))
+    if hl.moved:
+        done.append("moved boats on " + ", ".join(sorted(hl.moved, key=_number)))
+    if hl.built:
+        done.append(f"built on {hl.built}")
+    if hl.collected:
+        done.append("collected " + ", ".join(f"{c} on {i}" for i, c in hl.collected))
+    if hl.sacred:
+        done.append("sacred ground on " + ", ".join(sorted(hl.sacred)))
+    if hl.swapped:
+        done.append("swapped tokens on " + ", ".join(sorted(hl.swapped)))
+    if hl.recruited:
+        done.append(f"recruited {hl.recruited}")
+    if hl.reserved:
+        done.append(f"reserved {tile_label(hl.reserved)}")
+    who = str(players[hl.seat]["name"])
+    title = "Last turn" + (f" ({COMPUTER_PLAYED})" if computer_played(view) else "")
+    return [
+        (title, BODY, look.last_turn_ink, True),
+        (f"{who}: {'; '.join(done) or 'no change on the board'}", SMALL, look.ink, False),
+    ]
+
+
+def _number(label: str) -> int:
+    return int(label) if label.isdigit() else 0

@@ -1,0 +1,206 @@
+"""Phone first: the smallest text of both board pictures, and the turn ("focus") picture."""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from engine import games
+from engine.games import Match
+from render import render_board, render_focus
+from render.focus import SMALL
+from render.focus import WIDTH as FOCUS_WIDTH
+from render.namiji import focus as namiji_focus
+from render.text import recording
+from render.yamatai import focus as yamatai_focus
+from tests.render.games import play_turns
+
+LONG = "Abcdefghijklmnopqrstuvwxyz012345"  # 32 letters, the longest name a seat takes
+MIN_BOARD_TEXT = 14  # pixels, on the 1600 px board picture
+PHONE = 400  # pixels: how wide Discord shows a picture on a phone
+
+
+def _clear_caches() -> None:
+    """Forget every cached sprite and static layer, so that all text is drawn again."""
+    for name, module in list(sys.modules.items()):
+        if name == "render" or name.startswith("render."):
+            for value in vars(module).values():
+                if hasattr(value, "cache_clear") and str(
+                    getattr(value, "__module__", "")
+                ).startswith("render"):
+                    value.cache_clear()
+
+
+def _texts(view: dict[str, Any]) -> list[tuple[str, float]]:
+    _clear_caches()
+    with recording() as drawn:
+        render_board(view)
+    return drawn
+
+
+def _namiji(players: int, actions: int | None) -> Match:
+    match = games.new("namiji", [LONG, "Bo", "محمد", "Di", "Ed"][:players], seed=3)
+    computer = games.computer_player("namiji")
+    done = 0
+    while (seat := match.current_seat) is not None and (actions is None or done < actions):
+        match.play(computer(match.view(seat), done), seat=seat)
+        done += 1
+    return match
+
+
+def _board_views() -> Iterator[tuple[str, dict[str, Any]]]:
+    names = (LONG, "Bo", "محمد", "Di")
+    for players, turns in ((2, 8), (3, None), (4, 20), (4, None)):
+        match, _ = play_turns(players, 5, turns, names)
+        view = match.view(None)
+        view["players"][1]["stand_in"] = "vacation"
+        yield f"yamatai-{players}p-{turns}", view
+    for players, actions in ((2, None), (3, 80), (5, 60)):
+        yield f"namiji-{players}p-{actions}", _namiji(players, actions).view(None)
+
+
+@pytest.mark.parametrize(("name", "view"), list(_board_views()), ids=lambda v: str(v)[:24])
+def test_no_board_text_under_14px(name: str, view: dict[str, Any]) -> None:
+    """Every text drawn on the board picture, of every kind, is at least 14 px at 1600 px."""
+    drawn = _texts(view)
+    assert len(drawn) > 50, name  # the recorder sees the picture's text
+    small = sorted({(size, text) for text, size in drawn if size < MIN_BOARD_TEXT})
+    assert not small, f"{name}: text under {MIN_BOARD_TEXT} px: {small[:8]}"
+
+
+def test_recorder_sees_sprite_and_static_text() -> None:
+    """Boat letters (sprites), island labels (static layer) and panel text are all recorded."""
+    match, _ = play_turns(4, 7, 20)
+    texts = {text for text, _ in _texts(match.view(None))}
+    assert {"G", "W", "A1", "G4", "Culture"} <= texts
+
+
+def test_specialist_powers_are_never_cut() -> None:
+    """Every word of every specialist on the track is drawn (wrapped, not shortened)."""
+    match, _ = play_turns(4, 7, 20)
+    view = match.view(None)
+    drawn = " ".join(text for text, _ in _texts(view))
+    for card in view["specialist_track"]:
+        if card is not None:
+            for word in str(card["power"]).split():
+                assert word in drawn, (card["name"], word)
+
+
+def _size(png: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(png)) as image:
+        return image.size
+
+
+def _yamatai_at(step: str) -> tuple[Match, list[dict[str, Any]]]:
+    """A 3-player greedy game at the first turn past the first round that reaches ``step``."""
+    from engine.yamatai.players import greedy_player
+
+    match = games.new("yamatai", ["Ann", LONG, "Cy"], seed=5)
+    events: list[dict[str, Any]] = []
+    for n in range(400):
+        seat = match.current_seat
+        assert seat is not None
+        if n > 20 and match.turn_info.step == step and len(match.legal_actions()) > 1:
+            return match, events
+        new = match.play(greedy_player(match.view(seat), 1), seat=seat)
+        events = new if any(e["type"] == "fleet" for e in new) else events + new
+    raise AssertionError(f"no {step} step")
+
+
+def test_focus_place_step_rings_exactly_the_legal_spots() -> None:
+    """A placement step rings the spots of the legal ``place`` actions, and nothing else."""
+    match, events = _yamatai_at("place")
+    legal = match.legal_actions()
+    spots = {a.split()[2] for a in legal if a.startswith("place ")}
+    islands = {a.split()[1] for a in legal if a.startswith("collect ")}
+    islands |= {a.split()[2] for a in legal if a.startswith("build ")}
+    assert spots
+    view = match.view(match.current_seat)
+    _, marks = yamatai_focus.focus_image(view, legal=legal, events=events)
+    assert {m.label for m in marks if m.kind == "spot"} == spots
+    assert {m.label for m in marks if m.kind == "island"} == islands
+
+
+def test_focus_collect_and_build_ring_the_legal_islands() -> None:
+    """Collect and build actions ring their islands (upper or lower case alike)."""
+    targets = yamatai_focus.legal_targets(["collect C4 D2", "build B07 A3", "end"])
+    assert targets.islands == {"C4", "D2", "A3"}
+    assert targets.tiles == {"B07"}
+    assert targets.other == ("end",)
+    match, _ = play_turns(3, 5, 6)
+    view = match.view(None)
+    _, marks = yamatai_focus.focus_image(view, legal=["collect c4 d2", "build B07 A3"])
+    assert sorted(m.label for m in marks) == ["A3", "C4", "D2"]
+
+
+def test_focus_fleet_step_rings_the_legal_fleets() -> None:
+    """At the fleet step the legal fleet tiles are boxed on the fleet track."""
+    match, events = _yamatai_at("fleet")
+    legal = match.legal_actions()
+    wanted = {a.split()[1] for a in legal}
+    _, marks = yamatai_focus.focus_image(match.view(match.current_seat), legal=legal, events=events)
+    assert {m.label for m in marks} == wanted
+    assert {m.kind for m in marks} == {"fleet"}
+
+
+def test_focus_marks_are_drawn_where_the_targets_are() -> None:
+    """The ring's colour is on the picture at every marked spot, in the crop."""
+    match, events = _yamatai_at("place")
+    legal = match.legal_actions()
+    plain = render_focus(match.view(match.current_seat), legal=[], events=events)
+    marked = render_focus(match.view(match.current_seat), legal=legal, events=events)
+    assert plain != marked
+
+
+def test_focus_namiji_move_rings_the_legal_spaces_and_keep_the_cells() -> None:
+    """Namiji: a move step rings the legal route spaces, a catch the legal crate cells."""
+    targets = namiji_focus.legal_targets(["move 8", "move 13 slot 2", "keep r1c2", "release"])
+    assert targets.spaces == {(8, 0), (13, 2)}
+    assert targets.cells == {"r1c2"}
+    assert targets.other == ("release",)
+    match = _namiji(4, 0)
+    legal = match.legal_actions()
+    view = match.view(match.current_seat)
+    _, marks = namiji_focus.focus_image(view, legal=legal)
+    assert len(marks) == len(legal) and {m.kind for m in marks} == {"space"}
+    view["current_seat"] = 0
+    _, cells = namiji_focus.focus_image(view, legal=["keep r1c2", "keep r3c1", "release"])
+    assert sorted(m.label for m in cells) == ["r1c2", "r3c1"]
+
+
+@pytest.mark.parametrize("game", ["yamatai", "namiji"])
+def test_focus_is_pure_small_and_readable_on_a_phone(game: str) -> None:
+    """Same inputs, same bytes; about 900 px wide; well under 300 KB; text >= 9 px on a phone."""
+    if game == "yamatai":
+        match, events = _yamatai_at("trade")
+    else:
+        match = _namiji(3, 39)
+        seat = match.current_seat
+        assert seat is not None
+        events = match.play(games.computer_player("namiji")(match.view(seat), 39), seat=seat)
+    legal = match.legal_actions()
+    view = match.view(match.current_seat)
+    view["players"][0]["stand_in"] = "away"
+    view["computer_played"] = True
+    with recording() as drawn:
+        first = render_focus(view, legal=legal, events=events)
+    assert render_focus(view, legal=legal, events=events) == first
+    assert _size(first)[0] == FOCUS_WIDTH
+    assert len(first) < 300_000
+    focus_text = [(t, s) for t, s in drawn if s >= SMALL]
+    assert any("away · computer plays" in t for t, _ in focus_text)
+    assert any("played by the computer" in t for t, _ in focus_text)
+    assert SMALL * PHONE / FOCUS_WIDTH >= 9
+
+
+def test_focus_unknown_game() -> None:
+    """A game without a turn picture is refused clearly."""
+    from engine.errors import UnknownGame
+
+    with pytest.raises(UnknownGame):
+        render_focus({"game": "chess", "players": []}, legal=[])
