@@ -112,13 +112,20 @@ def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str
         k: display_name(v) if k in NAME_PARAMS and isinstance(v, str) else v
         for k, v in error.params.items()
     }
-    text = catalog.text(error.key, locale, **params)
+    key = error.key if error.fallback is None or catalog.has(error.key) else error.fallback
+    text = catalog.text(key, locale, **params)
     if error.legal:
-        shown = [f"`{a}`" for a in error.legal[:LEGAL_SHOWN]]
-        more = len(error.legal) - len(shown)
-        key = "error.legal_more" if more > 0 else "error.legal"
-        text += "\n" + catalog.text(key, locale, legal="; ".join(shown), more=more)
+        text += "\n" + legal_text(catalog, error.legal, locale, after=error.legal_after)
     return clip(text)
+
+
+def legal_text(catalog: Catalog, legal: Sequence[str], locale: str | None, after: int = 0) -> str:
+    """``Legal now: `a`; `b` (+3 more)``, or legal after an earlier part of a sequence."""
+    shown = [f"`{a}`" for a in legal[:LEGAL_SHOWN]]
+    more = len(legal) - len(shown)
+    key = "error.legal_after" if after else "error.legal"
+    key += "_more" if more > 0 else ""
+    return catalog.text(key, locale, legal="; ".join(shown), more=more, number=after)
 
 
 async def send(

@@ -14,6 +14,7 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from bot.games import presentation
+from bot.names import display_name
 from bot.store import (
     Game,
     GameNotActive,
@@ -27,11 +28,11 @@ from bot.store import (
 )
 from engine import games
 from engine.contract import Outcome
-from engine.errors import CorruptGame, EngineError, InvalidNotation
+from engine.errors import CorruptGame, EngineError
 from engine.games import Match, computer_player
 
 from . import panel as panels
-from .errors import EngineRejected, ServiceError, store_refusals
+from .errors import EngineRejected, ServiceError, rejected, store_refusals
 from .history import replay_turns
 from .notify import NOTIFY_MODES, Delivery, check_zone, delivery
 from .pace import pace
@@ -111,13 +112,6 @@ def _match_of(game: Game) -> Match:
         raise ServiceError("error.damaged_game", game_id=game.id) from None
 
 
-def _rejected(error: EngineError, match: Match) -> EngineRejected:
-    """The engine's refusal; a notation error lists the actions legal now, not the forms."""
-    if isinstance(error, InvalidNotation) and match.current_seat is not None:
-        return EngineRejected(error, match.legal_actions())
-    return EngineRejected(error)
-
-
 def _players(game: Game, match: Match) -> tuple[PlayerInfo, ...]:
     colours = match.colours
     result = []
@@ -193,17 +187,17 @@ class GameService:
         try:
             if game_id is not None:
                 game = await self.repo.load_game(game_id)
-            elif thread_id is not None and ended:
-                game = await self.repo.load_latest_game_by_thread(thread_id)
             elif thread_id is not None:
-                game = await self.repo.load_game_by_thread(thread_id)
+                # the latest game, active or not: a finished game's thread says it is over
+                game = await self.repo.load_latest_game_by_thread(thread_id)
             else:
                 raise ServiceError("error.no_game")
         except GameNotFound:
             raise ServiceError("error.no_game") from None
+        match = _match_of(game)
         if game.status != GameStatus.ACTIVE and not ended:
-            raise ServiceError("error.game_over")
-        return game, _match_of(game)
+            raise game_over(game, match)
+        return game, match
 
     async def _load_checked(
         self, thread_id: int | None, game_id: int | None, version: int | None
@@ -312,7 +306,7 @@ class GameService:
         try:
             events = match.play(text, seat=seat)
         except EngineError as error:
-            raise _rejected(error, match) from None
+            raise rejected(error, match, seat, split_actions(text)) from None
         ends_turn = match.milestones(events).turn_ended
         saved = await self._save(game, match, silent=not ends_turn)
         actions = tuple(t for _, t in match.log[before:])
@@ -340,7 +334,7 @@ class GameService:
         try:
             result = match.preview(text, seat=seat)
         except EngineError as error:
-            raise _rejected(error, match) from None
+            raise rejected(error, match, seat, split_actions(text)) from None
         actions = tuple(result.actions)
         picture = await self._render(result.view, result.events)
         return Preview(
@@ -805,6 +799,23 @@ def _ended(game: Game, match: Match) -> Ended:
         return Ended(game.id, game.thread_id, game.version, "resigned", player)
     kind = "cancelled" if reason == CANCELLED else "abandoned"
     return Ended(game.id, game.thread_id, game.version, kind)
+
+
+def game_over(game: Game, match: Match) -> ServiceError:
+    """The refusal of a change to a game that is over, with its result (who won, or why not)."""
+    if match.outcome is not None:
+        final = _final(_players(game, match), match.outcome)
+        best = final.winner.rank
+        winners = [s.name for s in final.scores if s.rank == best]
+        scores = ", ".join(f"{display_name(s.name)} {s.total}" for s in final.scores)
+        return ServiceError("error.game_over_won", player=", ".join(winners), scores=scores)
+    reason = game.end_reason or ""
+    if reason.startswith(RESIGNED):
+        player = _players(game, match)[int(reason.removeprefix(RESIGNED))].name
+        return ServiceError("error.game_over_resigned", player=player)
+    if reason == CANCELLED:
+        return ServiceError("error.game_over_cancelled")
+    return ServiceError("error.game_over")
 
 
 def _play_computer_turn(match: Match, seat: int, seed: int) -> None:

@@ -130,7 +130,11 @@ def test_resign_ends_the_game_for_everyone(tmp_path: Path) -> None:
             assert len(public(env, table)) == posted + 1 and note.pinged_user_ids() == []
             assert (await env.game(table.id)).status == "abandoned"
             rec = await env.play(player, table.id, "fleet 1")
-            assert "There is no active game" in (await rec.reply(TIMEOUT)).content
+            over = (await rec.reply(TIMEOUT)).content
+            assert "This game is over" in over and "resigned" in over, over
+            for command in ("turn", "undo", "resign"):  # never "there is no game here"
+                reply = await (await double.slash(player, table.id, command)).reply(TIMEOUT)
+                assert reply.ephemeral and "This game is over" in reply.content, reply.content
 
     run(body)
 

@@ -70,6 +70,8 @@ def test_complete_game_against_computers_posts_every_board(tmp_path: Path) -> No
             # the game is over for commands too
             rec = await env.play(HOST, table.id, "end")
             over = await rec.reply(TIMEOUT)
-            assert over.ephemeral and "There is no active game" in over.content
+            assert over.ephemeral and "no active game" not in over.content
+            winner = next(n for n in names if f"**{n}**" in final.content.split("wins!")[0])
+            assert f"This game is over: **{winner}** won (" in over.content, over.content
 
     run(body)
