@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,7 @@ MAX_CONTENT = 2000
 LEGAL_SHOWN = 8
 NO_MENTIONS = discord.AllowedMentions.none()
 NAME_PARAMS = ("player", "host")  # error parameters that hold a player's name
+_ESCAPE = re.compile(r"\\([^\sA-Za-z0-9])")  # a markdown escape (``\_``), shown raw in a choice
 
 
 def himiko(interaction: discord.Interaction[Any]) -> HimikoBot:
@@ -49,6 +51,12 @@ def public_locale(interaction: discord.Interaction[Any]) -> str | None:
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
     """Text cut to Discord's length limit with an ellipsis."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def plain(text: str) -> str:
+    """Text without markdown emphasis or code marks (for places that show it raw: choices)."""
+    bare = text.replace("**", "").replace("`", "")
+    return _ESCAPE.sub(r"\1", bare)
 
 
 def picture(png: bytes, name: str = "board.png") -> discord.File:

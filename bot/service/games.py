@@ -661,12 +661,14 @@ class GameService:
         )
 
     async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> Suggestions:
-        """Autocomplete choices for the action option (empty when the user may not act)."""
+        """Autocomplete choices for the action option (the refusal if the user may not act now)."""
         try:
             game, match = await self._load(thread_id=thread_id)
             seat = self._acting_seat(game, match, user_id)
-        except ServiceError:
-            return Suggestions()
+        except ServiceError as error:
+            refused = Suggestions()
+            refused.refusal = error
+            return refused
         return suggestions(match, seat, typed)
 
     async def panel(

@@ -56,9 +56,13 @@ def close_matches(legal: list[str], typed: str, limit: int = 3) -> list[str]:
 
 
 class Suggestions(list[str]):
-    """Completions; ``too_long`` when some matched but none fit in a choice (100 characters)."""
+    """Completions; ``too_long`` when some matched but none fit in a choice (100 characters).
+
+    ``refusal`` is why the user may not act now (not their turn, not seated, game over).
+    """
 
     too_long: bool = False
+    refusal: Exception | None = None
 
 
 def suggestions(match: Match, seat: int, typed: str, limit: int = MAX_CHOICES) -> Suggestions:

@@ -80,9 +80,17 @@ def test_autocomplete_offers_legal_actions_and_one_action_is_applied(tmp_path: P
                 c for c in filtered if c.startswith(typed)
             ]
             assert await env.choices(player, table.id, "zzz qqq") == []
-            # nobody else is offered anything: not the other player, not a spectator
-            assert await env.choices(other, table.id, "") == []
-            assert await env.choices(WATCHER, table.id, "") == []
+            # nobody else is offered an action: one choice says whose turn it is, or who plays
+            name = "Hana" if player is HOST else "Kenji"
+            found = await env.double.autocomplete(
+                other, table.id, "play", {"action": "fle"}, focused="action", timeout=TIMEOUT
+            )
+            assert [c["name"] for c in found] == [f"It is not your turn: {name} is to play."]
+            assert [c["value"] for c in found] == ["fle"]  # picking it keeps what was typed
+            watched = await env.double.autocomplete(
+                WATCHER, table.id, "play", {"action": ""}, focused="action", timeout=TIMEOUT
+            )
+            assert len(watched) == 1 and "You are not playing" in str(watched[0]["name"])
 
             # after "a; " the suggestions continue the sequence from the state after a
             action = everything[0]
