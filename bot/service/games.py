@@ -63,6 +63,7 @@ log = logging.getLogger(__name__)
 
 RESIGNED = "resigned:"  # end reason prefix, followed by the seat
 CANCELLED = "cancelled"  # end reason of a game whose lobby was cancelled before any move
+BATCH_TURNS = 12  # computer turns saved and posted together at most (one message, one picture)
 Renderer = Callable[[dict[str, Any], Sequence[Event] | None], bytes]
 SeedSource = Callable[[], int]
 Clock = Callable[[], float]  # UTC unix seconds (``time.time``); tests inject their own
@@ -351,11 +352,22 @@ class GameService:
         )
 
     async def _turn_report(self, game: Game, match: Match, version: int) -> TurnReport | None:
-        """The report of the last completed turn, as of ``version`` (None before the first)."""
+        """The report of the last completed turn, as of ``version`` (None before the first).
+
+        A computer's turn comes with the computer turns just before it (back to the last human
+        turn, at most ``BATCH_TURNS``): they are saved together and posted as one message.
+        """
         turns = await asyncio.to_thread(replay_turns, match)
-        turn = next((t for t in reversed(turns) if t.complete), None)
-        if turn is None:
+        done = [t for t in turns if t.complete]
+        if not done:
             return None
+        turn = done[-1]
+        earlier: list[TurnRecord] = []
+        if game.user_of(turn.seat) == COMPUTER_USER_ID:
+            for record in reversed(done[-BATCH_TURNS:-1]):
+                if game.user_of(record.seat) != COMPUTER_USER_ID:
+                    break
+                earlier.insert(0, record)
         players = _players(game, match)
         nxt = match.current_seat
         final = None if match.outcome is None else _final(players, match.outcome)
@@ -376,6 +388,8 @@ class GameService:
             final=final,
             next_turn=_turn_key(match),
             skipped=skipped,
+            earlier=tuple(earlier),
+            channel_id=game.channel_id,
         )
 
     async def undo(
@@ -403,7 +417,12 @@ class GameService:
     async def computer_turns(
         self, game_id: int, seed: int | None = None
     ) -> AsyncGenerator[TurnReport, None]:
-        """Play and save the computer seats' turns, one report per turn, until a human is due."""
+        """Play the computer seats' turns until a human is due; one save and report per batch.
+
+        The computer turns between two human turns are saved together (at most ``BATCH_TURNS``
+        at once), so a process killed between two of them plays them again and they are posted
+        as one message, exactly once.
+        """
         while True:
             try:
                 game, match = await self._load(game_id=game_id)
@@ -412,8 +431,9 @@ class GameService:
             seat = match.current_seat
             if seat is None or game.user_of(seat) != COMPUTER_USER_ID:
                 return
+            computers = {s.seat for s in game.seats if s.user_id == COMPUTER_USER_ID}
             await asyncio.to_thread(
-                _play_computer_turn, match, seat, game.seed if seed is None else seed
+                _play_computer_turns, match, computers, game.seed if seed is None else seed
             )
             try:
                 saved = await self.repo.append_match(game, match)
@@ -818,6 +838,15 @@ def game_over(game: Game, match: Match) -> ServiceError:
     if reason == CANCELLED:
         return ServiceError("error.game_over_cancelled")
     return ServiceError("error.game_over")
+
+
+def _play_computer_turns(match: Match, computers: set[int], seed: int) -> None:
+    """Play computer seats' turns while one is due (at most ``BATCH_TURNS``)."""
+    for _ in range(BATCH_TURNS):
+        seat = match.current_seat
+        if seat is None or seat not in computers:
+            return
+        _play_computer_turn(match, seat, seed)
 
 
 def _play_computer_turn(match: Match, seat: int, seed: int) -> None:
