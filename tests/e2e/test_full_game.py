@@ -81,14 +81,14 @@ def test_complete_game_against_computers_posts_every_board(tmp_path: Path) -> No
             winner = next(n for n in names if f"**{n}** wins!" in final.content)
 
             # the lobby's channel gets one line with a link; the lobby says who won
-            said = [
+            [result] = [
                 m
                 for m in double.messages(CHANNEL, include_ephemeral=False)
                 if m.id != table.lobby.id
             ]
-            assert len(said) == 1 and f"<#{table.id}>" in said[0].content, said
-            assert said[0].content.startswith(f"**{winner}** won a game of Yamatai")
-            assert said[0].pinged_user_ids() == []
+            assert f"<#{table.id}>" in result.content, result.content
+            assert result.content.startswith(f"**{winner}** won a game of Yamatai")
+            assert result.pinged_user_ids() == []
             lobby = double.message(table.lobby.id)
             assert f"is over: **{winner}** won." in lobby.text() and lobby.custom_ids() == []
 
