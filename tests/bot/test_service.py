@@ -240,6 +240,7 @@ def test_computer_seat_plays_after_a_human_turn(tmp_path: Path) -> None:
         reports = [r async for r in service.computer_turns(created.game_id)]
         game = await service.repo.load_game(created.game_id)
         assert game.user_of(game.current_seat) == ANN
+        assert game.version == created.version + len(reports)  # each batch is one save
         for report in reports:
             assert report.player.computer and report.next_player is not None
 
