@@ -192,6 +192,16 @@ class HimikoBot(commands.Bot):
             self.repo = None
 
 
+def silence_voice_warnings() -> None:
+    """Keep discord.py from warning that voice libraries (PyNaCl, davey) are missing.
+
+    Himiko never joins a voice channel; the warning would only alarm whoever reads the log.
+    """
+    for flag in ("warn_nacl", "warn_dave"):
+        if hasattr(discord.VoiceClient, flag):
+            setattr(discord.VoiceClient, flag, False)
+
+
 def create_bot(
     settings: Settings,
     *,
@@ -208,6 +218,7 @@ def create_bot(
     to deadlines and reminders (tests inject one).
     """
     apply_endpoints(settings)
+    silence_voice_warnings()
     return HimikoBot(
         settings,
         catalog=catalog,
