@@ -103,6 +103,7 @@ class HimikoBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database (unless ``run`` did), register cogs and buttons, sync commands."""
+        from bot.cogs.help import HelpCog
         from bot.cogs.info import InfoCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
@@ -113,7 +114,8 @@ class HimikoBot(commands.Bot):
         self._service = GameService(self.repo, clock=self.clock)
         await self._service.warm_up()  # the first picture builds the renderer's caches (~0.5 s)
         await self.tree.set_translator(CatalogTranslator(self.catalog))
-        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self), SettingsCog(self)):
+        cogs = (LobbyCog(self), PlayCog(self), InfoCog(self), SettingsCog(self), HelpCog(self))
+        for cog in cogs:
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
@@ -190,6 +192,16 @@ class HimikoBot(commands.Bot):
             self.repo = None
 
 
+def silence_voice_warnings() -> None:
+    """Keep discord.py from warning that voice libraries (PyNaCl, davey) are missing.
+
+    Himiko never joins a voice channel; the warning would only alarm whoever reads the log.
+    """
+    for flag in ("warn_nacl", "warn_dave"):
+        if hasattr(discord.VoiceClient, flag):
+            setattr(discord.VoiceClient, flag, False)
+
+
 def create_bot(
     settings: Settings,
     *,
@@ -206,6 +218,7 @@ def create_bot(
     to deadlines and reminders (tests inject one).
     """
     apply_endpoints(settings)
+    silence_voice_warnings()
     return HimikoBot(
         settings,
         catalog=catalog,

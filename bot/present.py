@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,7 @@ MAX_CONTENT = 2000
 LEGAL_SHOWN = 8
 NO_MENTIONS = discord.AllowedMentions.none()
 NAME_PARAMS = ("player", "host")  # error parameters that hold a player's name
+_ESCAPE = re.compile(r"\\([^\sA-Za-z0-9])")  # a markdown escape (``\_``), shown raw in a choice
 
 
 def himiko(interaction: discord.Interaction[Any]) -> HimikoBot:
@@ -49,6 +51,12 @@ def public_locale(interaction: discord.Interaction[Any]) -> str | None:
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
     """Text cut to Discord's length limit with an ellipsis."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def plain(text: str) -> str:
+    """Text without markdown emphasis or code marks (for places that show it raw: choices)."""
+    bare = text.replace("**", "").replace("`", "")
+    return _ESCAPE.sub(r"\1", bare)
 
 
 def picture(png: bytes, name: str = "board.png") -> discord.File:
@@ -112,13 +120,20 @@ def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str
         k: display_name(v) if k in NAME_PARAMS and isinstance(v, str) else v
         for k, v in error.params.items()
     }
-    text = catalog.text(error.key, locale, **params)
+    key = error.key if error.fallback is None or catalog.has(error.key) else error.fallback
+    text = catalog.text(key, locale, **params)
     if error.legal:
-        shown = [f"`{a}`" for a in error.legal[:LEGAL_SHOWN]]
-        more = len(error.legal) - len(shown)
-        key = "error.legal_more" if more > 0 else "error.legal"
-        text += "\n" + catalog.text(key, locale, legal="; ".join(shown), more=more)
+        text += "\n" + legal_text(catalog, error.legal, locale, after=error.legal_after)
     return clip(text)
+
+
+def legal_text(catalog: Catalog, legal: Sequence[str], locale: str | None, after: int = 0) -> str:
+    """``Legal now: `a`; `b` (+3 more)``, or legal after an earlier part of a sequence."""
+    shown = [f"`{a}`" for a in legal[:LEGAL_SHOWN]]
+    more = len(legal) - len(shown)
+    key = "error.legal_after" if after else "error.legal"
+    key += "_more" if more > 0 else ""
+    return catalog.text(key, locale, legal="; ".join(shown), more=more, number=after)
 
 
 async def send(

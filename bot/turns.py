@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.names import display_name
 from bot.present import NO_MENTIONS, clip, only, picture, users
-from bot.service import Created, Ended, PlayResult, TurnReport
+from bot.service import Created, Ended, FinalResult, PlayResult, TurnReport
 from bot.summary import Summary
 from engine import games
 
@@ -21,13 +21,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def message_nonce(game_id: int, version: int) -> str:
-    """The nonce of a game's thread message for one version: the same on every retry.
+def message_nonce(game_id: int, version: int, part: str = "") -> str:
+    """The nonce of a game's message for one version (and ``part``): the same on every retry.
 
     Discord allows 25 characters; it returns the existing message for a repeated nonce
     (``enforce_nonce``, which discord.py sends with every nonce) for a few minutes.
     """
-    return hashlib.sha256(f"himiko:{game_id}:{version}".encode()).hexdigest()[:25]
+    key = f"himiko:{game_id}:{version}" + (f":{part}" if part else "")
+    return hashlib.sha256(key.encode()).hexdigest()[:25]
 
 
 async def fetch_thread(bot: HimikoBot, channel_id: int) -> discord.abc.Messageable:
@@ -59,16 +60,21 @@ def turn_message(
     """The text of a completed turn's thread message (with the next turn's deadline, if any)."""
     summary = Summary(bot.catalog, locale, report.game)
     names = [p.name for p in report.players]
-    lines = [summary.turn(report.player.name, report.events, names)]
+    lines = []
     if report.skipped:
         player = display_name(report.player.name)
-        lines.insert(0, bot.catalog.text("deadline.skipped", locale, player=player))
+        lines.append(bot.catalog.text("deadline.skipped", locale, player=player))
+    lines += [summary.turn(names[t.seat], t.events, names) for t in report.earlier]
+    lines.append(summary.turn(report.player.name, report.events, names))
     if report.final is not None:
-        winner = report.final.winner
         lines.append(
-            bot.catalog.text("game.final_title", locale, winner=f"**{display_name(winner.name)}**")
+            bot.catalog.text("game.final_title", locale, winner=f"**{winners(report.final)}**")
         )
         lines += summary.final(report.final)
+        humans = human_ids(report)
+        if humans:
+            mentions = " ".join(f"<@{u}>" for u in humans)
+            lines.append(bot.catalog.text("game.final_players", locale, mentions=mentions))
     elif report.next_player is not None and report.next_player.user_id is not None:
         mention = f"<@{report.next_player.user_id}>"
         lines.append(
@@ -82,6 +88,17 @@ def turn_message(
             )
         )
     return clip("\n".join(lines))
+
+
+def winners(final: FinalResult) -> str:
+    """The first-ranked players' names, ready for a message (several if they tie)."""
+    best = final.winner.rank
+    return ", ".join(display_name(s.name) for s in final.scores if s.rank == best)
+
+
+def human_ids(report: TurnReport) -> list[int]:
+    """The human players of a game, each once, in seat order."""
+    return list(dict.fromkeys(p.user_id for p in report.players if p.user_id is not None))
 
 
 async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
@@ -102,10 +119,13 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
     kwargs: dict[str, Any] = {}
     if view is not None:
         kwargs["view"] = view
+    mentions = only(nxt.user_id) if how and how.ping and nxt else NO_MENTIONS
+    if report.final is not None:  # the end of the game pings every human player, once
+        mentions = users(human_ids(report))
     await channel.send(
         turn_message(bot, report, locale, deadline),
         file=picture(report.picture),
-        allowed_mentions=only(nxt.user_id) if how and how.ping and nxt else NO_MENTIONS,
+        allowed_mentions=mentions,
         nonce=message_nonce(report.game_id, report.version),
         **kwargs,
     )
@@ -156,6 +176,60 @@ async def post_ending(bot: HimikoBot, ended: Ended) -> None:
     await channel.send(
         text, allowed_mentions=NO_MENTIONS, nonce=message_nonce(ended.game_id, ended.version)
     )
+
+
+Step = tuple[str, Callable[[], Awaitable[None]]]
+
+
+def result_steps(bot: HimikoBot, report: TurnReport) -> list[Step]:
+    """What the end of a game owes besides its thread message: the lobby channel's result line
+    and the lobby message's closing note (none for other turns)."""
+    if report.final is None or report.channel_id is None:
+        return []
+    return [
+        ("result", lambda: _unless_gone(report, post_result(bot, report))),
+        ("lobby", lambda: _unless_gone(report, close_lobby(bot, report))),
+    ]
+
+
+async def _unless_gone(report: TurnReport, step: Awaitable[None]) -> None:
+    """Run a step; a channel or lobby message that is gone or closed to the bot is skipped."""
+    try:
+        await step
+    except (discord.NotFound, discord.Forbidden) as error:
+        log.warning("game %s: could not tell its lobby channel (%s)", report.game_id, error)
+
+
+async def post_result(bot: HimikoBot, report: TurnReport) -> None:
+    """One line in the lobby's channel: who won which game, the scores, a link to the thread."""
+    assert report.final is not None and report.channel_id is not None
+    channel = await fetch_thread(bot, report.channel_id)
+    locale = channel_locale(channel)
+    scores = ", ".join(f"{display_name(s.name)} {s.total}" for s in report.final.scores)
+    text = bot.catalog.text(
+        "game.result_line",
+        locale,
+        winner=winners(report.final),
+        game=games.rules_for(report.game).display_name,
+        thread=f"<#{report.thread_id}>",
+        scores=scores,
+    )
+    nonce = message_nonce(report.game_id, report.version, "result")
+    await channel.send(clip(text), allowed_mentions=NO_MENTIONS, nonce=nonce)
+
+
+async def close_lobby(bot: HimikoBot, report: TurnReport) -> None:
+    """Edit the lobby message (its id is the thread's) to say the game ended and who won."""
+    assert report.final is not None and report.channel_id is not None
+    channel = await fetch_thread(bot, report.channel_id)
+    message = await channel.fetch_message(report.thread_id)
+    locale = channel_locale(channel)
+    note = bot.catalog.text(
+        "game.lobby_ended", locale, thread=f"<#{report.thread_id}>", winner=winners(report.final)
+    )
+    embed = message.embeds[0] if message.embeds else discord.Embed()
+    embed.description = note
+    await message.edit(embed=embed, view=None)
 
 
 async def send_dm(bot: HimikoBot, user_id: int, content: str) -> bool:

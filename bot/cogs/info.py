@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -14,7 +15,7 @@ from bot.cogs.lobby import game_choices
 from bot.games import PRESENTATIONS, presentation
 from bot.names import display_name
 from bot.present import MAX_CONTENT, catalog_of, clip, send, t, thread_of
-from bot.service import BoardResult, HistoryResult, Pace, ServiceError
+from bot.service import BoardResult, GameListing, HistoryResult, Pace, ServiceError
 from bot.summary import Summary
 from bot.translator import text
 from engine import games as registry
@@ -151,38 +152,24 @@ class InfoCog(commands.Cog):
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
         """My active games in this server, those waiting for me first."""
-        found = await self.bot.service.my_games(interaction.user.id, guild_id=interaction.guild_id)
-        if not found:
-            await send(interaction, t(interaction, "games.none"))
-            return
-        lines = []
-        for game in found:
+
+        def line(game: GameListing) -> str:
             thread = f"<#{game.thread_id}>"
             if game.my_turn:
-                lines.append(t(interaction, "games.line_turn", thread=thread))
-            elif game.current_user_id:
-                lines.append(
-                    t(
-                        interaction,
-                        "games.line_wait",
-                        thread=thread,
-                        player=f"<@{game.current_user_id}>",
-                    )
-                )
-            else:
-                lines.append(t(interaction, "games.line_computer", thread=thread))
-        await send(interaction, fit_lines(interaction, t(interaction, "games.title"), lines))
+                return t(interaction, "games.line_turn", thread=thread)
+            if game.current_user_id:
+                player = f"<@{game.current_user_id}>"
+                return t(interaction, "games.line_wait", thread=thread, player=player)
+            return t(interaction, "games.line_computer", thread=thread)
+
+        await self._listing(interaction, "games.title", line)
 
     @app_commands.command(name="mygames", description=text("cmd.mygames"))
     @app_commands.guild_only()
     async def mygames(self, interaction: Interaction) -> None:
         """Every active game I sit in here: whose turn, the deadline, the thread; mine first."""
-        found = await self.bot.service.my_games(interaction.user.id, guild_id=interaction.guild_id)
-        if not found:
-            await send(interaction, t(interaction, "games.none"))
-            return
-        lines = []
-        for game in found:
+
+        def line(game: GameListing) -> str:
             if game.my_turn:
                 whose = t(interaction, "mygames.your_turn")
             elif game.current_user_id:
@@ -194,18 +181,27 @@ class InfoCog(commands.Cog):
                 if game.deadline is None
                 else t(interaction, "mygames.deadline", when=f"<t:{game.deadline}:R>")
             )
-            name = registry.rules_for(game.game_key).display_name
-            lines.append(
-                t(
-                    interaction,
-                    "mygames.line",
-                    game=name,
-                    thread=f"<#{game.thread_id}>",
-                    whose=whose,
-                    deadline=deadline,
-                )
+            return t(
+                interaction,
+                "mygames.line",
+                game=registry.rules_for(game.game_key).display_name,
+                thread=f"<#{game.thread_id}>",
+                whose=whose,
+                deadline=deadline,
             )
-        await send(interaction, fit_lines(interaction, t(interaction, "mygames.title"), lines))
+
+        await self._listing(interaction, "mygames.title", line)
+
+    async def _listing(
+        self, interaction: Interaction, title: str, line: Callable[[GameListing], str]
+    ) -> None:
+        """The user's active games in this server, one line each, within one message."""
+        found = await self.bot.service.my_games(interaction.user.id, guild_id=interaction.guild_id)
+        if not found:
+            await send(interaction, t(interaction, "games.none"))
+            return
+        lines = [line(game) for game in found]
+        await send(interaction, fit_lines(interaction, t(interaction, title), lines))
 
     @app_commands.command(name="rules", description=text("cmd.rules"))
     @app_commands.describe(topic=text("cmd.rules.topic"), game=text("cmd.rules.game"))

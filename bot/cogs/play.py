@@ -9,7 +9,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.present import after_save, catalog_of, picture, played_text, send, t, thread_of
+from bot.present import (
+    after_save,
+    catalog_of,
+    error_text,
+    picture,
+    plain,
+    played_text,
+    send,
+    t,
+    thread_of,
+)
 from bot.service import Preview, ServiceError, normalize_actions, split_actions
 from bot.service.suggest import MAX_VALUE
 from bot.summary import Summary
@@ -84,6 +94,10 @@ class PlayCog(commands.Cog):
         except Exception:  # suggestions are a convenience: log and offer none
             log.exception("autocomplete failed for %r in %s", current, interaction.channel_id)
             return []
+        if isinstance(found.refusal, ServiceError):  # one choice that says why (whose turn)
+            said = error_text(catalog_of(interaction), found.refusal, str(interaction.locale))
+            name = plain(said.split("\n")[0])[:MAX_VALUE]
+            return [app_commands.Choice(name=name, value=current[:MAX_VALUE] or name)]
         if found.too_long and len(current) <= MAX_VALUE:  # picking it keeps what was typed
             return [
                 app_commands.Choice(name=t(interaction, "play.autocomplete_none"), value=current)

@@ -84,13 +84,16 @@ class YamataiPresentation:
                 parts.append(text)
         if placed:
             parts.append(counted(t, _k("summary.placed"), placed))
-        return parts, self._closing(t, events)
+        return parts, self._closing(t, events, names)
 
-    def _closing(self, t: Texts, events: Sequence[Event]) -> list[str]:
+    def _closing(self, t: Texts, events: Sequence[Event], names: Sequence[str]) -> list[str]:
         lines = []
         for event in events:
             if event.get("type") == "round_end":
                 lines.append(t(_k("summary.round_end"), round=event["round"]))
+            elif event.get("type") == "round_start" and event.get("turn_order"):
+                order = listed([display_name(names[int(s)]) for s in event["turn_order"]])
+                lines.append(t(_k("summary.round_start"), round=event["round"], order=order))
             elif event.get("type") == "game_end":
                 reasons = [t(_k(f"end_reason.{r}")) for r in event.get("reasons", [])]
                 lines.append(t(_k("summary.game_end"), reasons=listed(reasons)))

@@ -7,30 +7,122 @@ from contextlib import contextmanager
 from typing import Any
 
 from bot.store import GameNotActive, GameNotFound, NothingToUndo, StaleVersion
-from engine.errors import EngineError
+from engine.errors import EngineError, IllegalAction, InvalidNotation, echo
+from engine.games import Match
+
+from .suggest import close_matches
+
+#: Notation errors whose English detail lists the whole grammar: never shown to a player.
+GRAMMAR_REASONS = frozenset({"unknown_action", "bad_notation", "empty"})
+#: Engine errors that already say everything (which part, why) and have nothing legal to add.
+SELF_EXPLAINED = frozenset({"reveal_alone", "sequence_past_turn", "too_long"})
 
 
 class ServiceError(Exception):
-    """A request the service refuses; ``key`` is a catalog id, ``params`` fill its text."""
+    """A request the service refuses; ``key`` is a catalog id, ``params`` fill its text.
 
-    def __init__(self, key: str, *, legal: Sequence[str] = (), **params: Any) -> None:
+    ``legal`` lists what is legal instead, as of the sequence's part ``legal_after`` (0: now);
+    ``fallback`` is the catalog id to use when ``key`` has no text.
+    """
+
+    def __init__(
+        self,
+        key: str,
+        *,
+        legal: Sequence[str] = (),
+        legal_after: int = 0,
+        fallback: str | None = None,
+        **params: Any,
+    ) -> None:
         super().__init__(key)
         self.key = key
         self.params = params
         self.legal = list(legal)
+        self.legal_after = legal_after
+        self.fallback = fallback
 
 
 class EngineRejected(ServiceError):
-    """The engine refused an action; the message and legal alternatives come from it."""
+    """The engine refused an action; the message and legal alternatives come from it.
+
+    The text is ``error.engine.<code>.<reason>`` where the catalog has one (so a reason says
+    what was wrong once, in the player's language), else ``error.engine.<code>`` with the
+    engine's detail.
+    """
 
     def __init__(self, error: EngineError, legal_now: Sequence[str] | None = None) -> None:
         super().__init__(
-            f"error.engine.{error.code}",
+            f"error.engine.{error.code}.{error.reason}",
+            fallback=f"error.engine.{error.code}",
             legal=error.legal if legal_now is None else legal_now,
             message=error.detail,
             reason=error.reason,
         )
         self.error = error
+
+
+def rejected(error: EngineError, match: Match, seat: int, parts: Sequence[str]) -> ServiceError:
+    """The refusal of ``parts`` (one action or a ``;`` sequence) that the engine raised.
+
+    A sequence is replayed on copies part by part to find the one that fails: the reply names
+    it and lists what is legal at that point. A typo gets the closest legal actions ("did you
+    mean"), never the whole grammar.
+    """
+    if not isinstance(error, InvalidNotation | IllegalAction) or error.reason in SELF_EXPLAINED:
+        return EngineRejected(error)
+    number, legal = 1, match.legal_actions()
+    if len(parts) > 1:
+        found = _failing_part(match, seat, parts)
+        if found is None:
+            return EngineRejected(error, legal if isinstance(error, InvalidNotation) else None)
+        number, legal, error = found
+    part = parts[number - 1]
+    where = f"Action {number} ({echo(part)}): "
+    detail = error.detail.removeprefix(where)
+    params: dict[str, Any] = {"part": part[:60].replace("`", "'")}
+    if len(parts) > 1:
+        params.update(number=number, count=len(parts))
+    kind = "sequence" if len(parts) > 1 else "single"
+    if isinstance(error, IllegalAction):
+        return ServiceError(
+            f"error.{kind}.illegal",
+            legal=error.legal,
+            legal_after=number - 1,
+            message=detail,
+            **params,
+        )
+    close = close_matches(legal, part)
+    if close:
+        shown = ", ".join(f"`{a}`" for a in close)
+        return ServiceError(f"error.{kind}.did_you_mean", suggestions=shown, **params)
+    if error.reason in GRAMMAR_REASONS:
+        key = f"error.{kind}.unreadable"
+        return ServiceError(key, legal=legal, legal_after=number - 1, **params)
+    return ServiceError(
+        f"error.{kind}.invalid", legal=legal, legal_after=number - 1, message=detail, **params
+    )
+
+
+def _failing_part(
+    match: Match, seat: int, parts: Sequence[str]
+) -> tuple[int, list[str], EngineError] | None:
+    """(number, legal before it, its error) of the first part that fails, on copies only.
+
+    None when no prefix fails on its own (the whole only fails as one, e.g. an action that
+    reveals hidden tiles can be previewed nowhere).
+    """
+    legal = match.legal_actions()
+    for number in range(1, len(parts) + 1):
+        try:
+            preview = match.preview("; ".join(parts[:number]), seat=seat)
+        except (InvalidNotation, IllegalAction) as error:
+            if error.reason in SELF_EXPLAINED:
+                return None
+            return number, legal, error
+        except EngineError:
+            return None
+        legal = preview.legal_next
+    return None
 
 
 @contextmanager

@@ -14,6 +14,7 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from bot.games import presentation
+from bot.names import display_name
 from bot.store import (
     Game,
     GameNotActive,
@@ -27,11 +28,11 @@ from bot.store import (
 )
 from engine import games
 from engine.contract import Outcome
-from engine.errors import CorruptGame, EngineError, InvalidNotation
+from engine.errors import CorruptGame, EngineError
 from engine.games import Match, computer_player
 
 from . import panel as panels
-from .errors import EngineRejected, ServiceError, store_refusals
+from .errors import EngineRejected, ServiceError, rejected, store_refusals
 from .history import replay_turns
 from .notify import NOTIFY_MODES, Delivery, check_zone, delivery
 from .pace import pace
@@ -62,6 +63,7 @@ log = logging.getLogger(__name__)
 
 RESIGNED = "resigned:"  # end reason prefix, followed by the seat
 CANCELLED = "cancelled"  # end reason of a game whose lobby was cancelled before any move
+BATCH_TURNS = 12  # computer turns saved and posted together at most (one message, one picture)
 Renderer = Callable[[dict[str, Any], Sequence[Event] | None], bytes]
 SeedSource = Callable[[], int]
 Clock = Callable[[], float]  # UTC unix seconds (``time.time``); tests inject their own
@@ -109,13 +111,6 @@ def _match_of(game: Game) -> Match:
     except CorruptGame as error:
         log.error("game %d: stored snapshot is damaged: %s", game.id, error)
         raise ServiceError("error.damaged_game", game_id=game.id) from None
-
-
-def _rejected(error: EngineError, match: Match) -> EngineRejected:
-    """The engine's refusal; a notation error lists the actions legal now, not the forms."""
-    if isinstance(error, InvalidNotation) and match.current_seat is not None:
-        return EngineRejected(error, match.legal_actions())
-    return EngineRejected(error)
 
 
 def _players(game: Game, match: Match) -> tuple[PlayerInfo, ...]:
@@ -193,17 +188,17 @@ class GameService:
         try:
             if game_id is not None:
                 game = await self.repo.load_game(game_id)
-            elif thread_id is not None and ended:
-                game = await self.repo.load_latest_game_by_thread(thread_id)
             elif thread_id is not None:
-                game = await self.repo.load_game_by_thread(thread_id)
+                # the latest game, active or not: a finished game's thread says it is over
+                game = await self.repo.load_latest_game_by_thread(thread_id)
             else:
                 raise ServiceError("error.no_game")
         except GameNotFound:
             raise ServiceError("error.no_game") from None
+        match = _match_of(game)
         if game.status != GameStatus.ACTIVE and not ended:
-            raise ServiceError("error.game_over")
-        return game, _match_of(game)
+            raise game_over(game, match)
+        return game, match
 
     async def _load_checked(
         self, thread_id: int | None, game_id: int | None, version: int | None
@@ -312,7 +307,7 @@ class GameService:
         try:
             events = match.play(text, seat=seat)
         except EngineError as error:
-            raise _rejected(error, match) from None
+            raise rejected(error, match, seat, split_actions(text)) from None
         ends_turn = match.milestones(events).turn_ended
         saved = await self._save(game, match, silent=not ends_turn)
         actions = tuple(t for _, t in match.log[before:])
@@ -340,7 +335,7 @@ class GameService:
         try:
             result = match.preview(text, seat=seat)
         except EngineError as error:
-            raise _rejected(error, match) from None
+            raise rejected(error, match, seat, split_actions(text)) from None
         actions = tuple(result.actions)
         picture = await self._render(result.view, result.events)
         return Preview(
@@ -357,11 +352,22 @@ class GameService:
         )
 
     async def _turn_report(self, game: Game, match: Match, version: int) -> TurnReport | None:
-        """The report of the last completed turn, as of ``version`` (None before the first)."""
+        """The report of the last completed turn, as of ``version`` (None before the first).
+
+        A computer's turn comes with the computer turns just before it (back to the last human
+        turn, at most ``BATCH_TURNS``): they are saved together and posted as one message.
+        """
         turns = await asyncio.to_thread(replay_turns, match)
-        turn = next((t for t in reversed(turns) if t.complete), None)
-        if turn is None:
+        done = [t for t in turns if t.complete]
+        if not done:
             return None
+        turn = done[-1]
+        earlier: list[TurnRecord] = []
+        if game.user_of(turn.seat) == COMPUTER_USER_ID:
+            for record in reversed(done[-BATCH_TURNS:-1]):
+                if game.user_of(record.seat) != COMPUTER_USER_ID:
+                    break
+                earlier.insert(0, record)
         players = _players(game, match)
         nxt = match.current_seat
         final = None if match.outcome is None else _final(players, match.outcome)
@@ -382,6 +388,8 @@ class GameService:
             final=final,
             next_turn=_turn_key(match),
             skipped=skipped,
+            earlier=tuple(earlier),
+            channel_id=game.channel_id,
         )
 
     async def undo(
@@ -409,7 +417,12 @@ class GameService:
     async def computer_turns(
         self, game_id: int, seed: int | None = None
     ) -> AsyncGenerator[TurnReport, None]:
-        """Play and save the computer seats' turns, one report per turn, until a human is due."""
+        """Play the computer seats' turns until a human is due; one save and report per batch.
+
+        The computer turns between two human turns are saved together (at most ``BATCH_TURNS``
+        at once), so a process killed between two of them plays them again and they are posted
+        as one message, exactly once.
+        """
         while True:
             try:
                 game, match = await self._load(game_id=game_id)
@@ -418,8 +431,9 @@ class GameService:
             seat = match.current_seat
             if seat is None or game.user_of(seat) != COMPUTER_USER_ID:
                 return
+            computers = {s.seat for s in game.seats if s.user_id == COMPUTER_USER_ID}
             await asyncio.to_thread(
-                _play_computer_turn, match, seat, game.seed if seed is None else seed
+                _play_computer_turns, match, computers, game.seed if seed is None else seed
             )
             try:
                 saved = await self.repo.append_match(game, match)
@@ -667,12 +681,14 @@ class GameService:
         )
 
     async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> Suggestions:
-        """Autocomplete choices for the action option (empty when the user may not act)."""
+        """Autocomplete choices for the action option (the refusal if the user may not act now)."""
         try:
             game, match = await self._load(thread_id=thread_id)
             seat = self._acting_seat(game, match, user_id)
-        except ServiceError:
-            return Suggestions()
+        except ServiceError as error:
+            refused = Suggestions()
+            refused.refusal = error
+            return refused
         return suggestions(match, seat, typed)
 
     async def panel(
@@ -805,6 +821,32 @@ def _ended(game: Game, match: Match) -> Ended:
         return Ended(game.id, game.thread_id, game.version, "resigned", player)
     kind = "cancelled" if reason == CANCELLED else "abandoned"
     return Ended(game.id, game.thread_id, game.version, kind)
+
+
+def game_over(game: Game, match: Match) -> ServiceError:
+    """The refusal of a change to a game that is over, with its result (who won, or why not)."""
+    if match.outcome is not None:
+        final = _final(_players(game, match), match.outcome)
+        best = final.winner.rank
+        winners = [s.name for s in final.scores if s.rank == best]
+        scores = ", ".join(f"{display_name(s.name)} {s.total}" for s in final.scores)
+        return ServiceError("error.game_over_won", player=", ".join(winners), scores=scores)
+    reason = game.end_reason or ""
+    if reason.startswith(RESIGNED):
+        player = _players(game, match)[int(reason.removeprefix(RESIGNED))].name
+        return ServiceError("error.game_over_resigned", player=player)
+    if reason == CANCELLED:
+        return ServiceError("error.game_over_cancelled")
+    return ServiceError("error.game_over")
+
+
+def _play_computer_turns(match: Match, computers: set[int], seed: int) -> None:
+    """Play computer seats' turns while one is due (at most ``BATCH_TURNS``)."""
+    for _ in range(BATCH_TURNS):
+        seat = match.current_seat
+        if seat is None or seat not in computers:
+            return
+        _play_computer_turn(match, seat, seed)
 
 
 def _play_computer_turn(match: Match, seat: int, seed: int) -> None:

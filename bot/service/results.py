@@ -71,6 +71,8 @@ class TurnReport:
     final: FinalResult | None = None
     next_turn: TurnKey | None = None
     skipped: bool = False  # the deadline passed: a computer played this turn for the player
+    earlier: tuple[TurnRecord, ...] = ()  # computer turns played just before, in this message
+    channel_id: int | None = None  # the channel of the game's lobby (its result is said there)
 
 
 @dataclass(frozen=True)

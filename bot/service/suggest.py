@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 from engine.errors import EngineError
 from engine.games import Match
 
@@ -33,10 +35,34 @@ def rank(legal: list[str], typed: str, limit: int = MAX_CHOICES) -> list[str]:
     return (prefix + inside + loose)[:limit]
 
 
+def close_matches(legal: list[str], typed: str, limit: int = 3) -> list[str]:
+    """The legal actions closest to a mistyped one ("did you mean"), best first.
+
+    A mistyped first word is corrected first (``plase`` -> ``place``); then the actions with
+    that word are ranked by how close the whole text is.
+    """
+    words = _norm(typed).split()
+    if not words:
+        return []
+    verbs = {a.split()[0].lower() for a in legal}
+    if words[0] not in verbs:
+        verb = difflib.get_close_matches(words[0], sorted(verbs), n=1, cutoff=0.6)
+        words[0] = verb[0] if verb else words[0]
+    same = [a for a in legal if a.split()[0].lower() == words[0]]
+    by_form = {_norm(a): a for a in same or legal}
+    cutoff = 0.4 if same else 0.6
+    found = difflib.get_close_matches(" ".join(words), list(by_form), n=limit, cutoff=cutoff)
+    return [by_form[f] for f in found]
+
+
 class Suggestions(list[str]):
-    """Completions; ``too_long`` when some matched but none fit in a choice (100 characters)."""
+    """Completions; ``too_long`` when some matched but none fit in a choice (100 characters).
+
+    ``refusal`` is why the user may not act now (not their turn, not seated, game over).
+    """
 
     too_long: bool = False
+    refusal: Exception | None = None
 
 
 def suggestions(match: Match, seat: int, typed: str, limit: int = MAX_CHOICES) -> Suggestions:

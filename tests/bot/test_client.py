@@ -33,6 +33,7 @@ COMMANDS = {
     "rules",
     "resign",
     "settings",
+    "help",
 }
 BIG_ID = (1 << 63) - 1
 

@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.catalog import default_catalog
+from bot.present import error_text
 from bot.service import GameService, PlayResult, ServiceError
+from bot.service.games import BATCH_TURNS
 from bot.store import GameNotActive, GameNotFound, NothingToUndo, StaleVersion
 from engine import games
 
@@ -86,7 +89,10 @@ def test_sequence_is_all_or_nothing(tmp_path: Path) -> None:
         fleet = games.from_json(game.snapshot).legal_actions()[0]
         with pytest.raises(ServiceError) as caught:
             await service.play(user, f"{fleet}; place gold 999", thread_id=500)
-        assert caught.value.key == "error.engine.invalid_notation"
+        assert caught.value.key == "error.sequence.did_you_mean"  # placements legal after it
+        assert caught.value.params["suggestions"].startswith("`place ")
+        assert caught.value.params["number"] == 2
+        assert caught.value.params["part"] == "place gold 999"
         after = await service.repo.load_game(created.game_id)
         assert after.action_count == 0
 
@@ -117,11 +123,15 @@ def test_malformed_and_illegal_actions_say_what_is_legal(tmp_path: Path) -> None
         user = created.first.user_id or 0
         with pytest.raises(ServiceError) as caught:
             await service.play(user, "flet 4", thread_id=500)
-        assert caught.value.key == "error.engine.invalid_notation"
+        assert caught.value.key == "error.single.did_you_mean"
+        assert "`fleet 4`" in caught.value.params["suggestions"] and not caught.value.legal
+        with pytest.raises(ServiceError) as caught:
+            await service.play(user, "xyzzy 42", thread_id=500)
+        assert caught.value.key == "error.single.unreadable"  # never the whole grammar
         assert caught.value.legal and all(a.startswith("fleet ") for a in caught.value.legal)
         with pytest.raises(ServiceError) as caught:
             await service.play(user, "buy wood", thread_id=500)
-        assert caught.value.key == "error.engine.illegal_action"
+        assert caught.value.key == "error.single.illegal"
         assert caught.value.legal and all(a.startswith("fleet") for a in caught.value.legal)
         assert "Legal now" not in caught.value.params["message"]  # the list comes as data
 
@@ -174,7 +184,9 @@ def test_undo_within_the_turn_only(tmp_path: Path) -> None:
         user = created.first.user_id or 0
         with pytest.raises(ServiceError) as caught:
             await service.undo(user, thread_id=500)
-        assert caught.value.key == "error.engine.undo_not_allowed"
+        assert caught.value.key == "error.engine.undo_not_allowed.turn_start"
+        said = error_text(default_catalog(), caught.value, None)
+        assert said == "There is nothing to undo in this turn: finished turns stay played."
         game = await service.repo.load_game(created.game_id)
         action = games.from_json(game.snapshot).legal_actions()[0]
         played = await service.play(user, action, thread_id=500)
@@ -199,7 +211,8 @@ def test_computer_players_finish_a_game(tmp_path: Path) -> None:
         )
         assert created.computers_next
         reports = [r async for r in service.computer_turns(created.game_id)]
-        assert len(reports) > 10
+        assert len(reports) > 1  # saved and posted by batches of BATCH_TURNS turns
+        assert all(len(r.earlier) == BATCH_TURNS - 1 for r in reports[:-1])
         last = reports[-1]
         assert last.final is not None and last.next_player is None
         assert [s.rank for s in last.final.scores] == [1, 2]
@@ -227,6 +240,7 @@ def test_computer_seat_plays_after_a_human_turn(tmp_path: Path) -> None:
         reports = [r async for r in service.computer_turns(created.game_id)]
         game = await service.repo.load_game(created.game_id)
         assert game.user_of(game.current_seat) == ANN
+        assert game.version == created.version + len(reports)  # each batch is one save
         for report in reports:
             assert report.player.computer and report.next_player is not None
 
@@ -273,7 +287,8 @@ def test_resign_ends_the_game(tmp_path: Path) -> None:
         assert resigned.player.name == "Bo"
         with pytest.raises(ServiceError) as caught:
             await service.play(ANN, "fleet 1", thread_id=500)
-        assert caught.value.key == "error.no_game"  # changing needs an active game
+        assert caught.value.key == "error.game_over_resigned"  # over, and says how it ended
+        assert caught.value.params["player"] == "Bo"
         board = await service.board(ANN, thread_id=500)  # reading works after the end
         assert board.over and board.current is None and board.picture.startswith(PNG)
         assert (await service.history(thread_id=500)).game_id == created.game_id

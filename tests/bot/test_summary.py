@@ -59,12 +59,14 @@ def test_other_events() -> None:
         {"type": "izanami", "seat": 0, "from": 1, "coins": 2},
         {"type": "end_turn", "seat": 1},
         {"type": "round_end", "round": 2},
+        {"type": "round_start", "round": 3, "turn_order": [1, 0]},
     ]
     text = summary.turn("Bo", events, NAMES)
     assert text == (
         "**Bo** took fleet 10 (no wood boat left), placed 1 boat, collected silk, "
         "slid a clay boat from 3 to 4, swapped the tokens on C4, D2, set aside 2 boats, "
-        "recruited Riu: +4 coins, Ann took 2 coins (Izanami)\nRound 2 is over."
+        "recruited Riu: +4 coins, Ann took 2 coins (Izanami)\nRound 2 is over.\n"
+        f"Round 3: turn order {NAMES[1]}, {NAMES[0]}."
     )
 
 

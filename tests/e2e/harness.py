@@ -53,6 +53,7 @@ COMMANDS = (
     "rules",
     "resign",
     "settings",
+    "help",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tests.e2e.harness import (
     CHANNEL,
+    COMMANDS,
     GUEST,
     HOST,
     TIMEOUT,
@@ -130,7 +131,11 @@ def test_resign_ends_the_game_for_everyone(tmp_path: Path) -> None:
             assert len(public(env, table)) == posted + 1 and note.pinged_user_ids() == []
             assert (await env.game(table.id)).status == "abandoned"
             rec = await env.play(player, table.id, "fleet 1")
-            assert "There is no active game" in (await rec.reply(TIMEOUT)).content
+            over = (await rec.reply(TIMEOUT)).content
+            assert "This game is over" in over and "resigned" in over, over
+            for command in ("turn", "undo", "resign"):  # never "there is no game here"
+                reply = await (await double.slash(player, table.id, command)).reply(TIMEOUT)
+                assert reply.ephemeral and "This game is over" in reply.content, reply.content
 
     run(body)
 
@@ -162,5 +167,23 @@ def test_lobby_leave_full_and_cancel(tmp_path: Path) -> None:
             in_thread = await env.start_game(HOST, [GUEST])
             rec = await double.slash(HOST, in_thread.id, "new", {"game": "yamatai"})
             assert "not in a thread" in (await rec.reply(TIMEOUT)).content
+
+    run(body)
+
+
+def test_help_says_what_himiko_is_how_to_start_and_the_three_ways_to_play(tmp_path: Path) -> None:
+    """``/help`` works anywhere, privately, and fits in one message."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            reply = await (await env.double.slash(WATCHER, CHANNEL, "help")).reply(TIMEOUT)
+            assert reply.ephemeral and reply.pinged_user_ids() == []
+            text = reply.content
+            assert "Yamatai" in text and "Namiji" in text and "`/new game:`" in text
+            for way in ("`/play action:`", "`/turn`", "separated by `;`"):
+                assert way in text, way
+            for command in COMMANDS:
+                assert f"`/{command}`" in text, command
+            assert len(text) < 2000 and not text.endswith("…")
 
     run(body)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from bot.service import TurnRecord
 from bot.service.history import replay_turns
 from bot.store import GameStatus
-from tests.e2e.harness import HOST, TIMEOUT, custom_id, has_png, himiko_env, run
+from tests.e2e.harness import CHANNEL, HOST, TIMEOUT, custom_id, himiko_env, pngs, run
 
 MAX_HOST_ACTIONS = 400
 SCORE_LINE = re.compile(r"^\d\. \*\*(?P<name>[^*]+)\*\*: -?\d+ PP \(.+\)$", re.MULTILINE)
@@ -41,35 +42,60 @@ def test_complete_game_against_computers_posts_every_board(tmp_path: Path) -> No
             assert turns and all(t.complete for t in turns)
             assert {t.seat for t in turns} == {0, 1, 2}
 
-            # the opening board, then one message with its picture per completed turn
+            # the opening board, then one message per host turn and one per run of computer
+            # turns between two host turns (each computer turn in words, one picture)
+            runs: list[list[TurnRecord]] = []
+            for turn in turns:
+                if runs and turn.seat != 0 and runs[-1][0].seat != 0:
+                    runs[-1].append(turn)
+                else:
+                    runs.append([turn])
+            assert any(len(run) == 2 for run in runs)
             messages = double.messages(table.id, include_ephemeral=False)
-            assert all(m.author_id == double.app_id and has_png(m) for m in messages)
-            assert len(env.turn_messages(table.id)) == len(messages) == 1 + len(turns)
+            assert all(m.author_id == double.app_id and len(pngs(m)) == 1 for m in messages)
+            assert len(env.turn_messages(table.id)) == len(messages) == 1 + len(runs)
             names = ["Hana", "Computer 1", "Computer 2"]
-            for message, turn in zip(messages[1:], turns, strict=True):
-                assert message.content.startswith(f"**{names[turn.seat]}** "), message.content
+            for message, run in zip(messages[1:], runs, strict=True):
+                lines = message.content.splitlines()
+                assert message.content.startswith(f"**{names[run[0].seat]}** "), message.content
+                said = [n for line in lines for n in names if line.startswith(f"**{n}** ")]
+                assert said == [names[t.seat] for t in run], message.content
                 assert not message.pings_everyone()
                 assert set(message.pinged_user_ids()) <= {HOST.id}
 
             # pings: the host exactly when the host is next, with a button to open the panel
-            for message, nxt in zip(messages[1:-1], turns[1:], strict=True):
-                if nxt.seat == 0:
+            for message, nxt in zip(messages[1:-1], runs[1:], strict=True):
+                if nxt[0].seat == 0:
                     assert message.pinged_user_ids() == [HOST.id], message.content
                     custom_id(message, "himiko:open:")
                 else:
                     assert message.pinged_user_ids() == []
                     assert message.custom_ids() == []
 
-            # the last message: who won and one scoring line per player, nobody pinged
+            # the last message: who won and one scoring line per player; every human pinged once
             final = messages[-1]
             assert "The game is over." in final.content and "wins!" in final.content
             scored = SCORE_LINE.findall(final.content)
             assert sorted(scored) == sorted(names), final.content
-            assert final.pinged_user_ids() == [] and final.custom_ids() == []
+            assert final.pinged_user_ids() == [HOST.id] and final.custom_ids() == []
+            winner = next(n for n in names if f"**{n}** wins!" in final.content)
+
+            # the lobby's channel gets one line with a link; the lobby says who won
+            [result] = [
+                m
+                for m in double.messages(CHANNEL, include_ephemeral=False)
+                if m.id != table.lobby.id
+            ]
+            assert f"<#{table.id}>" in result.content, result.content
+            assert result.content.startswith(f"**{winner}** won a game of Yamatai")
+            assert result.pinged_user_ids() == []
+            lobby = double.message(table.lobby.id)
+            assert f"is over: **{winner}** won." in lobby.text() and lobby.custom_ids() == []
 
             # the game is over for commands too
             rec = await env.play(HOST, table.id, "end")
             over = await rec.reply(TIMEOUT)
-            assert over.ephemeral and "There is no active game" in over.content
+            assert over.ephemeral and "no active game" not in over.content
+            assert f"This game is over: **{winner}** won (" in over.content, over.content
 
     run(body)

@@ -80,9 +80,17 @@ def test_autocomplete_offers_legal_actions_and_one_action_is_applied(tmp_path: P
                 c for c in filtered if c.startswith(typed)
             ]
             assert await env.choices(player, table.id, "zzz qqq") == []
-            # nobody else is offered anything: not the other player, not a spectator
-            assert await env.choices(other, table.id, "") == []
-            assert await env.choices(WATCHER, table.id, "") == []
+            # nobody else is offered an action: one choice says whose turn it is, or who plays
+            name = "Hana" if player is HOST else "Kenji"
+            found = await env.double.autocomplete(
+                other, table.id, "play", {"action": "fle"}, focused="action", timeout=TIMEOUT
+            )
+            assert [c["name"] for c in found] == [f"It is not your turn: {name} is to play."]
+            assert [c["value"] for c in found] == ["fle"]  # picking it keeps what was typed
+            watched = await env.double.autocomplete(
+                WATCHER, table.id, "play", {"action": ""}, focused="action", timeout=TIMEOUT
+            )
+            assert len(watched) == 1 and "You are not playing" in str(watched[0]["name"])
 
             # after "a; " the suggestions continue the sequence from the state after a
             action = everything[0]
@@ -193,13 +201,19 @@ def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path: Path)
             assert_clean_error(refusal)
             assert "You are not playing in this game" in refusal.content
 
-            for malformed in ("fleet banana", "xyzzy 42"):
-                rec = await env.play(player, table.id, malformed)
-                error = await rec.reply(TIMEOUT)
-                assert_clean_error(error)
-                assert "I could not read that action" in error.content
-                assert "Legal now:" in error.content
-                assert f"`{legal[0]}`" in error.content  # the actions legal now, not the forms
+            rec = await env.play(player, table.id, "xyzzy 42")
+            error = await rec.reply(TIMEOUT)
+            assert_clean_error(error)
+            assert "I could not read `xyzzy 42` as an action." in error.content
+            assert "Legal now:" in error.content and "Actions are" not in error.content
+            assert f"`{legal[0]}`" in error.content  # the actions legal now, not the forms
+
+            # a typo gets the closest legal actions, not a list
+            typo = legal[0].replace("fleet", "flet")
+            error = await (await env.play(player, table.id, typo)).reply(TIMEOUT)
+            assert_clean_error(error)
+            assert f"I could not read `{typo}`. Did you mean `{legal[0]}`" in error.content
+            assert "Legal now" not in error.content
 
             # a well-formed action that is not allowed now also says what is
             rec = await env.play(player, table.id, "end")
@@ -207,11 +221,20 @@ def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path: Path)
             assert_clean_error(error)
             assert "Legal now" in error.content and legal[0] in error.content
 
-            # a sequence with a bad part is refused as a whole before any preview
-            rec = await env.play(player, table.id, f"{legal[0]}; fleet banana")
+            # a sequence with a bad part is refused as a whole before any preview, naming the
+            # part and what is legal at that point (after the first action, not at the start)
+            rec = await env.play(player, table.id, f"{legal[0]}; xyzzy 42")
             error = await rec.reply(TIMEOUT)
             assert_clean_error(error)
             assert error.custom_ids() == [] and not has_png(error)
+            assert "action 2 of 2, `xyzzy 42`" in error.content, error.content
+            after = (await env.match(table.id)).preview(legal[0]).legal_next
+            assert f"Legal after action 1: `{after[0]}`" in error.content
+            assert f"`{legal[1]}`" not in error.content  # not what was legal at the start
+            rec = await env.play(player, table.id, f"{legal[0]}; buy wod; end")
+            error = await rec.reply(TIMEOUT)
+            assert "action 2 of 3, `buy wod`. Did you mean `buy wood`" in error.content
+            assert await env.version(table.id) == version  # nothing was played
 
             assert await env.version(table.id) == version
             assert (await env.match(table.id)).log == []

@@ -327,3 +327,40 @@ def test_games_with_many_games_fits_one_message(tmp_path: Path) -> None:
             await verified(env)
 
     run(body)
+
+
+def test_the_end_of_a_game_is_told_once_across_failures_and_a_restart(tmp_path: Path) -> None:
+    """The lobby's channel refuses the result line: the thread has the end, nothing is recorded;
+    after a restart the end is finished: one final message, one ping each, one line, the lobby."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            quick_retries(env, attempts=2)
+            table = await env.start_game(HOST, [GUEST], game="nim")
+            users = {HOST.id: HOST, GUEST.id: GUEST}
+            double.faults.fail(POST, status=503, times=100, channel_id=CHANNEL)
+            while (current := await env.current_user(table.id)) is not None:
+                action = (await env.match(table.id)).legal_actions()[-1]
+                await (await env.play(users[current], table.id, action)).reply(TIMEOUT)
+            await env.bot.runner.idle()  # retried the result line, gave up for now
+            finals = [m for m in public(env, table) if "The game is over." in m.content]
+            assert len(finals) == 1 and sorted(finals[0].pinged_user_ids()) == sorted(users)
+            assert await owed(env, table)  # not recorded: the line and the lobby are owed
+            assert "is over" not in double.message(table.lobby.id).text()  # after the line
+
+            double.faults.clear()
+            await env.restart()  # the sweep at start finishes what the end owes
+            await env.bot.runner.idle()
+            finals = [m for m in public(env, table) if "The game is over." in m.content]
+            assert len(finals) == 1  # the thread message repeated its nonce: still one
+            lines = [
+                m for m in double.messages(CHANNEL, include_ephemeral=False) if "won" in m.content
+            ]
+            assert len(lines) == 1 and f"<#{table.id}>" in lines[0].content
+            assert lines[0].pinged_user_ids() == []
+            assert "is over" in double.message(table.lobby.id).text()
+            assert not await owed(env, table)
+            await verified(env)
+
+    run(body)

@@ -1,0 +1,42 @@
+"""``/help``: what Himiko is, how to start a game and play a turn, and the commands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.present import send, t
+from bot.translator import text
+from engine import games
+
+if TYPE_CHECKING:
+    from bot.app import HimikoBot
+
+#: The sections of ``/help`` in reading order (``help.<section>``, titles ``help.title.<section>``).
+SECTIONS = ("about", "start", "turn", "commands")
+
+
+def help_text(interaction: discord.Interaction[Any]) -> str:
+    """The whole help, one titled section after another, in the user's language."""
+    names = ", ".join(games.rules_for(key).display_name for key in games.GAMES)
+    blocks = [
+        f"**{t(interaction, f'help.title.{section}')}**\n"
+        + t(interaction, f"help.{section}", games=names)
+        for section in SECTIONS
+    ]
+    return "\n\n".join(blocks)
+
+
+class HelpCog(commands.Cog):
+    """``/help``, anywhere, for anyone."""
+
+    def __init__(self, bot: HimikoBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description=text("cmd.help"))
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        """The help, privately."""
+        await send(interaction, help_text(interaction))
