@@ -36,6 +36,7 @@ from engine import games
 
 from .errors import ServiceError
 from .games import RESIGNED, Clock, GameService
+from .results import Created
 from .ratings import RatingService
 
 PAIRINGS = ("swiss", "round-robin")
@@ -356,6 +357,28 @@ class LeagueService:
         """Record the thread and game opened for a table."""
         t = table.table
         await self.repo.set_table_game(table.league.id, t.round, t.table_no, thread_id, game_id)
+
+    async def open_table(self, table: TableToOpen, thread_id: int) -> Created | None:
+        """Start a table's game in its thread (or find the one an interrupted try started).
+
+        Returns the new game, or None if the thread already had it; either way the table
+        records it, so a retry after a crash neither loses nor duplicates the table's game.
+        """
+        league = table.league
+        existing = await self.games.active_game_id(thread_id)
+        created = None
+        if existing is None:
+            created = await self.games.create_game(
+                guild_id=league.guild_id,
+                channel_id=league.channel_id,
+                thread_id=thread_id,
+                players=[(s.user_id, s.name) for s in table.players],
+                game_key=league.game_key,
+                turn_deadline=league.turn_deadline,
+            )
+            existing = created.game_id
+        await self.table_game(table, thread_id, existing)
+        return created
 
     async def mark_posted(self, league: League, round_: int) -> bool:
         """Record that a round's standings were posted; False if they already were."""
