@@ -335,7 +335,7 @@ SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game_key = 
 
 CLAIM_RATED_GAME = """
 INSERT INTO rated_games (game_id, seq)
-SELECT ?, COALESCE(MAX(seq), 0) + 1 FROM rated_games
+SELECT ?, COALESCE(MAX(seq), 0) + 1 FROM rated_games WHERE 1 = 1
 ON CONFLICT (game_id) DO NOTHING
 """
 
