@@ -36,8 +36,8 @@ from engine import games
 
 from .errors import ServiceError
 from .games import RESIGNED, Clock, GameService
-from .results import Created
 from .ratings import RatingService
+from .results import Created
 
 PAIRINGS = ("swiss", "round-robin")
 MAX_NAME = 64
@@ -444,7 +444,7 @@ class LeagueService:
         return LeagueStandings(league, _rounds_done(tables, outcomes), tuple(lines))
 
     async def export(self, league: League) -> dict[str, str]:
-        """CSV texts: ``games.csv`` (one line per seat) and ``standings.csv``."""
+        """CSV texts: ``games`` (one line per seat) and ``standings``."""
         table_out = io.StringIO()
         out = csv.writer(table_out, lineterminator="\n")
         out.writerow(
@@ -519,7 +519,7 @@ class LeagueService:
                     int(line.withdrawn),
                 ]
             )
-        return {"games.csv": table_out.getvalue(), "standings.csv": standing_out.getvalue()}
+        return {"games": table_out.getvalue(), "standings": standing_out.getvalue()}
 
 
 def _resigned_users(game: Game, table: LeagueTable) -> set[int]:

@@ -53,6 +53,9 @@ COMMANDS = (
     "rules",
     "resign",
     "settings",
+    "league",
+    "rating",
+    "leaderboard",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")

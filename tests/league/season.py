@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from bot.service import GameService
 from bot.service.leagues import LeagueService
@@ -82,6 +82,6 @@ async def play_out(env: Leagues, game_id: int) -> None:
     raise AssertionError(f"game {game_id} did not end")
 
 
-def run(body: Callable[[], Awaitable[None]]) -> None:
+def run(body: Callable[[], Coroutine[Any, Any, None]]) -> None:
     """Run an async test body."""
     asyncio.run(body())

@@ -107,8 +107,8 @@ async def season(env: Leagues) -> None:
     assert await env.repo.all_ratings() == incremental
     assert await env.ratings.rate_pending() == 0
     exported = await leagues.export(progress.league)
-    assert exported["games.csv"].count("\n") == 1 + 6 * 4
-    assert exported["standings.csv"].splitlines()[1].startswith("1,")
+    assert exported["games"].count("\n") == 1 + 6 * 4
+    assert exported["standings"].splitlines()[1].startswith("1,")
 
 
 def test_whole_season(tmp_path: Path) -> None:
