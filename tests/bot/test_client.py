@@ -33,6 +33,9 @@ COMMANDS = {
     "rules",
     "resign",
     "settings",
+    "league",
+    "rating",
+    "leaderboard",
 }
 BIG_ID = (1 << 63) - 1
 
