@@ -105,6 +105,7 @@ class HimikoBot(commands.Bot):
         """Open the database (unless ``run`` did), register cogs and buttons, sync commands."""
         from bot.cogs.help import HelpCog
         from bot.cogs.info import InfoCog
+        from bot.cogs.league import LeagueCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
         from bot.cogs.settings import SettingsCog
@@ -114,7 +115,14 @@ class HimikoBot(commands.Bot):
         self._service = GameService(self.repo, clock=self.clock)
         await self._service.warm_up()  # the first picture builds the renderer's caches (~0.5 s)
         await self.tree.set_translator(CatalogTranslator(self.catalog))
-        cogs = (LobbyCog(self), PlayCog(self), InfoCog(self), SettingsCog(self), HelpCog(self))
+        cogs = (
+            LobbyCog(self),
+            PlayCog(self),
+            InfoCog(self),
+            SettingsCog(self),
+            HelpCog(self),
+            LeagueCog(self),
+        )
         for cog in cogs:
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

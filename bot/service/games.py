@@ -9,7 +9,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -67,6 +67,7 @@ BATCH_TURNS = 12  # computer turns saved and posted together at most (one messag
 Renderer = Callable[[dict[str, Any], Sequence[Event] | None], bytes]
 SeedSource = Callable[[], int]
 Clock = Callable[[], float]  # UTC unix seconds (``time.time``); tests inject their own
+GameOverListener = Callable[[int], Awaitable[None]]  # told a game's id once it finished or ended
 
 
 def turn_text(turn: TurnKey) -> str:
@@ -168,6 +169,19 @@ class GameService:
         self._renderer = renderer
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock
+        self.game_over_listeners: list[GameOverListener] = []
+
+    async def _game_over(self, game_id: int) -> None:
+        """Tell the listeners (ratings, leagues) a game ended; their failures are only logged.
+
+        Each listener also catches up on its own (the bot's sweep), so nothing is lost if the
+        process dies before or during this call.
+        """
+        for listener in self.game_over_listeners:
+            try:
+                await listener(game_id)
+            except Exception:
+                log.warning("game %d: a game-over listener failed", game_id, exc_info=True)
 
     def now(self) -> int:
         """The current time in UTC unix seconds, from the injected clock."""
@@ -310,6 +324,8 @@ class GameService:
             raise rejected(error, match, seat, split_actions(text)) from None
         ends_turn = match.milestones(events).turn_ended
         saved = await self._save(game, match, silent=not ends_turn)
+        if match.outcome is not None:
+            await self._game_over(game.id)
         actions = tuple(t for _, t in match.log[before:])
         turn = await self._turn_report(game, match, saved) if ends_turn else None
         own = match.view(seat)
@@ -439,6 +455,8 @@ class GameService:
                 saved = await self.repo.append_match(game, match)
             except (StaleVersion, GameNotActive):
                 return  # somebody else moved this game on; they continue from there
+            if match.outcome is not None:
+                await self._game_over(game.id)
             report = await self._turn_report(game, match, saved)
             if report is not None:
                 yield report
@@ -555,6 +573,8 @@ class GameService:
         await asyncio.to_thread(_play_computer_turn, match, current[1], game.seed)
         with store_refusals(stale="deadline.turn_over"):
             saved = await self.repo.append_match(game, match, by_computer=True)
+        if match.outcome is not None:
+            await self._game_over(game.id)
         report = await self._turn_report(game, match, saved)
         nxt = match.current_seat
         computers = nxt is not None and game.user_of(nxt) == COMPUTER_USER_ID
@@ -751,6 +771,7 @@ class GameService:
             await self.repo.abandon_game(
                 game.id, expected_version=version, reason=f"{RESIGNED}{seats[0]}"
             )
+        await self._game_over(game.id)
         players = _players(game, match)
         return Resigned(game.id, game.thread_id, players[seats[0]])
 

@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot.store {migrate,verify,repair,backup} --db PATH``."""
+"""Command line: ``python -m bot.store {migrate,verify,repair,backup,ratings} --db PATH``."""
 
 from __future__ import annotations
 
@@ -33,6 +33,9 @@ def _parser() -> argparse.ArgumentParser:
     backup = commands.add_parser("backup", help="online backup to a file (safe while running)")
     backup.add_argument("--db", type=Path, required=True, help="SQLite database file")
     backup.add_argument("--to", type=Path, required=True, help="backup file to write")
+    ratings = commands.add_parser("ratings", help="rate finished games (--rebuild: all again)")
+    ratings.add_argument("--db", type=Path, required=True, help="SQLite database file")
+    ratings.add_argument("--rebuild", action="store_true", help="forget and recompute every rating")
     return parser
 
 
@@ -81,6 +84,23 @@ def _backup(db: Path, dest: Path) -> int:
     return EXIT_OK
 
 
+def _ratings(db: Path, rebuild: bool) -> int:
+    from bot.service.ratings import RatingService
+
+    from .repository import GameRepository
+
+    _require(db)
+
+    async def go() -> int:
+        async with await GameRepository.connect(db) as repo:
+            service = RatingService(repo)
+            return await (service.rebuild() if rebuild else service.rate_pending())
+
+    count = asyncio.run(go())
+    print(f"{db}: rated {count} games" + (" (every rating rebuilt)" if rebuild else ""))
+    return EXIT_OK
+
+
 def one_line(text: str) -> str:
     """A message with its line breaks and runs of spaces folded into single spaces."""
     return " ".join(text.split())
@@ -96,6 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _verify(args.db)
         if args.command == "repair":
             return _repair(args.db, args.game)
+        if args.command == "ratings":
+            return _ratings(args.db, args.rebuild)
         return _backup(args.db, args.to)
     except StoreError as exc:
         print(f"error [{exc.code}]: {one_line(exc.message)}", file=sys.stderr)

@@ -92,3 +92,9 @@ class DatabaseUnusable(StoreError):
     """The database file cannot be used: not a database, read-only, unreadable..."""
 
     code = "database_unusable"
+
+
+class LeagueNameTaken(StoreError):
+    """The server already has a league of that name (names compare without case)."""
+
+    code = "league_name_taken"

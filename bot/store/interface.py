@@ -8,9 +8,24 @@ at the version it read, in one transaction with the snapshot; one active game pe
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any, Protocol
 
-from .models import Action, ActiveGame, Game, MatchLike, NewSeat, Reminder, UserSettings
+from .models import (
+    Action,
+    ActiveGame,
+    Game,
+    League,
+    LeaguePlayer,
+    LeagueTable,
+    MatchLike,
+    NewLeague,
+    NewSeat,
+    Rating,
+    RatingChange,
+    Reminder,
+    UserSettings,
+)
 
 
 class GameStore(Protocol):
@@ -149,4 +164,122 @@ class GameStore(Protocol):
         self, game_id: int, turn: str, voter: int, choice: str, *, now: int
     ) -> list[int]:
         """Record a vote (once per voter and turn); the voters for that choice so far."""
+        ...
+
+
+class LeagueStore(GameStore, Protocol):
+    """Games plus leagues (seasons, tables, seats) and ratings (issue 15)."""
+
+    async def create_league(self, new: NewLeague, *, now: int) -> League:
+        """Store a new league open for sign-up (LeagueNameTaken if the server has that name)."""
+        ...
+
+    async def load_league(self, guild_id: int, name: str) -> League | None:
+        """The server's league of that name (without case), if any."""
+        ...
+
+    async def load_league_by_id(self, league_id: int) -> League | None:
+        """A league by id, if it exists."""
+        ...
+
+    async def list_leagues(self, guild_id: int) -> list[League]:
+        """A server's leagues, by name."""
+        ...
+
+    async def running_leagues(self) -> list[League]:
+        """Every league whose season is under way."""
+        ...
+
+    async def join_league(self, league_id: int, user_id: int, name: str, *, now: int) -> bool:
+        """Sign a player up while sign-up is open; False if they were or it is closed."""
+        ...
+
+    async def leave_league(self, league_id: int, user_id: int) -> bool:
+        """Remove a sign-up while sign-up is open; False if there was none or it is closed."""
+        ...
+
+    async def withdraw_from_league(self, league_id: int, user_id: int, round_: int) -> bool:
+        """Mark a player withdrawn in ``round_`` and forfeit their seats from it on, at once."""
+        ...
+
+    async def league_players(self, league_id: int) -> list[LeaguePlayer]:
+        """A league's players in the order they joined."""
+        ...
+
+    async def seat_league_round(
+        self, league_id: int, round_: int, tables: Sequence[Sequence[int]]
+    ) -> bool:
+        """Store a round's tables and seats in one transaction; False if it was seated already."""
+        ...
+
+    async def league_tables(self, league_id: int) -> list[LeagueTable]:
+        """Every table of a league, by round and number, with its players in seat order."""
+        ...
+
+    async def set_table_message(
+        self, league_id: int, round_: int, table_no: int, message_id: int
+    ) -> bool:
+        """Record the message a table's thread starts from (once)."""
+        ...
+
+    async def set_table_game(
+        self, league_id: int, round_: int, table_no: int, thread_id: int, game_id: int
+    ) -> bool:
+        """Record the thread and game opened for a table (once)."""
+        ...
+
+    async def league_of_game(self, game_id: int) -> int | None:
+        """The league a game was played for, if any."""
+        ...
+
+    async def finish_league(self, league_id: int) -> bool:
+        """Mark a running league's season over; False if it was not running."""
+        ...
+
+    async def mark_round_posted(self, league_id: int, round_: int) -> bool:
+        """Record that a round's standings were posted; False if they already were."""
+        ...
+
+    async def forfeits_of_game(self, game_id: int) -> set[int]:
+        """Users whose league seat in this game is forfeited (they withdrew)."""
+        ...
+
+    async def unrated_games(self) -> list[int]:
+        """Finished games not rated yet, in the order they ended."""
+        ...
+
+    async def latest_rated_end(self) -> datetime | None:
+        """When the latest-ending rated game ended (None before any)."""
+        ...
+
+    async def game_ratings(self, guild_id: int, game_key: str) -> list[Rating]:
+        """Every rating of one game on one server."""
+        ...
+
+    async def record_ratings(
+        self, game_id: int, guild_id: int, game_key: str, changes: Sequence[RatingChange]
+    ) -> bool:
+        """Mark a game rated and store its rating changes, at once; False if it was rated."""
+        ...
+
+    async def rating_history(
+        self, guild_id: int, game_key: str, user_id: int
+    ) -> list[RatingChange]:
+        """A player's rating changes in one game on one server, oldest first."""
+        ...
+
+    async def game_rating_changes(self, game_id: int) -> list[RatingChange]:
+        """The rating changes one game made."""
+        ...
+
+    async def rated_game_keys(self, guild_id: int, user_id: int) -> list[str]:
+        """The games a player has a rating in on a server, most played first."""
+        ...
+
+    async def all_ratings(self) -> list[tuple[int, str, Rating]]:
+        """Every rating: (guild, game, rating), in a stable order."""
+        ...
+
+    async def clear_ratings(self) -> None:
+        """Forget every rating, change and rated mark (before rating every game again)."""
         ...

@@ -208,3 +208,86 @@ class MatchLike(Protocol):
     def to_json(self) -> str:
         """The full state as canonical JSON text."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class NewLeague:
+    """A league to create (its season's settings; times are UTC unix seconds)."""
+
+    guild_id: int
+    channel_id: int
+    name: str
+    game_key: str
+    rounds: int
+    table_size: int
+    pairing: str  # "swiss" or "round-robin"
+    turn_deadline: int | None
+    points: str  # place points, e.g. "3,2,1,0"
+    organiser_role: int | None
+    creator_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class League:
+    """A stored league: its settings, where its season stands."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    game_key: str
+    rounds: int
+    table_size: int
+    pairing: str
+    turn_deadline: int | None
+    points: str
+    organiser_role: int | None
+    creator_id: int
+    status: str  # "signup", "running" or "finished"
+    current_round: int
+    posted_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaguePlayer:
+    """A player signed up to a league (``withdrawn_round``: the round they withdrew in)."""
+
+    user_id: int
+    name: str
+    joined: int
+    withdrawn_round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueTable:
+    """One table of a league round: its players by seat and the game opened for it."""
+
+    round: int
+    table_no: int
+    user_ids: tuple[int, ...]
+    forfeited: tuple[int, ...] = ()
+    message_id: int | None = None
+    thread_id: int | None = None
+    game_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's rating in one game on one server (openskill mu and sigma)."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """One player's rating before and after one rated game."""
+
+    game_id: int
+    user_id: int
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float

@@ -224,3 +224,159 @@ ON CONFLICT (game_id, turn, voter) DO NOTHING
 SELECT_DEADLINE_VOTERS = """
 SELECT voter FROM deadline_votes WHERE game_id = ? AND turn = ? AND choice = ? ORDER BY voter
 """
+
+# Leagues (issue 15).
+LEAGUE_COLUMNS = (
+    "id, guild_id, channel_id, name, game_key, rounds, table_size, pairing, turn_deadline, "
+    "points, organiser_role, creator_id, status, current_round, posted_round"
+)
+
+INSERT_LEAGUE = """
+INSERT INTO leagues (guild_id, channel_id, name, name_key, game_key, rounds, table_size, pairing,
+                     turn_deadline, points, organiser_role, creator_id, status, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?)
+RETURNING id
+"""
+
+SELECT_LEAGUE_BY_NAME = f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? AND name_key = ?"
+
+SELECT_LEAGUE_BY_ID = f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?"
+
+SELECT_GUILD_LEAGUES = f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? ORDER BY name_key"
+
+SELECT_RUNNING_LEAGUES = (
+    f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE status = 'running' ORDER BY id"
+)
+
+# Joining and leaving only while sign-up is open; a second join changes nothing.
+JOIN_LEAGUE = """
+INSERT INTO league_players (league_id, user_id, name, joined)
+SELECT id, ?, ?, ? FROM leagues WHERE id = ? AND status = 'signup'
+ON CONFLICT (league_id, user_id) DO NOTHING
+"""
+
+LEAVE_LEAGUE = """
+DELETE FROM league_players
+WHERE league_id = ? AND user_id = ?
+  AND EXISTS (SELECT 1 FROM leagues WHERE id = ? AND status = 'signup')
+"""
+
+WITHDRAW_PLAYER = """
+UPDATE league_players SET withdrawn_round = ?
+WHERE league_id = ? AND user_id = ? AND withdrawn_round IS NULL
+"""
+
+FORFEIT_SEATS = """
+UPDATE league_seats SET forfeited = 1 WHERE league_id = ? AND user_id = ? AND round >= ?
+"""
+
+SELECT_LEAGUE_PLAYERS = """
+SELECT user_id, name, joined, withdrawn_round FROM league_players
+WHERE league_id = ? ORDER BY joined, user_id
+"""
+
+# Seating a round: only from the round before it, so two callers seat it once.
+ADVANCE_ROUND = """
+UPDATE leagues SET status = 'running', current_round = ?
+WHERE id = ? AND current_round = ? AND status <> 'finished'
+"""
+
+INSERT_LEAGUE_TABLE = "INSERT INTO league_tables (league_id, round, table_no) VALUES (?, ?, ?)"
+
+INSERT_LEAGUE_SEAT = """
+INSERT INTO league_seats (league_id, round, table_no, seat, user_id) VALUES (?, ?, ?, ?, ?)
+"""
+
+SELECT_LEAGUE_TABLES = """
+SELECT round, table_no, message_id, thread_id, game_id FROM league_tables
+WHERE league_id = ? ORDER BY round, table_no
+"""
+
+SELECT_LEAGUE_SEATS = """
+SELECT round, table_no, seat, user_id, forfeited FROM league_seats
+WHERE league_id = ? ORDER BY round, table_no, seat
+"""
+
+SET_TABLE_MESSAGE = """
+UPDATE league_tables SET message_id = ?
+WHERE league_id = ? AND round = ? AND table_no = ? AND message_id IS NULL
+"""
+
+SET_TABLE_GAME = """
+UPDATE league_tables SET thread_id = ?, game_id = ?
+WHERE league_id = ? AND round = ? AND table_no = ? AND game_id IS NULL
+"""
+
+SELECT_LEAGUE_OF_GAME = "SELECT league_id FROM league_tables WHERE game_id = ?"
+
+FINISH_LEAGUE = "UPDATE leagues SET status = 'finished' WHERE id = ? AND status = 'running'"
+
+MARK_ROUND_POSTED = "UPDATE leagues SET posted_round = ? WHERE id = ? AND posted_round < ?"
+
+# Ratings (issue 15). Finished games are rated in the order they ended.
+SELECT_UNRATED_GAMES = """
+SELECT g.id FROM games g LEFT JOIN rated_games r ON r.game_id = g.id
+WHERE g.status = 'finished' AND r.game_id IS NULL ORDER BY g.ended_at, g.id
+"""
+
+SELECT_FINISHED_GAMES = "SELECT id FROM games WHERE status = 'finished' ORDER BY ended_at, id"
+
+SELECT_LATEST_RATED_END = """
+SELECT MAX(g.ended_at) FROM rated_games r JOIN games g ON g.id = r.game_id
+"""
+
+SELECT_RATING = """
+SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game_key = ? AND user_id = ?
+"""
+
+SELECT_GAME_RATINGS = """
+SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game_key = ?
+"""
+
+CLAIM_RATED_GAME = """
+INSERT INTO rated_games (game_id, seq)
+SELECT ?, COALESCE(MAX(seq), 0) + 1 FROM rated_games WHERE 1 = 1
+ON CONFLICT (game_id) DO NOTHING
+"""
+
+UPSERT_RATING = """
+INSERT INTO ratings (guild_id, game_key, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, 1)
+ON CONFLICT (guild_id, game_key, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
+    games = ratings.games + 1
+"""
+
+INSERT_RATING_HISTORY = """
+INSERT INTO rating_history (game_id, user_id, guild_id, game_key, mu_before, sigma_before, mu,
+                            sigma)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+"""
+
+SELECT_RATING_HISTORY = """
+SELECT h.game_id, h.user_id, h.mu_before, h.sigma_before, h.mu, h.sigma
+FROM rating_history h JOIN rated_games r ON r.game_id = h.game_id
+WHERE h.guild_id = ? AND h.game_key = ? AND h.user_id = ? ORDER BY r.seq
+"""
+
+SELECT_GAMES_HISTORY = """
+SELECT game_id, user_id, mu_before, sigma_before, mu, sigma FROM rating_history
+WHERE game_id = ? ORDER BY user_id
+"""
+
+SELECT_PLAYER_GAME_KEYS = """
+SELECT game_key FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY games DESC, game_key
+"""
+
+SELECT_ALL_RATINGS = """
+SELECT guild_id, game_key, user_id, mu, sigma, games FROM ratings
+ORDER BY guild_id, game_key, user_id
+"""
+
+DELETE_RATING_HISTORY = "DELETE FROM rating_history"
+DELETE_RATED_GAMES = "DELETE FROM rated_games"
+DELETE_RATINGS = "DELETE FROM ratings"
+
+SELECT_GAME_FORFEITS = """
+SELECT s.user_id FROM league_seats s
+JOIN league_tables t ON t.league_id = s.league_id AND t.round = s.round AND t.table_no = s.table_no
+WHERE t.game_id = ? AND s.forfeited = 1 ORDER BY s.user_id
+"""

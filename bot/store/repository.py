@@ -22,6 +22,7 @@ from .errors import (
     GameNotActive,
     GameNotFound,
     InvalidRequest,
+    LeagueNameTaken,
     NothingToUndo,
     StaleVersion,
     StoreError,
@@ -33,9 +34,15 @@ from .models import (
     ActiveGame,
     Game,
     GameStatus,
+    League,
+    LeaguePlayer,
+    LeagueTable,
     MatchLike,
+    NewLeague,
     NewSeat,
     Outcome,
+    Rating,
+    RatingChange,
     Reminder,
     Seat,
     UserSettings,
@@ -133,6 +140,32 @@ def _reminder_from_row(row: Row) -> Reminder:
         claimed_until=extra[0],
         sent_at=extra[1],
         cancelled_at=extra[2],
+    )
+
+
+def _league_from_row(row: Row) -> League:
+    return League(
+        id=int(row[0]),
+        guild_id=int(row[1]),
+        channel_id=int(row[2]),
+        name=str(row[3]),
+        game_key=str(row[4]),
+        rounds=int(row[5]),
+        table_size=int(row[6]),
+        pairing=str(row[7]),
+        turn_deadline=None if row[8] is None else int(row[8]),
+        points=str(row[9]),
+        organiser_role=None if row[10] is None else int(row[10]),
+        creator_id=int(row[11]),
+        status=str(row[12]),
+        current_round=int(row[13]),
+        posted_round=int(row[14]),
+    )
+
+
+def _change_from_row(row: Row) -> RatingChange:
+    return RatingChange(
+        int(row[0]), int(row[1]), float(row[2]), float(row[3]), float(row[4]), float(row[5])
     )
 
 
@@ -738,6 +771,260 @@ class GameRepository:
         async with self._write() as conn:
             cursor = await conn.execute(q.DELETE_USER_SETTINGS, (user_id,))
             return cursor.rowcount == 1
+
+    # -- leagues (issue 15) ----------------------------------------------------------------------
+
+    async def create_league(self, new: NewLeague, *, now: int) -> League:
+        """Store a new league open for sign-up (LeagueNameTaken if the server has that name)."""
+        for name, value in (("guild_id", new.guild_id), ("creator_id", new.creator_id)):
+            _check_int64(name, value)
+        try:
+            async with self._write() as conn:
+                rows = await conn.execute_fetchall(
+                    q.INSERT_LEAGUE,
+                    (
+                        new.guild_id,
+                        new.channel_id,
+                        new.name,
+                        new.name.casefold(),
+                        new.game_key,
+                        new.rounds,
+                        new.table_size,
+                        new.pairing,
+                        new.turn_deadline,
+                        new.points,
+                        new.organiser_role,
+                        new.creator_id,
+                        now,
+                    ),
+                )
+                league_id = int(next(iter(rows))[0])
+        except sqlite.IntegrityError as exc:
+            raise LeagueNameTaken(f"a league named {new.name!r} exists: {exc}") from None
+        found = await self.load_league_by_id(league_id)
+        assert found is not None
+        return found
+
+    async def _leagues(self, sql: str, params: Sequence[Any]) -> list[League]:
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(sql, params)
+        return [_league_from_row(r) for r in rows]
+
+    async def load_league(self, guild_id: int, name: str) -> League | None:
+        """The server's league of that name (without case), if any."""
+        found = await self._leagues(q.SELECT_LEAGUE_BY_NAME, (guild_id, name.casefold()))
+        return found[0] if found else None
+
+    async def load_league_by_id(self, league_id: int) -> League | None:
+        """A league by id, if it exists."""
+        found = await self._leagues(q.SELECT_LEAGUE_BY_ID, (league_id,))
+        return found[0] if found else None
+
+    async def list_leagues(self, guild_id: int) -> list[League]:
+        """A server's leagues, by name."""
+        return await self._leagues(q.SELECT_GUILD_LEAGUES, (guild_id,))
+
+    async def running_leagues(self) -> list[League]:
+        """Every league whose season is under way."""
+        return await self._leagues(q.SELECT_RUNNING_LEAGUES, ())
+
+    async def join_league(self, league_id: int, user_id: int, name: str, *, now: int) -> bool:
+        """Sign a player up while sign-up is open; False if they were or it is closed."""
+        _check_int64("user_id", user_id)
+        async with self._write() as conn:
+            cursor = await conn.execute(q.JOIN_LEAGUE, (user_id, name, now, league_id))
+            return cursor.rowcount == 1
+
+    async def leave_league(self, league_id: int, user_id: int) -> bool:
+        """Remove a sign-up while sign-up is open; False if there was none or it is closed."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.LEAVE_LEAGUE, (league_id, user_id, league_id))
+            return cursor.rowcount == 1
+
+    async def withdraw_from_league(self, league_id: int, user_id: int, round_: int) -> bool:
+        """Mark a player withdrawn in ``round_`` and forfeit their seats from it on, at once."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.WITHDRAW_PLAYER, (round_, league_id, user_id))
+            if cursor.rowcount != 1:
+                return False
+            await conn.execute(q.FORFEIT_SEATS, (league_id, user_id, round_))
+            return True
+
+    async def league_players(self, league_id: int) -> list[LeaguePlayer]:
+        """A league's players in the order they joined."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_LEAGUE_PLAYERS, (league_id,))
+        return [
+            LeaguePlayer(int(r[0]), str(r[1]), int(r[2]), None if r[3] is None else int(r[3]))
+            for r in rows
+        ]
+
+    async def seat_league_round(
+        self, league_id: int, round_: int, tables: Sequence[Sequence[int]]
+    ) -> bool:
+        """Store a round's tables and seats in one transaction; False if it was seated already."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.ADVANCE_ROUND, (round_, league_id, round_ - 1))
+            if cursor.rowcount != 1:
+                return False
+            for number, table in enumerate(tables, start=1):
+                await conn.execute(q.INSERT_LEAGUE_TABLE, (league_id, round_, number))
+                await conn.executemany(
+                    q.INSERT_LEAGUE_SEAT,
+                    [(league_id, round_, number, seat, user) for seat, user in enumerate(table)],
+                )
+            return True
+
+    async def league_tables(self, league_id: int) -> list[LeagueTable]:
+        """Every table of a league, by round and number, with its players in seat order."""
+        async with self._read() as conn:
+            tables = await conn.execute_fetchall(q.SELECT_LEAGUE_TABLES, (league_id,))
+            seats = await conn.execute_fetchall(q.SELECT_LEAGUE_SEATS, (league_id,))
+        players: dict[tuple[int, int], list[tuple[int, bool]]] = {}
+        for r in seats:
+            players.setdefault((int(r[0]), int(r[1])), []).append((int(r[3]), bool(r[4])))
+        found = []
+        for r in tables:
+            key = (int(r[0]), int(r[1]))
+            seated = players.get(key, [])
+            found.append(
+                LeagueTable(
+                    round=key[0],
+                    table_no=key[1],
+                    user_ids=tuple(u for u, _ in seated),
+                    forfeited=tuple(u for u, f in seated if f),
+                    message_id=None if r[2] is None else int(r[2]),
+                    thread_id=None if r[3] is None else int(r[3]),
+                    game_id=None if r[4] is None else int(r[4]),
+                )
+            )
+        return found
+
+    async def set_table_message(
+        self, league_id: int, round_: int, table_no: int, message_id: int
+    ) -> bool:
+        """Record the message a table's thread starts from (once)."""
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                q.SET_TABLE_MESSAGE, (message_id, league_id, round_, table_no)
+            )
+            return cursor.rowcount == 1
+
+    async def set_table_game(
+        self, league_id: int, round_: int, table_no: int, thread_id: int, game_id: int
+    ) -> bool:
+        """Record the thread and game opened for a table (once)."""
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                q.SET_TABLE_GAME, (thread_id, game_id, league_id, round_, table_no)
+            )
+            return cursor.rowcount == 1
+
+    async def league_of_game(self, game_id: int) -> int | None:
+        """The league a game was played for, if any."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(q.SELECT_LEAGUE_OF_GAME, (game_id,)))
+        return int(rows[0][0]) if rows else None
+
+    async def finish_league(self, league_id: int) -> bool:
+        """Mark a running league's season over; False if it was not running."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.FINISH_LEAGUE, (league_id,))
+            return cursor.rowcount == 1
+
+    async def mark_round_posted(self, league_id: int, round_: int) -> bool:
+        """Record that a round's standings were posted; False if they already were."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.MARK_ROUND_POSTED, (round_, league_id, round_))
+            return cursor.rowcount == 1
+
+    async def forfeits_of_game(self, game_id: int) -> set[int]:
+        """Users whose league seat in this game is forfeited (they withdrew)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_GAME_FORFEITS, (game_id,))
+        return {int(r[0]) for r in rows}
+
+    # -- ratings (issue 15) ----------------------------------------------------------------------
+
+    async def unrated_games(self) -> list[int]:
+        """Finished games not rated yet, in the order they ended."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_UNRATED_GAMES, ())
+        return [int(r[0]) for r in rows]
+
+    async def latest_rated_end(self) -> datetime | None:
+        """When the latest-ending rated game ended (None before any)."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(q.SELECT_LATEST_RATED_END, ()))
+        return None if not rows or rows[0][0] is None else parse_time(rows[0][0])
+
+    async def game_ratings(self, guild_id: int, game_key: str) -> list[Rating]:
+        """Every rating of one game on one server."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_GAME_RATINGS, (guild_id, game_key))
+        return [Rating(int(r[0]), float(r[1]), float(r[2]), int(r[3])) for r in rows]
+
+    async def record_ratings(
+        self, game_id: int, guild_id: int, game_key: str, changes: Sequence[RatingChange]
+    ) -> bool:
+        """Mark a game rated and store its rating changes, at once; False if it was rated."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.CLAIM_RATED_GAME, (game_id,))
+            if cursor.rowcount != 1:
+                return False
+            for c in changes:
+                await conn.execute(q.UPSERT_RATING, (guild_id, game_key, c.user_id, c.mu, c.sigma))
+                await conn.execute(
+                    q.INSERT_RATING_HISTORY,
+                    (
+                        game_id,
+                        c.user_id,
+                        guild_id,
+                        game_key,
+                        c.mu_before,
+                        c.sigma_before,
+                        c.mu,
+                        c.sigma,
+                    ),
+                )
+            return True
+
+    async def rating_history(
+        self, guild_id: int, game_key: str, user_id: int
+    ) -> list[RatingChange]:
+        """A player's rating changes in one game on one server, oldest first."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                q.SELECT_RATING_HISTORY, (guild_id, game_key, user_id)
+            )
+        return [_change_from_row(r) for r in rows]
+
+    async def game_rating_changes(self, game_id: int) -> list[RatingChange]:
+        """The rating changes one game made."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_GAMES_HISTORY, (game_id,))
+        return [_change_from_row(r) for r in rows]
+
+    async def rated_game_keys(self, guild_id: int, user_id: int) -> list[str]:
+        """The games a player has a rating in on a server, most played first."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_PLAYER_GAME_KEYS, (guild_id, user_id))
+        return [str(r[0]) for r in rows]
+
+    async def all_ratings(self) -> list[tuple[int, str, Rating]]:
+        """Every rating: (guild, game, rating), in a stable order."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_ALL_RATINGS, ())
+        return [
+            (int(r[0]), str(r[1]), Rating(int(r[2]), float(r[3]), float(r[4]), int(r[5])))
+            for r in rows
+        ]
+
+    async def clear_ratings(self) -> None:
+        """Forget every rating, change and rated mark (before rating every game again)."""
+        async with self._write() as conn:
+            for sql in (q.DELETE_RATING_HISTORY, q.DELETE_RATED_GAMES, q.DELETE_RATINGS):
+                await conn.execute(sql, ())
 
     # -- maintenance ----------------------------------------------------------------------------
 

@@ -34,6 +34,9 @@ COMMANDS = {
     "resign",
     "settings",
     "help",
+    "league",
+    "rating",
+    "leaderboard",
 }
 BIG_ID = (1 << 63) - 1
 

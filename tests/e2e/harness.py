@@ -54,6 +54,9 @@ COMMANDS = (
     "resign",
     "settings",
     "help",
+    "league",
+    "rating",
+    "leaderboard",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")

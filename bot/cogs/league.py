@@ -1,0 +1,442 @@
+"""``/league create|join|leave|start|standings|export``, ``/rating`` and ``/leaderboard``.
+
+Each round's tables are opened here: a message in the league's channel names the table, a
+thread starts from it, and the table's game starts in the thread through the game service and
+the outbox, as a lobby's does. Every step is recorded before the next (message, then game), so
+``advance`` after a crash finishes what is missing and never opens a table twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.lobby import game_choices
+from bot.locks import KeyedLocks
+from bot.names import short_name
+from bot.present import picture, send, t, users
+from bot.service import ServiceError
+from bot.service.leagues import PAIRINGS, LeagueService, LeagueStandings, TableToOpen, is_organiser
+from bot.service.ratings import RatingService
+from bot.translator import text
+from bot.turns import owed
+from engine import games
+from render.league import StandingRow, render_rating_chart, render_standings
+
+if TYPE_CHECKING:
+    from bot.app import HimikoBot
+    from bot.store import League, LeagueStore
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+ARCHIVE_MINUTES = 10080
+NAME = app_commands.Range[str, 1, 64]
+
+
+def nonce(*parts: object) -> str:
+    """A message nonce that is the same on every retry of one league post."""
+    key = ":".join(str(p) for p in ("himiko-league", *parts))
+    return hashlib.sha256(key.encode()).hexdigest()[:25]
+
+
+def standings_png(say: Any, standings: LeagueStandings) -> bytes:
+    """The standings picture, its texts from ``say(key, **params)``."""
+    league = standings.league
+    rows = [
+        StandingRow(
+            str(line.rank),
+            line.name + (" " + say("league.withdrawn") if line.withdrawn else ""),
+            f"{line.points:g}",
+            str(line.played),
+            f"{line.rating:.1f}",
+            "" if abs(line.change) < 0.05 else f"{line.change:+.1f}",
+            line.withdrawn,
+        )
+        for line in standings.lines
+    ]
+    headers = [say(f"league.column.{c}") for c in ("rank", "player", "points", "played")]
+    headers += [say("league.column.rating"), say("league.column.change")]
+    title = say(
+        "league.picture_title", name=league.name, game=games.rules_for(league.game_key).display_name
+    )
+    subtitle = say("league.picture_round", done=standings.rounds_done, rounds=league.rounds)
+    return render_standings(title, subtitle, headers, rows)
+
+
+class LeagueCog(commands.Cog):
+    """League and rating commands, and moving league seasons on."""
+
+    league = app_commands.Group(name="league", description=text("cmd.league"), guild_only=True)
+
+    def __init__(self, bot: HimikoBot) -> None:
+        self.bot = bot
+        repo: LeagueStore = bot.repo  # type: ignore[assignment]
+        self.ratings = RatingService(repo)
+        self.leagues = LeagueService(repo, bot.service, self.ratings, clock=bot.clock)
+        self._locks = KeyedLocks()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._loop: asyncio.Task[None] | None = None
+        bot.service.game_over_listeners.append(self._game_over)
+
+    async def cog_load(self) -> None:
+        """Catch up on ratings and league rounds now and then (after a restart, lost calls)."""
+        self._loop = asyncio.create_task(self._catch_up_forever(), name="himiko-leagues")
+
+    async def cog_unload(self) -> None:
+        """Stop the catch-up loop and wait for running league work."""
+        if self._loop is not None:
+            self._loop.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def _catch_up_forever(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            await self.catch_up()
+            await asyncio.sleep(self.bot.sweep_interval)
+
+    async def catch_up(self) -> None:
+        """Rate finished games not rated yet and move every running league on (never raises)."""
+        try:
+            await self.ratings.rate_pending()
+            for league in await self.leagues.running():
+                await self.advance(league.id)
+        except Exception:
+            log.warning("leagues: catch-up failed; tried again later", exc_info=True)
+
+    async def _game_over(self, game_id: int) -> None:
+        await self.ratings.rate_pending()
+        league_id = await self.leagues.league_of_game(game_id)
+        if league_id is not None:
+            task = asyncio.create_task(self.advance(league_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def advance(self, league_id: int) -> None:
+        """Seat the next round when the current one ended, post standings, open tables."""
+        async with self._locks.hold(league_id):
+            try:
+                progress = await self.leagues.progress(league_id)
+            except ServiceError:
+                return
+            league = progress.league
+            standings = await self.leagues.standings(league)
+            if standings.rounds_done > league.posted_round:
+                await self._post_standings(league, standings)
+            if league.status == "running":
+                for table in await self.leagues.tables_to_open(league):
+                    await self._open_table(table)
+
+    async def _channel(self, league: League) -> Any:
+        channel = self.bot.get_channel(league.channel_id)
+        return channel or await self.bot.fetch_channel(league.channel_id)
+
+    async def _post_standings(self, league: League, standings: LeagueStandings) -> None:
+        channel = await self._channel(league)
+        guild = getattr(channel, "guild", None)
+        locale = None if guild is None else str(guild.preferred_locale)
+
+        def say(key: str, **params: Any) -> str:
+            return self.bot.catalog.text(key, locale, **params)
+
+        png = await asyncio.to_thread(standings_png, say, standings)
+        done = standings.rounds_done
+        key = "league.season_over_post" if league.status == "finished" else "league.round_over"
+        await channel.send(
+            say(key, name=league.name, round=done),
+            file=picture(png, "standings.png"),
+            nonce=nonce(league.id, "round", done),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.leagues.mark_posted(league, done)
+
+    async def _open_table(self, table: TableToOpen) -> None:
+        """Post the table's message, start its thread and game, post the opening board."""
+        league, seated = table.league, table.table
+        channel = await self._channel(league)
+        locale = None if channel.guild is None else str(channel.guild.preferred_locale)
+        mentions = " ".join(f"<@{p.user_id}>" for p in table.players)
+        say = self.bot.catalog.text
+        params = {"name": league.name, "round": seated.round, "table": seated.table_no}
+        if seated.message_id is None:
+            message = await channel.send(
+                say("league.table_post", locale, players=mentions, **params),
+                nonce=nonce(league.id, seated.round, seated.table_no),
+                allowed_mentions=users([p.user_id for p in table.players]),
+            )
+            await self.leagues.table_message(table, message.id)
+        else:
+            message = channel.get_partial_message(seated.message_id)
+        thread_name = say("league.thread_name", locale, **params)[:100]
+        try:
+            thread: Any = await self.bot.fetch_channel(message.id)  # started by an earlier try
+        except discord.NotFound:
+            thread = await message.create_thread(
+                name=thread_name, auto_archive_duration=ARCHIVE_MINUTES
+            )
+        created = await self.leagues.open_table(table, thread.id)
+        game_id = (await self.bot.service.active_game_id(thread.id)) or 0
+        if created is not None:
+            await owed(
+                self.bot, created.game_id, self.bot.outbox.opening(created, thread), kick=True
+            )
+        elif game_id:
+            await owed(self.bot, game_id, self.bot.outbox.flush(game_id), kick=True)
+
+    async def _league_names(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        names = await self.leagues.names(interaction.guild_id or 0, current)
+        return [app_commands.Choice(name=n, value=n) for n in names[:25]]
+
+    # -- /league -----------------------------------------------------------------------------------
+
+    @league.command(name="create", description=text("cmd.league.create"))
+    @app_commands.describe(
+        name=text("cmd.league.name"),
+        game=text("cmd.league.game"),
+        rounds=text("cmd.league.rounds"),
+        table_size=text("cmd.league.table_size"),
+        pairing=text("cmd.league.pairing"),
+        deadline=text("cmd.league.deadline"),
+        points=text("cmd.league.points"),
+        organiser=text("cmd.league.organiser"),
+    )
+    @app_commands.choices(
+        game=game_choices(),
+        pairing=[app_commands.Choice(name=p, value=p) for p in PAIRINGS],
+    )
+    async def create(
+        self,
+        interaction: Interaction,
+        name: NAME,
+        game: app_commands.Choice[str],
+        rounds: app_commands.Range[int, 1, 50] = 3,
+        table_size: app_commands.Range[int, 1, 8] | None = None,
+        pairing: app_commands.Choice[str] | None = None,
+        deadline: app_commands.Range[int, 0, 720] = 48,
+        points: app_commands.Range[str, 1, 100] = "3,2,1,0",
+        organiser: discord.Role | None = None,
+    ) -> None:
+        """Create a league open for sign-up in this channel."""
+        if not isinstance(interaction.channel, discord.TextChannel):
+            raise ServiceError("league.not_in_channel")
+        league = await self.leagues.create(
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel.id,
+            creator_id=interaction.user.id,
+            name=name,
+            game_key=game.value,
+            rounds=rounds,
+            table_size=table_size,
+            pairing="swiss" if pairing is None else pairing.value,
+            deadline_hours=deadline,
+            points=points,
+            organiser_role=None if organiser is None else organiser.id,
+        )
+        await interaction.response.send_message(
+            t(
+                interaction,
+                "league.created",
+                name=league.name,
+                game=games.rules_for(league.game_key).display_name,
+                rounds=league.rounds,
+                size=league.table_size,
+                pairing=t(interaction, f"league.pairing.{league.pairing}"),
+                points=league.points.replace(",", "/"),
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @league.command(name="join", description=text("cmd.league.join"))
+    @app_commands.describe(name=text("cmd.league.name"))
+    async def join(self, interaction: Interaction, name: NAME) -> None:
+        """Sign up while sign-up is open."""
+        user = interaction.user
+        league = await self.leagues.join(
+            interaction.guild_id or 0, name, user.id, short_name(user.display_name)
+        )
+        count = len(await self.leagues.players(league))
+        await send(
+            interaction,
+            t(interaction, "league.joined", name=league.name, count=count),
+            ephemeral=False,
+        )
+
+    @join.autocomplete("name")
+    async def _join_names(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._league_names(interaction, current)
+
+    @league.command(name="leave", description=text("cmd.league.leave"))
+    @app_commands.describe(name=text("cmd.league.name"))
+    async def leave(self, interaction: Interaction, name: NAME) -> None:
+        """Leave before the season, or withdraw during it (remaining games forfeited)."""
+        left = await self.leagues.leave(interaction.guild_id or 0, name, interaction.user.id)
+        key = "league.withdrew" if left.withdrawn else "league.left"
+        await send(interaction, t(interaction, key, name=left.league.name), ephemeral=False)
+        for game_id in left.resigned_games:
+            await owed(self.bot, game_id, self.bot.outbox.flush(game_id))
+        if left.withdrawn:
+            await self.advance(left.league.id)
+
+    @league.command(name="start", description=text("cmd.league.start"))
+    @app_commands.describe(name=text("cmd.league.name"))
+    async def start(self, interaction: Interaction, name: NAME) -> None:
+        """Close sign-up and seat round 1: one thread and game per table (organisers only)."""
+        guild_id = interaction.guild_id or 0
+        league = await self.leagues.get(guild_id, name)
+        member = interaction.user
+        perms = getattr(member, "guild_permissions", None)
+        roles = [r.id for r in getattr(member, "roles", [])]
+        allowed = is_organiser(
+            league, member.id, manage_guild=bool(perms and perms.manage_guild), roles=roles
+        )
+        await interaction.response.defer(thinking=True)
+        progress = await self.leagues.start(guild_id, name, member.id, organiser=allowed)
+        await self.advance(progress.league.id)
+        tables = await self.leagues.tables_to_open(progress.league)
+        await interaction.followup.send(
+            t(interaction, "league.started", name=league.name, round=1)
+            if not tables
+            else t(interaction, "league.started_pending", name=league.name),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @league.command(name="standings", description=text("cmd.league.standings"))
+    @app_commands.describe(name=text("cmd.league.name"))
+    async def standings(self, interaction: Interaction, name: NAME) -> None:
+        """The league's standings as a picture."""
+        league = await self.leagues.get(interaction.guild_id or 0, name)
+        await interaction.response.defer()
+        found = await self.leagues.standings(league)
+
+        def say(key: str, **params: Any) -> str:
+            return t(interaction, key, **params)
+
+        png = await asyncio.to_thread(standings_png, say, found)
+        await send(
+            interaction,
+            t(
+                interaction,
+                "league.standings",
+                name=league.name,
+                done=found.rounds_done,
+                rounds=league.rounds,
+            ),
+            png=png,
+            ephemeral=False,
+        )
+
+    @league.command(name="export", description=text("cmd.league.export"))
+    @app_commands.describe(name=text("cmd.league.name"))
+    async def export(self, interaction: Interaction, name: NAME) -> None:
+        """The league's games and standings as CSV files."""
+        league = await self.leagues.get(interaction.guild_id or 0, name)
+        await interaction.response.defer(ephemeral=True)
+        files = await self.leagues.export(league)
+        await interaction.followup.send(
+            t(interaction, "league.exported", name=league.name),
+            files=[discord.File(_bytes(body), filename=f"{f}.csv") for f, body in files.items()],
+            ephemeral=True,
+        )
+
+    leave.autocomplete("name")(_join_names)
+    start.autocomplete("name")(_join_names)
+    standings.autocomplete("name")(_join_names)
+    export.autocomplete("name")(_join_names)
+
+    # -- /rating and /leaderboard ------------------------------------------------------------------
+
+    @app_commands.command(name="rating", description=text("cmd.rating"))
+    @app_commands.describe(user=text("cmd.rating.user"), game=text("cmd.rating.game"))
+    @app_commands.choices(game=game_choices())
+    @app_commands.guild_only()
+    async def rating(
+        self,
+        interaction: Interaction,
+        user: discord.User | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """A player's rating in a game on this server, with a chart of its history."""
+        who = user or interaction.user
+        guild_id = interaction.guild_id or 0
+        await interaction.response.defer()
+        await self.ratings.rate_pending()
+        if game is None:
+            played = await self.ratings.rated_games_of(guild_id, who.id)
+            key = played[0] if played else next(iter(c.value for c in game_choices()))
+        else:
+            key = game.value
+        found = await self.ratings.player(guild_id, key, who.id)
+        name = games.rules_for(key).display_name
+        if found.place is None:
+            await send(
+                interaction,
+                t(interaction, "rating.unrated", user=who.mention, game=name),
+                ephemeral=False,
+            )
+            return
+        title = t(interaction, "rating.chart_title", user=who.display_name, game=name)
+        png = await asyncio.to_thread(render_rating_chart, title, found.history)
+        await send(
+            interaction,
+            t(
+                interaction,
+                "rating.line",
+                user=who.mention,
+                game=name,
+                rating=f"{found.rating:.1f}",
+                games=found.games,
+                place=found.place,
+            ),
+            png=png,
+            ephemeral=False,
+        )
+
+    @app_commands.command(name="leaderboard", description=text("cmd.leaderboard"))
+    @app_commands.describe(game=text("cmd.leaderboard.game"))
+    @app_commands.choices(game=game_choices())
+    @app_commands.guild_only()
+    async def leaderboard(
+        self, interaction: Interaction, game: app_commands.Choice[str] | None = None
+    ) -> None:
+        """The best ratings in a game on this server."""
+        key = game.value if game is not None else next(iter(c.value for c in game_choices()))
+        await interaction.response.defer()
+        await self.ratings.rate_pending()
+        lines = await self.ratings.leaderboard(interaction.guild_id or 0, key)
+        name = games.rules_for(key).display_name
+        if not lines:
+            await send(
+                interaction, t(interaction, "rating.board_empty", game=name), ephemeral=False
+            )
+            return
+        body = "\n".join(
+            t(
+                interaction,
+                "rating.board_line",
+                place=b.place,
+                user=f"<@{b.user_id}>",
+                rating=f"{b.rating:.1f}",
+                games=b.games,
+            )
+            for b in lines
+        )
+        await send(
+            interaction,
+            t(interaction, "rating.board_title", game=name) + "\n" + body,
+            ephemeral=False,
+        )
+
+
+def _bytes(body: str) -> io.BytesIO:
+    return io.BytesIO(body.encode("utf-8"))

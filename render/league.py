@@ -1,0 +1,125 @@
+"""League pictures: the standings table and a player's rating-history chart (pure: data -> PNG).
+
+Texts (title, column headers) come from the caller, already in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.png import encode_png
+from render.text import draw_text, text_length
+from render.theme import DEFAULT, Theme
+
+__all__ = ["StandingRow", "render_rating_chart", "render_standings"]
+
+PAD = 24
+ROW = 34
+TITLE = 56
+NAME_WIDTH = 260
+NUMBER_WIDTH = 96
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings picture, numbers already formatted."""
+
+    rank: str
+    player: str
+    points: str
+    played: str
+    rating: str
+    change: str  # "+1.2", "-0.4" or "" when the round changed nothing
+    withdrawn: bool = False
+
+
+def _fit(text: str, width: float, size: int) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    if text_length(text, size, "regular") <= width:
+        return text
+    while text and text_length(text + "…", size, "regular") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def render_standings(
+    title: str,
+    subtitle: str,
+    headers: Sequence[str],
+    rows: Sequence[StandingRow],
+    *,
+    theme: Theme = DEFAULT,
+) -> bytes:
+    """The standings as a PNG: rank, player, points, games played, rating and its change.
+
+    ``headers`` are the six column titles in that order. Withdrawn players are drawn greyed.
+    """
+    widths = [56, NAME_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH]
+    width = PAD * 2 + sum(widths)
+    height = PAD * 2 + TITLE + ROW * (len(rows) + 1)
+    image = Image.new("RGB", (width, height), theme.panel)
+    draw = ImageDraw.Draw(image)
+    draw_text(draw, (PAD, PAD + 14), _fit(title, width - 2 * PAD, 24), theme.ink, 24, anchor="lm")
+    draw_text(draw, (PAD, PAD + 42), subtitle, theme.ink_soft, 15, "regular", anchor="lm")
+    top = PAD + TITLE
+    draw.rectangle((PAD, top, width - PAD, top + ROW), fill=theme.background)
+    lefts = [PAD + sum(widths[:i]) for i in range(len(widths))]
+    for i, header in enumerate(headers[: len(widths)]):
+        anchor = "lm" if i == 1 else "mm"
+        x = lefts[i] + 8 if i == 1 else lefts[i] + widths[i] / 2
+        draw_text(draw, (x, top + ROW / 2), header, theme.ink_light, 15, anchor=anchor)
+    for n, row in enumerate(rows):
+        y = top + ROW * (n + 1)
+        fill = theme.panel_alt if n % 2 else theme.panel
+        draw.rectangle((PAD, y, width - PAD, y + ROW), fill=fill)
+        ink = theme.ink_soft if row.withdrawn else theme.ink
+        cells = [row.rank, row.player, row.points, row.played, row.rating, row.change]
+        for i, cell in enumerate(cells):
+            mid = y + ROW / 2
+            if i == 1:
+                shown = _fit(cell, widths[1] - 16, 16)
+                draw_text(draw, (lefts[1] + 8, mid), shown, ink, 16, "regular", anchor="lm")
+                continue
+            colour = ink
+            if i == 5 and cell.startswith("-"):
+                colour = theme.negative
+            elif i == 5 and cell.startswith("+"):
+                colour = (0x2E, 0x7D, 0x32)
+            draw_text(draw, (lefts[i] + widths[i] / 2, mid), cell, colour, 16, anchor="mm")
+        if row.withdrawn:
+            draw.line((PAD + 8, y + ROW / 2, width - PAD - 8, y + ROW / 2), fill=ink, width=1)
+    draw.rectangle((PAD, top, width - PAD, height - PAD), outline=theme.panel_edge, width=2)
+    return encode_png(image)
+
+
+def render_rating_chart(
+    title: str, values: Sequence[float], *, theme: Theme = DEFAULT, width: int = 480
+) -> bytes:
+    """A small line chart of a rating after each rated game (oldest left), starting at 0."""
+    height = 220
+    image = Image.new("RGB", (width, height), theme.panel)
+    draw = ImageDraw.Draw(image)
+    draw_text(draw, (16, 20), _fit(title, width - 32, 18), theme.ink, 18, anchor="lm")
+    points = [0.0, *values]
+    low, high = min(points), max(points)
+    if high - low < 1:
+        low, high = low - 0.5, high + 0.5
+    left, right, top, bottom = 56, width - 20, 44, height - 28
+    for value in (low, (low + high) / 2, high):
+        y = bottom - (value - low) / (high - low) * (bottom - top)
+        draw.line((left, y, right, y), fill=theme.panel_alt, width=1)
+        draw_text(draw, (left - 6, y), f"{value:.1f}", theme.ink_soft, 12, "regular", anchor="rm")
+    step = (right - left) / max(1, len(points) - 1)
+    xy = [
+        (left + i * step, bottom - (v - low) / (high - low) * (bottom - top))
+        for i, v in enumerate(points)
+    ]
+    if len(xy) > 1:
+        draw.line(xy, fill=theme.sea_bottom, width=3)
+    for x, y in xy:
+        draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=theme.last_turn_ink)
+    draw.line((left, bottom, right, bottom), fill=theme.ink_soft, width=1)
+    return encode_png(image)
