@@ -18,6 +18,7 @@ from .interface import GameStore
 from .models import (
     Action,
     ActiveGame,
+    AwaySeat,
     Game,
     GameStatus,
     MatchLike,
@@ -27,6 +28,7 @@ from .models import (
     Seat,
     SeatResult,
     UserSettings,
+    resigned_last,
 )
 from .repository import GameRepository, open_store
 from .sqlite import is_busy
@@ -34,6 +36,7 @@ from .sqlite import is_busy
 __all__ = [
     "Action",
     "ActiveGame",
+    "AwaySeat",
     "Game",
     "GameNotActive",
     "GameNotFound",
@@ -55,4 +58,5 @@ __all__ = [
     "UserSettings",
     "is_busy",
     "open_store",
+    "resigned_last",
 ]
