@@ -53,6 +53,8 @@ COMMANDS = (
     "rules",
     "resign",
     "settings",
+    "back",
+    "abandon",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")
