@@ -921,6 +921,8 @@ class GameService:
         game, _ = await self._load(thread_id=thread_id)
         if not game.seats_of(user_id) or user_id == COMPUTER_USER_ID:
             raise ServiceError("error.not_seated")
+        if all(game.stand_in_of(s) == "resigned" for s in game.seats_of(user_id)):
+            raise ServiceError("resign.already")
         return game.id, game.version
 
     async def game_id(self, thread_id: int) -> int:

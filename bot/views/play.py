@@ -194,9 +194,9 @@ class ResignButton(
             if resigned.ended:  # the last message is owed: retried by the runner if it fails
                 await owed(bot, resigned.game_id, bot.outbox.flush(resigned.game_id))
             else:  # best effort: the next turn message and the picture show it too
-                await tell_thread(bot, resigned.thread_id, "resign.public", resigned.player.name)
                 if resigned.computers_next:
                     bot.runner.kick(resigned.game_id)
+                await tell_thread(bot, resigned.thread_id, "resign.public", resigned.player.name)
 
 
 def resign_view(interaction: Interaction, game_id: int, version: int) -> ui.View:

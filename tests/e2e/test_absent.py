@@ -20,7 +20,7 @@ from tests.e2e.harness import (
 )
 from tests.e2e.test_play import two_humans
 from tests.e2e.test_recovery import finish_turn
-from tests.e2e.test_reminders import HOUR, rows
+from tests.e2e.test_reminders import HOUR, reminders_to, rows
 from tests.e2e.test_user_settings import say
 
 
@@ -153,7 +153,7 @@ def test_on_vacation_the_computer_plays_and_the_others_see_it(tmp_path: Path) ->
             assert "your turn" not in mine.content
             env.clock.advance(24 * HOUR)
             await env.bot.scheduler.tick()
-            assert not [m for m in env.double.messages(table.id) if not m.attachments]
+            assert reminders_to(env, table, player) == []
             ended = await say(env, player, "settings vacation_end")
             assert "Vacation: none" in ended.content
             again = await say(env, player, "settings vacation_end")
