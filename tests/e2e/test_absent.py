@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
-from tests.discord_double import MessageRecord, UserSpec
+from tests.discord_double import ChannelRecord, MessageRecord, UserSpec
 from tests.e2e.harness import (
     CHANNEL,
     GUEST,
@@ -22,6 +23,11 @@ from tests.e2e.test_play import two_humans
 from tests.e2e.test_recovery import finish_turn
 from tests.e2e.test_reminders import HOUR, reminders_to, rows
 from tests.e2e.test_user_settings import say
+
+
+def is_new(known: set[int], thread: ChannelRecord) -> bool:
+    """Whether a thread is not one of those known before."""
+    return thread.id not in known
 
 
 async def notice(env: Env, table: Table, words: str) -> MessageRecord:
@@ -78,9 +84,11 @@ def test_the_others_hand_the_seat_to_the_computer_until_the_player_comes_back(
             # while away, the seat's turns are played at once, and nobody reminds the player
             await finish_turn(env, other, table)
             await until_turn_of(env, table, other, absent)
-            assert not [r for r in await rows(env, table) if r.user_id == absent.id and not (
-                r.sent_at or r.cancelled_at
-            )]
+            assert not [
+                r
+                for r in await rows(env, table)
+                if r.user_id == absent.id and not (r.sent_at or r.cancelled_at)
+            ]
 
             back = await (await env.double.slash(absent, table.id, "back")).reply(TIMEOUT)
             assert back.ephemeral and f"<#{table.id}>" in back.content
@@ -234,7 +242,7 @@ def test_start_with_an_empty_seat_asks_fewer_players_or_computers(tmp_path: Path
                 assert "Only the host" in (await click.reply(TIMEOUT)).content
                 go = await env.lobby_click(HOST, double.message(lobby.id), answer)
                 await go.wait_event("edit_original", TIMEOUT)
-                thread = await double.wait_for_thread(CHANNEL, lambda t: t.id not in before)
+                thread = await double.wait_for_thread(CHANNEL, partial(is_new, before))
                 await double.wait_for_message(thread.id, has_png, TIMEOUT)
                 game = await env.game(thread.id)
                 assert len(game.seats) == seats
