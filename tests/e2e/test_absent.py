@@ -249,3 +249,26 @@ def test_start_with_an_empty_seat_asks_fewer_players_or_computers(tmp_path: Path
                 await env.bot.runner.idle()
 
     run(body)
+
+
+def test_a_seat_handed_over_just_before_a_kill_is_played_after_the_restart(
+    tmp_path: Path,
+) -> None:
+    """The hand-over is stored, then the process dies before the runner played: the start-up
+    sweep plays the away seat, marked, and nobody is reminded for it."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, absent, other = await two_humans(env)
+            game = await env.game(table.id)
+            [seat] = game.seats_of(absent.id)
+            repo = env.bot.repo
+            assert repo is not None
+            assert await repo.set_stand_in(game.id, seat, "away", now=int(env.clock()))
+            await env.restart()
+            await env.bot.runner.idle()
+            assert await env.current_user(table.id) == other.id
+            assert "is away: the computer played" in env.turn_messages(table.id)[-1].content
+            assert await computer_played(env, table)
+
+    run(body)

@@ -156,7 +156,10 @@ def test_lobby_leave_full_and_cancel(tmp_path: Path) -> None:
             assert (await left.response(TIMEOUT)).type == 7
             assert "Kenji" not in double.message(lobby.id).text()
             alone = await env.lobby_click(HOST, double.message(lobby.id), "start")
-            assert "at least 2 players" in (await alone.reply(TIMEOUT)).content
+            assert (await alone.response(TIMEOUT)).type == 7  # asks: fill with computers?
+            assert "at least 2 players" in double.message(lobby.id).text()
+            back = await env.lobby_click(HOST, double.message(lobby.id), "back")
+            assert (await back.response(TIMEOUT)).type == 7
             cancel = await env.lobby_click(HOST, double.message(lobby.id), "cancel")
             assert (await cancel.response(TIMEOUT)).type == 7
             closed = double.message(lobby.id)
