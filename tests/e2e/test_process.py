@@ -63,7 +63,7 @@ def test_python_m_bot_logs_in_syncs_answers_and_stops_on_ctrl_c(tmp_path: Path) 
                     await process.wait()
             log = err.decode() + out.decode()
             assert process.returncode == 0, log
-            assert "synced 11 slash commands guild" in log
+            assert "synced 13 slash commands guild" in log
             assert double.token not in log
             assert "Traceback" not in log and " ERROR " not in log, log
             assert double.unexpected_requests == []
