@@ -875,7 +875,7 @@ class GameService:
                 await self.repo.resign_and_finish(game.id, seat, game.version, outcome, now=now)
                 return Resigned(game.id, game.thread_id, players[seat], True, players[others[0]])
             if not others:
-                await self.repo.abandon_game(game.id, expected_version=version, reason=reason)
+                await self.repo.abandon_game(game.id, reason=reason)
                 return Resigned(game.id, game.thread_id, players[seat], True)
             for mine in seats:
                 await self.repo.set_stand_in(game.id, mine, "resigned", now=now)
