@@ -228,7 +228,7 @@ SELECT_DEADLINE_VOTERS = """
 SELECT voter FROM deadline_votes WHERE game_id = ? AND turn = ? AND choice = ? ORDER BY voter
 """
 
-# Stand-ins for absent players and resignations (migration 0008).
+# Stand-ins for absent players and resignations (migration 0010).
 # A seat's stand-in changes only while the game is active; 'resigned' is never undone.
 SET_STAND_IN = """
 UPDATE seats SET stand_in = ?, stand_in_at = ?

@@ -1,4 +1,4 @@
-"""Stand-ins (migration 0008): resigned seats rank last; a resignation never comes undone."""
+"""Stand-ins (migration 0010): resigned seats rank last; a resignation never comes undone."""
 
 from __future__ import annotations
 

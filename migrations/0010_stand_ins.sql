@@ -1,4 +1,4 @@
--- 0008_stand_ins: absent players (issue 12) and resigning (issue 13). seats.stand_in says who
+-- 0010_stand_ins: absent players (issue 12) and resigning (issue 13). seats.stand_in says who
 -- plays a human seat instead of its player: NULL the player, 'away' the computer until the player
 -- uses /back (handed over by a vote of the others, or at the deadline with the game's
 -- computer_takeover option), 'resigned' the computer to the end of the game (the player ranks
