@@ -76,15 +76,21 @@ PANEL_PAGE = spec("himiko:panel:page", "game", "version", "page", Field("cat", "
 PANEL_UNDO = spec("himiko:panel:undo", "game", "version")
 PANEL_REFRESH = spec("himiko:panel:refresh", "game")
 DEADLINE_SKIP = spec("himiko:deadline:skip", "game", Field("turn", r"\d+\.\d+"))
+DEADLINE_AWAY = spec("himiko:deadline:away", "game", Field("turn", r"\d+\.\d+"))
+ABANDON = spec("himiko:abandon", OK_NO, "game", "version", "user")
 
-LOBBY_BUTTONS = ("join", "leave", "start", "cancel")
-LOBBY_SELECTS = ("seats", "computers", "deadline")
+# few / fill / back: the host's answer when Start leaves seats empty (start with fewer players,
+# fill them with computers, back to the lobby)
+LOBBY_BUTTONS = ("join", "leave", "start", "cancel", "few", "fill", "back")
+LOBBY_SELECTS = ("seats", "computers", "deadline", "takeover")
 _LOBBY = (
     Field("game", "[a-z0-9_]+"),
     Field("seats", "[1-9][0-9]?"),
     Field("computers", "[01]"),
     Field("players", r"[0-9a-z]+(?:\.[0-9a-z]+)*"),  # the joined user ids in base 36
     Field("deadline", r"\d{1,3}", optional=True),  # turn deadline in hours, 0 none; absent: 48
+    # 1: the computer takes a seat over at its deadline; absent (ids made before it): 0
+    Field("takeover", "[01]", optional=True),
 )
 LOBBY = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS + LOBBY_SELECTS)), *_LOBBY)
 LOBBY_BUTTON = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS)), *_LOBBY)

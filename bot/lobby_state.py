@@ -43,6 +43,7 @@ class LobbyState:
     names: tuple[str, ...] = ()
     closed: bool = False
     deadline: int = DEFAULT_DEADLINE_HOURS  # hours a player has for a turn, 0: no deadline
+    takeover: bool = False  # at a turn's deadline the computer takes the seat over (no vote)
 
     @property
     def turn_deadline(self) -> int | None:
@@ -87,8 +88,12 @@ class LobbyState:
             seats=self.seats,
             computers=self.computers,
             players=players,
-            # left out at the default, so the ids of default lobbies are as before the option
-            deadline=None if self.deadline == DEFAULT_DEADLINE_HOURS else self.deadline,
+            # left out at the default, so the ids of default lobbies are as before the options
+            # (a take-over needs the deadline written before it, or it would read as one)
+            deadline=None
+            if self.deadline == DEFAULT_DEADLINE_HOURS and not self.takeover
+            else self.deadline,
+            takeover=1 if self.takeover else None,
         )
 
     @classmethod
@@ -103,6 +108,7 @@ class LobbyState:
             players,
             names,
             deadline=DEFAULT_DEADLINE_HOURS if deadline is None else int(deadline),
+            takeover=groups.get("takeover") == "1",
         )
 
     def join(self, user_id: int, name: str) -> LobbyState:
@@ -122,6 +128,15 @@ class LobbyState:
     def with_deadline(self, hours: int) -> LobbyState:
         """Change the turn deadline (one of ``DEADLINE_HOURS``; anything else is ignored)."""
         return replace(self, deadline=hours) if hours in DEADLINE_HOURS else self
+
+    def with_takeover(self, on: bool) -> LobbyState:
+        """Turn the computer's take-over at the deadline on or off."""
+        return replace(self, takeover=on)
+
+    @property
+    def empty_seats(self) -> int:
+        """Seats offered that nobody joined and no computer would fill."""
+        return 0 if self.computers else max(0, self.seats - len(self.players))
 
     def with_computers(self, on: bool) -> LobbyState:
         """Turn filling empty seats with computer players on or off."""

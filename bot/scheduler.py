@@ -8,6 +8,11 @@ not sent. If the process dies or Discord fails between the claim and the send, t
 out and a later tick sends it; once sent it is recorded in-process before the store is told, so
 a failed "mark sent" is retried without a second message (and the message's nonce lets Discord
 drop a repeat after a restart within its few minutes).
+
+At a deadline the message offers the other players two votes (skip the turn, hand the seat to
+the computer); in a game with the take-over option the seat goes to the computer at once instead
+(stored first, then the thread is told and the runner plays). If the process dies between the
+two, the sweep plays the seat and its turn message says the computer played for the away player.
 """
 
 from __future__ import annotations
@@ -94,15 +99,16 @@ class ReminderScheduler:
                     await service.cancel_reminder(reminder.id)
                 return 0
             locale = channel_locale(channel)
+            handed = await service.deadline_takeover(latest)  # the game's take-over option
             text = self.bot.catalog.text(
-                f"reminder.{latest.kind}",
+                "reminder.takeover" if handed else f"reminder.{latest.kind}",
                 locale,
                 mention=f"<@{latest.user_id}>",
                 when=f"<t:{latest.deadline_at}:R>",
             )
             how = await service.delivery(latest.user_id)  # settings and quiet hours
             extra: dict[str, Any] = {}
-            if latest.kind == "deadline":  # the other players may vote to skip the turn
+            if not handed and latest.kind == "deadline":  # the others vote: skip, or hand over
                 from bot.views.deadline import skip_view
 
                 extra["view"] = skip_view(self.bot, latest.game_id, latest.turn, locale)
@@ -114,6 +120,8 @@ class ReminderScheduler:
             )
             self._sent.update(ids)  # sent: never again from this process, whatever follows
             posted = 1
+            if handed is not None:
+                self.bot.runner.kick(latest.game_id)
             if how.dm:  # best effort: a closed inbox is logged, the thread has the reminder
                 dm = self.bot.catalog.text(
                     "dm.reminder", locale, reminder=text, thread=f"<#{thread_id}>"

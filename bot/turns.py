@@ -61,9 +61,10 @@ def turn_message(
     summary = Summary(bot.catalog, locale, report.game)
     names = [p.name for p in report.players]
     lines = []
-    if report.skipped:
+    if report.skipped:  # a computer played for the player: at the deadline, or as stand-in
         player = display_name(report.player.name)
-        lines.append(bot.catalog.text("deadline.skipped", locale, player=player))
+        key = f"stand_in.played.{report.player.stand_in}" if report.player.stand_in else ""
+        lines.append(bot.catalog.text(key or "deadline.skipped", locale, player=player))
     lines += [summary.turn(names[t.seat], t.events, names) for t in report.earlier]
     lines.append(summary.turn(report.player.name, report.events, names))
     if report.final is not None:
@@ -75,11 +76,16 @@ def turn_message(
         if humans:
             mentions = " ".join(f"<@{u}>" for u in humans)
             lines.append(bot.catalog.text("game.final_players", locale, mentions=mentions))
-    elif report.next_player is not None and report.next_player.user_id is not None:
+    elif report.next_player is not None and not report.next_player.computer:
         mention = f"<@{report.next_player.user_id}>"
         lines.append(
             bot.catalog.text("game.your_turn", locale, mention=mention)
             + deadline_text(bot, deadline, locale)
+        )
+    elif report.next_player is not None and report.next_player.stand_in is not None:
+        nxt = report.next_player
+        lines.append(
+            bot.catalog.text(f"stand_in.next.{nxt.stand_in}", locale, player=display_name(nxt.name))
         )
     elif report.next_player is not None:
         lines.append(
@@ -109,7 +115,7 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
     locale = channel_locale(channel)
     deadline = await bot.service.deadline_for(report.game_id, report.next_turn)
     nxt = report.next_player
-    human_next = report.final is None and nxt is not None and nxt.user_id is not None
+    human_next = report.final is None and nxt is not None and not nxt.computer
     how = await bot.service.delivery(nxt.user_id) if human_next and nxt and nxt.user_id else None
     view = (
         turn_button_view(bot, report.game_id, report.version, report.next_turn, locale)
@@ -172,7 +178,9 @@ async def post_ending(bot: HimikoBot, ended: Ended) -> None:
     locale = channel_locale(channel)
     await bot.service.deadline_for(ended.game_id, None)  # cancels its reminders
     name = "" if ended.player is None else display_name(ended.player.name)
-    text = bot.catalog.text(f"game.{ended.reason}", locale, player=name)
+    winner = "" if ended.winner is None else display_name(ended.winner.name)
+    by = "" if ended.by is None else f"<@{ended.by}>"
+    text = bot.catalog.text(f"game.{ended.reason}", locale, player=name, winner=winner, by=by)
     await channel.send(
         text, allowed_mentions=NO_MENTIONS, nonce=message_nonce(ended.game_id, ended.version)
     )

@@ -1,4 +1,5 @@
-"""Commands of the player whose turn it is: ``/play``, ``/turn``, ``/undo``, and ``/resign``."""
+"""Commands of the players in a game: ``/play``, ``/turn``, ``/undo``, ``/resign``, ``/back``
+and ``/abandon`` (the host or a moderator)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.names import short_name
 from bot.present import (
     after_save,
     catalog_of,
@@ -25,8 +27,9 @@ from bot.service.suggest import MAX_VALUE
 from bot.summary import Summary
 from bot.translator import text
 from bot.turns import announce
+from bot.views.deadline import tell_thread
 from bot.views.panel import open_panel
-from bot.views.play import preview_view, resign_view
+from bot.views.play import abandon_view, preview_view, resign_view
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
@@ -130,3 +133,28 @@ class PlayCog(commands.Cog):
         )
         view = resign_view(interaction, game_id, version)
         await send(interaction, t(interaction, "resign.confirm"), view=view)
+
+    @app_commands.command(name="back", description=text("cmd.back"))
+    @app_commands.guild_only()
+    async def back(self, interaction: Interaction) -> None:
+        """Play my seats again: this thread's game if I am away in it, else all my games."""
+        user = interaction.user
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        back = await self.bot.service.back(user.id, thread_id=interaction.channel_id)
+        name = short_name(user.display_name)
+        for _, thread in back.games:  # the change is stored; the notices are best effort
+            await tell_thread(self.bot, thread, "back.public", name)
+        threads = ", ".join(f"<#{thread}>" for _, thread in back.games)
+        await send(interaction, t(interaction, "back.done", threads=threads))
+
+    @app_commands.command(name="abandon", description=text("cmd.abandon"))
+    @app_commands.guild_only()
+    async def abandon(self, interaction: Interaction) -> None:
+        """Ask for confirmation, then end the thread's game without a winner."""
+        game_id, version = await self.bot.service.may_abandon(
+            interaction.user.id,
+            thread_id=thread_of(interaction),
+            moderator=interaction.permissions.manage_threads,
+        )
+        view = abandon_view(interaction, game_id, version)
+        await send(interaction, t(interaction, "abandon.confirm"), view=view)

@@ -34,7 +34,13 @@ def settings_text(interaction: Interaction, settings: UserSettings) -> str:
             end=settings.quiet_end,
             zone=settings.time_zone,
         )
-    return t(interaction, "settings.show", mode=mode, quiet=quiet)
+    shown = t(interaction, "settings.show", mode=mode, quiet=quiet)
+    if settings.vacation_until is None:
+        vacation = t(interaction, "settings.vacation_none")
+    else:
+        when = f"<t:{settings.vacation_until}:f>"
+        vacation = t(interaction, "settings.vacation_until", when=when)
+    return shown + "\n" + t(interaction, "settings.vacation", vacation=vacation)
 
 
 class SettingsCog(commands.GroupCog, group_name="settings", group_description=text("cmd.settings")):
@@ -81,6 +87,23 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description=te
     async def quiet_zone(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         """IANA time zone names containing what was typed, common ones first."""
         return [Choice(name=z, value=z) for z in zone_choices(current)]
+
+    @app_commands.command(name="vacation", description=text("cmd.settings.vacation"))
+    @app_commands.describe(until=text("cmd.settings.vacation.until"))
+    async def vacation(
+        self, interaction: Interaction, until: app_commands.Range[str, 1, 20]
+    ) -> None:
+        """On vacation to the end of a day: the computer plays my turns; no reminders, no DMs."""
+        settings = await self.bot.service.set_vacation(interaction.user.id, until)
+        for game_id in await self.bot.service.pending_computer_games():
+            self.bot.runner.kick(game_id)  # my turns now waiting are played at once
+        await send(interaction, settings_text(interaction, settings))
+
+    @app_commands.command(name="vacation_end", description=text("cmd.settings.vacation_end"))
+    async def vacation_end(self, interaction: Interaction) -> None:
+        """Back from vacation now."""
+        settings = await self.bot.service.end_vacation(interaction.user.id)
+        await send(interaction, settings_text(interaction, settings))
 
     @app_commands.command(name="export", description=text("cmd.settings.export"))
     async def export(self, interaction: Interaction) -> None:

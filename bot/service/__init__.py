@@ -4,6 +4,7 @@ from .errors import EngineRejected, ServiceError
 from .games import GameService, Renderer, normalize_actions, render_picture, split_actions
 from .results import (
     COMPUTER_USER_ID,
+    Back,
     BoardResult,
     Category,
     Created,
@@ -28,6 +29,7 @@ from .results import (
 
 __all__ = [
     "COMPUTER_USER_ID",
+    "Back",
     "BoardResult",
     "Category",
     "Created",

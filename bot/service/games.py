@@ -16,6 +16,7 @@ from typing import Any
 from bot.games import presentation
 from bot.names import display_name
 from bot.store import (
+    AwaySeat,
     Game,
     GameNotActive,
     GameNotFound,
@@ -25,7 +26,10 @@ from bot.store import (
     Reminder,
     StaleVersion,
     UserSettings,
+    resigned_last,
 )
+from bot.store import Outcome as StoredOutcome
+from bot.store import SeatResult as StoredResult
 from engine import games
 from engine.contract import Outcome
 from engine.errors import CorruptGame, EngineError
@@ -34,10 +38,11 @@ from engine.games import Match, computer_player
 from . import panel as panels
 from .errors import EngineRejected, ServiceError, rejected, store_refusals
 from .history import replay_turns
-from .notify import NOTIFY_MODES, Delivery, check_zone, delivery
+from .notify import NOTIFY_MODES, Delivery, check_zone, delivery, vacation_end
 from .pace import pace
 from .results import (
     COMPUTER_USER_ID,
+    Back,
     BoardResult,
     Created,
     Ended,
@@ -62,6 +67,7 @@ from .suggest import Suggestions, suggestions
 log = logging.getLogger(__name__)
 
 RESIGNED = "resigned:"  # end reason prefix, followed by the seat
+ABANDONED_BY = "abandoned_by:"  # end reason prefix, followed by the user who abandoned the game
 CANCELLED = "cancelled"  # end reason of a game whose lobby was cancelled before any move
 BATCH_TURNS = 12  # computer turns saved and posted together at most (one message, one picture)
 Renderer = Callable[[dict[str, Any], Sequence[Event] | None], bytes]
@@ -114,13 +120,35 @@ def _match_of(game: Game) -> Match:
         raise ServiceError("error.damaged_game", game_id=game.id) from None
 
 
-def _players(game: Game, match: Match) -> tuple[PlayerInfo, ...]:
+def _players(
+    game: Game, match: Match, stand_ins: Mapping[int, str] | None = None
+) -> tuple[PlayerInfo, ...]:
+    """Every seat's player; ``stand_ins``: seat -> why the computer plays for its player."""
     colours = match.colours
+    found = stand_ins or {}
     result = []
     for seat in game.seats:
         user = None if seat.user_id == COMPUTER_USER_ID else seat.user_id
-        result.append(PlayerInfo(seat.seat, seat.player, user, colours[seat.seat]))
+        stand_in = found.get(seat.seat, seat.stand_in) if user is not None else None
+        result.append(PlayerInfo(seat.seat, seat.player, user, colours[seat.seat], stand_in))
     return tuple(result)
+
+
+def _dressed(
+    view: dict[str, Any], stand_ins: Mapping[int, str], computer_played: bool = False
+) -> dict[str, Any]:
+    """The view with the bot's keys for the picture (``players[seat]["stand_in"]``,
+    ``computer_played``; see docs/render.md): a copy, the engine's view is left alone."""
+    if not stand_ins and not computer_played:
+        return view
+    players = [dict(p) for p in view.get("players", [])]
+    for seat, kind in stand_ins.items():
+        if 0 <= seat < len(players):
+            players[seat]["stand_in"] = kind
+    dressed = {**view, "players": players}
+    if computer_played:
+        dressed["computer_played"] = True
+    return dressed
 
 
 def _turn_key(match: Match) -> TurnKey | None:
@@ -137,6 +165,8 @@ def _step(match: Match) -> str | None:
 
 def _final(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult:
     by_seat = {p.seat: p for p in players}
+    resigned = {p.seat for p in players if p.stand_in == "resigned"}
+    ranks = resigned_last({r.seat: r.rank for r in outcome.results}, resigned)
     lines = []
     for result in outcome.results:
         player = by_seat[result.seat]
@@ -146,7 +176,7 @@ def _final(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult:
                 name=player.name,
                 user_id=player.user_id,
                 total=result.score,
-                rank=result.rank,
+                rank=ranks[result.seat],
                 lines={line.label: line.points for line in result.lines},
             )
         )
@@ -233,10 +263,33 @@ class GameService:
             raise ServiceError("error.game_over")
         if current not in seats:
             raise ServiceError("error.not_your_turn", player=match.players[current])
+        stand_in = game.stand_in_of(current)
+        if stand_in is not None:  # the computer plays this seat: /back first (or resigned)
+            raise ServiceError(f"stand_in.refused.{stand_in}")
         return current
 
     async def _render(self, view: dict[str, Any], events: Sequence[Event] | None) -> bytes:
         return await asyncio.to_thread(self._renderer, view, events)
+
+    async def _stand_ins(self, game: Game) -> dict[int, str]:
+        """Human seats the computer plays now: seat -> "away", "resigned" or "vacation"."""
+        found = {
+            s.seat: s.stand_in
+            for s in game.seats
+            if s.stand_in is not None and s.user_id != COMPUTER_USER_ID
+        }
+        if game.status != GameStatus.ACTIVE:
+            return found
+        resting = await self.repo.vacationers(game.id, now=self.now())
+        for seat in game.seats:
+            if seat.user_id in resting and seat.seat not in found:
+                found[seat.seat] = "vacation"
+        return found
+
+    @staticmethod
+    def _computer_acts(game: Game, seat: int | None, stand_ins: Mapping[int, str]) -> bool:
+        """Whether the computer plays ``seat`` now (a computer seat or an absent player's)."""
+        return seat is not None and (game.user_of(seat) == COMPUTER_USER_ID or seat in stand_ins)
 
     async def _save(self, game: Game, match: Match, *, silent: bool) -> int:
         with store_refusals():
@@ -255,10 +308,12 @@ class GameService:
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         turn_deadline: int | None = None,
+        computer_takeover: bool = False,
     ) -> Created:
         """Start a game with (user id or None for a computer, name) per seat, in seat order.
 
-        ``turn_deadline``: the seconds each player has for a turn (None: no deadline).
+        ``turn_deadline``: the seconds each player has for a turn (None: no deadline);
+        ``computer_takeover``: at the deadline the computer takes the seat over (no vote).
         """
         seed = self._seed_source() if seed is None else seed
         names = [name for _, name in players]
@@ -287,6 +342,7 @@ class GameService:
             snapshot=match.to_json(),
             current_seat=match.current_seat,
             turn_deadline=turn_deadline,
+            computer_takeover=computer_takeover,
         )
         infos = _players(game, match)
         first = infos[match.current_seat or 0]
@@ -330,8 +386,7 @@ class GameService:
         turn = await self._turn_report(game, match, saved) if ends_turn else None
         own = match.view(seat)
         picture = turn.picture if turn is not None else await self._render(own, events)
-        nxt = match.current_seat
-        computers = nxt is not None and game.user_of(nxt) == COMPUTER_USER_ID
+        computers = self._computer_acts(game, match.current_seat, await self._stand_ins(game))
         return PlayResult(
             game.id,
             game.thread_id,
@@ -377,18 +432,20 @@ class GameService:
         done = [t for t in turns if t.complete]
         if not done:
             return None
+        stand_ins = await self._stand_ins(game)
+        players = _players(game, match, stand_ins)
         turn = done[-1]
         earlier: list[TurnRecord] = []
-        if game.user_of(turn.seat) == COMPUTER_USER_ID:
+        if players[turn.seat].computer:
             for record in reversed(done[-BATCH_TURNS:-1]):
-                if game.user_of(record.seat) != COMPUTER_USER_ID:
+                if not players[record.seat].computer:
                     break
                 earlier.insert(0, record)
-        players = _players(game, match)
         nxt = match.current_seat
         final = None if match.outcome is None else _final(players, match.outcome)
         skipped = len(match.log) in await self.repo.computer_played(game.id)
-        picture = await self._render(match.view(None), turn.events)
+        view = _dressed(match.view(None), stand_ins, skipped)
+        picture = await self._render(view, turn.events)
         return TurnReport(
             game_id=game.id,
             game=game.game_key,
@@ -445,14 +502,22 @@ class GameService:
             except ServiceError:
                 return
             seat = match.current_seat
-            if seat is None or game.user_of(seat) != COMPUTER_USER_ID:
+            if seat is None or not self._computer_acts(game, seat, await self._stand_ins(game)):
                 return
-            computers = {s.seat for s in game.seats if s.user_id == COMPUTER_USER_ID}
+            # One batch is all computer seats or all absent humans' seats, so by_computer (a
+            # computer played for a human) holds for every action saved with it.
+            for_human = game.user_of(seat) != COMPUTER_USER_ID  # away, vacation or resigned
+            stand_ins = await self._stand_ins(game)
+            computers = (
+                set(stand_ins)
+                if for_human
+                else {s.seat for s in game.seats if s.user_id == COMPUTER_USER_ID}
+            )
             await asyncio.to_thread(
                 _play_computer_turns, match, computers, game.seed if seed is None else seed
             )
             try:
-                saved = await self.repo.append_match(game, match)
+                saved = await self.repo.append_match(game, match, by_computer=for_human)
             except (StaleVersion, GameNotActive):
                 return  # somebody else moved this game on; they continue from there
             if match.outcome is not None:
@@ -470,7 +535,8 @@ class GameService:
         if game.announced_version >= game.version:
             return None
         match = _match_of(game)
-        if game.status == GameStatus.ABANDONED:
+        resigned = (game.end_reason or "").startswith(RESIGNED)
+        if game.status == GameStatus.ABANDONED or resigned:
             return _ended(game, match)
         report = await self._turn_report(game, match, game.version)
         if report is not None:
@@ -510,7 +576,8 @@ class GameService:
                 await self.repo.cancel_reminders(game.id, now=now)
             return None if turn is None else await self.repo.turn_deadline(game.id, turn_text(turn))
         user = game.user_of(turn[1])
-        if game.turn_deadline is None or user is None or user == COMPUTER_USER_ID:
+        absent = turn[1] in await self._stand_ins(game)  # the computer plays at once
+        if game.turn_deadline is None or user is None or user == COMPUTER_USER_ID or absent:
             await self.repo.cancel_reminders(game.id, now=now)
             return None
         return await self.repo.schedule_turn(
@@ -538,7 +605,26 @@ class GameService:
             return None
         if game.user_of(turn[1]) != reminder.user_id:
             return None
+        if turn[1] in await self._stand_ins(game):  # away or on vacation: no reminder reaches them
+            return None
         return game.thread_id
+
+    async def deadline_takeover(self, reminder: Reminder) -> PlayerInfo | None:
+        """At a deadline, in a game with the take-over option: the computer takes the seat.
+
+        The seat is "away" until its player uses ``/back``; the player, or None if the game has
+        no such option (or the reminder is not the deadline).
+        """
+        if reminder.kind != "deadline":
+            return None
+        try:
+            game, match = await self._load(game_id=reminder.game_id)
+        except ServiceError:
+            return None
+        if not game.computer_takeover:
+            return None
+        await self.repo.set_stand_in(game.id, reminder.seat, "away", now=self.now())
+        return _players(game, match, {reminder.seat: "away"})[reminder.seat]
 
     async def mark_reminders_sent(self, reminder_ids: Sequence[int]) -> None:
         """Record that reminders were sent (one transaction)."""
@@ -548,12 +634,20 @@ class GameService:
         """Drop a reminder whose turn is over."""
         await self.repo.cancel_reminder(reminder_id, now=self.now())
 
-    async def vote_skip(self, user_id: int, *, game_id: int, turn: str) -> SkipVote:
-        """A vote by one of the other players to skip a turn whose deadline passed.
+    async def vote_skip(
+        self, user_id: int, *, game_id: int, turn: str, choice: str = "skip"
+    ) -> SkipVote:
+        """A vote by one of the other players on a turn whose deadline passed.
 
-        Once a majority of the other human players voted, the game's strongest computer player
-        plays the turn for the absent player (marked as such) and the turn's report is returned.
+        ``choice``: "skip" (the computer plays this turn) or "away" (the computer plays the seat
+        until its player uses ``/back``). Each other human has one vote per turn and may change
+        it; the choice a majority of them (more than half) picks is applied at once. A skip: the
+        game's strongest computer player plays the turn for the absent player (marked as such)
+        and the turn's report is returned. A hand-over: the seat is stored as away and the
+        runner plays its turns.
         """
+        if choice not in ("skip", "away"):
+            raise ServiceError("deadline.turn_over")
         game, match = await self._load(game_id=game_id)
         current = _turn_key(match)
         if current is None or turn_text(current) != turn:
@@ -565,20 +659,39 @@ class GameService:
         deadline = await self.repo.turn_deadline(game.id, turn)
         if deadline is None or self.now() < deadline:
             raise ServiceError("deadline.not_yet")
-        votes = await self.repo.add_deadline_vote(game.id, turn, user_id, "skip", now=self.now())
+        votes = await self.repo.add_deadline_vote(game.id, turn, user_id, choice, now=self.now())
         needed = len(voters) // 2 + 1
         counted = len(set(votes) & voters)
         if counted < needed:
-            return SkipVote(game.id, counted, needed)
+            return SkipVote(game.id, counted, needed, choice=choice, thread_id=game.thread_id)
+        if choice == "away":
+            await self.repo.set_stand_in(game.id, current[1], "away", now=self.now())
+            player = _players(game, match, {current[1]: "away"})[current[1]]
+            return SkipVote(game.id, counted, needed, None, True, choice, player, game.thread_id)
         await asyncio.to_thread(_play_computer_turn, match, current[1], game.seed)
         with store_refusals(stale="deadline.turn_over"):
             saved = await self.repo.append_match(game, match, by_computer=True)
         if match.outcome is not None:
             await self._game_over(game.id)
         report = await self._turn_report(game, match, saved)
-        nxt = match.current_seat
-        computers = nxt is not None and game.user_of(nxt) == COMPUTER_USER_ID
-        return SkipVote(game.id, counted, needed, report, computers)
+        computers = self._computer_acts(game, match.current_seat, await self._stand_ins(game))
+        return SkipVote(game.id, counted, needed, report, computers, thread_id=game.thread_id)
+
+    async def back(self, user_id: int, *, thread_id: int | None = None) -> Back:
+        """Give the user's away seats back to them: the thread's game's if they are away there,
+        else every game's. ``back.none`` if the computer plays none of their seats."""
+        seats = await self.repo.away_seats(user_id)
+        here = [s for s in seats if s.thread_id == thread_id]
+        returned = await self.repo.clear_away(here or seats, now=self.now())
+        if not returned:
+            settings = await self.user_settings(user_id)
+            resting = (settings.vacation_until or 0) > self.now()
+            raise ServiceError("back.on_vacation" if resting else "back.none")
+        return Back(tuple(dict.fromkeys((s.game_id, s.thread_id) for s in returned)))
+
+    async def away_seats(self, user_id: int) -> list[AwaySeat]:
+        """The user's seats the computer plays until they come back."""
+        return await self.repo.away_seats(user_id)
 
     # -- per-user settings -------------------------------------------------------------------
 
@@ -609,6 +722,23 @@ class GameService:
         await self.repo.save_user_settings(settings, now=self.now())
         return settings
 
+    async def set_vacation(self, user_id: int, until: str) -> UserSettings:
+        """On vacation to the end of ``until`` (YYYY-MM-DD, in the user's time zone, else UTC)."""
+        settings = await self.user_settings(user_id)
+        end = vacation_end(until, settings.time_zone, self.now())
+        settings = replace(settings, vacation_until=end)
+        await self.repo.save_user_settings(settings, now=self.now())
+        return settings
+
+    async def end_vacation(self, user_id: int) -> UserSettings:
+        """Back from vacation now (``settings.no_vacation`` if there was none)."""
+        settings = await self.user_settings(user_id)
+        if (settings.vacation_until or 0) <= self.now():
+            raise ServiceError("settings.no_vacation")
+        settings = replace(settings, vacation_until=None)
+        await self.repo.save_user_settings(settings, now=self.now())
+        return settings
+
     async def export_settings(self, user_id: int) -> dict[str, Any]:
         """Everything stored about the user's settings (empty if nothing is)."""
         stored = await self.repo.load_user_settings(user_id)
@@ -633,13 +763,14 @@ class GameService:
         viewer = None if public or not seats or user_id == COMPUTER_USER_ID else seats[0]
         if viewer is not None and match.current_seat in seats:
             viewer = match.current_seat
-        view = match.view(viewer)
-        players = _players(game, match)
+        stand_ins = await self._stand_ins(game)
+        players = _players(game, match, stand_ins)
         over = game.status != GameStatus.ACTIVE or match.current_seat is None
         current = None if over or match.current_seat is None else players[match.current_seat]
         turns = await asyncio.to_thread(replay_turns, match)
         events = [e for t in turns[-1:] for e in t.events]
-        picture = await self._render(view, events)
+        played = bool(turns) and len(match.log) in await self.repo.computer_played(game.id)
+        picture = await self._render(_dressed(match.view(viewer), stand_ins, played), events)
         return BoardResult(
             game.id,
             game.version,
@@ -673,9 +804,8 @@ class GameService:
         records = _mark_computer_played(records, await self.repo.computer_played(game.id))
         times = [a.created_at for a in await self.repo.load_actions(game.id)]
         figures = pace(records, times, game.created_at, len(game.seats))
-        return HistoryResult(
-            game.id, game.game_key, _players(game, match), tuple(records[-turns:]), figures
-        )
+        players = _players(game, match, await self._stand_ins(game))
+        return HistoryResult(game.id, game.game_key, players, tuple(records[-turns:]), figures)
 
     async def my_games(self, user_id: int, *, guild_id: int | None) -> list[GameListing]:
         """The user's active games (in one server if given), those awaiting them first."""
@@ -685,15 +815,15 @@ class GameService:
             if guild_id is not None and g.guild_id != guild_id:
                 continue
             deadline = None
-            human = g.current_user_id not in (None, COMPUTER_USER_ID)
+            stand_ins = await self._stand_ins(await self.repo.load_game(g.game_id))
+            absent = g.current_seat in stand_ins  # the computer plays it: nobody waits on them
+            human = g.current_user_id not in (None, COMPUTER_USER_ID) and not absent
             latest = await self.repo.latest_deadline(g.game_id) if human else None
             if latest is not None and latest[0] == g.current_seat:
                 deadline = latest[1]
-            listings.append(
-                GameListing(
-                    g.game_id, g.thread_id, g.game_key, g.my_turn, g.current_user_id, deadline
-                )
-            )
+            whose = g.current_user_id if human else None
+            mine = g.my_turn and not absent
+            listings.append(GameListing(g.game_id, g.thread_id, g.game_key, mine, whose, deadline))
         far = 1 << 62  # games without a deadline after those with one
         return sorted(
             listings,
@@ -762,18 +892,62 @@ class GameService:
         )
 
     async def resign(self, user_id: int, *, game_id: int, version: int | None = None) -> Resigned:
-        """End the game because a seated player resigns (the game is abandoned)."""
+        """A seated player resigns: the computer plays their seat to the end (they rank last).
+
+        When one other human is left, that player wins at once (the game is finished); when
+        none is (only computers would play on), the game ends without a winner (abandoned).
+        ``version`` is not required to match: resigning stays valid while others play on.
+        """
         game, match = await self._load(game_id=game_id)
-        seats = game.seats_of(user_id)
-        if not seats or user_id == COMPUTER_USER_ID:
+        if not game.seats_of(user_id) or user_id == COMPUTER_USER_ID:
             raise ServiceError("error.not_seated")
+        seats = [s for s in game.seats_of(user_id) if game.stand_in_of(s) != "resigned"]
+        if not seats:
+            raise ServiceError("resign.already")
+        seat = seats[0]
+        players = _players(game, match, {s: "resigned" for s in seats})
+        others = [
+            s.seat
+            for s in game.seats
+            if s.user_id not in (COMPUTER_USER_ID, user_id) and s.stand_in != "resigned"
+        ]
+        now, reason = self.now(), f"{RESIGNED}{seat}"
         with store_refusals(stale="error.stale_board"):
-            await self.repo.abandon_game(
-                game.id, expected_version=version, reason=f"{RESIGNED}{seats[0]}"
-            )
+            if len(others) == 1:
+                outcome = _resign_outcome(game, others[0], {*seats, *_resigned(game)}, reason)
+                await self.repo.resign_and_finish(game.id, seat, game.version, outcome, now=now)
+            elif not others:
+                await self.repo.abandon_game(game.id, reason=reason)
+            else:
+                for mine in seats:
+                    await self.repo.set_stand_in(game.id, mine, "resigned", now=now)
+        if len(others) <= 1:
+            await self._game_over(game.id)
+            winner = players[others[0]] if others else None
+            return Resigned(game.id, game.thread_id, players[seat], True, winner)
+        return Resigned(
+            game.id, game.thread_id, players[seat], computers_next=match.current_seat in seats
+        )
+
+    async def may_abandon(
+        self, user_id: int, *, thread_id: int, moderator: bool
+    ) -> tuple[int, int]:
+        """(game id, version) of the thread's active game if the user may abandon it: its host
+        (the first seat, who opened the lobby) or a moderator (Manage Threads)."""
+        game, _ = await self._load(thread_id=thread_id)
+        host = game.user_of(0)
+        if not moderator and user_id != host:
+            raise ServiceError("abandon.not_allowed", host=f"<@{host}>")
+        return game.id, game.version
+
+    async def abandon(self, user_id: int, *, game_id: int, moderator: bool) -> int:
+        """Abandon a stuck game (no winner); the thread is told who did it. The new version."""
+        game, _ = await self._load(game_id=game_id)
+        await self.may_abandon(user_id, thread_id=game.thread_id, moderator=moderator)
+        with store_refusals(stale="error.stale_board"):
+            version = await self.repo.abandon_game(game.id, reason=f"{ABANDONED_BY}{user_id}")
         await self._game_over(game.id)
-        players = _players(game, match)
-        return Resigned(game.id, game.thread_id, players[seats[0]])
+        return version
 
     async def cancel_unplayed(self, thread_id: int) -> int | None:
         """Abandon the thread's game if nobody has played yet; its id (None: no active game).
@@ -795,6 +969,8 @@ class GameService:
         game, _ = await self._load(thread_id=thread_id)
         if not game.seats_of(user_id) or user_id == COMPUTER_USER_ID:
             raise ServiceError("error.not_seated")
+        if all(game.stand_in_of(s) == "resigned" for s in game.seats_of(user_id)):
+            raise ServiceError("resign.already")
         return game.id, game.version
 
     async def game_id(self, thread_id: int) -> int:
@@ -812,9 +988,9 @@ class GameService:
             return None
 
     async def pending_computer_games(self) -> list[int]:
-        """Active games waiting for a computer seat (e.g. after a restart)."""
-        found = await self.repo.list_active_games(COMPUTER_USER_ID)
-        return [g.game_id for g in found if g.my_turn]
+        """Active games waiting for the computer (its seat, or an away, resigned or vacationing
+        player's), e.g. after a restart or when a vacation began."""
+        return await self.repo.computer_due_games(now=self.now())
 
     async def owing_games(self) -> list[int]:
         """Games that still owe their thread a message (turns, openings and endings)."""
@@ -837,9 +1013,16 @@ def _mark_computer_played(records: list[TurnRecord], seqs: set[int]) -> list[Tur
 def _ended(game: Game, match: Match) -> Ended:
     """The end message of an abandoned game, from its stored reason."""
     reason = game.end_reason or ""
+    players = _players(game, match)
     if reason.startswith(RESIGNED):
-        player = _players(game, match)[int(reason.removeprefix(RESIGNED))]
+        player = players[int(reason.removeprefix(RESIGNED))]
+        winner = next((players[s.seat] for s in game.seats if s.winner), None)
+        if game.status == GameStatus.FINISHED and winner is not None:
+            return Ended(game.id, game.thread_id, game.version, "resigned_won", player, winner)
         return Ended(game.id, game.thread_id, game.version, "resigned", player)
+    if reason.startswith(ABANDONED_BY):
+        by = int(reason.removeprefix(ABANDONED_BY))
+        return Ended(game.id, game.thread_id, game.version, "abandoned_by", by=by)
     kind = "cancelled" if reason == CANCELLED else "abandoned"
     return Ended(game.id, game.thread_id, game.version, kind)
 
@@ -868,6 +1051,19 @@ def _play_computer_turns(match: Match, computers: set[int], seed: int) -> None:
         if seat is None or seat not in computers:
             return
         _play_computer_turn(match, seat, seed)
+
+
+def _resigned(game: Game) -> set[int]:
+    """Seats whose players resigned."""
+    return {s.seat for s in game.seats if s.stand_in == "resigned"}
+
+
+def _resign_outcome(game: Game, winner: int, resigned: set[int], reason: str) -> StoredOutcome:
+    """The result when the last other human resigned: ``winner`` first, the computers next, the
+    resigned seats last. The game was not played out, so no seat has a score (0)."""
+    ranks = resigned_last({s.seat: 1 if s.seat == winner else 2 for s in game.seats}, resigned)
+    results = tuple(StoredResult(s.seat, 0, ranks[s.seat], s.seat == winner) for s in game.seats)
+    return StoredOutcome(reason, results)
 
 
 def _play_computer_turn(match: Match, seat: int, seed: int) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.store import UserSettings
@@ -11,6 +11,7 @@ from bot.store import UserSettings
 from .errors import ServiceError
 
 NOTIFY_MODES = ("ping", "dm", "both", "none")
+MAX_VACATION_DAYS = 30
 MAX_ZONE = 64
 #: Offered first by the time zone autocomplete.
 COMMON_ZONES = (
@@ -84,3 +85,21 @@ def delivery(settings: UserSettings, now: int) -> Delivery:
         return Delivery(ping=False, dm=False)
     mode = settings.notify
     return Delivery(ping=mode in ("ping", "both"), dm=mode in ("dm", "both"))
+
+
+def vacation_end(until: str, zone: str | None, now: int) -> int:
+    """The end of a vacation lasting to the end of the day ``until`` (YYYY-MM-DD) in the
+    player's time zone (UTC without one), as UTC unix seconds; at most ``MAX_VACATION_DAYS``
+    ahead, and not in the past (``settings.bad_date``, ``settings.vacation_past``,
+    ``settings.vacation_too_long``)."""
+    try:
+        day = date.fromisoformat(until.strip()[:10])
+    except ValueError:
+        raise ServiceError("settings.bad_date", date=until.strip()[:20]) from None
+    tz = ZoneInfo(zone) if zone else UTC
+    end = int(datetime.combine(day + timedelta(days=1), time(), tzinfo=tz).timestamp())
+    if end <= now:
+        raise ServiceError("settings.vacation_past", date=day.isoformat())
+    if end - now > (MAX_VACATION_DAYS + 1) * 86400:
+        raise ServiceError("settings.vacation_too_long", days=MAX_VACATION_DAYS)
+    return end

@@ -21,11 +21,12 @@ class PlayerInfo:
     name: str
     user_id: int | None
     colour: str
+    stand_in: str | None = None  # "away", "vacation" or "resigned": the computer plays for them
 
     @property
     def computer(self) -> bool:
-        """Whether the computer plays this seat."""
-        return self.user_id is None
+        """Whether the computer plays this seat now (a computer seat, or for an absent player)."""
+        return self.user_id is None or self.stand_in is not None
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ class TurnReport:
     next_player: PlayerInfo | None
     final: FinalResult | None = None
     next_turn: TurnKey | None = None
-    skipped: bool = False  # the deadline passed: a computer played this turn for the player
+    skipped: bool = False  # a computer played this turn for the player (deadline or stand-in)
     earlier: tuple[TurnRecord, ...] = ()  # computer turns played just before, in this message
     channel_id: int | None = None  # the channel of the game's lobby (its result is said there)
 
@@ -139,7 +140,7 @@ class TurnRecord:
     actions: tuple[str, ...]
     events: tuple[Event, ...]
     complete: bool
-    by_computer: bool = False  # skipped at its deadline: a computer played it for the player
+    by_computer: bool = False  # a computer played it for the player (deadline or stand-in)
 
 
 @dataclass(frozen=True)
@@ -163,9 +164,11 @@ class HistoryResult:
 
 @dataclass(frozen=True)
 class SkipVote:
-    """A vote to skip an absent player's turn: the votes so far, how many are needed, the turn.
+    """A deadline vote (skip the turn, or hand the seat to the computer): the votes so far for
+    that choice and how many are needed.
 
-    ``turn`` is set once the majority was reached and the computer played the turn.
+    For a skip, ``turn`` is set once the majority was reached and the computer played the turn;
+    for a hand-over, ``handed`` is the player whose seat the computer now plays.
     """
 
     game_id: int
@@ -173,6 +176,9 @@ class SkipVote:
     needed: int
     turn: TurnReport | None = None
     computers_next: bool = False
+    choice: str = "skip"
+    handed: PlayerInfo | None = None
+    thread_id: int = 0
 
 
 @dataclass(frozen=True)
@@ -230,11 +236,27 @@ class Created:
 
 @dataclass(frozen=True)
 class Resigned:
-    """A game ended by a player's resignation."""
+    """A player's resignation: the computer plays their seat to the end, or the game ended.
+
+    ``ended``: the game is over (its last message is owed to the thread: a win for ``winner``
+    when one human was left, or no winner when none was); else it goes on and
+    ``computers_next`` says the computer is to act now.
+    """
 
     game_id: int
     thread_id: int
     player: PlayerInfo
+    ended: bool = False
+    winner: PlayerInfo | None = None
+    computers_next: bool = False
+
+
+@dataclass(frozen=True)
+class Back:
+    """Seats given back to their player by ``/back``: (game id, thread id) per game."""
+
+    games: tuple[tuple[int, int], ...]
+    computers_next: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -244,5 +266,9 @@ class Ended:
     game_id: int
     thread_id: int
     version: int
-    reason: str  # "resigned", "cancelled" (by the host, before any move) or "abandoned"
+    # "resigned" (no winner), "resigned_won" (the last human won), "cancelled" (by the host,
+    # before any move), "abandoned_by" (by the host or a moderator, ``by``) or "abandoned"
+    reason: str
     player: PlayerInfo | None = None  # who resigned
+    winner: PlayerInfo | None = None  # who won when the last other human resigned
+    by: int | None = None  # the user who abandoned the game

@@ -19,6 +19,7 @@ from .interface import GameStore, LeagueStore
 from .models import (
     Action,
     ActiveGame,
+    AwaySeat,
     Game,
     GameStatus,
     League,
@@ -34,6 +35,7 @@ from .models import (
     Seat,
     SeatResult,
     UserSettings,
+    resigned_last,
 )
 from .repository import GameRepository, open_store
 from .sqlite import is_busy
@@ -41,6 +43,7 @@ from .sqlite import is_busy
 __all__ = [
     "Action",
     "ActiveGame",
+    "AwaySeat",
     "Game",
     "GameNotActive",
     "GameNotFound",
@@ -70,4 +73,5 @@ __all__ = [
     "UserSettings",
     "is_busy",
     "open_store",
+    "resigned_last",
 ]

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from .models import (
     Action,
     ActiveGame,
+    AwaySeat,
     Game,
     League,
     LeaguePlayer,
@@ -21,6 +22,7 @@ from .models import (
     MatchLike,
     NewLeague,
     NewSeat,
+    Outcome,
     Rating,
     RatingChange,
     Reminder,
@@ -48,6 +50,7 @@ class GameStore(Protocol):
         snapshot: str,
         current_seat: int | None,
         turn_deadline: int | None = None,
+        computer_takeover: bool = False,
     ) -> Game:
         """Store a new active game (ThreadBusy if the thread has one)."""
         ...
@@ -164,6 +167,32 @@ class GameStore(Protocol):
         self, game_id: int, turn: str, voter: int, choice: str, *, now: int
     ) -> list[int]:
         """Record a vote (once per voter and turn); the voters for that choice so far."""
+        ...
+
+    async def set_stand_in(self, game_id: int, seat: int, stand_in: str, *, now: int) -> bool:
+        """Let the computer play a human seat ("away" or "resigned"); False if nothing changed."""
+        ...
+
+    async def resign_and_finish(
+        self, game_id: int, seat: int, expected_version: int, outcome: Outcome, *, now: int
+    ) -> int:
+        """Mark a seat resigned and finish the game with ``outcome`` at once; the new version."""
+        ...
+
+    async def away_seats(self, user_id: int) -> list[AwaySeat]:
+        """The user's seats the computer plays until they come back, in active games."""
+        ...
+
+    async def clear_away(self, seats: Sequence[AwaySeat], *, now: int) -> list[AwaySeat]:
+        """Give away seats back to their players; those that were away."""
+        ...
+
+    async def vacationers(self, game_id: int, *, now: int) -> set[int]:
+        """The users of a game who are on vacation at ``now``."""
+        ...
+
+    async def computer_due_games(self, *, now: int) -> list[int]:
+        """Active games whose seat to act the computer plays (computer, stand-in, vacation)."""
         ...
 
 

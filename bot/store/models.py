@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -41,6 +41,7 @@ class Seat:
     final_rank: int | None = None
     winner: bool | None = None
     score_lines: Mapping[str, int] | None = None
+    stand_in: str | None = None  # "away" or "resigned": the computer plays for the player
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,7 @@ class Game:
     snapshot: str = field(repr=False)
     announced_version: int = 0
     turn_deadline: int | None = None  # seconds a player has for a turn; None: no deadline
+    computer_takeover: bool = False  # at a turn's deadline the computer takes the seat over
 
     @property
     def players(self) -> list[str]:
@@ -84,6 +86,10 @@ class Game:
                 return s.user_id
         return None
 
+    def stand_in_of(self, seat: int) -> str | None:
+        """The stored stand-in of a seat ("away", "resigned" or None)."""
+        return next((s.stand_in for s in self.seats if s.seat == seat), None)
+
     def seats_of(self, user_id: int) -> list[int]:
         """The seats a user holds in this game (usually zero or one)."""
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -98,6 +104,7 @@ class UserSettings:
     time_zone: str | None = None  # IANA name
     quiet_start: int | None = None  # hour of the day, in time_zone
     quiet_end: int | None = None
+    vacation_until: int | None = None  # UTC unix seconds: on vacation until then
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +125,15 @@ class Reminder:
     claimed_until: int | None = None
     sent_at: int | None = None
     cancelled_at: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AwaySeat:
+    """A seat the computer plays until its player comes back (``/back``)."""
+
+    game_id: int
+    thread_id: int
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +201,31 @@ class Outcome:
         return cls(
             end_reason=outcome.termination[0] if outcome.termination else "", results=results
         )
+
+    def with_resigned_last(self, resigned: Collection[int]) -> Outcome:
+        """The outcome with resigned seats ranked last; the winners are the new first ranks."""
+        if not resigned:
+            return self
+        ranks = resigned_last({r.seat: r.rank for r in self.results}, resigned)
+        results = tuple(
+            SeatResult(r.seat, r.score, ranks[r.seat], ranks[r.seat] == 1, r.lines)
+            for r in self.results
+        )
+        return Outcome(self.end_reason, results)
+
+
+def resigned_last(ranks: Mapping[int, int], resigned: Collection[int]) -> dict[int, int]:
+    """Ranks (seat -> rank, 1 the best) with resigned seats after all the others.
+
+    Each group keeps its order (and its ties): a resigner ranks last whatever the score.
+    """
+
+    def ranked(seats: list[int]) -> dict[int, int]:
+        return {s: 1 + sum(1 for o in seats if ranks[o] < ranks[s]) for s in seats}
+
+    playing = ranked([s for s in ranks if s not in resigned])
+    gone = ranked([s for s in ranks if s in resigned])
+    return playing | {s: len(playing) + r for s, r in gone.items()}
 
 
 class MatchLike(Protocol):

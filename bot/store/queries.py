@@ -9,7 +9,7 @@ from __future__ import annotations
 GAME_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.thread_id, g.game_key, g.options, g.seed, g.status, "
     "g.version, g.action_count, g.current_seat, g.end_reason, g.created_at, g.updated_at, "
-    "g.ended_at, g.announced_version, g.turn_deadline"
+    "g.ended_at, g.announced_version, g.turn_deadline, g.computer_takeover"
 )
 
 INSERT_GAME = """
@@ -20,7 +20,7 @@ RETURNING id
 """
 
 # A new game's turn deadline (migration 0005), in the transaction that creates it.
-SET_TURN_DEADLINE = "UPDATE games SET turn_deadline = ? WHERE id = ?"
+SET_TURN_DEADLINE = "UPDATE games SET turn_deadline = ?, computer_takeover = ? WHERE id = ?"
 
 INSERT_SEAT = """
 INSERT INTO seats (game_id, seat, user_id, player, colour) VALUES (?, ?, ?, ?, ?)
@@ -51,7 +51,7 @@ SELECT id FROM games WHERE thread_id = ? AND status = 'active'
 """
 
 SELECT_SEATS = """
-SELECT seat, user_id, player, colour, final_score, final_rank, winner, score_lines
+SELECT seat, user_id, player, colour, final_score, final_rank, winner, score_lines, stand_in
 FROM seats WHERE game_id = ? ORDER BY seat
 """
 
@@ -198,15 +198,17 @@ SELECT seat, deadline_at, cancelled_at FROM reminders WHERE game_id = ? ORDER BY
 
 # Per-user settings (migration 0006).
 SELECT_USER_SETTINGS = """
-SELECT user_id, notify, time_zone, quiet_start, quiet_end FROM user_settings WHERE user_id = ?
+SELECT user_id, notify, time_zone, quiet_start, quiet_end, vacation_until
+FROM user_settings WHERE user_id = ?
 """
 
 UPSERT_USER_SETTINGS = """
-INSERT INTO user_settings (user_id, notify, time_zone, quiet_start, quiet_end, updated_at)
-VALUES (?, ?, ?, ?, ?, ?)
+INSERT INTO user_settings
+    (user_id, notify, time_zone, quiet_start, quiet_end, vacation_until, updated_at)
+VALUES (?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, time_zone = excluded.time_zone,
     quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,
-    updated_at = excluded.updated_at
+    vacation_until = excluded.vacation_until, updated_at = excluded.updated_at
 """
 
 DELETE_USER_SETTINGS = "DELETE FROM user_settings WHERE user_id = ?"
@@ -218,7 +220,8 @@ SELECT_COMPUTER_SEQS = "SELECT seq FROM actions WHERE game_id = ? AND by_compute
 
 INSERT_DEADLINE_VOTE = """
 INSERT INTO deadline_votes (game_id, turn, voter, choice, created_at) VALUES (?, ?, ?, ?, ?)
-ON CONFLICT (game_id, turn, voter) DO NOTHING
+ON CONFLICT (game_id, turn, voter) DO UPDATE SET choice = excluded.choice,
+    created_at = excluded.created_at
 """
 
 SELECT_DEADLINE_VOTERS = """
@@ -379,4 +382,43 @@ SELECT_GAME_FORFEITS = """
 SELECT s.user_id FROM league_seats s
 JOIN league_tables t ON t.league_id = s.league_id AND t.round = s.round AND t.table_no = s.table_no
 WHERE t.game_id = ? AND s.forfeited = 1 ORDER BY s.user_id
+"""
+
+# Stand-ins for absent players and resignations (migration 0010).
+# A seat's stand-in changes only while the game is active; 'resigned' is never undone.
+SET_STAND_IN = """
+UPDATE seats SET stand_in = ?, stand_in_at = ?
+WHERE game_id = ? AND seat = ? AND user_id <> 0
+  AND (stand_in IS NULL OR stand_in <> 'resigned')
+  AND game_id IN (SELECT id FROM games WHERE status = 'active')
+"""
+
+# /back: the user's away seats in active games (all of them, or one game's).
+SELECT_AWAY_SEATS = """
+SELECT g.id, g.thread_id, s.seat FROM seats s JOIN games g ON g.id = s.game_id
+WHERE s.user_id = ? AND s.stand_in = 'away' AND g.status = 'active'
+ORDER BY g.id, s.seat
+"""
+
+CLEAR_AWAY = """
+UPDATE seats SET stand_in = NULL, stand_in_at = ?
+WHERE game_id = ? AND seat = ? AND stand_in = 'away'
+"""
+
+# Users of a game on vacation at a time.
+SELECT_VACATIONERS = """
+SELECT s.user_id FROM seats s JOIN user_settings u ON u.user_id = s.user_id
+WHERE s.game_id = ? AND u.vacation_until IS NOT NULL AND u.vacation_until > ?
+"""
+
+# Active games whose seat to act is played by the computer: a computer seat, a stand-in, or a
+# player on vacation.
+SELECT_COMPUTER_DUE = """
+SELECT g.id FROM games g
+JOIN seats s ON s.game_id = g.id AND s.seat = g.current_seat
+LEFT JOIN user_settings u ON u.user_id = s.user_id
+WHERE g.status = 'active'
+  AND (s.user_id = 0 OR s.stand_in IS NOT NULL
+       OR (u.vacation_until IS NOT NULL AND u.vacation_until > ?))
+ORDER BY g.id
 """

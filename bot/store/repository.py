@@ -32,6 +32,7 @@ from .migrate import migrate_database, require_current
 from .models import (
     Action,
     ActiveGame,
+    AwaySeat,
     Game,
     GameStatus,
     League,
@@ -92,6 +93,7 @@ def _seat_from_row(row: Row) -> Seat:
         final_rank=None if row[5] is None else int(row[5]),
         winner=None if row[6] is None else bool(row[6]),
         score_lines=None if lines is None else {str(k): int(v) for k, v in lines.items()},
+        stand_in=None if len(row) < 9 or row[8] is None else str(row[8]),
     )
 
 
@@ -119,9 +121,10 @@ def _game_from_row(row: Row, seats: Iterable[Row]) -> Game:
         updated_at=parse_time(row[13]),
         ended_at=None if row[14] is None else parse_time(row[14]),
         seats=tuple(_seat_from_row(s) for s in seats),
-        snapshot=str(row[17]),
+        snapshot=str(row[18]),
         announced_version=int(row[15]),
         turn_deadline=None if row[16] is None else int(row[16]),
+        computer_takeover=bool(row[17]),
     )
 
 
@@ -334,8 +337,12 @@ class GameRepository:
         snapshot: str,
         current_seat: int | None,
         turn_deadline: int | None = None,
+        computer_takeover: bool = False,
     ) -> Game:
-        """Store a new active game with its seats and initial snapshot (ThreadBusy if taken)."""
+        """Store a new active game with its seats and initial snapshot (ThreadBusy if taken).
+
+        ``computer_takeover``: at a turn's deadline the computer takes the seat over (no vote).
+        """
         if turn_deadline is not None and turn_deadline <= 0:
             raise InvalidRequest(f"a turn deadline must be positive, not {turn_deadline}")
         for name, value in (
@@ -379,8 +386,10 @@ class GameRepository:
                     raise ThreadBusy(thread_id, int(busy[0][0])) from exc
                 raise InvalidRequest(f"cannot create game: {exc}") from exc
             game_id = int(next(iter(rows))[0])
-            if turn_deadline is not None:
-                await conn.execute(q.SET_TURN_DEADLINE, (turn_deadline, game_id))
+            if turn_deadline is not None or computer_takeover:
+                await conn.execute(
+                    q.SET_TURN_DEADLINE, (turn_deadline, int(computer_takeover), game_id)
+                )
             await conn.executemany(
                 q.INSERT_SEAT,
                 [(game_id, s.seat, s.user_id, s.player, s.colour) for s in seats],
@@ -405,6 +414,7 @@ class GameRepository:
             seats=tuple(Seat(s.seat, s.user_id, s.player, s.colour) for s in seats),
             snapshot=snapshot,
             turn_deadline=turn_deadline,
+            computer_takeover=computer_takeover,
         )
 
     async def load_game(self, game_id: int) -> Game:
@@ -546,6 +556,9 @@ class GameRepository:
         """Save a match loaded from ``game`` after it played: its new log tail, snapshot, end."""
         log_tail = list(match.log[game.action_count :])
         outcome = None if match.outcome is None else Outcome.from_engine(match.outcome)
+        if outcome is not None:
+            resigned = {s.seat for s in game.seats if s.stand_in == "resigned"}
+            outcome = outcome.with_resigned_last(resigned)
         return await self.append_actions(
             game.id,
             game.version,
@@ -748,6 +761,7 @@ class GameRepository:
             time_zone=None if row[2] is None else str(row[2]),
             quiet_start=None if row[3] is None else int(row[3]),
             quiet_end=None if row[4] is None else int(row[4]),
+            vacation_until=None if row[5] is None else int(row[5]),
         )
 
     async def save_user_settings(self, settings: UserSettings, *, now: int) -> None:
@@ -762,6 +776,7 @@ class GameRepository:
                     settings.time_zone,
                     settings.quiet_start,
                     settings.quiet_end,
+                    settings.vacation_until,
                     now,
                 ),
             )
@@ -1025,6 +1040,65 @@ class GameRepository:
         async with self._write() as conn:
             for sql in (q.DELETE_RATING_HISTORY, q.DELETE_RATED_GAMES, q.DELETE_RATINGS):
                 await conn.execute(sql, ())
+
+    # -- stand-ins: absent players and resignations ------------------------------------------
+
+    async def set_stand_in(self, game_id: int, seat: int, stand_in: str, *, now: int) -> bool:
+        """Let the computer play a human seat of an active game ("away" or "resigned").
+
+        A resigned seat stays resigned; False if nothing changed (not active, not human).
+        """
+        if stand_in not in ("away", "resigned"):
+            raise InvalidRequest(f"unknown stand-in {stand_in!r}")
+        async with self._write() as conn:
+            cursor = await conn.execute(q.SET_STAND_IN, (stand_in, now, game_id, seat))
+            return cursor.rowcount == 1
+
+    async def resign_and_finish(
+        self, game_id: int, seat: int, expected_version: int, outcome: Outcome, *, now: int
+    ) -> int:
+        """Mark a seat resigned and finish the game with ``outcome``, in one transaction."""
+        _validate_outcome(outcome)
+        stamp = format_time(self._clock())
+        async with self._write() as conn:
+            cursor = await conn.execute(q.SET_STAND_IN, ("resigned", now, game_id, seat))
+            if cursor.rowcount != 1:
+                await self._raise_for(conn, game_id, expected_version)
+            cursor = await conn.execute(
+                q.FINISH_GAME, (outcome.end_reason, stamp, stamp, game_id, expected_version)
+            )
+            if cursor.rowcount != 1:
+                await self._raise_for(conn, game_id, expected_version)
+            await self._store_outcome(conn, game_id, outcome)
+        return expected_version + 1
+
+    async def away_seats(self, user_id: int) -> list[AwaySeat]:
+        """The user's seats the computer plays until they come back, in active games."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_AWAY_SEATS, (user_id,))
+        return [AwaySeat(int(r[0]), int(r[1]), int(r[2])) for r in rows]
+
+    async def clear_away(self, seats: Sequence[AwaySeat], *, now: int) -> list[AwaySeat]:
+        """Give away seats back to their players (one transaction); those that were away."""
+        back = []
+        async with self._write() as conn:
+            for away in seats:
+                cursor = await conn.execute(q.CLEAR_AWAY, (now, away.game_id, away.seat))
+                if cursor.rowcount == 1:
+                    back.append(away)
+        return back
+
+    async def vacationers(self, game_id: int, *, now: int) -> set[int]:
+        """The users of a game who are on vacation at ``now``."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_VACATIONERS, (game_id, now))
+        return {int(r[0]) for r in rows}
+
+    async def computer_due_games(self, *, now: int) -> list[int]:
+        """Active games whose seat to act the computer plays (computer, stand-in, vacation)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_COMPUTER_DUE, (now,))
+        return [int(r[0]) for r in rows]
 
     # -- maintenance ----------------------------------------------------------------------------
 

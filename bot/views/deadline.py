@@ -1,31 +1,42 @@
-"""The deadline message's button: the other players vote to skip the absent player's turn."""
+"""The deadline message's buttons: the other players vote to skip the absent player's turn, or to
+hand their seat to the computer until they come back (``/back``)."""
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
 from discord import ui
 
-from bot.custom_ids import DEADLINE_SKIP
-from bot.present import guarded, himiko, send, t
-from bot.turns import owed
+from bot.custom_ids import DEADLINE_AWAY, DEADLINE_SKIP, CustomId
+from bot.names import display_name
+from bot.present import NO_MENTIONS, guarded, himiko, send, t
+from bot.turns import channel_locale, fetch_thread, owed
 from bot.views.base import button
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
 
+log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 
 
 class SkipButton(ui.DynamicItem[ui.Button[ui.View]], template=DEADLINE_SKIP.template):
-    """Skip this turn: a computer plays it for the absent player once most others voted."""
+    """Skip this turn: a computer plays it for the absent player once most others voted.
 
-    def __init__(self, game_id: int, turn: str, label: str = "Skip the turn") -> None:
+    The other choice subclasses it with its own ``choice``, custom id and style.
+    """
+
+    choice = "skip"
+    spec: CustomId = DEADLINE_SKIP
+    style = discord.ButtonStyle.danger
+
+    def __init__(self, game_id: int, turn: str, label: str = "") -> None:
         self.game_id, self.turn = game_id, turn
-        custom_id = DEADLINE_SKIP.format(game=game_id, turn=turn)
-        super().__init__(button(custom_id, label, discord.ButtonStyle.danger))
+        custom_id = self.spec.format(game=game_id, turn=turn)
+        super().__init__(button(custom_id, label or self.choice, self.style))
 
     @classmethod
     async def from_custom_id(
@@ -35,29 +46,59 @@ class SkipButton(ui.DynamicItem[ui.Button[ui.View]], template=DEADLINE_SKIP.temp
         return cls(int(match["game"]), match["turn"])
 
     async def callback(self, interaction: Interaction) -> None:
-        """Count the vote; at a majority the computer plays the turn and the board is posted."""
-        await guarded(interaction, lambda: vote(interaction, self.game_id, self.turn))
+        """Count the vote; at a majority the choice is applied and the thread is told."""
+        await guarded(interaction, lambda: vote(interaction, self.game_id, self.turn, self.choice))
 
 
-async def vote(interaction: Interaction, game_id: int, turn: str) -> None:
-    """Apply one vote to skip and answer the voter privately."""
+class AwayButton(SkipButton, template=DEADLINE_AWAY.template):
+    """Hand the seat to the computer until its player uses ``/back``, once most others voted."""
+
+    choice = "away"
+    spec = DEADLINE_AWAY
+    style = discord.ButtonStyle.secondary
+
+
+async def vote(interaction: Interaction, game_id: int, turn: str, choice: str = "skip") -> None:
+    """Apply one vote and answer the voter privately; at a majority apply the choice."""
     bot = himiko(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    result = await bot.service.vote_skip(interaction.user.id, game_id=game_id, turn=turn)
+    result = await bot.service.vote_skip(
+        interaction.user.id, game_id=game_id, turn=turn, choice=choice
+    )
+    if result.handed is not None:  # stored: the runner plays the seat from now on
+        await tell_thread(bot, result.thread_id, "deadline.handed", result.handed.name)
+        bot.runner.kick(game_id)
+        await send(interaction, t(interaction, "deadline.handed_reply"))
+        return
     if result.turn is None:
-        await send(
-            interaction, t(interaction, "deadline.voted", votes=result.votes, needed=result.needed)
-        )
+        key = "deadline.voted" if choice == "skip" else "deadline.voted_away"
+        await send(interaction, t(interaction, key, votes=result.votes, needed=result.needed))
         return
     await owed(bot, game_id, bot.outbox.deliver(result.turn), kick=result.computers_next)
     await send(interaction, t(interaction, "deadline.skipped_reply"))
 
 
+async def tell_thread(bot: HimikoBot, thread_id: int, key: str, player: str) -> bool:
+    """A short notice in a game's thread about a player's seat, best effort (False, logged).
+
+    The change it reports is already stored; the next turn message shows it too.
+    """
+    try:
+        channel = await fetch_thread(bot, thread_id)
+        text = bot.catalog.text(key, channel_locale(channel), player=display_name(player))
+        await channel.send(text, allowed_mentions=NO_MENTIONS)
+    except Exception:
+        log.warning("thread %s: could not post %s", thread_id, key, exc_info=True)
+        return False
+    return True
+
+
 def skip_view(bot: HimikoBot, game_id: int, turn: str, locale: str | None) -> ui.View:
-    """The deadline message's button."""
+    """The deadline message's buttons: skip the turn, hand the seat to the computer."""
     view = ui.View(timeout=None)
     view.add_item(SkipButton(game_id, turn, bot.catalog.text("deadline.skip", locale)))
+    view.add_item(AwayButton(game_id, turn, bot.catalog.text("deadline.away", locale)))
     return view
 
 
-DEADLINE_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (SkipButton,)
+DEADLINE_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (SkipButton, AwayButton)

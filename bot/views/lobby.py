@@ -40,8 +40,9 @@ _LINE = re.compile(r"^\d+\. (?P<name>.*)$")
 _ESCAPED = re.compile(r"\\(.)")
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: slow games
 LOBBY_MAX_AGE = 24 * 3600.0  # seconds an untouched open lobby stays cached
-HOST_ONLY = ("start", "cancel", "seats", "computers", "deadline")
-_SELECT_ROWS = {"seats": 0, "computers": 1, "deadline": 3}  # the buttons are on row 2
+HOST_ONLY = ("start", "cancel", "seats", "computers", "deadline", "takeover", "few", "fill", "back")
+STARTS = ("start", "few", "fill")  # the actions that may start the game
+_SELECT_ROWS = {"seats": 0, "computers": 1, "deadline": 3, "takeover": 4}  # buttons: row 2
 
 
 class LobbyBook(KeyedLocks):
@@ -147,12 +148,12 @@ def lobby_embed(
     embed.add_field(name=title, value=players or cat.text("lobby.nobody", locale), inline=True)
     answer = cat.text("lobby.yes" if state.computers else "lobby.no", locale)
     deadline = deadline_label(lambda key, **p: cat.text(key, locale, **p), state.deadline)
+    options = cat.text(
+        "lobby.option_text", locale, seats=state.seats, computers=answer, deadline=deadline
+    )
+    takeover = cat.text(f"lobby.takeover_{'on' if state.takeover else 'off'}", locale)
     embed.add_field(
-        name=cat.text("lobby.options", locale),
-        value=cat.text(
-            "lobby.option_text", locale, seats=state.seats, computers=answer, deadline=deadline
-        ),
-        inline=False,
+        name=cat.text("lobby.options", locale), value=f"{options}\n{takeover}", inline=False
     )
     return embed
 
@@ -249,6 +250,33 @@ def lobby_view(interaction: Interaction, state: LobbyState) -> ui.View:
             default=hours == state.deadline,
         )
     view.add_item(deadline)  # after the buttons: menus without a row fill the next free one
+    takeover = LobbySelect("takeover", state)
+    on, off = t(interaction, "lobby.takeover_on"), t(interaction, "lobby.takeover_off")
+    takeover.item.placeholder = on if state.takeover else off
+    takeover.item.add_option(label=off, value="0", default=not state.takeover)
+    takeover.item.add_option(label=on, value="1", default=state.takeover)
+    view.add_item(takeover)
+    return view
+
+
+def fewer_note(interaction: Interaction, state: LobbyState) -> str:
+    """The question when Start leaves seats empty, with how the game changes at that count."""
+    joined = len(state.players)
+    if joined < state.min_seats:
+        return t(interaction, "lobby.fewer_fill_only", players=joined, least=state.min_seats)
+    change = t(interaction, f"lobby.fewer.{state.game}.{joined}")
+    return t(interaction, "lobby.fewer_confirm", seats=state.seats, players=joined, change=change)
+
+
+def fewer_view(interaction: Interaction, state: LobbyState) -> ui.View:
+    """Start with the players who joined, fill the empty seats with computers, or go back."""
+    view = ui.View(timeout=None)
+    if len(state.players) >= state.min_seats:
+        label = t(interaction, "lobby.few", players=len(state.players))
+        view.add_item(LobbyButton("few", state, label, discord.ButtonStyle.success))
+    fill = t(interaction, "lobby.fill", computers=state.empty_seats)
+    view.add_item(LobbyButton("fill", state, fill, discord.ButtonStyle.primary))
+    view.add_item(LobbyButton("back", state, t(interaction, "lobby.back")))
     return view
 
 
@@ -283,7 +311,7 @@ async def on_lobby(interaction: Interaction, action: str, value: str | None) -> 
         if action in HOST_ONLY and interaction.user.id != state.host:
             raise ServiceError("error.not_host", host=state.name_of(0))
         # the thread started from the lobby message has the message's id
-        if action != "start" and await bot.service.active_game_id(message.id) is not None:
+        if action not in STARTS and await bot.service.active_game_id(message.id) is not None:
             new = await _game_exists(interaction, action, state)
         else:
             new = await _apply(interaction, action, state, value)
@@ -312,12 +340,23 @@ async def _apply(
         state = state.with_computers(value == "1")
     elif action == "deadline" and value is not None and value.isdigit():
         state = state.with_deadline(int(value))
+    elif action == "takeover" and value is not None:
+        state = state.with_takeover(value == "1")
     elif action == "cancel":
         note = t(interaction, "lobby.cancelled")
         await _update(interaction, embed=lobby_embed(interaction, state, note), view=None)
         return replace(state, closed=True)
+    elif action == "start" and state.empty_seats:  # ask first: fewer players, or computers
+        note = fewer_note(interaction, state)
+        embed = lobby_embed(interaction, state, note)
+        await _update(interaction, embed=embed, view=fewer_view(interaction, state))
+        return state
     elif action == "start":
         return await _start(interaction, state)
+    elif action == "few":
+        return await _start(interaction, replace(state, seats=len(state.players)))
+    elif action == "fill":
+        return await _start(interaction, state.with_computers(True))
     await _update(
         interaction, embed=lobby_embed(interaction, state), view=lobby_view(interaction, state)
     )
@@ -427,6 +466,7 @@ async def _open_game(
             players=table,
             game_key=state.game,
             turn_deadline=state.turn_deadline,
+            computer_takeover=state.takeover,
         )
     except ServiceError:
         raise

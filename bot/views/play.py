@@ -4,7 +4,8 @@ Custom ids: ``himiko:open:<game>:<round>.<seat>:<version>`` (public turn message
 panel while that turn lasts; older buttons lack ``<round>.<seat>:`` and need the exact version),
 ``himiko:seq:<ok|no>:<game>:<version>:<user>:<crc32>`` (preview Confirm / Cancel; the sequence
 itself is in the preview message, the checksum guards it), and
-``himiko:resign:<ok|no>:<game>:<version>:<user>`` (resignation Confirm / Cancel).
+``himiko:resign:<ok|no>:<game>:<version>:<user>`` (resignation Confirm / Cancel), and
+``himiko:abandon:<ok|no>:<game>:<version>:<user>`` (abandoning a stuck game: Confirm / Cancel).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Self
 import discord
 from discord import ui
 
-from bot.custom_ids import OPEN_PANEL, RESIGN, SEQUENCE
+from bot.custom_ids import ABANDON, OPEN_PANEL, RESIGN, SEQUENCE
 from bot.present import after_save, guarded, himiko, picture, played_text, t
 from bot.service import ServiceError, TurnKey
 from bot.turns import announce, owed
@@ -177,7 +178,9 @@ class ResignButton(
         await interaction.response.edit_message(content=t(interaction, "resign.kept"), view=None)
 
     async def confirm(self, interaction: Interaction) -> None:
-        """Resign: the game ends; the thread is told (an owed message, retried if it fails)."""
+        """Resign: the computer plays the seat on, or the game ended (an owed message then)."""
+        from bot.views.deadline import tell_thread
+
         bot = himiko(interaction)
         resigned = await bot.service.resign(
             self.user_id, game_id=self.game_id, version=self.version
@@ -188,7 +191,12 @@ class ResignButton(
                     content=t(interaction, "resign.done"), view=None
                 )
         finally:
-            await owed(bot, resigned.game_id, bot.outbox.flush(resigned.game_id))
+            if resigned.ended:  # the last message is owed: retried by the runner if it fails
+                await owed(bot, resigned.game_id, bot.outbox.flush(resigned.game_id))
+            else:  # best effort: the next turn message and the picture show it too
+                if resigned.computers_next:
+                    bot.runner.kick(resigned.game_id)
+                await tell_thread(bot, resigned.thread_id, "resign.public", resigned.player.name)
 
 
 def resign_view(interaction: Interaction, game_id: int, version: int) -> ui.View:
@@ -200,4 +208,55 @@ def resign_view(interaction: Interaction, game_id: int, version: int) -> ui.View
     return view
 
 
-PLAY_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (OpenPanelButton, SequenceButton, ResignButton)
+class AbandonButton(
+    OkNoButton,
+    ui.DynamicItem[ui.Button[ui.View]],
+    template=ABANDON.template,
+):
+    """Confirm or cancel abandoning a stuck game (its host, or a member who manages threads)."""
+
+    spec = ABANDON
+    ok_style = discord.ButtonStyle.danger
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click."""
+        return cls(
+            match["ok"] == "ok", int(match["game"]), int(match["version"]), int(match["user"])
+        )
+
+    async def cancel(self, interaction: Interaction) -> None:
+        """Keep the game."""
+        await interaction.response.edit_message(content=t(interaction, "abandon.kept"), view=None)
+
+    async def confirm(self, interaction: Interaction) -> None:
+        """Abandon: the game ends without a winner; the thread is told who did it (owed)."""
+        bot = himiko(interaction)
+        moderator = interaction.permissions.manage_threads
+        await bot.service.abandon(self.user_id, game_id=self.game_id, moderator=moderator)
+        try:
+            with after_save():
+                await interaction.response.edit_message(
+                    content=t(interaction, "abandon.done"), view=None
+                )
+        finally:
+            await owed(bot, self.game_id, bot.outbox.flush(self.game_id))
+
+
+def abandon_view(interaction: Interaction, game_id: int, version: int) -> ui.View:
+    """Confirm / Keep the game buttons."""
+    user = interaction.user.id
+    view = ui.View(timeout=None)
+    view.add_item(AbandonButton(True, game_id, version, user, t(interaction, "abandon.yes")))
+    view.add_item(AbandonButton(False, game_id, version, user, t(interaction, "abandon.no")))
+    return view
+
+
+PLAY_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    OpenPanelButton,
+    SequenceButton,
+    ResignButton,
+    AbandonButton,
+)

@@ -23,6 +23,8 @@ from bot.views.play import checksum, preview_view, turn_button_view
 
 COMMANDS = {
     "new",
+    "back",
+    "abandon",
     "play",
     "turn",
     "undo",

@@ -52,6 +52,17 @@ def test_the_lobby_deadline_is_optional_in_its_ids() -> None:
     assert LOBBY.with_deadline(5) == LOBBY
 
 
+def test_the_take_over_option_is_optional_and_never_read_as_a_deadline() -> None:
+    """Old ids have no take-over (off); an id with it always writes the deadline before it."""
+    old = parse_custom_id("himiko:lobby:start:yamatai:3:1:2t.5m:12")
+    assert old is not None and not old[1].takeover and old[1].deadline == 12
+    on = LOBBY.with_takeover(True)
+    assert on.custom_id("start") == "himiko:lobby:start:yamatai:3:1:2t.5m:48:1"
+    parsed = parse_custom_id(on.custom_id("fill"))
+    assert parsed is not None and parsed[0] == "fill"
+    assert parsed[1].takeover and parsed[1].deadline == 48
+
+
 @pytest.mark.parametrize(("item", "custom_id"), ITEMS, ids=[c for _, c in ITEMS])
 def test_custom_ids_are_unchanged_and_rebuilt_from_a_click(item: Any, custom_id: str) -> None:
     assert item.item.custom_id == custom_id

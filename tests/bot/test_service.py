@@ -280,11 +280,18 @@ def test_turn_panel_groups_the_legal_choices(tmp_path: Path) -> None:
     asyncio.run(with_service(tmp_path, body))
 
 
-def test_resign_ends_the_game(tmp_path: Path) -> None:
+def test_resigning_in_a_two_player_game_makes_the_opponent_win(tmp_path: Path) -> None:
     async def body(service: GameService) -> None:
         created = await two_player_game(service)
         resigned = await service.resign(BO, game_id=created.game_id, version=created.version)
-        assert resigned.player.name == "Bo"
+        assert resigned.player.name == "Bo" and resigned.ended
+        assert resigned.winner is not None and resigned.winner.name == "Ann"
+        game = await service.repo.load_game(created.game_id)
+        assert game.status == "finished"
+        assert [(s.player, s.winner, s.final_rank, s.stand_in) for s in game.seats] == [
+            ("Ann", True, 1, None),
+            ("Bo", False, 2, "resigned"),
+        ]
         with pytest.raises(ServiceError) as caught:
             await service.play(ANN, "fleet 1", thread_id=500)
         assert caught.value.key == "error.game_over_resigned"  # over, and says how it ended
@@ -356,6 +363,7 @@ def test_store_refusals_of_save_undo_and_resign_are_explained(
         service.repo.undo_last = refuse  # type: ignore[method-assign]
         service.repo.append_match = refuse  # type: ignore[method-assign]
         service.repo.abandon_game = refuse  # type: ignore[method-assign]
+        service.repo.resign_and_finish = refuse  # type: ignore[method-assign]
         with pytest.raises(ServiceError) as caught:
             await service.undo(user, thread_id=500)  # e.g. resigned meanwhile
         assert caught.value.key == key

@@ -57,6 +57,8 @@ COMMANDS = (
     "league",
     "rating",
     "leaderboard",
+    "back",
+    "abandon",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")

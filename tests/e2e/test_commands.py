@@ -105,8 +105,8 @@ def test_two_quick_confirms_apply_the_turn_once(tmp_path: Path) -> None:
     run(body)
 
 
-def test_resign_ends_the_game_for_everyone(tmp_path: Path) -> None:
-    """``/resign`` asks first; Keep playing keeps it; Resign ends it with a public note."""
+def test_resigning_in_a_two_player_game_makes_the_other_player_win(tmp_path: Path) -> None:
+    """``/resign`` asks first; Keep playing keeps it; Resign: the opponent wins at once."""
 
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
@@ -129,7 +129,11 @@ def test_resign_ends_the_game_for_everyone(tmp_path: Path) -> None:
                 table.id, lambda m: not m.ephemeral and "resigned" in m.content, TIMEOUT
             )
             assert len(public(env, table)) == posted + 1 and note.pinged_user_ids() == []
-            assert (await env.game(table.id)).status == "abandoned"
+            assert "wins the game" in note.content
+            game = await env.game(table.id)
+            assert game.status == "finished" and game.end_reason is not None
+            winners = [s.user_id for s in game.seats if s.winner]
+            assert winners == [player.id]
             rec = await env.play(player, table.id, "fleet 1")
             over = (await rec.reply(TIMEOUT)).content
             assert "This game is over" in over and "resigned" in over, over
@@ -157,7 +161,10 @@ def test_lobby_leave_full_and_cancel(tmp_path: Path) -> None:
             assert (await left.response(TIMEOUT)).type == 7
             assert "Kenji" not in double.message(lobby.id).text()
             alone = await env.lobby_click(HOST, double.message(lobby.id), "start")
-            assert "at least 2 players" in (await alone.reply(TIMEOUT)).content
+            assert (await alone.response(TIMEOUT)).type == 7  # asks: fill with computers?
+            assert "at least 2 players" in double.message(lobby.id).text()
+            back = await env.lobby_click(HOST, double.message(lobby.id), "back")
+            assert (await back.response(TIMEOUT)).type == 7
             cancel = await env.lobby_click(HOST, double.message(lobby.id), "cancel")
             assert (await cancel.response(TIMEOUT)).type == 7
             closed = double.message(lobby.id)

@@ -258,7 +258,7 @@ def test_a_failed_resignation_note_is_swept_and_the_resigner_told_it_worked(
             assert note.pinged_user_ids() == []
             await env.bot.runner.idle()
             assert len([m for m in public(env, table) if "resigned" in m.content]) == 1
-            assert (await env.game(table.id)).status == "abandoned"
+            assert (await env.game(table.id)).status == "finished"  # the other player won
             assert not await owed(env, table)
             await verified(env)
 

@@ -244,6 +244,6 @@ def test_at_the_deadline_the_other_player_skips_the_turn_and_the_computer_plays_
             again = await (await env.double.click(other, table.id, message.id, skip)).reply(TIMEOUT)
             assert "already over" in again.content
             log = await (await env.double.slash(WATCHER, table.id, "log")).reply(TIMEOUT)
-            assert "skipped at the deadline" in log.content
+            assert "played by the computer" in log.content
 
     run(body)
