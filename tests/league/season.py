@@ -77,6 +77,10 @@ async def play_out(env: Leagues, game_id: int) -> None:
         match = engine_games.from_json(game.snapshot)
         seat = match.current_seat
         assert seat is not None
+        if game.stand_in_of(seat) is not None:  # a withdrawn player's seat: the computer plays
+            async for _ in env.games.computer_turns(game_id):
+                pass
+            continue
         action = engine_games.computer_player(game.game_key)(match.view(seat), game.seed + seat)
         await env.games.play(game.user_of(seat) or 0, action, game_id=game_id)
     raise AssertionError(f"game {game_id} did not end")
