@@ -14,6 +14,7 @@ from render.namiji import layout, palette
 from render.namiji.boards import fit_text
 from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
 from render.namiji.route import boat_look
+from render.stand_in import ended
 from render.text import draw_text
 from render.theme import Theme
 
@@ -115,6 +116,10 @@ def _draw_stop(
 ) -> None:
     """The stop under way: its task, the fish caught, nets, crustaceans or cards shown."""
     phase = view.get("phase")
+    if stopped := ended(view):
+        text = fit_text(stopped, HEADING_SIZE, right - x)
+        draw_text(draw, (x, y), text, look.ink, HEADING_SIZE, "bold", anchor="lm")
+        return
     if phase == "draft":
         title = f"Pontoon draft: slot {view.get('draft_slot')} picks"
     elif phase == "station":

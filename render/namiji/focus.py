@@ -19,7 +19,7 @@ from render.namiji.highlight import Highlight
 from render.namiji.picture import PHASES, render_image
 from render.namiji.route import boat_centre
 from render.png import encode_png
-from render.stand_in import COMPUTER_PLAYED, computer_played, stand_in_words
+from render.stand_in import COMPUTER_PLAYED, computer_played, ended, stand_in_words, without_turn
 from render.theme import Theme, get_theme
 
 __all__ = ["Targets", "focus_image", "legal_targets", "render_focus"]
@@ -85,6 +85,9 @@ def focus_image(
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
     look = get_theme(theme)
+    view = without_turn(view)
+    if ended(view):  # nothing is legal once the bot ended the game
+        legal = ()
     highlight = Highlight.from_events(events)
     board_picture = render_image(view, highlight=highlight, theme=look)
     targets = legal_targets(legal)
@@ -134,6 +137,12 @@ def _marks(
 def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
     """The turn, whose turn and what they do (or the result)."""
     players = view["players"]
+    if stopped := ended(view):
+        return [
+            (stopped, TITLE, look.accent, True),
+            (f"Turn {int(view.get('turns', 0)) + 1} · no final scores", BODY, look.ink_light, True),
+            ("The scores as they stood", SMALL, look.ink_dim, False),
+        ]
     if view.get("phase") == "over":
         best = max(int(p.get("score", 0)) for p in players)
         names = [str(p.get("name", "")) for p in players if int(p.get("score", 0)) == best]

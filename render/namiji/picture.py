@@ -16,6 +16,7 @@ from render.namiji.highlight import Highlight
 from render.namiji.route import boat_look, draw_boats
 from render.namiji.static import static_layer
 from render.png import encode_png
+from render.stand_in import ended, without_turn
 from render.text import draw_text
 from render.theme import Theme, get_theme
 
@@ -35,6 +36,7 @@ def render_image(
 ) -> Image.Image:
     """The board of a view as an RGB Pillow image (the last turn from ``highlight`` or events)."""
     look = get_theme(theme)
+    view = without_turn(view)  # a game the bot ended has nobody to play
     hl = highlight if highlight is not None else Highlight.from_events(events)
     players = view["players"]
     marks = player_marks(players)
@@ -85,6 +87,10 @@ def _draw_header(
         names = [str(p.get("name", "")) for p in players if int(p.get("score", 0)) == best]
         text = f"Game over \u2014 {' and '.join(names)} {'wins' if len(names) == 1 else 'win'}"
         text = fit_text(f"{text} with {best} points", HEADER_SIZE + 2, right - 280)
+        draw_text(draw, (260, y), text, look.accent, HEADER_SIZE + 2, "bold", anchor="lm")
+        return
+    if stopped := ended(view):
+        text = f"{stopped} \u2014 scores as they stood"
         draw_text(draw, (260, y), text, look.accent, HEADER_SIZE + 2, "bold", anchor="lm")
         return
     seat = view.get("current_seat")

@@ -14,7 +14,7 @@ from render import focus
 from render.focus import BODY, SMALL, TITLE, Line, Marked
 from render.marks import player_marks
 from render.png import encode_png
-from render.stand_in import COMPUTER_PLAYED, computer_played, stand_in_words
+from render.stand_in import COMPUTER_PLAYED, computer_played, ended, stand_in_words, without_turn
 from render.theme import Theme, get_theme
 from render.yamatai.archipelago import island_centre, spot_centre
 from render.yamatai.header import RECRUIT_FIRST_WORDS, STEP_WORDS
@@ -102,6 +102,9 @@ def focus_image(
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
     look = get_theme(theme)
+    view = without_turn(view)
+    if ended(view):  # nothing is legal once the bot ended the game
+        legal = ()
     highlight = Highlight.from_events(events) if events is not None else Highlight.from_view(view)
     board_picture = render_image(view, highlight=highlight, theme=look)
     lay = layout(str(view.get("board", "default")), len(view["players"]))
@@ -173,6 +176,12 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
     """Round, whose turn and the step in words (or the result)."""
     players = view["players"]
     outcome = view.get("outcome")
+    if stopped := ended(view):
+        return [
+            (stopped, TITLE, look.accent, True),
+            (f"Round {view.get('round', '')} · no final scores", BODY, look.ink_light, True),
+            ("The scores as they stood", SMALL, look.ink_dim, False),
+        ]
     if view.get("over") and outcome:
         winner = players[int(outcome["winner"])]
         reasons = end_words(outcome.get("end_reasons", []))

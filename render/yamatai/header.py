@@ -8,6 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.fonts import font
+from render.stand_in import ended
 from render.text import text_length
 from render.theme import Theme
 from render.yamatai.archipelago import boat_letters
@@ -55,6 +56,8 @@ def _status(view: Mapping[str, Any], cut: int = 0) -> str:
     """Whose turn and what to do, or who won."""
     players = view["players"]
     outcome = view.get("outcome")
+    if stopped := ended(view):
+        return f"{stopped} in round {view.get('round', '')}  ·  scores as they stood"
     if view.get("over") and outcome:
         seat = int(outcome["winner"])
         scores = outcome.get("scores", [])

@@ -10,6 +10,7 @@ from PIL import Image
 from engine.yamatai.board import load_board
 from render.marks import player_marks
 from render.png import encode_png
+from render.stand_in import without_turn
 from render.theme import Theme, get_theme
 from render.yamatai.archipelago import draw_archipelago
 from render.yamatai.header import draw_header
@@ -36,6 +37,7 @@ def render_image(
 ) -> Image.Image:
     """The board of a view as an RGB Pillow image (the last turn from ``highlight`` or events)."""
     look = get_theme(theme)
+    view = without_turn(view)  # a game the bot ended has nobody to play
     if highlight is None and events is not None:
         highlight = Highlight.from_events(events)
     board_name = str(view.get("board", "default"))

@@ -8,6 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.fonts import Style, font
+from render.stand_in import ended
 from render.text import text_length
 from render.theme import RGB, Theme
 from render.yamatai.archipelago import boat_letters, tile_label
@@ -215,7 +216,7 @@ def _turn_order(
     players = view["players"]
     order = list(view.get("turn_order", []))
     index = int(view.get("turn_index", 0))
-    over = bool(view.get("over"))
+    over = bool(view.get("over") or ended(view))
     draw_text(
         draw,
         (rect.x0 + 2, rect.y0 - 20),
@@ -224,7 +225,8 @@ def _turn_order(
         theme.small_size,
         anchor="lt",
     )
-    row_h = min(28, rect.height // max(1, len(order)))
+    taken = _taken_before_slide(view, highlight)
+    row_h = min(28, rect.height // max(1, len(order) + (taken is not None)))
     seen: dict[int, int] = {}
     for n, seat in enumerate(order):
         player = players[seat]
@@ -271,6 +273,51 @@ def _turn_order(
                 style="condensed",
                 anchor="rm",
             )
+    if taken is not None:
+        seat, fleet = taken
+        y = rect.y0 + len(order) * row_h + row_h / 2
+        _last_fleet_row(draw, theme, rect, y, row_h, players[seat], marks[seat], fleet)
+
+
+def _taken_before_slide(view: Mapping[str, Any], highlight: Highlight) -> tuple[int, int] | None:
+    """(seat, fleet) of the last turn when the round's end slid that fleet off the track."""
+    seat, fleet = highlight.seat, highlight.fleet
+    if (
+        view.get("over")
+        or ended(view)
+        or seat is None
+        or fleet is None
+        or not 0 <= seat < len(view["players"])
+    ):
+        return None
+    if fleet in view["players"][seat].get("fleets", []):
+        return None
+    return seat, fleet
+
+
+def _last_fleet_row(
+    draw: ImageDraw.ImageDraw,
+    theme: Theme,
+    rect: Rect,
+    y: float,
+    row_h: float,
+    player: Mapping[str, Any],
+    mark: str,
+    fleet: int,
+) -> None:
+    """Under this round's order, outlined in the last turn's pink: who took which fleet."""
+    draw.rounded_rectangle(
+        (rect.x0, y - row_h / 2 + 1, rect.x1, y + row_h / 2 - 1),
+        radius=6,
+        outline=theme.last_turn,
+        width=2,
+    )
+    _chip(draw, theme, (rect.x0 + 38, y), player, mark, min(12, round(row_h / 2) - 2))
+    label = f"took #{fleet}"
+    room = rect.x1 - 6 - text_length(label, theme.small_size) - 8 - (rect.x0 + 56)
+    name = _fit(str(player["name"]), theme.body_size, room)
+    draw_text(draw, (rect.x0 + 56, y), name, theme.ink, theme.body_size, anchor="lm")
+    draw_text(draw, (rect.x1 - 6, y), label, theme.last_turn_ink, theme.small_size, anchor="rm")
 
 
 def _shrink(text: str, size: int, width: float) -> tuple[str, int]:
