@@ -6,25 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-#: ``players[seat]["stand_in"]`` (set by the bot, never by the engine) -> what the picture says.
-STAND_IN_WORDS: Mapping[str, str] = {
-    "away": "away · computer plays",
-    "vacation": "on vacation · computer plays",
-    "resigned": "resigned · computer plays",
-}
-COMPUTER_PLAYED = "played by the computer"
-"""The last turn's note when ``view["computer_played"]`` is True."""
+from render.words import say
 
-ENDED_WORDS: Mapping[str, str] = {
-    "abandoned": "Game abandoned",
-    "resigned": "Game ended by a resignation",
-}
-"""``view["ended"]["reason"]`` (set by the bot on a game's final picture) -> what the title says."""
+#: ``players[seat]["stand_in"]`` (set by the bot, never by the engine) the picture names.
+STAND_INS = ("away", "vacation", "resigned")
+#: ``view["ended"]["reason"]`` (set by the bot on a game's final picture) the picture names.
+END_REASONS = ("abandoned", "resigned")
 
 __all__ = [
-    "COMPUTER_PLAYED",
-    "ENDED_WORDS",
-    "STAND_IN_WORDS",
+    "END_REASONS",
+    "STAND_INS",
     "computer_played",
     "ended",
     "stand_in_words",
@@ -37,7 +28,9 @@ def stand_in_words(player: Mapping[str, Any]) -> str:
     kind = player.get("stand_in")
     if not kind:
         return ""
-    return STAND_IN_WORDS.get(str(kind), f"{kind} · computer plays")
+    if kind in STAND_INS:
+        return say(f"c.stand_in.{kind}")
+    return say("c.stand_in.other", kind=kind)
 
 
 def computer_played(view: Mapping[str, Any]) -> bool:
@@ -51,7 +44,9 @@ def ended(view: Mapping[str, Any]) -> str | None:
     if not isinstance(info, Mapping) or not info.get("reason"):
         return None
     reason = str(info["reason"])
-    return ENDED_WORDS.get(reason, f"Game ended: {reason}")
+    return (
+        say(f"c.ended.{reason}") if reason in END_REASONS else say("c.ended.other", reason=reason)
+    )
 
 
 def without_turn(view: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -17,6 +17,7 @@ from render.namiji.route import boat_look
 from render.stand_in import stand_in_words
 from render.text import draw_text, text_length
 from render.theme import Theme
+from render.words import say
 
 NAME_SIZE = 20
 SCORE_SIZE = 24
@@ -77,7 +78,7 @@ def _draw_board(
     left, top, right, _ = box
     fill, ink, mark = boat_look(seat, players, marks)
     paste_centred(canvas, boat_sprite(fill, ink, mark, 15), (left + 26, top + 22))
-    score = f"{player.get('score', 0)} pts"
+    score = say("n.board.points", count=player.get("score", 0))
     score_width = text_length(score, SCORE_SIZE, "bold")
     draw_text(draw, (right - 12, top + 22), score, look.ink, SCORE_SIZE, "bold", anchor="rm")
     arrival = str(player.get("arrival", ""))
@@ -179,7 +180,15 @@ def _draw_crate(
 def _label(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, look: Theme) -> int:
     """A row's label; returns where its content starts."""
     draw_text(draw, (x, y), text, look.ink_soft, LABEL_SIZE, "bold", anchor="lm")
-    return x + LABEL_WIDTH
+    return x + label_width()
+
+
+def label_width() -> int:
+    """The width of the label column of the boat boards in the language being drawn."""
+    keys = ("offerings", "panorama", "trap", "pontoon", "rock")
+    return max(
+        LABEL_WIDTH, 8 + max(round(text_length(say(f"n.board.{k}"), LABEL_SIZE)) for k in keys)
+    )
 
 
 def _offerings(
@@ -194,7 +203,7 @@ def _offerings(
     hl: Highlight,
 ) -> None:
     """Offerings left (filled) and given (hollow), with the penalty still due."""
-    x = _label(draw, x, y, "offerings", look)
+    x = _label(draw, x, y, say("n.board.offerings"), look)
     left = int(player.get("offerings", 0))
     total = len(components().penalty_by_left) - 1
     for k in range(total):
@@ -232,7 +241,7 @@ def _panoramas(
 ) -> None:
     """Each panorama's sections built out of its length, a star for a bonus card."""
     comp = components()
-    x = _label(draw, x, y, "panorama", look)
+    x = _label(draw, x, y, say("n.board.panorama"), look)
     progress = player.get("panoramas", {})
     bonuses = set(player.get("bonuses", []))
     new = hl.panoramas.get(seat, set())
@@ -273,16 +282,15 @@ def _trap(
     hl: Highlight,
 ) -> None:
     """The crustaceans in the trap: shrimp and crabs with their counts."""
-    x = _label(draw, x, y, "trap", look)
+    x = _label(draw, x, y, say("n.board.trap"), look)
     trap = list(player.get("trap", []))
     start = x
     for token, colour in (("SH", palette.SHRIMP), ("CB", palette.CRAB)):
         draw.ellipse((x, y - 10, x + 20, y + 10), fill=colour, outline=look.ink)
-        word = "shrimp" if token == "SH" else "crab"
-        draw_text(
-            draw, (x + 26, y), f"{word} {trap.count(token)}", look.ink, 15, "bold", anchor="lm"
-        )
-        x += 38 + int(text_length(f"{word} {trap.count(token)}", 15, "bold"))
+        key = "n.board.shrimp" if token == "SH" else "n.board.crab"
+        word = say(key, count=trap.count(token))
+        draw_text(draw, (x + 26, y), word, look.ink, 15, "bold", anchor="lm")
+        x += 38 + int(text_length(word, 15, "bold"))
     if seat in hl.trap:
         draw.rounded_rectangle(
             (start - 4, y - 13, x - 6, y + 13), 6, outline=look.last_turn, width=3
@@ -301,12 +309,12 @@ def _pontoon(
     hl: Highlight,
 ) -> None:
     """Pontoon cards taken, face up (M meals, U upgrades)."""
-    x = _label(draw, x, y, "pontoon", look)
+    x = _label(draw, x, y, say("n.board.pontoon"), look)
     cards = list(player.get("pontoon", []))
     new = hl.cards.get(seat, set())
     w, h = CARD_SIZE
     if not cards:
-        draw_text(draw, (x, y), "none", look.ink_soft, 15, "regular", anchor="lm")
+        draw_text(draw, (x, y), say("c.none"), look.ink_soft, 15, "regular", anchor="lm")
     for card in cards:
         if x + w > right:
             draw_text(draw, (x, y), "\u2026", look.ink, 15, "bold", anchor="lm")
@@ -331,7 +339,7 @@ def _rocks(
     hl: Highlight,
 ) -> None:
     """Sacred rock cards: faces when the view carries them, else backs and their count."""
-    x = _label(draw, x, y, "sacred rock", look)
+    x = _label(draw, x, y, say("n.board.rock"), look)
     faces = list(player.get("rocks", []))
     count = int(player.get("rock_count", len(faces)))
     w, h = CARD_SIZE
@@ -341,7 +349,13 @@ def _rocks(
         paste_centred(canvas, card_sprite(card, w, h, palette.CARD_FACE, look.ink), (x + w / 2, y))
         x += w + 5
     draw_text(
-        draw, (x + 2, y), f"x{count}" if count else "none", look.ink_soft, 15, "bold", anchor="lm"
+        draw,
+        (x + 2, y),
+        f"x{count}" if count else say("c.none"),
+        look.ink_soft,
+        15,
+        "bold",
+        anchor="lm",
     )
     if seat in hl.rocks:
         draw.rounded_rectangle(
