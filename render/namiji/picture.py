@@ -105,7 +105,7 @@ def _draw_header(
     if view.get("phase") == "over":
         best = max(int(p.get("score", 0)) for p in players)
         names = [str(p.get("name", "")) for p in players if int(p.get("score", 0)) == best]
-        key = "n.header.over_one" if len(names) == 1 else "n.header.over_many"
+        key = "n.header.over_single" if len(names) == 1 else "n.header.over_shared"
         text = say(key, names=say("n.and").join(names), best=best)
         text = fit_text(text, HEADER_SIZE + 2, right - 280)
         draw_text(draw, (260, y), text, look.accent, HEADER_SIZE + 2, "bold", anchor="lm")
