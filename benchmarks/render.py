@@ -8,12 +8,14 @@ With --game namiji (registered here: the shipped registry does not list it yet),
 Prints the median time of render_board (drawing + PNG encoding; the static layer is already
 cached, as in a running bot), the PNG size, and the floor: the time Pillow alone takes to
 encode an image of the same size the same way (256-colour quantize + PNG), with the plain RGB
-encode for reference.
+encode for reference; then the turn ("focus") picture of the player to move in the same game:
+its median time and PNG size.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import statistics
 import sys
 import time
@@ -26,36 +28,44 @@ from typing import Any
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [str(_HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
+from PIL import Image  # noqa: E402
+
 from engine import games  # noqa: E402
 from engine.yamatai.players import greedy_player  # noqa: E402
+from render.namiji.focus import render_focus as namiji_focus  # noqa: E402
+from render.yamatai.focus import render_focus as yamatai_focus  # noqa: E402
 from render.png import encode_png  # noqa: E402
 from render.yamatai.highlight import Highlight  # noqa: E402
 from render.yamatai.picture import render_board, render_image  # noqa: E402
 
-Figures = tuple[Callable[[], bytes], Callable[[], Any], str]
+Figures = tuple[Callable[[], bytes], Callable[[], Any], Callable[[], bytes], str]
+"""The board as PNG, the board as an image, the turn picture as PNG, and a description."""
 
 
-def late_game(seed: int, turns: int) -> tuple[dict[str, Any], Highlight]:
-    """A 4-player greedy game after that many turns (or at its end), and its last turn."""
+def late_game(seed: int, turns: int) -> tuple[games.Match, Highlight, list[dict[str, Any]]]:
+    """A 4-player greedy game after that many turns (or at its end), its last turn and events."""
     match = games.new("yamatai", ["Ann", "Bo", "Cy", "Di"], seed=seed)
     done = 0
     events: list[dict[str, Any]] = []
     last = Highlight()
+    last_events: list[dict[str, Any]] = []
     while (seat := match.current_seat) is not None and done < turns:
         new = match.play(greedy_player(match.view(seat), seed * 31 + seat), seat=seat)
         events += new
         if any(e["type"] == "end_turn" for e in new):
             done += 1
-            last, events = Highlight.from_events(events), []
-    return match.view(None), last
+            last, last_events, events = Highlight.from_events(events), events, []
+    return match, last, last_events
 
 
 def yamatai_board(seed: int, turns: int) -> Figures:
-    """Yamatai's late-game board: render, draw-only, and a description."""
-    view, highlight = late_game(seed, turns)
+    """Yamatai's late-game board: render, draw-only, turn picture, and a description."""
+    match, highlight, events = late_game(seed, turns)
+    view = match.view(None)
     return (
         lambda: render_board(view, highlight=highlight),
         lambda: render_image(view, highlight=highlight),
+        _focus(match, events),
         f"yamatai, 4 players, round {view['round']}",
     )
 
@@ -81,8 +91,18 @@ def namiji_board(seed: int, turns: int) -> Figures:
     return (
         lambda: namiji_png(view, events=last),
         lambda: namiji_image(view, events=last),
+        _focus(match, last),
         f"namiji, 4 players, after {done} turns",
     )
+
+
+def _focus(match: games.Match, events: list[dict[str, Any]]) -> Callable[[], bytes]:
+    """The turn picture of the player to move (the spectator's when the game is over)."""
+    seat = match.current_seat
+    view = match.view(seat)
+    legal = match.legal_actions() if seat is not None else []
+    turn = yamatai_focus if view["game"] == "yamatai" else namiji_focus
+    return lambda: turn(view, legal=legal, events=events)
 
 
 def median_ms(actions: Sequence[Callable[[], object]], runs: int) -> list[float]:
@@ -106,15 +126,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     board = namiji_board if args.game == "namiji" else yamatai_board
     turns = args.turns if args.turns is not None else (90 if args.game == "namiji" else 36)
-    render_png, draw_image, description = board(args.seed, turns)
+    render_png, draw_image, render_turn, description = board(args.seed, turns)
     png = render_png()  # warm-up: static layer, sprites, fonts
     image = draw_image()
-    total, draw, floor, rgb = median_ms(
+    turn_png = render_turn()
+    total, draw, floor, rgb, turn = median_ms(
         [
             render_png,
             draw_image,
             lambda: encode_png(image),
             lambda: encode_png(image, palette=False),
+            render_turn,
         ],
         args.runs,
     )
@@ -125,6 +147,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"ratio render/floor: {total / floor:.2f}x")
     rgb_size = len(encode_png(image, palette=False)) / 1024
     print(f"for reference, plain RGB PNG encode: {rgb:.1f} ms, {rgb_size:.0f} KB")
+    turn_size = Image.open(io.BytesIO(turn_png)).size
+    print(
+        f"render_focus median (turn picture, {turn_size[0]}x{turn_size[1]}): {turn:.1f} ms,"
+        f" PNG {len(turn_png) / 1024:.0f} KB"
+    )
     return 0
 
 

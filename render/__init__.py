@@ -27,6 +27,7 @@ class BoardRenderer(Protocol):
         *,
         events: Sequence[Mapping[str, Any]] | None = None,
         theme: str | Theme = "default",
+        language: str = "en",
     ) -> bytes: ...
 
 
@@ -43,6 +44,7 @@ class FocusRenderer(Protocol):
         legal: Sequence[str],
         events: Sequence[Mapping[str, Any]] | None = None,
         theme: str | Theme = "default",
+        language: str = "en",
     ) -> bytes: ...
 
 
@@ -61,13 +63,15 @@ def render_board(
     *,
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
+    language: str = "en",
 ) -> bytes:
-    """The picture of any registered game's view as PNG bytes (events: the turn to mark)."""
+    """The picture of any registered game's view as PNG bytes (events: the turn to mark), its
+    texts in ``language`` (en, fr, it, pl; any other: English)."""
     game = str(view.get("game", ""))
     renderer = RENDERERS.get(game)
     if renderer is None:
         raise UnknownGame(f"No picture for game {game!r}.", legal=sorted(RENDERERS))
-    return renderer(view, events=events, theme=theme)
+    return renderer(view, events=events, theme=theme, language=language)
 
 
 def render_focus(
@@ -76,6 +80,7 @@ def render_focus(
     legal: Sequence[str],
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
+    language: str = "en",
 ) -> bytes:
     """The turn picture of any registered game for the player to move, the ``legal`` actions'
     spots, islands or cards marked, as PNG bytes (about 900 px wide, read on a phone)."""
@@ -83,7 +88,7 @@ def render_focus(
     renderer = FOCUS_RENDERERS.get(game)
     if renderer is None:
         raise UnknownGame(f"No turn picture for game {game!r}.", legal=sorted(FOCUS_RENDERERS))
-    return renderer(view, legal=legal, events=events, theme=theme)
+    return renderer(view, legal=legal, events=events, theme=theme, language=language)
 
 
 __all__ = [

@@ -14,12 +14,15 @@ from render.namiji import layout, palette
 from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
 from render.namiji.highlight import Highlight
 from render.namiji.route import boat_look
+from render.stand_in import stand_in_words
 from render.text import draw_text, text_length
 from render.theme import Theme
+from render.words import say
 
 NAME_SIZE = 20
 SCORE_SIZE = 24
 LABEL_SIZE = 15
+STAND_IN_SIZE = 14
 INFO_LEFT = 218  # the information column, from the panel's left edge
 INFO_PITCH = 30
 CARD_SIZE = (40, 24)
@@ -75,7 +78,7 @@ def _draw_board(
     left, top, right, _ = box
     fill, ink, mark = boat_look(seat, players, marks)
     paste_centred(canvas, boat_sprite(fill, ink, mark, 15), (left + 26, top + 22))
-    score = f"{player.get('score', 0)} pts"
+    score = say("n.board.points", count=player.get("score", 0))
     score_width = text_length(score, SCORE_SIZE, "bold")
     draw_text(draw, (right - 12, top + 22), score, look.ink, SCORE_SIZE, "bold", anchor="rm")
     arrival = str(player.get("arrival", ""))
@@ -89,8 +92,13 @@ def _draw_board(
         if seat in hl.arrival:
             draw.ellipse((ax - 24, top - 1, ax + 24, top + 45), outline=look.last_turn, width=3)
         name_right = ax - 28
+    stand_in = stand_in_words(player)
     name = fit_text(str(player.get("name", "")), NAME_SIZE, name_right - left - 48)
-    draw_text(draw, (left + 48, top + 22), name, look.ink, NAME_SIZE, "bold", anchor="lm")
+    name_y = top + 14 if stand_in else top + 22
+    draw_text(draw, (left + 48, name_y), name, look.ink, NAME_SIZE, "bold", anchor="lm")
+    if stand_in:  # under the name, in words (not only colour), as on Yamatai's panels
+        words = fit_text(stand_in, STAND_IN_SIZE, right - 24 - score_width - left - 48)
+        draw_text(draw, (left + 48, top + 35), words, look.negative, STAND_IN_SIZE, anchor="lm")
     _draw_crate(
         canvas,
         draw,
@@ -172,7 +180,15 @@ def _draw_crate(
 def _label(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, look: Theme) -> int:
     """A row's label; returns where its content starts."""
     draw_text(draw, (x, y), text, look.ink_soft, LABEL_SIZE, "bold", anchor="lm")
-    return x + LABEL_WIDTH
+    return x + label_width()
+
+
+def label_width() -> int:
+    """The width of the label column of the boat boards in the language being drawn."""
+    keys = ("offerings", "panorama", "trap", "pontoon", "rock")
+    return max(
+        LABEL_WIDTH, 8 + max(round(text_length(say(f"n.board.{k}"), LABEL_SIZE)) for k in keys)
+    )
 
 
 def _offerings(
@@ -187,7 +203,7 @@ def _offerings(
     hl: Highlight,
 ) -> None:
     """Offerings left (filled) and given (hollow), with the penalty still due."""
-    x = _label(draw, x, y, "offerings", look)
+    x = _label(draw, x, y, say("n.board.offerings"), look)
     left = int(player.get("offerings", 0))
     total = len(components().penalty_by_left) - 1
     for k in range(total):
@@ -225,7 +241,7 @@ def _panoramas(
 ) -> None:
     """Each panorama's sections built out of its length, a star for a bonus card."""
     comp = components()
-    x = _label(draw, x, y, "panorama", look)
+    x = _label(draw, x, y, say("n.board.panorama"), look)
     progress = player.get("panoramas", {})
     bonuses = set(player.get("bonuses", []))
     new = hl.panoramas.get(seat, set())
@@ -266,16 +282,15 @@ def _trap(
     hl: Highlight,
 ) -> None:
     """The crustaceans in the trap: shrimp and crabs with their counts."""
-    x = _label(draw, x, y, "trap", look)
+    x = _label(draw, x, y, say("n.board.trap"), look)
     trap = list(player.get("trap", []))
     start = x
     for token, colour in (("SH", palette.SHRIMP), ("CB", palette.CRAB)):
         draw.ellipse((x, y - 10, x + 20, y + 10), fill=colour, outline=look.ink)
-        word = "shrimp" if token == "SH" else "crab"
-        draw_text(
-            draw, (x + 26, y), f"{word} {trap.count(token)}", look.ink, 15, "bold", anchor="lm"
-        )
-        x += 38 + int(text_length(f"{word} {trap.count(token)}", 15, "bold"))
+        key = "n.board.shrimp" if token == "SH" else "n.board.crab"
+        word = say(key, count=trap.count(token))
+        draw_text(draw, (x + 26, y), word, look.ink, 15, "bold", anchor="lm")
+        x += 38 + int(text_length(word, 15, "bold"))
     if seat in hl.trap:
         draw.rounded_rectangle(
             (start - 4, y - 13, x - 6, y + 13), 6, outline=look.last_turn, width=3
@@ -294,12 +309,12 @@ def _pontoon(
     hl: Highlight,
 ) -> None:
     """Pontoon cards taken, face up (M meals, U upgrades)."""
-    x = _label(draw, x, y, "pontoon", look)
+    x = _label(draw, x, y, say("n.board.pontoon"), look)
     cards = list(player.get("pontoon", []))
     new = hl.cards.get(seat, set())
     w, h = CARD_SIZE
     if not cards:
-        draw_text(draw, (x, y), "none", look.ink_soft, 15, "regular", anchor="lm")
+        draw_text(draw, (x, y), say("c.none"), look.ink_soft, 15, "regular", anchor="lm")
     for card in cards:
         if x + w > right:
             draw_text(draw, (x, y), "\u2026", look.ink, 15, "bold", anchor="lm")
@@ -324,7 +339,7 @@ def _rocks(
     hl: Highlight,
 ) -> None:
     """Sacred rock cards: faces when the view carries them, else backs and their count."""
-    x = _label(draw, x, y, "sacred rock", look)
+    x = _label(draw, x, y, say("n.board.rock"), look)
     faces = list(player.get("rocks", []))
     count = int(player.get("rock_count", len(faces)))
     w, h = CARD_SIZE
@@ -334,7 +349,13 @@ def _rocks(
         paste_centred(canvas, card_sprite(card, w, h, palette.CARD_FACE, look.ink), (x + w / 2, y))
         x += w + 5
     draw_text(
-        draw, (x + 2, y), f"x{count}" if count else "none", look.ink_soft, 15, "bold", anchor="lm"
+        draw,
+        (x + 2, y),
+        f"x{count}" if count else say("c.none"),
+        look.ink_soft,
+        15,
+        "bold",
+        anchor="lm",
     )
     if seat in hl.rocks:
         draw.rounded_rectangle(

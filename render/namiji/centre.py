@@ -14,35 +14,42 @@ from render.namiji import layout, palette
 from render.namiji.boards import fit_text
 from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
 from render.namiji.route import boat_look
-from render.text import draw_text
+from render.stand_in import ended
+from render.text import draw_text, text_length
 from render.theme import Theme
+from render.words import say
 
 HEADING_SIZE = 19
 BODY_SIZE = 16
 FISH_SIZE = 36
 CARD_SIZE = (44, 28)
 MARGIN = 16
-#: The final table's rows: score category (the engine's names) and its label.
+#: The final table's rows: the engine's score categories (``n.cat.<category>`` names them).
 CATEGORIES = (
-    ("crate", "crate lines"),
-    ("crustaceans", "crustaceans"),
-    ("panoramas", "panoramas"),
-    ("panorama_bonus", "panorama bonus"),
-    ("meals", "meals"),
-    ("arrival", "arrival"),
-    ("sacred_rocks", "sacred rocks"),
-    ("offerings", "offerings"),
+    "crate",
+    "crustaceans",
+    "panoramas",
+    "panorama_bonus",
+    "meals",
+    "arrival",
+    "sacred_rocks",
+    "offerings",
 )
-TASKS = {
-    "fish": "take a fish",
-    "catch": "keep or release the fish",
-    "net": "take a net",
-    "trap": "draw crustaceans",
-    "rock": "keep a sacred rock card",
-    "panorama": "take a panorama card",
-}
+#: The tasks of a stop named in words (``n.task.<task>``).
+TASKS = ("fish", "catch", "net", "trap", "rock", "panorama")
 
-__all__ = ["draw_centre", "draw_final_table"]
+__all__ = ["draw_centre", "draw_final_table", "task_words"]
+
+
+def task_words(task: str) -> str:
+    """A stop's task in words ("take a fish")."""
+    return say(f"n.task.{task}") if task in TASKS else task
+
+
+def _label(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, look: Theme) -> float:
+    """A small grey label at x; returns where what follows it starts."""
+    draw_text(draw, (x, y), text, look.ink_soft, 15, "bold", anchor="lm")
+    return x + text_length(text, 15, "bold") + 10
 
 
 def draw_centre(canvas: Image.Image, view: Mapping[str, Any], look: Theme) -> None:
@@ -50,7 +57,7 @@ def draw_centre(canvas: Image.Image, view: Mapping[str, Any], look: Theme) -> No
     draw = ImageDraw.Draw(canvas)
     left, top, right, _ = layout.CENTRE
     x, y = left + MARGIN, top + 24
-    draw_text(draw, (x, y), "Fish bank", look.ink, HEADING_SIZE, "bold", anchor="lm")
+    draw_text(draw, (x, y), say("n.centre.bank"), look.ink, HEADING_SIZE, "bold", anchor="lm")
     bank = view.get("bank", {})
     up = list(bank.get("face_up", []))
     y += 36
@@ -60,7 +67,7 @@ def draw_centre(canvas: Image.Image, view: Mapping[str, Any], look: Theme) -> No
         fx += FISH_SIZE + 6
     if not up:
         draw_text(
-            draw, (fx, y), "no fish face up", look.ink_soft, BODY_SIZE, "regular", anchor="lm"
+            draw, (fx, y), say("n.centre.no_fish"), look.ink_soft, BODY_SIZE, "regular", anchor="lm"
         )
     paste_centred(
         canvas, card_sprite(None, 30, 36, palette.CARD_FACE, look.ink), (right - MARGIN - 110, y)
@@ -68,7 +75,7 @@ def draw_centre(canvas: Image.Image, view: Mapping[str, Any], look: Theme) -> No
     draw_text(
         draw,
         (right - MARGIN - 90, y),
-        f"{bank.get('face_down', 0)} face down",
+        say("n.centre.face_down", count=bank.get("face_down", 0)),
         look.ink,
         BODY_SIZE,
         "bold",
@@ -76,22 +83,20 @@ def draw_centre(canvas: Image.Image, view: Mapping[str, Any], look: Theme) -> No
     )
     y += 40
     piles = (
-        f"nets {view.get('net_pile', 0)}",
-        f"crustacean bag {view.get('bag', 0)}",
-        f"pontoon deck {view.get('pontoon_deck', 0)}",
-        f"rock deck {view.get('rock_deck', 0)}",
+        say("n.centre.nets", count=view.get("net_pile", 0)),
+        say("n.centre.bag", count=view.get("bag", 0)),
+        say("n.centre.pontoon_deck", count=view.get("pontoon_deck", 0)),
+        say("n.centre.rock_deck", count=view.get("rock_deck", 0)),
     )
-    draw_text(draw, (x, y), "   \u00b7   ".join(piles), look.ink, BODY_SIZE, "bold", anchor="lm")
+    text = fit_text("  \u00b7  ".join(piles), BODY_SIZE, right - MARGIN - x)
+    draw_text(draw, (x, y), text, look.ink, BODY_SIZE, "bold", anchor="lm")
     y += 34
-    draw_text(draw, (x, y), "arrival left", look.ink_soft, 15, "bold", anchor="lm")
-    ax = x + 104
+    ax = _label(draw, x, y, say("n.centre.arrival_left"), look)
     for token in view.get("arrivals", []):
         draw.ellipse((ax, y - 15, ax + 30, y + 15), fill=palette.GOLD, outline=look.ink, width=2)
         draw_text(draw, (ax + 15, y), str(token), look.ink, 14, "bold")
         ax += 36
-    bx = x + 330
-    draw_text(draw, (bx, y), "bonus left", look.ink_soft, 15, "bold", anchor="lm")
-    bx += 94
+    bx = _label(draw, max(x + 330, ax + 10), y, say("n.centre.bonus_left"), look)
     for card in view.get("bonuses", []):
         paste_centred(
             canvas,
@@ -115,13 +120,18 @@ def _draw_stop(
 ) -> None:
     """The stop under way: its task, the fish caught, nets, crustaceans or cards shown."""
     phase = view.get("phase")
+    if stopped := ended(view):
+        text = fit_text(stopped, HEADING_SIZE, right - x)
+        draw_text(draw, (x, y), text, look.ink, HEADING_SIZE, "bold", anchor="lm")
+        return
     if phase == "draft":
-        title = f"Pontoon draft: slot {view.get('draft_slot')} picks"
+        title = say("n.centre.draft", slot=view.get("draft_slot"))
     elif phase == "station":
         tasks = list(view.get("tasks", []))
-        title = "At this stop: " + (TASKS.get(tasks[0], tasks[0]) if tasks else "done")
+        task = task_words(tasks[0]) if tasks else say("n.centre.done")
+        title = say("n.centre.at_stop", task=task)
     else:
-        title = "Next: move a boat"
+        title = say("n.centre.next")
     draw_text(
         draw,
         (x, y),
@@ -136,13 +146,12 @@ def _draw_stop(
     cx = x
     catch = str(view.get("catch", ""))
     if catch:
-        draw_text(draw, (cx, y), "caught", look.ink_soft, 15, "bold", anchor="lm")
-        paste_centred(canvas, fish_sprite(catch, FISH_SIZE), (cx + 80, y))
-        cx += 120
+        fx = _label(draw, cx, y, say("n.centre.caught"), look)
+        paste_centred(canvas, fish_sprite(catch, FISH_SIZE), (fx + FISH_SIZE / 2, y))
+        cx = round(fx + FISH_SIZE + 24)
     nets = list(view.get("nets_shown", []))
     if nets:
-        draw_text(draw, (cx, y), "nets", look.ink_soft, 15, "bold", anchor="lm")
-        cx += 46
+        cx = round(_label(draw, cx, y, say("n.centre.nets_shown"), look))
         for net in nets:
             kind = str(net).split(":")[-1]
             for k in range(2):
@@ -153,8 +162,7 @@ def _draw_stop(
             cx += 70
     drawn = list(view.get("drawn", []))
     if drawn:
-        draw_text(draw, (cx, y), "drawn", look.ink_soft, 15, "bold", anchor="lm")
-        cx += 56
+        cx = round(_label(draw, cx, y, say("n.centre.drawn"), look))
         for token in drawn:
             colour = palette.SHRIMP if token == "SH" else palette.CRAB
             draw.ellipse((cx, y - 14, cx + 28, y + 14), fill=colour, outline=look.ink)
@@ -171,14 +179,14 @@ def _draw_stop(
     rock_count = int(view.get("rocks_shown_count", len(rocks)))
     hand = list(view.get("hand", []))
     hand_count = int(view.get("hand_count", len(hand)))
-    for label, faces, count in (("sacred rock", rocks, rock_count), ("hand", hand, hand_count)):
+    groups = (("n.centre.rocks", rocks, rock_count), ("n.centre.hand", hand, hand_count))
+    for label, faces, count in groups:
         if not count:
             continue
         if cx > x:
             y += 44
             cx = x
-        draw_text(draw, (cx, y), label, look.ink_soft, 15, "bold", anchor="lm")
-        cx += 100
+        cx = round(max(cx + 100, _label(draw, cx, y, say(label), look)))
         shown: list[str | None] = list(faces) if faces else [None] * count
         for card in shown[:9]:
             paste_centred(
@@ -206,11 +214,13 @@ def draw_final_table(
     totals = [int(p.get("score", 0)) for p in players]
     best = max(totals)
     lines = [score_lines(_player(p), final=True) for p in players]
-    label_width = 170
+    label_width = max(170, 12 + max(text_length(say(f"n.cat.{c}"), BODY_SIZE) for c in CATEGORIES))
     col = (right - left - 2 * MARGIN - label_width) / len(players)
     x0 = left + MARGIN + label_width
     y = top + 26
-    draw_text(draw, (left + MARGIN, y), "Final scores", look.ink, HEADING_SIZE, "bold", anchor="lm")
+    draw_text(
+        draw, (left + MARGIN, y), say("n.final.title"), look.ink, HEADING_SIZE, "bold", anchor="lm"
+    )
     y += 40
     row_h = 40
     rows = len(CATEGORIES) + 2
@@ -227,7 +237,8 @@ def draw_final_table(
         name = fit_text(str(player.get("name", "")), 15, col - 8)
         draw_text(draw, (cx, y + 22), name, look.ink, 15, "bold")
     y += 56
-    for key, label in CATEGORIES:
+    for key in CATEGORIES:
+        label = say(f"n.cat.{key}")
         draw_text(draw, (left + MARGIN, y), label, look.ink, BODY_SIZE, "bold", anchor="lm")
         for seat in range(len(players)):
             value = lines[seat].get(key, 0)
@@ -242,7 +253,15 @@ def draw_final_table(
         y += row_h - 4
         draw.line((left + MARGIN, y - 16, right - MARGIN, y - 16), fill=look.panel_alt, width=1)
     draw.line((left + MARGIN, y - 14, right - MARGIN, y - 14), fill=look.ink, width=2)
-    draw_text(draw, (left + MARGIN, y + 6), "total", look.ink, HEADING_SIZE, "bold", anchor="lm")
+    draw_text(
+        draw,
+        (left + MARGIN, y + 6),
+        say("n.final.total"),
+        look.ink,
+        HEADING_SIZE,
+        "bold",
+        anchor="lm",
+    )
     for seat in range(len(players)):
         draw_text(
             draw,
@@ -253,6 +272,6 @@ def draw_final_table(
             "bold",
         )
     winners = [str(players[s].get("name", "")) for s in range(len(players)) if totals[s] == best]
-    word = "Winner" if len(winners) == 1 else "Winners"
-    text = fit_text(f"{word}: {', '.join(winners)} with {best} points", 22, right - left - 32)
+    key = "n.final.winner" if len(winners) == 1 else "n.final.winners"
+    text = fit_text(say(key, names=", ".join(winners), best=best), 22, right - left - 32)
     draw_text(draw, ((left + right) / 2, bottom - 40), text, look.ink, 22, "bold")

@@ -14,13 +14,13 @@ from render import focus
 from render.focus import BODY, SMALL, TITLE, Line, Marked
 from render.marks import player_marks
 from render.namiji import layout
-from render.namiji.centre import TASKS
 from render.namiji.highlight import Highlight
-from render.namiji.picture import PHASES, render_image
+from render.namiji.picture import doing_words, render_image
 from render.namiji.route import boat_centre
 from render.png import encode_png
-from render.stand_in import COMPUTER_PLAYED, computer_played, stand_in_words
+from render.stand_in import computer_played, ended, stand_in_words, without_turn
 from render.theme import Theme, get_theme
+from render.words import say, speaking
 
 __all__ = ["Targets", "focus_image", "legal_targets", "render_focus"]
 
@@ -70,9 +70,10 @@ def render_focus(
     legal: Sequence[str],
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
+    language: str = "en",
 ) -> bytes:
-    """The turn picture of a view for the player to move, as PNG bytes."""
-    image, _ = focus_image(view, legal=legal, events=events, theme=theme)
+    """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``)."""
+    image, _ = focus_image(view, legal=legal, events=events, theme=theme, language=language)
     return encode_png(image)
 
 
@@ -82,9 +83,23 @@ def focus_image(
     legal: Sequence[str],
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
+    language: str = "en",
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
+    with speaking(language):
+        return _focus_image(view, legal, events, theme)
+
+
+def _focus_image(
+    view: Mapping[str, Any],
+    legal: Sequence[str],
+    events: Sequence[Mapping[str, Any]] | None,
+    theme: str | Theme,
+) -> tuple[Image.Image, tuple[Marked, ...]]:
     look = get_theme(theme)
+    view = without_turn(view)
+    if ended(view):  # nothing is legal once the bot ended the game
+        legal = ()
     highlight = Highlight.from_events(events)
     board_picture = render_image(view, highlight=highlight, theme=look)
     targets = legal_targets(legal)
@@ -134,24 +149,33 @@ def _marks(
 def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
     """The turn, whose turn and what they do (or the result)."""
     players = view["players"]
+    if stopped := ended(view):
+        return [
+            (stopped, TITLE, look.accent, True),
+            (
+                f"{say('n.focus.turn_only', turn=int(view.get('turns', 0)) + 1)}"
+                f" · {say('c.ended.no_final')}",
+                BODY,
+                look.ink_light,
+                True,
+            ),
+            (say("c.ended.as_they_stood"), SMALL, look.ink_dim, False),
+        ]
     if view.get("phase") == "over":
         best = max(int(p.get("score", 0)) for p in players)
         names = [str(p.get("name", "")) for p in players if int(p.get("score", 0)) == best]
-        verb = "wins" if len(names) == 1 else "win"
+        key = "n.focus.wins" if len(names) == 1 else "n.focus.win"
+        result = say(key, names=say("n.and").join(names), best=best)
         return [
-            ("Game over", TITLE, look.accent, True),
-            (f"{' and '.join(names)} {verb} with {best} points", BODY, look.ink_light, True),
+            (say("n.focus.over"), TITLE, look.accent, True),
+            (result, BODY, look.ink_light, True),
         ]
     seat = view.get("current_seat")
-    phase = str(view.get("phase", ""))
-    doing = PHASES.get(phase, phase)
-    tasks = list(view.get("tasks", []))
-    if phase == "station" and tasks:
-        doing = TASKS.get(tasks[0], tasks[0])
     who = str(players[seat]["name"]) if isinstance(seat, int) else "?"
+    turn = int(view.get("turns", 0)) + 1
     lines: list[Line] = [
-        (f"Turn {int(view.get('turns', 0)) + 1} · {who} to play", TITLE, look.accent, True),
-        (f"Now: {doing}", BODY, look.ink_light, True),
+        (say("n.focus.turn", turn=turn, name=who), TITLE, look.accent, True),
+        (say("n.focus.now", doing=doing_words(view)), BODY, look.ink_light, True),
     ]
     if isinstance(seat, int) and (stand_in := stand_in_words(players[seat])):
         lines.append((stand_in, SMALL, look.ink_dim, False))
@@ -162,16 +186,19 @@ def _choices(targets: Targets, look: Theme) -> list[Line]:
     """What the ringed targets are, the cards to choose from, then the other actions."""
     lines: list[Line] = []
     if targets.spaces:
-        shown = ", ".join(f"{i}" + (f" (slot {s})" if s else "") for i, s in sorted(targets.spaces))
-        lines.append((f"Ringed in yellow: move to {shown}", BODY, look.ink, True))
+        shown = ", ".join(
+            say("n.focus.slot", space=i, slot=s) if s else f"{i}" for i, s in sorted(targets.spaces)
+        )
+        lines.append((say("n.focus.move_to", spaces=shown), BODY, look.ink, True))
     if targets.cells:
         cells = ", ".join(sorted(targets.cells))
-        lines.append((f"Ringed in yellow: crate cells {cells}", BODY, look.ink, True))
+        lines.append((say("n.focus.cells", cells=cells), BODY, look.ink, True))
     if targets.cards:
-        lines.append((f"Choose: {', '.join(targets.cards)}", BODY, look.ink, True))
+        lines.append((say("n.focus.choose", cards=", ".join(targets.cards)), BODY, look.ink, True))
     if targets.other:
-        lines.append((f"Or: {', '.join(targets.other)}", SMALL, look.ink_soft, False))
-    return lines or [("Nothing to choose now.", SMALL, look.ink_soft, False)]
+        actions = ", ".join(targets.other)
+        lines.append((say("n.focus.or", actions=actions), SMALL, look.ink_soft, False))
+    return lines or [(say("c.focus.nothing"), SMALL, look.ink_soft, False)]
 
 
 def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
@@ -179,13 +206,16 @@ def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
     players = view["players"]
     marks = player_marks(players)
     current = view.get("current_seat")
-    lines: list[Line] = [("Scores", BODY, look.ink, True)]
+    lines: list[Line] = [(say("c.focus.scores"), BODY, look.ink, True)]
     for seat, player in enumerate(players):
         extra = stand_in_words(player)
-        text = (
-            f"[{marks[seat]}] {player.get('name', '')}: {player.get('score', 0)} points,"
-            f" {player.get('offerings', 0)} offerings left" + (f" ({extra})" if extra else "")
-        )
+        text = say(
+            "n.focus.score_line",
+            mark=marks[seat],
+            name=player.get("name", ""),
+            points=player.get("score", 0),
+            count=int(player.get("offerings", 0)),
+        ) + (f" ({extra})" if extra else "")
         mine = seat == current
         lines.append((("▶ " if mine else "") + text, SMALL, look.ink, mine))
     return lines
@@ -195,25 +225,23 @@ def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line
     """Who played the last turn and what they took, in words."""
     players = view["players"]
     if hl.seat is None or not 0 <= hl.seat < len(players):
-        return [("Last turn: none yet", SMALL, look.ink_soft, False)]
+        return [(say("c.focus.no_last_turn"), SMALL, look.ink_soft, False)]
     seat = hl.seat
     done = [
-        text
-        for text, shown in (
-            ("moved a boat", bool(hl.boats)),
-            ("scored a crate line", seat in hl.lines),
-            ("took a pontoon card", seat in hl.cards),
-            ("took a panorama card", seat in hl.panoramas),
-            ("took crustaceans", seat in hl.trap),
-            ("made an offering", seat in hl.offering),
-            ("kept a sacred rock card", seat in hl.rocks),
-            ("arrived at the port", seat in hl.arrival),
+        say(f"n.focus.{key}")
+        for key, shown in (
+            ("moved", bool(hl.boats)),
+            ("line", seat in hl.lines),
+            ("card", seat in hl.cards),
+            ("panorama", seat in hl.panoramas),
+            ("trap", seat in hl.trap),
+            ("offering", seat in hl.offering),
+            ("rock", seat in hl.rocks),
+            ("arrival", seat in hl.arrival),
         )
         if shown
     ]
-    title = "Last turn" + (f" ({COMPUTER_PLAYED})" if computer_played(view) else "")
+    title = say("c.focus.last_turn_computer" if computer_played(view) else "c.focus.last_turn")
     who = str(players[seat].get("name", ""))
-    return [
-        (title, BODY, look.last_turn_ink, True),
-        (f"{who}: {', '.join(done) or 'no change'}", SMALL, look.ink, False),
-    ]
+    did = say("c.focus.did", name=who, done=", ".join(done) or say("n.focus.no_change"))
+    return [(title, BODY, look.last_turn_ink, True), (did, SMALL, look.ink, False)]

@@ -10,20 +10,24 @@ from PIL import Image, ImageDraw
 from render.marks import player_marks
 from render.namiji import layout
 from render.namiji.boards import draw_boards, fit_text
-from render.namiji.centre import TASKS, draw_centre, draw_final_table
+from render.namiji.centre import draw_centre, draw_final_table, task_words
 from render.namiji.glyphs import boat_sprite, paste_centred
 from render.namiji.highlight import Highlight
 from render.namiji.route import boat_look, draw_boats
 from render.namiji.static import static_layer
 from render.png import encode_png
+from render.stand_in import ended, without_turn
 from render.text import draw_text
 from render.theme import Theme, get_theme
+from render.words import language as drawn_language
+from render.words import say, speaking
 
 TITLE_SIZE = 26
 HEADER_SIZE = 20
-PHASES = {"move": "move a boat", "station": "at a station", "draft": "pontoon draft"}
+PHASES = ("move", "station", "draft")
+"""Phases named in words (``n.phase.<phase>``)."""
 
-__all__ = ["render_board", "render_image"]
+__all__ = ["doing_words", "render_board", "render_image"]
 
 
 def render_image(
@@ -32,14 +36,20 @@ def render_image(
     highlight: Highlight | None = None,
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
+    language: str | None = None,
 ) -> Image.Image:
-    """The board of a view as an RGB Pillow image (the last turn from ``highlight`` or events)."""
+    """The board of a view as an RGB Pillow image (the last turn from ``highlight`` or events),
+    its texts in ``language`` (None: the language being drawn, English by default)."""
+    if language is not None:
+        with speaking(language):
+            return render_image(view, highlight=highlight, events=events, theme=theme)
     look = get_theme(theme)
+    view = without_turn(view)  # a game the bot ended has nobody to play
     hl = highlight if highlight is not None else Highlight.from_events(events)
     players = view["players"]
     marks = player_marks(players)
     canvas = static_layer(
-        look, len(players), len(view["boats"]), bool(view.get("doubles_used"))
+        look, len(players), len(view["boats"]), bool(view.get("doubles_used")), drawn_language()
     ).copy()
     draw_boats(canvas, view, look, hl, marks)
     if view.get("phase") == "over":
@@ -57,9 +67,21 @@ def render_board(
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
     highlight: Highlight | None = None,
+    language: str = "en",
 ) -> bytes:
-    """The board of an engine view as PNG bytes (events: the last turn, ringed)."""
-    return encode_png(render_image(view, highlight=highlight, events=events, theme=theme))
+    """The board of an engine view as PNG bytes (events: the last turn, ringed), its texts in
+    ``language`` (en, fr, it, pl; any other: English)."""
+    image = render_image(view, highlight=highlight, events=events, theme=theme, language=language)
+    return encode_png(image)
+
+
+def doing_words(view: Mapping[str, Any]) -> str:
+    """What the player to move does, in words: the task at the stop, or the phase."""
+    phase = str(view.get("phase", ""))
+    tasks = list(view.get("tasks", []))
+    if phase == "station" and tasks:
+        return task_words(tasks[0])
+    return say(f"n.phase.{phase}") if phase in PHASES else phase
 
 
 def _draw_header(
@@ -73,7 +95,7 @@ def _draw_header(
     draw_text(
         draw,
         (128, y),
-        f"turn {int(view.get('turns', 0)) + 1}",
+        say("n.header.turn", turn=int(view.get("turns", 0)) + 1),
         look.ink_dim,
         HEADER_SIZE,
         "bold",
@@ -83,8 +105,13 @@ def _draw_header(
     if view.get("phase") == "over":
         best = max(int(p.get("score", 0)) for p in players)
         names = [str(p.get("name", "")) for p in players if int(p.get("score", 0)) == best]
-        text = f"Game over \u2014 {' and '.join(names)} {'wins' if len(names) == 1 else 'win'}"
-        text = fit_text(f"{text} with {best} points", HEADER_SIZE + 2, right - 280)
+        key = "n.header.over_single" if len(names) == 1 else "n.header.over_shared"
+        text = say(key, names=say("n.and").join(names), best=best)
+        text = fit_text(text, HEADER_SIZE + 2, right - 280)
+        draw_text(draw, (260, y), text, look.accent, HEADER_SIZE + 2, "bold", anchor="lm")
+        return
+    if stopped := ended(view):
+        text = say("n.header.ended", ended=stopped)
         draw_text(draw, (260, y), text, look.accent, HEADER_SIZE + 2, "bold", anchor="lm")
         return
     seat = view.get("current_seat")
@@ -92,14 +119,13 @@ def _draw_header(
         return
     fill, ink, mark = boat_look(int(seat), players, marks)
     paste_centred(canvas, boat_sprite(fill, ink, mark, 17), (282, y))
-    phase = str(view.get("phase", ""))
-    doing = PHASES.get(phase, phase)
-    tasks = list(view.get("tasks", []))
-    if phase == "station" and tasks:
-        doing = TASKS.get(tasks[0], tasks[0])
     name = fit_text(str(players[int(seat)].get("name", "")), HEADER_SIZE, 300)
-    text = f"{name} to play: {doing}"
+    text = say("n.header.to_play", name=name, doing=doing_words(view))
     draw_text(draw, (308, y), text, look.current, HEADER_SIZE, "bold", anchor="lm")
     viewer = view.get("viewer")
-    who = "spectator view" if viewer is None else f"view of {players[int(viewer)].get('name', '')}"
+    who = (
+        say("n.header.spectator")
+        if viewer is None
+        else say("n.header.view_of", name=players[int(viewer)].get("name", ""))
+    )
     draw_text(draw, (right - 18, y), fit_text(who, 16, 300), look.ink_dim, 16, "bold", anchor="rm")

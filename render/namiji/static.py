@@ -12,20 +12,12 @@ from engine.namiji.components import components
 from render.namiji import layout, palette
 from render.text import draw_text
 from render.theme import RGB, Theme
+from render.words import say
 
 SS = 2  # supersampling of the static layer
 
-#: The key under the supplies: station letters and what they are.
-KEY = (
-    ("F", "fishing"),
-    ("N", "net"),
-    ("C", "trap"),
-    ("T", "whirlpool"),
-    ("R", "sacred rock"),
-    ("D", "dolphin"),
-    ("O", "octopus"),
-    ("W", "whale"),
-)
+#: The key under the supplies: station letters (``n.station.<letter>`` names them).
+KEY = ("F", "N", "C", "T", "R", "D", "O", "W")
 SECTION_LABEL_INSET = 40
 LABEL_SIZE = 18
 
@@ -83,7 +75,9 @@ def pontoon_slots(players: int) -> int:
 
 
 @lru_cache(maxsize=16)
-def static_layer(theme: Theme, players: int, boats: int, doubles_open: bool) -> Image.Image:
+def static_layer(
+    theme: Theme, players: int, boats: int, doubles_open: bool, language: str = "en"
+) -> Image.Image:
     """The board without pieces (cached; copy it before drawing)."""
     comp = components()
     big = Image.new("RGB", (layout.WIDTH * SS, layout.HEIGHT * SS), theme.background)
@@ -101,7 +95,13 @@ def static_layer(theme: Theme, players: int, boats: int, doubles_open: bool) -> 
         dx, dy = cx - mx, cy - my
         norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
         at = (mx + dx / norm * SECTION_LABEL_INSET, my + dy / norm * SECTION_LABEL_INSET)
-        _section_label(big, at, f"section {side + 1}", theme, vertical=side % 2 == 1)
+        _section_label(
+            big,
+            at,
+            say("n.static.section", language, number=side + 1),
+            theme,
+            vertical=side % 2 == 1,
+        )
     for space in spaces[:-1]:
         letter = comp.route[space.index]
         if comp.is_port(space.index):
@@ -160,7 +160,11 @@ def static_layer(theme: Theme, players: int, boats: int, doubles_open: bool) -> 
             outline=palette.STATION_INK,
             width=SS * 3,
         )
-        title = "S port" if corner == 0 else f"{letter} pontoon"
+        title = (
+            say("n.static.port", language)
+            if corner == 0
+            else say("n.static.pontoon", language, letter=letter)
+        )
         draw_text(
             draw,
             (_s((box[0] + box[2]) / 2), _s(box[1] + 15)),
@@ -194,11 +198,11 @@ def static_layer(theme: Theme, players: int, boats: int, doubles_open: bool) -> 
         draw.rounded_rectangle(
             _box(panel.box), SS * 10, fill=theme.panel, outline=theme.panel_edge, width=SS * 2
         )
-    _draw_key(draw, theme, doubles_open)
+    _draw_key(draw, theme, doubles_open, language)
     return big.reduce(SS)
 
 
-def _draw_key(draw: ImageDraw.ImageDraw, theme: Theme, doubles_open: bool) -> None:
+def _draw_key(draw: ImageDraw.ImageDraw, theme: Theme, doubles_open: bool, language: str) -> None:
     """The station letters at the foot of the centre panel."""
     left, _, right, bottom = layout.CENTRE
     top = bottom - 114
@@ -206,7 +210,8 @@ def _draw_key(draw: ImageDraw.ImageDraw, theme: Theme, doubles_open: bool) -> No
         [(_s(left + 14), _s(top)), (_s(right - 14), _s(top))], fill=theme.panel_edge, width=SS
     )
     pitch = (right - left - 24) / 4
-    for i, (letter, name) in enumerate(KEY):
+    for i, letter in enumerate(KEY):
+        name = say(f"n.station.{letter}", language)
         row, column = divmod(i, 4)
         x = left + 14 + column * pitch
         y = top + 22 + row * 32
@@ -223,8 +228,8 @@ def _draw_key(draw: ImageDraw.ImageDraw, theme: Theme, doubles_open: bool) -> No
         draw_text(
             draw, (_s(x + 32), _s(y)), name, theme.ink, 15 * SS, "regular", anchor="lm", scale=SS
         )
-    note = "thick ring: double space" + ("" if doubles_open else " (outer spot closed)")
-    notes = (note, "cards: M meal, U upgrade, R sacred rock  \u00b7  gold: scored or bonus")
+    note = say("n.key.double" if doubles_open else "n.key.double_closed", language)
+    notes = (note, say("n.key.cards", language))
     for k, line in enumerate(notes):
         at = (_s(left + 14), _s(bottom - 34 + 21 * k))
         draw_text(draw, at, line, theme.ink_soft, 14 * SS, "regular", anchor="lm", scale=SS)

@@ -14,15 +14,16 @@ from render import focus
 from render.focus import BODY, SMALL, TITLE, Line, Marked
 from render.marks import player_marks
 from render.png import encode_png
-from render.stand_in import COMPUTER_PLAYED, computer_played, stand_in_words
+from render.stand_in import computer_played, ended, stand_in_words, without_turn
 from render.theme import Theme, get_theme
+from render.words import say, speaking
 from render.yamatai.archipelago import island_centre, spot_centre
-from render.yamatai.header import RECRUIT_FIRST_WORDS, STEP_WORDS
+from render.yamatai.header import step_words
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Layout, Rect, layout
 from render.yamatai.picture import render_image
 from render.yamatai.signs import boat_letters, tile_label
-from render.yamatai.tracks import POWER_WORDS, card_slots, end_words, fleet_slots
+from render.yamatai.tracks import card_slots, end_words, fleet_slots, power_words
 
 __all__ = ["Targets", "focus_image", "legal_targets", "render_focus"]
 
@@ -87,9 +88,10 @@ def render_focus(
     legal: Sequence[str],
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
+    language: str = "en",
 ) -> bytes:
-    """The turn picture of a view for the player to move, as PNG bytes."""
-    image, _ = focus_image(view, legal=legal, events=events, theme=theme)
+    """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``)."""
+    image, _ = focus_image(view, legal=legal, events=events, theme=theme, language=language)
     return encode_png(image)
 
 
@@ -99,9 +101,23 @@ def focus_image(
     legal: Sequence[str],
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
+    language: str = "en",
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
+    with speaking(language):
+        return _focus_image(view, legal, events, theme)
+
+
+def _focus_image(
+    view: Mapping[str, Any],
+    legal: Sequence[str],
+    events: Sequence[Mapping[str, Any]] | None,
+    theme: str | Theme,
+) -> tuple[Image.Image, tuple[Marked, ...]]:
     look = get_theme(theme)
+    view = without_turn(view)
+    if ended(view):  # nothing is legal once the bot ended the game
+        legal = ()
     highlight = Highlight.from_events(events) if events is not None else Highlight.from_view(view)
     board_picture = render_image(view, highlight=highlight, theme=look)
     lay = layout(str(view.get("board", "default")), len(view["players"]))
@@ -173,22 +189,30 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
     """Round, whose turn and the step in words (or the result)."""
     players = view["players"]
     outcome = view.get("outcome")
+    if stopped := ended(view):
+        round_words = say("y.focus.round", round=view.get("round", ""))
+        return [
+            (stopped, TITLE, look.accent, True),
+            (f"{round_words} · {say('c.ended.no_final')}", BODY, look.ink_light, True),
+            (say("c.ended.as_they_stood"), SMALL, look.ink_dim, False),
+        ]
     if view.get("over") and outcome:
         winner = players[int(outcome["winner"])]
         reasons = end_words(outcome.get("end_reasons", []))
         return [
-            (f"Game over after round {view.get('round', '')}", TITLE, look.accent, True),
-            (f"{winner['name']} wins", BODY, look.ink_light, True),
-            *([(f"The game ended: {reasons}", SMALL, look.ink_dim, False)] if reasons else []),
+            (say("y.focus.over", round=view.get("round", "")), TITLE, look.accent, True),
+            (say("y.focus.wins", name=winner["name"]), BODY, look.ink_light, True),
+            *(
+                [(say("y.final.reason", reasons=reasons), SMALL, look.ink_dim, False)]
+                if reasons
+                else []
+            ),
         ]
     seat = view.get("current_seat")
-    turn = view.get("turn") or {}
-    words = RECRUIT_FIRST_WORDS if view.get("step_order") == "recruit-first" else STEP_WORDS
-    step = str(turn.get("label", turn.get("step", "")))
     who = str(players[seat]["name"]) if isinstance(seat, int) else "?"
     lines: list[Line] = [
-        (f"Round {view.get('round', '')} · {who} to play", TITLE, look.accent, True),
-        (f"Now: {words.get(step, step)}", BODY, look.ink_light, True),
+        (say("y.focus.turn", round=view.get("round", ""), name=who), TITLE, look.accent, True),
+        (say("y.focus.now", step=step_words(view)), BODY, look.ink_light, True),
     ]
     if isinstance(seat, int) and (stand_in := stand_in_words(players[seat])):
         lines.append((stand_in, SMALL, look.ink_dim, False))
@@ -204,10 +228,12 @@ def _choices(targets: Targets, look: Theme) -> list[Line]:
         ("tiles", sorted(targets.tiles)),
         ("specialists", sorted(targets.specialists)),
     ]
-    ringed = " · ".join(f"{kind} {', '.join(items)}" for kind, items in named if items)
+    ringed = " · ".join(
+        say(f"y.focus.{kind}", items=", ".join(items)) for kind, items in named if items
+    )
     lines: list[Line] = []
     if ringed:
-        lines.append((f"Ringed in yellow: {ringed}", BODY, look.ink, True))
+        lines.append((say("c.focus.ringed", targets=ringed), BODY, look.ink, True))
     verbs: dict[str, list[str]] = {}
     for action in targets.other:
         verb, _, rest = action.partition(" ")
@@ -216,7 +242,7 @@ def _choices(targets: Targets, look: Theme) -> list[Line]:
         shown = ", ".join(r for r in rests if r)
         lines.append((f"{verb} {shown}".strip(), SMALL, look.ink_soft, False))
     if not lines:
-        lines.append(("Nothing to choose now.", SMALL, look.ink_soft, False))
+        lines.append((say("c.focus.nothing"), SMALL, look.ink_soft, False))
     return lines
 
 
@@ -225,15 +251,18 @@ def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
     players = view["players"]
     marks = player_marks(players)
     current = view.get("current_seat")
-    lines: list[Line] = [("Scores", BODY, look.ink, True)]
+    lines: list[Line] = [(say("c.focus.scores"), BODY, look.ink, True)]
     for seat, player in enumerate(players):
         score = player.get("score", {})
         hidden = "+?" if player.get("hidden_tiles") else ""
         extra = stand_in_words(player)
-        text = (
-            f"[{marks[seat]}] {player['name']}: {score.get('total', 0)}{hidden} PP,"
-            f" {player.get('coins', 0)} coins" + (f" ({extra})" if extra else "")
-        )
+        text = say(
+            "y.focus.score_line",
+            mark=marks[seat],
+            name=player["name"],
+            total=f"{score.get('total', 0)}{hidden}",
+            coins=player.get("coins", 0),
+        ) + (f" ({extra})" if extra else "")
         mine = seat == current
         lines.append((("▶ " if mine else "") + text, SMALL, look.ink, mine))
     return lines
@@ -246,42 +275,54 @@ def _fleets(view: Mapping[str, Any], look: Theme) -> list[Line]:
     for entry in view.get("fleet_track", []):
         if entry.get("face_up") and entry.get("fleet"):
             boats = "".join(letters.get(b, "?") for b in entry.get("boats", []))
-            power = POWER_WORDS.get(str(entry.get("power")), str(entry.get("power", "")))
+            power = power_words(entry.get("power"))
             shown.append(f"{entry['fleet']}: {boats} {power.replace(chr(10), ' ')}")
     if not shown:
-        return [("Fleets: none face up", SMALL, look.ink_soft, False)]
-    return [("Fleets", BODY, look.ink, True), (" · ".join(shown), SMALL, look.ink, False)]
+        return [(say("y.focus.no_fleets"), SMALL, look.ink_soft, False)]
+    return [
+        (say("y.focus.fleets_title"), BODY, look.ink, True),
+        (" · ".join(shown), SMALL, look.ink, False),
+    ]
 
 
 def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line]:
     """What the last turn did, in words (it stays readable after the round's track slid)."""
     players = view["players"]
     if hl.seat is None or not 0 <= hl.seat < len(players):
-        return [("Last turn: none yet", SMALL, look.ink_soft, False)]
+        return [(say("c.focus.no_last_turn"), SMALL, look.ink_soft, False)]
     done: list[str] = []
     if hl.fleet is not None:
-        done.append(f"took fleet {hl.fleet}")
+        done.append(say("y.focus.took_fleet", fleet=hl.fleet))
     if hl.placed:
-        done.append("placed boats on " + ", ".join(sorted(hl.placed, key=_number)))
+        done.append(say("y.focus.placed", spots=", ".join(sorted(hl.placed, key=_number))))
     if hl.moved:
-        done.append("moved boats on " + ", ".join(sorted(hl.moved, key=_number)))
+        done.append(say("y.focus.moved", spots=", ".join(sorted(hl.moved, key=_number))))
     if hl.built:
-        done.append(f"built on {hl.built}")
+        done.append(say("y.focus.built", island=hl.built))
     if hl.collected:
-        done.append("collected " + ", ".join(f"{c} on {i}" for i, c in hl.collected))
+        tokens = ", ".join(
+            say("y.focus.token_on", culture=say(f"y.culture.{c}"), island=i)
+            for i, c in hl.collected
+        )
+        done.append(say("y.focus.collected", tokens=tokens))
     if hl.sacred:
-        done.append("sacred ground on " + ", ".join(sorted(hl.sacred)))
+        done.append(say("y.focus.sacred", islands=", ".join(sorted(hl.sacred))))
     if hl.swapped:
-        done.append("swapped tokens on " + ", ".join(sorted(hl.swapped)))
+        done.append(say("y.focus.swapped", islands=", ".join(sorted(hl.swapped))))
     if hl.recruited:
-        done.append(f"recruited {hl.recruited}")
+        done.append(say("y.focus.recruited", name=hl.recruited))
     if hl.reserved:
-        done.append(f"reserved {tile_label(hl.reserved)}")
+        done.append(say("y.focus.reserved", tile=tile_label(hl.reserved)))
     who = str(players[hl.seat]["name"])
-    title = "Last turn" + (f" ({COMPUTER_PLAYED})" if computer_played(view) else "")
+    title = say("c.focus.last_turn_computer" if computer_played(view) else "c.focus.last_turn")
     return [
         (title, BODY, look.last_turn_ink, True),
-        (f"{who}: {'; '.join(done) or 'no change on the board'}", SMALL, look.ink, False),
+        (
+            say("c.focus.did", name=who, done="; ".join(done) or say("y.focus.no_change")),
+            SMALL,
+            look.ink,
+            False,
+        ),
     ]
 
 

@@ -8,27 +8,21 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.fonts import font
+from render.stand_in import ended
 from render.text import text_length
 from render.theme import Theme
+from render.words import say
 from render.yamatai.archipelago import boat_letters
 from render.yamatai.glyphs import boat_sprite, draw_text, paste_centred
 from render.yamatai.layout import Rect
 
-STEP_WORDS: Mapping[str, str] = {
-    "fleet": "choose a fleet",
-    "trade": "trade or place boats",
-    "place": "place boats",
-    "acted": "keep boats in the harbor",
-    "stored": "recruit or end the turn",
-    "recruited": "end the turn",
-}
-# Games begun before the rulebook's step order recruit before the harbor step.
-RECRUIT_FIRST_WORDS: Mapping[str, str] = {**STEP_WORDS, "acted": "recruit or end the turn"}
+STEPS = ("fleet", "trade", "place", "acted", "stored", "recruited")
+"""The turn's steps the title names (``y.step.<step>``)."""
 
 MIN_SIZE = 14  # the smallest text size of the title line
 MAX_NAME = 64  # letters a name may lose to fit
 
-__all__ = ["STEP_WORDS", "draw_header"]
+__all__ = ["STEPS", "draw_header", "step_words"]
 
 
 def draw_header(
@@ -55,20 +49,28 @@ def _status(view: Mapping[str, Any], cut: int = 0) -> str:
     """Whose turn and what to do, or who won."""
     players = view["players"]
     outcome = view.get("outcome")
+    if stopped := ended(view):
+        return say("y.header.ended", ended=stopped, round=view.get("round", ""))
     if view.get("over") and outcome:
         seat = int(outcome["winner"])
         scores = outcome.get("scores", [])
         total = next((s["total"] for s in scores if s["seat"] == seat), "")
         rounds = view.get("round", "")
         winner = _shortened(str(players[seat]["name"]), cut)
-        return f"Game over after round {rounds}  ·  {winner} wins with {total} PP"
+        return say("y.header.over", round=rounds, name=winner, total=total)
     current = view.get("current_seat")
-    turn = view.get("turn") or {}
-    words = RECRUIT_FIRST_WORDS if view.get("step_order") == "recruit-first" else STEP_WORDS
-    shown = str(turn.get("label", turn.get("step", "")))
-    step = words.get(shown, shown)
     who = _shortened(str(players[current]["name"]), cut) if isinstance(current, int) else "?"
-    return f"Round {view.get('round', '')}  ·  {who} to play: {step}"
+    return say("y.header.turn", round=view.get("round", ""), name=who, step=step_words(view))
+
+
+def step_words(view: Mapping[str, Any]) -> str:
+    """The current step in words ("place boats")."""
+    turn = view.get("turn") or {}
+    shown = str(turn.get("label", turn.get("step", "")))
+    # Games begun before the rulebook's step order recruit before the harbor step.
+    if shown == "acted" and view.get("step_order") == "recruit-first":
+        shown = "stored"
+    return say(f"y.step.{shown}") if shown in STEPS else shown
 
 
 def _shortened(name: str, cut: int) -> str:
@@ -94,7 +96,6 @@ def _reserve(
         x -= font("bold", theme.body_size).getlength(count) + 4
         paste_centred(canvas, boat_sprite(theme, boat, letters[boat], 34), (x - 17, y))
         x -= 46
-    draw_text(
-        draw, (x, y), "reserve", theme.ink_dim, theme.small_size, style="regular", anchor="rm"
-    )
-    return x - font("regular", theme.small_size).getlength("reserve")
+    word = say("y.reserve")
+    draw_text(draw, (x, y), word, theme.ink_dim, theme.small_size, style="regular", anchor="rm")
+    return x - text_length(word, theme.small_size, "regular")

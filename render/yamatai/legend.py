@@ -11,6 +11,7 @@ from engine.yamatai.components import load_components
 from render.fonts import font
 from render.text import text_length
 from render.theme import RGB, Theme
+from render.words import say
 from render.yamatai.glyphs import (
     MIN_TEXT,
     Sprite,
@@ -32,39 +33,42 @@ ROW = 26
 __all__ = ["draw_legend"]
 
 
-def _rows(theme: Theme) -> list[list[tuple[Sprite, str]]]:
+def _rows(theme: Theme, language: str) -> list[list[tuple[Sprite, str]]]:
     """The legend's rows, most useful first: boats, cultures, map symbols, buildings."""
     comp = load_components()
     boats = [
-        (boat_sprite(theme, boat, letter, 34), boat)
+        (boat_sprite(theme, boat, letter, 34), say(f"y.boat.{boat}", language))
         for boat, letter in zip(comp.boat_names, comp.boat_letters, strict=True)
     ]
     cultures = [
-        (token_sprite(theme, culture, letter, 12), culture)
+        (token_sprite(theme, culture, letter, 12), say(f"y.culture.{culture}", language))
         for culture, letter in culture_letters().items()
     ]
     symbols = [
-        (spot_sprite(theme, "5", True), "entry spot"),
-        (sacred_sprite(theme, 13), "sacred ground"),
-        (mountain_sprite(theme, 44), "mountain"),
+        (spot_sprite(theme, "5", True), say("y.key.entry", language)),
+        (sacred_sprite(theme, 13), say("y.key.sacred", language)),
+        (mountain_sprite(theme, 44), say("y.key.mountain", language)),
     ]
     buildings = [
-        (building_sprite(theme, kind, "grey", "", 30), text)
-        for kind, text in (
+        (building_sprite(theme, kind, "grey", "", 30), say(f"y.key.{word}", language))
+        for kind, word in (
             ("standard", "building"),
-            ("trading_post", "trading post"),
+            ("trading_post", "trading_post"),
             ("torii", "torii"),
             ("palace", "palace"),
         )
     ]
     signs = [
-        (_badge(theme, "A", theme.players["blue"], theme.player_ink["blue"]), "player"),
-        (spot_sprite(theme, "12", False), "spot"),
-        (_badge(theme, "#07", theme.tile_face, theme.ink), "= tile B07"),
+        (
+            _badge(theme, "A", theme.players["blue"], theme.player_ink["blue"]),
+            say("y.key.player", language),
+        ),
+        (spot_sprite(theme, "12", False), say("y.key.spot", language)),
+        (_badge(theme, "#07", theme.tile_face, theme.ink), say("y.key.tile", language)),
     ]
     marks = [
-        (halo_sprite(theme.last_turn, 9, 3), "changed in the last turn"),
-        (_badge(theme, "C4", theme.island_label_halo, theme.ink), "island C4"),
+        (halo_sprite(theme.last_turn, 9, 3), say("y.key.changed", language)),
+        (_badge(theme, "C4", theme.island_label_halo, theme.ink), say("y.key.island", language)),
     ]
     return [boats, cultures[:3], cultures[3:], signs, symbols, buildings, marks]
 
@@ -80,11 +84,11 @@ def _badge(theme: Theme, text: str, fill: RGB, ink: RGB) -> Sprite:
     return sprite
 
 
-def draw_legend(canvas: Image.Image, rect: Rect, theme: Theme) -> None:
+def draw_legend(canvas: Image.Image, rect: Rect, theme: Theme, language: str = "en") -> None:
     """Boats, culture tokens and map symbols with their names, as many rows as fit."""
     draw = ImageDraw.Draw(canvas)
     y = rect.y0 + 22.0
-    for row in _rows(theme):
+    for row in _rows(theme, language):
         if y + ROW / 2 > rect.y1 - 4:
             break
         _row(canvas, draw, row, rect, y, theme)

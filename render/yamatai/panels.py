@@ -12,6 +12,7 @@ from render.fonts import font
 from render.stand_in import stand_in_words
 from render.text import text_length
 from render.theme import Theme
+from render.words import say
 from render.yamatai.archipelago import boat_letters, culture_letters, tile_label
 from render.yamatai.glyphs import (
     MIN_TEXT,
@@ -26,14 +27,8 @@ from render.yamatai.glyphs import (
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Rect
 
-LINE_WORDS = (
-    ("coins", "coins"),
-    ("pp_tokens", "PP tokens"),
-    ("buildings", "bldg"),
-    ("specialists", "spec"),
-    ("reserved", "resv"),
-    ("set_aside", "aside"),
-)
+LINES = ("coins", "pp_tokens", "buildings", "specialists", "reserved", "set_aside")
+"""The score lines under each panel (``y.line.<line>``)."""
 
 __all__ = ["draw_panels"]
 
@@ -92,8 +87,8 @@ def _panel(
     tags = [
         (text, fill, ink)
         for text, fill, ink, shown in (
-            ("TO PLAY", theme.current, theme.ink, current),
-            ("LAST TURN", theme.last_turn, theme.ink_light, last and not current),
+            (say("y.tag.to_play"), theme.current, theme.ink, current),
+            (say("y.tag.last_turn"), theme.last_turn, theme.ink_light, last and not current),
         )
         if shown and text
     ]
@@ -119,8 +114,10 @@ def _panel(
     _reserved_row(canvas, draw, player, x0, rows[4], theme, highlight)
     lines = score.get("lines", {})
     words = "   ".join(
-        f"{word} ?" if key == "buildings" and hidden else f"{word} {int(lines.get(key, 0)):+d}"
-        for key, word in LINE_WORDS
+        f"{say(f'y.line.{key}')} ?"
+        if key == "buildings" and hidden
+        else f"{say(f'y.line.{key}')} {int(lines.get(key, 0)):+d}"
+        for key in LINES
         if key in lines
     )
     draw_text(
@@ -174,7 +171,7 @@ def _tag(
 def _label(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, theme: Theme) -> float:
     """A small grey label; returns the x after it."""
     draw_text(draw, (x, y), text, theme.ink_soft, theme.small_size, style="regular", anchor="lm")
-    return x + font("regular", theme.small_size).getlength(text) + 6
+    return x + text_length(text, theme.small_size, "regular") + 6
 
 
 def _counts_row(
@@ -196,15 +193,14 @@ def _counts_row(
     paste_centred(
         canvas, building_sprite(theme, "standard", str(player["colour"]), mark, 30), (x + 14, y - 1)
     )
-    draw_text(
-        draw, (x + 32, y), f"x{player.get('buildings_left', 0)} left", theme.ink, 19, anchor="lm"
-    )
-    x += 130
+    left = say("y.panel.left", count=player.get("buildings_left", 0))
+    draw_text(draw, (x + 32, y), left, theme.ink, 19, anchor="lm")
+    x += max(130, 46 + text_length(left, 19))
     tiles = list(player.get("tiles", []))
     hidden = int(player.get("hidden_tiles", 0))
     if tiles or hidden:
-        x = _label(draw, x, y, "built", theme)
-        words = [tile_label(t) for t in tiles] or [f"{hidden} face down"]
+        x = _label(draw, x, y, say("y.panel.built"), theme)
+        words = [tile_label(t) for t in tiles] or [say("y.panel.face_down", count=hidden)]
         lines = wrap_words(words, MIN_TEXT, right - x)
         if len(lines) > 2:  # never cut: a count says how many more
             lines = wrap_words(words, MIN_TEXT, right - x - 40)[:2]
@@ -236,7 +232,7 @@ def _tokens_row(
     theme: Theme,
 ) -> None:
     letters = culture_letters()
-    x = _label(draw, x, y, "Culture", theme)
+    x = _label(draw, x, y, say("y.panel.culture"), theme)
     tokens = {k: int(v) for k, v in dict(player.get("tokens", {})).items() if v}
     if not tokens:
         _none(draw, x, y, theme)
@@ -261,7 +257,7 @@ def _boats_row(
     letters = boat_letters()
     boats = list(player.get("boats", []))
     capacity = int(player.get("harbor_capacity", 1))
-    x = _label(draw, x, y, "Harbor", theme)
+    x = _label(draw, x, y, say("y.panel.harbor"), theme)
     width = 40
     slots = max(capacity, len(boats))
     for i in range(slots):
@@ -280,7 +276,7 @@ def _boats_row(
         x += width + 4
     x = max(x + 14, 236)
     aside = list(player.get("set_aside", []))
-    x = _label(draw, x, y, "Aside", theme)
+    x = _label(draw, x, y, say("y.panel.aside"), theme)
     if not aside:
         draw_text(draw, (x, y), "0", theme.ink_soft, 18, anchor="lm")
         return
@@ -297,7 +293,9 @@ def _boats_row(
 
 def _none(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) -> None:
     """The soft 'none' written after an empty row's label."""
-    draw_text(draw, (x, y), "none", theme.ink_soft, theme.small_size, style="regular", anchor="lm")
+    draw_text(
+        draw, (x, y), say("c.none"), theme.ink_soft, theme.small_size, style="regular", anchor="lm"
+    )
 
 
 def _specialists_row(
@@ -310,7 +308,7 @@ def _specialists_row(
 ) -> None:
     x, right = span
     specialists = list(player.get("specialists", []))
-    x = _label(draw, x, y, "Specialists", theme)
+    x = _label(draw, x, y, say("y.panel.specialists"), theme)
     if not specialists:
         _none(draw, x, y, theme)
     size = 16
@@ -349,7 +347,7 @@ def _reserved_row(
     highlight: Highlight,
 ) -> None:
     reserved = list(player.get("reserved", []))
-    x = _label(draw, x, y, "Reserved", theme)
+    x = _label(draw, x, y, say("y.panel.reserved"), theme)
     if not reserved:
         _none(draw, x, y, theme)
         return

@@ -10,7 +10,10 @@ from PIL import Image
 from engine.yamatai.board import load_board
 from render.marks import player_marks
 from render.png import encode_png
+from render.stand_in import without_turn
 from render.theme import Theme, get_theme
+from render.words import language as drawn_language
+from render.words import speaking
 from render.yamatai.archipelago import draw_archipelago
 from render.yamatai.header import draw_header
 from render.yamatai.highlight import Highlight
@@ -33,16 +36,22 @@ def render_image(
     highlight: Highlight | None = None,
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
+    language: str | None = None,
 ) -> Image.Image:
-    """The board of a view as an RGB Pillow image (the last turn from ``highlight`` or events)."""
+    """The board of a view as an RGB Pillow image (the last turn from ``highlight`` or events),
+    its texts in ``language`` (None: the language being drawn, English by default)."""
+    if language is not None:
+        with speaking(language):
+            return render_image(view, highlight=highlight, events=events, theme=theme)
     look = get_theme(theme)
+    view = without_turn(view)  # a game the bot ended has nobody to play
     if highlight is None and events is not None:
         highlight = Highlight.from_events(events)
     board_name = str(view.get("board", "default"))
     board = load_board(board_name)
     players = view["players"]
     lay = layout(board_name, len(players))
-    canvas = static_layer(board_name, look, len(players)).copy()
+    canvas = static_layer(board_name, look, len(players), drawn_language()).copy()
     hl = highlight if highlight is not None else Highlight.from_view(view)
     marks = player_marks(players)
     draw_header(canvas, view, lay.header, look, marks)
@@ -63,6 +72,9 @@ def render_board(
     highlight: Highlight | None = None,
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
+    language: str = "en",
 ) -> bytes:
-    """The board of an engine view as PNG bytes (highlight: the last turn's changes)."""
-    return encode_png(render_image(view, highlight=highlight, events=events, theme=theme))
+    """The board of an engine view as PNG bytes (highlight: the last turn's changes), its texts
+    in ``language`` (en, fr, it, pl; any other: English)."""
+    image = render_image(view, highlight=highlight, events=events, theme=theme, language=language)
+    return encode_png(image)

@@ -10,6 +10,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.yamatai.board import Board, load_board
 from render.theme import RGB, Theme
+from render.words import say
 from render.yamatai.glyphs import draw_text
 from render.yamatai.layout import Layout, Rect, layout
 from render.yamatai.legend import draw_legend
@@ -24,7 +25,7 @@ __all__ = ["island_label_xy", "land_edges", "panel_box", "static_layer", "water_
 
 
 @lru_cache(maxsize=16)
-def static_layer(board_name: str, theme: Theme, players: int) -> Image.Image:
+def static_layer(board_name: str, theme: Theme, players: int, language: str = "en") -> Image.Image:
     """The picture's unchanging parts (cached; copy before drawing on it)."""
     board = load_board(board_name)
     lay = layout(board_name, players)
@@ -45,8 +46,8 @@ def static_layer(board_name: str, theme: Theme, players: int) -> Image.Image:
         )
     for rect, title in (
         (lay.fleet, ""),
-        (lay.buildings, "BUILDINGS"),
-        (lay.specialists, "SPECIALISTS"),
+        (lay.buildings, say("y.area.buildings", language)),
+        (lay.specialists, say("y.area.specialists", language)),
     ):
         panel_box(draw, rect, theme)
         draw_text(
@@ -56,7 +57,7 @@ def static_layer(board_name: str, theme: Theme, players: int) -> Image.Image:
         panel_box(draw, rect, theme)
     if lay.legend is not None:
         panel_box(draw, lay.legend, theme)
-        draw_legend(canvas, lay.legend, theme)
+        draw_legend(canvas, lay.legend, theme, language)
     return canvas
 
 

@@ -8,56 +8,42 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.fonts import Style, font
+from render.stand_in import ended
 from render.text import text_length
 from render.theme import RGB, Theme
+from render.words import say
 from render.yamatai.archipelago import boat_letters, tile_label
 from render.yamatai.glyphs import MIN_TEXT, boat_sprite, coin_sprite, draw_text, paste_centred
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Rect
 
-POWER_WORDS: Mapping[str, str] = {
-    "first": "plays\nfirst",
-    "reserve": "reserve",
-    "look": "look 3",
-    "slide": "slide",
-    "sacred": "sacred",
-    "swap_tokens": "swap\ntokens",
-    "remove": "remove 2",
-    "swap_boats": "swap\nboats",
-    "discount": "-1 boat",
-    "extra_boat": "+1 any",
-}
-"""A fleet power in a word or two (engine power id -> text)."""
-
-KIND_BANDS: Mapping[str, str] = {
-    "standard": "",
-    "trading_post": "TRADE x2",
-    "torii": "TORII",
-    "palace": "PALACE",
-}
-
-END_WORDS: Mapping[str, str] = {
-    "boats": "a boat type ran out",
-    "buildings": "the building tiles ran out",
-    "specialists": "the specialists ran out",
-}
-"""Why the game ended (engine end reason -> plain words)."""
+POWERS = (
+    "first",
+    "reserve",
+    "look",
+    "slide",
+    "sacred",
+    "swap_tokens",
+    "remove",
+    "swap_boats",
+    "discount",
+    "extra_boat",
+)
+"""Fleet powers named in a word or two (``y.power.<id>``, a line break where it wraps)."""
+BANDS = ("trading_post", "torii", "palace")
+"""Building kinds with a band on their tile (``y.band.<kind>``)."""
+END_REASONS = ("boats", "buildings", "specialists")
+"""Why the game ended, in plain words (``y.end.<reason>``)."""
 
 POWER_SIZE = MIN_TEXT
 """The one size of every specialist's power text (wrapped, never cut)."""
 
-SCORE_COLUMNS = (
-    ("coins", "Coins"),
-    ("pp_tokens", "PP tok."),
-    ("buildings", "Build."),
-    ("specialists", "Spec."),
-    ("reserved", "Resv."),
-    ("set_aside", "Aside"),
-)
+SCORE_COLUMNS = ("coins", "pp_tokens", "buildings", "specialists", "reserved", "set_aside")
+"""The final table's scoring lines (``y.col.<line>``)."""
 
 __all__ = [
-    "KIND_BANDS",
-    "POWER_WORDS",
+    "BANDS",
+    "POWERS",
     "card_slots",
     "draw_building_row",
     "draw_final_scores",
@@ -66,6 +52,7 @@ __all__ = [
     "draw_tile",
     "end_words",
     "fleet_slots",
+    "power_words",
     "wrap",
 ]
 
@@ -138,7 +125,7 @@ def draw_fleet_track(
                 draw_text(
                     draw,
                     ((slot.x0 + slot.x1) / 2, (slot.y0 + slot.y1) / 2),
-                    "taken",
+                    say("y.fleet.taken"),
                     theme.ink_soft,
                     theme.small_size,
                     style="regular",
@@ -195,12 +182,17 @@ def _fleet_tile(
             canvas, boat_sprite(theme, boat, letters.get(boat, "?"), width), (x, slot.y0 + 49)
         )
         x += step
-    words = POWER_WORDS.get(str(entry.get("power")), str(entry.get("power", ""))).split("\n")
+    words = power_words(entry.get("power")).split("\n")
     size = theme.small_size
     y = slot.y1 - 10 - (len(words) - 1) * (size + 1)
     for line in words:
         draw_text(draw, (cx, y), line, theme.ink_soft, size, style="condensed", anchor="ms")
         y += size + 1
+
+
+def power_words(power: object) -> str:
+    """A fleet power in a word or two, a line break where the tile wraps it."""
+    return say(f"y.power.{power}") if power in POWERS else str(power or "")
 
 
 def _turn_order(
@@ -215,16 +207,17 @@ def _turn_order(
     players = view["players"]
     order = list(view.get("turn_order", []))
     index = int(view.get("turn_index", 0))
-    over = bool(view.get("over"))
+    over = bool(view.get("over") or ended(view))
     draw_text(
         draw,
         (rect.x0 + 2, rect.y0 - 20),
-        f"TURN ORDER · ROUND {view.get('round', '')}",
+        say("y.order.title", round=view.get("round", "")),
         theme.ink_soft,
         theme.small_size,
         anchor="lt",
     )
-    row_h = min(28, rect.height // max(1, len(order)))
+    taken = _taken_before_slide(view, highlight)
+    row_h = min(28, rect.height // max(1, len(order) + (taken is not None)))
     seen: dict[int, int] = {}
     for n, seat in enumerate(order):
         player = players[seat]
@@ -265,12 +258,57 @@ def _turn_order(
             draw_text(
                 draw,
                 (rect.x1 - 6, y),
-                "to play",
+                say("y.order.to_play"),
                 theme.ink,
                 theme.small_size,
                 style="condensed",
                 anchor="rm",
             )
+    if taken is not None:
+        seat, fleet = taken
+        y = rect.y0 + len(order) * row_h + row_h / 2
+        _last_fleet_row(draw, theme, rect, y, row_h, players[seat], marks[seat], fleet)
+
+
+def _taken_before_slide(view: Mapping[str, Any], highlight: Highlight) -> tuple[int, int] | None:
+    """(seat, fleet) of the last turn when the round's end slid that fleet off the track."""
+    seat, fleet = highlight.seat, highlight.fleet
+    if (
+        view.get("over")
+        or ended(view)
+        or seat is None
+        or fleet is None
+        or not 0 <= seat < len(view["players"])
+    ):
+        return None
+    if fleet in view["players"][seat].get("fleets", []):
+        return None
+    return seat, fleet
+
+
+def _last_fleet_row(
+    draw: ImageDraw.ImageDraw,
+    theme: Theme,
+    rect: Rect,
+    y: float,
+    row_h: float,
+    player: Mapping[str, Any],
+    mark: str,
+    fleet: int,
+) -> None:
+    """Under this round's order, outlined in the last turn's pink: who took which fleet."""
+    draw.rounded_rectangle(
+        (rect.x0, y - row_h / 2 + 1, rect.x1, y + row_h / 2 - 1),
+        radius=6,
+        outline=theme.last_turn,
+        width=2,
+    )
+    _chip(draw, theme, (rect.x0 + 38, y), player, mark, min(12, round(row_h / 2) - 2))
+    label = say("y.order.took", fleet=fleet)
+    room = rect.x1 - 6 - text_length(label, theme.small_size) - 8 - (rect.x0 + 56)
+    name = _fit(str(player["name"]), theme.body_size, room)
+    draw_text(draw, (rect.x0 + 56, y), name, theme.ink, theme.body_size, anchor="lm")
+    draw_text(draw, (rect.x1 - 6, y), label, theme.last_turn_ink, theme.small_size, anchor="rm")
 
 
 def _shrink(text: str, size: int, width: float) -> tuple[str, int]:
@@ -310,7 +348,7 @@ def draw_tile(
     )
     kind = str(tile.get("kind", "standard"))
     cx = (rect.x0 + rect.x1) / 2
-    band = KIND_BANDS.get(kind, "")
+    band = say(f"y.band.{kind}") if kind in BANDS else ""
     if band:
         colour = theme.coin if kind == "trading_post" else theme.torii
         draw.rectangle((rect.x0 + 3, rect.y0 + 36, rect.x1 - 3, rect.y0 + 54), fill=colour)
@@ -347,7 +385,7 @@ def draw_building_row(
     draw_text(
         draw,
         (rect.x1 - 12, rect.y0 + 8),
-        f"deck {view.get('building_deck', 0)}",
+        say("c.deck", count=view.get("building_deck", 0)),
         theme.ink_soft,
         theme.small_size,
         anchor="rt",
@@ -376,7 +414,7 @@ def draw_specialists(
     draw_text(
         draw,
         (rect.x1 - 12, rect.y0 + 8),
-        f"deck {view.get('specialist_deck', 0)}",
+        say("c.deck", count=view.get("specialist_deck", 0)),
         theme.ink_soft,
         theme.small_size,
         anchor="rt",
@@ -417,7 +455,9 @@ def draw_specialists(
 
 def end_words(reasons: Sequence[object]) -> str:
     """The engine's end reasons in plain words ("a boat type ran out")."""
-    return "; ".join(END_WORDS.get(str(r), str(r).replace("_", " ")) for r in reasons)
+    return "; ".join(
+        say(f"y.end.{r}") if r in END_REASONS else str(r).replace("_", " ") for r in reasons
+    )
 
 
 # -- final scores ----------------------------------------------------------------------------
@@ -436,7 +476,7 @@ def draw_final_scores(
     draw_text(
         draw,
         (rect.x0 + 12, rect.y0 + 8),
-        "FINAL SCORES",
+        say("y.final.title"),
         theme.ink_soft,
         theme.small_size,
         anchor="lt",
@@ -446,7 +486,7 @@ def draw_final_scores(
         draw_text(
             draw,
             (rect.x1 - 12, rect.y0 + 8),
-            f"The game ended: {reasons}",
+            say("y.final.reason", reasons=reasons),
             theme.ink_soft,
             theme.small_size,
             anchor="rt",
@@ -456,16 +496,17 @@ def draw_final_scores(
     col_w = (rect.x1 - 110 - first_col) / len(SCORE_COLUMNS)
     row_h = min(26, (rect.height - 54) // max(1, len(scores)))
     y = rect.y0 + 40
-    for i, (_, title) in enumerate(SCORE_COLUMNS):
+    for i, key in enumerate(SCORE_COLUMNS):
         draw_text(
             draw,
             (first_col + (i + 0.5) * col_w, y),
-            title,
+            say(f"y.col.{key}"),
             theme.ink_soft,
             theme.small_size,
             style="condensed",
         )
-    draw_text(draw, (rect.x1 - 55, y), "Total", theme.ink, theme.small_size, style="condensed")
+    total = say("y.col.total")
+    draw_text(draw, (rect.x1 - 55, y), total, theme.ink, theme.small_size, style="condensed")
     y += 8
     for score in scores:
         seat = int(score["seat"])
@@ -481,13 +522,13 @@ def draw_final_scores(
         _chip(draw, theme, (rect.x0 + 52, mid), players[seat], marks[seat], 10)
         label = str(score.get("name", players[seat]["name"]))
         if seat == winner:  # its own text: a right-to-left name must not reorder the star
-            draw_text(draw, (first_col - 8, mid), "★ winner", theme.ink, MIN_TEXT, anchor="rm")
-        label = _fit(
-            label, theme.body_size, first_col - name_x - (90 if seat == winner else 12), "bold"
-        )
+            star = say("y.final.winner")
+            draw_text(draw, (first_col - 8, mid), star, theme.ink, MIN_TEXT, anchor="rm")
+        room = 20 + text_length(say("y.final.winner"), MIN_TEXT) if seat == winner else 12
+        label = _fit(label, theme.body_size, first_col - name_x - room, "bold")
         draw_text(draw, (name_x, mid), label, theme.ink, theme.body_size, anchor="lm")
         lines = score.get("lines", {})
-        for i, (key, _) in enumerate(SCORE_COLUMNS):
+        for i, key in enumerate(SCORE_COLUMNS):
             value = int(lines.get(key, 0))
             ink = theme.negative if value < 0 else theme.ink
             draw_text(
