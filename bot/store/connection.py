@@ -103,7 +103,13 @@ P = ParamSpec("P")
 R = TypeVar("R")
 C = TypeVar("C", bound=type)
 
-_retrying: ContextVar[bool] = ContextVar("store_retrying", default=False)
+#: Which run of the outermost repository call this is (None outside one).
+_attempt: ContextVar[int | None] = ContextVar("store_attempt", default=None)
+
+
+def first_attempt() -> bool:
+    """Whether a repository call is running for the first time and may run again."""
+    return _attempt.get() == 0
 
 
 def _retry(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
@@ -111,20 +117,21 @@ def _retry(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
 
     @functools.wraps(method)
     async def retrying(*args: P.args, **kwargs: P.kwargs) -> R:
-        if _retrying.get():  # an outer call retries the whole thing
+        if _attempt.get() is not None:  # an outer call retries the whole thing
             return await method(*args, **kwargs)
-        token = _retrying.set(True)
         try:
             for attempt in range(CONFLICT_ATTEMPTS - 1):
+                _attempt.set(attempt)
                 try:
                     return await method(*args, **kwargs)
                 except Exception as error:
                     if not is_conflict(error):
                         raise
                 await asyncio.sleep(random.uniform(0.5, 1.0) * CONFLICT_PAUSE * 2**attempt)
+            _attempt.set(CONFLICT_ATTEMPTS - 1)
             return await method(*args, **kwargs)
         finally:
-            _retrying.reset(token)
+            _attempt.set(None)
 
     return retrying
 

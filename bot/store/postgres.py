@@ -1,9 +1,12 @@
 """PostgreSQL through asyncpg: the only place that knows its parameters, isolation and errors.
 
 The repository's portable SQL (``?`` parameters) runs here unchanged: ``?`` becomes ``$n``,
-write transactions are SERIALIZABLE (like SQLite's single writer), reads are one REPEATABLE READ
-snapshot, and each data-changing statement runs in a savepoint so that a constraint error leaves
-the transaction usable, as it does in SQLite. The migrations' translation is here too.
+every transaction is REPEATABLE READ (one snapshot; a write to a row that another transaction
+changed since raises a serialization failure and the repository runs the call again, so no
+update is ever lost), and each data-changing statement runs in a savepoint so that a constraint error leaves
+the transaction usable, as it does in SQLite. The first constraint error of a repository call
+makes it run again on a fresh snapshot (see ``PostgresConnection._run``). The migrations'
+translation is here too.
 """
 
 from __future__ import annotations
@@ -23,14 +26,14 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg
 
-from .connection import IntegrityError, Result, Row
+from .connection import IntegrityError, Result, Row, first_attempt
 from .errors import DatabaseUnusable, MigrationError, StoreError
 
 T = TypeVar("T")
 
 #: Serialization failure and deadlock: the transaction was rolled back and may simply run again.
 CONFLICT_STATES = frozenset({"40001", "40P01"})
-WRITE_ISOLATION: Final = "serializable"
+WRITE_ISOLATION: Final = "repeatable_read"
 READ_ISOLATION: Final = "repeatable_read"
 POOL_MIN, POOL_MAX = 1, 10
 CONNECT_TIMEOUT = 10.0
@@ -101,6 +104,11 @@ class PostgresConnection:
             async with self._conn.transaction():  # a savepoint, see the module docstring
                 return await call()
         except asyncpg.IntegrityConstraintViolationError as exc:
+            if first_attempt():
+                # The row in the way may belong to a transaction that committed after this
+                # one's snapshot, so what the caller reads next would not show it: run the
+                # call again on a fresh snapshot (SQLite's single writer never has this case).
+                raise asyncpg.SerializationError(f"constraint error, retried: {exc}") from exc
             raise IntegrityError(str(exc)) from exc
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Result:
@@ -143,7 +151,7 @@ class PostgresBackend:
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[PostgresConnection]:
-        """A SERIALIZABLE transaction (a conflict raises; the repository runs the call again)."""
+        """A REPEATABLE READ write transaction (a conflict raises; the call runs again)."""
         async with self.pool.acquire() as conn, conn.transaction(isolation=WRITE_ISOLATION):
             yield PostgresConnection(conn, write=True)
 
