@@ -38,7 +38,6 @@ class Settings:
     sync_commands: bool = True
     scheduler_interval: float = DEFAULT_SCHEDULER_INTERVAL
 
-
     @property
     def database(self) -> Path | str:
         """Where the games are stored: the PostgreSQL URL if set, else the SQLite file."""

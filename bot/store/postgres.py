@@ -1,10 +1,10 @@
 """PostgreSQL through asyncpg: the only place that knows its parameters, isolation and errors.
 
-The repository's portable SQL (``?`` parameters) runs here unchanged: ``?`` becomes ``$n``,
+The repository's portable SQL (``?`` parameters) runs here unchanged: ``?`` becomes ``$n``;
 every transaction is REPEATABLE READ (one snapshot; a write to a row that another transaction
 changed since raises a serialization failure and the repository runs the call again, so no
-update is ever lost), and each data-changing statement runs in a savepoint so that a constraint error leaves
-the transaction usable, as it does in SQLite. The first constraint error of a repository call
+update is ever lost); each data-changing statement runs in a savepoint so that a constraint
+error leaves the transaction usable, as in SQLite, and the first constraint error of a call
 makes it run again on a fresh snapshot (see ``PostgresConnection._run``). The migrations'
 translation is here too.
 """
