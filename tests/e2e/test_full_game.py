@@ -5,9 +5,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.service.history import replay_turns
 from bot.store import GameStatus
 from tests.e2e.harness import HOST, TIMEOUT, custom_id, has_png, himiko_env, run
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
 
 MAX_HOST_ACTIONS = 400
 SCORE_LINE = re.compile(r"^\d\. \*\*(?P<name>[^*]+)\*\*: -?\d+ PP \(.+\)$", re.MULTILINE)
