@@ -57,7 +57,7 @@ def main() -> int:
             f"Discord refused a request at start-up: {error.status} {error.text}", EXIT_CONNECTION
         )
     except StoreError as error:
-        return _fail(f"Database {settings.database_path}: {error.message}", EXIT_DATABASE)
+        return _fail(f"Database {settings.database_label}: {error.message}", EXIT_DATABASE)
     return EXIT_OK
 
 

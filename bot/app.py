@@ -111,7 +111,7 @@ class HimikoBot(commands.Bot):
         from bot.cogs.settings import SettingsCog
 
         if self.repo is None:
-            self.repo = await open_store(self.settings.database_path)
+            self.repo = await open_store(self.settings.database)
         self._service = GameService(self.repo, clock=self.clock)
         await self._service.warm_up()  # the first picture builds the renderer's caches (~0.5 s)
         await self.tree.set_translator(CatalogTranslator(self.catalog))
@@ -240,7 +240,7 @@ async def run(settings: Settings) -> None:
     """Run the bot until it is closed (exactly what ``python -m bot`` does after settings)."""
     redact_logs(settings.token)
     # The database first: a broken one stops the bot before it builds a client or connects.
-    repo = await open_store(settings.database_path)
+    repo = await open_store(settings.database)
     try:
         bot = create_bot(settings)
     except BaseException:

@@ -28,6 +28,8 @@ class Settings:
 
     token: str = field(repr=False)
     database_path: Path = Path(DEFAULT_DATABASE)
+    #: A ``postgresql://`` URL: PostgreSQL instead of the SQLite file (DATABASE_URL).
+    database_url: str | None = field(default=None, repr=False)
     log_level: str = "INFO"
     dev_guild_id: int | None = None
     api_base: str | None = None
@@ -35,6 +37,33 @@ class Settings:
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     sync_commands: bool = True
     scheduler_interval: float = DEFAULT_SCHEDULER_INTERVAL
+
+    @property
+    def database(self) -> Path | str:
+        """Where the games are stored: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def database_label(self) -> str:
+        """The database for messages (a URL without its password)."""
+        if self.database_url is None:
+            return str(self.database_path)
+        from bot.store.postgres import redact
+
+        return redact(self.database_url)
+
+
+def _database_url(value: str, path: str | None) -> str:
+    if path is not None:
+        raise SettingsError(
+            "Set DATABASE_URL (PostgreSQL) or DATABASE_PATH (SQLite), not both: remove one."
+        )
+    if not value.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "DATABASE_URL must be a PostgreSQL URL, postgresql://USER:PASSWORD@HOST:PORT/DB "
+            "(for SQLite set DATABASE_PATH instead)."
+        )
+    return value
 
 
 def parse_env_file(text: str) -> dict[str, str]:
@@ -138,9 +167,11 @@ def load_settings(
     pause = get("COMPUTER_PAUSE")
     sync = get("SYNC_COMMANDS")
     interval = get("SCHEDULER_INTERVAL_S")
+    url = get("DATABASE_URL")
     return Settings(
         token=token,
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
+        database_url=None if url is None else _database_url(url, get("DATABASE_PATH")),
         log_level=level,
         dev_guild_id=None if guild is None else _int("DEV_GUILD_ID", guild),
         api_base=None if api is None else _url("DISCORD_API_BASE", api, ("http://", "https://")),

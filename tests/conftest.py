@@ -2,6 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.backends import BACKENDS, URL_ENV, server_url, use_backend
 from tests.nim import register
 
 register()
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Tests that use the ``backend`` fixture run once per backend (tests/backends.py)."""
+    if "backend" in metafunc.fixturenames:
+        only = metafunc.definition.get_closest_marker("sqlite_only")
+        metafunc.parametrize("backend", ("sqlite",) if only else BACKENDS, indirect=True)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the marker of tests about SQLite itself in modules that run on both."""
+    config.addinivalue_line("markers", "sqlite_only: the test is about SQLite itself")
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The backend of this run of the test; ``database(tmp_path, name)`` follows it."""
+    kind = str(request.param)
+    if kind == "postgres" and server_url() is None:
+        pytest.skip(f"no PostgreSQL server: set {URL_ENV} (./scripts/test starts one)")
+    with use_backend(kind, tmp_path):
+        yield kind

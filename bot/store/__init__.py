@@ -1,9 +1,10 @@
-"""Game storage: SQLite through aiosqlite, numbered migrations, action log plus snapshots.
+"""Game storage: SQLite (aiosqlite) or PostgreSQL (asyncpg), migrations, log plus snapshots.
 
-The bot calls ``repo = await open_store(path)`` at start-up; everything it needs is re-exported
-here. No discord types: guild, channel, thread and user ids are plain ints.
+The bot calls ``repo = await open_store(path_or_url)`` at start-up; everything it needs is
+re-exported here. No discord types: guild, channel, thread and user ids are plain ints.
 """
 
+from .connection import Target, is_busy, is_url
 from .errors import (
     GameNotActive,
     GameNotFound,
@@ -38,7 +39,6 @@ from .models import (
     resigned_last,
 )
 from .repository import GameRepository, open_store
-from .sqlite import is_busy
 
 __all__ = [
     "Action",
@@ -69,9 +69,11 @@ __all__ = [
     "SeatResult",
     "StaleVersion",
     "StoreError",
+    "Target",
     "ThreadBusy",
     "UserSettings",
     "is_busy",
+    "is_url",
     "open_store",
     "resigned_last",
 ]

@@ -1,17 +1,28 @@
-"""The migration runner: numbered SQL files, forward only, one transaction each."""
+"""The migration runner: numbered SQL files, forward only, one transaction each.
+
+SQLite runs the files as written. PostgreSQL runs the same files translated
+(``postgres.translate``), or ``migrations/postgres/NNNN_name.sql`` in place of a file that
+cannot be written portably; its schema version lives in the ``schema_version`` table.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import sqlite
+import asyncpg
+
+from . import postgres, sqlite
+from .connection import Target, is_url
 from .errors import MigrationError
 
 #: Where the project's migrations live (the repository's top-level ``migrations/``).
 DEFAULT_MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+#: PostgreSQL's own version of a migration that cannot be written portably (same file name).
+POSTGRES_SUBDIR = "postgres"
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9][a-z0-9_]*)\.sql$")
 _FORBIDDEN = re.compile(
@@ -88,16 +99,20 @@ def discover(directory: Path | None = None) -> list[Migration]:
                 f"gap in migrations: {expected:04d} is missing (next file is {path.name})"
             )
         statements = split_statements(path.read_text(encoding="utf-8"), source=path.name)
-        if not statements:
-            raise MigrationError(f"{path.name}: no SQL statements")
-        for statement in statements:
-            if _FORBIDDEN.match(_COMMENTS.sub("", statement).strip()):
-                raise MigrationError(
-                    f"{path.name}: migrations must not control transactions or set "
-                    f"user_version (the runner does both): {statement[:60]!r}"
-                )
+        _check_statements(path.name, statements)
         migrations.append(Migration(number, name, path, statements))
     return migrations
+
+
+def _check_statements(name: str, statements: tuple[str, ...]) -> None:
+    if not statements:
+        raise MigrationError(f"{name}: no SQL statements")
+    for statement in statements:
+        if _FORBIDDEN.match(_COMMENTS.sub("", statement).strip()):
+            raise MigrationError(
+                f"{name}: migrations must not control transactions or set "
+                f"user_version (the runner does both): {statement[:60]!r}"
+            )
 
 
 def check_version(current: int, migrations: list[Migration]) -> None:
@@ -185,10 +200,103 @@ def require_current(path: Path, migrations_dir: Path | None = None) -> int:
         current = sqlite.schema_version(conn)
     finally:
         conn.close()
+    return _require(current, migrations, str(path))
+
+
+def _require(current: int, migrations: list[Migration], label: str) -> int:
     check_version(current, migrations)
     if current < len(migrations):
         raise MigrationError(
             f"database schema version {current} is older than this code "
-            f"({len(migrations)}); run: python -m bot.store migrate --db {path}"
+            f"({len(migrations)}); run: python -m bot.store migrate --db {label}"
         )
     return current
+
+
+def migrate_target(target: Target, migrations_dir: Path | None = None) -> MigrationReport:
+    """Migrate a SQLite file or a PostgreSQL database (blocking: for the command line)."""
+    if is_url(target):
+        return asyncio.run(migrate_postgres(str(target), migrations_dir))
+    return migrate_database(Path(target), migrations_dir)
+
+
+# -- PostgreSQL ---------------------------------------------------------------------------------
+
+
+def postgres_migrations(directory: Path | None = None) -> list[Migration]:
+    """The migrations as PostgreSQL runs them: translated, or replaced by their own file."""
+    directory = directory or DEFAULT_MIGRATIONS_DIR
+    portable = discover(directory)
+    own = directory / POSTGRES_SUBDIR
+    by_name = {m.path.name: m for m in portable}
+    replaced: dict[int, Migration] = {}
+    if own.is_dir():
+        for path in sorted(own.glob("*.sql")):
+            if path.name not in by_name:
+                raise MigrationError(
+                    f"{POSTGRES_SUBDIR}/{path.name} replaces no migration: its name must be "
+                    "exactly that of the portable file it stands for"
+                )
+            base = by_name[path.name]
+            statements = split_statements(path.read_text(encoding="utf-8"), source=path.name)
+            _check_statements(path.name, statements)
+            replaced[base.version] = Migration(base.version, base.name, path, statements)
+    return [
+        replaced.get(m.version)
+        or Migration(
+            m.version,
+            m.name,
+            m.path,
+            tuple(postgres.translate(s, source=m.path.name) for s in m.statements),
+        )
+        for m in portable
+    ]
+
+
+async def migrate_postgres(url: str, migrations_dir: Path | None = None) -> MigrationReport:
+    """Apply every pending migration to the PostgreSQL database at ``url``."""
+    migrations = postgres_migrations(migrations_dir)
+    conn = await postgres.connect(url)
+    try:
+        with postgres.database_errors(url):
+            before = await postgres.schema_version(conn)
+            check_version(before, migrations)
+            applied = [m.label for m in migrations[before:] if await _apply_pg(conn, m)]
+            after = await postgres.schema_version(conn)
+    finally:
+        await conn.close()
+    check_version(after, migrations)
+    return MigrationReport(before=before, after=after, applied=tuple(applied))
+
+
+async def _apply_pg(conn: asyncpg.Connection, migration: Migration) -> bool:
+    """One migration in its own transaction, under the migration lock; False if already done."""
+    async with conn.transaction():
+        current = await postgres.begin_migration(conn)
+        if current >= migration.version:
+            return False
+        if current != migration.version - 1:
+            raise MigrationError(
+                f"cannot apply {migration.label} to a database at version {current}"
+            )
+        for number, statement in enumerate(migration.statements, start=1):
+            try:
+                await conn.execute(statement)
+            except asyncpg.PostgresError as exc:
+                raise MigrationError(
+                    f"{migration.label}: statement {number} failed: {exc}\n{statement}"
+                ) from exc
+        await postgres.finish_migration(conn, migration.version)
+    return True
+
+
+async def require_current_postgres(url: str, migrations_dir: Path | None = None) -> int:
+    """Check a PostgreSQL database is exactly at the newest schema version; return it."""
+    migrations = postgres_migrations(migrations_dir)
+    conn = await postgres.connect(url)
+    try:
+        with postgres.database_errors(url):
+            current = await postgres.schema_version(conn)
+    finally:
+        await conn.close()
+    return _require(current, migrations, postgres.redact(url))

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from pathlib import Path
 
-from . import sqlite
+from .connection import Target, database_errors
 from .models import GameStatus
 from .repository import GameRepository
 from .verify import ReplayFailed, compare, replay
@@ -49,10 +48,10 @@ async def repair_game(repo: GameRepository, game_id: int) -> RepairResult:
     return RepairResult(game_id, Repair.FIXED, problem)
 
 
-async def repair_database(path: Path, game_id: int | None = None) -> list[RepairResult]:
-    """Repair one game (``game_id``) or every game of the database at ``path``."""
-    with sqlite.database_errors(path):
-        repo = await GameRepository.connect(path)
+async def repair_database(target: Target, game_id: int | None = None) -> list[RepairResult]:
+    """Repair one game (``game_id``) or every game of the database at ``target``."""
+    with database_errors(target):
+        repo = await GameRepository.connect(target)
         try:
             ids = [game_id] if game_id is not None else await repo.game_ids()
             return [await repair_game(repo, i) for i in ids]

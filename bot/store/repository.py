@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-import aiosqlite
-
+from . import postgres, sqlite
 from . import queries as q
-from . import sqlite
-from .backup import backup_file
+from .connection import Backend, Connection, Row, Target, is_url, retry_conflicts
 from .errors import (
     GameNotActive,
     GameNotFound,
@@ -28,7 +25,12 @@ from .errors import (
     StoreError,
     ThreadBusy,
 )
-from .migrate import migrate_database, require_current
+from .migrate import (
+    migrate_database,
+    migrate_postgres,
+    require_current,
+    require_current_postgres,
+)
 from .models import (
     Action,
     ActiveGame,
@@ -49,10 +51,7 @@ from .models import (
     UserSettings,
 )
 
-log = logging.getLogger(__name__)
-
 Clock = Callable[[], datetime]
-Row = Sequence[Any]
 
 _INT64_MIN = -(1 << 63)
 _INT64_MAX = (1 << 63) - 1
@@ -187,43 +186,35 @@ def _check_outcome(outcome: Outcome, seats: Iterable[int]) -> None:
         raise InvalidRequest(f"the outcome must give one result per seat {expected}, got {given}")
 
 
+@retry_conflicts
 class GameRepository:
-    """Async access to stored games; one writer and one reader connection to one SQLite file."""
+    """Async access to stored games on SQLite or PostgreSQL (the backend does the dialect)."""
 
-    def __init__(
-        self,
-        path: Path,
-        writer: aiosqlite.Connection,
-        reader: aiosqlite.Connection,
-        clock: Clock = utc_now,
-    ) -> None:
-        self.path = path
-        self._writer = writer
-        self._reader = reader
+    def __init__(self, backend: Backend, clock: Clock = utc_now) -> None:
+        self._db = backend
         self._clock = clock
-        self._write_lock = asyncio.Lock()
-        self._read_lock = asyncio.Lock()
+
+    @property
+    def label(self) -> str:
+        """The database for messages: a file path, or a URL without its password."""
+        return self._db.label
 
     @classmethod
     async def connect(
-        cls, path: Path | str, *, clock: Clock = utc_now, migrations_dir: Path | None = None
+        cls, target: Target, *, clock: Clock = utc_now, migrations_dir: Path | None = None
     ) -> GameRepository:
         """Open an existing, fully migrated database (no schema changes)."""
-        path = Path(path)
+        if is_url(target):
+            url = str(target)
+            await require_current_postgres(url, migrations_dir)
+            return cls(await postgres.PostgresBackend.open(url), clock)
+        path = Path(target)
         await asyncio.to_thread(require_current, path, migrations_dir)
-        writer = await sqlite.connect_async(path)
-        try:
-            reader = await sqlite.connect_async(path)
-        except BaseException:
-            await writer.close()
-            raise
-        return cls(path, writer, reader, clock)
+        return cls(await sqlite.SqliteBackend.open(path), clock)
 
     async def close(self) -> None:
-        """Close both connections (waits for a running transaction to finish)."""
-        async with self._write_lock, self._read_lock:
-            await self._writer.close()
-            await self._reader.close()
+        """Close the database connections (waits for a running transaction to finish)."""
+        await self._db.close()
 
     async def __aenter__(self) -> GameRepository:
         return self
@@ -238,47 +229,17 @@ class GameRepository:
 
     # -- transactions -------------------------------------------------------------------------
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+    def _write(self) -> AbstractAsyncContextManager[Connection]:
         """A write transaction: commits if the block succeeds, rolls back on any exception."""
-        async with self._write_lock:
-            conn = self._writer
-            if conn.in_transaction:  # a cancelled caller may have left one open
-                await self._rollback(conn)
-            try:
-                # BEGIN is inside the try: a caller cancelled while it runs must not leave the
-                # write lock held.
-                await conn.execute(sqlite.BEGIN_WRITE)
-                yield conn
-                await conn.execute(sqlite.COMMIT)
-            except BaseException:
-                await self._rollback(conn)
-                raise
+        return self._db.write()
 
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+    def _read(self) -> AbstractAsyncContextManager[Connection]:
         """A read transaction: every SELECT in the block sees the same committed state."""
-        async with self._read_lock:
-            conn = self._reader
-            if conn.in_transaction:
-                await self._rollback(conn)
-            try:
-                await conn.execute(sqlite.BEGIN_READ)
-                yield conn
-            finally:
-                await self._rollback(conn)
-
-    @staticmethod
-    async def _rollback(conn: aiosqlite.Connection) -> None:
-        try:
-            await conn.execute(sqlite.ROLLBACK)
-        except sqlite.DatabaseError as exc:
-            if "no transaction is active" not in str(exc):
-                log.warning("rollback failed: %s", exc)
+        return self._db.read()
 
     async def _raise_for(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         game_id: int,
         expected_version: int | None,
         *,
@@ -298,13 +259,11 @@ class GameRepository:
         raise StoreError(f"game {game_id}: update matched no row for an unknown reason")
 
     @staticmethod
-    async def _action_count(conn: aiosqlite.Connection, game_id: int) -> int:
+    async def _action_count(conn: Connection, game_id: int) -> int:
         rows = await conn.execute_fetchall(q.SELECT_ACTION_COUNT, (game_id,))
         return int(next(iter(rows))[0])
 
-    async def _store_outcome(
-        self, conn: aiosqlite.Connection, game_id: int, outcome: Outcome
-    ) -> None:
+    async def _store_outcome(self, conn: Connection, game_id: int, outcome: Outcome) -> None:
         seats = await conn.execute_fetchall(q.SELECT_SEATS, (game_id,))
         _check_outcome(outcome, (int(s[0]) for s in seats))
         await conn.executemany(
@@ -547,7 +506,7 @@ class GameRepository:
         return expected_version + 1
 
     @staticmethod
-    async def _carry_announced(conn: aiosqlite.Connection, game_id: int, old: int) -> None:
+    async def _carry_announced(conn: Connection, game_id: int, old: int) -> None:
         await conn.execute(q.CARRY_ANNOUNCED, (old + 1, game_id, old))
 
     async def append_match(
@@ -1116,14 +1075,24 @@ class GameRepository:
             await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
 
     async def backup(self, dest: Path | str) -> int:
-        """Write a consistent copy of the database to ``dest`` while the bot runs; pages copied."""
-        return await asyncio.to_thread(backup_file, self.path, Path(dest))
+        """Write a consistent copy of the database to ``dest`` while the bot runs.
+
+        SQLite: the online backup API, returns the pages copied; PostgreSQL: ``pg_dump``,
+        returns the bytes written.
+        """
+        return await self._db.backup(Path(dest))
 
 
 async def open_store(
-    path: Path | str, *, migrations_dir: Path | None = None, clock: Clock = utc_now
+    target: Target, *, migrations_dir: Path | None = None, clock: Clock = utc_now
 ) -> GameRepository:
-    """Create the database file if needed, apply pending migrations, return the repository."""
-    path = Path(path)
-    await asyncio.to_thread(migrate_database, path, migrations_dir)
-    return await GameRepository.connect(path, clock=clock, migrations_dir=migrations_dir)
+    """Create the schema if needed, apply pending migrations, return the repository.
+
+    ``target`` is a SQLite file (created with its folder if missing) or a ``postgresql://``
+    URL of an existing database.
+    """
+    if is_url(target):
+        await migrate_postgres(str(target), migrations_dir)
+    else:
+        await asyncio.to_thread(migrate_database, Path(target), migrations_dir)
+    return await GameRepository.connect(target, clock=clock, migrations_dir=migrations_dir)

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import logging
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import aiosqlite
 
+from .connection import Result, Row
 from .errors import DatabaseUnusable, StoreError
+
+log = logging.getLogger(__name__)
 
 #: How long a connection waits for another writer's lock before failing.
 WAL_ATTEMPTS = 100  # switching to WAL: up to about 5 s of retries, as long as the busy timeout
@@ -204,3 +209,106 @@ def page_count(conn: sqlite3.Connection) -> int:
 def make_standalone(conn: sqlite3.Connection) -> None:
     """Switch a copy to rollback-journal mode so it is one self-contained file."""
     conn.execute("PRAGMA journal_mode = DELETE")
+
+
+class SqliteConnection:
+    """An aiosqlite connection inside a transaction, speaking the repository's calls."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Result:
+        """Run one statement; how many rows it changed."""
+        cursor = await self._conn.execute(sql, parameters)
+        count = cursor.rowcount
+        await cursor.close()
+        return Result(count)
+
+    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        """Run one statement (SELECT or ... RETURNING); every row it gives."""
+        return list(await self._conn.execute_fetchall(sql, parameters))
+
+    async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> None:
+        """Run one statement once per parameter row."""
+        await self._conn.executemany(sql, parameters)
+
+
+class SqliteBackend:
+    """One writer and one reader aiosqlite connection to one SQLite file.
+
+    One aiosqlite connection cannot interleave two transactions, so each is serialized by an
+    ``asyncio.Lock``; the file's own lock serializes writers of several processes.
+    """
+
+    def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection):
+        self.path = path
+        self.writer = writer
+        self.reader = reader
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+
+    @property
+    def label(self) -> str:
+        """The file's path."""
+        return str(self.path)
+
+    @classmethod
+    async def open(cls, path: Path) -> SqliteBackend:
+        """A writer and a reader connection to an existing database file."""
+        writer = await connect_async(path)
+        try:
+            reader = await connect_async(path)
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(path, writer, reader)
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[SqliteConnection]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT``; rolled back on any exception."""
+        async with self._write_lock:
+            conn = self.writer
+            if conn.in_transaction:  # a cancelled caller may have left one open
+                await _rollback(conn)
+            try:
+                # BEGIN is inside the try: a caller cancelled while it runs must not leave the
+                # write lock held.
+                await conn.execute(BEGIN_WRITE)
+                yield SqliteConnection(conn)
+                await conn.execute(COMMIT)
+            except BaseException:
+                await _rollback(conn)
+                raise
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[SqliteConnection]:
+        """``BEGIN`` ... ``ROLLBACK``: every SELECT in the block sees one committed state."""
+        async with self._read_lock:
+            conn = self.reader
+            if conn.in_transaction:
+                await _rollback(conn)
+            try:
+                await conn.execute(BEGIN_READ)
+                yield SqliteConnection(conn)
+            finally:
+                await _rollback(conn)
+
+    async def backup(self, dest: Path) -> int:
+        """An online backup with SQLite's backup API; pages copied."""
+        from .backup import backup_file
+
+        return await asyncio.to_thread(backup_file, self.path, dest)
+
+    async def close(self) -> None:
+        """Close both connections (waits for a running transaction to finish)."""
+        async with self._write_lock, self._read_lock:
+            await self.writer.close()
+            await self.reader.close()
+
+
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    try:
+        await conn.execute(ROLLBACK)
+    except DatabaseError as exc:
+        if "no transaction is active" not in str(exc):
+            log.warning("rollback failed: %s", exc)

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from . import sqlite
+from .connection import Target, database_errors
 from .models import Action, Game, GameStatus, MatchLike
 from .repository import GameRepository
 
@@ -110,11 +109,11 @@ def check_game(game: Game, actions: Sequence[Action]) -> str | None:
     return compare(game, match)
 
 
-async def verify_database(path: Path) -> VerifyReport:
+async def verify_database(target: Target) -> VerifyReport:
     """Replay every stored game (any status) and collect the ones that disagree."""
     problems: list[GameProblem] = []
-    with sqlite.database_errors(path):
-        repo = await GameRepository.connect(path)
+    with database_errors(target):
+        repo = await GameRepository.connect(target)
         try:
             ids = await repo.game_ids()
             for game_id in ids:

@@ -1,4 +1,4 @@
-"""Helpers for the bot tests: a real SQLite store in tmp_path and a service on it."""
+"""Helpers for the bot tests: a real store (SQLite in tmp_path, or PostgreSQL) and a service."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import TypeVar
 
 from bot.service import Created, GameService, PlayResult, render_picture
 from bot.store import GameRepository, open_store
+from tests.backends import database
 
 T = TypeVar("T")
 
@@ -24,7 +25,7 @@ async def with_service(
     fast: bool = False,
 ) -> T:
     """Open a store in tmp_path, run ``body`` with a service on it, close the store."""
-    repo: GameRepository = await open_store(tmp_path / "games.sqlite3")
+    repo: GameRepository = await open_store(database(tmp_path, "games.sqlite3"))
     try:
         fake = fast or os.environ.get("HIMIKO_FAKE_RENDER")
         renderer = _fake_picture if fake else render_picture

@@ -6,6 +6,8 @@ import asyncio
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from bot.present import AfterSave, after_save, played_text, report_error
 from bot.service import GameService, PlayResult
 from bot.turns import announce
@@ -18,6 +20,9 @@ async def finished_turn(service: GameService) -> PlayResult:
     """Create a game in thread 500 and play the first player's whole turn."""
     created = await two_player_game(service)
     return await play_whole_turn(service, created.game_id)
+
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 
 def test_a_failed_post_still_wakes_computers_and_reports_saved(tmp_path: Path) -> None:

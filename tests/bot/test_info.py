@@ -6,11 +6,15 @@ import asyncio
 from pathlib import Path
 from typing import Any, cast
 
+import pytest
+
 from bot.cogs.info import InfoCog
 from bot.service import GameService
 
 from .fakes import FakeBot, fake_interaction, invoke
 from .support import ANN, two_player_game, with_service
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 
 def _interaction(bot: FakeBot, channel_id: int) -> Any:

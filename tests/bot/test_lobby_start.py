@@ -16,6 +16,9 @@ from bot.views.lobby import LobbyBook, on_lobby
 from .fakes import FakeBot, FakeThread, fake_interaction, http_error
 from .support import ANN, BO, with_service
 
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+
 BOT_USER = 999
 
 

@@ -6,12 +6,16 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.games import presentation
 from bot.service import GameService
 from bot.views.panel import CategorySelect, act
 
 from .fakes import FakeBot, fake_interaction
 from .support import two_player_game, with_service
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 
 def _panel_click(bot: FakeBot, user_id: int) -> Any:

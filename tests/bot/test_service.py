@@ -16,6 +16,9 @@ from engine import games
 
 from .support import ANN, BO, two_player_game, with_service
 
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+
 PNG = b"\x89PNG"
 
 

@@ -59,6 +59,31 @@ def test_file_then_environment_wins(tmp_path: Path) -> None:
     assert "from-env" not in repr(settings)
 
 
+def test_database_url_selects_postgresql_and_hides_its_password() -> None:
+    url = "postgresql://bot:s3cret@db.example:5432/himiko"
+    settings = load_settings({"DISCORD_TOKEN": "x", "DATABASE_URL": url}, None)
+    assert settings.database == url
+    assert settings.database_label == "postgresql://bot:***@db.example:5432/himiko"
+    assert "s3cret" not in repr(settings)
+    assert load_settings({"DISCORD_TOKEN": "x"}, None).database == Path("himiko.sqlite3")
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"DATABASE_URL": "mysql://x/y"}, "DATABASE_URL must be a PostgreSQL URL"),
+        (
+            {"DATABASE_URL": "postgresql://x/y", "DATABASE_PATH": "a.db"},
+            "Set DATABASE_URL (PostgreSQL) or DATABASE_PATH (SQLite), not both",
+        ),
+    ],
+)
+def test_database_url_mistakes_are_explained(extra: dict[str, str], message: str) -> None:
+    with pytest.raises(SettingsError) as error:
+        load_settings({"DISCORD_TOKEN": "x", **extra}, None)
+    assert error.value.message.startswith(message)
+
+
 def test_defaults(tmp_path: Path) -> None:
     settings = load_settings({"DISCORD_TOKEN": "x"}, tmp_path / "missing.env")
     assert settings.database_path == Path("himiko.sqlite3")

@@ -7,12 +7,17 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from bot.service import GameService
 from bot.service.history import replay_turns
 from bot.service.suggest import MAX_CHOICES, rank, suggestions
 from engine import games
 
 from .support import two_player_game, with_service
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
 
 LEGAL = ["fleet 1", "fleet 4", "buy wood", "sell wood", "place wood 12", "place clay 13"]
 

@@ -22,9 +22,10 @@ from discord.http import Route
 
 from bot.app import SWEEP_INTERVAL, HimikoBot, create_bot
 from bot.settings import Settings
-from bot.store import Game
+from bot.store import Game, Target, is_url
 from engine import games
 from engine.games import Match
+from tests.backends import database
 from tests.discord_double import (
     ChannelRecord,
     DiscordDouble,
@@ -156,7 +157,7 @@ class Env:
     """The double, the running bot and what simulated users do with them."""
 
     def __init__(
-        self, double: DiscordDouble, database: Path, sweep_interval: float = SWEEP_INTERVAL
+        self, double: DiscordDouble, database: Target, sweep_interval: float = SWEEP_INTERVAL
     ) -> None:
         self.double = double
         self.database = database
@@ -179,9 +180,11 @@ class Env:
 
     def settings(self) -> Settings:
         """What ``python -m bot`` would read from DISCORD_* settings pointing at the double."""
+        url = str(self.database) if is_url(self.database) else None
         return Settings(
             token=self.double.token,
-            database_path=self.database,
+            database_path=Path(self.database) if url is None else Path("unused.sqlite3"),
+            database_url=url,
             dev_guild_id=GUILD,
             api_base=self.double.api_base,
             gateway_url=self.double.gateway_url,
@@ -322,11 +325,12 @@ async def himiko_env(
     scheduler_interval: float = 30.0,
     **double_kwargs: Any,
 ) -> AsyncIterator[Env]:
-    """The double and the bot on ``tmp_path/himiko.sqlite3``; checks requests and logs at exit."""
+    """The double and the bot on ``tmp_path/himiko.sqlite3`` (or the test's PostgreSQL database);
+    checks requests and logs at exit."""
     saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
     double = make_double(**double_kwargs)
     await double.start()
-    env = Env(double, tmp_path / "himiko.sqlite3", sweep_interval)
+    env = Env(double, database(tmp_path, "himiko.sqlite3"), sweep_interval)
     env.scheduler_interval = scheduler_interval
     root = logging.getLogger()
     root.addHandler(env.log)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.harness import (
     CHANNEL,
     COMMANDS,
@@ -18,6 +20,8 @@ from tests.e2e.harness import (
     run,
 )
 from tests.e2e.test_play import assert_clean_error, public, rest_of_turn, two_humans
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 
 def test_undo_board_log_and_games(tmp_path: Path) -> None:

@@ -5,10 +5,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.service import TurnRecord
 from bot.service.history import replay_turns
 from bot.store import GameStatus
 from tests.e2e.harness import CHANNEL, HOST, TIMEOUT, custom_id, himiko_env, pngs, run
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
 
 MAX_HOST_ACTIONS = 400
 SCORE_LINE = re.compile(r"^\d\. \*\*(?P<name>[^*]+)\*\*: -?\d+ PP \(.+\)$", re.MULTILINE)

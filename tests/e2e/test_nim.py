@@ -11,6 +11,7 @@ import io
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from tests.discord_double import MessageRecord
@@ -26,6 +27,8 @@ from tests.e2e.harness import (
     run,
 )
 from tests.nim.picture import HEIGHT, WIDTH
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 
 def _size(png: bytes) -> tuple[int, int]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.errors import EngineError
 from engine.games import Match
 from tests.discord_double import MessageRecord, UserSpec
@@ -19,6 +21,9 @@ from tests.e2e.harness import (
     himiko_env,
     run,
 )
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
 
 TRACEBACK_MARKERS = ("Traceback", 'File "', "Error:", "line ")
 

@@ -129,7 +129,7 @@ def test_start_while_the_database_is_locked_fails_cleanly_and_works_again(tmp_pa
             double = env.double
             lobby = await env.open_lobby(HOST, seats=2)
             await (await env.lobby_click(GUEST, lobby, "join")).response(TIMEOUT)
-            with locked(env.database):
+            with locked(Path(env.database)):
                 start = await env.lobby_click(HOST, double.message(lobby.id), "start")
                 refused = await start.reply(TIMEOUT)
             assert_clean_error(refused)
@@ -200,7 +200,7 @@ def test_one_turn_message_and_one_ping_when_an_answer_or_the_record_is_lost(
             playing = asyncio.create_task(finish_turn(env, other, table))
             while not any(r.status == 429 for r in double.requests):
                 await asyncio.sleep(0.01)
-            with locked(env.database):
+            with locked(Path(env.database)):
                 await asyncio.sleep(LOCK_SECONDS)
             reply = await asyncio.wait_for(playing, TIMEOUT)
             assert "Your turn is over" in reply.content and "could not" not in reply.content

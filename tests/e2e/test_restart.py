@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.harness import TIMEOUT, custom_id, has_png, himiko_env, run
 from tests.e2e.test_play import assert_clean_error, public, rest_of_turn, two_humans
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
 
 OUT_OF_DATE = "This board is out of date"
 

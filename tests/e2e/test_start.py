@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.games import rules_for
 from tests.e2e.harness import (
     CHANNEL,
@@ -20,6 +22,9 @@ from tests.e2e.harness import (
     himiko_env,
     run,
 )
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
 
 EXPECTED_OPTIONS: dict[str, dict[str, tuple[int, bool]]] = {
     # option name -> (Discord option type, required)

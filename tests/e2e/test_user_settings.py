@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from bot.service.notify import delivery, is_quiet
 from bot.store import UserSettings
 from tests.discord_double import MessageRecord, UserSpec
@@ -12,6 +14,8 @@ from tests.e2e.harness import CHANNEL, HOST, TIMEOUT, Env, himiko_env, run
 from tests.e2e.test_play import two_humans
 from tests.e2e.test_recovery import finish_turn
 from tests.e2e.test_reminders import HOUR, reminders_to
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 
 def direct_messages(env: Env, user: UserSpec) -> list[MessageRecord]:

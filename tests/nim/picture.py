@@ -20,6 +20,7 @@ def render_board(
     *,
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
+    language: str = "en",
 ) -> bytes:
     """Three piles of stones, the players, whose turn or who won; the last take is marked."""
     look = get_theme(theme)

@@ -2,7 +2,7 @@
 
 After every append that returned it prints ``game_id seq seat notation`` and flushes, so the
 parent knows exactly which appends the store acknowledged.
-Usage: python crash_writer.py DB SEED
+Usage: python crash_writer.py DB SEED (DB: a SQLite file or a postgresql:// URL)
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import random
 import sys
 from pathlib import Path
 
-from bot.store import NewSeat, open_store
+from bot.store import NewSeat, Target, is_url, open_store
 from engine import games
 
 COLOURS = ["red", "blue", "green", "yellow"]
 
 
-async def main(db: Path, seed: int) -> None:
+async def main(db: Target, seed: int) -> None:
     """Play random games through the store forever, printing each acknowledged append."""
     rng = random.Random(seed)
     repo = await open_store(db)
@@ -53,4 +53,4 @@ async def main(db: Path, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2])))
+    asyncio.run(main(sys.argv[1] if is_url(sys.argv[1]) else Path(sys.argv[1]), int(sys.argv[2])))

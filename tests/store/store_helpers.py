@@ -7,11 +7,15 @@ import random
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.store import Game, GameRepository, NewSeat, open_store
+import asyncpg
+
+from bot.store import Game, GameRepository, NewSeat, Target, is_url, open_store
+from bot.store.postgres import placeholders
+from tests.backends import blocking
 
 T = TypeVar("T")
 
@@ -26,7 +30,7 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
     return asyncio.run(coro)
 
 
-def with_repo(path: Path, body: Callable[[GameRepository], Awaitable[T]]) -> T:
+def with_repo(path: Target, body: Callable[[GameRepository], Awaitable[T]]) -> T:
     """Open the store at ``path``, run ``body(repo)``, always close it."""
 
     async def main() -> T:
@@ -107,9 +111,53 @@ async def play_turns(
     return game
 
 
-def raw(path: Path) -> sqlite3.Connection:
-    """A plain sqlite3 connection for poking at the file directly."""
-    conn = sqlite3.connect(path, isolation_level=None)
+class Rows:
+    """The rows a raw statement gave (sqlite3's cursor calls)."""
+
+    def __init__(self, rows: list[tuple[Any, ...]]) -> None:
+        self.rows = rows
+
+    def fetchall(self) -> list[Any]:
+        """Every row."""
+        return self.rows
+
+    def fetchone(self) -> Any:
+        """The first row, if any."""
+        return self.rows[0] if self.rows else None
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self.rows)
+
+
+class RawPostgres:
+    """Autocommitted statements on a PostgreSQL test database (``?`` parameters)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Rows:
+        """Run one statement in its own transaction; its rows."""
+
+        async def go() -> list[tuple[Any, ...]]:
+            conn = await asyncpg.connect(self.url)
+            try:
+                return [tuple(r) for r in await conn.fetch(placeholders(sql), *parameters)]
+            except asyncpg.IntegrityConstraintViolationError as exc:
+                raise sqlite3.IntegrityError(str(exc)) from exc
+            finally:
+                await conn.close()
+
+        return Rows(blocking(go()))
+
+    def close(self) -> None:
+        """Nothing to close (each statement connects)."""
+
+
+def raw(db: Target) -> sqlite3.Connection | RawPostgres:
+    """A plain connection for poking at the database directly, outside the store."""
+    if is_url(db):
+        return RawPostgres(str(db))
+    conn = sqlite3.connect(db, isolation_level=None)
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
 
@@ -128,10 +176,10 @@ def schema_dump(path: Path) -> list[tuple[str, str, str]]:
     return [("user_version", str(version), ""), *rows]
 
 
-def store_cli(*args: str) -> subprocess.CompletedProcess[str]:
+def store_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
     """Run ``python -m bot.store ARGS`` from the repository root; capture its output."""
     return subprocess.run(
-        [sys.executable, "-m", "bot.store", *args],
+        [sys.executable, "-m", "bot.store", *map(str, args)],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,

@@ -5,11 +5,16 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.store import GameRepository, StaleVersion, ThreadBusy, open_store
+import pytest
+
+from bot.store import GameRepository, StaleVersion, Target, ThreadBusy, open_store
+from tests.backends import database
 from tests.store.store_helpers import create_plain, raw, run
 
+pytestmark = pytest.mark.usefixtures("backend")
 
-async def two_stores(db: Path) -> tuple[GameRepository, GameRepository]:
+
+async def two_stores(db: Target) -> tuple[GameRepository, GameRepository]:
     """Two repositories (two pairs of real connections) on one file."""
     first = await open_store(db)
     second = await open_store(db)
@@ -17,7 +22,7 @@ async def two_stores(db: Path) -> tuple[GameRepository, GameRepository]:
 
 
 def test_two_writers_on_the_same_version_one_wins(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
     rounds = 25
 
     async def main() -> list[str]:
@@ -62,7 +67,7 @@ def test_two_writers_on_the_same_version_one_wins(tmp_path: Path) -> None:
 
 
 def test_two_undos_race_one_wins(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
 
     async def main() -> None:
         a, b = await two_stores(db)
@@ -84,7 +89,7 @@ def test_two_undos_race_one_wins(tmp_path: Path) -> None:
 
 
 def test_two_lobbies_starting_in_one_thread(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
 
     async def main() -> None:
         a, b = await two_stores(db)
@@ -109,7 +114,7 @@ def test_two_lobbies_starting_in_one_thread(tmp_path: Path) -> None:
 
 
 def test_many_games_written_concurrently_through_one_store(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
 
     async def main() -> None:
         repo = await open_store(db)

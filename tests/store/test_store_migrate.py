@@ -6,6 +6,7 @@ import shutil
 import sqlite3
 import threading
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -17,6 +18,7 @@ from bot.store.migrate import (
     require_current,
     split_statements,
 )
+from bot.store.sqlite import SqliteBackend
 from tests.store.store_helpers import REPO_ROOT, raw, run, schema_dump, store_cli
 
 
@@ -54,10 +56,11 @@ def test_store_connections_have_foreign_keys_and_busy_timeout(tmp_path: Path) ->
     async def main() -> tuple[int, int, str]:
         repo = await open_store(tmp_path / "db.sqlite3")
         try:
-            conn = repo._writer
+            backend = cast(SqliteBackend, repo._db)
+            conn = backend.writer
             fk = await (await conn.execute("PRAGMA foreign_keys")).fetchone()
             busy = await (await conn.execute("PRAGMA busy_timeout")).fetchone()
-            mode = await (await repo._reader.execute("PRAGMA journal_mode")).fetchone()
+            mode = await (await backend.reader.execute("PRAGMA journal_mode")).fetchone()
             assert fk is not None and busy is not None and mode is not None
             return int(fk[0]), int(busy[0]), str(mode[0])
         finally:

@@ -9,9 +9,13 @@ import pytest
 
 from bot.store import GameNotFound, GameRepository, open_store
 from bot.store.migrate import discover, migrate_database
+from tests.backends import database
 from tests.store.store_helpers import create_plain, raw, run, with_repo
 
+pytestmark = pytest.mark.usefixtures("backend")
 
+
+@pytest.mark.sqlite_only  # migrates an old SQLite schema
 def test_migrating_0001_to_0002_keeps_games_and_counts_them_announced(tmp_path: Path) -> None:
     first = tmp_path / "only0001"
     first.mkdir()
@@ -62,7 +66,7 @@ def test_outbox_lists_unannounced_games_and_marks_only_forward(tmp_path: Path) -
         assert not await repo.mark_announced(game.id, 1)  # never backwards
         assert (await repo.load_game(game.id)).announced_version == v2
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_silent_changes_carry_the_announcement_only_when_nothing_is_pending(
@@ -90,7 +94,7 @@ def test_silent_changes_carry_the_announcement_only_when_nothing_is_pending(
         assert await repo.mark_announced(other.id, (await repo.load_game(other.id)).version)
         assert await repo.unannounced_abandoned_games() == []
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_latest_game_by_thread_includes_ended_games(tmp_path: Path) -> None:
@@ -105,9 +109,10 @@ def test_latest_game_by_thread_includes_ended_games(tmp_path: Path) -> None:
         with pytest.raises(GameNotFound):
             await repo.load_latest_game_by_thread(41)
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
+@pytest.mark.sqlite_only  # migrates an old SQLite schema
 def test_migration_0004_counts_games_abandoned_before_it_announced(tmp_path: Path) -> None:
     until = tmp_path / "until0002"
     until.mkdir()

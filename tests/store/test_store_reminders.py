@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 
 from bot.store import GameRepository, InvalidRequest
+from tests.backends import database
 
 from .store_helpers import create_plain, with_repo
+
+pytestmark = pytest.mark.usefixtures("backend")
 
 T0 = 1_800_000_000
 PLAN = [("half", T0 + 100), ("near", T0 + 180)]
@@ -46,7 +49,7 @@ def test_a_turn_is_scheduled_once_and_claimed_once_while_leased(tmp_path: Path) 
         [near] = await repo.claim_due_reminders(now=T0 + 10_000, lease=60)
         assert near.kind == "near"  # the sent one never comes back, even long after
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_a_new_turn_cancels_the_old_turns_rows_and_an_ended_game_all(tmp_path: Path) -> None:
@@ -80,7 +83,7 @@ def test_a_new_turn_cancels_the_old_turns_rows_and_an_ended_game_all(tmp_path: P
         assert all(r.cancelled_at for r in await repo.list_reminders(game.id))
         assert not await repo.cancel_reminder(rows[0].id, now=T0 + 107)
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_two_claims_at_once_never_share_a_row(tmp_path: Path) -> None:
@@ -94,7 +97,7 @@ def test_two_claims_at_once_never_share_a_row(tmp_path: Path) -> None:
         ids = [r.id for r in first + second]
         assert len(ids) == 20 and len(set(ids)) == 20
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_votes_count_once_per_voter_and_skipped_actions_are_marked(tmp_path: Path) -> None:
@@ -110,11 +113,12 @@ def test_votes_count_once_per_voter_and_skipped_actions_are_marked(tmp_path: Pat
         )
         assert await repo.computer_played(game.id) == {2, 3}
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
+@pytest.mark.sqlite_only  # reads SQLite's table_info (both schemas: test_store_postgres)
 def test_the_contract_columns_and_the_turn_deadline(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
 
     async def body(repo: GameRepository) -> None:
         game = await create_plain(repo)

@@ -7,17 +7,20 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import GameRepository, StaleVersion
+from bot.store import GameRepository, StaleVersion, Target
+from tests.backends import database
 from tests.store.store_helpers import create_engine_game, raw, store_cli, with_repo
 from tests.store.test_store_verify import populate, verify_cli
 
+pytestmark = pytest.mark.usefixtures("backend")
 
-def repair_cli(db: Path, *more: str) -> subprocess.CompletedProcess[str]:
+
+def repair_cli(db: Target, *more: str) -> subprocess.CompletedProcess[str]:
     """Run the repair command."""
     return store_cli("repair", "--db", str(db), *more)
 
 
-def _row(db: Path, game_id: int) -> tuple[str, int, int | None]:
+def _row(db: Target, game_id: int) -> tuple[str, int, int | None]:
     """(snapshot, version, current_seat) of a game, read directly from the file."""
     conn = raw(db)
     try:
@@ -30,7 +33,7 @@ def _row(db: Path, game_id: int) -> tuple[str, int, int | None]:
         conn.close()
 
 
-def _set(db: Path, sql: str, *params: object) -> None:
+def _set(db: Target, sql: str, *params: object) -> None:
     conn = raw(db)
     try:
         conn.execute(sql, params)
@@ -39,7 +42,7 @@ def _set(db: Path, sql: str, *params: object) -> None:
 
 
 def test_repair_rebuilds_corrupt_and_wrong_snapshots_and_verify_is_clean(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
     ids = populate(db)
     before = {name: _row(db, game_id) for name, game_id in ids.items()}
     _set(db, "UPDATE snapshots SET state = '{\"format\": tru' WHERE game_id = ?", ids["active"])
@@ -68,7 +71,7 @@ def test_repair_rebuilds_corrupt_and_wrong_snapshots_and_verify_is_clean(tmp_pat
 
 
 def test_a_log_that_does_not_replay_is_reported_and_left_alone(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
     ids = populate(db)
     _set(db, "UPDATE snapshots SET state = 'garbage' WHERE game_id = ?", ids["active"])
     _set(db, "UPDATE snapshots SET state = 'garbage' WHERE game_id = ?", ids["abandoned"])
@@ -86,7 +89,7 @@ def test_a_log_that_does_not_replay_is_reported_and_left_alone(tmp_path: Path) -
 
 
 def test_repair_of_one_game_leaves_the_others(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
     ids = populate(db)
     for game_id in (ids["active"], ids["fresh"]):
         _set(db, "UPDATE snapshots SET state = 'garbage' WHERE game_id = ?", game_id)
@@ -108,4 +111,4 @@ def test_repair_writes_only_at_the_expected_version(tmp_path: Path) -> None:
         )
         assert (await repo.load_game(game.id)).version == game.version
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)

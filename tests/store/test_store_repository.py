@@ -7,6 +7,7 @@ import contextlib
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,17 +24,22 @@ from bot.store import (
     Outcome,
     SeatResult,
     StaleVersion,
+    Target,
     ThreadBusy,
     open_store,
 )
 from bot.store.errors import StoreError
+from bot.store.sqlite import SqliteBackend
 from engine.contract import Outcome as EngineOutcome
 from engine.contract import ScoreLine as EngineLine
 from engine.contract import SeatResult as EngineSeat
+from tests.backends import database
 from tests.store.store_helpers import create_plain, raw, run, seats, with_repo
 
+pytestmark = pytest.mark.usefixtures("backend")
 
-def table_counts(db: Path) -> dict[str, int]:
+
+def table_counts(db: Target) -> dict[str, int]:
     """Row counts of the four tables."""
     conn = raw(db)
     try:
@@ -45,7 +51,7 @@ def table_counts(db: Path) -> dict[str, int]:
         conn.close()
 
 
-def dump(db: Path) -> list[object]:
+def dump(db: Target) -> list[object]:
     """Every row of the four tables, to compare before and after."""
     conn = raw(db)
     try:
@@ -91,7 +97,7 @@ def test_create_and_load_by_id_and_thread(tmp_path: Path) -> None:
         assert by_id.seats_of(101) == [1]
         assert by_id.created_at.tzinfo is not None
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_missing_games_raise_game_not_found(tmp_path: Path) -> None:
@@ -107,11 +113,11 @@ def test_missing_games_raise_game_not_found(tmp_path: Path) -> None:
         with pytest.raises(GameNotFound):
             await repo.abandon_game(99)
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_one_active_game_per_thread(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
 
     async def body(repo: GameRepository) -> None:
         first = await create_plain(repo, thread_id=30)
@@ -163,7 +169,7 @@ def test_bad_seats_are_invalid_requests(tmp_path: Path) -> None:
         with pytest.raises(InvalidRequest, match="current seat"):
             await repo.create_game(thread_id=9, seats=seats(2), **{**base, "current_seat": 5})  # type: ignore[arg-type]
 
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
     with_repo(db, body)
     assert table_counts(db)["games"] == 0
 
@@ -195,11 +201,11 @@ def test_append_undo_and_versions(tmp_path: Path) -> None:
         await repo.append_actions(game.id, v4, [(1, "place c")], '{"n":3}', current_seat=2)
         assert [a.seq for a in await repo.load_actions(game.id)] == [1, 2, 3]
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_stale_writes_change_nothing(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
     game_id = with_repo(db, lambda repo: create_plain(repo)).id
 
     async def advance(repo: GameRepository) -> None:
@@ -226,7 +232,7 @@ def test_stale_writes_change_nothing(tmp_path: Path) -> None:
 
 
 def test_append_with_unknown_seat_rolls_back(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
     game_id = with_repo(db, lambda repo: create_plain(repo)).id
     before = dump(db)
 
@@ -249,7 +255,7 @@ def test_nothing_to_undo(tmp_path: Path) -> None:
             await repo.undo_last(game.id, game.version, "{}", current_seat=0)
         assert err.value.code == "nothing_to_undo"
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_finish_stores_results_per_seat(tmp_path: Path) -> None:
@@ -278,11 +284,11 @@ def test_finish_stores_results_per_seat(tmp_path: Path) -> None:
         with pytest.raises(GameNotFound):
             await repo.load_game_by_thread(game.thread_id)
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_finish_needs_one_result_per_seat(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
     game_id = with_repo(db, lambda repo: create_plain(repo)).id
     before = dump(db)
 
@@ -311,7 +317,7 @@ def test_final_append_finishes_in_the_same_transaction(tmp_path: Path) -> None:
         assert (done.status, done.version, done.action_count) == ("finished", version, 1)
         assert done.seats[1].winner is True
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_abandon(tmp_path: Path) -> None:
@@ -324,7 +330,7 @@ def test_abandon(tmp_path: Path) -> None:
         assert all(s.final_score is None for s in gone.seats)
         assert await repo.list_active_games(100) == []
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_list_active_games_says_whose_turn(tmp_path: Path) -> None:
@@ -345,7 +351,7 @@ def test_list_active_games_says_whose_turn(tmp_path: Path) -> None:
         assert theirs[1].thread_id == 2 and theirs[1].version == 2
         assert await repo.list_active_games(999) == []
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_user_with_two_seats_in_one_game_is_listed_once(tmp_path: Path) -> None:
@@ -366,14 +372,14 @@ def test_user_with_two_seats_in_one_game_is_listed_once(tmp_path: Path) -> None:
         assert len(listed) == 1 and listed[0].game_id == game.id
         assert listed[0].my_seats == (0, 1) and listed[0].my_turn
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_times_come_from_the_injected_clock(tmp_path: Path) -> None:
     moments = iter(datetime(2030, 1, 1, tzinfo=UTC) + timedelta(minutes=i) for i in range(10))
 
     async def main() -> None:
-        repo = await open_store(tmp_path / "db.sqlite3", clock=lambda: next(moments))
+        repo = await open_store(database(tmp_path, "db.sqlite3"), clock=lambda: next(moments))
         try:
             game = await create_plain(repo)
             await repo.append_actions(game.id, 1, [(0, "x")], "{}", current_seat=1)
@@ -388,6 +394,7 @@ def test_times_come_from_the_injected_clock(tmp_path: Path) -> None:
     run(main())
 
 
+@pytest.mark.sqlite_only  # traces the SQLite reader
 def test_loading_a_game_never_reads_its_log(tmp_path: Path) -> None:
     """Constant-time load: the snapshot, the game row and seats; never the action log."""
 
@@ -399,20 +406,21 @@ def test_loading_a_game_never_reads_its_log(tmp_path: Path) -> None:
                 game.id, version, [(i % 3, f"a{i}")], f'{{"n":{i}}}', current_seat=0
             )
         statements: list[str] = []
-        await repo._reader.set_trace_callback(statements.append)
+        reader = cast(SqliteBackend, repo._db).reader
+        await reader.set_trace_callback(statements.append)
         await repo.load_game(game.id)
         await repo.load_game_by_thread(game.thread_id)
-        await repo._reader.set_trace_callback(None)  # type: ignore[arg-type]
+        await reader.set_trace_callback(None)  # type: ignore[arg-type]
         selects = [s for s in statements if "SELECT" in s]
         assert len(selects) == 4
         assert not any("actions" in s for s in statements)
-        plan = await repo._reader.execute_fetchall(
+        plan = await reader.execute_fetchall(
             "EXPLAIN QUERY PLAN SELECT id FROM games WHERE thread_id = ? AND status = 'active'",
             (30,),
         )
         assert any("games_one_active_per_thread" in str(row) for row in plan)
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 def test_outcome_from_engine() -> None:
@@ -471,7 +479,7 @@ def test_a_cancelled_write_leaves_the_store_usable(tmp_path: Path) -> None:
         assert len(log) == final.action_count == final.version - 1
         await repo.append_actions(game.id, final.version, [(1, "y")], "{}", current_seat=2)
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)
 
 
 class Model:

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.store import GameRepository, UserSettings
+from tests.backends import database
 
 from .store_helpers import with_repo
+
+pytestmark = pytest.mark.usefixtures("backend")
 
 
 def test_settings_are_stored_per_user_replaced_and_deleted(tmp_path: Path) -> None:
@@ -21,4 +26,4 @@ def test_settings_are_stored_per_user_replaced_and_deleted(tmp_path: Path) -> No
         assert await repo.load_user_settings(5) is None
         assert await repo.load_user_settings(6) == UserSettings(6, "none", "UTC", 22, 7)
 
-    with_repo(tmp_path / "db.sqlite3", body)
+    with_repo(database(tmp_path, "db.sqlite3"), body)

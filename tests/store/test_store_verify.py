@@ -6,17 +6,22 @@ import random
 import subprocess
 from pathlib import Path
 
-from bot.store import GameRepository, GameStatus
+import pytest
+
+from bot.store import GameRepository, GameStatus, Target
 from bot.store.verify import first_difference
+from tests.backends import database
 from tests.store.store_helpers import create_engine_game, play_turns, raw, store_cli, with_repo
 
+pytestmark = pytest.mark.usefixtures("backend")
 
-def verify_cli(db: Path) -> subprocess.CompletedProcess[str]:
+
+def verify_cli(db: Target) -> subprocess.CompletedProcess[str]:
     """Run the verify command."""
     return store_cli("verify", "--db", str(db))
 
 
-def populate(db: Path) -> dict[str, int]:
+def populate(db: Target) -> dict[str, int]:
     """A finished game, an active one with undos, an abandoned one and a fresh one."""
 
     async def body(repo: GameRepository) -> dict[str, int]:
@@ -57,7 +62,7 @@ def populate(db: Path) -> dict[str, int]:
 
 
 def test_verify_passes_for_games_played_through_the_store(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
     populate(db)
     result = verify_cli(db)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -65,7 +70,7 @@ def test_verify_passes_for_games_played_through_the_store(tmp_path: Path) -> Non
 
 
 def test_verify_reports_a_snapshot_that_differs(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
     ids = populate(db)
     conn = raw(db)
     state = conn.execute("SELECT state FROM snapshots WHERE game_id = ?", (ids["active"],))
@@ -84,7 +89,7 @@ def test_verify_reports_a_snapshot_that_differs(tmp_path: Path) -> None:
 
 
 def test_verify_reports_a_log_that_does_not_match(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+    db = database(tmp_path, "db.sqlite3")
     ids = populate(db)
     conn = raw(db)
     # Drop the last action of the finished game: the log replays, but not to the snapshot.
@@ -109,6 +114,7 @@ def test_verify_reports_a_log_that_does_not_match(tmp_path: Path) -> None:
     assert "2 differ" in result.stdout
 
 
+@pytest.mark.sqlite_only  # a missing file; a missing PostgreSQL database: test_store_postgres
 def test_verify_on_a_missing_database_is_an_error(tmp_path: Path) -> None:
     result = verify_cli(tmp_path / "nope.sqlite3")
     assert result.returncode == 2
