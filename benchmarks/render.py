@@ -33,8 +33,8 @@ from PIL import Image  # noqa: E402
 from engine import games  # noqa: E402
 from engine.yamatai.players import greedy_player  # noqa: E402
 from render.namiji.focus import render_focus as namiji_focus  # noqa: E402
-from render.yamatai.focus import render_focus as yamatai_focus  # noqa: E402
 from render.png import encode_png  # noqa: E402
+from render.yamatai.focus import render_focus as yamatai_focus  # noqa: E402
 from render.yamatai.highlight import Highlight  # noqa: E402
 from render.yamatai.picture import render_board, render_image  # noqa: E402
 
