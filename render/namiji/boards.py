@@ -96,7 +96,7 @@ def _draw_board(
     name = fit_text(str(player.get("name", "")), NAME_SIZE, name_right - left - 48)
     name_y = top + 14 if stand_in else top + 22
     draw_text(draw, (left + 48, name_y), name, look.ink, NAME_SIZE, "bold", anchor="lm")
-    if stand_in:  # under the name, in words (not only colour), as on Yamatai's panels
+    if stand_in:  # under the name, in words (not only colour), as on the other games' panels
         words = fit_text(stand_in, STAND_IN_SIZE, right - 24 - score_width - left - 48)
         draw_text(draw, (left + 48, top + 35), words, look.negative, STAND_IN_SIZE, anchor="lm")
     _draw_crate(
