@@ -30,11 +30,26 @@ RULE_TOPICS = (
 #: Events that make no phrase of their own (told by the turn's other events).
 SILENT = ("end_turn", "fish_revealed", "drawn", "nets_revealed", "rocks_drawn", "game_end")
 #: Events said in one phrase with their own fields (``namiji.summary.<type>``).
-SIMPLE = ("offering", "panorama", "panorama_bonus", "crate_line", "fished", "released")
+SIMPLE = ("offering", "draft")
 
 
 def _k(key: str) -> str:
     return f"{KEY}.{key}"
+
+
+def fish_name(t: Texts, fish: str) -> str:
+    """A fish in words: ``os`` -> "orange saba" ("saba orange" in French)."""
+    colour, shape = fish[0], fish[1]
+    return t(
+        _k("fish.name"),
+        colour=t(_k(f"fish.colour.{colour}")),
+        shape=t(_k(f"fish.shape.{shape}")),
+    )
+
+
+def panorama_name(t: Texts, kind: str) -> str:
+    """A panorama type in words: ``D`` -> "dolphin"."""
+    return t(_k(f"panorama.{kind}"))
 
 
 class NamijiPresentation:
@@ -62,26 +77,32 @@ class NamijiPresentation:
 
         if kind in SILENT:
             return None
-        if kind == "move":
-            return t(_k("summary.move"), boat=name(event.get("seat")), to=event["to"])
-        if kind == "arrival":
-            return t(_k("summary.arrival"), boat=name(event.get("seat")), token=event["token"])
+        neutral = event.get("seat") is None
+        if kind in ("move", "arrival"):
+            key = f"summary.{kind}_neutral" if neutral else f"summary.{kind}"
+            return t(_k(key), to=event.get("to"), token=event.get("token"))
         if kind == "score":
-            return t(_k("summary.score"), points=f"{int(event['points']):+d}", why=event["for"])
+            points = int(event["points"])
+            return t(_k("summary.score"), why=t(_k(f"score.{event['for']}"), count=points))
         if kind == "crustaceans":
             return counted(t, _k("summary.crustaceans"), len(event.get("tokens", [])))
-        if kind == "trap_lost":
-            return t(_k("summary.trap_lost"))
-        if kind == "net_refused":
-            return t(_k("summary.net_refused"))
-        if kind == "rock_kept":
-            return t(_k("summary.rock_kept"))
-        if kind == "draft":
-            return t(_k("summary.draft"), pontoon=event["pontoon"], cards=event["cards"])
+        if kind in ("trap_lost", "net_refused", "rock_kept", "neutral_pick"):
+            return t(_k(f"summary.{kind}"))
+        if kind in ("fished", "released"):
+            return t(_k(f"summary.{kind}"), fish=fish_name(t, str(event["fish"])))
+        if kind == "crate_line":
+            line = str(event["line"])
+            which = "row" if line[0] == "r" else "column"
+            return t(_k(f"summary.crate_{which}"), n=line[1:])
+        if kind == "panorama":
+            card = str(event["card"])
+            return t(_k("summary.panorama"), panorama=panorama_name(t, card[0]), section=card[1:])
+        if kind == "panorama_bonus":
+            return t(
+                _k("summary.panorama_bonus"), panorama=panorama_name(t, str(event["card"])[-1])
+            )
         if kind == "pontoon_card":
             return t(_k("summary.pontoon_card"), player=name(event.get("seat")), card=event["card"])
-        if kind == "neutral_pick":
-            return t(_k("summary.neutral_pick"))
         if kind == "rocks_revealed":
             met = event.get("met", [])
             cards = listed([str(c) for c in event.get("cards", [])]) or "—"
@@ -90,7 +111,7 @@ class NamijiPresentation:
         if kind in SIMPLE:
             params = {k: v for k, v in event.items() if k not in ("type", "seat")}
             return t(_k(f"summary.{kind}"), **params)
-        return t(_k("summary.other"), action=kind)
+        return None
 
     def panel_group(self, action: str) -> str:
         """One group per verb: ``move``, ``fish``, ``keep`` (with ``release``), ``net``..."""

@@ -8,28 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.games.base import Event, Texts, counted, listed
+from bot.games.base import Event, Texts, counted, joined, listed
 from bot.names import display_name
 
 KEY = "yamatai"
 #: Event types that say something on their own (one phrase each, ``yamatai.summary.<type>``).
-SIMPLE = (
-    "buy",
-    "sell",
-    "reserve",
-    "look",
-    "arrange",
-    "slide",
-    "sacred",
-    "swap_tokens",
-    "swap_boats",
-    "raijin",
-    "nakatsu",
-    "michimata",
-    "hetsuka",
-    "kachiko",
-    "ebisu",
-)
+SIMPLE = ("reserve", "look", "arrange", "sacred", "kachiko")
 #: Event types that never make a phrase of their own.
 SILENT = ("turn", "round_start", "place", "end_turn", "round_end", "game_end")
 RULE_TOPICS = (
@@ -54,10 +38,19 @@ def _k(key: str) -> str:
     return f"{KEY}.{key}"
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, list):
-        return ", ".join(_plain(v) if not isinstance(v, dict) else str(v) for v in value)
-    return value
+def boat_name(t: Texts, boat: str) -> str:
+    """A boat type in words: ``wood`` -> "wood boat" (``yamatai.boat.<type>``)."""
+    return t(_k(f"boat.{boat}"))
+
+
+def a_boat(t: Texts, boat: str) -> str:
+    """One boat of a type in words: "a wood boat"."""
+    return t(_k("summary.a_boat"), boat=boat_name(t, boat))
+
+
+def culture_name(t: Texts, culture: str) -> str:
+    """A culture token's name: ``silk`` -> "silk" in English, "soie" in French."""
+    return t(_k(f"culture.{culture}"))
 
 
 class YamataiPresentation:
@@ -71,20 +64,24 @@ class YamataiPresentation:
     ) -> tuple[list[str], list[str]]:
         """Phrases of a turn (boats placed counted together), then the round or game end."""
         parts: list[str] = []
-        placed = 0
+        spots: list[str] = []
         for event in events:
             if event.get("type") == "place":
-                placed += 1
+                spots.append(str(event["spot"]))
                 continue
-            if placed:
-                parts.append(counted(t, _k("summary.placed"), placed))
-                placed = 0
+            if spots:
+                parts.append(self._placed(t, spots))
+                spots = []
             text = self.phrase(t, event, names)
             if text:
                 parts.append(text)
-        if placed:
-            parts.append(counted(t, _k("summary.placed"), placed))
+        if spots:
+            parts.append(self._placed(t, spots))
         return parts, self._closing(t, events, names)
+
+    @staticmethod
+    def _placed(t: Texts, spots: list[str]) -> str:
+        return counted(t, _k("summary.placed"), len(spots), spots=joined(t, spots))
 
     def _closing(self, t: Texts, events: Sequence[Event], names: Sequence[str]) -> list[str]:
         lines = []
@@ -109,22 +106,32 @@ class YamataiPresentation:
         def gains(coins: int = 0, pp: int = 0) -> str:
             parts = []
             if coins:
-                parts.append(t(_k("summary.gain_coins"), count=f"{coins:+d}"))
+                parts.append(counted(t, _k("summary.gain_coins"), coins))
             if pp:
-                parts.append(t(_k("summary.gain_pp"), count=f"{pp:+d}"))
+                parts.append(counted(t, _k("summary.gain_pp"), pp))
             return t(_k("summary.gains"), gains=listed(parts)) if parts else ""
 
         if kind in SILENT:
             return None
         if kind == "fleet":
             text = t(_k("summary.fleet"), fleet=event["fleet"])
-            missing = list(event.get("missing", []))
+            missing = [boat_name(t, b) for b in event.get("missing", [])]
             if missing:
-                text += t(_k("summary.fleet_missing"), boats=listed(missing))
+                text += t(_k("summary.fleet_missing"), boats=joined(t, missing, "or"))
             return text
+        if kind in ("buy", "sell", "slide"):
+            params = {k: v for k, v in event.items() if k in ("from", "to")}
+            return t(_k(f"summary.{kind}"), boat=a_boat(t, event["boat"]), **params)
         if kind == "collect":
-            tokens = [str(token["culture"]) for token in event.get("tokens", [])]
-            return t(_k("summary.collect"), tokens=listed(tokens))
+            tokens = [
+                t(
+                    _k("summary.token_on"),
+                    culture=culture_name(t, tok["culture"]),
+                    island=tok["island"],
+                )
+                for tok in event.get("tokens", [])
+            ]
+            return t(_k("summary.collect"), tokens=joined(t, tokens))
         if kind == "build":
             # The tile lies face down (R34): the thread learns where and what figure, not which.
             figure = t(_k(f"summary.figure.{event['figure']}"))
@@ -138,16 +145,29 @@ class YamataiPresentation:
         if kind == "remove":
             return counted(t, _k("summary.remove"), len(event.get("boats", [])))
         if kind == "ananda":
-            return t(_k("summary.ananda"), coins=event["coins"], player=name(event["to"]))
+            return counted(t, _k("summary.ananda"), int(event["coins"]), player=name(event["to"]))
         if kind == "izanami":
-            return t(_k("summary.izanami"), coins=event["coins"], player=name(event["seat"]))
+            return counted(
+                t, _k("summary.izanami"), int(event["coins"]), player=name(event["seat"])
+            )
         if kind == "harbor":
             aside = list(event.get("set_aside", []))
             return counted(t, _k("summary.set_aside"), len(aside)) if aside else None
+        if kind in ("raijin", "nakatsu"):
+            boats = {k: joined(t, [a_boat(t, b) for b in event[k]]) for k in ("gave", "took")}
+            return t(_k(f"summary.{kind}"), **boats)
+        if kind in ("michimata", "hetsuka", "ebisu"):
+            culture = culture_name(t, event["culture"])
+            coins = int(event.get("coins", 0))
+            return t(
+                _k(f"summary.{kind}"), culture=culture, island=event.get("island"), count=coins
+            )
+        if kind in ("swap_tokens", "swap_boats"):
+            field = "islands" if kind == "swap_tokens" else "spots"
+            return t(_k(f"summary.{kind}"), **{field: joined(t, [str(x) for x in event[field]])})
         if kind in SIMPLE:
-            params = {k: _plain(v) for k, v in event.items() if k not in ("type", "seat")}
-            return t(_k(f"summary.{kind}"), **params)
-        return t(_k("summary.other"), action=kind)
+            return t(_k(f"summary.{kind}"), **{k: v for k, v in event.items() if k != "type"})
+        return None
 
     def panel_group(self, action: str) -> str:
         """``fleet``, ``trade``, ``place:clay``, ``recruit:Riu``, ``swap_boats``, ``keep``..."""
