@@ -74,6 +74,7 @@ PANEL_CATEGORY = spec("himiko:panel:cat", "game", "version")
 PANEL_ACTION = spec("himiko:panel:act", "game", "version", Field("n", r"\d"))
 PANEL_PAGE = spec("himiko:panel:page", "game", "version", "page", Field("cat", ".+"))
 PANEL_UNDO = spec("himiko:panel:undo", "game", "version")
+PANEL_DO = spec("himiko:panel:do", "game", "version", Field("crc", "[0-9a-f]{8}"))
 PANEL_REFRESH = spec("himiko:panel:refresh", "game")
 DEADLINE_SKIP = spec("himiko:deadline:skip", "game", Field("turn", r"\d+\.\d+"))
 

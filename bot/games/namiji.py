@@ -5,7 +5,8 @@ Every text is a catalog key under ``namiji.``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event, Texts, counted, listed
@@ -125,3 +126,24 @@ class NamijiPresentation:
     def panel_actions(self, preview: Callable[[str], list[str]], legal: list[str]) -> list[str]:
         """The legal actions as they are (a station's choices come one at a time)."""
         return legal
+
+    def panel_label(self, t: Texts, view: Mapping[str, Any], action: str) -> str:
+        """A panel choice in words ("Sail to space 9", "Fish the orange saba"); others as typed."""
+        words = action.split()
+        kind, args = words[0], words[1:]
+        if kind == "move" and len(args) == 1:
+            return t(_k("panel.do.move"), to=args[0])
+        if kind == "move" and len(args) == 3 and args[1] == "slot":
+            return t(_k("panel.do.move_slot"), to=args[0], slot=args[2])
+        if kind == "fish" and args == ["hidden"]:
+            return t(_k("panel.do.fish_hidden"))
+        if kind == "fish" and len(args) == 1 and len(args[0]) == 2:
+            return t(_k("panel.do.fish"), fish=fish_name(t, args[0]))
+        cell = re.fullmatch(r"r(\d)c(\d)", args[0]) if kind == "keep" and len(args) == 1 else None
+        if cell:
+            return t(_k("panel.do.keep"), row=cell[1], column=cell[2])
+        if kind == "release" and not args:
+            return t(_k("panel.do.release"))
+        if kind == "end" and not args:
+            return t(_k("panel.cat.end"))
+        return action

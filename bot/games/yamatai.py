@@ -5,7 +5,7 @@ Every text is a catalog key under ``yamatai.``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event, Texts, counted, joined, listed
@@ -32,6 +32,9 @@ RULE_TOPICS = (
 )
 #: Panel groups named without detail (``yamatai.panel.cat.<group>``).
 PLAIN_GROUPS = ("fleet", "trade", "collect", "build", "keep", "end")
+#: After an action whose group is done, the panel opens the first of these still legal: the
+#: mandatory steps in turn order, then the optional ones (powers are never guessed).
+PANEL_NEXT = ("place", "collect", "build", "keep", "recruit", "trade", "fleet")
 
 
 def _k(key: str) -> str:
@@ -58,6 +61,7 @@ class YamataiPresentation:
 
     key = KEY
     rule_topics = RULE_TOPICS
+    panel_next = PANEL_NEXT
 
     def describe(
         self, t: Texts, events: Sequence[Event], names: Sequence[str]
@@ -206,3 +210,46 @@ class YamataiPresentation:
         for action in legal:
             result += [action, f"{action}; end"] if action in keeps else [action]
         return result
+
+    def panel_label(self, t: Texts, view: Mapping[str, Any], action: str) -> str:
+        """A panel choice in words ("Collect rice on A2 and tea on B4"); powers keep notation.
+
+        ``action`` may be the first words of an action (a stage of a staged choice).
+        """
+        words = action.split()
+        kind, args = words[0], words[1:]
+        if action.endswith("; end") and kind == "keep":
+            boats = joined(t, [a_boat(t, b) for b in action[:-5].split()[1:]])
+            return t(_k("panel.do.keep_end"), boats=boats)
+        if ";" in action:
+            return action
+        if kind == "fleet" and len(args) == 1:
+            return t(_k("panel.do.fleet"), fleet=args[0])
+        if kind == "fleet" and len(args) == 2:
+            return t(_k("panel.do.fleet_boat"), fleet=args[0], boat=a_boat(t, args[1]))
+        if kind in ("buy", "sell") and len(args) == 1:
+            return t(_k(f"panel.do.{kind}"), boat=a_boat(t, args[0]))
+        if kind == "place" and len(args) == 2:
+            return t(_k("panel.do.place"), boat=a_boat(t, args[0]), spot=args[1])
+        if kind == "collect" and args:
+            cultures = {str(i["label"]): str(i.get("token") or "") for i in view.get("islands", [])}
+            tokens = [self._token_on(t, cultures.get(island, ""), island) for island in args]
+            return t(_k("panel.do.collect"), tokens=joined(t, tokens))
+        if kind == "build" and len(args) == 2:
+            return t(_k("panel.do.build"), tile=args[0], island=args[1])
+        if kind == "build" and len(args) == 1:
+            return t(_k("panel.do.build_tile"), tile=args[0])
+        if kind == "keep" and args:
+            return t(_k("panel.do.keep"), boats=joined(t, [a_boat(t, b) for b in args]))
+        if kind == "recruit" and len(args) > 1:
+            paid = joined(t, [culture_name(t, c) for c in args[1:]])
+            return t(_k("panel.do.recruit"), specialist=args[0], tokens=paid)
+        if kind == "end" and not args:
+            return t(_k("panel.cat.end"))
+        return action
+
+    @staticmethod
+    def _token_on(t: Texts, culture: str, island: str) -> str:
+        if not culture:
+            return island
+        return t(_k("summary.token_on"), culture=culture_name(t, culture), island=island)

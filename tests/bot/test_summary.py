@@ -220,7 +220,7 @@ def test_powers_in_polish_have_no_english_game_word() -> None:
         "odrzuca żeton kultury (perła) i bierze łódź ze złotem (Michimata), "
         "odrzuca żeton kultury (herbata) i bierze 3 monety (Hetsuka), "
         "bierze żeton kultury (ceramika) z wyspy D2 (Ebisu), "
-        "przekazuje 1 monetę graczowi Bo (Ananda), buduje pałac na wyspie B4 – +1 moneta"
+        "przekazuje 1 monetę graczowi Bo (Ananda), buduje pałac na wyspie B4 \u2013 +1 moneta"
     )
 
 
@@ -269,8 +269,8 @@ def test_final_totals_use_each_games_unit() -> None:
         "2. **Bo**: 1 point (1 for the arrival)",
     ]
     polish = Summary(default_catalog(), "pl", "namiji").final(final)
-    assert polish[0].startswith("1. **Ann** – 21 punktów (")
-    assert polish[1].startswith("2. **Bo** – 1 punkt (")
+    assert polish[0].startswith("1. **Ann** \u2013 21 punktów (")
+    assert polish[1].startswith("2. **Bo** \u2013 1 punkt (")
 
 
 ENGLISH_GAME_WORDS = re.compile(
