@@ -6,12 +6,28 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import discord
+import pytest
+
 from bot.catalog import default_catalog
 from bot.games import presentation
 from bot.games.yamatai import PANEL_NEXT
-from bot.service import GameService
-from bot.service.panel import STAGE, by_checksum, checksum, next_group, stage
-from bot.views.panel import CategorySelect, act
+from bot.service import GameService, PanelState
+from bot.service.games import panel_choices
+from bot.service.panel import (
+    PAGE_SIZE,
+    STAGE,
+    by_checksum,
+    categories,
+    checksum,
+    next_group,
+    page_of,
+    stage,
+)
+from bot.service.results import PlayerInfo
+from bot.views.panel import CategorySelect, act, choice_label, panel_view
+from engine import games
+from engine.players import random_player
 
 from .fakes import FakeBot, fake_interaction
 from .support import two_player_game, with_service
@@ -135,3 +151,64 @@ def test_choices_read_in_the_games_words() -> None:
     assert label(yamatai, "en", "swap tokens C4 D2") == "swap tokens C4 D2"  # powers as typed
     assert label(namiji, "it", "fish os") == "Pesca il saba arancione"
     assert label(namiji, "en", "keep r2c3") == "Put it in row 2, column 3 of your crate"
+
+
+def _panel_states(match: Any, seat: int) -> list[PanelState]:
+    """Every panel a player can open at this point: each group, each stage, each page."""
+    shown = presentation(match.game_key)
+    legal = panel_choices(match)
+    groups = tuple(c for c in categories(legal, shown.panel_group) if c.key != "end")
+    ending = [a for a in legal if shown.panel_group(a) == "end"]
+    states, todo = [], [(g.key, "") for g in groups]
+    while todo:
+        group, prefix = todo.pop()
+        values, prefix = stage([a for a in legal if shown.panel_group(a) == group], prefix)
+        todo += [(group, v.removesuffix(STAGE)) for v in values if v.endswith(STAGE)]
+        pages = max(1, -(-len(values) // PAGE_SIZE))
+        for page in range(pages):
+            states.append(
+                PanelState(
+                    game_id=2**53,
+                    game=match.game_key,
+                    version=2**31,
+                    step="",
+                    player=PlayerInfo(seat, "Ann", 1, "red"),
+                    categories=groups,
+                    category=group,
+                    page=page,
+                    pages=pages,
+                    actions=tuple(page_of(values, page)[0]),
+                    can_undo=True,
+                    prefix=prefix,
+                    end=ending[0] if ending else None,
+                    view=match.view(seat),
+                )
+            )
+    return states
+
+
+@pytest.mark.parametrize("game", ["yamatai", "namiji"])
+def test_every_panel_of_random_games_fits_discords_limits(game: str) -> None:
+    """25 options a menu, 5 rows, 100-character ids, labels and values, in each language."""
+    bot = FakeBot()
+    for seed, locale in ((1, discord.Locale.american_english), (2, discord.Locale.polish)):
+        interaction = fake_interaction(bot)
+        interaction.locale = locale
+        match = games.new(game, ["Ann", "Bo", "Cy"], seed=seed)
+        while (seat := match.current_seat) is not None:
+            for state in _panel_states(match, seat):
+                for value in state.actions:
+                    label = choice_label(interaction, game, state.view, value)
+                    assert len(value) <= 100 and not label.endswith("…" * 2), value
+                view = panel_view(interaction, state)
+                for item in view.children:
+                    custom_id = getattr(item, "custom_id", None) or ""
+                    assert len(custom_id) <= 100, custom_id
+                    options = getattr(item, "options", [])
+                    assert len(options) <= 25
+                    for option in options:
+                        assert len(option.label) <= 100 and len(option.value) <= 100
+                        assert len(option.description or "") <= 100
+                rows = view.to_components()  # raises if an item finds no room in 5 rows
+                assert len(rows) <= 5 and all(len(r["components"]) <= 5 for r in rows)
+            match.play(random_player(match.view(seat), seat), seat=seat)
