@@ -248,7 +248,8 @@ def panel_view(interaction: Interaction, state: PanelState) -> ui.View:
 
     if len(state.actions) == 1 and not state.actions[0].endswith(STAGE):
         [only] = state.actions
-        view.add_item(ActButton(game, version, checksum(only), label(only), row=1))
+        if only != state.end:  # ending the turn has its own button below
+            view.add_item(ActButton(game, version, checksum(only), label(only), row=1))
     else:
         _add_menus(interaction, view, state, label)
     if state.end is not None:

@@ -201,6 +201,8 @@ def test_every_panel_of_random_games_fits_discords_limits(game: str) -> None:
                     label = choice_label(interaction, game, state.view, value)
                     assert len(value) <= 100 and not label.endswith("…" * 2), value
                 view = panel_view(interaction, state)
+                ids = [getattr(i, "custom_id", None) for i in view.children]
+                assert len(ids) == len(set(ids)), ids  # Discord refuses a duplicate id
                 for item in view.children:
                     custom_id = getattr(item, "custom_id", None) or ""
                     assert len(custom_id) <= 100, custom_id
