@@ -42,6 +42,11 @@ class Summary:
         lines = [self.t("summary.turn", player=display_name(player), actions=actions)]
         return "\n".join(lines + closing)
 
+    def total(self, points: int) -> str:
+        """A final total with the game's unit ("23 PP", "23 points") when the game names one."""
+        key = f"{self.game}.score.total"
+        return self.t(key, count=points) if self.catalog.has(key) else str(points)
+
     def final(self, final: FinalResult) -> list[str]:
         """One line per seat (rank, name, total, scoring lines), then how a tie was broken."""
         lines = []
@@ -56,7 +61,7 @@ class Summary:
                     "summary.score",
                     rank=score.rank,
                     player=display_name(score.name),
-                    total=score.total,
+                    total=self.total(score.total),
                     detail=detail or self.t("score.none"),
                 )
             )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 Event = Mapping[str, Any]
@@ -18,3 +18,10 @@ def counted(t: Texts, key: str, count: int, **params: Any) -> str:
 def listed(items: list[str]) -> str:
     """Items as a comma-separated list."""
     return ", ".join(items)
+
+
+def joined(t: Texts, items: Sequence[str], conjunction: str = "and") -> str:
+    """Items as a list in words: ``A2, B4 and C1`` (``summary.and``, or ``summary.or``)."""
+    if len(items) < 2:
+        return "".join(items)
+    return t(f"summary.{conjunction}", items=", ".join(items[:-1]), last=items[-1])

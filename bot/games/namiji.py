@@ -5,7 +5,8 @@ Every text is a catalog key under ``namiji.``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event, Texts, counted, listed
@@ -30,11 +31,26 @@ RULE_TOPICS = (
 #: Events that make no phrase of their own (told by the turn's other events).
 SILENT = ("end_turn", "fish_revealed", "drawn", "nets_revealed", "rocks_drawn", "game_end")
 #: Events said in one phrase with their own fields (``namiji.summary.<type>``).
-SIMPLE = ("offering", "panorama", "panorama_bonus", "crate_line", "fished", "released")
+SIMPLE = ("offering", "draft")
 
 
 def _k(key: str) -> str:
     return f"{KEY}.{key}"
+
+
+def fish_name(t: Texts, fish: str) -> str:
+    """A fish in words: ``os`` -> "orange saba" ("saba orange" in French)."""
+    colour, shape = fish[0], fish[1]
+    return t(
+        _k("fish.name"),
+        colour=t(_k(f"fish.colour.{colour}")),
+        shape=t(_k(f"fish.shape.{shape}")),
+    )
+
+
+def panorama_name(t: Texts, kind: str) -> str:
+    """A panorama type in words: ``D`` -> "dolphin"."""
+    return t(_k(f"panorama.{kind}"))
 
 
 class NamijiPresentation:
@@ -62,26 +78,32 @@ class NamijiPresentation:
 
         if kind in SILENT:
             return None
-        if kind == "move":
-            return t(_k("summary.move"), boat=name(event.get("seat")), to=event["to"])
-        if kind == "arrival":
-            return t(_k("summary.arrival"), boat=name(event.get("seat")), token=event["token"])
+        neutral = event.get("seat") is None
+        if kind in ("move", "arrival"):
+            key = f"summary.{kind}_neutral" if neutral else f"summary.{kind}"
+            return t(_k(key), to=event.get("to"), token=event.get("token"))
         if kind == "score":
-            return t(_k("summary.score"), points=f"{int(event['points']):+d}", why=event["for"])
+            points = int(event["points"])
+            return t(_k("summary.score"), why=t(_k(f"score.{event['for']}"), count=points))
         if kind == "crustaceans":
             return counted(t, _k("summary.crustaceans"), len(event.get("tokens", [])))
-        if kind == "trap_lost":
-            return t(_k("summary.trap_lost"))
-        if kind == "net_refused":
-            return t(_k("summary.net_refused"))
-        if kind == "rock_kept":
-            return t(_k("summary.rock_kept"))
-        if kind == "draft":
-            return t(_k("summary.draft"), pontoon=event["pontoon"], cards=event["cards"])
+        if kind in ("trap_lost", "net_refused", "rock_kept", "neutral_pick"):
+            return t(_k(f"summary.{kind}"))
+        if kind in ("fished", "released"):
+            return t(_k(f"summary.{kind}"), fish=fish_name(t, str(event["fish"])))
+        if kind == "crate_line":
+            line = str(event["line"])
+            which = "row" if line[0] == "r" else "column"
+            return t(_k(f"summary.crate_{which}"), n=line[1:])
+        if kind == "panorama":
+            card = str(event["card"])
+            return t(_k("summary.panorama"), panorama=panorama_name(t, card[0]), section=card[1:])
+        if kind == "panorama_bonus":
+            return t(
+                _k("summary.panorama_bonus"), panorama=panorama_name(t, str(event["card"])[-1])
+            )
         if kind == "pontoon_card":
             return t(_k("summary.pontoon_card"), player=name(event.get("seat")), card=event["card"])
-        if kind == "neutral_pick":
-            return t(_k("summary.neutral_pick"))
         if kind == "rocks_revealed":
             met = event.get("met", [])
             cards = listed([str(c) for c in event.get("cards", [])]) or "—"
@@ -90,7 +112,7 @@ class NamijiPresentation:
         if kind in SIMPLE:
             params = {k: v for k, v in event.items() if k not in ("type", "seat")}
             return t(_k(f"summary.{kind}"), **params)
-        return t(_k("summary.other"), action=kind)
+        return None
 
     def panel_group(self, action: str) -> str:
         """One group per verb: ``move``, ``fish``, ``keep`` (with ``release``), ``net``..."""
@@ -104,3 +126,24 @@ class NamijiPresentation:
     def panel_actions(self, preview: Callable[[str], list[str]], legal: list[str]) -> list[str]:
         """The legal actions as they are (a station's choices come one at a time)."""
         return legal
+
+    def panel_label(self, t: Texts, view: Mapping[str, Any], action: str) -> str:
+        """A panel choice in words ("Sail to space 9", "Fish the orange saba"); others as typed."""
+        words = action.split()
+        kind, args = words[0], words[1:]
+        if kind == "move" and len(args) == 1:
+            return t(_k("panel.do.move"), to=args[0])
+        if kind == "move" and len(args) == 3 and args[1] == "slot":
+            return t(_k("panel.do.move_slot"), to=args[0], slot=args[2])
+        if kind == "fish" and args == ["hidden"]:
+            return t(_k("panel.do.fish_hidden"))
+        if kind == "fish" and len(args) == 1 and len(args[0]) == 2:
+            return t(_k("panel.do.fish"), fish=fish_name(t, args[0]))
+        cell = re.fullmatch(r"r(\d)c(\d)", args[0]) if kind == "keep" and len(args) == 1 else None
+        if cell:
+            return t(_k("panel.do.keep"), row=cell[1], column=cell[2])
+        if kind == "release" and not args:
+            return t(_k("panel.do.release"))
+        if kind == "end" and not args:
+            return t(_k("panel.cat.end"))
+        return action

@@ -5,31 +5,15 @@ Every text is a catalog key under ``yamatai.``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.base import Event, Texts, counted, listed
+from bot.games.base import Event, Texts, counted, joined, listed
 from bot.names import display_name
 
 KEY = "yamatai"
 #: Event types that say something on their own (one phrase each, ``yamatai.summary.<type>``).
-SIMPLE = (
-    "buy",
-    "sell",
-    "reserve",
-    "look",
-    "arrange",
-    "slide",
-    "sacred",
-    "swap_tokens",
-    "swap_boats",
-    "raijin",
-    "nakatsu",
-    "michimata",
-    "hetsuka",
-    "kachiko",
-    "ebisu",
-)
+SIMPLE = ("reserve", "look", "arrange", "sacred", "kachiko")
 #: Event types that never make a phrase of their own.
 SILENT = ("turn", "round_start", "place", "end_turn", "round_end", "game_end")
 RULE_TOPICS = (
@@ -48,16 +32,28 @@ RULE_TOPICS = (
 )
 #: Panel groups named without detail (``yamatai.panel.cat.<group>``).
 PLAIN_GROUPS = ("fleet", "trade", "collect", "build", "keep", "end")
+#: After an action whose group is done, the panel opens the first of these still legal: the
+#: mandatory steps in turn order, then the optional ones (powers are never guessed).
+PANEL_NEXT = ("place", "collect", "build", "keep", "recruit", "trade", "fleet")
 
 
 def _k(key: str) -> str:
     return f"{KEY}.{key}"
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, list):
-        return ", ".join(_plain(v) if not isinstance(v, dict) else str(v) for v in value)
-    return value
+def boat_name(t: Texts, boat: str) -> str:
+    """A boat type in words: ``wood`` -> "wood boat" (``yamatai.boat.<type>``)."""
+    return t(_k(f"boat.{boat}"))
+
+
+def a_boat(t: Texts, boat: str) -> str:
+    """One boat of a type in words: "a wood boat"."""
+    return t(_k("summary.a_boat"), boat=boat_name(t, boat))
+
+
+def culture_name(t: Texts, culture: str) -> str:
+    """A culture token's name: ``silk`` -> "silk" in English, "soie" in French."""
+    return t(_k(f"culture.{culture}"))
 
 
 class YamataiPresentation:
@@ -65,26 +61,31 @@ class YamataiPresentation:
 
     key = KEY
     rule_topics = RULE_TOPICS
+    panel_next = PANEL_NEXT
 
     def describe(
         self, t: Texts, events: Sequence[Event], names: Sequence[str]
     ) -> tuple[list[str], list[str]]:
         """Phrases of a turn (boats placed counted together), then the round or game end."""
         parts: list[str] = []
-        placed = 0
+        spots: list[str] = []
         for event in events:
             if event.get("type") == "place":
-                placed += 1
+                spots.append(str(event["spot"]))
                 continue
-            if placed:
-                parts.append(counted(t, _k("summary.placed"), placed))
-                placed = 0
+            if spots:
+                parts.append(self._placed(t, spots))
+                spots = []
             text = self.phrase(t, event, names)
             if text:
                 parts.append(text)
-        if placed:
-            parts.append(counted(t, _k("summary.placed"), placed))
+        if spots:
+            parts.append(self._placed(t, spots))
         return parts, self._closing(t, events, names)
+
+    @staticmethod
+    def _placed(t: Texts, spots: list[str]) -> str:
+        return counted(t, _k("summary.placed"), len(spots), spots=joined(t, spots))
 
     def _closing(self, t: Texts, events: Sequence[Event], names: Sequence[str]) -> list[str]:
         lines = []
@@ -109,22 +110,32 @@ class YamataiPresentation:
         def gains(coins: int = 0, pp: int = 0) -> str:
             parts = []
             if coins:
-                parts.append(t(_k("summary.gain_coins"), count=f"{coins:+d}"))
+                parts.append(counted(t, _k("summary.gain_coins"), coins))
             if pp:
-                parts.append(t(_k("summary.gain_pp"), count=f"{pp:+d}"))
+                parts.append(counted(t, _k("summary.gain_pp"), pp))
             return t(_k("summary.gains"), gains=listed(parts)) if parts else ""
 
         if kind in SILENT:
             return None
         if kind == "fleet":
             text = t(_k("summary.fleet"), fleet=event["fleet"])
-            missing = list(event.get("missing", []))
+            missing = [boat_name(t, b) for b in event.get("missing", [])]
             if missing:
-                text += t(_k("summary.fleet_missing"), boats=listed(missing))
+                text += t(_k("summary.fleet_missing"), boats=joined(t, missing, "or"))
             return text
+        if kind in ("buy", "sell", "slide"):
+            params = {k: v for k, v in event.items() if k in ("from", "to")}
+            return t(_k(f"summary.{kind}"), boat=a_boat(t, event["boat"]), **params)
         if kind == "collect":
-            tokens = [str(token["culture"]) for token in event.get("tokens", [])]
-            return t(_k("summary.collect"), tokens=listed(tokens))
+            tokens = [
+                t(
+                    _k("summary.token_on"),
+                    culture=culture_name(t, tok["culture"]),
+                    island=tok["island"],
+                )
+                for tok in event.get("tokens", [])
+            ]
+            return t(_k("summary.collect"), tokens=joined(t, tokens))
         if kind == "build":
             # The tile lies face down (R34): the thread learns where and what figure, not which.
             figure = t(_k(f"summary.figure.{event['figure']}"))
@@ -138,16 +149,29 @@ class YamataiPresentation:
         if kind == "remove":
             return counted(t, _k("summary.remove"), len(event.get("boats", [])))
         if kind == "ananda":
-            return t(_k("summary.ananda"), coins=event["coins"], player=name(event["to"]))
+            return counted(t, _k("summary.ananda"), int(event["coins"]), player=name(event["to"]))
         if kind == "izanami":
-            return t(_k("summary.izanami"), coins=event["coins"], player=name(event["seat"]))
+            return counted(
+                t, _k("summary.izanami"), int(event["coins"]), player=name(event["seat"])
+            )
         if kind == "harbor":
             aside = list(event.get("set_aside", []))
             return counted(t, _k("summary.set_aside"), len(aside)) if aside else None
+        if kind in ("raijin", "nakatsu"):
+            boats = {k: joined(t, [a_boat(t, b) for b in event[k]]) for k in ("gave", "took")}
+            return t(_k(f"summary.{kind}"), **boats)
+        if kind in ("michimata", "hetsuka", "ebisu"):
+            culture = culture_name(t, event["culture"])
+            coins = int(event.get("coins", 0))
+            return t(
+                _k(f"summary.{kind}"), culture=culture, island=event.get("island"), count=coins
+            )
+        if kind in ("swap_tokens", "swap_boats"):
+            field = "islands" if kind == "swap_tokens" else "spots"
+            return t(_k(f"summary.{kind}"), **{field: joined(t, [str(x) for x in event[field]])})
         if kind in SIMPLE:
-            params = {k: _plain(v) for k, v in event.items() if k not in ("type", "seat")}
-            return t(_k(f"summary.{kind}"), **params)
-        return t(_k("summary.other"), action=kind)
+            return t(_k(f"summary.{kind}"), **{k: v for k, v in event.items() if k != "type"})
+        return None
 
     def panel_group(self, action: str) -> str:
         """``fleet``, ``trade``, ``place:clay``, ``recruit:Riu``, ``swap_boats``, ``keep``..."""
@@ -186,3 +210,46 @@ class YamataiPresentation:
         for action in legal:
             result += [action, f"{action}; end"] if action in keeps else [action]
         return result
+
+    def panel_label(self, t: Texts, view: Mapping[str, Any], action: str) -> str:
+        """A panel choice in words ("Collect rice on A2 and tea on B4"); powers keep notation.
+
+        ``action`` may be the first words of an action (a stage of a staged choice).
+        """
+        words = action.split()
+        kind, args = words[0], words[1:]
+        if action.endswith("; end") and kind == "keep":
+            boats = joined(t, [a_boat(t, b) for b in action[:-5].split()[1:]])
+            return t(_k("panel.do.keep_end"), boats=boats)
+        if ";" in action:
+            return action
+        if kind == "fleet" and len(args) == 1:
+            return t(_k("panel.do.fleet"), fleet=args[0])
+        if kind == "fleet" and len(args) == 2:
+            return t(_k("panel.do.fleet_boat"), fleet=args[0], boat=a_boat(t, args[1]))
+        if kind in ("buy", "sell") and len(args) == 1:
+            return t(_k(f"panel.do.{kind}"), boat=a_boat(t, args[0]))
+        if kind == "place" and len(args) == 2:
+            return t(_k("panel.do.place"), boat=a_boat(t, args[0]), spot=args[1])
+        if kind == "collect" and args:
+            cultures = {str(i["label"]): str(i.get("token") or "") for i in view.get("islands", [])}
+            tokens = [self._token_on(t, cultures.get(island, ""), island) for island in args]
+            return t(_k("panel.do.collect"), tokens=joined(t, tokens))
+        if kind == "build" and len(args) == 2:
+            return t(_k("panel.do.build"), tile=args[0], island=args[1])
+        if kind == "build" and len(args) == 1:
+            return t(_k("panel.do.build_tile"), tile=args[0])
+        if kind == "keep" and args:
+            return t(_k("panel.do.keep"), boats=joined(t, [a_boat(t, b) for b in args]))
+        if kind == "recruit" and len(args) > 1:
+            paid = joined(t, [culture_name(t, c) for c in args[1:]])
+            return t(_k("panel.do.recruit"), specialist=args[0], tokens=paid)
+        if kind == "end" and not args:
+            return t(_k("panel.cat.end"))
+        return action
+
+    @staticmethod
+    def _token_on(t: Texts, culture: str, island: str) -> str:
+        if not culture:
+            return island
+        return t(_k("summary.token_on"), culture=culture_name(t, culture), island=island)

@@ -853,28 +853,35 @@ class GameService:
         picture: bool = True,
         turn: TurnKey | None = None,
         after: str | None = None,
+        prefix: str = "",
     ) -> PanelState:
         """The turn panel for the player to act: groups of legal choices and a preview.
 
         With ``turn`` an out-of-date ``version`` is fine while that turn is still being played;
-        ``after`` (the action just played) keeps its group chosen while it lasts.
+        ``after`` (the action just played) keeps its group chosen while it lasts, else opens the
+        likely next step; ``prefix`` (a stage of a large group) narrows the choices.
         """
         game, match = await self._load(thread_id=thread_id, game_id=game_id)
         if version is not None and game.version != version and _turn_key(match) != turn:
             raise ServiceError("error.stale_board")
         seat = self._acting_seat(game, match, user_id)
         shown = presentation(game.game_key)
-        legal = shown.panel_actions(
-            lambda text: match.preview(text).legal_next, match.legal_actions()
-        )
-        legal = [a for a in legal if len(a) <= panels.MAX_VALUE]
+        legal = panel_choices(match)
         groups = panels.categories(legal, shown.panel_group)
-        if after is not None:
-            category = shown.panel_group(after)
         keys = [c.key for c in groups]
-        chosen = category if category in keys else keys[0]
-        actions, page, pages = panels.page_of(legal, chosen, page, shown.panel_group)
-        png = await self._render(match.view(seat), None) if picture else None
+        if after is not None:
+            order = getattr(shown, "panel_next", ())
+            chosen = panels.next_group(keys, shown.panel_group(after), order)
+        else:
+            if prefix and category is None:
+                category = shown.panel_group(prefix)
+            chosen = panels.next_group(keys, category, ())
+        members = [a for a in legal if shown.panel_group(a) == chosen]
+        values, prefix = panels.stage(members, prefix)
+        actions, page, pages = panels.page_of(values, page)
+        ending = [a for a in legal if shown.panel_group(a) == panels.END_GROUP]
+        view = match.view(seat)
+        png = await self._render(view, None) if picture else None
         players = _players(game, match)
         return PanelState(
             game_id=game.id,
@@ -882,14 +889,27 @@ class GameService:
             version=game.version,
             step=_step(match) or "",
             player=players[seat],
-            categories=tuple(groups),
+            categories=tuple(c for c in groups if c.key != panels.END_GROUP or len(ending) > 1),
             category=chosen,
             page=page,
             pages=pages,
             actions=tuple(actions),
             can_undo=match.can_undo(seat),
             picture=png,
+            prefix=prefix,
+            end=ending[0] if len(ending) == 1 else None,
+            view=view,
+            names=tuple(p.name for p in players),
         )
+
+    async def panel_action(self, user_id: int, *, game_id: int, version: int, crc: str) -> str:
+        """The action a panel button plays, found by its checksum among the current choices."""
+        game, match = await self._load_checked(None, game_id, version)
+        self._acting_seat(game, match, user_id)
+        action = panels.by_checksum(panel_choices(match), crc)
+        if action is None:
+            raise ServiceError("error.stale_board")
+        return action
 
     async def resign(self, user_id: int, *, game_id: int, version: int | None = None) -> Resigned:
         """A seated player resigns: the computer plays their seat to the end (they rank last).
@@ -996,6 +1016,13 @@ class GameService:
         """Games that still owe their thread a message (turns, openings and endings)."""
         owed = await self.repo.unannounced_games()
         return sorted({*owed, *await self.repo.unannounced_abandoned_games()})
+
+
+def panel_choices(match: Match) -> list[str]:
+    """The panel's choices: the legal actions with the game's shortcuts, each fitting an option."""
+    shown = presentation(match.game_key)
+    legal = shown.panel_actions(lambda text: match.preview(text).legal_next, match.legal_actions())
+    return [a for a in legal if len(a) <= panels.MAX_VALUE]
 
 
 def _mark_computer_played(records: list[TurnRecord], seqs: set[int]) -> list[TurnRecord]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -217,6 +218,10 @@ class PanelState:
     actions: tuple[str, ...]
     can_undo: bool
     picture: bytes | None = None
+    prefix: str = ""  # the stage of a large group the actions are under ("collect A2")
+    end: str | None = None  # the action that ends the turn, shown as a button
+    view: Mapping[str, Any] | None = None  # the player's own view (labels, focus picture)
+    names: tuple[str, ...] = ()  # the players' names by seat
 
 
 @dataclass(frozen=True)

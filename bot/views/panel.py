@@ -4,12 +4,18 @@ Custom ids (all carry the game id; those that act also carry the game version):
 ``himiko:panel:cat:<game>:<version>`` (select: a group of actions),
 ``himiko:panel:act:<game>:<version>:<n>`` (select: an action; n = 0..2, one per menu),
 ``himiko:panel:page:<game>:<version>:<page>:<group>`` (button: another page of a group),
+``himiko:panel:page:<game>:<version>:<page>:<group>|<stage>`` (the same, within a stage),
+``himiko:panel:do:<game>:<version>:<crc32>`` (button: the one action shown, or ending the turn),
 ``himiko:panel:undo:<game>:<version>`` (button) and ``himiko:panel:refresh:<game>`` (button).
+
+A value ending in ``STAGE`` in an action menu is a stage of a large group: choosing it shows the
+actions under it (the next word), it plays nothing.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 import discord
@@ -18,24 +24,43 @@ from discord import ui
 from bot.custom_ids import (
     PANEL_ACTION,
     PANEL_CATEGORY,
+    PANEL_DO,
     PANEL_PAGE,
     PANEL_REFRESH,
     PANEL_UNDO,
 )
 from bot.games import presentation
-from bot.present import after_save, guarded, himiko, picture, t
+from bot.present import after_save, catalog_of, guarded, himiko, picture, t
 from bot.service import PanelState, TurnKey
-from bot.service.panel import PAGE_SIZE, PER_SELECT, chunks
+from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
+from bot.summary import Summary
 from bot.turns import announce
 from bot.views.base import button
 
 Interaction = discord.Interaction[Any]
 MAX_LABEL = 100
+PAGE_SEPARATOR = "|"  # between the group and the stage in a page button's id
 
 
 def category_label(interaction: Interaction, game: str, key: str) -> str:
     """A panel group's name in the user's language."""
     return presentation(game).panel_group_label(lambda k, **p: t(interaction, k, **p), key)
+
+
+def choice_label(
+    interaction: Interaction, game: str, view: Mapping[str, Any] | None, value: str
+) -> str:
+    """A panel choice in the game's words ("Collect rice on A2 and tea on B4"), cut to fit.
+
+    A game without ``panel_label`` shows its notation; a stage ends with an ellipsis.
+    """
+    staged = value.endswith(STAGE)
+    action = value.removesuffix(STAGE)
+    label = getattr(presentation(game), "panel_label", None)
+    if label is not None:
+        action = label(lambda k, **p: t(interaction, k, **p), view or {}, action)
+    text = action + STAGE if staged else action
+    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
 
 
 def panel_content(interaction: Interaction, state: PanelState, played: str | None = None) -> str:
@@ -100,6 +125,11 @@ class ActionSelect(
     async def callback(self, interaction: Interaction) -> None:
         """Apply the action and show the next step."""
         value = self.item.values[0] if self.item.values else ""
+        if value.endswith(STAGE):
+            await guarded(
+                interaction, lambda: open_stage(interaction, self.game_id, self.version, value)
+            )
+            return
         await guarded(interaction, lambda: act(interaction, self.game_id, self.version, value))
 
 
@@ -124,11 +154,41 @@ class PageButton(
         return cls(int(match["game"]), int(match["version"]), int(match["page"]), match["cat"])
 
     async def callback(self, interaction: Interaction) -> None:
-        """Show that page."""
+        """Show that page (of the stage the id names, if any)."""
+        group, _, prefix = self.category.partition(PAGE_SEPARATOR)
         await guarded(
             interaction,
-            lambda: refresh(interaction, self.game_id, self.version, self.category, self.page),
+            lambda: refresh(interaction, self.game_id, self.version, group, self.page, prefix),
         )
+
+
+class ActButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_DO.template):
+    """Plays the one action a button stands for (the only choice left, or ending the turn)."""
+
+    def __init__(self, game_id: int, version: int, crc: str, label: str = "", row: int = 4) -> None:
+        self.game_id, self.version, self.crc = game_id, version, crc
+        custom_id = PANEL_DO.format(game=game_id, version=version, crc=crc)
+        item = button(custom_id, label or "…")
+        item.style = discord.ButtonStyle.primary
+        super().__init__(item, row=row)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click."""
+        return cls(int(match["game"]), int(match["version"]), match["crc"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Find the action among the current choices and play it."""
+
+        async def run() -> None:
+            action = await himiko(interaction).service.panel_action(
+                interaction.user.id, game_id=self.game_id, version=self.version, crc=self.crc
+            )
+            await act(interaction, self.game_id, self.version, action)
+
+        await guarded(interaction, run)
 
 
 class UndoButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_UNDO.template):
@@ -177,36 +237,65 @@ def panel_view(interaction: Interaction, state: PanelState) -> ui.View:
         category = CategorySelect(game, version)
         category.item.placeholder = t(interaction, "panel.category_placeholder")
         for group in state.categories:
-            label = f"{category_label(interaction, state.game, group.key)} ({group.count})"
+            name = f"{category_label(interaction, state.game, group.key)} ({group.count})"
             category.item.add_option(
-                label=label[:MAX_LABEL], value=group.key, default=group.key == state.category
+                label=name[:MAX_LABEL], value=group.key, default=group.key == state.category
             )
         view.add_item(category)
+
+    def label(value: str) -> str:
+        return choice_label(interaction, state.game, state.view, value)
+
+    if len(state.actions) == 1 and not state.actions[0].endswith(STAGE):
+        [only] = state.actions
+        if only != state.end:  # ending the turn has its own button below
+            view.add_item(ActButton(game, version, checksum(only), label(only), row=1))
+    else:
+        _add_menus(interaction, view, state, label)
+    if state.end is not None:
+        view.add_item(ActButton(game, version, checksum(state.end), t(interaction, "panel.end")))
+    if state.can_undo:
+        view.add_item(UndoButton(game, version, t(interaction, "panel.undo")))
+    where = state.category
+    if state.prefix:
+        where += PAGE_SEPARATOR + state.prefix
+    if state.page > 0:
+        text = t(interaction, "panel.previous")
+        view.add_item(PageButton(game, version, state.page - 1, where, text))
+    if state.page + 1 < state.pages:
+        text = t(interaction, "panel.next")
+        view.add_item(PageButton(game, version, state.page + 1, where, text))
+    view.add_item(RefreshButton(game, t(interaction, "panel.refresh")))
+    return view
+
+
+def _add_menus(
+    interaction: Interaction, view: ui.View, state: PanelState, label: Callable[[str], str]
+) -> None:
+    """The action menus of one page (up to three of 25 options)."""
+    game, version = state.game_id, state.version
+    category = category_label(interaction, state.game, state.category)
+    staged = any(v.endswith(STAGE) for v in state.actions)
     first = state.page * PAGE_SIZE
+    total = next((c.count for c in state.categories if c.key == state.category), 0)
     for n, actions in enumerate(chunks(list(state.actions))):
         select = ActionSelect(game, version, n)
         start = first + n * PER_SELECT + 1
-        select.item.placeholder = t(
-            interaction,
-            "panel.actions_placeholder",
-            category=category_label(interaction, state.game, state.category),
-            first=start,
-            last=start + len(actions) - 1,
-            count=next((c.count for c in state.categories if c.key == state.category), 0),
-        )[:150]
+        if staged:
+            placeholder = t(interaction, "panel.stage_placeholder", category=category)
+        else:
+            placeholder = t(
+                interaction,
+                "panel.actions_placeholder",
+                category=category,
+                first=start,
+                last=start + len(actions) - 1,
+                count=total,
+            )
+        select.item.placeholder = placeholder[:150]
         for action in actions:
-            select.item.add_option(label=action[:MAX_LABEL], value=action)
+            select.item.add_option(label=label(action), value=action)
         view.add_item(select)
-    if state.can_undo:
-        view.add_item(UndoButton(game, version, t(interaction, "panel.undo")))
-    if state.page > 0:
-        label = t(interaction, "panel.previous")
-        view.add_item(PageButton(game, version, state.page - 1, state.category, label))
-    if state.page + 1 < state.pages:
-        label = t(interaction, "panel.next")
-        view.add_item(PageButton(game, version, state.page + 1, state.category, label))
-    view.add_item(RefreshButton(game, t(interaction, "panel.refresh")))
-    return view
 
 
 async def open_panel(
@@ -243,9 +332,14 @@ async def _edit(
 
 
 async def refresh(
-    interaction: Interaction, game_id: int, version: int | None, category: str | None, page: int
+    interaction: Interaction,
+    game_id: int,
+    version: int | None,
+    category: str | None,
+    page: int,
+    prefix: str = "",
 ) -> None:
-    """Redraw the panel (another group or page, or the current state)."""
+    """Redraw the panel (another group, stage or page, or the current state)."""
     await interaction.response.defer()
     state = await himiko(interaction).service.panel(
         interaction.user.id,
@@ -254,6 +348,7 @@ async def refresh(
         category=category,
         page=page,
         picture=version is None,
+        prefix=prefix,
     )
     await _edit(
         interaction,
@@ -261,6 +356,11 @@ async def refresh(
         state.picture,
         panel_view(interaction, state),
     )
+
+
+async def open_stage(interaction: Interaction, game_id: int, version: int, value: str) -> None:
+    """Show the choices under a stage of a large group (its next word)."""
+    await refresh(interaction, game_id, version, None, 0, value.removesuffix(STAGE))
 
 
 async def act(interaction: Interaction, game_id: int, version: int, text: str) -> None:
@@ -277,7 +377,8 @@ async def act(interaction: Interaction, game_id: int, version: int, text: str) -
         state = await bot.service.panel(
             interaction.user.id, game_id=game_id, after=text, picture=False
         )
-        played = "; ".join(result.actions) or text
+        words = Summary(catalog_of(interaction), str(interaction.locale), state.game)
+        played = words.actions(result.events, state.names)
         await _edit(
             interaction,
             panel_content(interaction, state, played),
@@ -304,6 +405,7 @@ PANEL_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     CategorySelect,
     ActionSelect,
     PageButton,
+    ActButton,
     UndoButton,
     RefreshButton,
 )

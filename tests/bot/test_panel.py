@@ -1,4 +1,4 @@
-"""The turn panel after an action: "Played X — next: <step>", in the same group while it lasts."""
+"""The turn panel: choices in words, staged when large, buttons for one choice and for ending."""
 
 from __future__ import annotations
 
@@ -6,11 +6,28 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
+from bot.catalog import default_catalog
 from bot.games import presentation
-from bot.service import GameService
-from bot.views.panel import CategorySelect, act
+from bot.games.yamatai import PANEL_NEXT
+from bot.service import GameService, PanelState
+from bot.service.games import panel_choices
+from bot.service.panel import (
+    PAGE_SIZE,
+    STAGE,
+    by_checksum,
+    categories,
+    checksum,
+    next_group,
+    page_of,
+    stage,
+)
+from bot.service.results import PlayerInfo
+from bot.views.panel import CategorySelect, act, choice_label, panel_view
+from engine import games
+from engine.players import random_player
 
 from .fakes import FakeBot, fake_interaction
 from .support import two_player_game, with_service
@@ -50,7 +67,7 @@ def test_the_panel_says_what_was_played_and_keeps_the_group(tmp_path: Path) -> N
             return await panel(*args, **kwargs)
 
         service.panel = recording_panel  # type: ignore[method-assign]
-        for _ in range(8):  # fleet, then trades and boats: each stays in its group if it can
+        for i in range(8):  # fleet, then trades and boats: each stays in its group if it can
             state = await panel(user, game_id=created.game_id, picture=False)
             action = state.actions[0]
             click = _panel_click(bot, user)
@@ -58,11 +75,13 @@ def test_the_panel_says_what_was_played_and_keeps_the_group(tmp_path: Path) -> N
             [edit] = click.edits
             if edit["view"] is None:  # the turn ended
                 break
-            assert edit["content"].startswith(f"Played `{action}` — next: "), edit["content"]
-            assert asked[-1] == action
+            assert edit["content"].startswith("Played: took fleet ") or i > 0, edit["content"]
+            assert "`" not in edit["content"] and asked[-1] == action
             after = await panel(user, game_id=created.game_id, picture=False)
-            if presentation("yamatai").panel_group(action) in [c.key for c in after.categories]:
-                assert _chosen(edit["view"]) == presentation("yamatai").panel_group(action)
+            keys = [c.key for c in after.categories]
+            group = presentation("yamatai").panel_group(action)
+            if len(keys) > 1:  # the same group while it lasts, else the likely next step
+                assert _chosen(edit["view"]) == next_group(keys, group, PANEL_NEXT)
 
     asyncio.run(with_service(tmp_path, body, fast=True))
 
@@ -85,3 +104,115 @@ def test_the_harbor_group_offers_to_store_and_end_in_one_choice(tmp_path: Path) 
         assert edit["view"] is None  # the turn is over
 
     asyncio.run(with_service(tmp_path, body))
+
+
+def test_the_likely_next_step_is_opened() -> None:
+    keys = ["trade", "place:clay", "place:wood", "sacred", "end"]
+    assert next_group(keys, "place:wood", PANEL_NEXT) == "place:wood"  # still going on
+    assert next_group(keys, "fleet", PANEL_NEXT) == "place:clay"  # fleet done: place boats
+    assert next_group(["sacred", "end"], "keep", PANEL_NEXT) == "sacred"  # never a menu of end
+    assert next_group(["end"], None, ()) == "end"
+
+
+COLLECT = [f"collect {a} {b}" for a in ("A1", "A2", "B1", "B4", "C2") for b in map(str, range(9))]
+
+
+def test_a_large_group_is_chosen_in_stages() -> None:
+    values, prefix = stage(COLLECT)
+    islands = ("A1", "A2", "B1", "B4", "C2")
+    assert prefix == "collect" and values == [f"collect {a}{STAGE}" for a in islands]
+    values, prefix = stage(COLLECT, "collect B4")
+    assert prefix == "collect B4" and values == [f"collect B4 {b}" for b in map(str, range(9))]
+    assert stage(COLLECT, "collect Z9") == stage(COLLECT)  # a stale stage starts again
+    spots = [f"place clay {n}" for n in range(40)]  # one word left: pages, not stages
+    assert stage(spots) == (spots, "place clay")
+    few = COLLECT[:20]
+    assert stage(few) == (few, "")
+
+
+def test_buttons_find_their_action_by_checksum() -> None:
+    assert by_checksum(COLLECT, checksum("collect B4 3")) == "collect B4 3"
+    assert by_checksum(COLLECT, checksum("end")) is None
+
+
+def test_choices_read_in_the_games_words() -> None:
+    catalog = default_catalog()
+    view = {"islands": [{"label": "A2", "token": "rice"}, {"label": "B4", "token": "tea"}]}
+    yamatai, namiji = presentation("yamatai"), presentation("namiji")
+
+    def label(shown: Any, locale: str, action: str) -> str:
+        return str(shown.panel_label(lambda k, **p: catalog.text(k, locale, **p), view, action))
+
+    assert label(yamatai, "en", "collect A2 B4") == "Collect rice on A2 and tea on B4"
+    assert label(yamatai, "fr", "collect A2 B4") == "Ramasser riz sur A2 et thé sur B4"
+    assert label(yamatai, "en", "place clay 12") == "Place a clay boat on spot 12"
+    assert label(yamatai, "pl", "keep gold; end") == (
+        "Zatrzymaj w porcie: łódź ze złotem i zakończ turę"
+    )
+    assert label(yamatai, "en", "recruit Riu silk silk") == "Recruit Riu with silk and silk"
+    assert label(yamatai, "en", "swap tokens C4 D2") == "swap tokens C4 D2"  # powers as typed
+    assert label(namiji, "it", "fish os") == "Pesca il saba arancione"
+    assert label(namiji, "en", "keep r2c3") == "Put it in row 2, column 3 of your crate"
+
+
+def _panel_states(match: Any, seat: int) -> list[PanelState]:
+    """Every panel a player can open at this point: each group, each stage, each page."""
+    shown = presentation(match.game_key)
+    legal = panel_choices(match)
+    groups = tuple(c for c in categories(legal, shown.panel_group) if c.key != "end")
+    ending = [a for a in legal if shown.panel_group(a) == "end"]
+    states, todo = [], [(g.key, "") for g in groups]
+    while todo:
+        group, prefix = todo.pop()
+        values, prefix = stage([a for a in legal if shown.panel_group(a) == group], prefix)
+        todo += [(group, v.removesuffix(STAGE)) for v in values if v.endswith(STAGE)]
+        pages = max(1, -(-len(values) // PAGE_SIZE))
+        for page in range(pages):
+            states.append(
+                PanelState(
+                    game_id=2**53,
+                    game=match.game_key,
+                    version=2**31,
+                    step="",
+                    player=PlayerInfo(seat, "Ann", 1, "red"),
+                    categories=groups,
+                    category=group,
+                    page=page,
+                    pages=pages,
+                    actions=tuple(page_of(values, page)[0]),
+                    can_undo=True,
+                    prefix=prefix,
+                    end=ending[0] if ending else None,
+                    view=match.view(seat),
+                )
+            )
+    return states
+
+
+@pytest.mark.parametrize("game", ["yamatai", "namiji"])
+def test_every_panel_of_random_games_fits_discords_limits(game: str) -> None:
+    """25 options a menu, 5 rows, 100-character ids, labels and values, in each language."""
+    bot = FakeBot()
+    for seed, locale in ((1, discord.Locale.american_english), (2, discord.Locale.polish)):
+        interaction = fake_interaction(bot)
+        interaction.locale = locale
+        match = games.new(game, ["Ann", "Bo", "Cy"], seed=seed)
+        while (seat := match.current_seat) is not None:
+            for state in _panel_states(match, seat):
+                for value in state.actions:
+                    label = choice_label(interaction, game, state.view, value)
+                    assert len(value) <= 100 and not label.endswith("…" * 2), value
+                view = panel_view(interaction, state)
+                ids = [getattr(i, "custom_id", None) for i in view.children]
+                assert len(ids) == len(set(ids)), ids  # Discord refuses a duplicate id
+                for item in view.children:
+                    custom_id = getattr(item, "custom_id", None) or ""
+                    assert len(custom_id) <= 100, custom_id
+                    options = getattr(item, "options", [])
+                    assert len(options) <= 25
+                    for option in options:
+                        assert len(option.label) <= 100 and len(option.value) <= 100
+                        assert len(option.description or "") <= 100
+                rows = view.to_components()  # raises if an item finds no room in 5 rows
+                assert len(rows) <= 5 and all(len(r["components"]) <= 5 for r in rows)
+            match.play(random_player(match.view(seat), seat), seat=seat)

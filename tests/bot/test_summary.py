@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+import pytest
 
 from bot.catalog import default_catalog
 from bot.service.games import _final
@@ -10,6 +13,7 @@ from bot.service.history import replay_turns
 from bot.service.results import FinalResult, PlayerInfo, ScoreLine
 from bot.summary import Summary
 from engine import games
+from engine.players import random_player
 from engine.yamatai.players import greedy_player
 
 NAMES = ["Ann", "Bo"]
@@ -41,8 +45,17 @@ TURN: list[dict[str, Any]] = [
 def test_turn_summary_text() -> None:
     text = Summary(default_catalog(), None, "yamatai").turn("Ann", TURN, NAMES)
     assert text == (
-        "**Ann** took fleet 6, bought clay, placed 2 boats, "
-        "built a standard building on C4: +3 coins, +1 PP"
+        "**Ann** took fleet 6, bought a clay boat, placed 2 boats on spots 12 and 13, "
+        "built a standard building on C4: +3 coins, +1 PP token"
+    )
+
+
+def test_turn_summary_in_french_uses_the_rulebook_words() -> None:
+    text = Summary(default_catalog(), "fr", "yamatai").turn("Ann", TURN, NAMES)
+    assert text == (
+        "**Ann** a pris la flotte 6, a acheté un bateau d'argile, "
+        "a placé 2 bateaux sur les emplacements 12 et 13, "
+        "a construit un bâtiment standard sur C4\u00a0: +3 pièces, +1 pion Prestige"
     )
 
 
@@ -63,8 +76,9 @@ def test_other_events() -> None:
     ]
     text = summary.turn("Bo", events, NAMES)
     assert text == (
-        "**Bo** took fleet 10 (no wood boat left), placed 1 boat, collected silk, "
-        "slid a clay boat from 3 to 4, swapped the tokens on C4, D2, set aside 2 boats, "
+        "**Bo** took fleet 10 (no wood boat left), placed 1 boat on spot 3, "
+        "collected silk on A1, slid a clay boat from spot 3 to spot 4, "
+        "swapped the culture tokens on C4 and D2, set aside 2 boats, "
         "recruited Riu: +4 coins, Ann took 2 coins (Izanami)\nRound 2 is over.\n"
         f"Round 3: turn order {NAMES[1]}, {NAMES[0]}."
     )
@@ -80,7 +94,7 @@ def test_every_turn_of_a_real_game_reads_well() -> None:
     assert turns and all(t.complete for t in turns)
     for turn in turns:
         text = summary.turn(match.players[turn.seat], turn.events, match.players)
-        assert "{" not in text and "used " not in text, text
+        assert "{" not in text and "}" not in text, text
         assert text.startswith(f"**{match.players[turn.seat]}** took fleet")
     assert "The game ends:" in summary.turn("x", turns[-1].events, match.players)
     outcome = match.outcome
@@ -158,3 +172,121 @@ def test_the_log_hides_built_tiles_until_the_game_is_over() -> None:
     finished = [a for turn in replay_turns(match) for a in turn.actions if a.startswith("build")]
     assert f"build {tile} {island}" in finished
     assert not any(a.endswith("face down)") for a in finished)
+
+
+POWERS: list[dict[str, Any]] = [
+    {"type": "fleet", "seat": 0, "fleet": 10, "boats": [], "missing": ["wood", "stone"]},
+    {"type": "raijin", "seat": 0, "gave": ["wood", "bamboo"], "took": ["gold"]},
+    {"type": "collect", "seat": 0, "tokens": [{"island": "A2", "culture": "rice"}]},
+    {"type": "michimata", "seat": 0, "culture": "pearl", "took": ["gold"]},
+    {"type": "hetsuka", "seat": 0, "culture": "tea", "coins": 3},
+    {"type": "ebisu", "seat": 0, "island": "D2", "culture": "pottery"},
+    {"type": "ananda", "seat": 0, "to": 1, "coins": 1},
+    {
+        "type": "build",
+        "seat": 0,
+        "tile": "P02",
+        "island": "B4",
+        "kind": "palace",
+        "figure": "palace",
+        "pp_tokens": 0,
+        "coins": 1,
+        "bonus": {},
+        "last_building": False,
+    },
+]
+
+
+def test_powers_and_gains_in_english() -> None:
+    text = Summary(default_catalog(), "en", "yamatai").actions(POWERS, NAMES)
+    assert text == (
+        "took fleet 10 (no wood boat or stone boat left), "
+        "exchanged a wood boat and a bamboo boat for a gold boat (Raijin), "
+        "collected rice on A2, "
+        "discarded a pearl culture token for a gold boat (Michimata), "
+        "discarded a tea culture token for 3 coins (Hetsuka), "
+        "took the pottery culture token from D2 (Ebisu), "
+        "paid 1 coin to Bo (Ananda), built a palace on B4: +1 coin"
+    )
+
+
+def test_powers_in_polish_have_no_english_game_word() -> None:
+    """Issue 14: boats and culture tokens by their Polish names; counts choose the plural form."""
+    text = Summary(default_catalog(), "pl", "yamatai").actions(POWERS, NAMES)
+    assert text == (
+        "bierze flotę 10 (w banku brak: łódź z drewnem lub łódź z kamieniem), "
+        "wymienia łódź z drewnem i łódź z bambusem na łódź ze złotem (Raijin), "
+        "zbiera żetony kultury: ryż z wyspy A2, "
+        "odrzuca żeton kultury (perła) i bierze łódź ze złotem (Michimata), "
+        "odrzuca żeton kultury (herbata) i bierze 3 monety (Hetsuka), "
+        "bierze żeton kultury (ceramika) z wyspy D2 (Ebisu), "
+        "przekazuje 1 monetę graczowi Bo (Ananda), buduje pałac na wyspie B4 \u2013 +1 moneta"
+    )
+
+
+NAMIJI_TURN: list[dict[str, Any]] = [
+    {"type": "move", "boat": 0, "seat": 0, "to": 5, "spot": 1},
+    {"type": "fished", "seat": 0, "fish": "os"},
+    {"type": "crate_line", "seat": 0, "line": "r1"},
+    {"type": "score", "seat": 0, "points": 5, "for": "crate"},
+    {"type": "panorama", "seat": 0, "card": "O2"},
+    {"type": "score", "seat": 0, "points": 2, "for": "panoramas"},
+    {"type": "end_turn", "seat": 0},
+]
+
+
+def test_a_namiji_turn_names_the_player_once_and_the_fish_in_words() -> None:
+    text = Summary(default_catalog(), "en", "namiji").turn("Ann", NAMIJI_TURN, NAMES)
+    assert text == (
+        "**Ann** sailed to space 5, fished one orange saba, filled row 1 of the crate, "
+        "scored 5 from the crate, took section 2 of the octopus panorama, "
+        "scored 2 for panoramas"
+    )
+    french = Summary(default_catalog(), "fr", "namiji").turn("Ann", NAMIJI_TURN, NAMES)
+    assert french == (
+        "**Ann** a avancé jusqu'à l'emplacement 5, a pêché un saba orange, "
+        "a rempli la ligne 1 du casier, a marqué 5 points grâce au casier, "
+        "a pris la section 2 du panorama Pieuvre, a marqué 2 points pour les panoramas"
+    )
+
+
+def test_the_neutral_boat_is_moved_by_the_player() -> None:
+    events: list[dict[str, Any]] = [
+        {"type": "move", "boat": 2, "seat": None, "to": 52, "spot": 2},
+        {"type": "arrival", "boat": 2, "seat": None, "token": "A5"},
+    ]
+    text = Summary(default_catalog(), "en", "namiji").actions(events, NAMES)
+    assert text == (
+        "moved the neutral boat to space 52, "
+        "the neutral boat reached the port (its arrival token A5 is discarded)"
+    )
+
+
+def test_final_totals_use_each_games_unit() -> None:
+    final = FinalResult((_score(0, "Ann", 21, 1, crate=21), _score(1, "Bo", 1, 2, arrival=1)))
+    assert Summary(default_catalog(), "en", "namiji").final(final) == [
+        "1. **Ann**: 21 points (21 from the crate)",
+        "2. **Bo**: 1 point (1 for the arrival)",
+    ]
+    polish = Summary(default_catalog(), "pl", "namiji").final(final)
+    assert polish[0].startswith("1. **Ann** \u2013 21 punktów (")
+    assert polish[1].startswith("2. **Bo** \u2013 1 punkt (")
+
+
+ENGLISH_GAME_WORDS = re.compile(
+    r"\b(wood|clay|stone|bamboo|gold|rice|tea|silk|pottery|pearl|coins?|boats?|PP token"
+    r"|used|crate_line|panorama_bonus)\b"
+)
+
+
+@pytest.mark.parametrize("locale", ["fr", "it", "pl"])
+def test_translated_summaries_of_real_games_have_no_english_game_word(locale: str) -> None:
+    """Every turn of a random game of each game, summarised in each translated language."""
+    for game in ("yamatai", "namiji"):
+        match = games.new(game, ["Ann", "Bo", "Cy"], seed=7)
+        while (seat := match.current_seat) is not None:
+            match.play(random_player(match.view(seat), seat), seat=seat)
+        summary = Summary(default_catalog(), locale, game)
+        for turn in replay_turns(match):
+            text = summary.turn(match.players[turn.seat], turn.events, match.players)
+            assert "{" not in text and not ENGLISH_GAME_WORDS.search(text), text

@@ -53,12 +53,18 @@ async def _by_panel(env: Env, table: Table, user: UserSpec) -> None:
     before = await env.version(table.id)
     panel = await (await env.double.slash(user, table.id, "turn", {})).reply(TIMEOUT)
     assert panel.ephemeral and has_png(panel) and "Your turn" in panel.content
-    act = custom_id(panel, "himiko:panel:act:")
+    menus = [c for c in panel.custom_ids() if c.startswith("himiko:panel:act:")]
+    if not menus:  # a single choice (or only ending the turn) is a button
+        button = custom_id(panel, "himiko:panel:do:")
+        chosen = await env.double.click(user, table.id, panel.id, button)
+        await chosen.wait_event("edit_original", TIMEOUT)
+        assert await env.version(table.id) > before
+        return
+    act = menus[0]
     options = panel.component(act)
     assert options is not None
-    chosen = await env.double.click(
-        user, table.id, panel.id, act, [options["options"][-1]["value"]]
-    )
+    last = [o["value"] for o in options["options"] if not o["value"].endswith(" …")][-1]
+    chosen = await env.double.click(user, table.id, panel.id, act, [last])
     await chosen.wait_event("edit_original", TIMEOUT)
     assert await env.version(table.id) > before
 
