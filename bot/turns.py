@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.names import display_name
-from bot.present import NO_MENTIONS, clip, only, picture, users
+from bot.present import MAX_CONTENT, NO_MENTIONS, clip, only, picture, users
 from bot.service import Created, Ended, FinalResult, PlayResult, TurnReport
 from bot.summary import Summary
 from engine import games
@@ -65,8 +65,8 @@ def turn_message(
         player = display_name(report.player.name)
         key = f"stand_in.played.{report.player.stand_in}" if report.player.stand_in else ""
         lines.append(bot.catalog.text(key or "deadline.skipped", locale, player=player))
-    lines += [summary.turn(names[t.seat], t.events, names) for t in report.earlier]
-    lines.append(summary.turn(report.player.name, report.events, names))
+    head, lines = lines, [summary.turn(report.player.name, report.events, names)]
+    earlier = [summary.turn(names[t.seat], t.events, names) for t in report.earlier]
     if report.final is not None:
         lines.append(
             bot.catalog.text("game.final_title", locale, winner=f"**{winners(report.final)}**")
@@ -93,7 +93,16 @@ def turn_message(
                 "game.computer_turn", locale, player=display_name(report.next_player.name)
             )
         )
-    return clip("\n".join(lines))
+    return clip("\n".join(_fitting(head, earlier, lines)))
+
+
+def _fitting(head: list[str], earlier: list[str], rest: list[str]) -> list[str]:
+    """The message's lines, leaving out the oldest earlier turns (marked "…") so the rest fits
+    in one message: this turn, the final scores and the next player are never cut."""
+    dropped = False
+    while earlier and len("\n".join([*head, "…", *earlier, *rest])) > MAX_CONTENT:
+        earlier, dropped = earlier[1:], True
+    return [*head, *(["…"] if dropped else []), *earlier, *rest]
 
 
 def winners(final: FinalResult) -> str:

@@ -11,6 +11,7 @@ import secrets
 import time
 from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import asdict, replace
+from itertools import accumulate
 from typing import Any
 
 from bot.games import presentation
@@ -422,28 +423,38 @@ class GameService:
             result.ends_turn,
         )
 
-    async def _turn_report(self, game: Game, match: Match, version: int) -> TurnReport | None:
+    async def _turn_report(
+        self, game: Game, match: Match, version: int, *, since: int | None = None
+    ) -> TurnReport | None:
         """The report of the last completed turn, as of ``version`` (None before the first).
 
-        A computer's turn comes with the computer turns just before it (back to the last human
-        turn, at most ``BATCH_TURNS``): they are saved together and posted as one message.
+        A computer's turn comes with the computer turns just before it, saved with it and posted
+        as one message: those that start at action ``since`` or later (the batch just saved),
+        or, when that is not known (a restart), those back to the last turn a human played
+        (at most ``BATCH_TURNS``).
         """
-        turns = await asyncio.to_thread(replay_turns, match)
-        done = [t for t in turns if t.complete]
+        played_for = await self.repo.computer_played(game.id)
+        turns = _mark_computer_played(await asyncio.to_thread(replay_turns, match), played_for)
+        starts = list(accumulate((len(t.actions) for t in turns), initial=0))
+        done = [(start, t) for start, t in zip(starts, turns, strict=False) if t.complete]
         if not done:
             return None
         stand_ins = await self._stand_ins(game)
         players = _players(game, match, stand_ins)
-        turn = done[-1]
+        turn = done[-1][1]
+
+        def by_computer(record: TurnRecord) -> bool:
+            return record.by_computer or game.user_of(record.seat) == COMPUTER_USER_ID
+
         earlier: list[TurnRecord] = []
-        if players[turn.seat].computer:
-            for record in reversed(done[-BATCH_TURNS:-1]):
-                if not players[record.seat].computer:
+        if by_computer(turn):
+            for start, record in reversed(done[-BATCH_TURNS:-1]):
+                if not by_computer(record) or (since is not None and start < since):
                     break
                 earlier.insert(0, record)
         nxt = match.current_seat
         final = None if match.outcome is None else _final(players, match.outcome)
-        skipped = len(match.log) in await self.repo.computer_played(game.id)
+        skipped = len(match.log) in played_for
         view = _dressed(match.view(None), stand_ins, skipped)
         picture = await self._render(view, turn.events)
         return TurnReport(
@@ -513,6 +524,7 @@ class GameService:
                 if for_human
                 else {s.seat for s in game.seats if s.user_id == COMPUTER_USER_ID}
             )
+            since = len(match.log)
             await asyncio.to_thread(
                 _play_computer_turns, match, computers, game.seed if seed is None else seed
             )
@@ -522,7 +534,7 @@ class GameService:
                 return  # somebody else moved this game on; they continue from there
             if match.outcome is not None:
                 await self._game_over(game.id)
-            report = await self._turn_report(game, match, saved)
+            report = await self._turn_report(game, match, saved, since=since)
             if report is not None:
                 yield report
 

@@ -14,7 +14,7 @@ from bot.service.games import BATCH_TURNS
 from bot.store import GameNotActive, GameNotFound, NothingToUndo, StaleVersion
 from engine import games
 
-from .support import ANN, BO, two_player_game, with_service
+from .support import ANN, BO, play_whole_turn, two_player_game, with_service
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -216,6 +216,9 @@ def test_computer_players_finish_a_game(tmp_path: Path) -> None:
         reports = [r async for r in service.computer_turns(created.game_id)]
         assert len(reports) > 1  # saved and posted by batches of BATCH_TURNS turns
         assert all(len(r.earlier) == BATCH_TURNS - 1 for r in reports[:-1])
+        history = await service.history(thread_id=3, turns=10_000)
+        posted = sum(len(r.earlier) + 1 for r in reports)
+        assert posted == len([t for t in history.turns if t.complete])  # each turn said once
         last = reports[-1]
         assert last.final is not None and last.next_player is None
         assert [s.rank for s in last.final.scores] == [1, 2]
@@ -377,5 +380,37 @@ def test_store_refusals_of_save_undo_and_resign_are_explained(
             await service.resign(user, game_id=created.game_id)
         expected = "error.stale_board" if isinstance(refusal, StaleVersion) else key
         assert caught.value.key == expected
+
+    asyncio.run(with_service(tmp_path, body, fast=True))
+
+
+def test_an_away_players_turns_are_each_posted_once(tmp_path: Path) -> None:
+    """A human's own turn is never posted again with the computer turns played for them later."""
+
+    async def body(service: GameService) -> None:
+        created = await service.create_game(
+            game_key="yamatai",
+            guild_id=1,
+            channel_id=2,
+            thread_id=3,
+            players=[(ANN, "Ann"), (None, "Computer 1")],
+        )
+        if created.computers_next:
+            [_ async for _ in service.computer_turns(created.game_id)]
+        human = await play_whole_turn(service, created.game_id)
+        assert human.turn is not None
+        history = await service.history(thread_id=3, turns=10_000)
+        before = len([t for t in history.turns if t.complete])
+        game = await service.repo.load_game(created.game_id)
+        seat = game.seats_of(ANN)[0]
+        await service.repo.set_stand_in(created.game_id, seat, "away", now=service.now())
+        reports = [r async for r in service.computer_turns(created.game_id)]
+        assert reports and reports[-1].final is not None
+        said = [a for r in reports for a in (*(t.actions for t in r.earlier), r.actions)]
+        assert human.turn.actions not in said
+        history = await service.history(thread_id=3, turns=10_000)
+        after = [t.actions for t in history.turns if t.complete]
+        assert len(said) == len(after) - before  # every later turn once, none from before
+        assert [a[0] for a in said] == [a[0] for a in after[before:]]
 
     asyncio.run(with_service(tmp_path, body, fast=True))

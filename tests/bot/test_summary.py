@@ -290,3 +290,17 @@ def test_translated_summaries_of_real_games_have_no_english_game_word(locale: st
         for turn in replay_turns(match):
             text = summary.turn(match.players[turn.seat], turn.events, match.players)
             assert "{" not in text and not ENGLISH_GAME_WORDS.search(text), text
+
+
+def test_a_long_batch_of_computer_turns_leaves_the_final_scores_whole() -> None:
+    """The oldest computer turns give way (marked "…"); this turn and the scores never do."""
+    from bot.present import MAX_CONTENT
+    from bot.turns import _fitting
+
+    head, earlier = ["🌴 **Roku** is on vacation."], [f"turn {i} " + "x" * 300 for i in range(11)]
+    rest = ["**Roku** took fleet 4.", "**Roku** wins!", "1. **Roku**: 50 PP", "2. **Cy**: 40 PP"]
+    lines = _fitting(head, earlier, rest)
+    assert len("\n".join(lines)) <= MAX_CONTENT
+    assert lines[:2] == [*head, "…"] and lines[-4:] == rest
+    assert lines[2:-4] == earlier[-len(lines[2:-4]) :]
+    assert _fitting(head, earlier[:2], rest) == [*head, *earlier[:2], *rest]
