@@ -144,13 +144,14 @@ async def send(
     view: discord.ui.View | None = None,
     ephemeral: bool = True,
     mentions: discord.AllowedMentions = NO_MENTIONS,
+    png_name: str = "board.png",
 ) -> None:
     """Reply to an interaction, or follow up if it was already answered or deferred."""
     kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": mentions}
     if content is not None:
         kwargs["content"] = clip(content)
     if png is not None:
-        kwargs["file"] = picture(png)
+        kwargs["file"] = picture(png, png_name)
     if view is not None:
         kwargs["view"] = view
     if interaction.response.is_done():

@@ -55,7 +55,7 @@ def standings_png(say: Any, standings: LeagueStandings) -> bytes:
             line.name + (" " + say("league.withdrawn") if line.withdrawn else ""),
             f"{line.points:g}",
             str(line.played),
-            f"{line.rating:.1f}",
+            "—" if line.rating is None else f"{line.rating:.1f}",
             "" if abs(line.change) < 0.05 else f"{line.change:+.1f}",
             line.withdrawn,
         )
@@ -333,6 +333,7 @@ class LeagueCog(commands.Cog):
                 rounds=league.rounds,
             ),
             png=png,
+            png_name="standings.png",
             ephemeral=False,
         )
 

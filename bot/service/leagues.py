@@ -88,7 +88,7 @@ class StandingLine:
     points: float
     played: int
     wins: int
-    rating: float
+    rating: float | None  # None: no rating yet (no finished game against another player)
     change: float  # rating change over the games of the latest finished round
     withdrawn: bool
 
@@ -428,7 +428,7 @@ class LeagueService:
                 s.points,
                 s.played,
                 s.wins,
-                ratings.get(s.user_id, 0.0),
+                ratings.get(s.user_id),
                 change.get(s.user_id, 0.0),
                 s.withdrawn,
             )
@@ -514,7 +514,7 @@ class LeagueService:
                     f"{line.points:g}",
                     line.played,
                     line.wins,
-                    f"{line.rating:.2f}",
+                    "" if line.rating is None else f"{line.rating:.2f}",
                     f"{line.change:+.2f}",
                     int(line.withdrawn),
                 ]

@@ -66,7 +66,7 @@ def test_create_join_start_standings(tmp_path: Path) -> None:
             assert "Sign-up for **Spring** is closed" in late
             rec = await double.slash(WATCHER, CHANNEL, "league standings", {"name": "Spring"})
             standings = await rec.reply(TIMEOUT)
-            assert has_png(standings) and "after 0 of 3 rounds" in standings.content
+            assert has_png(standings) and "rounds played: 0 of 3" in standings.content
             rec = await double.slash(HOST, CHANNEL, "league export", {"name": "Spring"})
             export = await rec.reply(TIMEOUT)
             names = sorted(a.filename for a in export.attachments)
@@ -108,6 +108,6 @@ def test_a_nim_league_round_to_the_end(tmp_path: Path) -> None:
             reply = await rating.reply(TIMEOUT)
             assert has_png(reply) and "Nim rating" in reply.content
             board = await _say(env, WATCHER, "leaderboard", {"game": "nim"})
-            assert board.count("games)") == 4
+            assert board.count("(games: ") == 4
 
     run(body, timeout=120)
