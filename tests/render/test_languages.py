@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from render.words import DIRECTORY, base_id, placeholders, plural_categories, say, table
+from render.words import DIRECTORY, LANGUAGES, base_id, placeholders, plural_categories, say, table
 
-SHIPPED = sorted(p.stem for p in DIRECTORY.glob("*.json"))
+SHIPPED = ("en", "fr", "it", "pl")
+"""The picture's languages, listed here so that a missing table fails rather than being skipped."""
+
+
+def test_every_shipped_language_has_a_table() -> None:
+    """The four languages of the rulebooks, each with its table, and no other table."""
+    assert LANGUAGES == SHIPPED
+    assert sorted(p.stem for p in DIRECTORY.glob("*.json")) == sorted(SHIPPED)
+    for lang in SHIPPED:
+        assert table(lang), lang
 
 
 @pytest.mark.parametrize("lang", [lang for lang in SHIPPED if lang != "en"])
