@@ -186,6 +186,10 @@ def _fleet_tile(
         x += step
     words = power_words(entry.get("power")).split("\n")
     size = theme.small_size
+    while (
+        size > MIN_TEXT and max(text_length(w, size, "condensed") for w in words) > slot.width - 6
+    ):
+        size -= 1
     y = slot.y1 - 10 - (len(words) - 1) * (size + 1)
     for line in words:
         draw_text(draw, (cx, y), line, theme.ink_soft, size, style="condensed", anchor="ms")
