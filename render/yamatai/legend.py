@@ -108,7 +108,7 @@ def _width(item: tuple[Sprite, str], size: int) -> float:
 
 def _lines(
     items: Sequence[tuple[Sprite, str]], room: float, size: int
-) -> list[Sequence[tuple[Sprite, str]]]:
+) -> list[list[tuple[Sprite, str]]]:
     """A row's entries on as few lines as hold them within ``room`` pixels."""
     lines: list[list[tuple[Sprite, str]]] = [[]]
     used = 0.0

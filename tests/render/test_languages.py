@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from PIL import Image
@@ -76,3 +77,89 @@ def test_golden_in_another_language(lang: str, name: str) -> None:
             image_path, optimize=True
         )
     assert_matches(image_path, actual)
+
+
+SAME_IN_EVERY_LANGUAGE = {
+    "PP",
+    "TORII",
+    "torii",
+    "Torii",
+    "B07",
+    "C4",
+    "sake",
+    "Scores",
+    "Culture",
+    "panorama",
+    "panoramas",
+    "section",
+    "total",
+    "Total",
+    "Spec.",
+    "spec.",
+    "bonus",
+    "draft",
+    "port",
+    "Port",
+}
+"""Names and abbreviations that a non-English table may share with English, as words."""
+ENGLISH_WORDS = {
+    "the", "and", "or", "of", "on", "in", "to", "for", "with", "your", "you", "any", "one", "two",
+    "boat", "boats", "round", "turn", "coins", "face", "down", "up", "play", "plays", "wins",
+    "win", "game", "over", "points", "left", "took", "placed", "moved", "built", "taken", "deck",
+    "fleet", "fleets", "building", "buildings", "specialist", "specialists", "island", "islands",
+    "spot", "spots", "tile", "tiles", "token", "tokens", "gold", "wood", "stone", "clay",
+    "bamboo", "rice", "tea", "silk", "pottery", "pearl", "harbor", "reserve", "sacred", "ground",
+    "fish", "net", "nets", "trap", "crab", "shrimp", "offering", "offerings", "pontoon", "rock",
+    "crate", "line", "lines", "card", "cards", "move", "take", "keep", "none", "last", "once",
+    "extra", "more", "each", "from", "board", "winner", "end", "swap", "look", "slide", "remove",
+}  # fmt: skip
+"""Words that would only be there if an English text was left untranslated."""
+
+
+ALSO_THAT_LANGUAGE = {"fr": {"face", "or", "points"}, "it": {"in"}, "pl": set()}
+"""Words spelt as in English that are that language's own ("face cachée", "or", "in vacanza")."""
+
+
+def _words(text: str) -> set[str]:
+    """The words of a text, placeholders and numbers left out."""
+    return set(re.findall(r"[^\W\d_]+", re.sub(r"\{\w+\}", " ", text)))
+
+
+@pytest.mark.parametrize("lang", [lang for lang in SHIPPED if lang != "en"])
+def test_no_english_left(lang: str) -> None:
+    """No text holds an English word other than the listed names and abbreviations, and no
+    text equals its English text unless it is only such names."""
+    english = table("en")
+    allowed = {w.rstrip(".").lower() for w in SAME_IN_EVERY_LANGUAGE | ALSO_THAT_LANGUAGE[lang]}
+    for key, text in table(lang).items():
+        words = {w for w in _words(text) if w.lower() not in allowed}
+        assert not {w for w in words if w.lower() in ENGLISH_WORDS}, (lang, key, text)
+        if text == english.get(key):
+            assert not words, (lang, key, text, words)
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_specialist_and_fleet_powers_in_the_language(lang: str) -> None:
+    """The specialists' powers are drawn whole in the picture's language, the fleets' full
+    powers on the turn picture at the fleet step."""
+    from render import render_focus
+    from render.text import recording
+    from tests.render.games import play_turns
+
+    match, _ = play_turns(4, 7, 20)
+    view = match.view(None)
+    with recording() as drawn:
+        render_board(view, language=lang)
+    board = " ".join(text for text, _ in drawn)
+    for card in view["specialist_track"]:
+        if card is not None:
+            for word in say(f"y.specialist.{card['name']}", lang).split():
+                assert word in board, (card["name"], word)
+    seat = match.current_seat
+    assert match.view(seat)["turn"]["step"] == "fleet"
+    with recording() as drawn:
+        render_focus(match.view(seat), legal=match.legal_actions(), language=lang)
+    focus = " ".join(text for text, _ in drawn)
+    for entry in view["fleet_track"]:
+        if entry.get("face_up") and entry.get("fleet"):
+            assert say(f"y.fleet.{entry['fleet']}", lang).split()[-1] in focus, entry["fleet"]
