@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import ImageDraw, ImageFont
 
@@ -36,7 +37,31 @@ Run = tuple[str, int]  # (text, index of its font in the style's chain)
 #: While ``recording()`` is active: every text drawn, with its size in picture pixels.
 _RECORDS: ContextVar[list[tuple[str, float]] | None] = ContextVar("text_records", default=None)
 
-__all__ = ["SUBSTITUTE", "Run", "draw_text", "face", "recording", "runs", "text_length"]
+
+class Drawn(NamedTuple):
+    """A text as drawn, in picture pixels: its box and the size of the surface it was drawn on
+    (a sprite's or a text panel's own surface, or the whole picture)."""
+
+    text: str
+    size: float
+    box: tuple[float, float, float, float]
+    surface: tuple[float, float]
+
+
+#: While ``measuring()`` is active: every text drawn, with its box.
+_BOXES: ContextVar[list[Drawn] | None] = ContextVar("text_boxes", default=None)
+
+__all__ = [
+    "SUBSTITUTE",
+    "Drawn",
+    "Run",
+    "draw_text",
+    "face",
+    "measuring",
+    "recording",
+    "runs",
+    "text_length",
+]
 
 
 @contextmanager
@@ -48,6 +73,38 @@ def recording() -> Iterator[list[tuple[str, float]]]:
         yield records
     finally:
         _RECORDS.reset(token)
+
+
+@contextmanager
+def measuring() -> Iterator[list[Drawn]]:
+    """Collect every ``draw_text`` call inside the block with its box (for layout tests)."""
+    boxes: list[Drawn] = []
+    token = _BOXES.set(boxes)
+    try:
+        yield boxes
+    finally:
+        _BOXES.reset(token)
+
+
+def _measure(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    style: Style,
+    anchor: str,
+    stroke: int,
+    scale: int,
+) -> Drawn:
+    """Where ``draw_text`` puts ``text``: the advance width across, the main font's ink height."""
+    advance = text_length(text, size, style)
+    x0 = xy[0] - _SHIFT[anchor[0]] * advance - stroke
+    width = advance + 2 * stroke
+    shown = "".join(chunk for chunk, _ in runs(text, style))
+    top, bottom = font(style, size).getbbox(shown, anchor=anchor, stroke_width=stroke)[1::2]
+    box = (x0 / scale, (xy[1] + top) / scale, (x0 + width) / scale, (xy[1] + bottom) / scale)
+    surface = (draw.im.size[0] / scale, draw.im.size[1] / scale)
+    return Drawn(text, size / scale, box, surface)
 
 
 def face(style: Style, index: int, size: int) -> ImageFont.FreeTypeFont:
@@ -115,6 +172,9 @@ def draw_text(
         records.append((text, size / scale))
     parts = runs(text, style)
     stroke = halo_width if halo is not None else 0
+    boxes = _BOXES.get()
+    if boxes is not None and text.strip():
+        boxes.append(_measure(draw, xy, text, size, style, anchor, stroke, scale))
     main = font(style, size)
     if len(parts) == 1 and parts[0][1] == 0:  # the main font alone: as Pillow anchors it
         draw.text(

@@ -30,6 +30,7 @@ _LANGUAGE: ContextVar[str] = ContextVar("picture_language", default=FALLBACK)
 __all__ = [
     "LANGUAGES",
     "base_id",
+    "known",
     "language",
     "language_of",
     "placeholders",
@@ -94,6 +95,16 @@ def _raw(key: str, lang: str, count: Any) -> str | None:
         if form is not None:
             return form
     return texts.get(f"{key}_other")
+
+
+@cache
+def _ids(lang: str) -> frozenset[str]:
+    return frozenset(base_id(k) for k in table(lang))
+
+
+def known(key: str) -> bool:
+    """Whether the English table has ``key`` (whole or split by number)."""
+    return key in _ids(FALLBACK)
 
 
 def say(key: str, lang: str | None = None, /, **params: Any) -> str:

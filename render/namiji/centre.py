@@ -69,18 +69,10 @@ def draw_centre(canvas: Image.Image, view: Mapping[str, Any], look: Theme) -> No
         draw_text(
             draw, (fx, y), say("n.centre.no_fish"), look.ink_soft, BODY_SIZE, "regular", anchor="lm"
         )
-    paste_centred(
-        canvas, card_sprite(None, 30, 36, palette.CARD_FACE, look.ink), (right - MARGIN - 110, y)
-    )
-    draw_text(
-        draw,
-        (right - MARGIN - 90, y),
-        say("n.centre.face_down", count=bank.get("face_down", 0)),
-        look.ink,
-        BODY_SIZE,
-        "bold",
-        anchor="lm",
-    )
+    down = say("n.centre.face_down", count=bank.get("face_down", 0))
+    draw_text(draw, (right - MARGIN, y), down, look.ink, BODY_SIZE, "bold", anchor="rm")
+    card = card_sprite(None, 30, 36, palette.CARD_FACE, look.ink)
+    paste_centred(canvas, card, (right - MARGIN - text_length(down, BODY_SIZE, "bold") - 25, y))
     y += 40
     piles = (
         say("n.centre.nets", count=view.get("net_pile", 0)),

@@ -23,7 +23,7 @@ from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Layout, Rect, layout
 from render.yamatai.picture import render_image
 from render.yamatai.signs import boat_letters, tile_label
-from render.yamatai.tracks import card_slots, end_words, fleet_slots, power_words
+from render.yamatai.tracks import card_slots, end_words, fleet_slots, fleet_text, power_words
 
 __all__ = ["Targets", "focus_image", "legal_targets", "render_focus"]
 
@@ -269,20 +269,22 @@ def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
 
 
 def _fleets(view: Mapping[str, Any], look: Theme) -> list[Line]:
-    """The face-up fleets: number, boats and power."""
+    """The face-up fleets: number, boats and power (in full when choosing one, else in a word)."""
     letters = boat_letters()
+    choosing = (view.get("turn") or {}).get("step") == "fleet"
     shown = []
     for entry in view.get("fleet_track", []):
         if entry.get("face_up") and entry.get("fleet"):
             boats = "".join(letters.get(b, "?") for b in entry.get("boats", []))
-            power = power_words(entry.get("power"))
-            shown.append(f"{entry['fleet']}: {boats} {power.replace(chr(10), ' ')}")
+            power = fleet_text(entry) if choosing else power_words(entry.get("power"))
+            line = say("y.focus.fleet", fleet=entry["fleet"], boats=boats, power=power)
+            shown.append(line.replace("\n", " "))
     if not shown:
         return [(say("y.focus.no_fleets"), SMALL, look.ink_soft, False)]
-    return [
-        (say("y.focus.fleets_title"), BODY, look.ink, True),
-        (" · ".join(shown), SMALL, look.ink, False),
-    ]
+    title: Line = (say("y.focus.fleets_title"), BODY, look.ink, True)
+    if choosing:
+        return [title, *((line, SMALL, look.ink, False) for line in shown)]
+    return [title, (" · ".join(shown), SMALL, look.ink, False)]
 
 
 def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line]:

@@ -8,7 +8,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.yamatai.components import load_components
-from render.fonts import font
 from render.text import text_length
 from render.theme import RGB, Theme
 from render.words import say
@@ -29,6 +28,10 @@ from render.yamatai.layout import Rect
 from render.yamatai.signs import culture_letters
 
 ROW = 26
+INSET = 14
+"""Room left and right of the key's entries."""
+GAP = 10
+"""The least room between two entries."""
 
 __all__ = ["draw_legend"]
 
@@ -85,14 +88,38 @@ def _badge(theme: Theme, text: str, fill: RGB, ink: RGB) -> Sprite:
 
 
 def draw_legend(canvas: Image.Image, rect: Rect, theme: Theme, language: str = "en") -> None:
-    """Boats, culture tokens and map symbols with their names, as many rows as fit."""
+    """Boats, culture tokens and map symbols with their names, as many rows as fit (a row
+    whose names are too long for one line, as in some languages, takes two)."""
     draw = ImageDraw.Draw(canvas)
     y = rect.y0 + 22.0
+    room = rect.width - 2 * INSET
     for row in _rows(theme, language):
-        if y + ROW / 2 > rect.y1 - 4:
-            break
-        _row(canvas, draw, row, rect, y, theme)
-        y += ROW
+        for line in _lines(row, room, theme.small_size):
+            if y + ROW / 2 > rect.y1 - 4:
+                return
+            _row(canvas, draw, line, rect, y, theme)
+            y += ROW
+
+
+def _width(item: tuple[Sprite, str], size: int) -> float:
+    """An entry's width: its sprite, a gap and its name."""
+    return item[0].width + 5 + text_length(item[1], size, "regular")
+
+
+def _lines(
+    items: Sequence[tuple[Sprite, str]], room: float, size: int
+) -> list[list[tuple[Sprite, str]]]:
+    """A row's entries on as few lines as hold them within ``room`` pixels."""
+    lines: list[list[tuple[Sprite, str]]] = [[]]
+    used = 0.0
+    for item in items:
+        width = _width(item, size)
+        if lines[-1] and used + GAP + width > room:
+            lines.append([])
+            used = 0.0
+        used += (GAP if lines[-1] else 0) + width
+        lines[-1].append(item)
+    return lines
 
 
 def _row(
@@ -103,12 +130,18 @@ def _row(
     y: float,
     theme: Theme,
 ) -> None:
+    """One line of entries: in equal columns when each fits its column, else packed evenly."""
     size = theme.small_size
-    face = font("regular", size)
-    x = rect.x0 + 14.0
-    spacing = (rect.width - 28) / len(items)
-    for sprite, text in items:
+    room = rect.width - 2 * INSET
+    widths = [_width(item, size) for item in items]
+    column = room / len(items)
+    if all(w + GAP <= column for w in widths):
+        steps = [column] * len(items)
+    else:
+        gap = (room - sum(widths)) / max(1, len(items) - 1)
+        steps = [w + gap for w in widths]
+    x = rect.x0 + float(INSET)
+    for (sprite, text), step in zip(items, steps, strict=True):
         paste_centred(canvas, sprite, (x + sprite.width / 2, y))
-        left = x + sprite.width + 5
-        draw_text(draw, (left, y), text, theme.ink, size, style="regular", anchor="lm")
-        x = max(x + spacing, left + face.getlength(text) + 10)
+        draw_text(draw, (x + sprite.width + 5, y), text, theme.ink, size, "regular", anchor="lm")
+        x += step

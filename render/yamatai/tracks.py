@@ -11,7 +11,7 @@ from render.fonts import Style, font
 from render.stand_in import ended
 from render.text import text_length
 from render.theme import RGB, Theme
-from render.words import say
+from render.words import known, say
 from render.yamatai.archipelago import boat_letters, tile_label
 from render.yamatai.glyphs import MIN_TEXT, boat_sprite, coin_sprite, draw_text, paste_centred
 from render.yamatai.highlight import Highlight
@@ -52,7 +52,9 @@ __all__ = [
     "draw_tile",
     "end_words",
     "fleet_slots",
+    "fleet_text",
     "power_words",
+    "specialist_power",
     "wrap",
 ]
 
@@ -184,6 +186,10 @@ def _fleet_tile(
         x += step
     words = power_words(entry.get("power")).split("\n")
     size = theme.small_size
+    while (
+        size > MIN_TEXT and max(text_length(w, size, "condensed") for w in words) > slot.width - 6
+    ):
+        size -= 1
     y = slot.y1 - 10 - (len(words) - 1) * (size + 1)
     for line in words:
         draw_text(draw, (cx, y), line, theme.ink_soft, size, style="condensed", anchor="ms")
@@ -193,6 +199,20 @@ def _fleet_tile(
 def power_words(power: object) -> str:
     """A fleet power in a word or two, a line break where the tile wraps it."""
     return say(f"y.power.{power}") if power in POWERS else str(power or "")
+
+
+def fleet_text(entry: Mapping[str, Any]) -> str:
+    """A fleet's power in full, in the rulebook's words (``y.fleet.<number>``); the view's own
+    text for a fleet the tables do not know."""
+    key = f"y.fleet.{entry.get('fleet')}"
+    return say(key) if known(key) else str(entry.get("text", ""))
+
+
+def specialist_power(card: Mapping[str, Any]) -> str:
+    """A specialist's power in the rulebook's words (``y.specialist.<name>``); the view's own
+    text for a specialist the tables do not know."""
+    key = f"y.specialist.{card.get('name')}"
+    return say(key) if known(key) else str(card.get("power", ""))
 
 
 def _turn_order(
@@ -434,7 +454,7 @@ def draw_specialists(
             (slot.x0 + 6, slot.y0 + 28, slot.x1 - 6, slot.y0 + 28), fill=theme.panel_edge, width=1
         )
         y = slot.y0 + 32
-        for line in wrap(str(card.get("power", "")), POWER_SIZE, slot.width - 6, "condensed"):
+        for line in wrap(specialist_power(card), POWER_SIZE, slot.width - 6, "condensed"):
             draw_text(
                 draw, (cx, y), line, theme.ink_soft, POWER_SIZE, style="condensed", anchor="mt"
             )

@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
+from PIL import Image
 
-from render.words import DIRECTORY, base_id, placeholders, plural_categories, say, table
+from render import render_board
+from render.words import DIRECTORY, LANGUAGES, base_id, placeholders, plural_categories, say, table
+from render.yamatai.picture import render_board as render_yamatai
+from tests.render.games import highlight_from_json
+from tests.render.probes import decode
+from tests.render.test_golden import GOLDEN, UPDATE, assert_matches
 
-SHIPPED = sorted(p.stem for p in DIRECTORY.glob("*.json"))
+SHIPPED = ("en", "fr", "it", "pl")
+"""The picture's languages, listed here so that a missing table fails rather than being skipped."""
+
+
+def test_every_shipped_language_has_a_table() -> None:
+    """The four languages of the rulebooks, each with its table, and no other table."""
+    assert LANGUAGES == SHIPPED
+    assert sorted(p.stem for p in DIRECTORY.glob("*.json")) == sorted(SHIPPED)
+    for lang in SHIPPED:
+        assert table(lang), lang
 
 
 @pytest.mark.parametrize("lang", [lang for lang in SHIPPED if lang != "en"])
@@ -31,3 +49,117 @@ def test_polish_plural_forms_by_cldr_category() -> None:
     assert say("y.panel.face_down", "pl", count=3) == "3 zakryte"
     assert say("y.panel.face_down", "pl", count=5) == "5 zakrytych"
     assert say("y.panel.face_down", "pl", count=22) == "22 zakryte"
+
+
+LANGUAGE_GOLDEN = (
+    ("fr", "4p-seed7-turn20"),
+    ("pl", "3p-seed5-final"),
+    ("fr", "namiji-2p-seed3-final"),
+    ("pl", "namiji-4p-seed7-seat"),
+)
+"""Golden pictures in French and Polish, drawn from the English golden scenarios' stored views."""
+
+
+@pytest.mark.parametrize(("lang", "name"), LANGUAGE_GOLDEN)
+def test_golden_in_another_language(lang: str, name: str) -> None:
+    """The stored view drawn in ``lang`` matches its golden picture (rulebook terms, accents
+    and Polish letters, nothing past its box); regenerate with UPDATE_GOLDEN=1."""
+    data = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+    if "highlight" in data:
+        hl = highlight_from_json(data["highlight"])
+        png = render_yamatai(data["view"], highlight=hl, language=lang)
+    else:
+        png = render_board(data["view"], events=data["events"], language=lang)
+    actual = decode(png).reduce(2)
+    image_path = GOLDEN / f"{lang}-{name}.png"
+    if UPDATE:
+        actual.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+            image_path, optimize=True
+        )
+    assert_matches(image_path, actual)
+
+
+SAME_IN_EVERY_LANGUAGE = {
+    "PP",
+    "TORII",
+    "torii",
+    "Torii",
+    "B07",
+    "C4",
+    "sake",
+    "Scores",
+    "Culture",
+    "panorama",
+    "panoramas",
+    "section",
+    "total",
+    "Total",
+    "Spec.",
+    "spec.",
+    "bonus",
+    "draft",
+    "port",
+    "Port",
+}
+"""Names and abbreviations that a non-English table may share with English, as words."""
+ENGLISH_WORDS = {
+    "the", "and", "or", "of", "on", "in", "to", "for", "with", "your", "you", "any", "one", "two",
+    "boat", "boats", "round", "turn", "coins", "face", "down", "up", "play", "plays", "wins",
+    "win", "game", "over", "points", "left", "took", "placed", "moved", "built", "taken", "deck",
+    "fleet", "fleets", "building", "buildings", "specialist", "specialists", "island", "islands",
+    "spot", "spots", "tile", "tiles", "token", "tokens", "gold", "wood", "stone", "clay",
+    "bamboo", "rice", "tea", "silk", "pottery", "pearl", "harbor", "reserve", "sacred", "ground",
+    "fish", "net", "nets", "trap", "crab", "shrimp", "offering", "offerings", "pontoon", "rock",
+    "crate", "line", "lines", "card", "cards", "move", "take", "keep", "none", "last", "once",
+    "extra", "more", "each", "from", "board", "winner", "end", "swap", "look", "slide", "remove",
+}  # fmt: skip
+"""Words that would only be there if an English text was left untranslated."""
+
+
+ALSO_THAT_LANGUAGE = {"fr": {"face", "or", "points"}, "it": {"in"}, "pl": set()}
+"""Words spelt as in English that are that language's own ("face cachée", "or", "in vacanza")."""
+
+
+def _words(text: str) -> set[str]:
+    """The words of a text, placeholders and numbers left out."""
+    return set(re.findall(r"[^\W\d_]+", re.sub(r"\{\w+\}", " ", text)))
+
+
+@pytest.mark.parametrize("lang", [lang for lang in SHIPPED if lang != "en"])
+def test_no_english_left(lang: str) -> None:
+    """No text holds an English word other than the listed names and abbreviations, and no
+    text equals its English text unless it is only such names."""
+    english = table("en")
+    allowed = {w.rstrip(".").lower() for w in SAME_IN_EVERY_LANGUAGE | ALSO_THAT_LANGUAGE[lang]}
+    for key, text in table(lang).items():
+        words = {w for w in _words(text) if w.lower() not in allowed}
+        assert not {w for w in words if w.lower() in ENGLISH_WORDS}, (lang, key, text)
+        if text == english.get(key):
+            assert not words, (lang, key, text, words)
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_specialist_and_fleet_powers_in_the_language(lang: str) -> None:
+    """The specialists' powers are drawn whole in the picture's language, the fleets' full
+    powers on the turn picture at the fleet step."""
+    from render import render_focus
+    from render.text import recording
+    from tests.render.games import play_turns
+
+    match, _ = play_turns(4, 7, 20)
+    view = match.view(None)
+    with recording() as drawn:
+        render_board(view, language=lang)
+    board = " ".join(text for text, _ in drawn)
+    for card in view["specialist_track"]:
+        if card is not None:
+            for word in say(f"y.specialist.{card['name']}", lang).split():
+                assert word in board, (card["name"], word)
+    seat = match.current_seat
+    assert match.view(seat)["turn"]["step"] == "fleet"
+    with recording() as drawn:
+        render_focus(match.view(seat), legal=match.legal_actions(), language=lang)
+    focus = " ".join(text for text, _ in drawn)
+    for entry in view["fleet_track"]:
+        if entry.get("face_up") and entry.get("fleet"):
+            assert say(f"y.fleet.{entry['fleet']}", lang).split()[-1] in focus, entry["fleet"]
