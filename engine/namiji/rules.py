@@ -219,8 +219,8 @@ def check(st: State, action: Action) -> None:
         raise REFUSALS.illegal("game_over")
     if action.kind not in kinds:
         wanted = " / ".join(sorted(kinds))
-        raise REFUSALS.illegal("wrong_step", action=format_action(action), wanted=wanted)
-    raise REFUSALS.illegal("not_allowed", action=format_action(action))
+        raise REFUSALS.illegal("wrong_step", played=format_action(action), wanted=wanted)
+    raise REFUSALS.illegal("not_allowed", played=format_action(action))
 
 
 # -- applying ----------------------------------------------------------------------------------
