@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from engine.contract import ComputerPlayer, Milestones, Outcome, Rules, TurnInfo
 from engine.errors import (
@@ -19,9 +19,7 @@ from engine.errors import (
     UnknownGame,
     echo,
 )
-from engine.refusals import MATCH
-
-E = TypeVar("E", bound=EngineError)
+from engine.refusals import MATCH, E
 
 FORMAT = 1
 MAX_NAME = 64
