@@ -13,7 +13,8 @@ import discord
 
 from bot.catalog import Catalog, default_catalog
 from bot.names import display_name
-from bot.service import PlayResult, ServiceError
+from bot.service import EngineRejected, PlayResult, ServiceError
+from engine.errors import EngineError
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
@@ -120,11 +121,45 @@ def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str
         k: display_name(v) if k in NAME_PARAMS and isinstance(v, str) else v
         for k, v in error.params.items()
     }
+    if error.refusal is not None:
+        where = isinstance(error, EngineRejected)  # not named by the frame around the message
+        params["message"] = refusal_text(catalog, error.refusal, locale, where) or params["message"]
     key = error.key if error.fallback is None or catalog.has(error.key) else error.fallback
     text = catalog.text(key, locale, **params)
     if error.legal:
         text += "\n" + legal_text(catalog, error.legal, locale, after=error.legal_after)
     return clip(text)
+
+
+def refusal_id(refusal: EngineError) -> str | None:
+    """The catalog id of an engine refusal: ``<game>.refusal.<key>`` (``refusal.<key>``: the
+    match's own); None for an error that has only its English message (e.g. a test game's)."""
+    if refusal.key is None:
+        return None
+    return f"{refusal.game}.refusal.{refusal.key}" if refusal.game else f"refusal.{refusal.key}"
+
+
+def refusal_text(
+    catalog: Catalog, refusal: EngineError, locale: str | None, where: bool = False
+) -> str | None:
+    """What the engine refused and why, in the locale; None where only English exists.
+
+    ``where``: say which action of a sequence it was, as the engine's English does.
+    """
+    key = refusal_id(refusal)
+    if key is None:
+        return None
+    if not catalog.has(key):
+        log.warning("refusal %r is missing from the catalog; showing the engine's English", key)
+        return None
+    params = {
+        k: display_name(v) if k in NAME_PARAMS and isinstance(v, str) else v
+        for k, v in refusal.data.items()
+    }
+    text = catalog.text(key, locale, **params)
+    if where and "action" in refusal.data:
+        text = catalog.text("error.sequence.action", locale, number=refusal.data["action"]) + text
+    return text
 
 
 def legal_text(catalog: Catalog, legal: Sequence[str], locale: str | None, after: int = 0) -> str:

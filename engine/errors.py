@@ -22,6 +22,8 @@ class EngineError(Exception):
         reason: str | None = None,
         legal: Sequence[str] = (),
         data: Mapping[str, object] | None = None,
+        key: str | None = None,
+        game: str | None = None,
     ):
         super().__init__(message)
         self.message = message  # the whole English text, with the legal alternatives if any
@@ -29,12 +31,18 @@ class EngineError(Exception):
         self.reason = reason or self.code
         self.legal = list(legal)
         self.data: dict[str, object] = dict(data or {})  # facts a translation may name
+        # The refusal's stable message id and the game whose sentences it is in (None: any game's,
+        # raised by the match itself); a key of None means only the English message exists.
+        self.key = key
+        self.game = game
 
     def to_dict(self) -> dict[str, object]:
-        """The error as JSON-ready data (code, reason, detail, message, legal, data)."""
+        """The error as JSON-ready data (code, reason, key, game, detail, message, legal, data)."""
         return {
             "code": self.code,
             "reason": self.reason,
+            "key": self.key,
+            "game": self.game,
             "detail": self.detail,
             "message": self.message,
             "legal": self.legal,

@@ -13,13 +13,13 @@ from engine.errors import (
     EngineError,
     GameOver,
     IllegalAction,
-    InvalidNotation,
     InvalidSetup,
     NotYourTurn,
     UndoNotAllowed,
     UnknownGame,
     echo,
 )
+from engine.refusals import MATCH, E
 
 FORMAT = 1
 MAX_NAME = 64
@@ -47,8 +47,12 @@ def rules_for(key: str) -> Rules[Any, Any]:
     try:
         return GAMES[key]
     except KeyError:
-        raise UnknownGame(
-            f"Unknown game {key!r}; games are: {', '.join(sorted(GAMES))}.", legal=sorted(GAMES)
+        raise MATCH.make(
+            UnknownGame,
+            "unknown_game",
+            legal=sorted(GAMES),
+            game=repr(key),
+            games=", ".join(sorted(GAMES)),
         ) from None
 
 
@@ -58,7 +62,9 @@ def computer_player(game: str, name: str | None = None) -> ComputerPlayer:
     if name is None:
         return next(iter(players.values()))
     if name not in players:
-        raise UnknownGame(f"{game} has no computer player {name!r}.", legal=sorted(players))
+        raise MATCH.make(
+            UnknownGame, "unknown_game.player", legal=sorted(players), game=game, player=repr(name)
+        )
     return players[name]
 
 
@@ -172,10 +178,7 @@ class Match:
 
     def _parse_sequence(self, text: str) -> tuple[list[str], list[Any]]:
         if len(text) > MAX_ACTION_TEXT:
-            raise InvalidNotation(
-                f"That is too long ({len(text)} characters; at most {MAX_ACTION_TEXT}).",
-                reason="too_long",
-            )
+            raise MATCH.notation("too_long", count=len(text), limit=MAX_ACTION_TEXT)
         parts = [p.strip() for p in text.split(";")]
         if len(parts) > 1 and parts[-1] == "":
             parts.pop()
@@ -189,38 +192,31 @@ class Match:
         texts: list[str] = []
         last = len(actions)
         for number, action in enumerate(actions, 1):
-            where = f"Action {number} ({echo(parts[number - 1])}): " if last > 1 else ""
             if self.rules.reveals(action) and (preview or number < last):
-                raise IllegalAction(
-                    f"{where}'{parts[number - 1]}' shows hidden information, so it cannot be "
-                    "previewed or followed by more actions: play it on its own.",
-                    reason="reveal_alone",
-                )
+                error = MATCH.illegal("reveal_alone", part=parts[number - 1])
+                raise _at(error, parts, number) if last > 1 else error
             try:
                 self.rules.check(st, action)
             except IllegalAction as error:
-                error.detail = where + error.detail
                 if last > 1:
-                    error.data["action"] = number  # which action of the sequence
+                    _at(error, parts, number)
                 self._explain(st, action, error)
                 raise
             texts.append(self.rules.format(st, action))
             events += self.rules.apply(st, action, pass_turn=not preview)
             if number < last and self.rules.ends_turn(action):
-                raise NotYourTurn(
-                    f"Action {number + 1} ({echo(parts[number])}) comes after your turn ended: "
-                    "play each turn on its own.",
-                    reason="sequence_past_turn",
+                raise MATCH.make(
+                    NotYourTurn, "sequence_past_turn", number=number + 1, part=echo(parts[number])
                 )
         return events, texts
 
     def _actor(self, seat: int | None) -> int:
         current = self.current_seat
         if current is None:
-            raise GameOver("The game is over.")
+            raise MATCH.make(GameOver, "game_over")
         if seat is not None and seat != current:
             name = self.players[current]
-            raise NotYourTurn(f"It is {name}'s turn, not yours.")
+            raise MATCH.make(NotYourTurn, "not_your_turn", player=name)
         return current
 
     def _explain(self, st: Any, action: Any, error: IllegalAction) -> None:
@@ -251,19 +247,14 @@ class Match:
     def _check_undo(self, seat: int | None) -> None:
         current = self.current_seat
         if current is None:
-            raise UndoNotAllowed("The game is over.", reason="game_over")
+            raise MATCH.make(UndoNotAllowed, "game_over")
         if seat is not None and seat != current:
-            raise UndoNotAllowed("Only the player whose turn it is can undo.", reason="not_yours")
+            raise MATCH.make(UndoNotAllowed, "not_yours")
         if not self.log or not self.turn_info.in_progress:
-            raise UndoNotAllowed(
-                "Nothing to undo in this turn: finished turns stay played.", reason="turn_start"
-            )
+            raise MATCH.make(UndoNotAllowed, "turn_start")
         last = self.rules.parse(self.state, self.log[-1][1])
         if self.rules.reveals(last):
-            raise UndoNotAllowed(
-                "That action showed you hidden tiles, so it cannot be taken back.",
-                reason="revealed",
-            )
+            raise MATCH.make(UndoNotAllowed, "revealed")
 
     def undo(self, seat: int | None = None) -> str:
         """Take back the last action of the current turn (replaying the log); return its text."""
@@ -295,19 +286,20 @@ class Match:
 
 def _check_players(rules: Rules[Any, Any], players: Sequence[str]) -> list[str]:
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise InvalidSetup("Players must be a list of names.", reason="bad_players")
+        raise MATCH.make(InvalidSetup, "bad_players")
     names = list(players)
     if not rules.min_players <= len(names) <= rules.max_players:
-        raise InvalidSetup(
-            f"{rules.key} is for {rules.min_players} to {rules.max_players} players, "
-            f"not {len(names)}.",
-            reason="player_count",
+        raise MATCH.make(
+            InvalidSetup,
+            "player_count",
+            game=rules.key,
+            min=rules.min_players,
+            max=rules.max_players,
+            count=len(names),
         )
     for name in names:
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise InvalidSetup(
-                f"Each player needs a name of 1 to {MAX_NAME} characters.", reason="bad_name"
-            )
+            raise MATCH.make(InvalidSetup, "bad_name", max=MAX_NAME)
     return names
 
 
@@ -318,7 +310,7 @@ def new(
     rules = rules_for(game)
     names = _check_players(rules, players)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidSetup("The seed must be an integer.", reason="bad_seed")
+        raise MATCH.make(InvalidSetup, "bad_seed")
     opts = rules.normalize_options(options)
     return Match(rules, names, seed, opts, rules.new_state(names, seed, opts), [])
 
@@ -354,3 +346,12 @@ def from_json(text: str) -> Match:
     except (ValueError, KeyError, TypeError, AttributeError, EngineError) as error:
         raise CorruptGame(f"Not a saved game: {error}") from error
     return Match(rules, players, seed, options, state, log)
+
+
+def _at(error: E, parts: Sequence[str], number: int) -> E:
+    """The error of a sequence's action ``number``, its English text saying which action it is."""
+    error.detail = f"Action {number} ({echo(parts[number - 1])}): " + error.detail
+    error.message = error.detail
+    error.args = (error.message,)
+    error.data["action"] = number  # which action of the sequence
+    return error

@@ -22,7 +22,8 @@ class ServiceError(Exception):
     """A request the service refuses; ``key`` is a catalog id, ``params`` fill its text.
 
     ``legal`` lists what is legal instead, as of the sequence's part ``legal_after`` (0: now);
-    ``fallback`` is the catalog id to use when ``key`` has no text.
+    ``fallback`` is the catalog id to use when ``key`` has no text; ``refusal`` is the engine's
+    refusal whose own catalog text, when it has one, replaces the English ``message`` parameter.
     """
 
     def __init__(
@@ -32,6 +33,7 @@ class ServiceError(Exception):
         legal: Sequence[str] = (),
         legal_after: int = 0,
         fallback: str | None = None,
+        refusal: EngineError | None = None,
         **params: Any,
     ) -> None:
         super().__init__(key)
@@ -40,6 +42,7 @@ class ServiceError(Exception):
         self.legal = list(legal)
         self.legal_after = legal_after
         self.fallback = fallback
+        self.refusal = refusal
 
 
 class EngineRejected(ServiceError):
@@ -55,6 +58,7 @@ class EngineRejected(ServiceError):
             f"error.engine.{error.code}.{error.reason}",
             fallback=f"error.engine.{error.code}",
             legal=error.legal if legal_now is None else legal_now,
+            refusal=error,
             message=error.detail,
             reason=error.reason,
         )
@@ -88,6 +92,7 @@ def rejected(error: EngineError, match: Match, seat: int, parts: Sequence[str]) 
             f"error.{kind}.illegal",
             legal=error.legal,
             legal_after=number - 1,
+            refusal=error,
             message=detail,
             **params,
         )
@@ -99,7 +104,12 @@ def rejected(error: EngineError, match: Match, seat: int, parts: Sequence[str]) 
         key = f"error.{kind}.unreadable"
         return ServiceError(key, legal=legal, legal_after=number - 1, **params)
     return ServiceError(
-        f"error.{kind}.invalid", legal=legal, legal_after=number - 1, message=detail, **params
+        f"error.{kind}.invalid",
+        legal=legal,
+        legal_after=number - 1,
+        refusal=error,
+        message=detail,
+        **params,
     )
 
 

@@ -11,6 +11,7 @@ from engine.namiji import rules
 from engine.namiji.components import components
 from engine.namiji.notation import Action, format_action, parse
 from engine.namiji.players import PLAYERS
+from engine.namiji.refusals import REFUSALS
 from engine.namiji.scoring import score_lines
 from engine.namiji.state import DRAFT, MOVE, OVER, State
 from engine.namiji.view import view
@@ -31,10 +32,8 @@ class Namiji:
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Namiji has no options."""
         if options:
-            raise InvalidSetup(
-                f"Namiji has no options (got {', '.join(sorted(map(str, options)))}).",
-                reason="unknown_option",
-            )
+            got = ", ".join(sorted(map(str, options)))
+            raise REFUSALS.make(InvalidSetup, "unknown_option", options=got)
         return {}
 
     def new_state(self, players: list[str], seed: int, options: dict[str, Any]) -> State:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.errors import InvalidNotation
+from engine.errors import InvalidNotation, echo
 from engine.namiji.components import CELLS, PANORAMA_TYPES, components
+from engine.namiji.refusals import REFUSALS
 
 FORMS = (
     "move SPACE",
@@ -36,12 +37,7 @@ class Action:
 
 
 def _bad(text: str, reason: str = "bad_notation") -> InvalidNotation:
-    shown = text if len(text) <= 40 else text[:40] + "…"
-    return InvalidNotation(
-        f"Not a Namiji action: {shown!r}. Actions are: {', '.join(FORMS)}.",
-        reason=reason,
-        legal=list(FORMS),
-    )
+    return REFUSALS.notation(reason, legal=FORMS, text=echo(text), actions=", ".join(FORMS))
 
 
 SLOTS = ("1", "2", "3", "4", "5")

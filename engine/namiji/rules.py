@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine import rng
-from engine.errors import IllegalAction
 from engine.namiji.components import PANORAMA_TYPES, cell_index, components
 from engine.namiji.notation import Action, format_action
+from engine.namiji.refusals import REFUSALS
 from engine.namiji.scoring import (
     fish_cells,
     fits,
@@ -216,13 +216,11 @@ def check(st: State, action: Action) -> None:
         return
     kinds = {a.kind for a in actions}
     if st.phase == OVER:
-        raise IllegalAction("The game is over.", reason="game_over")
+        raise REFUSALS.illegal("game_over")
     if action.kind not in kinds:
-        wanted = " or ".join(sorted(kinds))
-        raise IllegalAction(
-            f"'{format_action(action)}' is not what comes now: {wanted}.", reason="wrong_step"
-        )
-    raise IllegalAction(f"'{format_action(action)}' is not allowed now.", reason="not_allowed")
+        wanted = " / ".join(sorted(kinds))
+        raise REFUSALS.illegal("wrong_step", played=format_action(action), wanted=wanted)
+    raise REFUSALS.illegal("not_allowed", played=format_action(action))
 
 
 # -- applying ----------------------------------------------------------------------------------

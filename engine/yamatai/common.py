@@ -4,16 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import IllegalAction
 from engine.yamatai.context import Ctx
 from engine.yamatai.state import NONE, Player, State
 
 Event = dict[str, Any]
-
-
-def illegal(reason: str, message: str) -> IllegalAction:
-    """An IllegalAction with a stable reason code."""
-    return IllegalAction(message, reason=reason)
 
 
 def current(st: State) -> Player:

@@ -13,6 +13,7 @@ from engine.yamatai.common import Event
 from engine.yamatai.context import context
 from engine.yamatai.notation import Action
 from engine.yamatai.players import PLAYERS
+from engine.yamatai.refusals import REFUSALS
 from engine.yamatai.scoring import outcome
 from engine.yamatai.setup import new_state
 from engine.yamatai.state import FLEET, STEP_ORDERS, State
@@ -40,16 +41,15 @@ class Yamatai:
         given = dict(options or {})
         unknown = sorted(set(given) - set(OPTIONS))
         if unknown:
-            raise InvalidSetup(
-                f"Unknown option(s) {', '.join(unknown)}; options are: {', '.join(OPTIONS)}.",
-                reason="unknown_option",
+            raise REFUSALS.make(
+                InvalidSetup, "unknown_option", options=", ".join(unknown), known=", ".join(OPTIONS)
             )
         result = {}
         for name, allowed in OPTIONS.items():
             value = given.get(name, allowed[0])
             if value not in allowed:
-                raise InvalidSetup(
-                    f"Option {name} must be one of {', '.join(allowed)}.", reason="bad_option"
+                raise REFUSALS.make(
+                    InvalidSetup, "bad_option", option=name, allowed=", ".join(allowed)
                 )
             result[name] = value
         return result

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 from engine.errors import InvalidNotation, echo
 from engine.yamatai.board import Board
 from engine.yamatai.components import Components
+from engine.yamatai.refusals import notation
 
 
 class Action(NamedTuple):
@@ -110,52 +111,43 @@ class Notation:
         """Parse one action; raise InvalidNotation saying which forms exist."""
         words = text.strip().lower().split()
         if not words:
-            raise InvalidNotation("Empty action.", reason="empty", legal=FORMS)
+            raise notation("empty", legal=FORMS)
         parser = self._parsers.get(words[0])
         if parser is None:
-            raise InvalidNotation(
-                f"Unknown action {_echo(words[0])}. Actions are: {', '.join(FORMS)}.",
-                reason="unknown_action",
-                legal=FORMS,
+            raise notation(
+                "unknown_action", legal=FORMS, word=_echo(words[0]), actions=", ".join(FORMS)
             )
         return parser(words[1:])
 
-    def _bad(self, message: str, form: str) -> InvalidNotation:
-        return InvalidNotation(f"{message} Expected: {form}.", reason="bad_arguments", legal=[form])
+    def _bad(self, what: str, form: str, **data: object) -> InvalidNotation:
+        """Wrong arguments for an action: ``bad_arguments.<what>``, saying the expected form."""
+        return notation(f"bad_arguments.{what}", legal=[form], form=form, **data)
 
     def _one(self, words: list[str], form: str) -> str:
         if len(words) != 1:
-            raise self._bad(f"Expected exactly one argument, got {len(words)}.", form)
+            raise self._bad("count", form, count=len(words))
         return words[0]
 
     def _boat(self, word: str) -> int:
         name = _BOAT_ALIASES.get(word, word)
         if name not in self._boats:
-            raise InvalidNotation(
-                f"Unknown boat {_echo(word)}. Boats are: {', '.join(self.comp.boat_names)}.",
-                reason="unknown_boat",
-                legal=self.comp.boat_names,
-            )
+            boats = self.comp.boat_names
+            raise notation("unknown_boat", legal=boats, word=_echo(word), boats=", ".join(boats))
         return self._boats[name]
 
     def _culture(self, word: str) -> int:
         if word not in self._cultures:
-            raise InvalidNotation(
-                f"Unknown culture {_echo(word)}. "
-                f"Cultures are: {', '.join(self.comp.culture_names)}.",
-                reason="unknown_culture",
-                legal=self.comp.culture_names,
+            names = self.comp.culture_names
+            raise notation(
+                "unknown_culture", legal=names, word=_echo(word), cultures=", ".join(names)
             )
         return self._cultures[word]
 
     def _island(self, word: str) -> int:
         index = self._islands.get(word.upper())
         if index is None:
-            raise InvalidNotation(
-                f"Unknown island {_echo(word)}. Islands are labelled like "
-                f"{self.board.island_labels[0]}..{self.board.island_labels[-1]}.",
-                reason="unknown_island",
-            )
+            labels = self.board.island_labels
+            raise notation("unknown_island", word=_echo(word), first=labels[0], last=labels[-1])
         return index
 
     def _by_label(self, islands: Iterable[int]) -> tuple[int, ...]:
@@ -164,11 +156,8 @@ class Notation:
     def _spot(self, word: str) -> int:
         index = self._spots.get(word.upper())
         if index is None:
-            raise InvalidNotation(
-                f"Unknown spot {_echo(word)}. Spots are numbered "
-                f"{self.board.spot_labels[0]}..{self.board.spot_labels[-1]}.",
-                reason="unknown_spot",
-            )
+            labels = self.board.spot_labels
+            raise notation("unknown_spot", word=_echo(word), first=labels[0], last=labels[-1])
         return index
 
     def _tile(self, word: str) -> str:
@@ -176,48 +165,41 @@ class Notation:
         if len(key) > 1 and key[0] == "B" and key[1:].isascii() and key[1:].isdigit():
             key = f"B{int(key[1:]):02d}"
         if key not in self._tiles:
-            raise InvalidNotation(
-                f"Unknown building tile {_echo(word)}. Tiles are B01..B21, T1..T3 and P1..P4.",
-                reason="unknown_tile",
-            )
+            raise notation("unknown_tile", word=_echo(word))
         return self._tiles[key]
 
     def _fleet(self, words: list[str]) -> Action:
         form = "fleet N (fleet 10 BOAT for the third boat)"
         if not words or len(words) > 2 or not (words[0].isascii() and words[0].isdigit()):
-            raise self._bad("Say which fleet tile by its number.", form)
+            raise self._bad("fleet", form)
         number = int(words[0])
         if number not in self.comp.fleets:
-            raise InvalidNotation(
-                f"There is no fleet {_echo(words[0])}; "
-                f"fleets are numbered 1 to {len(self.comp.fleets)}.",
-                reason="unknown_fleet",
-            )
+            raise notation("unknown_fleet", word=_echo(words[0]), count=len(self.comp.fleets))
         extra = self._boat(words[1]) if len(words) == 2 else -1
         return Action("fleet", (number, extra))
 
     def _place(self, words: list[str]) -> Action:
         if len(words) != 2:
-            raise self._bad("Say which boat and which spot.", "place BOAT SPOT")
+            raise self._bad("place", "place BOAT SPOT")
         return Action("place", (self._boat(words[0]), self._spot(words[1])))
 
     def _collect(self, words: list[str]) -> Action:
         if not words:
-            raise self._bad("Say which islands to take culture tokens from.", "collect ISLAND...")
+            raise self._bad("collect", "collect ISLAND...")
         return Action("collect", (self._by_label(self._island(w) for w in words),))
 
     def _build(self, words: list[str]) -> Action:
         if len(words) != 2:
-            raise self._bad("Say which tile and which island.", "build TILE ISLAND")
+            raise self._bad("build", "build TILE ISLAND")
         return Action("build", (self._tile(words[0]), self._island(words[1])))
 
     def _recruit(self, words: list[str]) -> Action:
         form = "recruit SPECIALIST CULTURE CULTURE [CULTURE]"
         if not words:
-            raise self._bad("Say which specialist and which culture tokens.", form)
+            raise self._bad("recruit", form)
         name, rest = self._specialist(words)
         if len(rest) not in (2, 3):
-            raise self._bad("Pay with two identical or three different culture tokens.", form)
+            raise self._bad("payment", form)
         return Action("recruit", (name, tuple(sorted(self._culture(w) for w in rest))))
 
     def _specialist(self, words: list[str]) -> tuple[str, list[str]]:
@@ -227,11 +209,9 @@ class Notation:
             key = _SPECIALIST_ALIASES.get(key, key)
             if key in self._specialists and len(words) >= take:
                 return self._specialists[key], words[take:]
-        raise InvalidNotation(
-            f"Unknown specialist {_echo(words[0])}. Specialists are: "
-            f"{', '.join(self.comp.specialists)}.",
-            reason="unknown_specialist",
-            legal=list(self.comp.specialists),
+        names = list(self.comp.specialists)
+        raise notation(
+            "unknown_specialist", legal=names, word=_echo(words[0]), specialists=", ".join(names)
         )
 
     def _boat_list(self, words: list[str]) -> tuple[int, ...]:
@@ -243,28 +223,28 @@ class Notation:
         if not words:
             return Action("end", ((),))
         if words[0] != "keep":
-            raise self._bad("'end' takes no arguments; store boats first with 'keep'.", "end")
+            raise self._bad("end", "end")
         return Action("end", (self._boat_list(words[1:]),))
 
     def _look(self, words: list[str]) -> Action:
         if words:
-            raise self._bad("'look' takes no arguments.", "look")
+            raise self._bad("look", "look")
         return Action("look")
 
     def _arrange(self, words: list[str]) -> Action:
         text = " ".join(words).replace("/", " / ").split()
         if text.count("/") > 1:
-            raise self._bad("Use one '/' between top and bottom.", "arrange TOP... / BOTTOM...")
+            raise self._bad("arrange_slash", "arrange TOP... / BOTTOM...")
         cut = text.index("/") if "/" in text else len(text)
         top = tuple(self._tile(w) for w in text[:cut])
         bottom = tuple(self._tile(w) for w in text[cut + 1 :])
         if not top and not bottom:
-            raise self._bad("Name the tiles you looked at.", "arrange TOP... / BOTTOM...")
+            raise self._bad("arrange", "arrange TOP... / BOTTOM...")
         return Action("arrange", (top, bottom))
 
     def _slide(self, words: list[str]) -> Action:
         if len(words) != 2:
-            raise self._bad("Say the boat's spot and the empty spot.", "slide SPOT SPOT")
+            raise self._bad("slide", "slide SPOT SPOT")
         return Action("slide", (self._spot(words[0]), self._spot(words[1])))
 
     def _swap(self, words: list[str]) -> Action:
@@ -275,16 +255,16 @@ class Notation:
         if len(words) == 3 and words[0] in ("boats", "boat"):
             pair = sorted((self._spot(words[1]), self._spot(words[2])))
             return Action("swap_boats", (pair[0], pair[1]))
-        raise self._bad("Say what to swap.", "swap tokens ISLAND ISLAND, or swap boats SPOT SPOT")
+        raise self._bad("swap", "swap tokens ISLAND ISLAND, or swap boats SPOT SPOT")
 
     def _remove(self, words: list[str]) -> Action:
         if len(words) not in (1, 2):
-            raise self._bad("Remove one or two boats by spot.", "remove SPOT [SPOT]")
+            raise self._bad("remove", "remove SPOT [SPOT]")
         return Action("remove", (tuple(sorted(self._spot(w) for w in words)),))
 
     def _boat_pair(self, words: list[str], form: str) -> tuple[int, int]:
         if len(words) != 2:
-            raise self._bad("Name two boats.", form)
+            raise self._bad("pair", form)
         pair = sorted(self._boat(w) for w in words)
         return pair[0], pair[1]
 

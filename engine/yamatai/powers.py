@@ -6,8 +6,9 @@ from collections.abc import Iterator
 from itertools import combinations, permutations
 from typing import Any
 
-from engine.yamatai.common import Event, current, has, illegal, island_is_empty
+from engine.yamatai.common import Event, current, has, island_is_empty
 from engine.yamatai.context import Ctx
+from engine.yamatai.refusals import illegal
 from engine.yamatai.state import NONE, State
 from engine.yamatai.turn import check_boats_usable, harbor_done
 
@@ -58,17 +59,17 @@ def check_ready(ctx: Ctx, st: State, kind: str) -> None:
     if power_ready(ctx, st, kind):
         return
     if kind == "arrange":
-        raise illegal("nothing_to_arrange", "Arrange the tiles you looked at with fleet 3.")
+        raise illegal("nothing_to_arrange")
     if kind in FLEET_POWERS:
         power = FLEET_POWERS[kind]
         number = next(f.number for f in ctx.comp.fleets.values() if f.power == power)
         if fleet_power(ctx, st) != power:
-            raise illegal("wrong_fleet", f"Only fleet {number} has that power.")
-        raise illegal("power_used", f"Fleet {number}'s power is used once per turn.")
+            raise illegal("wrong_fleet", fleet=number)
+        raise illegal("power_used.fleet", fleet=number)
     name = SPECIALIST_POWERS[kind]
     if not has(current(st), name):
-        raise illegal("no_specialist", f"You have not recruited {name}.")
-    raise illegal("power_used", f"{name}'s power is used once per turn.")
+        raise illegal("no_specialist", specialist=name)
+    raise illegal("power_used", specialist=name)
 
 
 def _mark_used(ctx: Ctx, st: State, kind: str) -> None:
@@ -102,48 +103,43 @@ def check_power(ctx: Ctx, st: State, kind: str, args: Args) -> None:
     """Check a fleet or specialist power action."""
     check_ready(ctx, st, kind)
     if kind in BOAT_POWERS:
-        check_boats_usable(st, f"{SPECIALIST_POWERS[kind]}'s power")
+        check_boats_usable(st, SPECIALIST_POWERS[kind])
     _CHECKS[kind](ctx, st, args)
 
 
 def _check_reserve(ctx: Ctx, st: State, args: Args) -> None:
     if args[0] not in st.building_row:
         row = ", ".join(st.building_row)
-        raise illegal("tile_not_available", f"{args[0]} is not in the building row ({row}).")
+        raise illegal("tile_not_available.row", tile=args[0], row=row)
 
 
 def _check_look(ctx: Ctx, st: State, args: Args) -> None:
     if not st.building_deck:
-        raise illegal("deck_empty", "The building deck is empty.")
+        raise illegal("deck_empty")
 
 
 def _check_arrange(ctx: Ctx, st: State, args: Args) -> None:
     top, bottom = args
     given = list(top) + list(bottom)
     if sorted(given) != sorted(st.turn.looked):
-        raise illegal(
-            "arrange_mismatch",
-            f"Put back exactly the tiles you looked at: {' '.join(st.turn.looked)}.",
-        )
+        raise illegal("arrange_mismatch", tiles=" ".join(st.turn.looked))
 
 
 def _check_slide(ctx: Ctx, st: State, args: Args) -> None:
     start, end = args
     if st.spot_boats[start] == NONE:
-        raise illegal("no_boat", f"Spot {ctx.spot(start)} holds no boat.")
+        raise illegal("no_boat", spot=ctx.spot(start))
     if st.spot_boats[end] != NONE:
-        raise illegal("spot_taken", f"Spot {ctx.spot(end)} is not empty.")
+        raise illegal("spot_taken.slide", spot=ctx.spot(end))
     if end not in ctx.board.spot_links[start]:
-        raise illegal(
-            "not_connected", f"Spots {ctx.spot(start)} and {ctx.spot(end)} are not connected."
-        )
+        raise illegal("not_connected", start=ctx.spot(start), end=ctx.spot(end))
 
 
 def _check_sacred(ctx: Ctx, st: State, args: Args) -> None:
     if st.sacred_left == 0:
-        raise illegal("no_sacred_ground", "No sacred ground token is left.")
+        raise illegal("no_sacred_ground")
     if not island_is_empty(st, args[0]):
-        raise illegal("island_not_empty", f"Island {ctx.island(args[0])} is not empty.")
+        raise illegal("island_not_empty", island=ctx.island(args[0]))
 
 
 def _check_swap_tokens(ctx: Ctx, st: State, args: Args) -> None:
@@ -151,31 +147,27 @@ def _check_swap_tokens(ctx: Ctx, st: State, args: Args) -> None:
     tokens = st.island_tokens
     for island in (a, b):
         if tokens[island] == NONE:
-            raise illegal("no_token", f"Island {ctx.island(island)} has no culture token.")
+            raise illegal("no_token", island=ctx.island(island))
     if tokens[a] == tokens[b]:
-        raise illegal("same_token", "Both tokens are the same culture: swapping changes nothing.")
+        raise illegal("same_token")
 
 
 def _check_remove(ctx: Ctx, st: State, args: Args) -> None:
     (spots,) = args
     if len(set(spots)) != len(spots):
-        raise illegal("duplicate_spot", "Name two different spots.")
+        raise illegal("duplicate_spot")
     for spot in spots:
         if st.spot_boats[spot] == NONE:
-            raise illegal("no_boat", f"Spot {ctx.spot(spot)} holds no boat.")
+            raise illegal("no_boat", spot=ctx.spot(spot))
 
 
 def _check_swap_boats(ctx: Ctx, st: State, args: Args) -> None:
     a, b = args
     for spot in (a, b):
         if st.spot_boats[spot] == NONE:
-            raise illegal("no_boat", f"Spot {ctx.spot(spot)} holds no boat.")
+            raise illegal("no_boat", spot=ctx.spot(spot))
     if not _swap_changes_something(st, a, b):
-        raise illegal(
-            "same_boat",
-            "Both boats are the same type and neither (or both) is a boat you placed this turn: "
-            "swapping changes nothing.",
-        )
+        raise illegal("same_boat")
 
 
 def _check_raijin(ctx: Ctx, st: State, args: Args) -> None:
@@ -183,48 +175,46 @@ def _check_raijin(ctx: Ctx, st: State, args: Args) -> None:
     for boat in args:
         need[boat] += 1
     if any(n > h for n, h in zip(need, current(st).boats, strict=True)):
-        raise illegal("no_such_boat", "You do not hold those two boats.")
+        raise illegal("no_such_boat.pair")
     if st.reserve[ctx.gold] == 0:
-        raise illegal("reserve_empty", "No gold boat is left in the reserve.")
+        raise illegal("reserve_empty.gold")
 
 
 def _check_nakatsu(ctx: Ctx, st: State, args: Args) -> None:
     if current(st).boats[ctx.gold] == 0:
-        raise illegal("no_such_boat", "You hold no gold boat to exchange.")
+        raise illegal("no_such_boat.gold")
     if ctx.gold in args:
-        raise illegal("no_gold", "Nakatsu gives two boats other than gold.")
+        raise illegal("no_gold")
     need = [0] * len(st.reserve)
     for boat in args:
         need[boat] += 1
     if any(n > r for n, r in zip(need, st.reserve, strict=True)):
-        raise illegal("reserve_empty", "The reserve does not have those two boats.")
+        raise illegal("reserve_empty.pair")
 
 
 def _check_token_held(ctx: Ctx, st: State, args: Args) -> None:
     if current(st).tokens[args[0]] == 0:
-        raise illegal("missing_tokens", f"You hold no {ctx.comp.culture_names[args[0]]} token.")
+        raise illegal("missing_tokens.one", culture=ctx.comp.culture_names[args[0]])
 
 
 def _check_michimata(ctx: Ctx, st: State, args: Args) -> None:
     _check_token_held(ctx, st, args)
     if st.reserve[ctx.gold] == 0:
-        raise illegal("reserve_empty", "No gold boat is left in the reserve.")
+        raise illegal("reserve_empty.gold")
 
 
 def _check_kachiko(ctx: Ctx, st: State, args: Args) -> None:
     if not st.sacred[args[0]]:
-        raise illegal("no_sacred_ground", f"Island {ctx.island(args[0])} has no sacred ground.")
+        raise illegal("no_sacred_ground.island", island=ctx.island(args[0]))
     if current(st).coins < KACHIKO_PRICE:
-        raise illegal("unaffordable", f"Removing a sacred ground costs {KACHIKO_PRICE} coins.")
+        raise illegal("unaffordable.kachiko", price=KACHIKO_PRICE)
 
 
 def _check_ebisu(ctx: Ctx, st: State, args: Args) -> None:
     if not st.turn.collected or st.turn.recruited == "Ebisu":
-        raise illegal(
-            "not_collected", "Ebisu's extra token comes when you collect while you have Ebisu."
-        )
+        raise illegal("not_collected")
     if st.island_tokens[args[0]] == NONE:
-        raise illegal("no_token", f"Island {ctx.island(args[0])} has no culture token.")
+        raise illegal("no_token", island=ctx.island(args[0]))
 
 
 _CHECKS = {

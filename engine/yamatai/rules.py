@@ -6,9 +6,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine.yamatai import powers, turn
-from engine.yamatai.common import Event, illegal
+from engine.yamatai.common import Event
 from engine.yamatai.context import Ctx
 from engine.yamatai.notation import Action
+from engine.yamatai.refusals import illegal
 from engine.yamatai.round import next_turn
 from engine.yamatai.state import FLEET, State
 
@@ -48,12 +49,9 @@ def check(ctx: Ctx, st: State, action: Action) -> None:
     """Raise IllegalAction unless the action is legal now (the state is not changed)."""
     kind = action.kind
     if st.turn.looked and kind != "arrange":
-        raise illegal(
-            "arrange_first",
-            f"First put back the tiles you looked at ({' '.join(st.turn.looked)}) with 'arrange'.",
-        )
+        raise illegal("arrange_first", tiles=" ".join(st.turn.looked))
     if st.turn.step == FLEET and kind != "fleet":
-        raise illegal("choose_fleet_first", "Your turn starts by choosing a fleet tile.")
+        raise illegal("choose_fleet_first")
     if kind in _TURN_ACTIONS:
         _TURN_ACTIONS[kind][0](ctx, st, action.args)
     else:

@@ -12,12 +12,12 @@ from engine.yamatai.common import (
     boat_list,
     current,
     has,
-    illegal,
     island_is_empty,
     owner_of,
 )
 from engine.yamatai.components import BuildingTile, Fleet
 from engine.yamatai.context import Ctx
+from engine.yamatai.refusals import illegal
 from engine.yamatai.state import (
     ACTED,
     FLEET,
@@ -55,29 +55,20 @@ def check_fleet(ctx: Ctx, st: State, args: Args) -> None:
     """Choosing a fleet: the first thing in a turn, from the face-up tiles."""
     number, extra = args
     if st.turn.step != FLEET:
-        raise illegal("fleet_already_chosen", f"You already chose fleet {st.turn.fleet}.")
+        raise illegal("fleet_already_chosen", fleet=st.turn.fleet)
     visible = visible_fleets(ctx, st)
     if number not in visible:
-        raise illegal(
-            "fleet_not_available",
-            f"Fleet {number} is not face up; choose one of {', '.join(map(str, visible))}.",
-        )
+        raise illegal("fleet_not_available", fleet=number, visible=", ".join(map(str, visible)))
     fleet = ctx.comp.fleets[number]
     if fleet.power == "extra_boat":
         choices = extra_boat_choices(st, fleet)
         names = ", ".join(ctx.boat_name(b) for b in choices)
         if extra == NONE and choices:
-            raise illegal(
-                "choose_extra_boat",
-                f"Fleet {number} also gives a boat of your choice: say which ({names}).",
-            )
+            raise illegal("choose_extra_boat", fleet=number, boats=names)
         if extra != NONE and extra not in choices:
-            raise illegal(
-                "reserve_empty",
-                f"No {ctx.boat_name(extra)} boat is left in the reserve; choose one of {names}.",
-            )
+            raise illegal("reserve_empty.fleet", boat=ctx.boat_name(extra), boats=names)
     elif extra != NONE:
-        raise illegal("no_extra_boat", f"Only fleet 10 gives a boat of your choice, not {number}.")
+        raise illegal("no_extra_boat", fleet=number)
 
 
 def apply_fleet(ctx: Ctx, st: State, args: Args) -> list[Event]:
@@ -140,18 +131,15 @@ def sell_price(ctx: Ctx, player: Player, boat: int) -> int | None:
 
 def _check_trade_step(st: State) -> None:
     if st.turn.step != TRADE:
-        raise illegal("wrong_phase", "Trading comes before placing boats; that step has passed.")
+        raise illegal("wrong_phase.trade")
     limit = trade_limit(current(st))
     if st.turn.trades >= limit:
-        raise illegal("no_trades_left", f"You may make {limit} transaction(s) per turn.")
+        raise illegal("no_trades_left", count=limit)
 
 
 def _price_or_refuse(ctx: Ctx, price: int | None, boat: int) -> int:
     if price is None:
-        raise illegal(
-            "gold_not_tradable",
-            f"{ctx.boat_name(boat).capitalize()} boats cannot be bought or sold (Tomoe allows it).",
-        )
+        raise illegal("gold_not_tradable", boat=ctx.boat_name(boat))
     return price
 
 
@@ -162,12 +150,9 @@ def check_buy(ctx: Ctx, st: State, args: Args) -> None:
     player = current(st)
     price = _price_or_refuse(ctx, buy_price(ctx, player, boat), boat)
     if player.coins < price:
-        raise illegal(
-            "unaffordable",
-            f"A {ctx.boat_name(boat)} boat costs {price} coins; you have {player.coins}.",
-        )
+        raise illegal("unaffordable", boat=ctx.boat_name(boat), price=price, coins=player.coins)
     if st.reserve[boat] == 0:
-        raise illegal("reserve_empty", f"No {ctx.boat_name(boat)} boat is left in the reserve.")
+        raise illegal("reserve_empty", boat=ctx.boat_name(boat))
 
 
 def check_sell(ctx: Ctx, st: State, args: Args) -> None:
@@ -177,7 +162,7 @@ def check_sell(ctx: Ctx, st: State, args: Args) -> None:
     player = current(st)
     _price_or_refuse(ctx, sell_price(ctx, player, boat), boat)
     if player.boats[boat] == 0:
-        raise illegal("no_such_boat", f"You have no {ctx.boat_name(boat)} boat to sell.")
+        raise illegal("no_such_boat.sell", boat=ctx.boat_name(boat))
 
 
 def apply_buy(ctx: Ctx, st: State, args: Args) -> list[Event]:
@@ -258,28 +243,20 @@ def check_place(ctx: Ctx, st: State, args: Args) -> None:
     """Placing a boat: first on an entry or next to its colour, then chained to the previous."""
     boat, spot = args
     if st.turn.step not in (TRADE, PLACE):
-        raise illegal("wrong_phase", "Boats are placed before collecting or building.")
+        raise illegal("wrong_phase.place")
     player = current(st)
     name = ctx.boat_name(boat)
     if player.boats[boat] == 0:
-        held = ", ".join(boat_list(ctx, player.boats)) or "none"
-        raise illegal("no_such_boat", f"You have no {name} boat to place (you hold: {held}).")
+        held = ", ".join(boat_list(ctx, player.boats))
+        raise illegal("no_such_boat.place" if held else "no_such_boat.none", boat=name, held=held)
     if st.spot_boats[spot] != NONE:
-        raise illegal("spot_taken", f"Spot {ctx.spot(spot)} already holds a boat.")
+        raise illegal("spot_taken", spot=ctx.spot(spot))
     if spot in place_targets(ctx, st)[boat]:
         return
     if st.turn.placed:
         previous = ctx.spot(st.turn.placed[-1])
-        raise illegal(
-            "broken_chain",
-            f"Each boat after the first goes on an empty spot connected to the previous boat "
-            f"(spot {previous}).",
-        )
-    raise illegal(
-        "not_an_entry",
-        f"Your first boat goes on an empty entry spot or an empty spot connected to a {name} "
-        f"boat; spot {ctx.spot(spot)} is neither.",
-    )
+        raise illegal("broken_chain", spot=previous)
+    raise illegal("not_an_entry", boat=name, spot=ctx.spot(spot))
 
 
 def apply_place(ctx: Ctx, st: State, args: Args) -> list[Event]:
@@ -330,37 +307,32 @@ def collect_sets(ctx: Ctx, st: State) -> list[tuple[int, ...]]:
     )
 
 
-def _check_act_step(ctx: Ctx, st: State, what: str) -> None:
+def _check_act_step(ctx: Ctx, st: State, action: str) -> None:
+    """Refuse collecting or building (``action``) at the wrong step or before any boat is placed."""
     if st.turn.step not in (TRADE, PLACE):
-        raise illegal("already_acted", f"You have already collected or built this turn; {what}.")
+        raise illegal(f"already_acted.{action}")
     if not st.turn.placed:
-        raise illegal("no_boats_placed", f"Place boats first: {what} needs boats placed this turn.")
+        raise illegal(f"no_boats_placed.{action}")
 
 
 def check_collect(ctx: Ctx, st: State, args: Args) -> None:
     """Collecting: one token per boat placed this turn, each next to its own boat."""
     (islands,) = args
-    _check_act_step(ctx, st, "collecting")
+    _check_act_step(ctx, st, "collect")
     if len(set(islands)) != len(islands):
-        raise illegal("duplicate_island", "Each island has one token: name an island once.")
+        raise illegal("duplicate_island")
     for island in islands:
         if st.island_tokens[island] == NONE:
-            raise illegal("no_token", f"Island {ctx.island(island)} has no culture token.")
+            raise illegal("no_token", island=ctx.island(island))
     sets = collect_sets(ctx, st)
     if ctx.by_label(islands) in sets:
         return
     if not sets:
-        raise illegal("nothing_to_collect", "No culture token lies next to the boats you placed.")
+        raise illegal("nothing_to_collect")
     size = len(sets[0])
     if len(islands) < size:
-        raise illegal(
-            "take_all_tokens",
-            f"Take one token per boat placed where one is adjacent: {size} token(s) here.",
-        )
-    raise illegal(
-        "not_adjacent",
-        "Each token must be next to a different boat placed this turn.",
-    )
+        raise illegal("take_all_tokens", count=size)
+    raise illegal("not_adjacent")
 
 
 def apply_collect(ctx: Ctx, st: State, args: Args) -> list[Event]:
@@ -423,35 +395,28 @@ def _islands_next_to_placed(ctx: Ctx, st: State) -> list[int]:
 def check_build(ctx: Ctx, st: State, args: Args) -> None:
     """Building: an available tile, an empty island next to a boat placed this turn, its boats."""
     tile_id, island = args
-    _check_act_step(ctx, st, "building")
+    _check_act_step(ctx, st, "build")
     player = current(st)
     tile = ctx.comp.buildings[tile_id]
     if tile_id not in buildable_tiles(st):
         holder = next((p.name for p in st.players if tile_id in p.reserved), None)
-        where = f"reserved by {holder}" if holder else "not in the building row"
-        raise illegal("tile_not_available", f"{tile_id} is {where}.")
+        if holder:
+            raise illegal("tile_not_available.reserved", tile=tile_id, player=holder)
+        raise illegal("tile_not_available", tile=tile_id)
     if not tile.prestige and player.buildings_left == 0:
-        raise illegal("no_buildings_left", "You have no standard buildings left.")
+        raise illegal("no_buildings_left")
     label = ctx.island(island)
     if not island_is_empty(st, island):
-        raise illegal("island_not_empty", f"Island {label} is not empty.")
+        raise illegal("island_not_empty", island=label)
     if island not in _islands_next_to_placed(ctx, st):
-        raise illegal(
-            "not_next_to_placed_boat", f"Island {label} is not next to a boat you placed this turn."
-        )
+        raise illegal("not_next_to_placed_boat", island=label)
     missing = missing_boats(ctx, st, tile, island)
     if missing > shortfall_allowed(ctx, st):
-        raise illegal(
-            "missing_boats",
-            f"{tile_id} needs {', '.join(boat_list(ctx, list(tile.needs)))} next to {label}; "
-            f"{missing} missing.",
-        )
+        needs = ", ".join(boat_list(ctx, list(tile.needs)))
+        raise illegal("missing_boats", tile=tile_id, boats=needs, island=label, count=missing)
     payee = ananda_payee(ctx, st, island)
     if payee is not None and player.coins < 2:
-        raise illegal(
-            "cannot_pay_ananda",
-            f"Building on {label} means paying 2 coins to {st.players[payee].name} (Ananda).",
-        )
+        raise illegal("cannot_pay_ananda", island=label, player=st.players[payee].name)
 
 
 def _group_size(ctx: Ctx, st: State, seat: int, island: int) -> int:
@@ -570,12 +535,10 @@ def can_collect_or_build(ctx: Ctx, st: State) -> bool:
     return next(gen_build(ctx, st), None) is not None
 
 
-def _check_acted(ctx: Ctx, st: State, what: str) -> None:
+def _check_acted(ctx: Ctx, st: State, action: str) -> None:
+    """Refuse ``action`` (recruit, keep, end) while collecting or building is still possible."""
     if can_collect_or_build(ctx, st):
-        raise illegal(
-            "must_collect_or_build",
-            f"Collect culture tokens or build before {what}: it is mandatory when possible.",
-        )
+        raise illegal(f"must_collect_or_build.{action}")
 
 
 # -- recruit -------------------------------------------------------------------------------
@@ -593,20 +556,20 @@ def check_recruit(ctx: Ctx, st: State, args: Args) -> None:
     """Recruiting one face-up specialist with two identical or three different tokens."""
     name, cultures = args
     if st.turn.step == RECRUITED:
-        raise illegal("already_recruited", "You may recruit one specialist per turn.")
-    _check_acted(ctx, st, "recruiting")
-    _check_stored(ctx, st, "recruiting (step 5)")
+        raise illegal("already_recruited")
+    _check_acted(ctx, st, "recruit")
+    _check_stored(ctx, st, "recruit")
     if name not in st.specialist_track:
         face_up = ", ".join(s for s in st.specialist_track if s)
-        raise illegal("specialist_not_available", f"{name} is not face up; face up: {face_up}.")
+        raise illegal("specialist_not_available", specialist=name, face_up=face_up)
     pattern_ok = (len(cultures) == 2 and cultures[0] == cultures[1]) or (
         len(cultures) == 3 and len(set(cultures)) == 3
     )
     if not pattern_ok:
-        raise illegal("bad_payment", "Pay with two identical or three different culture tokens.")
+        raise illegal("bad_payment")
     if tuple(cultures) not in payments(current(st)):
         names = " ".join(ctx.comp.culture_names[c] for c in cultures)
-        raise illegal("missing_tokens", f"You do not hold the tokens {names}.")
+        raise illegal("missing_tokens", tokens=names)
 
 
 def apply_recruit(ctx: Ctx, st: State, args: Args) -> list[Event]:
@@ -683,36 +646,28 @@ def step_name(st: State) -> str:
     return STEP_NAMES[st.turn.step]
 
 
-def check_boats_usable(st: State, what: str) -> None:
-    """Refuse an action that takes or gives the player's boats once they are stored."""
+def check_boats_usable(st: State, specialist: str) -> None:
+    """Refuse a specialist's power that takes or gives the player's boats once they are stored."""
     if harbor_done(st):
-        raise illegal(
-            "boats_stored",
-            f"Your boats are stored for this turn (step 4), so {what} can no longer be used.",
-        )
+        raise illegal("boats_stored", specialist=specialist)
 
 
-def _harbor_advice(ctx: Ctx, player: Player) -> str:
+def _harbor_advice(ctx: Ctx, player: Player) -> dict[str, object]:
+    """How many boats the harbor keeps and which the player holds: a refusal's data."""
     capacity = harbor_capacity(ctx, player)
-    held = ", ".join(boat_list(ctx, player.boats)) or "none"
-    return (
-        f"Keep {min(capacity, sum(player.boats))} of your boats in the harbor "
-        f"(you hold: {held}); the rest are set aside."
-    )
+    held = ", ".join(boat_list(ctx, player.boats))
+    return {"count": min(capacity, sum(player.boats)), "held": held}
 
 
-def _check_stored(ctx: Ctx, st: State, what: str) -> None:
+def _check_stored(ctx: Ctx, st: State, action: str) -> None:
+    """Refuse ``action`` (recruit, end) while the boats still wait for the harbor step."""
     if harbor_pending(st):
-        raise illegal(
-            "store_boats_first",
-            f"Store your boats (step 4) before {what}: 'keep BOAT...'. "
-            + _harbor_advice(ctx, current(st)),
-        )
+        raise illegal(f"store_boats_first.{action}", **_harbor_advice(ctx, current(st)))
 
 
 def _check_kept(ctx: Ctx, player: Player, kept: tuple[int, ...]) -> None:
     if tuple(kept) not in keep_options(ctx, player):
-        raise illegal("harbor", _harbor_advice(ctx, player))
+        raise illegal("harbor", **_harbor_advice(ctx, player))
 
 
 def _store(ctx: Ctx, st: State, kept: tuple[int, ...]) -> Event:
@@ -737,16 +692,13 @@ def check_keep(ctx: Ctx, st: State, args: Args) -> None:
     """Step 4: after collecting or building (or when neither is possible), fill the harbor."""
     (kept,) = args
     if not st.rulebook_order:
-        raise illegal(
-            "old_step_order",
-            "This game began under the old step order: recruit first, then 'end keep BOAT...'.",
-        )
+        raise illegal("old_step_order")
     if harbor_done(st):
-        raise illegal("already_stored", "Your boats are already stored this turn.")
-    _check_acted(ctx, st, "storing your boats")
+        raise illegal("already_stored")
+    _check_acted(ctx, st, "keep")
     player = current(st)
     if not sum(player.boats):
-        raise illegal("nothing_to_keep", "You hold no boats: recruit a specialist or end the turn.")
+        raise illegal("nothing_to_keep")
     _check_kept(ctx, player, kept)
 
 
@@ -769,19 +721,16 @@ def gen_keep(ctx: Ctx, st: State) -> Iterator[Args]:
 def check_end(ctx: Ctx, st: State, args: Args) -> None:
     """Ending the turn: collect-or-build done if possible, the boats stored."""
     (kept,) = args
-    _check_acted(ctx, st, "ending your turn")
+    _check_acted(ctx, st, "end")
     player = current(st)
     if not st.rulebook_order:
         _check_kept(ctx, player, kept)
         return
     if kept and harbor_done(st):
-        raise illegal("already_stored", "Your boats are already stored: just 'end'.")
+        raise illegal("already_stored.end")
     if kept:
-        raise illegal(
-            "keep_first",
-            "Store your boats with 'keep BOAT...' (step 4), then recruit if you wish, then 'end'.",
-        )
-    _check_stored(ctx, st, "ending your turn")
+        raise illegal("keep_first")
+    _check_stored(ctx, st, "end")
 
 
 def apply_end(ctx: Ctx, st: State, args: Args) -> list[Event]:

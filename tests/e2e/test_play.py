@@ -281,3 +281,27 @@ def test_autocomplete_only_offers_sequences_that_play_accepts(tmp_path: Path) ->
             assert refused == [], refused
 
     run(body)
+
+
+def test_a_polish_player_reads_the_engines_refusal_in_polish(tmp_path: Path) -> None:
+    """The same refusal reads in the user's Discord locale: Polish words, no English left."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, _ = await two_humans(env)
+            version = await env.version(table.id)
+            replies = {}
+            for locale in ("pl", "en-US"):
+                rec = await env.double.slash(
+                    player, table.id, "play", {"action": "buy wood"}, locale=locale
+                )
+                reply = await rec.reply(TIMEOUT)
+                assert_clean_error(reply)
+                replies[locale] = reply.content
+            polish = replies["pl"]
+            assert "Turę zaczynasz od wyboru kafelka floty." in polish, polish
+            assert "fleet tile" not in polish and "starts by" not in polish
+            assert "Your turn starts by choosing a fleet tile." in replies["en-US"]
+            assert await env.version(table.id) == version  # nothing was played
+
+    run(body)

@@ -1,0 +1,7 @@
+"""Namiji's refusal sentences by stable key (``data/refusals.json``): the registry of its keys."""
+
+from __future__ import annotations
+
+from engine.refusals import Refusals
+
+REFUSALS = Refusals.load("namiji", "engine.namiji")
