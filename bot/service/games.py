@@ -697,9 +697,20 @@ class GameService:
         returned = await self.repo.clear_away(here or seats, now=self.now())
         if not returned:
             settings = await self.user_settings(user_id)
-            resting = (settings.vacation_until or 0) > self.now()
-            raise ServiceError("back.on_vacation" if resting else "back.none")
+            if (settings.vacation_until or 0) > self.now():
+                raise ServiceError("back.on_vacation")
+            if thread_id is not None and await self._resigned_here(user_id, thread_id):
+                raise ServiceError("stand_in.refused.resigned")
+            raise ServiceError("back.none")
         return Back(tuple(dict.fromkeys((s.game_id, s.thread_id) for s in returned)))
+
+    async def _resigned_here(self, user_id: int, thread_id: int) -> bool:
+        """Whether the user resigned from the active game of this thread."""
+        try:
+            game, _ = await self._load(thread_id=thread_id)
+        except ServiceError:
+            return False
+        return any(game.stand_in_of(seat) == "resigned" for seat in game.seats_of(user_id))
 
     async def away_seats(self, user_id: int) -> list[AwaySeat]:
         """The user's seats the computer plays until they come back."""
@@ -969,7 +980,7 @@ class GameService:
         game, _ = await self._load(thread_id=thread_id)
         host = game.user_of(0)
         if not moderator and user_id != host:
-            raise ServiceError("abandon.not_allowed", host=f"<@{host}>")
+            raise ServiceError("abandon.not_allowed", host=game.seats[0].player)
         return game.id, game.version
 
     async def abandon(self, user_id: int, *, game_id: int, moderator: bool) -> int:

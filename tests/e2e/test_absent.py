@@ -193,6 +193,8 @@ def test_one_of_three_humans_resigns_and_the_game_goes_on(tmp_path: Path) -> Non
             assert "resigned: the computer played" in env.turn_messages(table.id)[-1].content
             again = await (await env.double.slash(quitter, table.id, "resign")).reply(TIMEOUT)
             assert "already resigned" in again.content
+            back = await (await env.double.slash(quitter, table.id, "back")).reply(TIMEOUT)
+            assert "You resigned from this game" in back.content  # not "nothing to come back to"
 
     run(body)
 
@@ -204,7 +206,8 @@ def test_the_host_abandons_a_stuck_game_after_confirming(tmp_path: Path) -> None
         async with himiko_env(tmp_path) as env:
             table = await env.start_game(HOST, [GUEST])
             refused = await (await env.double.slash(GUEST, table.id, "abandon")).reply(TIMEOUT)
-            assert "Only the host" in refused.content
+            host_name = (await env.game(table.id)).seats[0].player
+            assert f"Only the host ({host_name})" in refused.content
             ask = await (await env.double.slash(HOST, table.id, "abandon")).reply(TIMEOUT)
             keep = custom_id(ask, "himiko:abandon:no:")
             kept = await env.double.click(HOST, table.id, ask.id, keep)
