@@ -189,3 +189,18 @@ def test_discord_limits() -> None:
         if ".rules.topic." in f".{key}" or ".panel.cat." in f".{key}" or key in LABELS:
             assert len(text) <= 80, key
         assert len(text) <= 1800, key
+
+
+def test_every_id_exists_in_every_language_with_its_plural_forms() -> None:
+    """fr, it and pl each have every English id, whole or split into all their plural forms."""
+    catalog = Catalog.load()  # the shipped files (not the test-only games' additions)
+    english = {base_id(key) for key in catalog.tables["en"] if not key.startswith("_")}
+    for locale in ("fr", "it", "pl"):
+        forms: dict[str, set[str]] = {}
+        for key in catalog.tables[locale]:
+            base = base_id(key)
+            forms.setdefault(base, set()).add(key.removeprefix(base).removeprefix("_"))
+        assert sorted(english - set(forms)) == [], locale
+        split = {b: f for b, f in forms.items() if "" not in f}
+        short = {b: f for b, f in split.items() if not plural_categories(locale) <= f}
+        assert short == {}, locale
