@@ -45,7 +45,8 @@ TURN: list[dict[str, Any]] = [
 def test_turn_summary_text() -> None:
     text = Summary(default_catalog(), None, "yamatai").turn("Ann", TURN, NAMES)
     assert text == (
-        "**Ann** took fleet 6, bought a clay boat, placed 2 boats on spots 12 and 13, "
+        "**Ann** took fleet 6, bought a clay boat, "
+        "placed a clay boat on spot 12 and a wood boat on spot 13, "
         "built a standard building on C4: +3 coins, +1 PP token"
     )
 
@@ -54,7 +55,7 @@ def test_turn_summary_in_french_uses_the_rulebook_words() -> None:
     text = Summary(default_catalog(), "fr", "yamatai").turn("Ann", TURN, NAMES)
     assert text == (
         "**Ann** a pris la flotte 6, a acheté un bateau d'argile, "
-        "a placé 2 bateaux sur les emplacements 12 et 13, "
+        "a placé un bateau d'argile sur l'emplacement 12 et un bateau de bois sur l'emplacement 13, "
         "a construit un bâtiment standard sur C4\u00a0: +3 pièces, +1 pion Prestige"
     )
 
@@ -76,7 +77,7 @@ def test_other_events() -> None:
     ]
     text = summary.turn("Bo", events, NAMES)
     assert text == (
-        "**Bo** took fleet 10 (no wood boat left), placed 1 boat on spot 3, "
+        "**Bo** took fleet 10 (no wood boat left), placed a clay boat on spot 3, "
         "collected silk on A1, slid a clay boat from spot 3 to spot 4, "
         "swapped the culture tokens on C4 and D2, set aside 2 boats, "
         "recruited Riu: +4 coins, Ann took 2 coins (Izanami)\nRound 2 is over.\n"
