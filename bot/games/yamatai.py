@@ -269,14 +269,16 @@ class YamataiPresentation:
 
     @staticmethod
     def _fleet(t: Texts, view: Mapping[str, Any], args: list[str]) -> str:
-        """``Take fleet 7 (a stone boat and a bamboo boat) · remove up to 2 boats``."""
+        """``Take fleet 7: a stone boat and a bamboo boat · remove up to 2 boats``."""
         fleet = next((f for f in view.get("fleet_track", []) if str(f.get("fleet")) == args[0]), {})
         boats = [str(b) for b in fleet.get("boats", [])]
         if not boats:  # a fleet the view does not show: its number is enough
             return t(_k("panel.do.fleet"), fleet=args[0])
-        power = t(_k(f"power.{fleet.get('power')}")) if fleet.get("power") else ""
-        if len(args) == 2:
-            boats.append(args[1])
+        if len(args) == 2:  # fleet 10 and the boat chosen with it: that is its power
+            return t(
+                _k("panel.do.fleet_boats"), fleet=args[0], boats=boats_counted(t, [*boats, args[1]])
+            )
+        power = t(_k(f"power.{fleet.get('power')}"))
         return t(
             _k("panel.do.fleet_power"), fleet=args[0], boats=boats_counted(t, boats), power=power
         )
