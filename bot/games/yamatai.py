@@ -270,7 +270,8 @@ class YamataiPresentation:
     @staticmethod
     def _fleet(t: Texts, view: Mapping[str, Any], args: list[str]) -> str:
         """``Take fleet 7: a stone boat and a bamboo boat · remove up to 2 boats``."""
-        fleet = next((f for f in view.get("fleet_track", []) if str(f.get("fleet")) == args[0]), {})
+        track = view.get("fleet_track", [])
+        fleet: Mapping[str, Any] = next((f for f in track if str(f.get("fleet")) == args[0]), {})
         boats = [str(b) for b in fleet.get("boats", [])]
         if not boats:  # a fleet the view does not show: its number is enough
             return t(_k("panel.do.fleet"), fleet=args[0])

@@ -11,6 +11,7 @@ import pytest
 
 from bot.catalog import default_catalog
 from bot.games import presentation
+from bot.games.base import Texts
 from bot.games.yamatai import PANEL_NEXT
 from bot.service import GameService, PanelState
 from bot.service.games import _step, panel_choices
@@ -159,7 +160,7 @@ def test_choices_read_in_the_games_words() -> None:
 def test_powers_fleets_and_groups_read_in_the_games_words() -> None:
     """QA: notation words in group labels ("Umieść łódź: **bamboo**") and power choices."""
     catalog = default_catalog()
-    yamatai = presentation("yamatai")
+    yamatai: Any = presentation("yamatai")
     view = {
         "islands": [{"label": "A4", "token": "rice"}, {"label": "B2", "token": "tea"}],
         "fleet_track": [{"fleet": 7, "boats": ["stone", "bamboo"], "power": "remove"}],
@@ -169,7 +170,7 @@ def test_powers_fleets_and_groups_read_in_the_games_words() -> None:
         return str(yamatai.panel_label(lambda k, **p: catalog.text(k, locale, **p), view, action))
 
     def group(locale: str, key: str) -> str:
-        return yamatai.panel_group_label(lambda k, **p: catalog.text(k, locale, **p), key)
+        return str(yamatai.panel_group_label(lambda k, **p: catalog.text(k, locale, **p), key))
 
     assert group("pl", "place:bamboo") == "Umieść łódź z bambusem"
     assert group("en", "place:clay") == "Place a clay boat"
@@ -207,7 +208,7 @@ def test_powers_fleets_and_groups_read_in_the_games_words() -> None:
 def test_the_neutral_boat_is_named_in_the_step_and_the_choices() -> None:
     """FR rulebook, 2 players: the leader moves the neutral boat; the panel must say so."""
     catalog = default_catalog()
-    namiji = presentation("namiji")
+    namiji: Any = presentation("namiji")
     match = games.new("namiji", ["Ann", "Bo"], seed=5)
     seen = 0
     while (seat := match.current_seat) is not None:
@@ -259,14 +260,18 @@ def _panel_states(match: Any, seat: int) -> list[PanelState]:
     return states
 
 
+def _texts(locale: str) -> Texts:
+    """Catalog texts in one language."""
+    catalog = default_catalog()
+    return lambda key, **params: catalog.text(key, locale, **params)
+
+
 @pytest.mark.parametrize("game", ["yamatai", "namiji"])
 def test_every_panel_of_random_games_fits_discords_limits(game: str) -> None:
     """25 options a menu, 5 rows, 100-character ids, labels and values, in each language."""
     bot = FakeBot()
-    catalog = default_catalog()
-    texts = [(lambda k, lang=lang, **p: catalog.text(k, lang, **p)) for lang in LANGUAGES]
-    words_of = getattr(presentation(game), "panel_label", None)
-    untruncated = [lambda v, a, t=t: str(words_of(t, v, a)) if words_of else a for t in texts]
+    texts = [_texts(lang) for lang in LANGUAGES]
+    words_of: Any = getattr(presentation(game), "panel_label", None)
     for seed, locale in ((1, discord.Locale.american_english), (2, discord.Locale.polish)):
         interaction = fake_interaction(bot)
         interaction.locale = locale
@@ -276,9 +281,9 @@ def test_every_panel_of_random_games_fits_discords_limits(game: str) -> None:
                 for value in state.actions:
                     label = choice_label(interaction, game, state.view, value)
                     assert len(value) <= 100 and not label.endswith("…" * 2), value
-                    for words in untruncated:  # every language's label fits whole
+                    for t in texts if words_of else ():  # each language's label fits whole
                         action = value.removesuffix(STAGE)
-                        shown = words(state.view or {}, action) + value[len(action) :]
+                        shown = str(words_of(t, state.view or {}, action)) + value[len(action) :]
                         assert len(shown) <= 100 and "{" not in shown, shown
                 for key in state.categories:
                     for t in texts:
