@@ -36,7 +36,7 @@ class Summary:
         """The events of one turn (or part of one) as a comma-separated sentence.
 
         ``played`` (the actions that caused the events) lets a game tell what made no event of
-        its own (a Namiji fish put in the crate); a game without ``played`` ignores it.
+        its own (a fish put in a crate); a game without ``played`` ignores it.
         """
         parts, _ = self.presentation.describe(self.t, events, names)
         told = getattr(self.presentation, "played", None)
