@@ -30,9 +30,18 @@ class Summary:
         """One catalog text in this summary's locale."""
         return self.catalog.text(key, self.locale, **params)
 
-    def actions(self, events: Sequence[Event], names: Sequence[str]) -> str:
-        """The events of one turn (or part of one) as a comma-separated sentence."""
+    def actions(
+        self, events: Sequence[Event], names: Sequence[str], played: Sequence[str] = ()
+    ) -> str:
+        """The events of one turn (or part of one) as a comma-separated sentence.
+
+        ``played`` (the actions that caused the events) lets a game tell what made no event of
+        its own (a fish put in a crate); a game without ``played`` ignores it.
+        """
         parts, _ = self.presentation.describe(self.t, events, names)
+        told = getattr(self.presentation, "played", None)
+        if told is not None:
+            parts = told(self.t, played, parts)
         return ", ".join(parts) if parts else self.t("summary.nothing")
 
     def turn(self, player: str, events: Sequence[Event], names: Sequence[str]) -> str:

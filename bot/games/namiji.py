@@ -29,7 +29,7 @@ RULE_TOPICS = (
     "notation",
 )
 #: Events that make no phrase of their own (told by the turn's other events).
-SILENT = ("end_turn", "fish_revealed", "drawn", "nets_revealed", "rocks_drawn", "game_end")
+SILENT = ("end_turn", "fish_revealed", "nets_revealed", "rocks_drawn", "game_end")
 #: Events said in one phrase with their own fields (``namiji.summary.<type>``).
 SIMPLE = ("offering", "draft")
 
@@ -48,9 +48,20 @@ def fish_name(t: Texts, fish: str) -> str:
     )
 
 
+def boat_to_act_is_neutral(view: Mapping[str, Any]) -> bool:
+    """Whether the boat to act now is the neutral boat (2 players: the leader moves it)."""
+    boat, boats = view.get("boat_to_act"), view.get("boats", [])
+    return isinstance(boat, int) and 0 <= boat < len(boats) and boats[boat].get("seat") is None
+
+
 def panorama_name(t: Texts, kind: str) -> str:
     """A panorama type in words: ``D`` -> "dolphin"."""
     return t(_k(f"panorama.{kind}"))
+
+
+def _before_loss(events: Sequence[Event], i: int) -> bool:
+    following = events[i + 1] if i + 1 < len(events) else {}
+    return events[i].get("type") == "drawn" and following.get("type") == "trap_lost"
 
 
 class NamijiPresentation:
@@ -63,7 +74,9 @@ class NamijiPresentation:
         self, t: Texts, events: Sequence[Event], names: Sequence[str]
     ) -> tuple[list[str], list[str]]:
         """Phrases of a turn (who moved, what was taken), then the end of the game if it came."""
-        parts = [p for p in (self.phrase(t, e, names) for e in events) if p]
+        # A crab drawn that loses the catch is told by the loss ("drew a second crab...").
+        told = [e for i, e in enumerate(events) if not _before_loss(events, i)]
+        parts = [p for p in (self.phrase(t, e, names) for e in told) if p]
         ended = any(e["type"] == "game_end" for e in events)
         return parts, [t(_k("summary.game_end"))] if ended else []
 
@@ -89,6 +102,8 @@ class NamijiPresentation:
             return counted(t, _k("summary.crustaceans"), len(event.get("tokens", [])))
         if kind in ("trap_lost", "net_refused", "rock_kept", "neutral_pick"):
             return t(_k(f"summary.{kind}"))
+        if kind == "drawn":
+            return t(_k(f"summary.drawn.{event['token']}"))
         if kind in ("fished", "released"):
             return t(_k(f"summary.{kind}"), fish=fish_name(t, str(event["fish"])))
         if kind == "crate_line":
@@ -114,6 +129,37 @@ class NamijiPresentation:
             return t(_k(f"summary.{kind}"), **params)
         return None
 
+    def played(self, t: Texts, actions: Sequence[str], parts: list[str]) -> list[str]:
+        """The phrases with what the events of these actions do not tell (a fish kept, a net)."""
+        said = [p for p in (self._played(t, a) for a in actions) if p]
+        if not said and not parts and any(a.split()[:1] == ["end"] for a in actions):
+            return [t(_k("summary.end"))]
+        return said + parts
+
+    @staticmethod
+    def _played(t: Texts, action: str) -> str | None:
+        words = action.split() or [""]
+        cell = re.fullmatch(r"r(\d)c(\d)", words[-1]) if words[0] == "keep" else None
+        if cell and len(words) == 2:
+            return t(_k("summary.kept"), row=cell[1], column=cell[2])
+        if words[0] == "net" and len(words) == 4:
+            net = words[1].split(":")[-1].lower()
+            cell = re.fullmatch(r"r(\d)c(\d)", words[2].lower())
+            if cell and len(net) == 2:
+                return t(
+                    _k(f"summary.net.{words[3].lower()}"),
+                    fish=fish_name(t, net),
+                    row=cell[1],
+                    column=cell[2],
+                )
+        return None
+
+    def step_key(self, view: Mapping[str, Any], step: str) -> str:
+        """The catalog key of a step; moving the neutral boat has its own."""
+        if step == "move" and boat_to_act_is_neutral(view):
+            return _k("step.move_neutral")
+        return _k(f"step.{step}")
+
     def panel_group(self, action: str) -> str:
         """One group per verb: ``move``, ``fish``, ``keep`` (with ``release``), ``net``..."""
         verb = action.split()[0]
@@ -131,10 +177,12 @@ class NamijiPresentation:
         """A panel choice in words ("Sail to space 9", "Fish the orange saba"); others as typed."""
         words = action.split()
         kind, args = words[0], words[1:]
-        if kind == "move" and len(args) == 1:
-            return t(_k("panel.do.move"), to=args[0])
-        if kind == "move" and len(args) == 3 and args[1] == "slot":
-            return t(_k("panel.do.move_slot"), to=args[0], slot=args[2])
+        if kind == "move" and len(args) in (1, 3):
+            which = "_neutral" if boat_to_act_is_neutral(view) else ""
+            if len(args) == 1:
+                return t(_k(f"panel.do.move{which}"), to=args[0])
+            if args[1] == "slot":
+                return t(_k(f"panel.do.move{which}_slot"), to=args[0], slot=args[2])
         if kind == "fish" and args == ["hidden"]:
             return t(_k("panel.do.fish_hidden"))
         if kind == "fish" and len(args) == 1 and len(args[0]) == 2:

@@ -5,6 +5,7 @@ Every text is a catalog key under ``yamatai.``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -51,6 +52,11 @@ def a_boat(t: Texts, boat: str) -> str:
     return t(_k("summary.a_boat"), boat=boat_name(t, boat))
 
 
+def boats_counted(t: Texts, boats: Sequence[str]) -> str:
+    """Boats in words, counted by type: "a wood boat and 2 clay boats"."""
+    return joined(t, [counted(t, _k(f"summary.boats.{b}"), n) for b, n in Counter(boats).items()])
+
+
 def culture_name(t: Texts, culture: str) -> str:
     """A culture token's name: ``silk`` -> "silk" in English, "soie" in French."""
     return t(_k(f"culture.{culture}"))
@@ -68,24 +74,38 @@ class YamataiPresentation:
     ) -> tuple[list[str], list[str]]:
         """Phrases of a turn (boats placed counted together), then the round or game end."""
         parts: list[str] = []
-        spots: list[str] = []
+        placed: list[tuple[str, str]] = []
         for event in events:
             if event.get("type") == "place":
-                spots.append(str(event["spot"]))
+                placed.append((str(event["boat"]), str(event["spot"])))
                 continue
-            if spots:
-                parts.append(self._placed(t, spots))
-                spots = []
+            if placed:
+                parts.append(self._placed(t, placed))
+                placed = []
             text = self.phrase(t, event, names)
             if text:
                 parts.append(text)
-        if spots:
-            parts.append(self._placed(t, spots))
+        if placed:
+            parts.append(self._placed(t, placed))
         return parts, self._closing(t, events, names)
 
     @staticmethod
-    def _placed(t: Texts, spots: list[str]) -> str:
-        return counted(t, _k("summary.placed"), len(spots), spots=joined(t, spots))
+    def _placed(t: Texts, placed: list[tuple[str, str]]) -> str:
+        """Boats placed, by type: "placed a clay boat on spot 25 and 2 wood boats on spots..."."""
+        spots: dict[str, list[str]] = {}
+        for boat, spot in placed:
+            spots.setdefault(boat, []).append(spot)
+        groups = [
+            counted(
+                t,
+                _k("summary.boats_on"),
+                len(on),
+                boats=boats_counted(t, [boat] * len(on)),
+                spots=joined(t, on),
+            )
+            for boat, on in spots.items()
+        ]
+        return t(_k("summary.placed"), boats=joined(t, groups))
 
     def _closing(self, t: Texts, events: Sequence[Event], names: Sequence[str]) -> list[str]:
         lines = []
@@ -158,7 +178,7 @@ class YamataiPresentation:
             aside = list(event.get("set_aside", []))
             return counted(t, _k("summary.set_aside"), len(aside)) if aside else None
         if kind in ("raijin", "nakatsu"):
-            boats = {k: joined(t, [a_boat(t, b) for b in event[k]]) for k in ("gave", "took")}
+            boats = {k: boats_counted(t, event[k]) for k in ("gave", "took")}
             return t(_k(f"summary.{kind}"), **boats)
         if kind in ("michimata", "hetsuka", "ebisu"):
             culture = culture_name(t, event["culture"])
@@ -190,9 +210,11 @@ class YamataiPresentation:
         kind, _, detail = group.partition(":")
         if kind in PLAIN_GROUPS:
             return t(_k(f"panel.cat.{kind}"))
-        if kind in ("place", "recruit"):
-            return t(_k(f"panel.cat.{kind}"), detail=detail)
-        return t(_k("panel.cat.power"), detail=group.replace("_", " "))
+        if kind == "place":
+            return t(_k("panel.cat.place"), boat=a_boat(t, detail))
+        if kind == "recruit":
+            return t(_k("panel.cat.recruit"), detail=detail)
+        return t(_k("panel.cat.power"), detail=t(_k(f"power.{group}")))
 
     def panel_actions(self, preview: Callable[[str], list[str]], legal: list[str]) -> list[str]:
         """Each ``keep ...`` followed by ``keep ...; end`` when nothing but ending can follow.
@@ -219,14 +241,11 @@ class YamataiPresentation:
         words = action.split()
         kind, args = words[0], words[1:]
         if action.endswith("; end") and kind == "keep":
-            boats = joined(t, [a_boat(t, b) for b in action[:-5].split()[1:]])
-            return t(_k("panel.do.keep_end"), boats=boats)
+            return t(_k("panel.do.keep_end"), boats=boats_counted(t, action[:-5].split()[1:]))
         if ";" in action:
             return action
-        if kind == "fleet" and len(args) == 1:
-            return t(_k("panel.do.fleet"), fleet=args[0])
-        if kind == "fleet" and len(args) == 2:
-            return t(_k("panel.do.fleet_boat"), fleet=args[0], boat=a_boat(t, args[1]))
+        if kind == "fleet" and args:
+            return self._fleet(t, view, args)
         if kind in ("buy", "sell") and len(args) == 1:
             return t(_k(f"panel.do.{kind}"), boat=a_boat(t, args[0]))
         if kind == "place" and len(args) == 2:
@@ -240,13 +259,67 @@ class YamataiPresentation:
         if kind == "build" and len(args) == 1:
             return t(_k("panel.do.build_tile"), tile=args[0])
         if kind == "keep" and args:
-            return t(_k("panel.do.keep"), boats=joined(t, [a_boat(t, b) for b in args]))
+            return t(_k("panel.do.keep"), boats=boats_counted(t, args))
         if kind == "recruit" and len(args) > 1:
             paid = joined(t, [culture_name(t, c) for c in args[1:]])
             return t(_k("panel.do.recruit"), specialist=args[0], tokens=paid)
         if kind == "end" and not args:
             return t(_k("panel.cat.end"))
-        return action
+        return self._power(t, view, kind, args) or action
+
+    @staticmethod
+    def _fleet(t: Texts, view: Mapping[str, Any], args: list[str]) -> str:
+        """``Take fleet 7: a stone boat and a bamboo boat · remove up to 2 boats``."""
+        track = view.get("fleet_track", [])
+        fleet: Mapping[str, Any] = next((f for f in track if str(f.get("fleet")) == args[0]), {})
+        boats = [str(b) for b in fleet.get("boats", [])]
+        if not boats:  # a fleet the view does not show: its number is enough
+            return t(_k("panel.do.fleet"), fleet=args[0])
+        if len(args) == 2:  # fleet 10 and the boat chosen with it: that is its power
+            return t(
+                _k("panel.do.fleet_boats"), fleet=args[0], boats=boats_counted(t, [*boats, args[1]])
+            )
+        power = t(_k(f"power.{fleet.get('power')}"))
+        return t(
+            _k("panel.do.fleet_power"), fleet=args[0], boats=boats_counted(t, boats), power=power
+        )
+
+    def _power(self, t: Texts, view: Mapping[str, Any], kind: str, args: list[str]) -> str | None:
+        """A fleet or specialist power in words (None for an action it does not know)."""
+        cultures = {str(i["label"]): str(i.get("token") or "") for i in view.get("islands", [])}
+
+        def token(island: str) -> str:
+            return self._token_on(t, cultures.get(island, ""), island)
+
+        if kind == "swap" and len(args) == 3 and args[0] == "tokens":
+            return t(_k("panel.do.swap_tokens"), first=token(args[1]), second=token(args[2]))
+        if kind == "swap" and len(args) == 3 and args[0] == "boats":
+            return t(_k("panel.do.swap_boats"), spots=joined(t, args[1:]))
+        if kind == "remove" and args:
+            return counted(t, _k("panel.do.remove"), len(args), spots=joined(t, args))
+        if kind == "slide" and len(args) == 2:
+            return t(_k("panel.do.slide"), start=args[0], to=args[1])
+        if kind in ("sacred", "kachiko") and len(args) == 1:
+            return t(_k(f"panel.do.{kind}"), island=args[0])
+        if kind == "reserve" and len(args) == 1:
+            return t(_k("panel.do.reserve"), tile=args[0])
+        if kind == "look" and not args:
+            return t(_k("panel.do.look"))
+        if kind == "arrange":
+            top, _, bottom = " ".join(args).partition("/")
+            none = t(_k("panel.do.arrange_none"))
+            return t(
+                _k("panel.do.arrange"),
+                top=joined(t, top.split()) or none,
+                bottom=joined(t, bottom.split()) or none,
+            )
+        if kind in ("raijin", "nakatsu") and args:
+            return t(_k(f"panel.do.{kind}"), boats=boats_counted(t, args))
+        if kind in ("michimata", "hetsuka") and len(args) == 1:
+            return t(_k(f"panel.do.{kind}"), culture=culture_name(t, args[0]))
+        if kind == "ebisu" and len(args) == 1:
+            return t(_k("panel.do.ebisu"), token=token(args[0]))
+        return None
 
     @staticmethod
     def _token_on(t: Texts, culture: str, island: str) -> str:

@@ -161,6 +161,9 @@ def _turn_key(match: Match) -> TurnKey | None:
 def _step(match: Match) -> str | None:
     """The catalog key of the step to play (``<game>.step.<step>``), None once over."""
     step = match.turn_info.step
+    named = getattr(presentation(match.game_key), "step_key", None)
+    if step and named is not None:  # a step the board decides (a neutral boat's move)
+        return str(named(match.view(None), step))
     return f"{match.game_key}.step.{step}" if step else None
 
 

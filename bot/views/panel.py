@@ -378,7 +378,7 @@ async def act(interaction: Interaction, game_id: int, version: int, text: str) -
             interaction.user.id, game_id=game_id, after=text, picture=False
         )
         words = Summary(catalog_of(interaction), str(interaction.locale), state.game)
-        played = words.actions(result.events, state.names)
+        played = words.actions(result.events, state.names, played=text.split(";"))
         await _edit(
             interaction,
             panel_content(interaction, state, played),

@@ -11,9 +11,10 @@ import pytest
 
 from bot.catalog import default_catalog
 from bot.games import presentation
+from bot.games.base import Texts
 from bot.games.yamatai import PANEL_NEXT
 from bot.service import GameService, PanelState
-from bot.service.games import panel_choices
+from bot.service.games import _step, panel_choices
 from bot.service.panel import (
     PAGE_SIZE,
     STAGE,
@@ -32,6 +33,7 @@ from engine.players import random_player
 from .fakes import FakeBot, fake_interaction
 from .support import two_player_game, with_service
 
+LANGUAGES = ("en", "fr", "it", "pl")
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 
@@ -150,9 +152,78 @@ def test_choices_read_in_the_games_words() -> None:
         "Zatrzymaj w porcie: łódź ze złotem i zakończ turę"
     )
     assert label(yamatai, "en", "recruit Riu silk silk") == "Recruit Riu with silk and silk"
-    assert label(yamatai, "en", "swap tokens C4 D2") == "swap tokens C4 D2"  # powers as typed
+    assert label(yamatai, "en", "swap tokens A2 B4") == "Swap rice on A2 with tea on B4"
     assert label(namiji, "it", "fish os") == "Pesca il saba arancione"
     assert label(namiji, "en", "keep r2c3") == "Put it in row 2, column 3 of your crate"
+
+
+def test_powers_fleets_and_groups_read_in_the_games_words() -> None:
+    """QA: notation words in group labels ("Umieść łódź: **bamboo**") and power choices."""
+    catalog = default_catalog()
+    yamatai: Any = presentation("yamatai")
+    view = {
+        "islands": [{"label": "A4", "token": "rice"}, {"label": "B2", "token": "tea"}],
+        "fleet_track": [{"fleet": 7, "boats": ["stone", "bamboo"], "power": "remove"}],
+    }
+
+    def label(locale: str, action: str) -> str:
+        return str(yamatai.panel_label(lambda k, **p: catalog.text(k, locale, **p), view, action))
+
+    def group(locale: str, key: str) -> str:
+        return str(yamatai.panel_group_label(lambda k, **p: catalog.text(k, locale, **p), key))
+
+    assert group("pl", "place:bamboo") == "Umieść łódź z bambusem"
+    assert group("en", "place:clay") == "Place a clay boat"
+    assert group("en", "swap_tokens") == "Power: swap 2 culture tokens"
+    assert group("fr", "raijin") == "Pouvoir\u00a0: Raijin (2 bateaux contre un bateau d'or)"
+    assert label("en", "fleet 7") == (
+        "Take fleet 7: a stone boat and a bamboo boat · remove up to 2 boats"
+    )
+    assert label("en", "swap tokens A4 B2") == "Swap rice on A4 with tea on B2"
+    assert label("en", "remove 7 15") == "Remove the boats on spots 7 and 15"
+    assert label("pl", "remove 7") == "Usuń łódź z pola 7"
+    assert label("en", "slide 12 13") == "Slide the boat on spot 12 to spot 13"
+    assert label("en", "sacred C4") == "Place a sacred ground on C4"
+    assert label("en", "reserve B07") == "Reserve building B07"
+    assert label("en", "look") == "Look at the top 3 building tiles"
+    assert label("en", "arrange B03 B11 / B07") == "Put back: B03 and B11 on top, B07 at the bottom"
+    assert label("en", "arrange / B07") == "Put back: none on top, B07 at the bottom"
+    assert label("en", "swap boats 12 30") == "Swap the boats on spots 12 and 30"
+    assert label("en", "raijin clay clay") == "Raijin: give 2 clay boats for a gold boat"
+    assert label("it", "nakatsu wood stone") == (
+        "Nakatsu: dai una nave d'oro per una nave di legno e una nave di pietra"
+    )
+    assert label("en", "michimata silk") == "Michimata: discard a silk token for a gold boat"
+    assert (
+        label("fr", "hetsuka tea")
+        == "Hetsuka\u00a0: défausser un jeton Culture thé contre 4 pièces"
+    )
+    assert label("en", "kachiko C4") == "Kachiko: pay 2 coins, remove the sacred ground on C4"
+    assert label("en", "ebisu B2") == "Ebisu: also take tea on B2"
+    assert label("en", "keep clay clay; end") == (
+        "Keep 2 clay boats in your harbor and end the turn"
+    )
+
+
+def test_the_neutral_boat_is_named_in_the_step_and_the_choices() -> None:
+    """FR rulebook, 2 players: the leader moves the neutral boat; the panel must say so."""
+    catalog = default_catalog()
+    namiji: Any = presentation("namiji")
+    match = games.new("namiji", ["Ann", "Bo"], seed=5)
+    seen = 0
+    while (seat := match.current_seat) is not None:
+        view = match.view(seat)
+        moving = view["phase"] == "move"
+        neutral = moving and view["boats"][view["boat_to_act"]]["seat"] is None
+        if moving:
+            step = catalog.text(_step(match) or "", "en")
+            action = match.legal_actions()[0]
+            shown = namiji.panel_label(lambda k, **p: catalog.text(k, "en", **p), view, action)
+            assert ("the neutral boat" in step) == neutral, step
+            assert shown.startswith("Move the neutral boat" if neutral else "Sail"), shown
+            seen += neutral
+        match.play(random_player(view, seat), seat=seat)
+    assert seen > 3
 
 
 def _panel_states(match: Any, seat: int) -> list[PanelState]:
@@ -189,10 +260,18 @@ def _panel_states(match: Any, seat: int) -> list[PanelState]:
     return states
 
 
+def _texts(locale: str) -> Texts:
+    """Catalog texts in one language."""
+    catalog = default_catalog()
+    return lambda key, **params: catalog.text(key, locale, **params)
+
+
 @pytest.mark.parametrize("game", ["yamatai", "namiji"])
 def test_every_panel_of_random_games_fits_discords_limits(game: str) -> None:
     """25 options a menu, 5 rows, 100-character ids, labels and values, in each language."""
     bot = FakeBot()
+    texts = [_texts(lang) for lang in LANGUAGES]
+    words_of: Any = getattr(presentation(game), "panel_label", None)
     for seed, locale in ((1, discord.Locale.american_english), (2, discord.Locale.polish)):
         interaction = fake_interaction(bot)
         interaction.locale = locale
@@ -202,6 +281,14 @@ def test_every_panel_of_random_games_fits_discords_limits(game: str) -> None:
                 for value in state.actions:
                     label = choice_label(interaction, game, state.view, value)
                     assert len(value) <= 100 and not label.endswith("…" * 2), value
+                    for t in texts if words_of else ():  # each language's label fits whole
+                        action = value.removesuffix(STAGE)
+                        shown = str(words_of(t, state.view or {}, action)) + value[len(action) :]
+                        assert len(shown) <= 100 and "{" not in shown, shown
+                for key in state.categories:
+                    for t in texts:
+                        name = f"{presentation(game).panel_group_label(t, key.key)} (999)"
+                        assert len(name) <= 100 and "{" not in name, name
                 view = panel_view(interaction, state)
                 ids = [getattr(i, "custom_id", None) for i in view.children]
                 assert len(ids) == len(set(ids)), ids  # Discord refuses a duplicate id

@@ -45,7 +45,8 @@ TURN: list[dict[str, Any]] = [
 def test_turn_summary_text() -> None:
     text = Summary(default_catalog(), None, "yamatai").turn("Ann", TURN, NAMES)
     assert text == (
-        "**Ann** took fleet 6, bought a clay boat, placed 2 boats on spots 12 and 13, "
+        "**Ann** took fleet 6, bought a clay boat, "
+        "placed a clay boat on spot 12 and a wood boat on spot 13, "
         "built a standard building on C4: +3 coins, +1 PP token"
     )
 
@@ -54,7 +55,8 @@ def test_turn_summary_in_french_uses_the_rulebook_words() -> None:
     text = Summary(default_catalog(), "fr", "yamatai").turn("Ann", TURN, NAMES)
     assert text == (
         "**Ann** a pris la flotte 6, a acheté un bateau d'argile, "
-        "a placé 2 bateaux sur les emplacements 12 et 13, "
+        "a placé un bateau d'argile sur l'emplacement 12 "
+        "et un bateau de bois sur l'emplacement 13, "
         "a construit un bâtiment standard sur C4\u00a0: +3 pièces, +1 pion Prestige"
     )
 
@@ -76,7 +78,7 @@ def test_other_events() -> None:
     ]
     text = summary.turn("Bo", events, NAMES)
     assert text == (
-        "**Bo** took fleet 10 (no wood boat left), placed 1 boat on spot 3, "
+        "**Bo** took fleet 10 (no wood boat left), placed a clay boat on spot 3, "
         "collected silk on A1, slid a clay boat from spot 3 to spot 4, "
         "swapped the culture tokens on C4 and D2, set aside 2 boats, "
         "recruited Riu: +4 coins, Ann took 2 coins (Izanami)\nRound 2 is over.\n"
@@ -304,3 +306,83 @@ def test_a_long_batch_of_computer_turns_leaves_the_final_scores_whole() -> None:
     assert lines[:2] == [*head, "…"] and lines[-4:] == rest
     assert lines[2:-4] == earlier[-len(lines[2:-4]) :]
     assert _fitting(head, earlier[:2], rest) == [*head, *earlier[:2], *rest]
+
+
+def test_boats_are_counted_and_named_by_type() -> None:
+    """QA: "a clay boat and a clay boat" is counted; placed boats are named, grouped by type."""
+    events: list[dict[str, Any]] = [
+        {"type": "nakatsu", "seat": 0, "gave": ["gold"], "took": ["clay", "clay"]},
+        {"type": "place", "seat": 0, "boat": "clay", "spot": "25"},
+        {"type": "place", "seat": 0, "boat": "wood", "spot": "30"},
+        {"type": "place", "seat": 0, "boat": "clay", "spot": "31"},
+    ]
+    expected = {
+        "en": "exchanged a gold boat for 2 clay boats (Nakatsu), placed 2 clay boats on spots 25 "
+        "and 31 and a wood boat on spot 30",
+        "fr": "a échangé un bateau d'or contre 2 bateaux d'argile (Nakatsu), a placé 2 bateaux "
+        "d'argile sur les emplacements 25 et 31 et un bateau de bois sur l'emplacement 30",
+        "it": "ha scambiato una nave d'oro con 2 navi di argilla (Nakatsu), ha piazzato 2 navi di "
+        "argilla sugli spazi 25 e 31 e una nave di legno sullo spazio 30",
+        "pl": "wymienia łódź ze złotem na 2 łodzie z gliną (Nakatsu), umieszcza 2 łodzie z gliną "
+        "na polach 25 i 31 i łódź z drewnem na polu 30",
+    }
+    for locale, text in expected.items():
+        assert Summary(default_catalog(), locale, "yamatai").actions(events, NAMES) == text
+
+
+def _namiji_actions(players: list[str], seed: int) -> list[tuple[str, list[Any]]]:
+    """Every action of a random Namiji game with the events it caused."""
+    match = games.new("namiji", players, seed=seed)
+    played = []
+    while (seat := match.current_seat) is not None:
+        action = random_player(match.view(seat), seat)
+        played.append((action, list(match.play(action, seat=seat))))
+    return played
+
+
+@pytest.mark.parametrize("locale", ["en", "fr", "it", "pl"])
+def test_every_namiji_action_is_told_in_words(locale: str) -> None:
+    """QA: `keep r1c1` made no phrase ("Played: passed"); each action kind now says what it did."""
+    summary = Summary(default_catalog(), locale, "namiji")
+    nothing = default_catalog().text("summary.nothing", locale)
+    kinds: set[str] = set()
+    for players, seed in ((["Ann", "Bo"], 1), (["Ann", "Bo", "Cy"], 2), (NAMES * 2, 3)):
+        for action, events in _namiji_actions(players, seed):
+            text = summary.actions(events, players, played=[action])
+            assert text and text != nothing and "{" not in text, (action, events)
+            assert not ENGLISH_GAME_WORDS.search(text) or locale == "en", text
+            kinds.add(action.split()[0])
+    assert {"move", "fish", "keep", "release", "net", "draw", "pick", "end"} <= kinds
+
+
+def test_a_kept_fish_and_a_net_are_told() -> None:
+    summary = Summary(default_catalog(), "en", "namiji")
+    assert summary.actions([], NAMES, played=["keep r1c2"]) == (
+        "put the fish in row 1, column 2 of the crate"
+    )
+    line = [{"type": "crate_line", "seat": 0, "line": "c1"}]
+    assert summary.actions(line, NAMES, played=["net N:gt r2c1 v"]) == (
+        "placed a net of two green tai down column 1 from row 2, filled column 1 of the crate"
+    )
+    drawn = [{"type": "drawn", "seat": 0, "token": "CB"}]
+    assert summary.actions(drawn, NAMES, played=["draw"]) == "drew a crab"
+    lost = [*drawn, {"type": "trap_lost", "seat": 0, "tokens": ["CB", "CB"]}]
+    assert summary.actions(lost, NAMES) == "drew a second crab and lost the catch"
+
+
+def test_the_leader_moves_the_neutral_boat_in_a_real_two_player_game() -> None:
+    """FR rulebook, 2 players: the leader moves the neutral boat; the turn names them and it."""
+    match = games.new("namiji", ["Ann", "Bo"], seed=5)
+    summary = Summary(default_catalog(), "en", "namiji")
+    seen = 0
+    while (seat := match.current_seat) is not None:
+        view = match.view(seat)
+        neutral = view["boat_to_act"] is not None and view["phase"] == "move"
+        neutral = neutral and view["boats"][view["boat_to_act"]]["seat"] is None
+        action = random_player(view, seat)
+        events = match.play(action, seat=seat)
+        if neutral:
+            seen += 1
+            text = summary.turn("Ann", events, match.players)
+            assert text.startswith("**Ann** moved the neutral boat to space "), text
+    assert seen > 3
