@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.catalog import Catalog, default_catalog
+from bot.catalog import LOCALES, Catalog, default_catalog
 from bot.names import display_name
 from bot.service import PlayResult, ServiceError
 
@@ -46,6 +46,25 @@ def t(interaction: discord.Interaction[Any], key: str, /, **params: Any) -> str:
 def public_locale(interaction: discord.Interaction[Any]) -> str | None:
     """The locale for messages everyone reads: the server's, if known."""
     return None if interaction.guild_locale is None else str(interaction.guild_locale)
+
+
+def known_language(locale: object) -> str | None:
+    """The catalog language of a Discord locale (``fr`` -> ``fr``, ``en-US`` -> ``en``), or None
+    when the bot has no catalog for it (``de``)."""
+    if locale is None:
+        return None
+    short = str(locale).replace("_", "-").split("-")[0].lower()
+    return short if short in LOCALES else None
+
+
+async def server_language(bot: HimikoBot, guild: discord.Guild | None) -> str | None:
+    """The language of a server's public texts outside games (league posts) and the default of
+    its new games: its ``/server language`` default, else its preferred locale if the bot speaks
+    it; None outside a server or when neither applies."""
+    if guild is None:
+        return None
+    chosen = await bot.service.server_language(guild.id)
+    return chosen or known_language(guild.preferred_locale)
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

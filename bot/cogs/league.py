@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.cogs.lobby import game_choices
 from bot.locks import KeyedLocks
 from bot.names import short_name
-from bot.present import picture, send, t, users
+from bot.present import picture, send, server_language, t, users
 from bot.service import ServiceError
 from bot.service.leagues import PAIRINGS, LeagueService, LeagueStandings, TableToOpen, is_organiser
 from bot.service.ratings import RatingService
@@ -140,8 +140,7 @@ class LeagueCog(commands.Cog):
 
     async def _post_standings(self, league: League, standings: LeagueStandings) -> None:
         channel = await self._channel(league)
-        guild = getattr(channel, "guild", None)
-        locale = None if guild is None else str(guild.preferred_locale)
+        locale = await server_language(self.bot, getattr(channel, "guild", None))
 
         def say(key: str, **params: Any) -> str:
             return self.bot.catalog.text(key, locale, **params)
@@ -161,7 +160,7 @@ class LeagueCog(commands.Cog):
         """Post the table's message, start its thread and game, post the opening board."""
         league, seated = table.league, table.table
         channel = await self._channel(league)
-        locale = None if channel.guild is None else str(channel.guild.preferred_locale)
+        locale = await server_language(self.bot, channel.guild)
         mentions = " ".join(f"<@{p.user_id}>" for p in table.players)
         say = self.bot.catalog.text
         params = {"name": league.name, "round": seated.round, "table": seated.table_no}
@@ -181,7 +180,7 @@ class LeagueCog(commands.Cog):
             thread = await message.create_thread(
                 name=thread_name, auto_archive_duration=ARCHIVE_MINUTES
             )
-        created = await self.leagues.open_table(table, thread.id)
+        created = await self.leagues.open_table(table, thread.id, locale)
         game_id = (await self.bot.service.active_game_id(thread.id)) or 0
         if created is not None:
             await owed(
