@@ -57,14 +57,14 @@ def known_language(locale: object) -> str | None:
     return short if short in LOCALES else None
 
 
-async def server_language(bot: HimikoBot, guild: discord.Guild | None) -> str | None:
+async def server_language(bot: HimikoBot, guild_id: int | None, preferred: object) -> str | None:
     """The language of a server's public texts outside games (league posts) and the default of
-    its new games: its ``/server language`` default, else its preferred locale if the bot speaks
-    it; None outside a server or when neither applies."""
-    if guild is None:
+    its new games: its ``/server language`` default, else its ``preferred`` locale if the bot
+    speaks it; None outside a server or when neither applies."""
+    if guild_id is None:
         return None
-    chosen = await bot.service.server_language(guild.id)
-    return chosen or known_language(guild.preferred_locale)
+    chosen = await bot.service.server_language(guild_id)
+    return chosen or known_language(preferred)
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

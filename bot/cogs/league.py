@@ -138,9 +138,18 @@ class LeagueCog(commands.Cog):
         channel = self.bot.get_channel(league.channel_id)
         return channel or await self.bot.fetch_channel(league.channel_id)
 
+    async def _language(self, league: League, channel: Any) -> str | None:
+        """The language of the league's posts: the server's (its default, else its locale)."""
+        guild = getattr(channel, "guild", None)
+        preferred = None if guild is None else guild.preferred_locale
+        return await server_language(self.bot, league.guild_id, preferred)
+
     async def _post_standings(self, league: League, standings: LeagueStandings) -> None:
         channel = await self._channel(league)
-        locale = await server_language(self.bot, getattr(channel, "guild", None))
+        guild = getattr(channel, "guild", None)
+        locale = await server_language(
+            self.bot, guild and guild.id, guild and guild.preferred_locale
+        )
 
         def say(key: str, **params: Any) -> str:
             return self.bot.catalog.text(key, locale, **params)
@@ -160,7 +169,10 @@ class LeagueCog(commands.Cog):
         """Post the table's message, start its thread and game, post the opening board."""
         league, seated = table.league, table.table
         channel = await self._channel(league)
-        locale = await server_language(self.bot, channel.guild)
+        guild = channel.guild
+        locale = await server_language(
+            self.bot, guild and guild.id, guild and guild.preferred_locale
+        )
         mentions = " ".join(f"<@{p.user_id}>" for p in table.players)
         say = self.bot.catalog.text
         params = {"name": league.name, "round": seated.round, "table": seated.table_no}
