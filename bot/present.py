@@ -10,8 +10,9 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import discord
+from babel.numbers import format_decimal
 
-from bot.catalog import LOCALES, Catalog, default_catalog
+from bot.catalog import LOCALES, Catalog, default_catalog, normalize_locale
 from bot.names import display_name
 from bot.service import PlayResult, ServiceError
 
@@ -65,6 +66,12 @@ async def server_language(bot: HimikoBot, guild_id: int | None, preferred: objec
         return None
     chosen = await bot.service.server_language(guild_id)
     return chosen or known_language(preferred)
+
+
+def decimal(value: float, locale: str | None, *, signed: bool = False) -> str:
+    """A number with one decimal in a language's own way (``1.5`` -> ``1,5`` in French)."""
+    pattern = "+#,##0.0;-#,##0.0" if signed else "#,##0.0"
+    return format_decimal(value, format=pattern, locale=normalize_locale(locale))
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

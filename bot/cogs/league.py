@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.cogs.lobby import game_choices
 from bot.locks import KeyedLocks
 from bot.names import short_name
-from bot.present import picture, send, server_language, t, users
+from bot.present import decimal, picture, send, server_language, t, users
 from bot.service import ServiceError
 from bot.service.leagues import PAIRINGS, LeagueService, LeagueStandings, TableToOpen, is_organiser
 from bot.service.ratings import RatingService
@@ -46,8 +46,8 @@ def nonce(*parts: object) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:25]
 
 
-def standings_png(say: Any, standings: LeagueStandings) -> bytes:
-    """The standings picture, its texts from ``say(key, **params)``."""
+def standings_png(say: Any, standings: LeagueStandings, locale: str | None = None) -> bytes:
+    """The standings picture, its texts from ``say(key, **params)``, numbers in ``locale``."""
     league = standings.league
     rows = [
         StandingRow(
@@ -55,8 +55,8 @@ def standings_png(say: Any, standings: LeagueStandings) -> bytes:
             line.name + (" " + say("league.withdrawn") if line.withdrawn else ""),
             f"{line.points:g}",
             str(line.played),
-            f"{line.rating:.1f}",
-            "" if abs(line.change) < 0.05 else f"{line.change:+.1f}",
+            decimal(line.rating, locale),
+            "" if abs(line.change) < 0.05 else decimal(line.change, locale, signed=True),
             line.withdrawn,
         )
         for line in standings.lines
@@ -154,7 +154,7 @@ class LeagueCog(commands.Cog):
         def say(key: str, **params: Any) -> str:
             return self.bot.catalog.text(key, locale, **params)
 
-        png = await asyncio.to_thread(standings_png, say, standings)
+        png = await asyncio.to_thread(standings_png, say, standings, locale)
         done = standings.rounds_done
         key = "league.season_over_post" if league.status == "finished" else "league.round_over"
         await channel.send(
@@ -333,7 +333,7 @@ class LeagueCog(commands.Cog):
         def say(key: str, **params: Any) -> str:
             return t(interaction, key, **params)
 
-        png = await asyncio.to_thread(standings_png, say, found)
+        png = await asyncio.to_thread(standings_png, say, found, str(interaction.locale))
         await send(
             interaction,
             t(

@@ -60,6 +60,7 @@ COMMANDS = (
     "leaderboard",
     "back",
     "abandon",
+    "server",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")
