@@ -222,7 +222,7 @@ class LeagueCog(commands.Cog):
     )
     @app_commands.choices(
         game=game_choices(),
-        pairing=[app_commands.Choice(name=p, value=p) for p in PAIRINGS],
+        pairing=[app_commands.Choice(name=text(f"league.pairing.{p}"), value=p) for p in PAIRINGS],
     )
     async def create(
         self,
