@@ -108,6 +108,7 @@ class HimikoBot(commands.Bot):
         from bot.cogs.league import LeagueCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
+        from bot.cogs.server import ServerCog
         from bot.cogs.settings import SettingsCog
 
         if self.repo is None:
@@ -122,6 +123,7 @@ class HimikoBot(commands.Bot):
             SettingsCog(self),
             HelpCog(self),
             LeagueCog(self),
+            ServerCog(self),
         )
         for cog in cogs:
             await self.add_cog(cog)

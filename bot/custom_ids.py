@@ -82,7 +82,8 @@ ABANDON = spec("himiko:abandon", OK_NO, "game", "version", "user")
 
 # few / fill / back: the host's answer when Start leaves seats empty (start with fewer players,
 # fill them with computers, back to the lobby)
-LOBBY_BUTTONS = ("join", "leave", "start", "cancel", "few", "fill", "back")
+# language: the host's button that switches the game's language to the next one
+LOBBY_BUTTONS = ("join", "leave", "start", "cancel", "few", "fill", "back", "language")
 LOBBY_SELECTS = ("seats", "computers", "deadline", "takeover")
 _LOBBY = (
     Field("game", "[a-z0-9_]+"),
@@ -92,6 +93,8 @@ _LOBBY = (
     Field("deadline", r"\d{1,3}", optional=True),  # turn deadline in hours, 0 none; absent: 48
     # 1: the computer takes a seat over at its deadline; absent (ids made before it): 0
     Field("takeover", "[01]", optional=True),
+    # the game's language; absent (ids made before it): the server's preferred locale
+    Field("language", "en|fr|it|pl", optional=True),
 )
 LOBBY = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS + LOBBY_SELECTS)), *_LOBBY)
 LOBBY_BUTTON = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS)), *_LOBBY)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.custom_ids import LOBBY
+from bot.store import LANGUAGES
 from engine import games
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -18,6 +19,8 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 #: existed have no deadline field and mean the default.
 DEADLINE_HOURS = (0, 12, 24, 48, 72, 168)
 DEFAULT_DEADLINE_HOURS = 48
+#: Each language as its speakers name it (the lobby's language button).
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "pl": "Polski"}
 
 
 def to_base36(number: int) -> str:
@@ -44,6 +47,7 @@ class LobbyState:
     closed: bool = False
     deadline: int = DEFAULT_DEADLINE_HOURS  # hours a player has for a turn, 0: no deadline
     takeover: bool = False  # at a turn's deadline the computer takes the seat over (no vote)
+    language: str | None = None  # of the game's public texts; None (older lobbies): the server's
 
     @property
     def turn_deadline(self) -> int | None:
@@ -94,6 +98,7 @@ class LobbyState:
             if self.deadline == DEFAULT_DEADLINE_HOURS and not self.takeover
             else self.deadline,
             takeover=1 if self.takeover else None,
+            language=self.language,
         )
 
     @classmethod
@@ -109,6 +114,7 @@ class LobbyState:
             names,
             deadline=DEFAULT_DEADLINE_HOURS if deadline is None else int(deadline),
             takeover=groups.get("takeover") == "1",
+            language=groups.get("language"),
         )
 
     def join(self, user_id: int, name: str) -> LobbyState:
@@ -132,6 +138,11 @@ class LobbyState:
     def with_takeover(self, on: bool) -> LobbyState:
         """Turn the computer's take-over at the deadline on or off."""
         return replace(self, takeover=on)
+
+    def next_language(self) -> LobbyState:
+        """The lobby with the next of ``LANGUAGES`` (after the last, the first again)."""
+        at = LANGUAGES.index(self.language) if self.language in LANGUAGES else -1
+        return replace(self, language=LANGUAGES[(at + 1) % len(LANGUAGES)])
 
     @property
     def empty_seats(self) -> int:

@@ -10,8 +10,9 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import discord
+from babel.numbers import format_decimal
 
-from bot.catalog import Catalog, default_catalog
+from bot.catalog import LOCALES, Catalog, default_catalog, normalize_locale
 from bot.names import display_name
 from bot.service import EngineRejected, PlayResult, ServiceError
 from engine.errors import EngineError
@@ -47,6 +48,31 @@ def t(interaction: discord.Interaction[Any], key: str, /, **params: Any) -> str:
 def public_locale(interaction: discord.Interaction[Any]) -> str | None:
     """The locale for messages everyone reads: the server's, if known."""
     return None if interaction.guild_locale is None else str(interaction.guild_locale)
+
+
+def known_language(locale: object) -> str | None:
+    """The catalog language of a Discord locale (``fr`` -> ``fr``, ``en-US`` -> ``en``), or None
+    when the bot has no catalog for it (``de``)."""
+    if locale is None:
+        return None
+    short = str(locale).replace("_", "-").split("-")[0].lower()
+    return short if short in LOCALES else None
+
+
+async def server_language(bot: HimikoBot, guild_id: int | None, preferred: object) -> str | None:
+    """The language of a server's public texts outside games (league posts) and the default of
+    its new games: its ``/server language`` default, else its ``preferred`` locale if the bot
+    speaks it; None outside a server or when neither applies."""
+    if guild_id is None:
+        return None
+    chosen = await bot.service.server_language(guild_id)
+    return chosen or known_language(preferred)
+
+
+def decimal(value: float, locale: str | None, *, signed: bool = False) -> str:
+    """A number with one decimal in a language's own way (``1.5`` -> ``1,5`` in French)."""
+    pattern = "+#,##0.0;-#,##0.0" if signed else "#,##0.0"
+    return format_decimal(value, format=pattern, locale=normalize_locale(locale))
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

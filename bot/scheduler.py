@@ -28,7 +28,7 @@ import discord
 
 from bot.present import NO_MENTIONS, clip, only
 from bot.store import Reminder
-from bot.turns import channel_locale, fetch_thread, send_dm
+from bot.turns import fetch_thread, game_locale, send_dm
 
 if TYPE_CHECKING:
     from bot.app import HimikoBot
@@ -98,7 +98,7 @@ class ReminderScheduler:
                 for reminder in rows:
                     await service.cancel_reminder(reminder.id)
                 return 0
-            locale = channel_locale(channel)
+            locale = game_locale(await service.game_language(game_id=latest.game_id), channel)
             handed = await service.deadline_takeover(latest)  # the game's take-over option
             text = self.bot.catalog.text(
                 "reminder.takeover" if handed else f"reminder.{latest.kind}",

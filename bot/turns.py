@@ -47,6 +47,12 @@ def channel_locale(channel: Any) -> str | None:
     return None if guild is None else str(guild.preferred_locale)
 
 
+def game_locale(language: str | None, channel: Any) -> str | None:
+    """The locale of a game's public messages: its language, else (games made before the
+    choice) the preferred locale of the server the channel is in."""
+    return language or channel_locale(channel)
+
+
 def deadline_text(bot: HimikoBot, deadline: int | None, locale: str | None) -> str:
     """`` Deadline: <t:...:R>.`` (each reader sees it in their own time), or nothing."""
     if deadline is None:
@@ -121,7 +127,7 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
     from bot.views.play import turn_button_view
 
     channel = await fetch_thread(bot, report.thread_id)
-    locale = channel_locale(channel)
+    locale = game_locale(report.language, channel)
     deadline = await bot.service.deadline_for(report.game_id, report.next_turn)
     nxt = report.next_player
     human_next = report.final is None and nxt is not None and not nxt.computer
@@ -153,7 +159,7 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
     """The first message of a game's thread: players, the board, who starts."""
     from bot.views.play import turn_button_view
 
-    locale = channel_locale(thread)
+    locale = game_locale(created.language, thread)
     humans = [p.user_id for p in created.players if p.user_id is not None]
     names = ", ".join(
         f"<@{p.user_id}>" if p.user_id is not None else f"**{display_name(p.name)}**"
@@ -184,7 +190,7 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
 async def post_ending(bot: HimikoBot, ended: Ended) -> None:
     """The last message of an abandoned game: who resigned, or why else it ended."""
     channel = await fetch_thread(bot, ended.thread_id)
-    locale = channel_locale(channel)
+    locale = game_locale(ended.language, channel)
     await bot.service.deadline_for(ended.game_id, None)  # cancels its reminders
     name = "" if ended.player is None else display_name(ended.player.name)
     winner = "" if ended.winner is None else display_name(ended.winner.name)
@@ -221,7 +227,7 @@ async def post_result(bot: HimikoBot, report: TurnReport) -> None:
     """One line in the lobby's channel: who won which game, the scores, a link to the thread."""
     assert report.final is not None and report.channel_id is not None
     channel = await fetch_thread(bot, report.channel_id)
-    locale = channel_locale(channel)
+    locale = game_locale(report.language, channel)
     scores = ", ".join(f"{display_name(s.name)} {s.total}" for s in report.final.scores)
     text = bot.catalog.text(
         "game.result_line",
@@ -240,7 +246,7 @@ async def close_lobby(bot: HimikoBot, report: TurnReport) -> None:
     assert report.final is not None and report.channel_id is not None
     channel = await fetch_thread(bot, report.channel_id)
     message = await channel.fetch_message(report.thread_id)
-    locale = channel_locale(channel)
+    locale = game_locale(report.language, channel)
     note = bot.catalog.text(
         "game.lobby_ended", locale, thread=f"<#{report.thread_id}>", winner=winners(report.final)
     )

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from bot.app import HimikoBot
 
 #: The sections of ``/help`` in reading order (``help.<section>``, titles ``help.title.<section>``).
-SECTIONS = ("about", "start", "turn", "commands")
+SECTIONS = ("about", "start", "turn", "commands", "languages")
 
 
 def help_text(interaction: discord.Interaction[Any]) -> str:

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.cogs.lobby import game_choices
 from bot.games import PRESENTATIONS, presentation
 from bot.names import display_name
-from bot.present import MAX_CONTENT, catalog_of, clip, send, t, thread_of
+from bot.present import MAX_CONTENT, catalog_of, clip, decimal, send, t, thread_of
 from bot.service import BoardResult, GameListing, HistoryResult, Pace, ServiceError
 from bot.summary import Summary
 from bot.translator import text
@@ -73,14 +73,16 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
 
 
 def duration(interaction: Interaction, seconds: float) -> str:
-    """A time to move in words: "< 1 min", "12 min", "3.5 h", "2.1 d"."""
+    """A time to move in words and the reader's numbers: "< 1 min", "12 min", "3.5 h" ("3,5 h"
+    in French), "2.1 d"."""
+    locale = str(interaction.locale)
     if seconds < 60:
         return t(interaction, "pace.under_minute")
     if seconds < 3600:
         return t(interaction, "pace.minutes", n=round(seconds / 60))
     if seconds < 2 * 86400:
-        return t(interaction, "pace.hours", n=f"{seconds / 3600:.1f}")
-    return t(interaction, "pace.days", n=f"{seconds / 86400:.1f}")
+        return t(interaction, "pace.hours", n=decimal(seconds / 3600, locale))
+    return t(interaction, "pace.days", n=decimal(seconds / 86400, locale))
 
 
 def pace_text(interaction: Interaction, history: HistoryResult, figures: Pace) -> str:

@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.cogs.lobby import game_choices
 from bot.locks import KeyedLocks
 from bot.names import short_name
-from bot.present import picture, send, t, users
+from bot.present import decimal, picture, send, server_language, t, users
 from bot.service import ServiceError
 from bot.service.leagues import PAIRINGS, LeagueService, LeagueStandings, TableToOpen, is_organiser
 from bot.service.ratings import RatingService
@@ -46,8 +46,8 @@ def nonce(*parts: object) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:25]
 
 
-def standings_png(say: Any, standings: LeagueStandings) -> bytes:
-    """The standings picture, its texts from ``say(key, **params)``."""
+def standings_png(say: Any, standings: LeagueStandings, locale: str | None = None) -> bytes:
+    """The standings picture, its texts from ``say(key, **params)``, numbers in ``locale``."""
     league = standings.league
     rows = [
         StandingRow(
@@ -55,8 +55,8 @@ def standings_png(say: Any, standings: LeagueStandings) -> bytes:
             line.name + (" " + say("league.withdrawn") if line.withdrawn else ""),
             f"{line.points:g}",
             str(line.played),
-            "—" if line.rating is None else f"{line.rating:.1f}",
-            "" if abs(line.change) < 0.05 else f"{line.change:+.1f}",
+            "—" if line.rating is None else decimal(line.rating, locale),
+            "" if abs(line.change) < 0.05 else decimal(line.change, locale, signed=True),
             line.withdrawn,
         )
         for line in standings.lines
@@ -138,15 +138,23 @@ class LeagueCog(commands.Cog):
         channel = self.bot.get_channel(league.channel_id)
         return channel or await self.bot.fetch_channel(league.channel_id)
 
+    async def _language(self, league: League, channel: Any) -> str | None:
+        """The language of the league's posts: the server's (its default, else its locale)."""
+        guild = getattr(channel, "guild", None)
+        preferred = None if guild is None else guild.preferred_locale
+        return await server_language(self.bot, league.guild_id, preferred)
+
     async def _post_standings(self, league: League, standings: LeagueStandings) -> None:
         channel = await self._channel(league)
         guild = getattr(channel, "guild", None)
-        locale = None if guild is None else str(guild.preferred_locale)
+        locale = await server_language(
+            self.bot, guild and guild.id, guild and guild.preferred_locale
+        )
 
         def say(key: str, **params: Any) -> str:
             return self.bot.catalog.text(key, locale, **params)
 
-        png = await asyncio.to_thread(standings_png, say, standings)
+        png = await asyncio.to_thread(standings_png, say, standings, locale)
         done = standings.rounds_done
         key = "league.season_over_post" if league.status == "finished" else "league.round_over"
         await channel.send(
@@ -161,7 +169,10 @@ class LeagueCog(commands.Cog):
         """Post the table's message, start its thread and game, post the opening board."""
         league, seated = table.league, table.table
         channel = await self._channel(league)
-        locale = None if channel.guild is None else str(channel.guild.preferred_locale)
+        guild = channel.guild
+        locale = await server_language(
+            self.bot, guild and guild.id, guild and guild.preferred_locale
+        )
         mentions = " ".join(f"<@{p.user_id}>" for p in table.players)
         say = self.bot.catalog.text
         params = {"name": league.name, "round": seated.round, "table": seated.table_no}
@@ -181,7 +192,7 @@ class LeagueCog(commands.Cog):
             thread = await message.create_thread(
                 name=thread_name, auto_archive_duration=ARCHIVE_MINUTES
             )
-        created = await self.leagues.open_table(table, thread.id)
+        created = await self.leagues.open_table(table, thread.id, locale)
         game_id = (await self.bot.service.active_game_id(thread.id)) or 0
         if created is not None:
             await owed(
@@ -211,7 +222,7 @@ class LeagueCog(commands.Cog):
     )
     @app_commands.choices(
         game=game_choices(),
-        pairing=[app_commands.Choice(name=p, value=p) for p in PAIRINGS],
+        pairing=[app_commands.Choice(name=text(f"league.pairing.{p}"), value=p) for p in PAIRINGS],
     )
     async def create(
         self,
@@ -322,7 +333,7 @@ class LeagueCog(commands.Cog):
         def say(key: str, **params: Any) -> str:
             return t(interaction, key, **params)
 
-        png = await asyncio.to_thread(standings_png, say, found)
+        png = await asyncio.to_thread(standings_png, say, found, str(interaction.locale))
         await send(
             interaction,
             t(

@@ -8,9 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import FALLBACK
 from bot.games import PRESENTATIONS
 from bot.lobby_state import LobbyState
 from bot.names import short_name
+from bot.present import himiko, known_language, server_language
 from bot.service import ServiceError
 from bot.translator import text
 from bot.views.lobby import lobby_embed, lobby_view
@@ -36,6 +38,14 @@ def seat_limits() -> tuple[int, int]:
 
 
 FEWEST, MOST = seat_limits()
+
+
+async def default_language(interaction: discord.Interaction[Any]) -> str:
+    """A new lobby's language: the server's default (``/server language``), else the server's
+    preferred locale when the bot speaks it, else the host's locale, else English."""
+    bot, guild_id = himiko(interaction), interaction.guild_id
+    chosen = await server_language(bot, guild_id, interaction.guild_locale)
+    return chosen or known_language(interaction.locale) or FALLBACK
 
 
 class LobbyCog(commands.Cog):
@@ -75,6 +85,7 @@ class LobbyCog(commands.Cog):
             computers,
             (user.id,),
             (short_name(user.display_name),),
+            language=await default_language(interaction),
         )
         await interaction.response.send_message(
             embed=lobby_embed(interaction, state), view=lobby_view(interaction, state)

@@ -12,11 +12,12 @@ import time
 from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import asdict, replace
 from itertools import accumulate
-from typing import Any
+from typing import Any, Protocol
 
 from bot.games import presentation
 from bot.names import display_name
 from bot.store import (
+    LANGUAGES,
     AwaySeat,
     Game,
     GameNotActive,
@@ -71,7 +72,16 @@ RESIGNED = "resigned:"  # end reason prefix, followed by the seat
 ABANDONED_BY = "abandoned_by:"  # end reason prefix, followed by the user who abandoned the game
 CANCELLED = "cancelled"  # end reason of a game whose lobby was cancelled before any move
 BATCH_TURNS = 12  # computer turns saved and posted together at most (one message, one picture)
-Renderer = Callable[[dict[str, Any], Sequence[Event] | None], bytes]
+
+
+class Renderer(Protocol):
+    """Draws a game's picture: (view, events marked or None, language) -> PNG bytes."""
+
+    def __call__(
+        self, view: dict[str, Any], events: Sequence[Event] | None, language: str = "en"
+    ) -> bytes: ...
+
+
 SeedSource = Callable[[], int]
 Clock = Callable[[], float]  # UTC unix seconds (``time.time``); tests inject their own
 GameOverListener = Callable[[int], Awaitable[None]]  # told a game's id once it finished or ended
@@ -95,11 +105,20 @@ def reminder_plan(start: int, deadline: int) -> list[tuple[str, int]]:
     ]
 
 
-def render_picture(view: dict[str, Any], events: Sequence[Event] | None) -> bytes:
-    """The board PNG of a view, marking the changes in ``events`` (None: from the view)."""
+def render_picture(
+    view: dict[str, Any], events: Sequence[Event] | None, language: str = "en"
+) -> bytes:
+    """The board PNG of a view, marking the changes in ``events`` (None: from the view), with
+    its texts in ``language``."""
     from render import render_board
 
-    return render_board(view, events=events)
+    return render_board(view, events=events, language=language)
+
+
+def picture_language(game: Game) -> str:
+    """The language of a game's pictures: the game's; English for games made before the choice
+    (as they were drawn then)."""
+    return game.language or "en"
 
 
 def split_actions(text: str) -> list[str]:
@@ -272,8 +291,12 @@ class GameService:
             raise ServiceError(f"stand_in.refused.{stand_in}")
         return current
 
-    async def _render(self, view: dict[str, Any], events: Sequence[Event] | None) -> bytes:
-        return await asyncio.to_thread(self._renderer, view, events)
+    async def _render(
+        self, view: dict[str, Any], events: Sequence[Event] | None, game: Game | None = None
+    ) -> bytes:
+        """A picture of the game (None: a warm-up) in the game's language, off the event loop."""
+        language = "en" if game is None else picture_language(game)
+        return await asyncio.to_thread(self._renderer, view, events, language)
 
     async def _stand_ins(self, game: Game) -> dict[int, str]:
         """Human seats the computer plays now: seat -> "away", "resigned" or "vacation"."""
@@ -313,11 +336,13 @@ class GameService:
         seed: int | None = None,
         turn_deadline: int | None = None,
         computer_takeover: bool = False,
+        language: str | None = None,
     ) -> Created:
         """Start a game with (user id or None for a computer, name) per seat, in seat order.
 
         ``turn_deadline``: the seconds each player has for a turn (None: no deadline);
-        ``computer_takeover``: at the deadline the computer takes the seat over (no vote).
+        ``computer_takeover``: at the deadline the computer takes the seat over (no vote);
+        ``language``: of its public messages and pictures (en, fr, it, pl).
         """
         seed = self._seed_source() if seed is None else seed
         names = [name for _, name in players]
@@ -347,10 +372,11 @@ class GameService:
             current_seat=match.current_seat,
             turn_deadline=turn_deadline,
             computer_takeover=computer_takeover,
+            language=language,
         )
         infos = _players(game, match)
         first = infos[match.current_seat or 0]
-        picture = await self._render(match.view(None), None)
+        picture = await self._render(match.view(None), None, game)
         return Created(
             game.id,
             game.game_key,
@@ -361,6 +387,7 @@ class GameService:
             first,
             first.computer,
             _turn_key(match),
+            game.language,
         )
 
     # -- playing --------------------------------------------------------------------------------
@@ -389,7 +416,7 @@ class GameService:
         actions = tuple(t for _, t in match.log[before:])
         turn = await self._turn_report(game, match, saved) if ends_turn else None
         own = match.view(seat)
-        picture = turn.picture if turn is not None else await self._render(own, events)
+        picture = turn.picture if turn is not None else await self._render(own, events, game)
         computers = self._computer_acts(game, match.current_seat, await self._stand_ins(game))
         return PlayResult(
             game.id,
@@ -412,7 +439,7 @@ class GameService:
         except EngineError as error:
             raise rejected(error, match, seat, split_actions(text)) from None
         actions = tuple(result.actions)
-        picture = await self._render(result.view, result.events)
+        picture = await self._render(result.view, result.events, game)
         return Preview(
             game.id,
             game.game_key,
@@ -459,7 +486,7 @@ class GameService:
         final = None if match.outcome is None else _final(players, match.outcome)
         skipped = len(match.log) in played_for
         view = _dressed(match.view(None), stand_ins, skipped)
-        picture = await self._render(view, turn.events)
+        picture = await self._render(view, turn.events, game)
         return TurnReport(
             game_id=game.id,
             game=game.game_key,
@@ -477,6 +504,7 @@ class GameService:
             skipped=skipped,
             earlier=tuple(earlier),
             channel_id=game.channel_id,
+            language=game.language,
         )
 
     async def undo(
@@ -498,7 +526,7 @@ class GameService:
             saved = await self.repo.undo_last(
                 game.id, game.version, match.to_json(), current_seat=match.current_seat
             )
-        picture = await self._render(match.view(seat), None)
+        picture = await self._render(match.view(seat), None, game)
         return UndoResult(game.id, saved, undone, picture, _step(match))
 
     async def computer_turns(
@@ -558,7 +586,7 @@ class GameService:
             return report
         infos = _players(game, match)
         first = infos[match.current_seat or 0]
-        picture = await self._render(match.view(None), None)
+        picture = await self._render(match.view(None), None, game)
         return Created(
             game.id,
             game.game_key,
@@ -569,6 +597,7 @@ class GameService:
             first,
             first.computer,
             _turn_key(match),
+            game.language,
         )
 
     # -- deadlines and reminders ------------------------------------------------------------------
@@ -774,6 +803,18 @@ class GameService:
         """Delete the user's stored settings; False if there were none."""
         return await self.repo.delete_user_settings(user_id)
 
+    # -- languages ------------------------------------------------------------------------------
+
+    async def server_language(self, guild_id: int) -> str | None:
+        """The server's default language for new games and league posts (None: none set)."""
+        return await self.repo.guild_language(guild_id)
+
+    async def set_server_language(self, guild_id: int, language: str | None, *, by: int) -> None:
+        """Set (or with None clear) the server's default language; an unknown one is refused."""
+        if language is not None and language not in LANGUAGES:
+            raise ServiceError("server.language_unknown", allowed=", ".join(LANGUAGES))
+        await self.repo.set_guild_language(guild_id, language, by=by, now=self.now())
+
     async def delivery(self, user_id: int) -> Delivery:
         """How to tell the user now (ping, direct message) per their settings and quiet hours."""
         return delivery(await self.user_settings(user_id), self.now())
@@ -796,7 +837,7 @@ class GameService:
         turns = await asyncio.to_thread(replay_turns, match)
         events = [e for t in turns[-1:] for e in t.events]
         played = bool(turns) and len(match.log) in await self.repo.computer_played(game.id)
-        picture = await self._render(_dressed(match.view(viewer), stand_ins, played), events)
+        picture = await self._render(_dressed(match.view(viewer), stand_ins, played), events, game)
         return BoardResult(
             game.id,
             game.version,
@@ -814,6 +855,20 @@ class GameService:
     async def mark_announced(self, game_id: int, version: int) -> None:
         """Record that a game's thread message for ``version`` was posted."""
         await self.repo.mark_announced(game_id, version)
+
+    async def game_language(
+        self, *, game_id: int | None = None, thread_id: int | None = None
+    ) -> str | None:
+        """The language chosen for a game (by id, else the thread's latest game); None if it
+        has none (made before the choice) or there is no such game."""
+        try:
+            if game_id is not None:
+                return (await self.repo.load_game(game_id)).language
+            if thread_id is not None:
+                return (await self.repo.load_latest_game_by_thread(thread_id)).language
+        except GameNotFound:
+            pass
+        return None
 
     async def game_in_thread(self, thread_id: int) -> str | None:
         """The game key of the thread's latest game, or None if the thread has none."""
@@ -907,7 +962,7 @@ class GameService:
         actions, page, pages = panels.page_of(values, page)
         ending = [a for a in legal if shown.panel_group(a) == panels.END_GROUP]
         view = match.view(seat)
-        png = await self._render(view, None) if picture else None
+        png = await self._render(view, None, game) if picture else None
         players = _players(game, match)
         return PanelState(
             game_id=game.id,
@@ -1064,6 +1119,11 @@ def _mark_computer_played(records: list[TurnRecord], seqs: set[int]) -> list[Tur
 
 
 def _ended(game: Game, match: Match) -> Ended:
+    """The end message of an abandoned game, from its stored reason, in the game's language."""
+    return replace(_end_reason(game, match), language=game.language)
+
+
+def _end_reason(game: Game, match: Match) -> Ended:
     """The end message of an abandoned game, from its stored reason."""
     reason = game.end_reason or ""
     players = _players(game, match)

@@ -358,11 +358,14 @@ class LeagueService:
         t = table.table
         await self.repo.set_table_game(table.league.id, t.round, t.table_no, thread_id, game_id)
 
-    async def open_table(self, table: TableToOpen, thread_id: int) -> Created | None:
+    async def open_table(
+        self, table: TableToOpen, thread_id: int, language: str | None = None
+    ) -> Created | None:
         """Start a table's game in its thread (or find the one an interrupted try started).
 
         Returns the new game, or None if the thread already had it; either way the table
         records it, so a retry after a crash neither loses nor duplicates the table's game.
+        ``language``: the game's (the league's posts are in the server's language).
         """
         league = table.league
         existing = await self.games.active_game_id(thread_id)
@@ -375,6 +378,7 @@ class LeagueService:
                 players=[(s.user_id, s.name) for s in table.players],
                 game_key=league.game_key,
                 turn_deadline=league.turn_deadline,
+                language=language,
             )
             existing = created.game_id
         await self.table_game(table, thread_id, existing)

@@ -75,6 +75,7 @@ class TurnReport:
     skipped: bool = False  # a computer played this turn for the player (deadline or stand-in)
     earlier: tuple[TurnRecord, ...] = ()  # computer turns played just before, in this message
     channel_id: int | None = None  # the channel of the game's lobby (its result is said there)
+    language: str | None = None  # of the game's public messages; None: the server's locale
 
 
 @dataclass(frozen=True)
@@ -237,6 +238,7 @@ class Created:
     first: PlayerInfo
     computers_next: bool
     turn: TurnKey | None = None
+    language: str | None = None  # of the game's public messages; None: the server's locale
 
 
 @dataclass(frozen=True)
@@ -277,3 +279,4 @@ class Ended:
     player: PlayerInfo | None = None  # who resigned
     winner: PlayerInfo | None = None  # who won when the last other human resigned
     by: int | None = None  # the user who abandoned the game
+    language: str | None = None  # of the game's public messages; None: the server's locale

@@ -18,6 +18,7 @@ from .errors import (
 )
 from .interface import GameStore, LeagueStore
 from .models import (
+    LANGUAGES,
     Action,
     ActiveGame,
     AwaySeat,
@@ -41,6 +42,7 @@ from .models import (
 from .repository import GameRepository, open_store
 
 __all__ = [
+    "LANGUAGES",
     "Action",
     "ActiveGame",
     "AwaySeat",

@@ -51,6 +51,7 @@ class GameStore(Protocol):
         current_seat: int | None,
         turn_deadline: int | None = None,
         computer_takeover: bool = False,
+        language: str | None = None,
     ) -> Game:
         """Store a new active game (ThreadBusy if the thread has one)."""
         ...
@@ -157,6 +158,16 @@ class GameStore(Protocol):
 
     async def delete_user_settings(self, user_id: int) -> bool:
         """Delete a user's stored settings; False if there were none."""
+        ...
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The server's default language, or None if none is set."""
+        ...
+
+    async def set_guild_language(
+        self, guild_id: int, language: str | None, *, by: int, now: int
+    ) -> None:
+        """Store the server's default language (None: no default)."""
         ...
 
     async def computer_played(self, game_id: int) -> set[int]:

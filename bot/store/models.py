@@ -19,6 +19,10 @@ class GameStatus(StrEnum):
     ABANDONED = "abandoned"
 
 
+#: The languages a game or a server may choose (the CHECK of migration 0011).
+LANGUAGES = ("en", "fr", "it", "pl")
+
+
 @dataclass(frozen=True, slots=True)
 class NewSeat:
     """A seat to create: engine seat index, Discord user, the name given to the engine, colour."""
@@ -68,6 +72,7 @@ class Game:
     announced_version: int = 0
     turn_deadline: int | None = None  # seconds a player has for a turn; None: no deadline
     computer_takeover: bool = False  # at a turn's deadline the computer takes the seat over
+    language: str | None = None  # en, fr, it or pl; None (older games): the server's locale
 
     @property
     def players(self) -> list[str]:

@@ -22,6 +22,9 @@ RETURNING id
 # A new game's turn deadline (migration 0005), in the transaction that creates it.
 SET_TURN_DEADLINE = "UPDATE games SET turn_deadline = ?, computer_takeover = ? WHERE id = ?"
 
+# A new game's language (migration 0011), in the transaction that creates it.
+SET_GAME_LANGUAGE = "UPDATE games SET language = ? WHERE id = ?"
+
 INSERT_SEAT = """
 INSERT INTO seats (game_id, seat, user_id, player, colour) VALUES (?, ?, ?, ?, ?)
 """
@@ -29,19 +32,19 @@ INSERT INTO seats (game_id, seat, user_id, player, colour) VALUES (?, ?, ?, ?, ?
 INSERT_SNAPSHOT = "INSERT INTO snapshots (game_id, state) VALUES (?, ?)"
 
 SELECT_GAME_BY_ID = f"""
-SELECT {GAME_COLUMNS}, s.state
+SELECT {GAME_COLUMNS}, s.state, g.language
 FROM games g JOIN snapshots s ON s.game_id = g.id
 WHERE g.id = ?
 """
 
 SELECT_ACTIVE_GAME_BY_THREAD = f"""
-SELECT {GAME_COLUMNS}, s.state
+SELECT {GAME_COLUMNS}, s.state, g.language
 FROM games g JOIN snapshots s ON s.game_id = g.id
 WHERE g.thread_id = ? AND g.status = 'active'
 """
 
 SELECT_LATEST_GAME_BY_THREAD = f"""
-SELECT {GAME_COLUMNS}, s.state
+SELECT {GAME_COLUMNS}, s.state, g.language
 FROM games g JOIN snapshots s ON s.game_id = g.id
 WHERE g.id = (SELECT MAX(id) FROM games WHERE thread_id = ?)
 """
@@ -212,6 +215,15 @@ ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, time_zone = exclud
 """
 
 DELETE_USER_SETTINGS = "DELETE FROM user_settings WHERE user_id = ?"
+
+# Per-server settings (migration 0011).
+SELECT_GUILD_LANGUAGE = "SELECT language FROM guild_settings WHERE guild_id = ?"
+
+UPSERT_GUILD_LANGUAGE = """
+INSERT INTO guild_settings (guild_id, language, updated_by, updated_at) VALUES (?, ?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,
+    updated_by = excluded.updated_by, updated_at = excluded.updated_at
+"""
 
 # Skipping a turn at its deadline (migration 0007).
 MARK_BY_COMPUTER = "UPDATE actions SET by_computer = 1 WHERE game_id = ? AND seq >= ? AND seq <= ?"

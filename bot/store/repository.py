@@ -32,6 +32,7 @@ from .migrate import (
     require_current_postgres,
 )
 from .models import (
+    LANGUAGES,
     Action,
     ActiveGame,
     AwaySeat,
@@ -81,6 +82,11 @@ def _check_int64(name: str, value: int) -> None:
         raise InvalidRequest(f"{name} {value} does not fit in a signed 64-bit integer")
 
 
+def _check_language(language: str | None) -> None:
+    if language is not None and language not in LANGUAGES:
+        raise InvalidRequest(f"language {language!r} is not one of {', '.join(LANGUAGES)}")
+
+
 def _seat_from_row(row: Row) -> Seat:
     lines = None if row[7] is None else json.loads(row[7])
     return Seat(
@@ -124,6 +130,7 @@ def _game_from_row(row: Row, seats: Iterable[Row]) -> Game:
         announced_version=int(row[15]),
         turn_deadline=None if row[16] is None else int(row[16]),
         computer_takeover=bool(row[17]),
+        language=None if len(row) < 20 or row[19] is None else str(row[19]),
     )
 
 
@@ -297,13 +304,16 @@ class GameRepository:
         current_seat: int | None,
         turn_deadline: int | None = None,
         computer_takeover: bool = False,
+        language: str | None = None,
     ) -> Game:
         """Store a new active game with its seats and initial snapshot (ThreadBusy if taken).
 
         ``computer_takeover``: at a turn's deadline the computer takes the seat over (no vote).
+        ``language``: of its public messages and pictures (en, fr, it, pl; None: the server's).
         """
         if turn_deadline is not None and turn_deadline <= 0:
             raise InvalidRequest(f"a turn deadline must be positive, not {turn_deadline}")
+        _check_language(language)
         for name, value in (
             ("guild_id", guild_id),
             ("channel_id", channel_id),
@@ -349,6 +359,8 @@ class GameRepository:
                 await conn.execute(
                     q.SET_TURN_DEADLINE, (turn_deadline, int(computer_takeover), game_id)
                 )
+            if language is not None:
+                await conn.execute(q.SET_GAME_LANGUAGE, (language, game_id))
             await conn.executemany(
                 q.INSERT_SEAT,
                 [(game_id, s.seat, s.user_id, s.player, s.colour) for s in seats],
@@ -374,6 +386,7 @@ class GameRepository:
             snapshot=snapshot,
             turn_deadline=turn_deadline,
             computer_takeover=computer_takeover,
+            language=language,
         )
 
     async def load_game(self, game_id: int) -> Game:
@@ -745,6 +758,24 @@ class GameRepository:
         async with self._write() as conn:
             cursor = await conn.execute(q.DELETE_USER_SETTINGS, (user_id,))
             return cursor.rowcount == 1
+
+    # -- per-server settings -----------------------------------------------------------------
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The server's default language (/server language), or None if none is set."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(q.SELECT_GUILD_LANGUAGE, (guild_id,)))
+        return None if not rows or rows[0][0] is None else str(rows[0][0])
+
+    async def set_guild_language(
+        self, guild_id: int, language: str | None, *, by: int, now: int
+    ) -> None:
+        """Store the server's default language (None: no default), and who set it when."""
+        _check_int64("guild_id", guild_id)
+        _check_int64("updated_by", by)
+        _check_language(language)
+        async with self._write() as conn:
+            await conn.execute(q.UPSERT_GUILD_LANGUAGE, (guild_id, language, by, now))
 
     # -- leagues (issue 15) ----------------------------------------------------------------------
 

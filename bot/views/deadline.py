@@ -13,7 +13,7 @@ from discord import ui
 from bot.custom_ids import DEADLINE_AWAY, DEADLINE_SKIP, CustomId
 from bot.names import display_name
 from bot.present import NO_MENTIONS, guarded, himiko, send, t
-from bot.turns import channel_locale, fetch_thread, owed
+from bot.turns import fetch_thread, game_locale, owed
 from bot.views.base import button
 
 if TYPE_CHECKING:
@@ -85,7 +85,8 @@ async def tell_thread(bot: HimikoBot, thread_id: int, key: str, player: str) -> 
     """
     try:
         channel = await fetch_thread(bot, thread_id)
-        text = bot.catalog.text(key, channel_locale(channel), player=display_name(player))
+        language = await bot.service.game_language(thread_id=thread_id)
+        text = bot.catalog.text(key, game_locale(language, channel), player=display_name(player))
         await channel.send(text, allowed_mentions=NO_MENTIONS)
     except Exception:
         log.warning("thread %s: could not post %s", thread_id, key, exc_info=True)

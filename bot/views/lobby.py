@@ -1,9 +1,14 @@
 """The lobby message: options, Join / Leave / Start / Cancel; its state lives in custom ids.
 
-Custom ids: ``himiko:lobby:<action>:<game>:<seats>:<computers 0|1>:<players>[:<deadline>]`` where
-action is join, leave, start, cancel (buttons) or seats, computers, deadline (selects), players
-are the joined user ids in base 36, host first, joined by dots, and deadline the turn deadline in
-hours (0: none; left out by lobbies made before it, meaning 48) (see ``bot.lobby_state``).
+Custom ids: ``himiko:lobby:<action>:<game>:<seats>:<computers 0|1>:<players>[:<deadline>]
+[:<takeover>][:<language>]`` where action is join, leave, start, cancel, language (buttons) or
+seats, computers, deadline, takeover (selects), players are the joined user ids in base 36, host
+first, joined by dots, deadline the turn deadline in hours (0: none; left out by lobbies made
+before it, meaning 48) and language the game's (en, fr, it, pl; left out by lobbies made before
+it: the server's preferred locale) (see ``bot.custom_ids`` and ``bot.lobby_state``).
+
+Everything the lobby message shows is in the game's language; refusals to a clicker are in the
+clicker's own locale.
 """
 
 from __future__ import annotations
@@ -19,14 +24,10 @@ import discord
 from discord import ui
 
 from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
-from bot.lobby_state import (
-    DEADLINE_HOURS,
-    LobbyState,
-    parse_custom_id,
-)
+from bot.lobby_state import DEADLINE_HOURS, LANGUAGE_NAMES, LobbyState, parse_custom_id
 from bot.locks import KeyedLocks
 from bot.names import short_name
-from bot.present import guarded, himiko, public_locale, send, t
+from bot.present import guarded, himiko, public_locale, send
 from bot.service import Created, ServiceError
 from bot.turns import owed
 from bot.views.base import button
@@ -40,7 +41,10 @@ _LINE = re.compile(r"^\d+\. (?P<name>.*)$")
 _ESCAPED = re.compile(r"\\(.)")
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: slow games
 LOBBY_MAX_AGE = 24 * 3600.0  # seconds an untouched open lobby stays cached
-HOST_ONLY = ("start", "cancel", "seats", "computers", "deadline", "takeover", "few", "fill", "back")
+HOST_ONLY = (
+    *("start", "cancel", "seats", "computers", "deadline", "takeover", "few", "fill", "back"),
+    "language",
+)
 STARTS = ("start", "few", "fill")  # the actions that may start the game
 _SELECT_ROWS = {"seats": 0, "computers": 1, "deadline": 3, "takeover": 4}  # buttons: row 2
 
@@ -129,11 +133,23 @@ def deadline_label(say: Callable[..., str], hours: int) -> str:
     return say("lobby.deadline_hours", hours=hours)
 
 
+def lobby_locale(interaction: Interaction, state: LobbyState) -> str | None:
+    """The locale of everything the lobby message shows: the game's language, else (lobbies made
+    before the choice) the server's preferred locale."""
+    return state.language or public_locale(interaction)
+
+
+def lobby_say(interaction: Interaction, state: LobbyState) -> Callable[..., str]:
+    """``say(key, **params)``: a catalog text in the lobby's language."""
+    catalog, locale = himiko(interaction).catalog, lobby_locale(interaction, state)
+    return lambda key, **params: catalog.text(key, locale, **params)
+
+
 def lobby_embed(
     interaction: Interaction, state: LobbyState, note: str | None = None
 ) -> discord.Embed:
     """The lobby's embed: host, players (parsed back on clicks), options."""
-    locale = public_locale(interaction)
+    locale = lobby_locale(interaction, state)
     cat = himiko(interaction).catalog
     embed = discord.Embed(
         title=cat.text("lobby.title", locale, game=state.game_name),
@@ -206,42 +222,33 @@ class LobbySelect(LobbyItem, ui.DynamicItem[ui.Select[ui.View]], template=LOBBY_
 
 
 def lobby_view(interaction: Interaction, state: LobbyState) -> ui.View:
-    """The lobby's components for one state."""
+    """The lobby's components for one state, in the lobby's language."""
+    say = lobby_say(interaction, state)
     view = ui.View(timeout=None)
     seats = LobbySelect("seats", state)
-    seats.item.placeholder = t(interaction, "lobby.seats_placeholder", seats=state.seats)
+    seats.item.placeholder = say("lobby.seats_placeholder", seats=state.seats)
     for n in range(max(state.min_seats, len(state.players)), state.max_seats + 1):
         seats.item.add_option(
-            label=t(interaction, "lobby.seats_option", seats=n),
-            value=str(n),
-            default=n == state.seats,
+            label=say("lobby.seats_option", seats=n), value=str(n), default=n == state.seats
         )
     view.add_item(seats)
     computers = LobbySelect("computers", state)
-    on, off = t(interaction, "lobby.computers_on"), t(interaction, "lobby.computers_off")
-    computers.item.placeholder = t(
-        interaction, "lobby.computers_placeholder", state=on if state.computers else off
+    on, off = say("lobby.computers_on"), say("lobby.computers_off")
+    computers.item.placeholder = say(
+        "lobby.computers_placeholder", state=on if state.computers else off
     )
     computers.item.add_option(label=on, value="1", default=state.computers)
     computers.item.add_option(label=off, value="0", default=not state.computers)
     view.add_item(computers)
-    view.add_item(
-        LobbyButton("join", state, t(interaction, "lobby.join"), discord.ButtonStyle.primary)
-    )
-    view.add_item(LobbyButton("leave", state, t(interaction, "lobby.leave")))
-    view.add_item(
-        LobbyButton("start", state, t(interaction, "lobby.start"), discord.ButtonStyle.success)
-    )
-    view.add_item(
-        LobbyButton("cancel", state, t(interaction, "lobby.cancel"), discord.ButtonStyle.danger)
-    )
+    view.add_item(LobbyButton("join", state, say("lobby.join"), discord.ButtonStyle.primary))
+    view.add_item(LobbyButton("leave", state, say("lobby.leave")))
+    view.add_item(LobbyButton("start", state, say("lobby.start"), discord.ButtonStyle.success))
+    view.add_item(LobbyButton("cancel", state, say("lobby.cancel"), discord.ButtonStyle.danger))
+    if state.language is not None:  # lobbies made before the choice keep the server's locale
+        view.add_item(LobbyButton("language", state, "🌐 " + LANGUAGE_NAMES[state.language]))
     deadline = LobbySelect("deadline", state)
-
-    def say(key: str, **params: Any) -> str:
-        return t(interaction, key, **params)
-
-    deadline.item.placeholder = t(
-        interaction, "lobby.deadline_placeholder", deadline=deadline_label(say, state.deadline)
+    deadline.item.placeholder = say(
+        "lobby.deadline_placeholder", deadline=deadline_label(say, state.deadline)
     )
     for hours in DEADLINE_HOURS:
         deadline.item.add_option(
@@ -251,7 +258,7 @@ def lobby_view(interaction: Interaction, state: LobbyState) -> ui.View:
         )
     view.add_item(deadline)  # after the buttons: menus without a row fill the next free one
     takeover = LobbySelect("takeover", state)
-    on, off = t(interaction, "lobby.takeover_on"), t(interaction, "lobby.takeover_off")
+    on, off = say("lobby.takeover_on"), say("lobby.takeover_off")
     takeover.item.placeholder = on if state.takeover else off
     takeover.item.add_option(label=off, value="0", default=not state.takeover)
     takeover.item.add_option(label=on, value="1", default=state.takeover)
@@ -261,22 +268,24 @@ def lobby_view(interaction: Interaction, state: LobbyState) -> ui.View:
 
 def fewer_note(interaction: Interaction, state: LobbyState) -> str:
     """The question when Start leaves seats empty, with how the game changes at that count."""
+    say = lobby_say(interaction, state)
     joined = len(state.players)
     if joined < state.min_seats:
-        return t(interaction, "lobby.fewer_fill_only", players=joined, least=state.min_seats)
-    change = t(interaction, f"lobby.fewer.{state.game}.{joined}")
-    return t(interaction, "lobby.fewer_confirm", seats=state.seats, players=joined, change=change)
+        return say("lobby.fewer_fill_only", players=joined, least=state.min_seats)
+    change = say(f"lobby.fewer.{state.game}.{joined}")
+    return say("lobby.fewer_confirm", seats=state.seats, players=joined, change=change)
 
 
 def fewer_view(interaction: Interaction, state: LobbyState) -> ui.View:
     """Start with the players who joined, fill the empty seats with computers, or go back."""
+    say = lobby_say(interaction, state)
     view = ui.View(timeout=None)
     if len(state.players) >= state.min_seats:
-        label = t(interaction, "lobby.few", players=len(state.players))
+        label = say("lobby.few", players=len(state.players))
         view.add_item(LobbyButton("few", state, label, discord.ButtonStyle.success))
-    fill = t(interaction, "lobby.fill", computers=state.empty_seats)
+    fill = say("lobby.fill", computers=state.empty_seats)
     view.add_item(LobbyButton("fill", state, fill, discord.ButtonStyle.primary))
-    view.add_item(LobbyButton("back", state, t(interaction, "lobby.back")))
+    view.add_item(LobbyButton("back", state, say("lobby.back")))
     return view
 
 
@@ -342,8 +351,10 @@ async def _apply(
         state = state.with_deadline(int(value))
     elif action == "takeover" and value is not None:
         state = state.with_takeover(value == "1")
+    elif action == "language":
+        state = state.next_language()
     elif action == "cancel":
-        note = t(interaction, "lobby.cancelled")
+        note = lobby_say(interaction, state)("lobby.cancelled")
         await _update(interaction, embed=lobby_embed(interaction, state, note), view=None)
         return replace(state, closed=True)
     elif action == "start" and state.empty_seats:  # ask first: fewer players, or computers
@@ -373,14 +384,15 @@ async def _game_exists(interaction: Interaction, action: str, state: LobbyState)
     assert message is not None
     bot = himiko(interaction)
     thread = f"<#{message.id}>"
-    started = bot.catalog.text("lobby.started", public_locale(interaction), thread=thread)
+    say = lobby_say(interaction, state)
+    started = say("lobby.started", thread=thread)
     if action == "cancel":
         try:
             game_id = await bot.service.cancel_unplayed(message.id)
         except ServiceError:
             await _close_lobby(interaction, state, started)
             raise
-        await _close_lobby(interaction, state, t(interaction, "lobby.cancelled"))
+        await _close_lobby(interaction, state, say("lobby.cancelled"))
         if game_id is not None:
             await owed(bot, game_id, bot.outbox.flush(game_id))  # "the host cancelled this game"
         return replace(state, closed=True)
@@ -440,7 +452,7 @@ async def _start(interaction: Interaction, state: LobbyState) -> LobbyState:
     # a retry posts the opening if it is still owed; the runner then lets a computer go first
     post = bot.outbox.flush(game_id) if created is None else bot.outbox.opening(created, thread)
     await owed(bot, game_id, post, kick=True)
-    note = bot.catalog.text("lobby.started", public_locale(interaction), thread=thread.mention)
+    note = lobby_say(interaction, state)("lobby.started", thread=thread.mention)
     await _close_lobby(interaction, state, note)
     return closed
 
@@ -450,10 +462,10 @@ async def _open_game(
 ) -> tuple[Any, int, Created | None]:
     """The thread and its game: (thread, game id, the new game or None if it existed)."""
     bot = himiko(interaction)
-    locale = public_locale(interaction)
-    table = state.table(lambda n: bot.catalog.text("lobby.computer_name", locale, number=n))
+    say = lobby_say(interaction, state)
+    table = state.table(lambda n: say("lobby.computer_name", number=n))
     players = ", ".join(n for _, n in table)
-    name = bot.catalog.text("lobby.thread_name", locale, game=state.game_name, players=players)
+    name = say("lobby.thread_name", game=state.game_name, players=players)
     try:
         thread = await _thread_of(message, name[:100])
         existing = await bot.service.active_game_id(thread.id)
@@ -467,6 +479,7 @@ async def _open_game(
             game_key=state.game,
             turn_deadline=state.turn_deadline,
             computer_takeover=state.takeover,
+            language=state.language,
         )
     except ServiceError:
         raise

@@ -26,6 +26,7 @@ from engine.players import random_player
 BOT = Path(__file__).resolve().parents[2] / "bot"
 PREFIXES = (
     "error|lobby|game|play|step|panel|board|log|games|resign|summary|score|end_reason|cmd|rules"
+    "|server"
 )
 LITERAL = re.compile(rf"""["']((?:{PREFIXES})\.[a-z0-9_.]+)["']""")
 

@@ -39,6 +39,7 @@ COMMANDS = {
     "league",
     "rating",
     "leaderboard",
+    "server",
 }
 BIG_ID = (1 << 63) - 1
 

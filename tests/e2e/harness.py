@@ -60,6 +60,7 @@ COMMANDS = (
     "leaderboard",
     "back",
     "abandon",
+    "server",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")
@@ -74,14 +75,15 @@ def run(body: Callable[[], Awaitable[None]], timeout: float = 60.0) -> None:
     asyncio.run(main())
 
 
-def make_double(**kwargs: Any) -> DiscordDouble:
-    """A double with one server, one text channel and three members."""
+def make_double(preferred_locale: str = "en-US", **kwargs: Any) -> DiscordDouble:
+    """A double with one server (its preferred locale), one text channel and three members."""
     guild = GuildSpec(
         GUILD,
         "Yamatai club",
         text_channel_ids=[CHANNEL],
         members=[HOST, GUEST, WATCHER],
         channel_names={CHANNEL: "yamatai"},
+        preferred_locale=preferred_locale,
     )
     return DiscordDouble(token=TOKEN, guilds=[guild], **kwargs)
 

@@ -284,8 +284,9 @@ def test_a_forged_lobby_click_seats_nobody(tmp_path: Path) -> None:
             assert start.callback is None  # never answered, nothing done
             shown = double.message(lobby.id)
             assert "Kenji" in shown.text() and "Mio" not in shown.text()
-            real = LobbyState("yamatai", 2, False, (HOST.id, GUEST.id)).custom_id("start")
-            assert custom_id(shown, "himiko:lobby:start:") == real
+            real = LobbyState("yamatai", 2, False, (HOST.id, GUEST.id), language="en")
+            real_id = real.custom_id("start")
+            assert custom_id(shown, "himiko:lobby:start:") == real_id
             assert double.threads(CHANNEL) == []
             refused = await env.lobby_click(WATCHER, shown, "start")
             assert_clean_error(await refused.reply(TIMEOUT))

@@ -35,7 +35,7 @@ class Leagues:
         return self.next_thread
 
 
-def _picture(view: object, events: object) -> bytes:
+def _picture(view: object, events: object, language: str = "en") -> bytes:
     return b"\x89PNG fake"
 
 
