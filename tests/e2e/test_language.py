@@ -8,8 +8,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.catalog import default_catalog
 from render import render_board
 from tests.discord_double import MessageRecord
@@ -86,12 +84,6 @@ def test_synced_commands_fit_discords_limits_in_every_locale(tmp_path: Path) -> 
     run(body)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the descriptions of /abandon, /back, /help, /league, /rating, /leaderboard and "
-    "/settings vacation are translated by the parallel translation pass of the newest ids; "
-    "once it is merged this passes and the marker must go",
-)
 def test_every_synced_command_has_a_different_description_in_fr_it_pl(tmp_path: Path) -> None:
     """The acceptance contract: ``description_localizations`` for fr, it and pl on every
     command, each unlike the English description."""
