@@ -88,7 +88,7 @@ class HimikoBot(commands.Bot):
         self.catalog = catalog or default_catalog()
         self.repo: GameRepository | None = None
         self._service: GameService | None = None
-        self.pictures: RenderPool | None = None
+        self.render_pool: RenderPool | None = None
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.outbox = Outbox(self)
         self.lobbies = LobbyBook()
@@ -115,9 +115,9 @@ class HimikoBot(commands.Bot):
 
         if self.repo is None:
             self.repo = await open_store(self.settings.database)
-        self.pictures = RenderPool(self.settings.render_processes, render_picture)
-        await self.pictures.start()  # each worker draws one board per game: caches warm
-        self._service = GameService(self.repo, clock=self.clock, pool=self.pictures)
+        self.render_pool = RenderPool(self.settings.render_processes, render_picture)
+        await self.render_pool.start()  # each worker draws one board per game: caches warm
+        self._service = GameService(self.repo, clock=self.clock, pool=self.render_pool)
         await self._service.warm_up()  # the first picture builds the renderer's caches (~0.5 s)
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         cogs = (
@@ -200,9 +200,9 @@ class HimikoBot(commands.Bot):
         await self.scheduler.stop()
         await self.runner.stop()
         await super().close()
-        if self.pictures is not None:
-            await self.pictures.close()
-            self.pictures = None
+        if self.render_pool is not None:
+            await self.render_pool.close()
+            self.render_pool = None
         if self.repo is not None:
             await self.repo.close()
             self.repo = None

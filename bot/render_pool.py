@@ -38,7 +38,7 @@ def default_processes(cpus: int | None = None) -> int:
 
 
 def warm_worker() -> None:
-    """Load fonts, static layers, sprites and palettes: one board per game and language."""
+    """Load fonts, static layers, sprites and palettes: one board per game (in each worker)."""
     from engine import games
     from render import render_board
 

@@ -120,16 +120,12 @@ class PictureCache:
     def __init__(self, size: int = PICTURES_KEPT) -> None:
         self.size = size
         self._pictures: OrderedDict[str, bytes] = OrderedDict()
-        self.hits = self.misses = 0
 
     def get(self, key: str) -> bytes | None:
         """The picture under ``key`` (now the most recent), or None."""
         png = self._pictures.get(key)
-        if png is None:
-            self.misses += 1
-            return None
-        self.hits += 1
-        self._pictures.move_to_end(key)
+        if png is not None:
+            self._pictures.move_to_end(key)
         return png
 
     def put(self, key: str, png: bytes) -> None:
