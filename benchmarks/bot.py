@@ -296,6 +296,28 @@ async def benchmark(args: argparse.Namespace) -> Samples:
     return samples
 
 
+def picture_floor(runs: int = 15) -> float:
+    """Median seconds to draw a mid-game 2-player board here: no completed turn is faster."""
+    from bot.service.games import render_picture
+    from engine import games
+
+    match = games.new("yamatai", ["Ann", "Bo"], seed=1)
+    choose = games.computer_player("yamatai")
+    for step in range(60):
+        seat = match.current_seat
+        if seat is None:
+            break
+        match.play(choose(match.view(seat), step), seat=seat)
+    view = match.view(None)
+    render_picture(view, None)  # warm: fonts, static layer, palette
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        render_picture(view, None)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the figures."""
     parser = argparse.ArgumentParser(
@@ -321,12 +343,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.games} games at once, 2 players each, played {turns}, "
         f"think time 0-{2 * args.think:g} s, bot: {mode}, {os.cpu_count()} CPUs"
     )
+    floor = picture_floor()
     samples = asyncio.run(benchmark(args))
     print(line("single action", samples.single))
     print(line("completed turn with picture", samples.turn))
     print(line("  (its ephemeral reply)", samples.turn_reply))
     print(line("autocomplete", samples.autocomplete))
     print(line("first response (defer) of /play", samples.ack))
+    print(f"floor: one board picture drawn in this process, median {floor * 1000:.0f} ms")
+    if samples.turn:
+        ratio = percentile(samples.turn, 0.95) / floor
+        print(f"completed turn with picture p95 / floor: {ratio:.1f}x")
     for label, values, target in (
         ("a completed turn with picture", samples.turn, 250),
         ("autocomplete", samples.autocomplete, 50),

@@ -37,6 +37,27 @@ def dies_in_a_worker(view: dict[str, Any], events: Sequence[dict[str, Any]] | No
     return b"\x89PNG drawn in-process"
 
 
+def worker_pid(view: dict[str, Any], events: Sequence[dict[str, Any]] | None) -> bytes:
+    """The process id of whoever draws it."""
+    return str(os.getpid()).encode()
+
+
+def test_closing_the_pool_stops_its_workers() -> None:
+    """Pictures are drawn in another process, which is gone once the pool is closed."""
+
+    async def body() -> int:
+        pool = RenderPool(1, worker_pid)
+        await pool.start()
+        pid = int(await pool.draw(_view(), None))
+        await pool.close()
+        return pid
+
+    pid = asyncio.run(body())
+    assert pid != os.getpid()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
 def test_workers_draw_the_same_picture_as_the_process() -> None:
     """A warmed worker's picture is byte for byte the one drawn here."""
 
