@@ -146,7 +146,9 @@ def _stamp(
 
     Pillow renders a mask per call (most of a picture's drawing time); the same text, font,
     anchor, stroke and sub-pixel offset always give the same mask, so it is rendered once and
-    then composited in the fill colour.
+    then composited in the fill colour. It uses Pillow's own ``ImageDraw.text`` internals
+    (``draw.draw.draw_bitmap``, ``_getink``); tests/render/test_speed.py compares the pixels
+    with ``ImageDraw.text``, so a Pillow upgrade that changes them is caught.
     """
     if "\n" in text:  # several lines: Pillow lays them out
         draw.text(
@@ -167,7 +169,7 @@ def _stamp(
 Mask = tuple[Any, tuple[int, int]]  # (Pillow's core image of the mask, offset)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)  # a whole 4-player game draws under 1,000 masks
 def _mask(
     font: ImageFont.FreeTypeFont,
     text: str,
