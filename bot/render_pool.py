@@ -26,9 +26,9 @@ MAX_DEFAULT_PROCESSES = 4
 __all__ = ["MAX_DEFAULT_PROCESSES", "PictureDrawer", "RenderPool", "default_processes"]
 
 
-#: Draws a game's picture: (view, events marked or None) -> PNG bytes; a module-level function
-#: (workers import it by name) when drawn in processes.
-PictureDrawer = Callable[[dict[str, Any], Sequence[Event] | None], bytes]
+#: Draws a game's picture: (view, events marked or None, then any more arguments such as the
+#: language) -> PNG bytes; a module-level function (workers import it by name) in processes.
+PictureDrawer = Callable[..., bytes]
 
 
 def default_processes(cpus: int | None = None) -> int:
@@ -83,21 +83,24 @@ class RenderPool:
         )
         log.info("render pool: %d workers warmed (pids %s)", self.processes, sorted(set(pids)))
 
-    async def draw(self, view: dict[str, Any], events: Sequence[Event] | None) -> bytes:
-        """The picture, drawn by a worker (or a thread); once more in-process if a worker died."""
+    async def draw(
+        self, view: dict[str, Any], events: Sequence[Event] | None, *more: object
+    ) -> bytes:
+        """The picture, drawn by a worker (or a thread); once more in-process if a worker died.
+        ``more``: further arguments of the drawer (e.g. the language)."""
         executor = self._executor
         if executor is None:
-            return await asyncio.to_thread(self._drawer, view, events)
+            return await asyncio.to_thread(self._drawer, view, events, *more)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(executor, self._drawer, view, events)
+            return await loop.run_in_executor(executor, self._drawer, view, events, *more)
         except BrokenExecutor:
             self.crashes += 1
             log.warning("render pool: a worker died; pool restarted, picture drawn in-process")
             if self._executor is executor:  # the first caller to see it replaces the pool
                 self._executor = self._new_executor()
                 executor.shutdown(wait=False, cancel_futures=True)
-            return await asyncio.to_thread(self._drawer, view, events)
+            return await asyncio.to_thread(self._drawer, view, events, *more)
 
     async def close(self) -> None:
         """Stop the workers (pictures being drawn finish first)."""
