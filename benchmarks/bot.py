@@ -252,7 +252,8 @@ async def drive(
         completed += 1
         samples.turn.append(turn.created_at - rec.dispatched_at)
         _record(samples.turn_reply, rec.reply_latency)
-        pinged = turn.pinged_user_ids()
+        # the next player is pinged with "your turn"; the final message pings everyone
+        pinged = [u for u in turn.pinged_user_ids() if f"<@{u}>, your turn" in turn.content]
         game.current = pinged[0] if pinged else None
     return actions
 
