@@ -19,9 +19,11 @@ from discord.http import Route
 from bot.catalog import Catalog, default_catalog
 from bot.outbox import Outbox
 from bot.present import report_error
+from bot.render_pool import RenderPool
 from bot.runner import ComputerRunner
 from bot.scheduler import ReminderScheduler
 from bot.service import GameService
+from bot.service.games import render_picture
 from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
 from bot.translator import CatalogTranslator
@@ -86,6 +88,7 @@ class HimikoBot(commands.Bot):
         self.catalog = catalog or default_catalog()
         self.repo: GameRepository | None = None
         self._service: GameService | None = None
+        self.render_pool: RenderPool | None = None
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.outbox = Outbox(self)
         self.lobbies = LobbyBook()
@@ -113,7 +116,9 @@ class HimikoBot(commands.Bot):
 
         if self.repo is None:
             self.repo = await open_store(self.settings.database)
-        self._service = GameService(self.repo, clock=self.clock)
+        self.render_pool = RenderPool(self.settings.render_processes, render_picture)
+        await self.render_pool.start()  # each worker draws one board per game: caches warm
+        self._service = GameService(self.repo, clock=self.clock, pool=self.render_pool)
         await self._service.warm_up()  # the first picture builds the renderer's caches (~0.5 s)
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         cogs = (
@@ -197,6 +202,9 @@ class HimikoBot(commands.Bot):
         await self.scheduler.stop()
         await self.runner.stop()
         await super().close()
+        if self.render_pool is not None:
+            await self.render_pool.close()
+            self.render_pool = None
         if self.repo is not None:
             await self.repo.close()
             self.repo = None

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.render_pool import default_processes
+
 DEFAULT_DATABASE = "himiko.sqlite3"
 DEFAULT_COMPUTER_PAUSE = 2.0
 DEFAULT_SCHEDULER_INTERVAL = 30.0
@@ -37,6 +39,9 @@ class Settings:
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     sync_commands: bool = True
     scheduler_interval: float = DEFAULT_SCHEDULER_INTERVAL
+    #: Worker processes drawing pictures (RENDER_PROCESSES; 0: a thread of the bot's process).
+    #: ``load_settings`` defaults to the CPU count less one (1 to 4); built directly, 0.
+    render_processes: int = 0
 
     @property
     def database(self) -> Path | str:
@@ -131,6 +136,13 @@ def _interval(value: str) -> float:
     return interval
 
 
+def _processes(value: str) -> int:
+    count = _int("RENDER_PROCESSES", value)
+    if not 0 <= count <= 64:
+        raise SettingsError("RENDER_PROCESSES must be between 0 (draw in a thread) and 64.")
+    return count
+
+
 def _flag(name: str, value: str) -> bool:
     lowered = value.strip().lower()
     if lowered in ("1", "true", "yes", "on"):
@@ -168,6 +180,7 @@ def load_settings(
     sync = get("SYNC_COMMANDS")
     interval = get("SCHEDULER_INTERVAL_S")
     url = get("DATABASE_URL")
+    processes = get("RENDER_PROCESSES")
     return Settings(
         token=token,
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -181,6 +194,7 @@ def load_settings(
         computer_pause=DEFAULT_COMPUTER_PAUSE if pause is None else _pause(pause),
         sync_commands=True if sync is None else _flag("SYNC_COMMANDS", sync),
         scheduler_interval=DEFAULT_SCHEDULER_INTERVAL if interval is None else _interval(interval),
+        render_processes=default_processes() if processes is None else _processes(processes),
     )
 
 

@@ -10,12 +10,13 @@ Without libraqm, right-to-left runs are shaped and put in drawing order by ``ren
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from PIL import ImageDraw, ImageFont
 
@@ -144,6 +145,7 @@ def runs(text: str, style: Style) -> tuple[Run, ...]:
     return tuple((visual(chunk, coverage(files[i])), i) for chunk, i in found)
 
 
+@lru_cache(maxsize=8192)
 def text_length(text: str, size: int, style: Style = "bold") -> float:
     """The advance width of ``text`` in pixels, as ``draw_text`` draws it."""
     if text.isascii():
@@ -177,15 +179,7 @@ def draw_text(
         boxes.append(_measure(draw, xy, text, size, style, anchor, stroke, scale))
     main = font(style, size)
     if len(parts) == 1 and parts[0][1] == 0:  # the main font alone: as Pillow anchors it
-        draw.text(
-            xy,
-            parts[0][0],
-            fill=fill,
-            font=main,
-            anchor=anchor,
-            stroke_width=stroke,
-            stroke_fill=halo,
-        )
+        _stamp(draw, xy, parts[0][0], main, anchor, fill, stroke, halo)
         return
     shown = "".join(chunk for chunk, _ in parts)
     x = xy[0] - _SHIFT[anchor[0]] * text_length(text, size, style)
@@ -193,13 +187,65 @@ def draw_text(
     y = xy[1] + main.getbbox(shown, anchor=anchor)[1] - main.getbbox(shown, anchor="ls")[1]
     for chunk, index in parts:
         run_font = face(style, index, size)
-        draw.text(
-            (x, y),
-            chunk,
-            fill=fill,
-            font=run_font,
-            anchor="ls",
-            stroke_width=stroke,
-            stroke_fill=halo,
-        )
+        _stamp(draw, (x, y), chunk, run_font, "ls", fill, stroke, halo)
         x += run_font.getlength(chunk)
+
+
+def _stamp(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    font: ImageFont.FreeTypeFont,
+    anchor: str,
+    fill: RGB,
+    stroke: int,
+    halo: RGB | None,
+) -> None:
+    """One line of one font, exactly as ``ImageDraw.text`` draws it, from cached masks.
+
+    Pillow renders a mask per call (most of a picture's drawing time); the same text, font,
+    anchor, stroke and sub-pixel offset always give the same mask, so it is rendered once and
+    then composited in the fill colour. It uses Pillow's own ``ImageDraw.text`` internals
+    (``draw.draw.draw_bitmap``, ``_getink``); tests/render/test_speed.py compares the pixels
+    with ``ImageDraw.text``, so a Pillow upgrade that changes them is caught.
+    """
+    if "\n" in text:  # several lines: Pillow lays them out
+        draw.text(
+            xy, text, fill=fill, font=font, anchor=anchor, stroke_width=stroke, stroke_fill=halo
+        )
+        return
+    x, y = xy
+    at = (int(x), int(y))
+    start = (math.modf(x)[0], math.modf(y)[0])
+    outline = halo if halo is not None else fill
+    if stroke:
+        _composite(draw, at, _mask(font, text, anchor, stroke, start, draw.fontmode), outline)
+        if draw._getink(outline)[0] == draw._getink(fill)[0]:  # Pillow draws the fill only if
+            return  # it differs from the stroke
+    _composite(draw, at, _mask(font, text, anchor, 0, start, draw.fontmode), fill)
+
+
+Mask = tuple[Any, tuple[int, int]]  # (Pillow's core image of the mask, offset)
+
+
+@lru_cache(maxsize=8192)  # a whole 4-player game draws under 1,000 masks
+def _mask(
+    font: ImageFont.FreeTypeFont,
+    text: str,
+    anchor: str,
+    stroke: int,
+    start: tuple[float, float],
+    mode: str,
+) -> Mask:
+    """Pillow's coverage mask of a line of text and its offset from the drawing position."""
+    mask, offset = font.getmask2(
+        text, mode, anchor=anchor, stroke_width=stroke, start=start, stroke_filled=True
+    )
+    return mask, offset
+
+
+def _composite(draw: ImageDraw.ImageDraw, at: tuple[int, int], mask: Mask, fill: RGB) -> None:
+    """A cached mask laid on the drawing in one colour (as ``ImageDraw.text`` does)."""
+    core, offset = mask
+    ink = draw._getink(fill)[0]
+    draw.draw.draw_bitmap((at[0] + offset[0], at[1] + offset[1]), core, ink)

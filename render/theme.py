@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 
 RGB = tuple[int, int, int]
 
-__all__ = ["RGB", "THEMES", "Theme", "get_theme", "hex_rgb"]
+__all__ = ["RGB", "THEMES", "Theme", "get_theme", "hex_rgb", "theme_colours"]
 
 
 def hex_rgb(text: str) -> RGB:
@@ -161,3 +161,17 @@ def get_theme(theme: str | Theme) -> Theme:
     except KeyError:
         known = ", ".join(sorted(THEMES))
         raise ValueError(f"unknown theme {theme!r} (known: {known})") from None
+
+
+def theme_colours(theme: Theme) -> tuple[RGB, ...]:
+    """Every colour a theme names, in field order (with white and black), once each."""
+    found: list[RGB] = [(255, 255, 255), (0, 0, 0)]
+    for spec in fields(theme):
+        value = getattr(theme, spec.name)
+        if isinstance(value, Mapping):
+            found += value.values()
+        elif isinstance(value, tuple) and value and isinstance(value[0], tuple):
+            found += value
+        elif isinstance(value, tuple):
+            found.append(value)
+    return tuple(dict.fromkeys(found))

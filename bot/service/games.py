@@ -6,9 +6,12 @@ No discord types here: ids are ints, results are plain dataclasses (see ``result
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import asdict, replace
 from itertools import accumulate
@@ -16,6 +19,7 @@ from typing import Any, Protocol
 
 from bot.games import presentation
 from bot.names import display_name
+from bot.render_pool import RenderPool
 from bot.store import (
     LANGUAGES,
     AwaySeat,
@@ -72,6 +76,7 @@ RESIGNED = "resigned:"  # end reason prefix, followed by the seat
 ABANDONED_BY = "abandoned_by:"  # end reason prefix, followed by the user who abandoned the game
 CANCELLED = "cancelled"  # end reason of a game whose lobby was cancelled before any move
 BATCH_TURNS = 12  # computer turns saved and posted together at most (one message, one picture)
+PICTURES_KEPT = 64  # recent pictures kept by the service (about 200 KB each)
 
 
 class Renderer(Protocol):
@@ -119,6 +124,36 @@ def picture_language(game: Game) -> str:
     """The language of a game's pictures: the game's; English for games made before the choice
     (as they were drawn then)."""
     return game.language or "en"
+
+
+def picture_key(view: Mapping[str, Any], events: Sequence[Event] | None, *more: str) -> str:
+    """What a picture is a pure function of: the view (game state, viewer, the bot's stand-in
+    keys), the events marked, and ``more`` (language, theme); as a digest."""
+    text = json.dumps([view, events, more], sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+class PictureCache:
+    """The last pictures drawn, by ``picture_key``: asked again (the board after a play, a
+    second viewer with the same view), a picture is not drawn twice."""
+
+    def __init__(self, size: int = PICTURES_KEPT) -> None:
+        self.size = size
+        self._pictures: OrderedDict[str, bytes] = OrderedDict()
+
+    def get(self, key: str) -> bytes | None:
+        """The picture under ``key`` (now the most recent), or None."""
+        png = self._pictures.get(key)
+        if png is not None:
+            self._pictures.move_to_end(key)
+        return png
+
+    def put(self, key: str, png: bytes) -> None:
+        """Keep a picture, forgetting the least recently used beyond ``size``."""
+        self._pictures[key] = png
+        self._pictures.move_to_end(key)
+        while len(self._pictures) > self.size:
+            self._pictures.popitem(last=False)
 
 
 def split_actions(text: str) -> list[str]:
@@ -217,9 +252,12 @@ class GameService:
         renderer: Renderer = render_picture,
         seed_source: SeedSource | None = None,
         clock: Clock = time.time,
+        pool: RenderPool | None = None,
     ) -> None:
+        """``pool``: where pictures are drawn (default: ``renderer`` in a thread)."""
         self.repo = repo
-        self._renderer = renderer
+        self.pool = pool if pool is not None else RenderPool(0, renderer)
+        self.pictures = PictureCache()
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock
         self.game_over_listeners: list[GameOverListener] = []
@@ -294,9 +332,15 @@ class GameService:
     async def _render(
         self, view: dict[str, Any], events: Sequence[Event] | None, game: Game | None = None
     ) -> bytes:
-        """A picture of the game (None: a warm-up) in the game's language, off the event loop."""
+        """The picture in the game's language (None: a warm-up), from the cache or drawn off
+        the event loop (see ``bot.render_pool``)."""
         language = "en" if game is None else picture_language(game)
-        return await asyncio.to_thread(self._renderer, view, events, language)
+        key = picture_key(view, events, language)
+        png = self.pictures.get(key)
+        if png is None:
+            png = await self.pool.draw(view, events, language)
+            self.pictures.put(key, png)
+        return png
 
     async def _stand_ins(self, game: Game) -> dict[int, str]:
         """Human seats the computer plays now: seat -> "away", "resigned" or "vacation"."""

@@ -15,7 +15,7 @@ from render.focus import BODY, SMALL, TITLE, Line, Marked
 from render.marks import player_marks
 from render.namiji import layout
 from render.namiji.highlight import Highlight
-from render.namiji.picture import doing_words, render_image
+from render.namiji.picture import doing_words, picture_palette, render_image
 from render.namiji.route import boat_centre
 from render.png import encode_png
 from render.stand_in import computer_played, ended, stand_in_words, without_turn
@@ -74,7 +74,7 @@ def render_focus(
 ) -> bytes:
     """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``)."""
     image, _ = focus_image(view, legal=legal, events=events, theme=theme, language=language)
-    return encode_png(image)
+    return encode_png(image, palette=picture_palette(get_theme(theme)))
 
 
 def focus_image(

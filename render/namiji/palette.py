@@ -58,3 +58,30 @@ CRAB = hex_rgb("#c0392b")
 OFFERING = hex_rgb("#d8432e")
 OFFERING_GONE = hex_rgb("#d9cfbb")
 GOLD = hex_rgb("#f2c230")
+
+#: Every colour above, for the pictures' fixed palette (``render.png.palette_of``).
+ALL: tuple[RGB, ...] = (
+    *PLAYERS.values(),
+    *PLAYER_INK.values(),
+    NEUTRAL,
+    NEUTRAL_INK,
+    *FISH.values(),
+    *FISH_INK.values(),
+    *STATIONS.values(),
+    STATION_INK,
+    SEA,
+    SEA_LOOP,
+    OUTER_SPOT,
+    CLOSED_SPOT,
+    CARD_BACK,
+    CARD_BACK_MARK,
+    CARD_FACE,
+    CELL_EMPTY,
+    CELL_EDGE,
+    NET,
+    SHRIMP,
+    CRAB,
+    OFFERING,
+    OFFERING_GONE,
+    GOLD,
+)

@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.marks import player_marks
-from render.namiji import layout
+from render.namiji import layout, palette
 from render.namiji.boards import draw_boards, fit_text
 from render.namiji.centre import draw_centre, draw_final_table, task_words
-from render.namiji.glyphs import boat_sprite, paste_centred
+from render.namiji.glyphs import EDGE, boat_sprite, paste_centred
 from render.namiji.highlight import Highlight
 from render.namiji.route import boat_look, draw_boats
 from render.namiji.static import static_layer
-from render.png import encode_png
+from render.png import encode_png, palette_of
 from render.stand_in import ended, without_turn
 from render.text import draw_text
-from render.theme import Theme, get_theme
+from render.theme import Theme, get_theme, theme_colours
 from render.words import language as drawn_language
 from render.words import say, speaking
 
@@ -27,7 +28,7 @@ HEADER_SIZE = 20
 PHASES = ("move", "station", "draft")
 """Phases named in words (``n.phase.<phase>``)."""
 
-__all__ = ["doing_words", "render_board", "render_image"]
+__all__ = ["doing_words", "picture_palette", "render_board", "render_image"]
 
 
 def render_image(
@@ -72,7 +73,14 @@ def render_board(
     """The board of an engine view as PNG bytes (events: the last turn, ringed), its texts in
     ``language`` (en, fr, it, pl; any other: English)."""
     image = render_image(view, highlight=highlight, events=events, theme=theme, language=language)
-    return encode_png(image)
+    return encode_png(image, palette=picture_palette(get_theme(theme)))
+
+
+@lru_cache(maxsize=8)
+def picture_palette(look: Theme) -> Image.Image:
+    """The fixed palette of Namiji's pictures in a theme: its colours, then its route's."""
+    colours = (*palette.ALL, EDGE, *theme_colours(look))
+    return palette_of(colours, static_layer(look, 4, 5, True, "en"))
 
 
 def doing_words(view: Mapping[str, Any]) -> str:

@@ -21,7 +21,7 @@ from render.yamatai.archipelago import island_centre, spot_centre
 from render.yamatai.header import step_words
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Layout, Rect, layout
-from render.yamatai.picture import render_image
+from render.yamatai.picture import picture_palette, render_image
 from render.yamatai.signs import boat_letters, tile_label
 from render.yamatai.tracks import card_slots, end_words, fleet_slots, fleet_text, power_words
 
@@ -92,7 +92,7 @@ def render_focus(
 ) -> bytes:
     """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``)."""
     image, _ = focus_image(view, legal=legal, events=events, theme=theme, language=language)
-    return encode_png(image)
+    return encode_png(image, palette=picture_palette(get_theme(theme)))
 
 
 def focus_image(

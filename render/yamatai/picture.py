@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
 from engine.yamatai.board import load_board
 from render.marks import player_marks
-from render.png import encode_png
+from render.png import encode_png, palette_of
 from render.stand_in import without_turn
-from render.theme import Theme, get_theme
+from render.theme import Theme, get_theme, theme_colours
 from render.words import language as drawn_language
 from render.words import speaking
 from render.yamatai.archipelago import draw_archipelago
@@ -27,7 +28,7 @@ from render.yamatai.tracks import (
     draw_specialists,
 )
 
-__all__ = ["render_board", "render_image"]
+__all__ = ["picture_palette", "render_board", "render_image"]
 
 
 def render_image(
@@ -77,4 +78,10 @@ def render_board(
     """The board of an engine view as PNG bytes (highlight: the last turn's changes), its texts
     in ``language`` (en, fr, it, pl; any other: English)."""
     image = render_image(view, highlight=highlight, events=events, theme=theme, language=language)
-    return encode_png(image)
+    return encode_png(image, palette=picture_palette(get_theme(theme)))
+
+
+@lru_cache(maxsize=8)
+def picture_palette(look: Theme) -> Image.Image:
+    """The fixed palette of Yamatai's pictures in a theme: its colours, then its map's."""
+    return palette_of(theme_colours(look), static_layer("default", look, 4, "en"))

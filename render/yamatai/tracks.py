@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -61,6 +62,11 @@ __all__ = [
 
 def wrap(text: str, size: int, width: float, style: str = "regular") -> list[str]:
     """Words of text broken into lines no wider than width pixels."""
+    return list(_wrapped(text, size, width, style))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, size: int, width: float, style: str) -> tuple[str, ...]:
     face = font("condensed" if style == "condensed" else "regular", size)
     lines: list[str] = []
     line = ""
@@ -73,7 +79,7 @@ def wrap(text: str, size: int, width: float, style: str = "regular") -> list[str
             line = candidate
     if line:
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def _chip(

@@ -1,0 +1,192 @@
+"""Pictures off the event loop (issue 16): the process pool, a dead worker, the picture cache,
+and which plays draw a picture."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.render_pool import RenderPool, default_processes
+from bot.service import GameService
+from bot.service.games import PictureCache, picture_key, render_picture
+from bot.settings import SettingsError, load_settings
+from bot.store import open_store
+from engine import games
+from tests.backends import database
+
+from .support import ANN, BO, play_whole_turn, two_player_game
+
+PNG = b"\x89PNG"
+
+
+def _view() -> dict[str, Any]:
+    return games.new("yamatai", ["Ann", "Bo"], seed=3).view(None)
+
+
+def dies_in_a_worker(view: dict[str, Any], events: Sequence[dict[str, Any]] | None) -> bytes:
+    """Kills the worker process drawing it (as the out-of-memory killer would); fine in-process."""
+    if multiprocessing.parent_process() is not None:
+        os._exit(9)
+    return b"\x89PNG drawn in-process"
+
+
+def worker_pid(view: dict[str, Any], events: Sequence[dict[str, Any]] | None) -> bytes:
+    """The process id of whoever draws it."""
+    return str(os.getpid()).encode()
+
+
+def test_closing_the_pool_stops_its_workers() -> None:
+    """Pictures are drawn in another process, which is gone once the pool is closed."""
+
+    async def body() -> int:
+        pool = RenderPool(1, worker_pid)
+        await pool.start()
+        pid = int(await pool.draw(_view(), None))
+        await pool.close()
+        return pid
+
+    pid = asyncio.run(body())
+    assert pid != os.getpid()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+def test_workers_draw_the_same_picture_as_the_process() -> None:
+    """A warmed worker's picture is byte for byte the one drawn here."""
+
+    async def body() -> bytes:
+        pool = RenderPool(1, render_picture)
+        await pool.start()
+        try:
+            return await pool.draw(_view(), None)
+        finally:
+            await pool.close()
+
+    assert asyncio.run(body()) == render_picture(_view(), None)
+
+
+def test_a_dead_worker_costs_one_retry_in_process(caplog: pytest.LogCaptureFixture) -> None:
+    """The picture is still drawn (in-process), logged, and the pool works again after."""
+
+    async def body() -> tuple[bytes, bytes, int]:
+        pool = RenderPool(1, dies_in_a_worker)
+        await pool.start()
+        try:
+            first = await pool.draw(_view(), None)
+            second = await pool.draw(_view(), None)
+            return first, second, pool.crashes
+        finally:
+            await pool.close()
+
+    with caplog.at_level(logging.WARNING, logger="bot.render_pool"):
+        first, second, crashes = asyncio.run(body())
+    assert first == second == b"\x89PNG drawn in-process"
+    assert crashes == 2  # every draw of this drawer kills its worker; each is retried once
+    assert "a worker died" in caplog.text
+
+
+def test_no_processes_draws_in_a_thread() -> None:
+    """RENDER_PROCESSES=0: the drawer runs in a thread of this process (here it is not killed)."""
+
+    async def body() -> bytes:
+        pool = RenderPool(0, dies_in_a_worker)
+        await pool.start()
+        png = await pool.draw(_view(), None)
+        await pool.close()
+        return png
+
+    assert asyncio.run(body()) == b"\x89PNG drawn in-process"
+
+
+def test_render_processes_setting() -> None:
+    """RENDER_PROCESSES: a count (0: a thread); by default the CPU count less one, 1 to 4."""
+    env = {"DISCORD_TOKEN": "x"}
+    assert load_settings({**env, "RENDER_PROCESSES": "0"}, None).render_processes == 0
+    assert load_settings({**env, "RENDER_PROCESSES": "3"}, None).render_processes == 3
+    assert load_settings(env, None).render_processes == default_processes()
+    assert [default_processes(n) for n in (1, 2, 3, 8, 64)] == [1, 1, 2, 4, 4]
+    for bad in ("-1", "two", "65"):
+        with pytest.raises(SettingsError, match="RENDER_PROCESSES"):
+            load_settings({**env, "RENDER_PROCESSES": bad}, None)
+
+
+def test_picture_cache_keeps_the_recent_ones() -> None:
+    """Least recently used pictures go first; the key changes with anything drawn."""
+    cache = PictureCache(size=2)
+    cache.put("a", b"1")
+    cache.put("b", b"2")
+    assert cache.get("a") == b"1"
+    cache.put("c", b"3")
+    assert cache.get("b") is None and cache.get("a") == b"1" and cache.get("c") == b"3"
+    view = _view()
+    keys = {
+        picture_key(view, None),
+        picture_key(view, [{"type": "fleet"}]),
+        picture_key({**view, "computer_played": True}, None),
+        picture_key(view, None, "fr"),
+    }
+    assert len(keys) == 4
+    assert picture_key(dict(reversed(view.items())), None) == picture_key(view, None)
+
+
+class Recorder:
+    """A renderer that records the views it is asked to draw."""
+
+    def __init__(self) -> None:
+        self.views: list[Any] = []
+
+    def __call__(
+        self, view: dict[str, Any], events: Sequence[dict[str, Any]] | None, language: str = "en"
+    ) -> bytes:
+        self.views.append(view)
+        return b"\x89PNG recorded"
+
+
+def _service_run(tmp_path: Path, body: Any) -> Recorder:
+    recorder = Recorder()
+
+    async def run() -> None:
+        repo = await open_store(database(tmp_path, "games.sqlite3"))
+        try:
+            await body(GameService(repo, renderer=recorder, seed_source=lambda: 7), recorder)
+        finally:
+            await repo.close()
+
+    asyncio.run(run())
+    return recorder
+
+
+@pytest.mark.usefixtures("backend")
+def test_which_plays_draw_a_picture(tmp_path: Path) -> None:
+    """A single action draws the player's own picture; a completed turn draws one public
+    picture and no private one; the same board asked again is not drawn again."""
+
+    async def body(service: GameService, recorder: Recorder) -> None:
+        created = await two_player_game(service)
+        assert len(recorder.views) == 1  # the opening picture
+        game = await service.repo.load_game(created.game_id)
+        match = games.from_json(game.snapshot)
+        user = created.first.user_id or 0
+        result = await service.play(user, match.legal_actions()[0], thread_id=500)
+        assert result.turn is None and len(recorder.views) == 2
+        recorder.views.clear()
+        turn = await play_whole_turn(service, created.game_id)
+        assert turn.turn is not None
+        assert len(recorder.views) == 1  # the public picture only
+        assert turn.picture is turn.turn.picture  # the player's reply shows that one
+        recorder.views.clear()
+        first = await service.board(None, thread_id=500, public=True)
+        drawn = len(recorder.views)
+        other = BO if user == ANN else ANN
+        again = await service.board(other, thread_id=500, public=True)
+        assert first.picture == again.picture
+        assert len(recorder.views) == drawn <= 1  # asked again: from the cache
+
+    _service_run(tmp_path, body)
