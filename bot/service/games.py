@@ -80,10 +80,11 @@ PICTURES_KEPT = 64  # recent pictures kept by the service (about 200 KB each)
 
 
 class Renderer(Protocol):
-    """Draws a game's picture: (view, events marked or None, language) -> PNG bytes."""
+    """Draws a game's picture: (view, events marked or None, language[, legal actions marked])
+    -> PNG bytes (see ``render_picture``)."""
 
     def __call__(
-        self, view: dict[str, Any], events: Sequence[Event] | None, language: str = "en"
+        self, view: dict[str, Any], events: Sequence[Event] | None, /, *more: Any
     ) -> bytes: ...
 
 
@@ -111,12 +112,18 @@ def reminder_plan(start: int, deadline: int) -> list[tuple[str, int]]:
 
 
 def render_picture(
-    view: dict[str, Any], events: Sequence[Event] | None, language: str = "en"
+    view: dict[str, Any],
+    events: Sequence[Event] | None,
+    language: str = "en",
+    legal: Sequence[str] | None = None,
 ) -> bytes:
     """The board PNG of a view, marking the changes in ``events`` (None: from the view), with
-    its texts in ``language``."""
-    from render import render_board
+    its texts in ``language``; with ``legal`` (the actions of the step to choose), the game's
+    phone-sized turn picture marking them, when the game has one (docs/render.md)."""
+    from render import FOCUS_RENDERERS, render_board, render_focus
 
+    if legal is not None and view.get("game") in FOCUS_RENDERERS:
+        return render_focus(view, legal=legal, events=events, language=language)
     return render_board(view, events=events, language=language)
 
 
@@ -330,15 +337,20 @@ class GameService:
         return current
 
     async def _render(
-        self, view: dict[str, Any], events: Sequence[Event] | None, game: Game | None = None
+        self,
+        view: dict[str, Any],
+        events: Sequence[Event] | None,
+        game: Game | None = None,
+        legal: Sequence[str] | None = None,
     ) -> bytes:
         """The picture in the game's language (None: a warm-up), from the cache or drawn off
-        the event loop (see ``bot.render_pool``)."""
+        the event loop (see ``bot.render_pool``); ``legal``: the turn picture marking them."""
         language = "en" if game is None else picture_language(game)
-        key = picture_key(view, events, language)
+        more: tuple[object, ...] = (language,) if legal is None else (language, tuple(legal))
+        key = picture_key(view, events, *map(str, more))
         png = self.pictures.get(key)
         if png is None:
-            png = await self.pool.draw(view, events, language)
+            png = await self.pool.draw(view, events, *more)
             self.pictures.put(key, png)
         return png
 
@@ -1006,7 +1018,8 @@ class GameService:
         actions, page, pages = panels.page_of(values, page)
         ending = [a for a in legal if shown.panel_group(a) == panels.END_GROUP]
         view = match.view(seat)
-        png = await self._render(view, None, game) if picture else None
+        marked = [a for a in members if a.startswith(prefix)]  # the step's choices left
+        png = await self._panel_picture(view, game, marked) if picture else None
         players = _players(game, match)
         return PanelState(
             game_id=game.id,
@@ -1026,6 +1039,17 @@ class GameService:
             view=view,
             names=tuple(p.name for p in players),
         )
+
+    async def _panel_picture(
+        self, view: dict[str, Any], game: Game, marked: Sequence[str]
+    ) -> bytes | None:
+        """The panel's turn picture (the step's choices marked); None if drawing it failed:
+        the panel is the way to play, so it is shown without its picture rather than lost."""
+        try:
+            return await self._render(view, None, game, marked)
+        except Exception:
+            log.warning("game %d: the turn picture could not be drawn", game.id, exc_info=True)
+            return None
 
     async def panel_action(self, user_id: int, *, game_id: int, version: int, crc: str) -> str:
         """The action a panel button plays, found by its checksum among the current choices."""

@@ -14,7 +14,7 @@ from bot.games import presentation
 from bot.games.base import Texts
 from bot.games.yamatai import PANEL_NEXT
 from bot.service import GameService, PanelState
-from bot.service.games import _step, panel_choices
+from bot.service.games import PictureCache, _step, panel_choices
 from bot.service.panel import (
     PAGE_SIZE,
     STAGE,
@@ -303,3 +303,32 @@ def test_every_panel_of_random_games_fits_discords_limits(game: str) -> None:
                 rows = view.to_components()  # raises if an item finds no room in 5 rows
                 assert len(rows) <= 5 and all(len(r["components"]) <= 5 for r in rows)
             match.play(random_player(match.view(seat), seat), seat=seat)
+
+
+def test_the_panel_shows_the_turn_picture_with_the_steps_choices(tmp_path: Path) -> None:
+    """Yamatai's panel carries the phone-sized turn picture marking the group's choices (the
+    one render_focus draws); if drawing fails, the panel still comes, without a picture."""
+    import io
+
+    from PIL import Image
+
+    from render import render_focus
+
+    async def body(service: GameService) -> None:
+        created = await two_player_game(service)
+        user = created.first.user_id or 0
+        state = await service.panel(user, game_id=created.game_id)
+        assert state.picture is not None and state.view is not None
+        marked = [a for a in state.actions if not a.endswith(" …")]
+        assert state.picture == render_focus(state.view, legal=marked)
+        assert Image.open(io.BytesIO(state.picture)).width == 900  # the board is 1600
+
+        def broken(*_: object) -> bytes:
+            raise RuntimeError("no fonts today")
+
+        service.pool._drawer = broken
+        service.pictures = PictureCache()
+        bare = await service.panel(user, game_id=created.game_id)
+        assert bare.picture is None and bare.actions == state.actions
+
+    asyncio.run(with_service(tmp_path, body))

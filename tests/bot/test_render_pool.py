@@ -143,7 +143,7 @@ class Recorder:
         self.views: list[Any] = []
 
     def __call__(
-        self, view: dict[str, Any], events: Sequence[dict[str, Any]] | None, language: str = "en"
+        self, view: dict[str, Any], events: Sequence[dict[str, Any]] | None, *more: object
     ) -> bytes:
         self.views.append(view)
         return b"\x89PNG recorded"
