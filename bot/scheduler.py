@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LEASE = 300  # seconds a claimed reminder is left to its sender before another tick may retry
+STOP_GRACE = 3.0  # seconds a tick under way may take to finish when the bot stops
 
 
 def reminder_nonce(reminder_ids: list[int]) -> str:
@@ -143,12 +144,21 @@ class ReminderScheduler:
         if self._task is None:
             self._task = asyncio.create_task(self.run_forever(), name="himiko-reminders")
 
-    async def stop(self) -> None:
-        """Stop between two ticks: a tick under way finishes (its sends get marked sent)."""
+    async def stop(self, grace: float = STOP_GRACE) -> None:
+        """Stop between two ticks: a tick under way gets ``grace`` seconds to finish.
+
+        A tick cut short loses nothing: its claimed reminders are sent by a later tick (of
+        this or another process) once their lease runs out, with the same nonce.
+        """
         task, self._task = self._task, None
         if task is None:
             return
-        async with self._lock:
-            task.cancel()
+        try:
+            await asyncio.wait_for(self._lock.acquire(), grace)
+        except TimeoutError:
+            log.info("reminders: stopping in the middle of a tick; its lease covers the rest")
+        else:
+            self._lock.release()
+        task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
