@@ -61,8 +61,12 @@ class HimikoTree(app_commands.CommandTree[Any]):
         await report_error(interaction, original)
 
 
-class HimikoBot(commands.Bot):
-    """The bot: the store and game service are opened in ``setup_hook``."""
+class HimikoBot(commands.AutoShardedBot):
+    """The bot: the store and game service are opened in ``setup_hook``.
+
+    It runs the shards of ``settings.shards`` (without sharding: shard 0 of 1, one connection,
+    as a plain ``Bot`` would) and only sweeps the games and leagues of those shards' guilds.
+    """
 
     def __init__(
         self,
@@ -82,8 +86,12 @@ class HimikoBot(commands.Bot):
             tree_cls=HimikoTree,
             help_command=None,
             guild_ready_timeout=guild_ready_timeout,
+            shard_count=settings.shard_count or 1,
+            # every shard of the count when none are named
+            shard_ids=list(settings.shard_ids or range(settings.shard_count or 1)),
         )
         self.settings = settings
+        self.served_shards = settings.shards  # None: every guild is served here
         self.catalog = catalog or default_catalog()
         self.repo: GameRepository | None = None
         self._service: GameService | None = None
@@ -148,7 +156,15 @@ class HimikoBot(commands.Bot):
 
     async def on_ready(self) -> None:
         """Once connected: post messages that were lost, let computers go on, sweep from then on."""
-        log.info("connected as %s", self.user)
+        if self.served_shards is None:
+            log.info("connected as %s", self.user)
+        else:
+            log.info(
+                "connected as %s, shards %s of %d",
+                self.user,
+                ",".join(map(str, sorted(self.served_shards.ids))),
+                self.served_shards.count,
+            )
         await self.sweep()
         if self._sweeper is None:
             self._sweeper = asyncio.create_task(self._sweep_forever(), name="himiko-sweep")
@@ -166,7 +182,7 @@ class HimikoBot(commands.Bot):
         """
         try:
             owed = set(await self.outbox.pending())
-            waiting = set(await self.service.pending_computer_games())
+            waiting = set(await self.service.pending_computer_games(self.served_shards))
         except Exception:
             log.warning("sweep: could not read the games", exc_info=True)
             return 0

@@ -61,7 +61,9 @@ class ReminderScheduler:
         """Send what is due now; how many messages were sent. Failures are logged, not raised."""
         async with self._lock:
             try:
-                claimed = await self.bot.service.claim_due_reminders(lease=self.lease)
+                claimed = await self.bot.service.claim_due_reminders(
+                    lease=self.lease, shards=self.bot.served_shards
+                )
             except Exception:
                 log.warning("reminders: could not read the schedule", exc_info=True)
                 return 0

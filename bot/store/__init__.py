@@ -35,6 +35,7 @@ from .models import (
     Reminder,
     Seat,
     SeatResult,
+    Shards,
     UserSettings,
     resigned_last,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "Reminder",
     "Seat",
     "SeatResult",
+    "Shards",
     "StaleVersion",
     "StoreError",
     "Target",
