@@ -213,7 +213,10 @@ class HimikoBot(commands.AutoShardedBot):
         await self.scheduler.stop()
         await self.runner.stop()
         await answer_pending_interactions(DRAIN_TIMEOUT)
-        await super().close()
+        # A bot closed before it ever logged in (set up directly) has no shard event queue yet:
+        # discord.py's AutoShardedClient.close fails on it after closing everything else.
+        with contextlib.suppress(AttributeError):
+            await super().close()
         if self.repo is not None:
             await self.repo.close()
             self.repo = None
