@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
+import threading
+import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import aiohttp
 import discord
@@ -28,6 +34,61 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
+THREAD_GRACE = 2.0  # seconds a worker thread may still finish its work once the bot closed
+
+
+def run_to_end(main: Coroutine[Any, Any, None]) -> None:
+    """Run ``main`` like ``asyncio.run``, but never wait long for a worker thread at the end.
+
+    A computer turn or a picture computed in a thread cannot be interrupted; ``asyncio.run``
+    would wait for it (many seconds) before the process could exit. Its result is not needed:
+    nothing was saved from it, and the next start's sweep plays that turn again.
+    """
+    loop = asyncio.new_event_loop()
+    workers = ThreadPoolExecutor(thread_name_prefix="himiko-worker")
+    loop.set_default_executor(workers)
+    try:
+        loop.run_until_complete(main)
+    finally:
+        try:
+            _cancel_remaining(loop)
+            loop.run_until_complete(loop.shutdown_asyncgens())
+        finally:
+            workers.shutdown(wait=False, cancel_futures=True)
+            loop.close()
+    if not _threads_finished(THREAD_GRACE):
+        logging.getLogger(__name__).info("stopped; a computation still running was dropped")
+        _exit_now(EXIT_OK)
+
+
+def _cancel_remaining(loop: asyncio.AbstractEventLoop) -> None:
+    tasks = [t for t in asyncio.all_tasks(loop) if not t.done()]
+    for task in tasks:
+        task.cancel()
+    if tasks:
+        loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+
+
+def _threads_finished(grace: float) -> bool:
+    """Wait up to ``grace`` seconds for the other non-daemon threads; whether none is left."""
+    deadline = time.monotonic() + grace
+    for thread in threading.enumerate():
+        if thread is not threading.current_thread() and not thread.daemon:
+            thread.join(max(0.0, deadline - time.monotonic()))
+    return not any(
+        t.is_alive() and not t.daemon and t is not threading.current_thread()
+        for t in threading.enumerate()
+    )
+
+
+def _exit_now(code: int) -> None:
+    """End the process at once (the interpreter would join the worker threads first)."""
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 def main() -> int:
     """Load settings, run the bot, and turn expected failures into a message and an exit code."""
     try:
@@ -39,7 +100,7 @@ def main() -> int:
     from bot.store import StoreError
 
     try:
-        asyncio.run(run(settings))
+        run_to_end(run(settings))
     except KeyboardInterrupt:
         return EXIT_OK
     except discord.LoginFailure:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import time
 from collections.abc import Callable
 from typing import Any
@@ -62,8 +63,12 @@ class HimikoTree(app_commands.CommandTree[Any]):
         await report_error(interaction, original)
 
 
-class HimikoBot(commands.Bot):
-    """The bot: the store and game service are opened in ``setup_hook``."""
+class HimikoBot(commands.AutoShardedBot):
+    """The bot: the store and game service are opened in ``setup_hook``.
+
+    It runs the shards of ``settings.shards`` (without sharding: shard 0 of 1, one connection,
+    as a plain ``Bot`` would) and only sweeps the games and leagues of those shards' guilds.
+    """
 
     def __init__(
         self,
@@ -83,8 +88,12 @@ class HimikoBot(commands.Bot):
             tree_cls=HimikoTree,
             help_command=None,
             guild_ready_timeout=guild_ready_timeout,
+            shard_count=settings.shard_count or 1,
+            # every shard of the count when none are named
+            shard_ids=list(settings.shard_ids or range(settings.shard_count or 1)),
         )
         self.settings = settings
+        self.served_shards = settings.shards  # None: every guild is served here
         self.catalog = catalog or default_catalog()
         self.repo: GameRepository | None = None
         self._service: GameService | None = None
@@ -154,7 +163,15 @@ class HimikoBot(commands.Bot):
 
     async def on_ready(self) -> None:
         """Once connected: post messages that were lost, let computers go on, sweep from then on."""
-        log.info("connected as %s", self.user)
+        if self.served_shards is None:
+            log.info("connected as %s", self.user)
+        else:
+            log.info(
+                "connected as %s, shards %s of %d",
+                self.user,
+                ",".join(map(str, sorted(self.served_shards.ids))),
+                self.served_shards.count,
+            )
         await self.sweep()
         if self._sweeper is None:
             self._sweeper = asyncio.create_task(self._sweep_forever(), name="himiko-sweep")
@@ -172,7 +189,7 @@ class HimikoBot(commands.Bot):
         """
         try:
             owed = set(await self.outbox.pending())
-            waiting = set(await self.service.pending_computer_games())
+            waiting = set(await self.service.pending_computer_games(self.served_shards))
         except Exception:
             log.warning("sweep: could not read the games", exc_info=True)
             return 0
@@ -193,7 +210,8 @@ class HimikoBot(commands.Bot):
                 log.warning("sweep failed", exc_info=True)
 
     async def close(self) -> None:
-        """Stop the sweep, the reminders and computer turns, disconnect, close the database."""
+        """Stop the sweep, the reminders and computer turns, let the commands under way answer
+        (a few seconds at most), disconnect, close the database."""
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -201,13 +219,43 @@ class HimikoBot(commands.Bot):
             self._sweeper = None
         await self.scheduler.stop()
         await self.runner.stop()
-        await super().close()
+        await answer_pending_interactions(DRAIN_TIMEOUT)
+        # A bot closed before it ever logged in (set up directly) has no shard event queue yet:
+        # discord.py's AutoShardedClient.close fails on it after closing everything else.
+        with contextlib.suppress(AttributeError):
+            await super().close()
         if self.render_pool is not None:
             await self.render_pool.close()
             self.render_pool = None
         if self.repo is not None:
             await self.repo.close()
             self.repo = None
+
+
+DRAIN_TIMEOUT = 5.0  # seconds the commands under way get to answer when the bot closes
+# discord.py's names for the tasks that run a slash command, autocomplete or a component click
+_INTERACTION_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+)
+
+
+async def answer_pending_interactions(timeout: float) -> None:
+    """Wait (up to ``timeout`` s) for the interactions being handled, also ones that arrive
+    meanwhile, so that the players get their answers before the connection closes."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while (left := deadline - loop.time()) > 0:
+        running = [
+            task
+            for task in asyncio.all_tasks()
+            if not task.done() and task.get_name().startswith(_INTERACTION_TASKS)
+        ]
+        if not running:
+            return
+        await asyncio.wait(running, timeout=left)
+    log.warning("stopping: some commands were still running; they get no answer")
 
 
 def silence_voice_warnings() -> None:
@@ -247,8 +295,14 @@ def create_bot(
 
 
 async def run(settings: Settings) -> None:
-    """Run the bot until it is closed (exactly what ``python -m bot`` does after settings)."""
+    """Run the bot until it is closed or SIGINT/SIGTERM arrives (what ``python -m bot`` does).
+
+    A signal closes the bot (background tasks cancelled, Discord disconnected, the store
+    closed) within ``STOP_TIMEOUT`` seconds; the store is closed even if closing hangs.
+    """
     redact_logs(settings.token)
+    stopping = asyncio.Event()
+    _on_stop_signals(stopping.set)
     # The database first: a broken one stops the bot before it builds a client or connects.
     repo = await open_store(settings.database)
     try:
@@ -257,5 +311,42 @@ async def run(settings: Settings) -> None:
         await repo.close()
         raise
     bot.repo = repo
-    async with bot:
-        await bot.start(settings.token)
+    try:
+        await _run_until(bot, stopping)
+    finally:
+        if bot.repo is not None:  # closing was cut short: the store is closed all the same
+            await bot.repo.close()
+            bot.repo = None
+
+
+STOP_TIMEOUT = 10.0  # seconds closing may take after a signal before the process just ends
+
+
+async def _run_until(bot: HimikoBot, stopping: asyncio.Event) -> None:
+    """Run ``bot`` until it ends by itself (raising what ended it) or ``stopping`` is set."""
+    started = asyncio.create_task(bot.start(bot.settings.token), name="himiko-client")
+    stop = asyncio.create_task(stopping.wait(), name="himiko-stop")
+    try:
+        await asyncio.wait({started, stop}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stop.cancel()
+    if started.done():
+        await bot.close()
+        started.result()  # login refused, gateway unreachable...: raised to ``python -m bot``
+        return
+    log.info("stopping: a stop signal arrived")
+    try:
+        await asyncio.wait_for(bot.close(), STOP_TIMEOUT)
+    except TimeoutError:
+        log.warning("stopping: closing took over %.0f s; stopping anyway", STOP_TIMEOUT)
+    started.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await started
+
+
+def _on_stop_signals(callback: Callable[[], None]) -> None:
+    """Call ``callback`` on SIGINT and SIGTERM (where the loop supports signal handlers)."""
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows, other threads
+            loop.add_signal_handler(number, callback)

@@ -119,5 +119,6 @@ class Outbox:
             await post_turn(self.bot, pending)
 
     async def pending(self) -> list[int]:
-        """Games that still owe their thread a message (turns, openings, endings)."""
-        return await self.bot.service.owing_games()
+        """Games of this process's shards that still owe their thread a message (turns,
+        openings, endings)."""
+        return await self.bot.service.owing_games(self.bot.served_shards)

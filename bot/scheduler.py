@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LEASE = 300  # seconds a claimed reminder is left to its sender before another tick may retry
+STOP_GRACE = 3.0  # seconds a tick under way may take to finish when the bot stops
 
 
 def reminder_nonce(reminder_ids: list[int]) -> str:
@@ -60,7 +61,9 @@ class ReminderScheduler:
         """Send what is due now; how many messages were sent. Failures are logged, not raised."""
         async with self._lock:
             try:
-                claimed = await self.bot.service.claim_due_reminders(lease=self.lease)
+                claimed = await self.bot.service.claim_due_reminders(
+                    lease=self.lease, shards=self.bot.served_shards
+                )
             except Exception:
                 log.warning("reminders: could not read the schedule", exc_info=True)
                 return 0
@@ -143,12 +146,21 @@ class ReminderScheduler:
         if self._task is None:
             self._task = asyncio.create_task(self.run_forever(), name="himiko-reminders")
 
-    async def stop(self) -> None:
-        """Stop between two ticks: a tick under way finishes (its sends get marked sent)."""
+    async def stop(self, grace: float = STOP_GRACE) -> None:
+        """Stop between two ticks: a tick under way gets ``grace`` seconds to finish.
+
+        A tick cut short loses nothing: its claimed reminders are sent by a later tick (of
+        this or another process) once their lease runs out, with the same nonce.
+        """
         task, self._task = self._task, None
         if task is None:
             return
-        async with self._lock:
-            task.cancel()
+        try:
+            await asyncio.wait_for(self._lock.acquire(), grace)
+        except TimeoutError:
+            log.info("reminders: stopping in the middle of a tick; its lease covers the rest")
+        else:
+            self._lock.release()
+        task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task

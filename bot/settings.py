@@ -7,6 +7,10 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.store import Shards
 
 from bot.render_pool import default_processes
 
@@ -42,6 +46,20 @@ class Settings:
     #: Worker processes drawing pictures (RENDER_PROCESSES; 0: a thread of the bot's process).
     #: ``load_settings`` defaults to the CPU count less one (1 to 4); built directly, 0.
     render_processes: int = 0
+    #: SHARD_COUNT: how many shards the bot has in all (None: no sharding, one process).
+    shard_count: int | None = None
+    #: SHARD_IDS: the shards this process runs (None: all of them).
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards this process serves (None without sharding: every guild)."""
+        if self.shard_count is None:
+            return None
+        from bot.store import Shards
+
+        ids = range(self.shard_count) if self.shard_ids is None else self.shard_ids
+        return Shards(self.shard_count, frozenset(ids))
 
     @property
     def database(self) -> Path | str:
@@ -69,6 +87,32 @@ def _database_url(value: str, path: str | None) -> str:
             "(for SQLite set DATABASE_PATH instead)."
         )
     return value
+
+
+MAX_SHARDS = 4096
+
+
+def _shards(count: str | None, ids: str | None) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS (comma-separated shard numbers from 0 to SHARD_COUNT - 1)."""
+    if count is None:
+        if ids is not None:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT (how many shards there are in all).")
+        return None, None
+    total = _int("SHARD_COUNT", count)
+    if not 1 <= total <= MAX_SHARDS:
+        raise SettingsError(f"SHARD_COUNT must be between 1 and {MAX_SHARDS}, not {total}.")
+    if ids is None:
+        return total, None
+    parts = [part.strip() for part in ids.split(",")]
+    numbers = [_int("SHARD_IDS", part) for part in parts if part]
+    if not numbers or any(not 0 <= n < total for n in numbers):
+        raise SettingsError(
+            f"SHARD_IDS must list shard numbers from 0 to {total - 1} separated by commas "
+            f"(e.g. 0,1), not {ids!r}."
+        )
+    if len(set(numbers)) != len(numbers):
+        raise SettingsError(f"SHARD_IDS lists a shard twice: {ids!r}.")
+    return total, tuple(sorted(numbers))
 
 
 def parse_env_file(text: str) -> dict[str, str]:
@@ -181,6 +225,7 @@ def load_settings(
     interval = get("SCHEDULER_INTERVAL_S")
     url = get("DATABASE_URL")
     processes = get("RENDER_PROCESSES")
+    shard_count, shard_ids = _shards(get("SHARD_COUNT"), get("SHARD_IDS"))
     return Settings(
         token=token,
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -195,6 +240,8 @@ def load_settings(
         sync_commands=True if sync is None else _flag("SYNC_COMMANDS", sync),
         scheduler_interval=DEFAULT_SCHEDULER_INTERVAL if interval is None else _interval(interval),
         render_processes=default_processes() if processes is None else _processes(processes),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
 
 

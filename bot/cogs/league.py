@@ -106,8 +106,10 @@ class LeagueCog(commands.Cog):
         """Rate finished games not rated yet and move every running league on (never raises)."""
         try:
             await self.ratings.rate_pending()
+            shards = self.bot.served_shards
             for league in await self.leagues.running():
-                await self.advance(league.id)
+                if shards is None or shards.owns(league.guild_id):  # others: their shard's process
+                    await self.advance(league.id)
         except Exception:
             log.warning("leagues: catch-up failed; tried again later", exc_info=True)
 

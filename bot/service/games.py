@@ -30,6 +30,7 @@ from bot.store import (
     GameStore,
     NewSeat,
     Reminder,
+    Shards,
     StaleVersion,
     UserSettings,
     resigned_last,
@@ -690,9 +691,11 @@ class GameService:
             now=now,
         )
 
-    async def claim_due_reminders(self, *, lease: int) -> list[Reminder]:
+    async def claim_due_reminders(
+        self, *, lease: int, shards: Shards | None = None
+    ) -> list[Reminder]:
         """Claim the reminders due now for ``lease`` seconds (see ``GameStore``)."""
-        return await self.repo.claim_due_reminders(now=self.now(), lease=lease)
+        return await self.repo.claim_due_reminders(now=self.now(), lease=lease, shards=shards)
 
     async def reminder_thread(self, reminder: Reminder) -> int | None:
         """The thread to remind in, or None if the reminder's turn is no longer being played."""
@@ -1156,15 +1159,16 @@ class GameService:
         except GameNotFound:
             return None
 
-    async def pending_computer_games(self) -> list[int]:
+    async def pending_computer_games(self, shards: Shards | None = None) -> list[int]:
         """Active games waiting for the computer (its seat, or an away, resigned or vacationing
-        player's), e.g. after a restart or when a vacation began."""
-        return await self.repo.computer_due_games(now=self.now())
+        player's), e.g. after a restart or when a vacation began; only ``shards``' guilds."""
+        return await self.repo.computer_due_games(now=self.now(), shards=shards)
 
-    async def owing_games(self) -> list[int]:
-        """Games that still owe their thread a message (turns, openings and endings)."""
-        owed = await self.repo.unannounced_games()
-        return sorted({*owed, *await self.repo.unannounced_abandoned_games()})
+    async def owing_games(self, shards: Shards | None = None) -> list[int]:
+        """Games that still owe their thread a message (turns, openings and endings), in the
+        guilds of ``shards`` if given."""
+        owed = await self.repo.unannounced_games(shards)
+        return sorted({*owed, *await self.repo.unannounced_abandoned_games(shards)})
 
 
 def panel_choices(match: Match) -> list[str]:

@@ -36,6 +36,7 @@ from .models import (
     Reminder,
     Seat,
     SeatResult,
+    Shards,
     UserSettings,
     resigned_last,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "Reminder",
     "Seat",
     "SeatResult",
+    "Shards",
     "StaleVersion",
     "StoreError",
     "Target",

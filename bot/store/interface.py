@@ -26,6 +26,7 @@ from .models import (
     Rating,
     RatingChange,
     Reminder,
+    Shards,
     UserSettings,
 )
 
@@ -94,12 +95,13 @@ class GameStore(Protocol):
         """Mark an active game abandoned; the new version."""
         ...
 
-    async def unannounced_games(self) -> list[int]:
-        """Active or finished games whose latest version has no thread message yet."""
+    async def unannounced_games(self, shards: Shards | None = None) -> list[int]:
+        """Active or finished games whose latest version has no thread message yet (in the
+        guilds of ``shards``, if given)."""
         ...
 
-    async def unannounced_abandoned_games(self) -> list[int]:
-        """Abandoned games whose ending has no thread message yet."""
+    async def unannounced_abandoned_games(self, shards: Shards | None = None) -> list[int]:
+        """Abandoned games whose ending has no thread message yet (of ``shards``' guilds)."""
         ...
 
     async def mark_announced(self, game_id: int, version: int) -> bool:
@@ -128,8 +130,11 @@ class GameStore(Protocol):
         """Cancel every unsent reminder of a game; how many."""
         ...
 
-    async def claim_due_reminders(self, *, now: int, lease: int) -> list[Reminder]:
-        """Atomically claim due, unsent reminders for ``lease`` seconds (expired leases too)."""
+    async def claim_due_reminders(
+        self, *, now: int, lease: int, shards: Shards | None = None
+    ) -> list[Reminder]:
+        """Atomically claim due, unsent reminders for ``lease`` seconds (expired leases too),
+        of games in the guilds of ``shards`` if given."""
         ...
 
     async def mark_reminders_sent(self, reminder_ids: Sequence[int], *, now: int) -> int:
@@ -202,8 +207,9 @@ class GameStore(Protocol):
         """The users of a game who are on vacation at ``now``."""
         ...
 
-    async def computer_due_games(self, *, now: int) -> list[int]:
-        """Active games whose seat to act the computer plays (computer, stand-in, vacation)."""
+    async def computer_due_games(self, *, now: int, shards: Shards | None = None) -> list[int]:
+        """Active games whose seat to act the computer plays (computer, stand-in, vacation),
+        in the guilds of ``shards`` if given."""
         ...
 
 

@@ -24,6 +24,31 @@ LANGUAGES = ("en", "fr", "it", "pl")
 
 
 @dataclass(frozen=True, slots=True)
+class Shards:
+    """The Discord shards one bot process serves: ``ids`` out of ``count``.
+
+    A guild belongs to shard ``(guild_id >> 22) % count`` (Discord's rule); a process only
+    takes the games and leagues of its own shards' guilds.
+    """
+
+    count: int
+    ids: frozenset[int]
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.ids or not all(0 <= i < self.count for i in self.ids):
+            raise ValueError(f"shard ids {sorted(self.ids)} out of 0..{self.count - 1}")
+
+    @property
+    def everything(self) -> bool:
+        """Whether every shard is served here (no filter needed)."""
+        return len(self.ids) == self.count
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether the guild's events arrive at this process."""
+        return (guild_id >> 22) % self.count in self.ids
+
+
+@dataclass(frozen=True, slots=True)
 class NewSeat:
     """A seat to create: engine seat index, Discord user, the name given to the engine, colour."""
 

@@ -6,6 +6,11 @@ backend can reuse these statements with its own parameter style.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .models import Shards
+
 GAME_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.thread_id, g.game_key, g.options, g.seed, g.status, "
     "g.version, g.action_count, g.current_seat, g.end_reason, g.created_at, g.updated_at, "
@@ -129,12 +134,14 @@ ABANDON_GAME_AT_VERSION = ABANDON_GAME.rstrip() + " AND version = ?\n"
 
 # The outbox: games whose latest version still has a thread message to post.
 SELECT_UNANNOUNCED = """
-SELECT id FROM games WHERE version > announced_version AND status <> 'abandoned' ORDER BY id
+SELECT id FROM games WHERE version > announced_version AND status <> 'abandoned' {shards}
+ORDER BY id
 """
 
 # The outbox of ended games: an abandoned game still owes its thread the message that says so.
 SELECT_UNANNOUNCED_ABANDONED = """
-SELECT id FROM games WHERE version > announced_version AND status = 'abandoned' ORDER BY id
+SELECT id FROM games WHERE version > announced_version AND status = 'abandoned' {shards}
+ORDER BY id
 """
 
 # Only advances, and never past the game's version.
@@ -180,6 +187,7 @@ CLAIM_DUE_REMINDERS = f"""
 UPDATE reminders SET claimed_until = ?
 WHERE due_at <= ? AND sent_at IS NULL AND cancelled_at IS NULL
   AND (claimed_until IS NULL OR claimed_until <= ?)
+  {{shards}}
 RETURNING {REMINDER_COLUMNS}
 """
 
@@ -432,5 +440,25 @@ LEFT JOIN user_settings u ON u.user_id = s.user_id
 WHERE g.status = 'active'
   AND (s.user_id = 0 OR s.stand_in IS NOT NULL
        OR (u.vacation_until IS NOT NULL AND u.vacation_until > ?))
+  {shards}
 ORDER BY g.id
 """
+
+
+def of_shards(sql: str, guild_column: str, shards: Shards | None) -> tuple[str, tuple[int, ...]]:
+    """``sql`` with its ``{shards}`` slot limited to the guilds of ``shards`` (if given); the
+    extra parameters, which come after the statement's own.
+
+    ``guild_column`` is the guild id column, or ``game:<column>`` for rows that only name
+    their game (the guild is then looked up in ``games``).
+    """
+    if shards is None or shards.everything:
+        return sql.format(shards=""), ()
+    ids = sorted(shards.ids)
+    test = f"(({{}} >> 22) % ?) IN ({', '.join('?' * len(ids))})"
+    if guild_column.startswith("game:"):
+        column = guild_column.removeprefix("game:")
+        clause = f"AND {column} IN (SELECT id FROM games WHERE {test.format('guild_id')})"
+    else:
+        clause = f"AND {test.format(guild_column)}"
+    return sql.format(shards=clause), (shards.count, *ids)

@@ -49,6 +49,7 @@ from .models import (
     RatingChange,
     Reminder,
     Seat,
+    Shards,
     UserSettings,
 )
 
@@ -605,16 +606,20 @@ class GameRepository:
 
     # -- the outbox of thread messages ------------------------------------------------------------
 
-    async def unannounced_games(self) -> list[int]:
-        """Ids of games (not abandoned) whose latest version still has a message to post."""
+    async def unannounced_games(self, shards: Shards | None = None) -> list[int]:
+        """Ids of games (not abandoned) whose latest version still has a message to post
+        (only those of the guilds of ``shards``, if given)."""
+        sql, params = q.of_shards(q.SELECT_UNANNOUNCED, "guild_id", shards)
         async with self._read() as conn:
-            rows = await conn.execute_fetchall(q.SELECT_UNANNOUNCED, ())
+            rows = await conn.execute_fetchall(sql, params)
         return [int(r[0]) for r in rows]
 
-    async def unannounced_abandoned_games(self) -> list[int]:
-        """Ids of abandoned games whose thread has not been told yet that the game ended."""
+    async def unannounced_abandoned_games(self, shards: Shards | None = None) -> list[int]:
+        """Ids of abandoned games whose thread has not been told yet that the game ended
+        (only those of the guilds of ``shards``, if given)."""
+        sql, params = q.of_shards(q.SELECT_UNANNOUNCED_ABANDONED, "guild_id", shards)
         async with self._read() as conn:
-            rows = await conn.execute_fetchall(q.SELECT_UNANNOUNCED_ABANDONED, ())
+            rows = await conn.execute_fetchall(sql, params)
         return [int(r[0]) for r in rows]
 
     async def mark_announced(self, game_id: int, version: int) -> bool:
@@ -662,14 +667,18 @@ class GameRepository:
             cursor = await conn.execute(q.CANCEL_GAME_REMINDERS, (now, game_id))
             return cursor.rowcount
 
-    async def claim_due_reminders(self, *, now: int, lease: int) -> list[Reminder]:
+    async def claim_due_reminders(
+        self, *, now: int, lease: int, shards: Shards | None = None
+    ) -> list[Reminder]:
         """Atomically claim the due, unsent reminders for ``lease`` seconds; the claimed rows.
 
         A row claimed by a sender that never marked it sent is claimed again once the lease ran
-        out; a row marked sent or cancelled is never returned again.
+        out; a row marked sent or cancelled is never returned again. With ``shards``, only the
+        reminders of games in those shards' guilds.
         """
+        sql, params = q.of_shards(q.CLAIM_DUE_REMINDERS, "game:game_id", shards)
         async with self._write() as conn:
-            rows = await conn.execute_fetchall(q.CLAIM_DUE_REMINDERS, (now + lease, now, now))
+            rows = await conn.execute_fetchall(sql, (now + lease, now, now, *params))
         return sorted((_reminder_from_row(r) for r in rows), key=lambda r: r.id)
 
     async def mark_reminders_sent(self, reminder_ids: Sequence[int], *, now: int) -> int:
@@ -1084,10 +1093,12 @@ class GameRepository:
             rows = await conn.execute_fetchall(q.SELECT_VACATIONERS, (game_id, now))
         return {int(r[0]) for r in rows}
 
-    async def computer_due_games(self, *, now: int) -> list[int]:
-        """Active games whose seat to act the computer plays (computer, stand-in, vacation)."""
+    async def computer_due_games(self, *, now: int, shards: Shards | None = None) -> list[int]:
+        """Active games whose seat to act the computer plays (computer, stand-in, vacation);
+        with ``shards``, only those of the guilds of these shards."""
+        sql, params = q.of_shards(q.SELECT_COMPUTER_DUE, "g.guild_id", shards)
         async with self._read() as conn:
-            rows = await conn.execute_fetchall(q.SELECT_COMPUTER_DUE, (now,))
+            rows = await conn.execute_fetchall(sql, (now, *params))
         return [int(r[0]) for r in rows]
 
     # -- maintenance ----------------------------------------------------------------------------

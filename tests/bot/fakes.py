@@ -63,6 +63,7 @@ class FakeBot:
         self.repo = None if service is None else service.repo
         self.outbox = Outbox(self)  # type: ignore[arg-type]
         self.lobbies: Any = None  # a LobbyBook where a test needs one
+        self.served_shards = None  # no sharding: every guild
 
     def get_channel(self, channel_id: int) -> Any:
         """The one thread if the id matches."""

@@ -221,3 +221,34 @@ def test_rejected_token_exits_with_a_message(
     captured = capsys.readouterr()
     assert "rejected DISCORD_TOKEN" in captured.err
     assert "Traceback" not in captured.err and TOKEN not in captured.err + captured.out
+
+
+def test_shards_default_to_one_process_serving_every_guild() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "x"}, None)
+    assert settings.shard_count is None and settings.shards is None
+    every = load_settings({"DISCORD_TOKEN": "x", "SHARD_COUNT": "3"}, None)
+    assert every.shards is not None and every.shards.ids == {0, 1, 2} and every.shards.everything
+
+
+def test_shard_ids_pick_this_process_shards() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": " 3, 1"}, None)
+    assert settings.shard_ids == (1, 3)
+    assert settings.shards is not None and settings.shards.ids == {1, 3}
+    assert settings.shards.owns(1 << 22) and not settings.shards.owns(2 << 22)
+
+
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be between 1 and"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS must list shard numbers from 0 to 1"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": ","}, "SHARD_IDS must list shard numbers from 0 to 1"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1,1"}, "SHARD_IDS lists a shard twice"),
+    ],
+)
+def test_shard_setting_mistakes_are_explained(values: dict[str, str], words: str) -> None:
+    with pytest.raises(SettingsError) as error:
+        load_settings({"DISCORD_TOKEN": "x", **values}, None)
+    assert error.value.message.startswith(words), error.value.message

@@ -139,6 +139,16 @@ class DiscordDouble:
         """Wait until a client identified and was sent READY and every GUILD_CREATE."""
         await self.gateway.wait_ready(timeout)
 
+    async def wait_shard_ready(
+        self, shard_id: int, shard_count: int, timeout: float = 10.0
+    ) -> None:
+        """Wait until a client runs shard ``shard_id`` of ``shard_count`` (READY and its guilds)."""
+        await self.gateway.wait_shard_ready(shard_id, shard_count, timeout)
+
+    async def wait_shard_gone(self, shard_id: int, shard_count: int, timeout: float = 10.0) -> None:
+        """Wait until no client is connected as shard ``shard_id`` of ``shard_count``."""
+        await self.gateway.wait_shard_gone(shard_id, shard_count, timeout)
+
     @property
     def faults(self) -> Faults:
         """Injected REST failures: ``fail``, ``rate_limit``, ``lose_response`` (see faults.py)."""

@@ -14,6 +14,7 @@ from aiohttp import WSMsgType, web
 
 from . import payloads
 from .state import DoubleState
+from .waiting import Notifier
 
 JSON = dict[str, Any]
 _log = logging.getLogger(__name__)
@@ -75,6 +76,7 @@ class Session:
     seq: int = 0
     backlog: list[tuple[int, JSON]] = field(default_factory=list)
     connection: _Connection | None = None
+    ready: bool = False  # READY (or RESUMED) sent on the current connection
 
 
 class Gateway:
@@ -92,6 +94,7 @@ class Gateway:
         self.compression_requested: list[str | None] = []
         self.close_codes: list[int | None] = []
         self._ready = asyncio.Event()
+        self._changed = Notifier()  # sessions identified, resumed or disconnected
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -107,12 +110,46 @@ class Gateway:
         except TimeoutError:
             raise TimeoutError(f"no client identified within {timeout:.1f}s") from None
 
+    async def wait_shard_ready(self, shard_id: int, shard_count: int, timeout: float) -> None:
+        """Wait until a client identified as shard ``shard_id`` of ``shard_count`` is connected
+        and was sent READY and its guilds' GUILD_CREATEs."""
+        await self._changed.wait_for(
+            lambda: self._shard_live(shard_id, shard_count) or None,
+            timeout,
+            f"shard {shard_id} of {shard_count}",
+        )
+
+    async def wait_shard_gone(self, shard_id: int, shard_count: int, timeout: float) -> None:
+        """Wait until no client is connected as shard ``shard_id`` of ``shard_count``."""
+        await self._changed.wait_for(
+            lambda: None if self._shard_live(shard_id, shard_count) else True,
+            timeout,
+            f"shard {shard_id} of {shard_count} to disconnect",
+        )
+
+    def _shard_live(self, shard_id: int, shard_count: int) -> bool:
+        return any(
+            s.connection is not None and s.ready and s.shard == [shard_id, shard_count]
+            for s in self.sessions.values()
+        )
+
     async def dispatch(self, event: str, data: JSON) -> bool:
-        """Send (or queue for RESUME) a DISPATCH to the current session; False if none/filtered."""
-        session = self.current
+        """Send (or queue for RESUME) a DISPATCH to the session of the event's guild (its
+        shard's, as Discord routes them; else the current one); False if none/filtered."""
+        session = self._session_for(data)
         if session is None or not _wanted(event, data, session.intents):
             return False
         return await self._dispatch_to(session, event, data)
+
+    def _session_for(self, data: JSON) -> Session | None:
+        """The latest connected session whose shard has the event's guild (else the latest)."""
+        guild_id = data.get("guild_id")
+        if guild_id is None:
+            return self.current
+        serving = [s for s in self.sessions.values() if _serves(s.shard, int(guild_id))]
+        live = [s for s in serving if s.connection is not None]
+        found = live or serving
+        return found[-1] if found else None
 
     async def send_reconnect(self) -> None:
         """Ask the client to reconnect (op 7); it should RESUME on resume_gateway_url."""
@@ -158,6 +195,8 @@ class Gateway:
             session = conn.session
             if session is not None and session.connection is conn:
                 session.connection = None
+                session.ready = False
+                self._changed.bump()
                 if self.current is session:
                     self._ready.clear()
                 if ws.close_code in (1000, 1001):  # a normal close invalidates the session
@@ -191,6 +230,10 @@ class Gateway:
         if data.get("token") != self.state.token:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
+        shard = data.get("shard")
+        if shard is not None and not _valid_shard(shard):
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return
         session = Session(
             id=secrets.token_hex(16),
             intents=int(data.get("intents", 0)),
@@ -201,10 +244,11 @@ class Gateway:
         self.sessions[session.id] = session
         self.current = session
         state = self.state
+        guilds = [g for g in state.guilds.values() if _serves(session.shard, g.id)]
         ready: JSON = {
             "v": 10,
             "user": payloads.self_user_payload(state.bot),
-            "guilds": [{"id": str(gid), "unavailable": True} for gid in state.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "resume_gateway_url": self.url,
             "application": {"id": str(state.app_id), "flags": state.application_flags},
@@ -219,12 +263,14 @@ class Gateway:
         if session.shard is not None:
             ready["shard"] = session.shard
         await self._dispatch_to(session, "READY", ready)
-        for guild in state.guilds.values():
+        for guild in guilds:
             payload = payloads.guild_create_payload(
                 guild, state.bot, state.guild_channels(guild.id), state.bot_permissions
             )
             await self._dispatch_to(session, "GUILD_CREATE", payload)
+        session.ready = True
         self._ready.set()
+        self._changed.bump()
 
     async def _resume(self, conn: _Connection, data: JSON) -> None:
         session = self.sessions.get(str(data.get("session_id")))
@@ -242,7 +288,10 @@ class Gateway:
             if seq > last:
                 await conn.send(payload)
         await self._dispatch_to(session, "RESUMED", {"_trace": ["discord-double"]})
+        session.ready = True
+        self.sessions[session.id] = self.sessions.pop(session.id)  # the latest for its shard
         self._ready.set()
+        self._changed.bump()
 
     async def _request_members(self, conn: _Connection, data: JSON) -> None:
         session = conn.session
@@ -283,6 +332,23 @@ class Gateway:
         except ConnectionResetError:
             _log.debug("gateway: %s queued, connection closed", event)
         return True
+
+
+def _valid_shard(shard: Any) -> bool:
+    """Whether IDENTIFY's ``shard`` is ``[shard_id, num_shards]`` with 0 <= id < num."""
+    if not isinstance(shard, list) or len(shard) != 2:
+        return False
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in shard):
+        return False
+    return bool(0 <= shard[0] < shard[1])
+
+
+def _serves(shard: list[int] | None, guild_id: int) -> bool:
+    """Whether a session identified with ``shard`` gets the guild's events (Discord's rule:
+    ``(guild_id >> 22) % num_shards == shard_id``; no shard: every guild)."""
+    if shard is None:
+        return True
+    return (guild_id >> 22) % shard[1] == shard[0]
 
 
 def _wanted(event: str, data: JSON, intents: int) -> bool:
