@@ -90,7 +90,7 @@ class LobbyState:
         )
 
     @classmethod
-    def parse(cls, groups: dict[str, str], names: tuple[str, ...] = ()) -> LobbyState:
+    def parse(cls, groups: dict[str, str]) -> LobbyState:
         """The state from a custom id's fields (``bot.custom_ids.LOBBY``); no players when the
         id leaves them to the message."""
         written = groups["players"]
@@ -101,7 +101,6 @@ class LobbyState:
             int(groups["seats"]),
             groups["computers"] == "1",
             players,
-            names,
             deadline=DEFAULT_DEADLINE_HOURS if deadline is None else int(deadline),
             takeover=groups.get("takeover") == "1",
             language=groups.get("language"),

@@ -55,6 +55,29 @@ OLD_LOBBY_IDS = [
 SNOWFLAKES = (1_398_765_432_109_876_543, (1 << 64) - 1)
 
 
+def test_the_lobby_deadline_is_optional_in_its_ids() -> None:
+    """Lobby ids made before the deadline option mean the default 48 h; others carry it."""
+    old = parse_custom_id("himiko:lobby:start:yamatai:3:1:2t.5m")
+    assert old is not None and old[1].deadline == 48 and old[1].turn_deadline == 48 * 3600
+    week = parse_custom_id("himiko:lobby:start:yamatai:3:1:2t.5m:168")
+    assert week is not None and week[1].turn_deadline == 168 * 3600
+    none = parse_custom_id("himiko:lobby:join:yamatai:3:1:2t.5m:0")
+    assert none is not None and none[1].turn_deadline is None
+    assert parse_custom_id("himiko:lobby:join:yamatai:3:1:2t.5m:5") is None  # not offered
+    assert LOBBY.with_deadline(5) == LOBBY
+
+
+def test_the_take_over_option_is_optional_and_never_read_as_a_deadline() -> None:
+    """Old ids have no take-over (off); an id with it always writes the deadline before it."""
+    old = parse_custom_id("himiko:lobby:start:yamatai:3:1:2t.5m:12")
+    assert old is not None and not old[1].takeover and old[1].deadline == 12
+    on = LOBBY.with_takeover(True)
+    assert on.custom_id("start") == "himiko:lobby:start:yamatai:3:1:@:48:1"
+    parsed = parse_custom_id(on.custom_id("fill"))
+    assert parsed is not None and parsed[0] == "fill"
+    assert parsed[1].takeover and parsed[1].deadline == 48
+
+
 def _fullest_lobbies() -> Iterator[tuple[str, LobbyState]]:
     """(action, lobby) for every game with every seat taken by the largest user ids, every
     option at every value and every action."""
