@@ -125,7 +125,7 @@ def _lobby_message(embed: discord.Embed, ids: list[str], author: int = BOT_ID) -
 def test_a_lobby_is_read_back_from_its_message(tmp_path: Path) -> None:
     """The options from the components' ids, the players (ids and names) from the embed."""
     bot = HimikoBot(_settings(tmp_path))
-    names = ("A*n", "Bo (<@5>)", "Cy", "Di", "Ed")
+    names = ("A*n", "Bo (<@5>)", "C\\y", "(<@7>)", "Ed")  # escaped and mentions kept
     state = LobbyState(
         "namiji", 5, True, (BIG_ID, 2, 3, 4, 5), names, deadline=168, takeover=True, language="fr"
     )

@@ -141,9 +141,10 @@ def test_lobby_join_start_posts_the_opening_board(tmp_path: Path) -> None:
 
 
 def test_the_fullest_lobby_fits_discord_and_starts_after_a_restart(tmp_path: Path) -> None:
-    """Five players with the largest ids a snowflake and the store take and long names, a week's deadline, take-over and
-    French: Discord (the double checks custom ids are 1 to 100 characters) takes every edit; after
-    a restart Start seats them all from the lobby message, in order, with every option."""
+    """Five players with the largest ids snowflakes and the store take, long names, a week's
+    deadline, take-over and French: Discord (the double checks custom ids are 1 to 100
+    characters) takes every edit; after a restart Start seats them all from the lobby message,
+    in order, with every option."""
     biggest = (1 << 63) - 1  # signed 64-bit: Discord's snowflakes stay below until 2084
     host, *guests = [
         UserSpec(biggest - n, f"player{n}", global_name=f"{n}_*Player*_with a long name{n}")
