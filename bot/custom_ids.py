@@ -2,8 +2,18 @@
 
 A ``CustomId`` names its fields once; the same definition gives the regular expression that
 ``discord.ui.DynamicItem`` matches a click against (``template``), writes an id (``format``) and
-reads one back (``parse``). The ids are written exactly as before this module existed, so buttons
-on old messages keep working.
+reads one back (``parse``). Every id is at most Discord's 100 characters; ids on old messages
+still match and parse, so their buttons keep working.
+
+Lobby ids (``LOBBY``): ``himiko:lobby:<action>:<game>:<seats>:<computers 0|1>:<players>
+[:<deadline>][:<takeover>][:<language>]``. ``players`` is ``@`` in ids written now: the joined
+players are the mentions in the lobby message's embed (``bot.views.lobby``), which keeps the
+longest id (five seats, every option) at 44 characters. Ids written before carry the
+joined user ids there instead (base 36, host first, joined by dots; up to 13 characters each,
+over 100 characters with five 64-bit ids and every option). ``deadline`` is the turn deadline in
+hours (0: none; absent: 48, written whenever take-over is), ``takeover`` 1 when the computer takes
+a seat over at its deadline (absent: off), ``language`` the game's (absent: the server's
+preferred locale).
 """
 
 from __future__ import annotations
@@ -89,7 +99,8 @@ _LOBBY = (
     Field("game", "[a-z0-9_]+"),
     Field("seats", "[1-9][0-9]?"),
     Field("computers", "[01]"),
-    Field("players", r"[0-9a-z]+(?:\.[0-9a-z]+)*"),  # the joined user ids in base 36
+    # "@": the players are in the lobby message's embed; ids written before: user ids, base 36
+    Field("players", r"@|[0-9a-z]+(?:\.[0-9a-z]+)*"),
     Field("deadline", r"\d{1,3}", optional=True),  # turn deadline in hours, 0 none; absent: 48
     # 1: the computer takes a seat over at its deadline; absent (ids made before it): 0
     Field("takeover", "[01]", optional=True),

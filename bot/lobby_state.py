@@ -1,7 +1,8 @@
 """Lobby state without Discord: who joined, the options, and its encoding in custom ids.
 
 The store has no lobby table, so a lobby lives in its message: the buttons' custom ids carry
-the options and the joined user ids (base 36), the embed lists the players' names.
+the options, the embed lists the players (``bot.views.lobby``). Ids written before carry the
+joined user ids too (base 36); those still parse.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from bot.custom_ids import LOBBY
 from bot.store import LANGUAGES
 from engine import games
 
-_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+IN_MESSAGE = "@"  # the players field of the ids written now: the players are in the message
 
 #: Turn deadlines offered in the lobby, in hours (0: none). Lobby ids made before the option
 #: existed have no deadline field and mean the default.
@@ -21,18 +22,6 @@ DEADLINE_HOURS = (0, 12, 24, 48, 72, 168)
 DEFAULT_DEADLINE_HOURS = 48
 #: Each language as its speakers name it (the lobby's language button).
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "pl": "Polski"}
-
-
-def to_base36(number: int) -> str:
-    """A non-negative int in base 36 (lower case)."""
-    if number < 0:
-        raise ValueError("negative id")
-    text = ""
-    while True:
-        number, digit = divmod(number, 36)
-        text = _DIGITS[digit] + text
-        if number == 0:
-            return text
 
 
 @dataclass(frozen=True)
@@ -84,14 +73,13 @@ class LobbyState:
         return self.names[index] if index < len(self.names) else f"Player {index + 1}"
 
     def custom_id(self, action: str) -> str:
-        """The custom id of one of the lobby's components."""
-        players = ".".join(to_base36(p) for p in self.players)
+        """The custom id of one of the lobby's components (without the players)."""
         return LOBBY.format(
             action=action,
             game=self.game,
             seats=self.seats,
             computers=self.computers,
-            players=players,
+            players=IN_MESSAGE,
             # left out at the default, so the ids of default lobbies are as before the options
             # (a take-over needs the deadline written before it, or it would read as one)
             deadline=None
@@ -102,16 +90,17 @@ class LobbyState:
         )
 
     @classmethod
-    def parse(cls, groups: dict[str, str], names: tuple[str, ...] = ()) -> LobbyState:
-        """The state from a custom id's fields (``bot.custom_ids.LOBBY``)."""
-        players = tuple(int(p, 36) for p in groups["players"].split("."))
+    def parse(cls, groups: dict[str, str]) -> LobbyState:
+        """The state from a custom id's fields (``bot.custom_ids.LOBBY``); no players when the
+        id leaves them to the message."""
+        written = groups["players"]
+        players = () if written == IN_MESSAGE else tuple(int(p, 36) for p in written.split("."))
         deadline = groups.get("deadline")
         return cls(
             groups["game"],
             int(groups["seats"]),
             groups["computers"] == "1",
             players,
-            names,
             deadline=DEFAULT_DEADLINE_HOURS if deadline is None else int(deadline),
             takeover=groups.get("takeover") == "1",
             language=groups.get("language"),

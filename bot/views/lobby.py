@@ -1,11 +1,9 @@
-"""The lobby message: options, Join / Leave / Start / Cancel; its state lives in custom ids.
+"""The lobby message: options, Join / Leave / Start / Cancel; its state lives in the message.
 
-Custom ids: ``himiko:lobby:<action>:<game>:<seats>:<computers 0|1>:<players>[:<deadline>]
-[:<takeover>][:<language>]`` where action is join, leave, start, cancel, language (buttons) or
-seats, computers, deadline, takeover (selects), players are the joined user ids in base 36, host
-first, joined by dots, deadline the turn deadline in hours (0: none; left out by lobbies made
-before it, meaning 48) and language the game's (en, fr, it, pl; left out by lobbies made before
-it: the server's preferred locale) (see ``bot.custom_ids`` and ``bot.lobby_state``).
+The components' custom ids carry the action and the options (format in ``bot.custom_ids``); the
+embed's players field lists the joined players, host first, one line each:
+``<n>. <name> (<@user id>)`` (a mention in an embed shows the user and pings nobody). Lobby
+messages posted before carry the user ids in the custom ids and only the names in the embed.
 
 Everything the lobby message shows is in the game's language; refusals to a clicker are in the
 clicker's own locale.
@@ -37,7 +35,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
-_LINE = re.compile(r"^\d+\. (?P<name>.*)$")
+# a player's line in the embed; lines posted before the ids were listed have no mention
+_LINE = re.compile(r"^\d+\. (?P<name>.*?)(?: \(<@(?P<id>\d+)>\))?$")
 _ESCAPED = re.compile(r"\\(.)")
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: slow games
 LOBBY_MAX_AGE = 24 * 3600.0  # seconds an untouched open lobby stays cached
@@ -109,19 +108,30 @@ class LobbyBook(KeyedLocks):
             self.unclosed.pop(message_id, None)
 
 
-def names_from(message: discord.Message | None) -> tuple[str, ...]:
-    """The players' names listed in a lobby message's embed."""
+def players_in(message: discord.Message | None) -> list[tuple[int | None, str]]:
+    """The players listed in a lobby message's embed: (user id, None if not listed; name)."""
     if message is None or not message.embeds:
-        return ()
+        return []
     for embed_field in message.embeds[0].fields:
         if embed_field.name and embed_field.name.startswith("👥"):
-            names = []
-            for line in (embed_field.value or "").splitlines():
-                found = _LINE.match(line.strip())
-                if found:
-                    names.append(_ESCAPED.sub(r"\1", found["name"]))
-            return tuple(names)
-    return ()
+            lines = (_LINE.match(line.strip()) for line in (embed_field.value or "").splitlines())
+            return [
+                (
+                    None if found["id"] is None else int(found["id"]),
+                    _ESCAPED.sub(r"\1", found["name"]),
+                )
+                for found in lines
+                if found
+            ]
+    return []
+
+
+def player_lines(state: LobbyState) -> str:
+    """The embed's players field: one line per player with the name and a mention."""
+    return "\n".join(
+        f"{i + 1}. {discord.utils.escape_markdown(state.name_of(i))} (<@{user}>)"
+        for i, user in enumerate(state.players)
+    )
 
 
 def deadline_label(say: Callable[..., str], hours: int) -> str:
@@ -156,10 +166,7 @@ def lobby_embed(
         description=note or cat.text("lobby.description", locale),
     )
     embed.add_field(name=cat.text("lobby.host", locale), value=f"<@{state.host}>", inline=True)
-    players = "\n".join(
-        f"{i + 1}. {discord.utils.escape_markdown(state.name_of(i))}"
-        for i in range(len(state.players))
-    )
+    players = player_lines(state)
     title = "👥 " + cat.text("lobby.players", locale, count=len(state.players), seats=state.seats)
     embed.add_field(name=title, value=players or cat.text("lobby.nobody", locale), inline=True)
     answer = cat.text("lobby.yes" if state.computers else "lobby.no", locale)
@@ -186,7 +193,7 @@ class LobbyItem:
         cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         """Rebuild the item from a click (the click applies to the lobby's own state, not this)."""
-        state = LobbyState.parse(match.groupdict(), names_from(interaction.message))
+        state = LobbyState.parse(match.groupdict())
         make = cast("Callable[[str, LobbyState], Self]", cls)  # subclasses: (action, state, ...)
         return make(match["action"], state)
 
@@ -300,8 +307,19 @@ def lobby_in(message: discord.Message, bot_id: int | None) -> LobbyState | None:
         for child in getattr(row, "children", ()):
             found = parse_custom_id(getattr(child, "custom_id", None) or "")
             if found is not None:
-                return replace(found[1], names=names_from(message))
+                return _with_players(found[1], players_in(message))
     return None
+
+
+def _with_players(state: LobbyState, listed: list[tuple[int | None, str]]) -> LobbyState | None:
+    """The options read from an id with the players listed in the embed (None: unreadable)."""
+    names = tuple(name for _, name in listed)
+    if state.players:  # an id posted before: the user ids are in it, the names in the embed
+        return replace(state, names=names)
+    users = tuple(user for user, _ in listed if user is not None)
+    if not users or len(users) != len(listed):
+        return None
+    return replace(state, players=users, names=names)
 
 
 async def on_lobby(interaction: Interaction, action: str, value: str | None) -> None:

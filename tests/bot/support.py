@@ -7,6 +7,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
+from bot.custom_ids import LOBBY
+from bot.lobby_state import LobbyState
 from bot.service import Created, GameService, PlayResult, render_picture
 from bot.store import GameRepository, open_store
 from tests.backends import database
@@ -14,6 +16,7 @@ from tests.backends import database
 T = TypeVar("T")
 
 ANN, BO = 101, 202
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 GUILD, CHANNEL = 9, 10
 
 
@@ -65,3 +68,20 @@ async def play_whole_turn(service: GameService, game_id: int) -> PlayResult:
     result = await service.play(game.user_of(seat) or 0, text, game_id=game_id)
     assert result.turn is not None
     return result
+
+
+def base36(number: int) -> str:
+    """A non-negative int in base 36 (lower case), as lobby ids carried user ids."""
+    text = ""
+    while True:
+        number, digit = divmod(number, 36)
+        text = _DIGITS[digit] + text
+        if number == 0:
+            return text
+
+
+def old_lobby_id(state: LobbyState, action: str) -> str:
+    """A lobby custom id as lobbies posted before wrote it: with the user ids (base 36)."""
+    fields = LOBBY.parse(state.custom_id(action))
+    assert fields is not None
+    return LOBBY.format(**{**fields, "players": ".".join(base36(u) for u in state.players)})

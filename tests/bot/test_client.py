@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -13,13 +14,15 @@ from discord.http import Route
 
 from bot.app import DEFAULT_API_BASE, DEFAULT_GATEWAY, HimikoBot, apply_endpoints, create_bot
 from bot.cogs.info import log_text
-from bot.lobby_state import LobbyState, parse_custom_id, to_base36
+from bot.lobby_state import LobbyState, parse_custom_id
 from bot.service import Category, HistoryResult, PanelState, PlayerInfo, TurnRecord
 from bot.settings import Settings
 from bot.views import DYNAMIC_ITEMS
-from bot.views.lobby import lobby_embed, lobby_view, names_from
+from bot.views.lobby import lobby_embed, lobby_in, lobby_view
 from bot.views.panel import panel_view
 from bot.views.play import checksum, preview_view, turn_button_view
+
+from .support import old_lobby_id
 
 COMMANDS = {
     "new",
@@ -42,6 +45,7 @@ COMMANDS = {
     "server",
 }
 BIG_ID = (1 << 63) - 1
+BOT_ID = 999
 
 
 def _settings(tmp_path: Path, **extra: Any) -> Settings:
@@ -109,19 +113,45 @@ def test_setup_registers_commands_and_buttons(tmp_path: Path) -> None:
     asyncio.run(body())
 
 
-def test_lobby_custom_ids_round_trip(tmp_path: Path) -> None:
+def _lobby_message(embed: discord.Embed, ids: list[str], author: int = BOT_ID) -> Any:
+    children = [SimpleNamespace(custom_id=i) for i in ids]
+    return SimpleNamespace(
+        author=SimpleNamespace(id=author),
+        embeds=[embed],
+        components=[SimpleNamespace(children=children)],
+    )
+
+
+def test_a_lobby_is_read_back_from_its_message(tmp_path: Path) -> None:
+    """The options from the components' ids, the players (ids and names) from the embed."""
     bot = HimikoBot(_settings(tmp_path))
-    state = LobbyState("yamatai", 4, True, (BIG_ID, 2, 3, 4), ("A*n", "Bo", "Cy", "Di"))
+    names = ("A*n", "Bo (<@5>)", "C\\y", "(<@7>)", "Ed")  # escaped and mentions kept
+    state = LobbyState(
+        "namiji", 5, True, (BIG_ID, 2, 3, 4, 5), names, deadline=168, takeover=True, language="fr"
+    )
     interaction = _interaction(bot)
     ids = _custom_ids(lobby_view(interaction, state))
     _assert_dynamic(ids)
     parsed = parse_custom_id(next(i for i in ids if ":cancel:" in i))
-    assert parsed is not None and parsed[0] == "cancel"
-    assert parsed[1].players == state.players and parsed[1].computers
-    assert to_base36(BIG_ID) == "1y2p0ij32e8e7"
+    assert parsed == ("cancel", replace(state, players=(), names=()))
     embed = lobby_embed(interaction, state)
-    message = SimpleNamespace(embeds=[embed])
-    assert names_from(message) == state.names  # type: ignore[arg-type]
+    players = next(f.value for f in embed.fields if f.name and f.name.startswith("👥"))
+    assert players is not None and players.splitlines()[0] == f"1. A\\*n (<@{BIG_ID}>)"
+    assert lobby_in(_lobby_message(embed, ids), BOT_ID) == state
+    assert lobby_in(_lobby_message(embed, ids, author=2), BOT_ID) is None  # not the bot's
+    unlisted = embed.copy().set_field_at(1, name=embed.fields[1].name, value="1. Ann")
+    assert lobby_in(_lobby_message(unlisted, ids), BOT_ID) is None  # whom to seat is unknown
+
+
+def test_a_lobby_posted_before_is_read_from_its_ids_and_names(tmp_path: Path) -> None:
+    """Lobby messages posted before: the user ids in the custom ids, only names in the embed."""
+    bot = HimikoBot(_settings(tmp_path))
+    state = LobbyState("yamatai", 4, True, (BIG_ID, 2, 3), ("A*n", "Bo", "Cy"))
+    embed = lobby_embed(_interaction(bot), state)
+    embed.set_field_at(1, name=embed.fields[1].name, value="1. A\\*n\n2. Bo\n3. Cy")
+    ids = [old_lobby_id(state, action) for action in ("join", "start")]
+    assert ids[0] == "himiko:lobby:join:yamatai:4:1:1y2p0ij32e8e7.2.3"
+    assert lobby_in(_lobby_message(embed, ids), BOT_ID) == state
 
 
 def test_lobby_rules() -> None:

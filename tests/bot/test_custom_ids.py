@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
+from collections.abc import Iterator
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -11,11 +14,13 @@ import pytest
 
 from bot import custom_ids
 from bot.custom_ids import OPEN_PANEL, PANEL_ACTION
-from bot.lobby_state import LobbyState, parse_custom_id
+from bot.lobby_state import DEADLINE_HOURS, LobbyState, parse_custom_id
+from bot.store import LANGUAGES
 from bot.views.deadline import SkipButton
 from bot.views.lobby import LobbyButton, LobbySelect
 from bot.views.panel import ActionSelect, CategorySelect, PageButton, RefreshButton, UndoButton
 from bot.views.play import OpenPanelButton, ResignButton, SequenceButton
+from engine import games
 
 LOBBY = LobbyState("yamatai", 3, True, (101, 202))
 
@@ -32,12 +37,22 @@ ITEMS: list[tuple[Any, str]] = [
     (UndoButton(7, 12), "himiko:panel:undo:7:12"),
     (RefreshButton(7), "himiko:panel:refresh:7"),
     (SkipButton(7, "3.1"), "himiko:deadline:skip:7:3.1"),
-    (LobbyButton("join", LOBBY), "himiko:lobby:join:yamatai:3:1:2t.5m"),
-    (LobbySelect("seats", LOBBY), "himiko:lobby:seats:yamatai:3:1:2t.5m"),
-    (LobbySelect("deadline", LOBBY), "himiko:lobby:deadline:yamatai:3:1:2t.5m"),
-    (LobbyButton("join", LOBBY.with_deadline(12)), "himiko:lobby:join:yamatai:3:1:2t.5m:12"),
-    (LobbyButton("start", LOBBY.with_deadline(0)), "himiko:lobby:start:yamatai:3:1:2t.5m:0"),
+    (LobbyButton("join", LOBBY), "himiko:lobby:join:yamatai:3:1:@"),
+    (LobbySelect("seats", LOBBY), "himiko:lobby:seats:yamatai:3:1:@"),
+    (LobbySelect("deadline", LOBBY), "himiko:lobby:deadline:yamatai:3:1:@"),
+    (LobbyButton("join", LOBBY.with_deadline(12)), "himiko:lobby:join:yamatai:3:1:@:12"),
+    (LobbyButton("start", LOBBY.with_deadline(0)), "himiko:lobby:start:yamatai:3:1:@:0"),
 ]
+# lobby ids as lobbies posted before wrote them, with the joined user ids (base 36)
+BIG = (1 << 64) - 1
+OLD_LOBBY_IDS = [
+    ("join", "himiko:lobby:join:yamatai:3:1:2t.5m", (101, 202)),
+    ("seats", "himiko:lobby:seats:yamatai:3:1:2t.5m:12", (101, 202)),
+    ("fill", "himiko:lobby:fill:yamatai:3:1:2t.5m:48:1", (101, 202)),
+    ("language", "himiko:lobby:language:namiji:5:0:3w5e11264sgsf.2t.1:168:1:fr", (BIG, 101, 1)),
+]
+#: user ids of the size Discord gives now (2025) and the largest a 64-bit snowflake can be
+SNOWFLAKES = (1_398_765_432_109_876_543, (1 << 64) - 1)
 
 
 def test_the_lobby_deadline_is_optional_in_its_ids() -> None:
@@ -57,10 +72,55 @@ def test_the_take_over_option_is_optional_and_never_read_as_a_deadline() -> None
     old = parse_custom_id("himiko:lobby:start:yamatai:3:1:2t.5m:12")
     assert old is not None and not old[1].takeover and old[1].deadline == 12
     on = LOBBY.with_takeover(True)
-    assert on.custom_id("start") == "himiko:lobby:start:yamatai:3:1:2t.5m:48:1"
+    assert on.custom_id("start") == "himiko:lobby:start:yamatai:3:1:@:48:1"
     parsed = parse_custom_id(on.custom_id("fill"))
     assert parsed is not None and parsed[0] == "fill"
     assert parsed[1].takeover and parsed[1].deadline == 48
+
+
+def _fullest_lobbies() -> Iterator[tuple[str, LobbyState]]:
+    """(action, lobby) for every game with every seat taken by the largest user ids, every
+    option at every value and every action."""
+    for game in games.GAMES:
+        rules = games.rules_for(game)
+        for user in SNOWFLAKES:
+            players = tuple(user - seat for seat in range(rules.max_players))
+            full = LobbyState(game, rules.max_players, False, players)
+            for computers, deadline, takeover, language in itertools.product(
+                (False, True), DEADLINE_HOURS, (False, True), (None, *LANGUAGES)
+            ):
+                state = full.with_computers(computers).with_deadline(deadline)
+                state = replace(state.with_takeover(takeover), language=language)
+                for action in custom_ids.LOBBY_BUTTONS + custom_ids.LOBBY_SELECTS:
+                    yield action, state
+
+
+def test_every_lobby_id_fits_discord_s_100_characters() -> None:
+    """Discord refuses a component whose custom id is over 100 characters."""
+    longest = max((state.custom_id(action) for action, state in _fullest_lobbies()), key=len)
+    assert len(longest) <= 100, longest
+
+
+def test_lobby_ids_give_the_options_back_and_leave_the_players_to_the_message() -> None:
+    for action, state in _fullest_lobbies():
+        assert parse_custom_id(state.custom_id(action)) == (action, replace(state, players=()))
+
+
+@pytest.mark.parametrize(
+    ("action", "custom_id", "players"), OLD_LOBBY_IDS, ids=[c for _, c, _ in OLD_LOBBY_IDS]
+)
+def test_lobby_ids_posted_before_still_match_and_parse(
+    action: str, custom_id: str, players: tuple[int, ...]
+) -> None:
+    """Buttons on lobby messages posted before keep working: their ids match, a click rebuilds
+    the item, and the ids give their players back."""
+    parsed = parse_custom_id(custom_id)
+    assert parsed is not None and parsed[0] == action and parsed[1].players == players
+    kind: Any = LobbySelect if action in custom_ids.LOBBY_SELECTS else LobbyButton
+    match = kind.__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert match is not None
+    rebuilt = asyncio.run(kind.from_custom_id(SimpleNamespace(message=None), None, match))
+    assert type(rebuilt) is kind and rebuilt.action == action
 
 
 @pytest.mark.parametrize(("item", "custom_id"), ITEMS, ids=[c for _, c in ITEMS])

@@ -7,11 +7,12 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
+import discord
 import pytest
 
 from bot.lobby_state import LobbyState
 from bot.service import GameService, ServiceError
-from bot.views.lobby import LobbyBook, on_lobby
+from bot.views.lobby import LobbyBook, on_lobby, player_lines
 
 from .fakes import FakeBot, FakeThread, fake_interaction, http_error
 from .support import ANN, BO, with_service
@@ -38,9 +39,13 @@ class FakeLobbyMessage:
         self.creates = 0
 
     def show(self, state: LobbyState | None) -> None:
-        """Carry this state in the buttons' custom ids (None: no buttons, a closed lobby)."""
+        """Show this state: options in the buttons' custom ids, players in the embed (None: no
+        buttons, a closed lobby)."""
         children = [] if state is None else [SimpleNamespace(custom_id=state.custom_id("start"))]
         self.components = [SimpleNamespace(children=children)] if children else []
+        if state is not None:
+            embed = discord.Embed().add_field(name="👥 Players", value=player_lines(state))
+            self.embeds = [embed]
 
     @property
     def thread(self) -> FakeThread | None:

@@ -62,7 +62,8 @@ def check_message(body: JSON, *, has_files: bool, editing: bool = False) -> None
 
 
 def check_components(rows: list[JSON]) -> None:
-    """Validate classic action rows: at most 5 rows, 5 buttons a row, unique custom ids."""
+    """Validate classic action rows: at most 5 rows, 5 buttons a row, unique custom ids of 1 to
+    100 characters."""
     if len(rows) > 5:
         raise _too_long("components", 5)
     seen: set[str] = set()
@@ -78,8 +79,12 @@ def check_components(rows: list[JSON]) -> None:
             path = f"components.{r}.components.{c}"
             cid = comp.get("custom_id")
             if cid is not None:
-                if len(cid) > 100:
-                    raise _too_long(f"{path}.custom_id", 100)
+                if not 1 <= len(cid) <= 100:
+                    raise invalid_form(
+                        f"{path}.custom_id",
+                        "BASE_TYPE_BAD_LENGTH",
+                        "Must be between 1 and 100 in length.",
+                    )
                 if cid in seen:
                     raise invalid_form(
                         f"{path}.custom_id",

@@ -145,6 +145,13 @@ def test_rest_auth_validation_and_unknown_routes() -> None:
                 f"{api}/channels/{CHANNEL_ID}/messages", json=body_, headers=AUTH
             ) as resp:
                 assert resp.status == 400
+            for custom_id, status in (("", 400), ("x" * 101, 400), ("x" * 100, 200)):
+                button = {"type": 2, "style": 1, "label": "b", "custom_id": custom_id}
+                message = {"content": "x", "components": [{"type": 1, "components": [button]}]}
+                async with session.post(
+                    f"{api}/channels/{CHANNEL_ID}/messages", json=message, headers=AUTH
+                ) as resp:
+                    assert resp.status == status, custom_id  # Discord: 1 to 100 characters
             async with session.post(
                 f"{api}/channels/1/messages", json={"content": "x"}, headers=AUTH
             ) as r:

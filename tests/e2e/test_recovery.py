@@ -11,10 +11,13 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
+from discord.http import Route
+
 from bot.lobby_state import LobbyState
 from bot.store import NewSeat
 from bot.store.verify import verify_database
 from engine import games
+from tests.bot.support import old_lobby_id
 from tests.discord_double import DROP, MessageRecord, UserSpec
 from tests.e2e.harness import (
     CHANNEL,
@@ -277,7 +280,8 @@ def test_a_forged_lobby_click_seats_nobody(tmp_path: Path) -> None:
             double = env.double
             lobby = await env.open_lobby(HOST, seats=2)
             await env.restart()  # the lobby is not cached any more
-            forged = LobbyState("yamatai", 2, True, (WATCHER.id, GUEST.id)).custom_id("start")
+            # an id of the kind lobbies posted before wrote: it names the players
+            forged = old_lobby_id(LobbyState("yamatai", 2, True, (WATCHER.id, GUEST.id)), "start")
             start = await double.forged_click(WATCHER, CHANNEL, lobby.id, forged)
             joined = await env.lobby_click(GUEST, lobby, "join")  # a real click, after it
             assert (await joined.response(TIMEOUT)).type == 7
@@ -290,6 +294,52 @@ def test_a_forged_lobby_click_seats_nobody(tmp_path: Path) -> None:
             assert double.threads(CHANNEL) == []
             refused = await env.lobby_click(WATCHER, shown, "start")
             assert_clean_error(await refused.reply(TIMEOUT))
+
+    run(body)
+
+
+def test_a_lobby_posted_before_the_players_left_its_ids_still_works(tmp_path: Path) -> None:
+    """A lobby message as the bot posted them before: the user ids in its custom ids, only the
+    names in its embed. Join reads it, and the lobby is shown the new way; Start seats both."""
+    state = LobbyState("yamatai", 2, False, (HOST.id,), ("Hana",), language="en")
+    buttons = [
+        {"type": 2, "style": 1, "label": action, "custom_id": old_lobby_id(state, action)}
+        for action in ("join", "leave", "start", "cancel")
+    ]
+    fields = [
+        {"name": "Host", "value": f"<@{HOST.id}>"},
+        {"name": "👥 Players (1/2)", "value": "1. Hana"},
+    ]
+    posted = {
+        "embeds": [{"title": "Yamatai: a new game", "fields": fields}],
+        "components": [{"type": 1, "components": buttons}],
+        "allowed_mentions": {"parse": []},
+    }
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            route = Route("POST", "/channels/{channel_id}/messages", channel_id=CHANNEL)
+            lobby = double.message(int((await env.bot.http.request(route, json=posted))["id"]))
+            assert (
+                custom_id(lobby, "himiko:lobby:join:")
+                == "himiko:lobby:join:yamatai:2:0:2g2jh1vidcsh:en"
+            )
+            joined = await env.lobby_click(GUEST, lobby, "join")
+            assert (await joined.response(TIMEOUT)).type == 7
+            shown = double.message(lobby.id)
+            assert custom_id(shown, "himiko:lobby:start:") == state.custom_id("start")
+            assert f"1. Hana (<@{HOST.id}>)\n2. Kenji (<@{GUEST.id}>)" in shown.text()
+            start = await env.lobby_click(HOST, shown, "start")
+            await start.wait_event("edit_original", TIMEOUT)
+            [thread] = double.threads(CHANNEL)
+            await double.wait_for_message(thread.id, lambda m: bool(m.attachments), TIMEOUT)
+            game = await env.game(thread.id)
+            assert [(s.user_id, s.player) for s in game.seats] == [
+                (HOST.id, "Hana"),
+                (GUEST.id, "Kenji"),
+            ]
+            await verified(env)
 
     run(body)
 

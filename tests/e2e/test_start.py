@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engine.games import rules_for
+from tests.discord_double import UserSpec
 from tests.e2e.harness import (
     CHANNEL,
     COMMANDS,
@@ -135,5 +136,48 @@ def test_lobby_join_start_posts_the_opening_board(tmp_path: Path) -> None:
             lobby = double.message(lobby.id)
             assert lobby.custom_ids() == []
             assert f"<#{thread.id}>" in lobby.text()
+
+    run(body)
+
+
+def test_the_fullest_lobby_fits_discord_and_starts_after_a_restart(tmp_path: Path) -> None:
+    """Five players with the largest ids snowflakes and the store take, long names, a week's
+    deadline, take-over and French: Discord (the double checks custom ids are 1 to 100
+    characters) takes every edit; after a restart Start seats them all from the lobby message,
+    in order, with every option."""
+    biggest = (1 << 63) - 1  # signed 64-bit: Discord's snowflakes stay below until 2084
+    host, *guests = [
+        UserSpec(biggest - n, f"player{n}", global_name=f"{n}_*Player*_with a long name{n}")
+        for n in range(5)
+    ]
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            lobby = await env.open_lobby(host, seats=5, game="namiji")
+            for menu, value in (("deadline", "168"), ("takeover", "1")):
+                wanted = custom_id(double.message(lobby.id), f"himiko:lobby:{menu}:")
+                chosen = await double.click(host, CHANNEL, lobby.id, wanted, [value])
+                assert (await chosen.response(TIMEOUT)).type == 7
+            french = await env.lobby_click(host, double.message(lobby.id), "language")
+            assert (await french.response(TIMEOUT)).type == 7
+            for guest in guests:
+                joined = await env.lobby_click(guest, double.message(lobby.id), "join")
+                assert (await joined.response(TIMEOUT)).type == 7  # the edit was accepted
+            shown = double.message(lobby.id)
+            assert all(len(c) <= 100 for c in shown.custom_ids())
+            assert all(f"(<@{user.id}>)" in shown.text() for user in (host, *guests))
+            assert "Joueurs (5/5)" in shown.text() and shown.pinged_user_ids() == []
+
+            await env.restart()  # the lobby is read back from its message
+            start = await env.lobby_click(host, double.message(lobby.id), "start")
+            await start.wait_event("edit_original", TIMEOUT)
+            [thread] = double.threads(CHANNEL)
+            await double.wait_for_message(thread.id, has_png, TIMEOUT)
+            game = await env.game(thread.id)
+            assert [s.user_id for s in game.seats] == [u.id for u in (host, *guests)]
+            assert [s.player for s in game.seats] == [u.global_name for u in (host, *guests)]
+            assert game.turn_deadline == 168 * 3600 and game.computer_takeover
+            assert game.language == "fr"
 
     run(body)
