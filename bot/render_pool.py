@@ -10,9 +10,13 @@ this process, and a warning is logged. The play itself was saved before its pict
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
+import signal
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import Any
@@ -22,6 +26,7 @@ from engine.contract import Event
 log = logging.getLogger(__name__)
 
 MAX_DEFAULT_PROCESSES = 4
+PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
 
 __all__ = ["MAX_DEFAULT_PROCESSES", "PictureDrawer", "RenderPool", "default_processes"]
 
@@ -37,8 +42,22 @@ def default_processes(cpus: int | None = None) -> int:
     return max(1, min(MAX_DEFAULT_PROCESSES, (count or 1) - 1))
 
 
-def warm_worker() -> None:
-    """Load fonts, static layers, sprites and palettes: one board per game (in each worker)."""
+def die_with_parent(parent: int) -> None:
+    """End this worker when the bot's process dies, even by SIGKILL (Linux: PR_SET_PDEATHSIG);
+    an orphaned worker would otherwise live on and hold the bot's stdout and stderr open."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the bot died before the line above took effect
+        os._exit(0)
+
+
+def warm_worker(parent: int | None = None) -> None:
+    """Load fonts, static layers, sprites and palettes: one board per game (in each worker),
+    after tying the worker's life to the bot's process (``parent``)."""
+    if parent is not None:
+        die_with_parent(parent)
     from engine import games
     from render import render_board
 
@@ -70,6 +89,7 @@ class RenderPool:
             self.processes,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=warm_worker,
+            initargs=(os.getpid(),),
         )
 
     async def start(self) -> None:

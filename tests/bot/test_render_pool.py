@@ -7,6 +7,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -190,3 +191,56 @@ def test_which_plays_draw_a_picture(tmp_path: Path) -> None:
         assert len(recorder.views) == drawn <= 1  # asked again: from the cache
 
     _service_run(tmp_path, body)
+
+
+POOL_OWNER = """
+import asyncio, os
+from bot.render_pool import RenderPool
+from bot.service.games import render_picture
+
+async def main() -> None:
+    pool = RenderPool(1, render_picture)
+    await pool.start()
+    pid = await asyncio.get_running_loop().run_in_executor(pool._executor, os.getpid)
+    print(pid, flush=True)
+    await asyncio.sleep(120)
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_workers_die_with_a_killed_bot() -> None:
+    """A bot killed by SIGKILL leaves no worker behind (it would hold the bot's output open)."""
+    import signal
+    import subprocess
+    import time
+
+    owner = subprocess.Popen(
+        [sys.executable, "-c", POOL_OWNER],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    try:
+        assert owner.stdout is not None
+        worker = int(owner.stdout.readline())
+        assert _alive(worker)
+        owner.send_signal(signal.SIGKILL)
+        owner.wait(30)
+        for _ in range(300):  # a bound, not a speed: the kernel signals the worker at once
+            if not _alive(worker):
+                break
+            time.sleep(0.1)
+        assert not _alive(worker)
+    finally:
+        owner.kill()
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
