@@ -9,16 +9,20 @@ nobody. A seat whose league player withdrew ranks last. The displayed rating is 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from bot.store import Game, GameStatus, LeagueStore, Rating, RatingChange
+from bot.store import Game, GameStatus, LeagueStore, Rating, RatingChange, RatingsMoved
 
 from .results import COMPUTER_USER_ID
 
+log = logging.getLogger(__name__)
+
 MODEL = PlackettLuce()
+RATING_ATTEMPTS = 5  # a game rated again from fresh ratings when another process moved them
 MU, SIGMA = MODEL.mu, MODEL.sigma
 
 
@@ -126,9 +130,15 @@ class RatingService:
         if game.status != GameStatus.FINISHED:
             return
         ranks = seat_ranks(game, await self.repo.forfeits_of_game(game_id))
-        current = {r.user_id: r for r in await self.repo.game_ratings(game.guild_id, game.game_key)}
-        changes = rate(game.id, ranks, current)
-        await self.repo.record_ratings(game.id, game.guild_id, game.game_key, changes)
+        for _ in range(RATING_ATTEMPTS):  # another process may rate the same players meanwhile
+            ratings = await self.repo.game_ratings(game.guild_id, game.game_key)
+            changes = rate(game.id, ranks, {r.user_id: r for r in ratings})
+            try:
+                await self.repo.record_ratings(game.id, game.guild_id, game.game_key, changes)
+                return
+            except RatingsMoved:
+                continue
+        log.warning("game %d: ratings kept moving; left for the next catch-up", game_id)
 
     async def leaderboard(self, guild_id: int, game_key: str, limit: int = 10) -> list[LeaderLine]:
         """The best displayed ratings of a game on a server (ties: more games, then user id)."""

@@ -98,3 +98,10 @@ class LeagueNameTaken(StoreError):
     """The server already has a league of that name (names compare without case)."""
 
     code = "league_name_taken"
+
+
+class RatingsMoved(StoreError):
+    """A player's rating changed since the changes to record were computed from it (another
+    process rated a game of the same server and game meanwhile): nothing was written."""
+
+    code = "ratings_moved"

@@ -362,6 +362,10 @@ SELECT ?, COALESCE(MAX(seq), 0) + 1 FROM rated_games WHERE 1 = 1
 ON CONFLICT (game_id) DO NOTHING
 """
 
+SELECT_PLAYER_RATING = """
+SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game_key = ? AND user_id = ?
+"""
+
 UPSERT_RATING = """
 INSERT INTO ratings (guild_id, game_key, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, 1)
 ON CONFLICT (guild_id, game_key, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,

@@ -21,6 +21,7 @@ from .errors import (
     InvalidRequest,
     LeagueNameTaken,
     NothingToUndo,
+    RatingsMoved,
     StaleVersion,
     StoreError,
     ThreadBusy,
@@ -981,11 +982,21 @@ class GameRepository:
     async def record_ratings(
         self, game_id: int, guild_id: int, game_key: str, changes: Sequence[RatingChange]
     ) -> bool:
-        """Mark a game rated and store its rating changes, at once; False if it was rated."""
+        """Mark a game rated and store its rating changes, at once; False if it was rated.
+
+        RatingsMoved (nothing written) if a player's stored rating is no longer the one the
+        changes start from: another process rated a game of theirs meanwhile."""
         async with self._write() as conn:
             cursor = await conn.execute(q.CLAIM_RATED_GAME, (game_id,))
             if cursor.rowcount != 1:
                 return False
+            for c in changes:
+                rows = await conn.execute_fetchall(
+                    q.SELECT_PLAYER_RATING, (guild_id, game_key, c.user_id)
+                )
+                for mu, sigma in rows:
+                    if (float(mu), float(sigma)) != (c.mu_before, c.sigma_before):
+                        raise RatingsMoved(f"game {game_id}: ratings moved; rate it again")
             for c in changes:
                 await conn.execute(q.UPSERT_RATING, (guild_id, game_key, c.user_id, c.mu, c.sigma))
                 await conn.execute(
