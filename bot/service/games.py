@@ -601,12 +601,12 @@ class GameService:
             except ServiceError:
                 return
             seat = match.current_seat
-            if seat is None or not self._computer_acts(game, seat, await self._stand_ins(game)):
+            stand_ins = await self._stand_ins(game)
+            if seat is None or not self._computer_acts(game, seat, stand_ins):
                 return
             # One batch is all computer seats or all absent humans' seats, so by_computer (a
             # computer played for a human) holds for every action saved with it.
             for_human = game.user_of(seat) != COMPUTER_USER_ID  # away, vacation or resigned
-            stand_ins = await self._stand_ins(game)
             computers = (
                 set(stand_ins)
                 if for_human
