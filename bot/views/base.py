@@ -7,13 +7,14 @@ The mixins go before ``ui.DynamicItem[...]`` in a class's bases; every class tak
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+import re
+from typing import Any, ClassVar, Self, cast
 
 import discord
 from discord import ui
 
 from bot.custom_ids import CustomId
-from bot.present import guarded
+from bot.present import guarded, t
 from bot.service import ServiceError
 
 Interaction = discord.Interaction[Any]
@@ -51,6 +52,27 @@ class OkNoButton:
         custom_id = self.spec.format(ok=word, game=game_id, version=version, user=user_id, **extra)
         style = self.ok_style if ok else discord.ButtonStyle.secondary
         cast(Any, super()).__init__(button(custom_id, label or word, style))  # the DynamicItem
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click (a subclass with extra fields overrides this)."""
+        return cls(
+            match["ok"] == "ok", int(match["game"]), int(match["version"]), int(match["user"])
+        )
+
+    @classmethod
+    def pair(
+        cls, interaction: Interaction, game_id: int, version: int, yes: str, no: str
+    ) -> ui.View:
+        """A view with this button's Confirm and Cancel for the interaction's user, labelled
+        with the catalog texts ``yes`` and ``no``."""
+        user = interaction.user.id
+        view = ui.View(timeout=None)
+        for ok, key in ((True, yes), (False, no)):
+            view.add_item(cast(Any, cls(ok, game_id, version, user, t(interaction, key))))
+        return view
 
     async def callback(self, interaction: Interaction) -> None:
         """Confirm or cancel, for the button's user only."""

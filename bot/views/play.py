@@ -164,15 +164,6 @@ class ResignButton(
     spec = RESIGN
     ok_style = discord.ButtonStyle.danger
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """Rebuild from a click."""
-        return cls(
-            match["ok"] == "ok", int(match["game"]), int(match["version"]), int(match["user"])
-        )
-
     async def cancel(self, interaction: Interaction) -> None:
         """Keep playing."""
         await interaction.response.edit_message(content=t(interaction, "resign.kept"), view=None)
@@ -201,11 +192,7 @@ class ResignButton(
 
 def resign_view(interaction: Interaction, game_id: int, version: int) -> ui.View:
     """Resign / Keep playing buttons."""
-    user = interaction.user.id
-    view = ui.View(timeout=None)
-    view.add_item(ResignButton(True, game_id, version, user, t(interaction, "resign.yes")))
-    view.add_item(ResignButton(False, game_id, version, user, t(interaction, "resign.no")))
-    return view
+    return ResignButton.pair(interaction, game_id, version, "resign.yes", "resign.no")
 
 
 class AbandonButton(
@@ -217,15 +204,6 @@ class AbandonButton(
 
     spec = ABANDON
     ok_style = discord.ButtonStyle.danger
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """Rebuild from a click."""
-        return cls(
-            match["ok"] == "ok", int(match["game"]), int(match["version"]), int(match["user"])
-        )
 
     async def cancel(self, interaction: Interaction) -> None:
         """Keep the game."""
@@ -247,11 +225,7 @@ class AbandonButton(
 
 def abandon_view(interaction: Interaction, game_id: int, version: int) -> ui.View:
     """Confirm / Keep the game buttons."""
-    user = interaction.user.id
-    view = ui.View(timeout=None)
-    view.add_item(AbandonButton(True, game_id, version, user, t(interaction, "abandon.yes")))
-    view.add_item(AbandonButton(False, game_id, version, user, t(interaction, "abandon.no")))
-    return view
+    return AbandonButton.pair(interaction, game_id, version, "abandon.yes", "abandon.no")
 
 
 PLAY_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
