@@ -15,7 +15,6 @@ from tests.e2e.harness import (
     TIMEOUT,
     Env,
     Table,
-    custom_id,
     has_png,
     himiko_env,
     run,
@@ -54,8 +53,8 @@ async def _by_panel(env: Env, table: Table, user: UserSpec) -> None:
     panel = await (await env.double.slash(user, table.id, "turn", {})).reply(TIMEOUT)
     assert panel.ephemeral and has_png(panel) and "Your turn" in panel.content
     menus = [c for c in panel.custom_ids() if c.startswith("himiko:panel:act:")]
-    if not menus:  # a single choice (or only ending the turn) is a button
-        button = custom_id(panel, "himiko:panel:do:")
+    if not menus:  # single choices (a lone option, ending the turn) are buttons: the first
+        button = next(c for c in panel.custom_ids() if c.startswith("himiko:panel:do:"))
         chosen = await env.double.click(user, table.id, panel.id, button)
         await chosen.wait_event("edit_original", TIMEOUT)
         assert await env.version(table.id) > before

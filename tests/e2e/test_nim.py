@@ -20,7 +20,6 @@ from tests.e2e.harness import (
     HOST,
     TIMEOUT,
     WATCHER,
-    custom_id,
     has_png,
     himiko_env,
     pngs,
@@ -73,7 +72,9 @@ def test_a_game_of_nim_from_lobby_to_final_scores(tmp_path: Path) -> None:
                         value = options["options"][-1]["value"]
                         chosen = await double.click(player, table.id, panel.id, menus[0], [value])
                     else:  # a single choice is a button
-                        button = custom_id(panel, "himiko:panel:do:")
+                        button = next(
+                            c for c in panel.custom_ids() if c.startswith("himiko:panel:do:")
+                        )
                         chosen = await double.click(player, table.id, panel.id, button)
                     await chosen.wait_event("edit_original", TIMEOUT)
                 await double.wait_for_message(table.id, _new_picture(known), TIMEOUT)
