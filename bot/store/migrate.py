@@ -11,6 +11,7 @@ import asyncio
 import re
 import sqlite3
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 import asyncpg
@@ -19,8 +20,9 @@ from . import postgres, sqlite
 from .connection import Target, is_url
 from .errors import MigrationError
 
-#: Where the project's migrations live (the repository's top-level ``migrations/``).
-DEFAULT_MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+#: Where the project's migrations live: the top-level ``migrations`` package's data files (a
+#: regular package on disk, so a real directory; zip installs are not supported).
+DEFAULT_MIGRATIONS_DIR = Path(str(resources.files("migrations"))).resolve()
 #: PostgreSQL's own version of a migration that cannot be written portably (same file name).
 POSTGRES_SUBDIR = "postgres"
 

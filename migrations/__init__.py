@@ -1,0 +1,1 @@
+"""The database migrations as package data: NNNN_name.sql, PostgreSQL's own texts in postgres/."""
