@@ -1,8 +1,10 @@
 """The migration runner: numbered SQL files, forward only, one transaction each.
 
-SQLite runs the files as written. PostgreSQL runs the same files translated
-(``postgres.translate``), or ``migrations/postgres/NNNN_name.sql`` in place of a file that
-cannot be written portably; its schema version lives in the ``schema_version`` table.
+Each migration is written for both databases: ``migrations/NNNN_name.sql`` is SQLite's text,
+and PostgreSQL's too unless ``migrations/postgres/NNNN_name.sql`` (same name) holds PostgreSQL's
+own; nothing is translated. ``tests/store/test_store_schema.py`` checks that both databases end
+with the same tables, columns, indexes and constraints. SQLite's schema version is
+``PRAGMA user_version``, PostgreSQL's the ``schema_version`` table.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from .errors import MigrationError
 #: Where the project's migrations live: the top-level ``migrations`` package's data files (a
 #: regular package on disk, so a real directory; zip installs are not supported).
 DEFAULT_MIGRATIONS_DIR = Path(str(resources.files("migrations"))).resolve()
-#: PostgreSQL's own version of a migration that cannot be written portably (same file name).
+#: PostgreSQL's own text of a migration whose SQL differs between the two (same file name).
 POSTGRES_SUBDIR = "postgres"
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9][a-z0-9_]*)\.sql$")
@@ -226,33 +228,22 @@ def migrate_target(target: Target, migrations_dir: Path | None = None) -> Migrat
 
 
 def postgres_migrations(directory: Path | None = None) -> list[Migration]:
-    """The migrations as PostgreSQL runs them: translated, or replaced by their own file."""
+    """The migrations as PostgreSQL runs them: its own text where there is one, else the shared."""
     directory = directory or DEFAULT_MIGRATIONS_DIR
-    portable = discover(directory)
-    own = directory / POSTGRES_SUBDIR
-    by_name = {m.path.name: m for m in portable}
-    replaced: dict[int, Migration] = {}
-    if own.is_dir():
-        for path in sorted(own.glob("*.sql")):
-            if path.name not in by_name:
-                raise MigrationError(
-                    f"{POSTGRES_SUBDIR}/{path.name} replaces no migration: its name must be "
-                    "exactly that of the portable file it stands for"
-                )
-            base = by_name[path.name]
-            statements = split_statements(path.read_text(encoding="utf-8"), source=path.name)
-            _check_statements(path.name, statements)
-            replaced[base.version] = Migration(base.version, base.name, path, statements)
-    return [
-        replaced.get(m.version)
-        or Migration(
-            m.version,
-            m.name,
-            m.path,
-            tuple(postgres.translate(s, source=m.path.name) for s in m.statements),
-        )
-        for m in portable
-    ]
+    shared = discover(directory)
+    by_name = {m.path.name: m for m in shared}
+    own: dict[int, Migration] = {}
+    for path in sorted((directory / POSTGRES_SUBDIR).glob("*.sql")):
+        if path.name not in by_name:
+            raise MigrationError(
+                f"{POSTGRES_SUBDIR}/{path.name} stands for no migration: its name must be "
+                "exactly that of the SQLite file it stands for"
+            )
+        base = by_name[path.name]
+        statements = split_statements(path.read_text(encoding="utf-8"), source=path.name)
+        _check_statements(path.name, statements)
+        own[base.version] = Migration(base.version, base.name, path, statements)
+    return [own.get(m.version, m) for m in shared]
 
 
 async def migrate_postgres(url: str, migrations_dir: Path | None = None) -> MigrationReport:
