@@ -4,7 +4,8 @@ The bot calls ``repo = await open_store(path_or_url)`` at start-up; everything i
 re-exported here. No discord types: guild, channel, thread and user ids are plain ints.
 """
 
-from .connection import Target, is_busy, is_url
+from .connection import Target, is_url
+from .databases import is_busy
 from .errors import (
     GameNotActive,
     GameNotFound,

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import postgres
-from .backup import backup_file
 from .connection import Target, is_url
 from .errors import StoreError
 from .migrate import migrate_target
 from .repair import Repair, repair_database
+from .sqlite import backup_file
 from .verify import verify_database
 
 EXIT_OK = 0

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .connection import Target, database_errors
+from .connection import Target
+from .databases import database_errors
 from .models import GameStatus
 from .repository import GameRepository
 from .verify import ReplayFailed, compare, replay

@@ -14,7 +14,8 @@ from typing import Any
 
 from . import postgres, sqlite
 from . import queries as q
-from .connection import Backend, Connection, Row, Target, is_url, retry_conflicts
+from .connection import Backend, Connection, Row, Target, is_url
+from .databases import retry_conflicts
 from .errors import (
     GameNotActive,
     GameNotFound,

@@ -295,8 +295,6 @@ class SqliteBackend:
 
     async def backup(self, dest: Path) -> int:
         """An online backup with SQLite's backup API; pages copied."""
-        from .backup import backup_file
-
         return await asyncio.to_thread(backup_file, self.path, dest)
 
     async def close(self) -> None:
@@ -312,3 +310,43 @@ async def _rollback(conn: aiosqlite.Connection) -> None:
     except DatabaseError as exc:
         if "no transaction is active" not in str(exc):
             log.warning("rollback failed: %s", exc)
+
+
+# -- backup: SQLite's backup API, a consistent copy while the bot keeps writing -----------------
+
+
+def backup_file(db: Path, dest: Path) -> int:
+    """Copy ``db`` to ``dest`` atomically (temp file, check, rename); return the page count."""
+    with database_errors(dest):  # the source's own failures are reported by connect
+        return _backup(db, dest)
+
+
+def _backup(db: Path, dest: Path) -> int:
+    if not db.exists():
+        raise StoreError(f"database {db} does not exist")
+    if dest.resolve() == db.resolve():
+        raise StoreError("the backup must not overwrite the database itself")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    partial = dest.with_name(dest.name + ".partial")
+    for leftover in (partial, Path(f"{partial}-wal"), Path(f"{partial}-shm")):
+        leftover.unlink(missing_ok=True)
+    source = connect_sync(db)
+    try:
+        target = sqlite3.connect(partial, isolation_level=None)
+        try:
+            # One step (pages=-1): the copy is one consistent read transaction; writers in WAL
+            # mode are not blocked meanwhile.
+            source.backup(target, pages=-1)
+            make_standalone(target)
+            problems = integrity_check(target)
+            if problems != ["ok"]:
+                raise StoreError(f"backup failed its integrity check: {problems[:5]}")
+            pages = page_count(target)
+        finally:
+            target.close()
+    finally:
+        source.close()
+    with open(partial, "rb") as handle:
+        os.fsync(handle.fileno())
+    os.replace(partial, dest)
+    return pages

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .connection import Target, database_errors
+from .connection import Target
+from .databases import database_errors
 from .models import Action, Game, GameStatus, MatchLike
 from .repository import GameRepository
 

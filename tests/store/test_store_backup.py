@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import GameRepository, StoreError, open_store
-from bot.store.backup import backup_file
+from bot.store.sqlite import backup_file
 from tests.store.store_helpers import (
     REPO_ROOT,
     WRITER,
