@@ -1142,7 +1142,8 @@ class GameService:
     async def cancel_unplayed(self, thread_id: int) -> int | None:
         """Abandon the thread's game if nobody has played yet; its id (None: no active game).
 
-        Refused (``lobby.game_under_way``) once a move was saved: then players resign instead.
+        Refused (``lobby.game_under_way``) once a move was saved: then players resign instead;
+        and once the host (who alone may cancel) resigned from it: the others play on.
         """
         try:
             game = await self.repo.load_game_by_thread(thread_id)
@@ -1150,6 +1151,8 @@ class GameService:
             return None
         if game.action_count:
             raise ServiceError("lobby.game_under_way", thread=f"<#{thread_id}>")
+        if game.stand_in_of(0) == "resigned":
+            raise ServiceError("abandon.host_resigned")
         with store_refusals(stale="lobby.game_under_way"):
             await self.repo.abandon_game(game.id, expected_version=game.version, reason=CANCELLED)
         return game.id
