@@ -126,6 +126,9 @@ class CustomId:
 
 def spec(prefix: str, *fields: Field | str) -> CustomId:
     """A ``CustomId``; a field given as a bare name is a number bounded by ``BOUNDS``."""
+    unbounded = [f for f in fields if isinstance(f, str) and f not in BOUNDS]
+    if unbounded:
+        raise ValueError(f"{prefix}: number fields {unbounded} need a bound in BOUNDS")
     return CustomId(
         prefix, tuple(Field(f, at_most(BOUNDS[f])) if isinstance(f, str) else f for f in fields)
     )

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ from bot.custom_ids import (
     ROUND_MAX,
     SEAT_MAX,
     SNOWFLAKE_MAX,
+    VERSION_MAX,
     CustomId,
     Field,
     at_most,
@@ -44,8 +46,9 @@ EXAMPLES = settings(max_examples=300, deadline=None)
 
 
 def _turn(text: str) -> list[tuple[int, int]]:
-    found, seat = text.split(".")
-    return [(int(found), ROUND_MAX), (int(seat), SEAT_MAX)]
+    """round.seat, and a version after them if the kind writes one."""
+    found, seat, *since = text.split(".")
+    return [(int(found), ROUND_MAX), (int(seat), SEAT_MAX), *((int(v), VERSION_MAX) for v in since)]
 
 
 def _players(text: str) -> list[tuple[int, int]]:
@@ -321,3 +324,8 @@ def _in_base(number: int, base: int) -> str:
         text = custom_ids.DIGITS[digit] + text
         if not number:
             return text
+
+
+def test_a_number_field_without_a_bound_is_refused_when_the_kind_is_defined() -> None:
+    with pytest.raises(ValueError, match="need a bound"):
+        custom_ids.spec("himiko:new", "game", "count")
