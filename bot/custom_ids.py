@@ -14,6 +14,12 @@ over 100 characters with five 64-bit ids and every option). ``deadline`` is the 
 hours (0: none; absent: 48, written whenever take-over is), ``takeover`` 1 when the computer takes
 a seat over at its deadline (absent: off), ``language`` the game's (absent: the server's
 preferred locale).
+
+Every number field is bounded (``at_most``): a Discord id (a user) fits in 64 bits, a game id
+in the database's signed 64 bits, a version, a round or a page in far less. An id with a
+number out of range, or longer than Discord's 100 characters, matches no template and parses
+to None: it is refused like any forged id (discord.py answers no click whose id matches no
+template), and no out-of-range number reaches the service or the database.
 """
 
 from __future__ import annotations
@@ -22,7 +28,54 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-NUMBER = r"\d+"
+MAX_LENGTH = 100  # Discord's limit on a custom id
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+SNOWFLAKE_MAX = (1 << 64) - 1  # Discord's ids are unsigned 64-bit numbers
+ROW_ID_MAX = (1 << 63) - 1  # the database's ids (a game's) are signed 64-bit integers
+VERSION_MAX = (1 << 31) - 1  # a game's version counts its changes
+ROUND_MAX = 999_999  # a turn key's round (a game without rounds counts turns)
+SEAT_MAX = 99
+PAGE_MAX = 9_999  # a page of a panel group
+
+
+def _char_class(chars: str) -> str:
+    """A regular expression class of these digits, runs of consecutive characters as ranges."""
+    runs: list[str] = []
+    start = prev = chars[0]
+    for char in chars[1:] + "\0":
+        if ord(char) == ord(prev) + 1:
+            prev = char
+            continue
+        runs.append(start if start == prev else f"{start}-{prev}")
+        start = prev = char
+    return chars if len(chars) == 1 else "[" + "".join(runs) + "]"
+
+
+def at_most(limit: int, base: int = 10) -> str:
+    """A pattern of the numbers from 0 to ``limit`` written in ``base`` (lowercase digits),
+    with at most as many digits as ``limit`` has."""
+    digits = DIGITS[:base]
+    top = ""
+    rest = limit
+    while True:
+        rest, digit = divmod(rest, base)
+        top = digits[digit] + top
+        if not rest:
+            break
+    any_digit = _char_class(digits)
+    choices = [f"{any_digit}{{1,{len(top) - 1}}}"] if len(top) > 1 else []
+    for at, char in enumerate(top):
+        lower = digits[: digits.index(char)]
+        if lower:
+            left = len(top) - at - 1
+            tail = any_digit + (f"{{{left}}}" if left > 1 else "") if left else ""
+            choices.append(f"{top[:at]}{_char_class(lower)}{tail}")
+    choices.append(top)
+    return "(?:" + "|".join(choices) + ")"
+
+
+#: the bound of each number field given by a bare name in ``spec``
+BOUNDS = {"game": ROW_ID_MAX, "version": VERSION_MAX, "user": SNOWFLAKE_MAX, "page": PAGE_MAX}
 
 
 @dataclass(frozen=True)
@@ -30,7 +83,7 @@ class Field:
     """One ``:``-separated part of an id: its name, its pattern, whether it may be left out."""
 
     name: str
-    pattern: str = NUMBER
+    pattern: str
     optional: bool = False
 
 
@@ -64,30 +117,38 @@ class CustomId:
         return ":".join(parts)
 
     def parse(self, custom_id: str) -> dict[str, str] | None:
-        """The field values of an id of this kind, or None if it is not one."""
+        """The field values of an id of this kind, or None if it is not one (or out of range)."""
+        if len(custom_id) > MAX_LENGTH:
+            return None
         match = re.fullmatch(self.template, custom_id)
         return None if match is None else match.groupdict()
 
 
 def spec(prefix: str, *fields: Field | str) -> CustomId:
-    """A ``CustomId``; a field given as a bare name is a number."""
-    return CustomId(prefix, tuple(Field(f) if isinstance(f, str) else f for f in fields))
+    """A ``CustomId``; a field given as a bare name is a number bounded by ``BOUNDS``."""
+    unbounded = [f for f in fields if isinstance(f, str) and f not in BOUNDS]
+    if unbounded:
+        raise ValueError(f"{prefix}: number fields {unbounded} need a bound in BOUNDS")
+    return CustomId(
+        prefix, tuple(Field(f, at_most(BOUNDS[f])) if isinstance(f, str) else f for f in fields)
+    )
 
 
 OK_NO = Field("ok", "ok|no")
-TURN = Field("turn", r"\d+\.\d+", optional=True)  # round.seat, absent on buttons made before it
+TURN_KEY = rf"{at_most(ROUND_MAX)}\.{at_most(SEAT_MAX)}"  # round.seat
+TURN = Field("turn", TURN_KEY, optional=True)  # absent on buttons made before it
 
 OPEN_PANEL = spec("himiko:open", "game", TURN, "version")
 SEQUENCE = spec("himiko:seq", OK_NO, "game", "version", "user", Field("crc", "[0-9a-f]{8}"))
 RESIGN = spec("himiko:resign", OK_NO, "game", "version", "user")
 PANEL_CATEGORY = spec("himiko:panel:cat", "game", "version")
-PANEL_ACTION = spec("himiko:panel:act", "game", "version", Field("n", r"\d"))
+PANEL_ACTION = spec("himiko:panel:act", "game", "version", Field("n", "[0-2]"))  # three menus
 PANEL_PAGE = spec("himiko:panel:page", "game", "version", "page", Field("cat", ".+"))
 PANEL_UNDO = spec("himiko:panel:undo", "game", "version")
 PANEL_DO = spec("himiko:panel:do", "game", "version", Field("crc", "[0-9a-f]{8}"))
 PANEL_REFRESH = spec("himiko:panel:refresh", "game")
-DEADLINE_SKIP = spec("himiko:deadline:skip", "game", Field("turn", r"\d+\.\d+"))
-DEADLINE_AWAY = spec("himiko:deadline:away", "game", Field("turn", r"\d+\.\d+"))
+DEADLINE_SKIP = spec("himiko:deadline:skip", "game", Field("turn", TURN_KEY))
+DEADLINE_AWAY = spec("himiko:deadline:away", "game", Field("turn", TURN_KEY))
 ABANDON = spec("himiko:abandon", OK_NO, "game", "version", "user")
 
 # few / fill / back: the host's answer when Start leaves seats empty (start with fewer players,
@@ -95,13 +156,14 @@ ABANDON = spec("himiko:abandon", OK_NO, "game", "version", "user")
 # language: the host's button that switches the game's language to the next one
 LOBBY_BUTTONS = ("join", "leave", "start", "cancel", "few", "fill", "back", "language")
 LOBBY_SELECTS = ("seats", "computers", "deadline", "takeover")
+USER_36 = at_most(SNOWFLAKE_MAX, 36)  # a user id in base 36, in lobby ids written before
 _LOBBY = (
     Field("game", "[a-z0-9_]+"),
     Field("seats", "[1-9][0-9]?"),
     Field("computers", "[01]"),
     # "@": the players are in the lobby message's embed; ids written before: user ids, base 36
-    Field("players", r"@|[0-9a-z]+(?:\.[0-9a-z]+)*"),
-    Field("deadline", r"\d{1,3}", optional=True),  # turn deadline in hours, 0 none; absent: 48
+    Field("players", rf"@|{USER_36}(?:\.{USER_36})*"),
+    Field("deadline", "[0-9]{1,3}", optional=True),  # turn deadline in hours, 0 none; absent: 48
     # 1: the computer takes a seat over at its deadline; absent (ids made before it): 0
     Field("takeover", "[01]", optional=True),
     # the game's language; absent (ids made before it): the server's preferred locale

@@ -174,7 +174,7 @@ def parse_custom_id(custom_id: str) -> tuple[str, LobbyState] | None:
     if fields is None or fields["game"] not in games.GAMES:
         return None
     state = LobbyState.parse(fields)
-    if not state.min_seats <= state.seats <= state.max_seats:
+    if not state.min_seats <= state.seats <= state.max_seats or len(state.players) > state.seats:
         return None
     if state.deadline not in DEADLINE_HOURS:
         return None

@@ -14,7 +14,7 @@ from babel.numbers import format_decimal
 
 from bot.catalog import LOCALES, Catalog, default_catalog, normalize_locale
 from bot.names import display_name
-from bot.service import EngineRejected, PlayResult, ServiceError
+from bot.service import EngineRejected, Member, PlayResult, ServiceError
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
@@ -253,6 +253,19 @@ async def guarded(
         await body()
     except Exception as error:  # every failure is answered; unknown ones are logged
         await report_error(interaction, error)
+
+
+def member_of(interaction: discord.Interaction[Any]) -> Member:
+    """The user with what Discord lets them do: Manage Threads where they are, Manage Server,
+    their roles (what abandoning a game and running a league depend on)."""
+    user = interaction.user
+    server = getattr(user, "guild_permissions", None)
+    return Member(
+        user.id,
+        manage_threads=interaction.permissions.manage_threads,
+        manage_guild=bool(server and server.manage_guild),
+        roles=tuple(r.id for r in getattr(user, "roles", [])),
+    )
 
 
 def thread_of(interaction: discord.Interaction[Any]) -> int:

@@ -154,6 +154,11 @@ class Rules(Protocol[S, A]):
         """The final result, or None while the game runs."""
         ...
 
+    def standing(self, st: S) -> Outcome:
+        """The result as the game stands: the outcome once over, else each seat's score so far
+        and its rank by the game's own ranking (how a stopped game is placed)."""
+        ...
+
     def statistics(self, st: S) -> dict[str, list[float]]:
         """Per-seat figures for balance reports (``python -m engine.simulate``), by name."""
         ...

@@ -112,6 +112,11 @@ class Match:
         return self.rules.outcome(self.state)
 
     @property
+    def standing(self) -> Outcome:
+        """The outcome once over; before, every seat's score and rank so far."""
+        return self.rules.standing(self.state)
+
+    @property
     def turn_info(self) -> TurnInfo:
         """The seat to act, the round and the step of the turn."""
         return self.rules.turn_info(self.state)

@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.cogs.lobby import game_choices
 from bot.locks import KeyedLocks
 from bot.names import short_name
-from bot.present import decimal, picture, send, server_language, t, users
+from bot.present import decimal, member_of, picture, send, server_language, t, users
 from bot.service import ServiceError
 from bot.service.leagues import PAIRINGS, LeagueService, LeagueStandings, TableToOpen, is_organiser
 from bot.service.ratings import RatingService
@@ -307,14 +307,12 @@ class LeagueCog(commands.Cog):
         """Close sign-up and seat round 1: one thread and game per table (organisers only)."""
         guild_id = interaction.guild_id or 0
         league = await self.leagues.get(guild_id, name)
-        member = interaction.user
-        perms = getattr(member, "guild_permissions", None)
-        roles = [r.id for r in getattr(member, "roles", [])]
+        member = member_of(interaction)
         allowed = is_organiser(
-            league, member.id, manage_guild=bool(perms and perms.manage_guild), roles=roles
+            league, member.user_id, manage_guild=member.manage_guild, roles=list(member.roles)
         )
         await interaction.response.defer(thinking=True)
-        progress = await self.leagues.start(guild_id, name, member.id, organiser=allowed)
+        progress = await self.leagues.start(guild_id, name, member.user_id, organiser=allowed)
         await self.advance(progress.league.id)
         tables = await self.leagues.tables_to_open(progress.league)
         await interaction.followup.send(

@@ -1,5 +1,5 @@
 """Commands of the players in a game: ``/play``, ``/turn``, ``/undo``, ``/resign``, ``/back``
-and ``/abandon`` (the host or a moderator)."""
+and ``/abandon`` (a casual game's host, a league game's organisers, or a moderator)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from bot.present import (
     after_save,
     catalog_of,
     error_text,
+    member_of,
     picture,
     plain,
     played_text,
@@ -150,11 +151,14 @@ class PlayCog(commands.Cog):
     @app_commands.command(name="abandon", description=text("cmd.abandon"))
     @app_commands.guild_only()
     async def abandon(self, interaction: Interaction) -> None:
-        """Ask for confirmation, then end the thread's game without a winner."""
-        game_id, version = await self.bot.service.may_abandon(
-            interaction.user.id,
-            thread_id=thread_of(interaction),
-            moderator=interaction.permissions.manage_threads,
+        """Ask for confirmation, then end the thread's game (a league game is ranked as it
+        stood)."""
+        game_id, version, league = await self.bot.service.may_abandon(
+            member_of(interaction), thread_id=thread_of(interaction)
         )
         view = abandon_view(interaction, game_id, version)
-        await send(interaction, t(interaction, "abandon.confirm"), view=view)
+        if league is None:
+            question = t(interaction, "abandon.confirm")
+        else:
+            question = t(interaction, "abandon.confirm_league", name=league)
+        await send(interaction, question, view=view)

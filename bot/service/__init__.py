@@ -26,6 +26,7 @@ from .results import (
     TurnReport,
     UndoResult,
 )
+from .rights import LeagueRole, Member
 
 __all__ = [
     "COMPUTER_USER_ID",
@@ -40,6 +41,8 @@ __all__ = [
     "GameListing",
     "GameService",
     "HistoryResult",
+    "LeagueRole",
+    "Member",
     "Pace",
     "PanelState",
     "PlayResult",

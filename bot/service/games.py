@@ -69,6 +69,7 @@ from .results import (
     TurnReport,
     UndoResult,
 )
+from .rights import LeagueRights, Member, abandon_refusal
 from .suggest import Suggestions, suggestions
 
 log = logging.getLogger(__name__)
@@ -269,6 +270,7 @@ class GameService:
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock
         self.game_over_listeners: list[GameOverListener] = []
+        self.league_rights: LeagueRights | None = None  # set by the league service
 
     async def _game_over(self, game_id: int) -> None:
         """Tell the listeners (ratings, leagues) a game ended; their failures are only logged.
@@ -637,7 +639,10 @@ class GameService:
         match = _match_of(game)
         resigned = (game.end_reason or "").startswith(RESIGNED)
         if game.status == GameStatus.ABANDONED or resigned:
-            return _ended(game, match)
+            ended = _ended(game, match)
+            if ended.reason == "abandoned_by" and await self._league_of(game.id) is not None:
+                ended = replace(ended, reason="abandoned_by_league")  # ranked as it stood
+            return ended
         report = await self._turn_report(game, match, game.version)
         if report is not None:
             return report
@@ -1101,30 +1106,44 @@ class GameService:
             game.id, game.thread_id, players[seat], computers_next=match.current_seat in seats
         )
 
-    async def may_abandon(
-        self, user_id: int, *, thread_id: int, moderator: bool
-    ) -> tuple[int, int]:
-        """(game id, version) of the thread's active game if the user may abandon it: its host
-        (the first seat, who opened the lobby) or a moderator (Manage Threads)."""
+    async def may_abandon(self, member: Member, *, thread_id: int) -> tuple[int, int, str | None]:
+        """(game id, version, its league's name or None) of the thread's active game if the
+        member may abandon it (``bot.service.rights``: the host of a casual game while not
+        resigned, a league game's organisers, or a member who manages threads)."""
         game, _ = await self._load(thread_id=thread_id)
-        host = game.user_of(0)
-        if not moderator and user_id != host:
-            raise ServiceError("abandon.not_allowed", host=game.seats[0].player)
-        return game.id, game.version
+        return await self._may_abandon(game, member)
 
-    async def abandon(self, user_id: int, *, game_id: int, moderator: bool) -> int:
-        """Abandon a stuck game (no winner); the thread is told who did it. The new version."""
+    async def _may_abandon(self, game: Game, member: Member) -> tuple[int, int, str | None]:
+        role = None
+        if self.league_rights is not None:
+            role = await self.league_rights.league_role(game.id, member)
+        refusal = abandon_refusal(game, member, role)
+        if refusal is not None:
+            raise refusal
+        return game.id, game.version, None if role is None else role.league
+
+    async def _league_of(self, game_id: int) -> str | None:
+        """The name of the league the game was played for, if any."""
+        if self.league_rights is None:
+            return None
+        return await self.league_rights.league_name(game_id)
+
+    async def abandon(self, member: Member, *, game_id: int) -> int:
+        """Abandon a stuck game: a casual one ends without a winner, a league one is ranked as it
+        stood (the league's rule); the thread is told who did it. The new version."""
         game, _ = await self._load(game_id=game_id)
-        await self.may_abandon(user_id, thread_id=game.thread_id, moderator=moderator)
+        await self._may_abandon(game, member)
+        reason = f"{ABANDONED_BY}{member.user_id}"
         with store_refusals(stale="error.stale_board"):
-            version = await self.repo.abandon_game(game.id, reason=f"{ABANDONED_BY}{user_id}")
+            version = await self.repo.abandon_game(game.id, reason=reason)
         await self._game_over(game.id)
         return version
 
     async def cancel_unplayed(self, thread_id: int) -> int | None:
         """Abandon the thread's game if nobody has played yet; its id (None: no active game).
 
-        Refused (``lobby.game_under_way``) once a move was saved: then players resign instead.
+        Refused (``lobby.game_under_way``) once a move was saved: then players resign instead;
+        and once the host (who alone may cancel) resigned from it: the others play on.
         """
         try:
             game = await self.repo.load_game_by_thread(thread_id)
@@ -1132,6 +1151,8 @@ class GameService:
             return None
         if game.action_count:
             raise ServiceError("lobby.game_under_way", thread=f"<#{thread_id}>")
+        if game.stand_in_of(0) == "resigned":
+            raise ServiceError("abandon.host_resigned")
         with store_refusals(stale="lobby.game_under_way"):
             await self.repo.abandon_game(game.id, expected_version=game.version, reason=CANCELLED)
         return game.id

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.league.seating import SeatingError, divisions, meetings, seat_swiss, table_sizes
@@ -33,11 +33,13 @@ from bot.store import (
     NewLeague,
 )
 from engine import games
+from engine.errors import CorruptGame
 
 from .errors import ServiceError
 from .games import RESIGNED, Clock, GameService
 from .ratings import RatingService
 from .results import Created
+from .rights import LeagueRole, Member
 
 PAIRINGS = ("swiss", "round-robin")
 MAX_NAME = 64
@@ -135,6 +137,7 @@ class LeagueService:
         self.games = games_service
         self.ratings = ratings
         self.clock = clock
+        games_service.league_rights = self  # a league game's organisers decide on abandoning it
 
     # -- sign-up ----------------------------------------------------------------------------------
 
@@ -339,6 +342,27 @@ class LeagueService:
         """The league a game belongs to, if any."""
         return await self.repo.league_of_game(game_id)
 
+    async def _league_by_game(self, game_id: int) -> League | None:
+        league_id = await self.repo.league_of_game(game_id)
+        return None if league_id is None else await self.repo.load_league_by_id(league_id)
+
+    async def league_role(self, game_id: int, member: Member) -> LeagueRole | None:
+        """The game's league and whether the member organises it (as ``/league start``
+        decides); None for a game outside leagues."""
+        league = await self._league_by_game(game_id)
+        if league is None:
+            return None
+        roles = list(member.roles)
+        organiser = is_organiser(
+            league, member.user_id, manage_guild=member.manage_guild, roles=roles
+        )
+        return LeagueRole(league.name, organiser)
+
+    async def league_name(self, game_id: int) -> str | None:
+        """The name of the league the game was played for, if any."""
+        league = await self._league_by_game(game_id)
+        return None if league is None else league.name
+
     async def tables_to_open(self, league: League) -> list[TableToOpen]:
         """The current round's tables whose game is not open yet."""
         names = {p.user_id: p.name for p in await self.repo.league_players(league.id)}
@@ -401,12 +425,16 @@ class LeagueService:
         if game.status == GameStatus.ACTIVE:
             return None
         forfeited = set(table.forfeited) | _resigned_users(game, table)
-        seats = []
-        for index, user in enumerate(table.user_ids):
-            seat = game.seats[index] if index < len(game.seats) else None
-            finished = game.status == GameStatus.FINISHED and seat is not None
-            rank = seat.final_rank if finished and seat is not None else None
-            seats.append(SeatOutcome(user, rank, user in forfeited))
+        ranks: Mapping[int, int | None] = {s.seat: s.final_rank for s in game.seats}
+        if game.status == GameStatus.ABANDONED:  # ranked as it stood; who resigned ranks last
+            ranks = _ranks_as_it_stood(game)
+            forfeited |= {
+                u for i, u in enumerate(table.user_ids) if game.stand_in_of(i) == "resigned"
+            }
+        seats = [
+            SeatOutcome(user, ranks.get(index), user in forfeited)
+            for index, user in enumerate(table.user_ids)
+        ]
         return TableOutcome(table.round, table.table_no, tuple(seats))
 
     async def _standings(self, league: League, tables: Sequence[LeagueTable]) -> list[StandingLine]:
@@ -533,6 +561,17 @@ def _resigned_users(game: Game, table: LeagueTable) -> set[int]:
         return set()
     seat = int(reason.removeprefix(RESIGNED))
     return {table.user_ids[seat]} if seat < len(table.user_ids) else set()
+
+
+def _ranks_as_it_stood(game: Game) -> dict[int, int]:
+    """An abandoned game's places by the scores when it was abandoned (equal scores share a
+    place); none if its snapshot cannot be read."""
+    try:
+        standing = games.from_json(game.snapshot).standing
+    except CorruptGame:
+        return {}
+    scores = [r.score for r in standing.results]
+    return {r.seat: 1 + sum(s > r.score for s in scores) for r in standing.results}
 
 
 def _rounds_done(tables: Sequence[LeagueTable], outcomes: Sequence[TableOutcome]) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
@@ -12,6 +13,7 @@ from .errors import ServiceError
 
 NOTIFY_MODES = ("ping", "dm", "both", "none")
 MAX_VACATION_DAYS = 30
+_DAY = re.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}")  # the one date format /settings vacation takes
 MAX_ZONE = 64
 #: Offered first by the time zone autocomplete.
 COMMON_ZONES = (
@@ -92,11 +94,21 @@ def vacation_end(until: str, zone: str | None, now: int) -> int:
     player's time zone (UTC without one), as UTC unix seconds; at most ``MAX_VACATION_DAYS``
     ahead, and not in the past (``settings.bad_date``, ``settings.vacation_past``,
     ``settings.vacation_too_long``)."""
-    try:
-        day = date.fromisoformat(until.strip()[:10])
-    except ValueError:
-        raise ServiceError("settings.bad_date", date=until.strip()[:20]) from None
+    text = until.strip()
+    try:  # date.fromisoformat alone also takes 20301231, 2030-W01-1 and 2030-12-31T...
+        day = date.fromisoformat(text) if _DAY.fullmatch(text) else None
+    except ValueError:  # a day that does not exist: 2030-02-30, 2030-13-01, 0000-01-01
+        day = None
+    if day is None:
+        raise ServiceError("settings.bad_date", date=text[:20].replace("`", "'"))
     tz = ZoneInfo(zone) if zone else UTC
+    today = datetime.fromtimestamp(now, tz).date()
+    # by the calendar first, so that a day like 9999-12-31 is refused before any arithmetic
+    # on it could leave the range of ``datetime`` (OverflowError)
+    if day < today - timedelta(days=1):
+        raise ServiceError("settings.vacation_past", date=day.isoformat())
+    if day > today + timedelta(days=MAX_VACATION_DAYS + 1):
+        raise ServiceError("settings.vacation_too_long", days=MAX_VACATION_DAYS)
     end = int(datetime.combine(day + timedelta(days=1), time(), tzinfo=tz).timestamp())
     if end <= now:
         raise ServiceError("settings.vacation_past", date=day.isoformat())

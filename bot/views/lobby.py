@@ -38,6 +38,7 @@ Interaction = discord.Interaction[Any]
 # a player's line in the embed; lines posted before the ids were listed have no mention
 _LINE = re.compile(r"^\d+\. (?P<name>.*?)(?: \(<@(?P<id>\d+)>\))?$")
 _ESCAPED = re.compile(r"\\(.)")
+_MENU_NUMBER = re.compile("[0-9]{1,4}")  # the values of the seats and deadline menus
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: slow games
 LOBBY_MAX_AGE = 24 * 3600.0  # seconds an untouched open lobby stays cached
 HOST_ONLY = (
@@ -345,6 +346,12 @@ async def on_lobby(interaction: Interaction, action: str, value: str | None) -> 
         book.put(message.id, new)
 
 
+def chosen_number(value: str | None) -> int | None:
+    """The number chosen in a lobby menu; None for anything else (a tampered client may send
+    any value: ``int`` would raise on ``"²"`` and on thousands of digits)."""
+    return None if value is None or _MENU_NUMBER.fullmatch(value) is None else int(value)
+
+
 async def _apply(
     interaction: Interaction, action: str, state: LobbyState, value: str | None
 ) -> LobbyState:
@@ -361,12 +368,12 @@ async def _apply(
         if user.id == state.host:
             raise ServiceError("lobby.host_cannot_leave")
         state = state.leave(user.id)
-    elif action == "seats" and value is not None:
-        state = state.with_seats(int(value))
+    elif action == "seats" and (seats := chosen_number(value)) is not None:
+        state = state.with_seats(seats)
     elif action == "computers" and value is not None:
         state = state.with_computers(value == "1")
-    elif action == "deadline" and value is not None and value.isdigit():
-        state = state.with_deadline(int(value))
+    elif action == "deadline" and (hours := chosen_number(value)) is not None:
+        state = state.with_deadline(hours)
     elif action == "takeover" and value is not None:
         state = state.with_takeover(value == "1")
     elif action == "language":

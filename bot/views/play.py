@@ -18,7 +18,7 @@ import discord
 from discord import ui
 
 from bot.custom_ids import ABANDON, OPEN_PANEL, RESIGN, SEQUENCE
-from bot.present import after_save, guarded, himiko, picture, played_text, t
+from bot.present import after_save, guarded, himiko, member_of, picture, played_text, t
 from bot.service import ServiceError, TurnKey
 from bot.turns import announce, owed
 from bot.views.base import OkNoButton, button
@@ -200,7 +200,8 @@ class AbandonButton(
     ui.DynamicItem[ui.Button[ui.View]],
     template=ABANDON.template,
 ):
-    """Confirm or cancel abandoning a stuck game (its host, or a member who manages threads)."""
+    """Confirm or cancel abandoning a stuck game (``bot.service.rights``: its host, a league
+    game's organisers, or a member who manages threads)."""
 
     spec = ABANDON
     ok_style = discord.ButtonStyle.danger
@@ -210,10 +211,10 @@ class AbandonButton(
         await interaction.response.edit_message(content=t(interaction, "abandon.kept"), view=None)
 
     async def confirm(self, interaction: Interaction) -> None:
-        """Abandon: the game ends without a winner; the thread is told who did it (owed)."""
+        """Abandon: the game ends (a league game ranked as it stood); the thread is told who
+        did it (owed)."""
         bot = himiko(interaction)
-        moderator = interaction.permissions.manage_threads
-        await bot.service.abandon(self.user_id, game_id=self.game_id, moderator=moderator)
+        await bot.service.abandon(member_of(interaction), game_id=self.game_id)
         try:
             with after_save():
                 await interaction.response.edit_message(

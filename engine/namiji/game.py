@@ -98,8 +98,11 @@ class Namiji:
 
     def outcome(self, st: State) -> Outcome | None:
         """Final scores; tied players share the victory."""
-        if st.phase != OVER:
-            return None
+        return self.standing(st) if st.phase == OVER else None
+
+    def standing(self, st: State) -> Outcome:
+        """The points scored so far (tied players share a place); the final scores once over."""
+        over = st.phase == OVER
         totals = [p.score for p in st.players]
         best = max(totals)
         results = tuple(
@@ -108,12 +111,12 @@ class Namiji:
                 name=p.name,
                 score=p.score,
                 rank=1 + sum(t > p.score for t in totals),
-                lines=tuple(ScoreLine(k, v) for k, v in score_lines(p, final=True).items()),
+                lines=tuple(ScoreLine(k, v) for k, v in score_lines(p, final=over).items()),
             )
             for s, p in enumerate(st.players)
         )
         winners = tuple(s for s, t in enumerate(totals) if t == best)
-        return Outcome(results, winners, ("all_arrived",), False, st.turns)
+        return Outcome(results, winners, ("all_arrived",) if over else (), False, st.turns)
 
     def statistics(self, st: State) -> dict[str, list[float]]:
         """Per-seat figures for balance reports."""

@@ -113,6 +113,10 @@ class Yamatai:
         """Final scores, or None while the game runs."""
         return typed_outcome(outcome(context(st.board), st)) if st.over else None
 
+    def standing(self, st: State) -> Outcome:
+        """The running score of every seat (all tiles counted) ranked as at the game's end."""
+        return typed_outcome(outcome(context(st.board), st))
+
     def statistics(self, st: State) -> dict[str, list[float]]:
         """Buildings, specialists and boats set aside per seat, and the boat types run out."""
         ctx = context(st.board)

@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from bot.catalog import default_catalog
+from bot.custom_ids import ROW_ID_MAX, VERSION_MAX
 from bot.games import presentation
 from bot.games.base import Texts
 from bot.games.yamatai import PANEL_NEXT
@@ -241,9 +242,9 @@ def _panel_states(match: Any, seat: int) -> list[PanelState]:
         for page in range(pages):
             states.append(
                 PanelState(
-                    game_id=2**53,
+                    game_id=ROW_ID_MAX,  # the largest ids an id may carry
                     game=match.game_key,
-                    version=2**31,
+                    version=VERSION_MAX,
                     step="",
                     player=PlayerInfo(seat, "Ann", 1, "red"),
                     categories=groups,

@@ -124,3 +124,27 @@ def test_the_turn_message_respects_the_next_players_choice(tmp_path: Path) -> No
             assert direct_messages(env, player) == []
 
     run(body)
+
+
+def test_vacation_dates_out_of_range_or_with_more_text_get_the_date_refusals(
+    tmp_path: Path,
+) -> None:
+    """Year 9999, year 1, 30 February, a date with more text: each gets its refusal in words,
+    never "something went wrong", nothing logged, and no vacation starts."""
+    cases = {
+        "9999-12-31": "at most 30 days",
+        "0001-01-01": "already ended",
+        "2027-02-30": "YYYY-MM-DD",
+        "2027-01-20xyz": "YYYY-MM-DD",
+        "20270120": "YYYY-MM-DD",
+    }
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            for until, words in cases.items():
+                reply = await say(env, HOST, "settings vacation", until=until)
+                assert words in reply.content, (until, reply.content)
+            shown = await say(env, HOST, "settings show")
+            assert "Vacation: none" in shown.content
+
+    run(body)

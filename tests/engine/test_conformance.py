@@ -110,6 +110,20 @@ def _check_outcome(match: Match, outcome: Outcome | None) -> None:
         assert result.name == match.players[result.seat]
         assert sum(line.points for line in result.lines) == result.score
     assert sorted(outcome.ranking) == seats
+    assert match.standing == outcome
+
+
+def _check_standing(match: Match) -> None:
+    """A running game's standing: every seat once, a score made of its lines, ranks from 1."""
+    standing = match.standing
+    seats = sorted(r.seat for r in standing.results)
+    assert seats == list(range(len(match.players)))
+    assert min(r.rank for r in standing.results) == 1
+    assert all(1 <= r.rank <= len(seats) for r in standing.results)
+    for result in standing.results:
+        assert sum(line.points for line in result.lines) == result.score
+        better = [r for r in standing.results if r.score > result.score]
+        assert all(r.rank <= result.rank for r in better)
 
 
 def _undo_equals_replay(match: Match) -> None:
@@ -136,6 +150,7 @@ def test_random_playout_keeps_the_contract(game: str, players: int, seed: int) -
         if step % 2 == 0:
             _check_position(match, rng)
             _undo_equals_replay(match)
+            _check_standing(match)
         events = match.play(random_player(match.view(seat), seed + step), seat=seat)
         milestones = match.milestones(events)
         ended = milestones.game_ended

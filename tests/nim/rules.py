@@ -182,6 +182,17 @@ class Nim:
         )
         return Outcome(results, (st.winner,), ("last_take",), False, st.turns // 2 + 1)
 
+    def standing(self, st: NimState) -> Outcome:
+        """Before the last take nobody leads: every seat shares first place with 0 points."""
+        final = self.outcome(st)
+        if final is not None:
+            return final
+        results = tuple(
+            SeatResult(s, name, 0, 1, (ScoreLine("last_take", 0),))
+            for s, name in enumerate(st.names)
+        )
+        return Outcome(results, tuple(range(len(st.names))), (), False, st.turns // 2 + 1)
+
     def statistics(self, st: NimState) -> dict[str, list[float]]:
         """No figures beyond the outcome."""
         return {}
