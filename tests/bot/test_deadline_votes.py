@@ -75,7 +75,7 @@ async def leave_the_game(
         await service.resign(gone, game_id=game_id)
     elif how == "away":
         [seat] = game.seats_of(gone)
-        assert await service.repo.hand_over(game_id, seat, now=NOW)
+        assert await service.repo.set_stand_in(game_id, seat, "away", now=NOW)
     elif how == "vacation":
         until = datetime.fromtimestamp(NOW + 10 * DAY, UTC).date().isoformat()
         await service.set_vacation(gone, until)
