@@ -809,16 +809,11 @@ class GameService:
         """Who votes on a turn at its deadline: the humans still playing, other than the absent
         player; not a player who resigned, withdrew from the game's league, or whose seats the
         computer plays (away, on vacation)."""
-        absent = game.user_of(absent_seat)
         stand_ins = await self._stand_ins(game)
-        gone = await self.repo.forfeits_of_game(game.id)
-        playing = {
-            s.user_id
-            for s in game.seats
-            if s.user_id != COMPUTER_USER_ID and s.seat not in stand_ins
-        }
+        humans = {s.user_id for s in game.seats if s.user_id != COMPUTER_USER_ID}
         sitting_out = {s.user_id for s in game.seats if s.seat in stand_ins}
-        return playing - sitting_out - gone - {absent}
+        gone = await self.repo.forfeits_of_game(game.id)
+        return humans - sitting_out - gone - {game.user_of(absent_seat)}
 
     async def back(self, user_id: int, *, thread_id: int | None = None) -> Back:
         """Give the user's away seats back to them: the thread's game's if they are away there,
@@ -1009,8 +1004,12 @@ class GameService:
         )
 
     async def _standing_deadline(self, game: Game) -> int | None:
-        """The deadline of the turn a game is playing now, unless it has none (or no longer)."""
-        turn = await _current_turn(_match_of(game))
+        """The deadline of the turn a game is playing now, unless it has none (or no longer);
+        None for a game whose snapshot is damaged (logged), so the others are still listed."""
+        try:
+            turn = await _current_turn(_match_of(game))
+        except ServiceError:
+            return None
         if turn is None:
             return None
         return await self.repo.standing_deadline(game.id, await self._stored_turn(game.id, turn))
