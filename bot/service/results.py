@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 Event = dict[str, Any]
-#: Where a turn stands in a game: (round, seat to act). Two turns may share it (in two-player
-#: Yamatai each seat acts twice a round); ``Turn`` tells them apart.
+#: Where a turn stands in a game: (round, seat to act). Two turns may share it (a game may let
+#: a seat act twice in a round); ``Turn`` tells them apart.
 TurnKey = tuple[int, int]
 
 
