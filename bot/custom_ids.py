@@ -147,8 +147,12 @@ PANEL_PAGE = spec("himiko:panel:page", "game", "version", "page", Field("cat", "
 PANEL_UNDO = spec("himiko:panel:undo", "game", "version")
 PANEL_DO = spec("himiko:panel:do", "game", "version", Field("crc", "[0-9a-f]{8}"))
 PANEL_REFRESH = spec("himiko:panel:refresh", "game")
-DEADLINE_SKIP = spec("himiko:deadline:skip", "game", Field("turn", TURN_KEY))
-DEADLINE_AWAY = spec("himiko:deadline:away", "game", Field("turn", TURN_KEY))
+# the turn voted on: round.seat.start (bot.service ``Turn``: start counts the actions played
+# before it); buttons posted before migration 0012 carry round.seat, which names only the turn a
+# game was playing then
+DEADLINE_TURN = Field("turn", rf"{TURN_KEY}(?:\.{at_most(VERSION_MAX)})?")
+DEADLINE_SKIP = spec("himiko:deadline:skip", "game", DEADLINE_TURN)
+DEADLINE_AWAY = spec("himiko:deadline:away", "game", DEADLINE_TURN)
 ABANDON = spec("himiko:abandon", OK_NO, "game", "version", "user")
 
 # few / fill / back: the host's answer when Start leaves seats empty (start with fewer players,

@@ -6,8 +6,12 @@ message per (game, player) however many of their reminders were overdue (after d
 collapse into one), then marks them sent. A reminder whose turn was already played is cancelled,
 not sent. If the process dies or Discord fails between the claim and the send, the lease runs
 out and a later tick sends it; once sent it is recorded in-process before the store is told, so
-a failed "mark sent" is retried without a second message (and the message's nonce lets Discord
-drop a repeat after a restart within its few minutes).
+a failed "mark sent" is retried without a second message. A process killed between the send and
+the record leaves rows that a later claim finds claimed before (``Reminder.claims``): their
+message may be in the thread already, so the thread's recent messages are read first and, if the
+bot's message with that very text is there, the rows are only recorded as sent. The message's
+nonce (the same on every retry of the same rows) covers the rest: a retry by another process
+while the first is still sending, which Discord drops within its few minutes.
 
 At a deadline the message offers the other players two votes (skip the turn, hand the seat to
 the computer); in a game with the take-over option the seat goes to the computer at once instead
@@ -36,6 +40,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LEASE = 300  # seconds a claimed reminder is left to its sender before another tick may retry
+RECENT = 50  # the thread's latest messages searched for a reminder a dead claim may have sent
 STOP_GRACE = 3.0  # seconds a tick under way may take to finish when the bot stops
 
 
@@ -115,6 +120,11 @@ class ReminderScheduler:
                 from bot.views.deadline import skip_view
 
                 extra["view"] = skip_view(self.bot, latest.game_id, latest.turn, locale)
+            retried = any(r.claims > 1 for r in rows)  # a claim before may have sent it
+            if retried and await self._posted(channel, clip(text)):
+                log.info("reminders: game %s: already in the thread, recorded", latest.game_id)
+                await service.mark_reminders_sent(ids)
+                return 0
             await channel.send(
                 clip(text),
                 allowed_mentions=only(latest.user_id) if how.ping else NO_MENTIONS,
@@ -133,6 +143,21 @@ class ReminderScheduler:
         await service.mark_reminders_sent(ids)
         self._sent.difference_update(ids)
         return posted
+
+    async def _posted(self, channel: discord.abc.Messageable, text: str) -> bool:
+        """Whether the bot's message with this text is among the thread's recent messages.
+
+        A thread the bot may not read counts as not posted (sent again: at worst twice, as
+        before this check).
+        """
+        me = self.bot.user
+        try:
+            async for message in channel.history(limit=RECENT):
+                if me is not None and message.author.id == me.id and message.content == text:
+                    return True
+        except discord.Forbidden:
+            log.warning("reminders: cannot read the thread; sending again", exc_info=True)
+        return False
 
     async def run_forever(self) -> None:
         """Tick at once (what fell due while the bot was down), then every ``interval``."""

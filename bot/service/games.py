@@ -44,7 +44,7 @@ from engine.games import Match, computer_player
 
 from . import panel as panels
 from .errors import EngineRejected, ServiceError, rejected, store_refusals
-from .history import replay_turns
+from .history import replay_turns, turn_start
 from .notify import NOTIFY_MODES, Delivery, check_zone, delivery, vacation_end
 from .pace import pace
 from .results import (
@@ -64,6 +64,7 @@ from .results import (
     Resigned,
     ScoreLine,
     SkipVote,
+    Turn,
     TurnKey,
     TurnRecord,
     TurnReport,
@@ -93,11 +94,6 @@ class Renderer(Protocol):
 SeedSource = Callable[[], int]
 Clock = Callable[[], float]  # UTC unix seconds (``time.time``); tests inject their own
 GameOverListener = Callable[[int], Awaitable[None]]  # told a game's id once it finished or ended
-
-
-def turn_text(turn: TurnKey) -> str:
-    """A turn key as stored with its reminders: ``round.seat``."""
-    return f"{turn[0]}.{turn[1]}"
 
 
 def reminder_plan(start: int, deadline: int) -> list[tuple[str, int]]:
@@ -216,9 +212,23 @@ def _dressed(
 
 
 def _turn_key(match: Match) -> TurnKey | None:
-    """The turn being played: (round, seat to act); None once the game is over."""
+    """Where the game stands: (round, seat to act); None once the game is over."""
     info = match.turn_info
     return None if info.seat is None else (info.round, info.seat)
+
+
+def _turn(match: Match, start: int | None = None) -> Turn | None:
+    """The turn being played, None once the game is over; ``start`` if known, else by replay
+    (a few milliseconds: call it off the event loop, see ``_current_turn``)."""
+    info = match.turn_info
+    if info.seat is None:
+        return None
+    return Turn(info.round, info.seat, turn_start(match) if start is None else start)
+
+
+async def _current_turn(match: Match) -> Turn | None:
+    """The turn being played (``_turn``), replayed in a thread."""
+    return await asyncio.to_thread(_turn, match)
 
 
 def _step(match: Match) -> str | None:
@@ -445,7 +455,7 @@ class GameService:
             picture,
             first,
             first.computer,
-            _turn_key(match),
+            await _current_turn(match),
             game.language,
         )
 
@@ -542,6 +552,7 @@ class GameService:
                     break
                 earlier.insert(0, record)
         nxt = match.current_seat
+        started = sum(len(t.actions) for t in turns if t.complete)  # the next turn begins here
         final = None if match.outcome is None else _final(players, match.outcome)
         skipped = len(match.log) in played_for
         view = _dressed(match.view(None), stand_ins, skipped)
@@ -559,7 +570,7 @@ class GameService:
             picture=picture,
             next_player=None if nxt is None else players[nxt],
             final=final,
-            next_turn=_turn_key(match),
+            next_turn=_turn(match, started),
             skipped=skipped,
             earlier=tuple(earlier),
             channel_id=game.channel_id,
@@ -658,13 +669,19 @@ class GameService:
             picture,
             first,
             first.computer,
-            _turn_key(match),
+            await _current_turn(match),
             game.language,
         )
 
     # -- deadlines and reminders ------------------------------------------------------------------
 
-    async def deadline_for(self, game_id: int, turn: TurnKey | None) -> int | None:
+    async def _stored_turn(self, game_id: int, turn: Turn) -> str:
+        """The key a turn's reminders and votes are stored under: ``round.seat.start``; for the
+        turn a game was playing at migration 0012 (or an older one) the old ``round.seat``."""
+        before = await self.repo.old_turn_keys(game_id)
+        return turn.old_text if before is not None and turn.start <= before else turn.text
+
+    async def deadline_for(self, game_id: int, turn: Turn | None) -> int | None:
         """The deadline of a game's turn (unix seconds), scheduling its reminders the first time.
 
         Called when the turn's message is posted. Nothing is scheduled for a game without a
@@ -676,20 +693,22 @@ class GameService:
         except ServiceError:
             return None
         now = self.now()
-        current = _turn_key(match) if game.status == GameStatus.ACTIVE else None
+        current = await _current_turn(match) if game.status == GameStatus.ACTIVE else None
         if turn is None or current != turn:
             if current is None:
                 await self.repo.cancel_reminders(game.id, now=now)
-            return None if turn is None else await self.repo.turn_deadline(game.id, turn_text(turn))
-        user = game.user_of(turn[1])
-        absent = turn[1] in await self._stand_ins(game)  # the computer plays at once
+            if turn is None:
+                return None
+            return await self.repo.turn_deadline(game.id, await self._stored_turn(game.id, turn))
+        user = game.user_of(turn.seat)
+        absent = turn.seat in await self._stand_ins(game)  # the computer plays at once
         if game.turn_deadline is None or user is None or user == COMPUTER_USER_ID or absent:
             await self.repo.cancel_reminders(game.id, now=now)
             return None
         return await self.repo.schedule_turn(
             game.id,
-            turn=turn_text(turn),
-            seat=turn[1],
+            turn=await self._stored_turn(game.id, turn),
+            seat=turn.seat,
             user_id=user,
             deadline_at=now + game.turn_deadline,
             reminders=reminder_plan(now, game.turn_deadline),
@@ -708,12 +727,12 @@ class GameService:
             game, match = await self._load(game_id=reminder.game_id)
         except ServiceError:
             return None
-        turn = _turn_key(match)
-        if turn is None or turn_text(turn) != reminder.turn:
+        turn = await _current_turn(match)
+        if turn is None or await self._stored_turn(game.id, turn) != reminder.turn:
             return None
-        if game.user_of(turn[1]) != reminder.user_id:
+        if game.user_of(turn.seat) != reminder.user_id:
             return None
-        if turn[1] in await self._stand_ins(game):  # away or on vacation: no reminder reaches them
+        if turn.seat in await self._stand_ins(game):  # away or on vacation: none reaches them
             return None
         return game.thread_id
 
@@ -747,21 +766,24 @@ class GameService:
     ) -> SkipVote:
         """A vote by one of the other players on a turn whose deadline passed.
 
-        ``choice``: "skip" (the computer plays this turn) or "away" (the computer plays the seat
-        until its player uses ``/back``). Each other human has one vote per turn and may change
-        it; the choice a majority of them (more than half) picks is applied at once. A skip: the
-        game's strongest computer player plays the turn for the absent player (marked as such)
-        and the turn's report is returned. A hand-over: the seat is stored as away and the
-        runner plays its turns.
+        ``turn``: the key on the deadline message's button (``round.seat.start``, or the old
+        ``round.seat`` of buttons posted before migration 0012): a vote counts only for that very
+        turn. ``choice``: "skip" (the computer plays this turn) or "away" (the computer plays
+        the seat until its player uses ``/back``). The voters are the humans still playing (see
+        ``_voters``); each has one vote per turn and may change it; the choice a majority of
+        them (more than half) picks is applied at once. A skip: the game's strongest computer
+        player plays the turn for the absent player (marked as such) and the turn's report is
+        returned. A hand-over: the seat is stored as away (``announce`` only for the vote that
+        did it) and the runner plays its turns.
         """
         if choice not in ("skip", "away"):
             raise ServiceError("deadline.turn_over")
         game, match = await self._load(game_id=game_id)
-        current = _turn_key(match)
-        if current is None or turn_text(current) != turn:
+        current = await _current_turn(match)
+        stored = None if current is None else await self._stored_turn(game.id, current)
+        if current is None or stored != turn:
             raise ServiceError("deadline.turn_over")
-        absent = game.user_of(current[1])
-        voters = {s.user_id for s in game.seats if s.user_id not in (COMPUTER_USER_ID, absent)}
+        voters = await self._voters(game, current.seat)
         if user_id not in voters:
             raise ServiceError("deadline.not_voter")
         deadline = await self.repo.turn_deadline(game.id, turn)
@@ -773,10 +795,13 @@ class GameService:
         if counted < needed:
             return SkipVote(game.id, counted, needed, choice=choice, thread_id=game.thread_id)
         if choice == "away":
-            await self.repo.set_stand_in(game.id, current[1], "away", now=self.now())
-            player = _players(game, match, {current[1]: "away"})[current[1]]
-            return SkipVote(game.id, counted, needed, None, True, choice, player, game.thread_id)
-        await asyncio.to_thread(_play_computer_turn, match, current[1], game.seed)
+            seat = current.seat
+            handed = await self.repo.hand_over(game.id, seat, now=self.now())
+            player = _players(game, match, {seat: "away"})[seat]
+            return SkipVote(
+                game.id, counted, needed, None, True, choice, player, game.thread_id, handed
+            )
+        await asyncio.to_thread(_play_computer_turn, match, current.seat, game.seed)
         with store_refusals(stale="deadline.turn_over"):
             saved = await self.repo.append_match(game, match, by_computer=True)
         if match.outcome is not None:
@@ -784,6 +809,16 @@ class GameService:
         report = await self._turn_report(game, match, saved)
         computers = self._computer_acts(game, match.current_seat, await self._stand_ins(game))
         return SkipVote(game.id, counted, needed, report, computers, thread_id=game.thread_id)
+
+    async def _voters(self, game: Game, absent_seat: int) -> set[int]:
+        """Who votes on a turn at its deadline: the humans still playing, other than the absent
+        player; not a player who resigned, withdrew from the game's league, or whose seats the
+        computer plays (away, on vacation)."""
+        stand_ins = await self._stand_ins(game)
+        humans = {s.user_id for s in game.seats if s.user_id != COMPUTER_USER_ID}
+        sitting_out = {s.user_id for s in game.seats if s.seat in stand_ins}
+        gone = await self.repo.forfeits_of_game(game.id)
+        return humans - sitting_out - gone - {game.user_of(absent_seat)}
 
     async def back(self, user_id: int, *, thread_id: int | None = None) -> Back:
         """Give the user's away seats back to them: the thread's game's if they are away there,
@@ -959,13 +994,11 @@ class GameService:
         for g in found:
             if guild_id is not None and g.guild_id != guild_id:
                 continue
-            deadline = None
-            stand_ins = await self._stand_ins(await self.repo.load_game(g.game_id))
+            game = await self.repo.load_game(g.game_id)
+            stand_ins = await self._stand_ins(game)
             absent = g.current_seat in stand_ins  # the computer plays it: nobody waits on them
             human = g.current_user_id not in (None, COMPUTER_USER_ID) and not absent
-            latest = await self.repo.latest_deadline(g.game_id) if human else None
-            if latest is not None and latest[0] == g.current_seat:
-                deadline = latest[1]
+            deadline = await self._standing_deadline(game) if human else None
             whose = g.current_user_id if human else None
             mine = g.my_turn and not absent
             listings.append(GameListing(g.game_id, g.thread_id, g.game_key, mine, whose, deadline))
@@ -974,6 +1007,17 @@ class GameService:
             listings,
             key=lambda g: (not g.my_turn, far if g.deadline is None else g.deadline),
         )
+
+    async def _standing_deadline(self, game: Game) -> int | None:
+        """The deadline of the turn a game is playing now, unless it has none (or no longer);
+        None for a game whose snapshot is damaged (logged), so the others are still listed."""
+        try:
+            turn = await _current_turn(_match_of(game))
+        except ServiceError:
+            return None
+        if turn is None:
+            return None
+        return await self.repo.standing_deadline(game.id, await self._stored_turn(game.id, turn))
 
     async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> Suggestions:
         """Autocomplete choices for the action option (the refusal if the user may not act now)."""

@@ -32,3 +32,14 @@ def replay_turns(match: Match) -> list[TurnRecord]:
     if seat is not None:
         turns.append(TurnRecord(seat, turn_round, tuple(actions), tuple(events), False))
     return turns
+
+
+def turn_start(match: Match) -> int:
+    """How many actions of the log were played before the current turn began (by replay):
+    the identity of the turn, shared by no other turn of the game."""
+    fresh = games.new(match.game_key, match.players, match.seed, match.options)
+    start = 0
+    for number, (actor, text) in enumerate(match.log, 1):
+        if fresh.milestones(fresh.play(text, seat=actor)).turn_ended:
+            start = number
+    return start

@@ -7,8 +7,35 @@ from dataclasses import dataclass
 from typing import Any
 
 Event = dict[str, Any]
-#: A turn of a game: (round, seat to act); each seat acts once per round.
+#: Where a turn stands in a game: (round, seat to act). Two turns may share it (a game may let
+#: a seat act twice in a round); ``Turn`` tells them apart.
 TurnKey = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of a game: its round, the seat to act, and ``start``, how many actions of the
+    log were played before it began, which no other turn of the game shares."""
+
+    round: int
+    seat: int
+    start: int
+
+    @property
+    def key(self) -> TurnKey:
+        """(round, seat): what the turn panel's button carries."""
+        return (self.round, self.seat)
+
+    @property
+    def text(self) -> str:
+        """``round.seat.start``: the turn's key in the store and in deadline buttons."""
+        return f"{self.round}.{self.seat}.{self.start}"
+
+    @property
+    def old_text(self) -> str:
+        """``round.seat``: the key of turns scheduled before migration 0012."""
+        return f"{self.round}.{self.seat}"
+
 
 #: The user id stored for seats played by the computer (Discord ids are never 0).
 COMPUTER_USER_ID = 0
@@ -71,7 +98,7 @@ class TurnReport:
     picture: bytes
     next_player: PlayerInfo | None
     final: FinalResult | None = None
-    next_turn: TurnKey | None = None
+    next_turn: Turn | None = None
     skipped: bool = False  # a computer played this turn for the player (deadline or stand-in)
     earlier: tuple[TurnRecord, ...] = ()  # computer turns played just before, in this message
     channel_id: int | None = None  # the channel of the game's lobby (its result is said there)
@@ -170,7 +197,9 @@ class SkipVote:
     that choice and how many are needed.
 
     For a skip, ``turn`` is set once the majority was reached and the computer played the turn;
-    for a hand-over, ``handed`` is the player whose seat the computer now plays.
+    for a hand-over, ``handed`` is the player whose seat the computer now plays, and
+    ``announce`` is True for the one vote that handed it over (simultaneous or later votes
+    find it done).
     """
 
     game_id: int
@@ -181,6 +210,7 @@ class SkipVote:
     choice: str = "skip"
     handed: PlayerInfo | None = None
     thread_id: int = 0
+    announce: bool = False  # this vote handed the seat over: the thread is told (once)
 
 
 @dataclass(frozen=True)
@@ -237,7 +267,7 @@ class Created:
     picture: bytes
     first: PlayerInfo
     computers_next: bool
-    turn: TurnKey | None = None
+    turn: Turn | None = None
     language: str | None = None  # of the game's public messages; None: the server's locale
 
 

@@ -145,8 +145,12 @@ class GameStore(Protocol):
         """Cancel one unsent reminder."""
         ...
 
-    async def latest_deadline(self, game_id: int) -> tuple[int, int] | None:
-        """(seat, deadline) of the game's latest scheduled turn, unless it was cancelled."""
+    async def standing_deadline(self, game_id: int, turn: str) -> int | None:
+        """The deadline of a game's turn unless it was cancelled (the computer took over)."""
+        ...
+
+    async def old_turn_keys(self, game_id: int) -> int | None:
+        """For a game active at migration 0012: how many actions it had then; else None."""
         ...
 
     async def list_reminders(self, game_id: int) -> list[Reminder]:
@@ -189,6 +193,11 @@ class GameStore(Protocol):
         """Let the computer play a human seat ("away" or "resigned"); False if nothing changed."""
         ...
 
+    async def hand_over(self, game_id: int, seat: int, *, now: int) -> bool:
+        """Hand a seat nobody stands in for to the computer ("away"); True only for the call
+        that changed it."""
+        ...
+
     async def resign_and_finish(
         self, game_id: int, seat: int, expected_version: int, outcome: Outcome, *, now: int
     ) -> int:
@@ -210,6 +219,10 @@ class GameStore(Protocol):
     async def computer_due_games(self, *, now: int, shards: Shards | None = None) -> list[int]:
         """Active games whose seat to act the computer plays (computer, stand-in, vacation),
         in the guilds of ``shards`` if given."""
+        ...
+
+    async def forfeits_of_game(self, game_id: int) -> set[int]:
+        """Users whose league seat in this game is forfeited (they withdrew)."""
         ...
 
 
@@ -284,10 +297,6 @@ class LeagueStore(GameStore, Protocol):
 
     async def mark_round_posted(self, league_id: int, round_: int) -> bool:
         """Record that a round's standings were posted; False if they already were."""
-        ...
-
-    async def forfeits_of_game(self, game_id: int) -> set[int]:
-        """Users whose league seat in this game is forfeited (they withdrew)."""
         ...
 
     async def unrated_games(self) -> list[int]:

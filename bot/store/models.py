@@ -155,6 +155,7 @@ class Reminder:
     claimed_until: int | None = None
     sent_at: int | None = None
     cancelled_at: int | None = None
+    claims: int = 0  # how many times it was claimed (more than once: it may have been sent)
 
 
 @dataclass(frozen=True, slots=True)

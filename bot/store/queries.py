@@ -158,6 +158,8 @@ REPAIR_GAME = "UPDATE games SET current_seat = ? WHERE id = ? AND version = ?"
 
 # The reminder schedule (migration 0005). Times are UTC unix seconds.
 REMINDER_COLUMNS = "id, game_id, turn, seat, user_id, kind, due_at, deadline_at"
+# A whole row: the columns, then its claim, sent and cancelled times and its claims (0012).
+REMINDER_ROW = f"{REMINDER_COLUMNS}, claimed_until, sent_at, cancelled_at, claims"
 
 # Rows of a game for other turns than the one now being played are cancelled.
 CANCEL_OTHER_TURNS = """
@@ -182,13 +184,14 @@ SELECT MAX(deadline_at) FROM reminders WHERE game_id = ? AND turn = ?
 """
 
 # The claim: due, unsent, uncancelled rows whose lease (if any) ran out get a new lease, in one
-# statement, so two schedulers (or two ticks) never claim the same row at once.
+# statement, so two schedulers (or two ticks) never claim the same row at once. ``claims``
+# counts them: a row claimed before may have been sent by that claim (migration 0012).
 CLAIM_DUE_REMINDERS = f"""
-UPDATE reminders SET claimed_until = ?
+UPDATE reminders SET claimed_until = ?, claims = claims + 1
 WHERE due_at <= ? AND sent_at IS NULL AND cancelled_at IS NULL
   AND (claimed_until IS NULL OR claimed_until <= ?)
   {{shards}}
-RETURNING {REMINDER_COLUMNS}
+RETURNING {REMINDER_ROW}
 """
 
 MARK_REMINDER_SENT = "UPDATE reminders SET sent_at = ? WHERE id = ? AND sent_at IS NULL"
@@ -198,14 +201,18 @@ UPDATE reminders SET cancelled_at = ? WHERE id = ? AND sent_at IS NULL AND cance
 """
 
 SELECT_GAME_REMINDERS = f"""
-SELECT {REMINDER_COLUMNS}, claimed_until, sent_at, cancelled_at
-FROM reminders WHERE game_id = ? ORDER BY id
+SELECT {REMINDER_ROW} FROM reminders WHERE game_id = ? ORDER BY id
 """
 
-# The deadline of a game's latest scheduled turn, with whose seat it is (unless cancelled).
-SELECT_LATEST_DEADLINE = """
-SELECT seat, deadline_at, cancelled_at FROM reminders WHERE game_id = ? ORDER BY id DESC LIMIT 1
+# The deadline of a turn while it stands: its deadline row was not cancelled.
+SELECT_STANDING_DEADLINE = """
+SELECT deadline_at FROM reminders
+WHERE game_id = ? AND turn = ? AND kind = 'deadline' AND cancelled_at IS NULL
 """
+
+# Games whose turn in flight at migration 0012 keeps its old key round.seat: the number of
+# actions they had then (a turn that began after at most that many is that turn or older).
+SELECT_OLD_TURN_KEYS = "SELECT actions FROM old_turn_keys WHERE game_id = ?"
 
 # Per-user settings (migration 0006).
 SELECT_USER_SETTINGS = """
@@ -422,6 +429,14 @@ SELECT_AWAY_SEATS = """
 SELECT g.id, g.thread_id, s.seat FROM seats s JOIN games g ON g.id = s.game_id
 WHERE s.user_id = ? AND s.stand_in = 'away' AND g.status = 'active'
 ORDER BY g.id, s.seat
+"""
+
+# A hand-over by the other players' vote: only the vote that changes the seat changes it, so
+# simultaneous votes hand it over (and tell the thread) once.
+HAND_OVER = """
+UPDATE seats SET stand_in = 'away', stand_in_at = ?
+WHERE game_id = ? AND seat = ? AND user_id <> 0 AND stand_in IS NULL
+  AND game_id IN (SELECT id FROM games WHERE status = 'active')
 """
 
 CLEAR_AWAY = """

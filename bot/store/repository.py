@@ -152,6 +152,7 @@ def _reminder_from_row(row: Row) -> Reminder:
         claimed_until=extra[0],
         sent_at=extra[1],
         cancelled_at=extra[2],
+        claims=int(row[11]) if len(row) > 11 else 0,
     )
 
 
@@ -698,13 +699,18 @@ class GameRepository:
             cursor = await conn.execute(q.CANCEL_REMINDER, (now, reminder_id))
             return cursor.rowcount == 1
 
-    async def latest_deadline(self, game_id: int) -> tuple[int, int] | None:
-        """(seat, deadline) of the game's latest scheduled turn, unless it was cancelled."""
+    async def standing_deadline(self, game_id: int, turn: str) -> int | None:
+        """The deadline of a game's turn unless it was cancelled (the computer took over)."""
         async with self._read() as conn:
-            rows = list(await conn.execute_fetchall(q.SELECT_LATEST_DEADLINE, (game_id,)))
-        if not rows or rows[0][2] is not None:
-            return None
-        return int(rows[0][0]), int(rows[0][1])
+            rows = list(await conn.execute_fetchall(q.SELECT_STANDING_DEADLINE, (game_id, turn)))
+        return int(rows[0][0]) if rows else None
+
+    async def old_turn_keys(self, game_id: int) -> int | None:
+        """For a game active at migration 0012: how many actions it had then (its turns that
+        began after at most that many keep the old key round.seat); None for later games."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(q.SELECT_OLD_TURN_KEYS, (game_id,)))
+        return int(rows[0][0]) if rows else None
 
     async def list_reminders(self, game_id: int) -> list[Reminder]:
         """Every reminder row of a game, in the order they were scheduled."""
@@ -1063,6 +1069,13 @@ class GameRepository:
             raise InvalidRequest(f"unknown stand-in {stand_in!r}")
         async with self._write() as conn:
             cursor = await conn.execute(q.SET_STAND_IN, (stand_in, now, game_id, seat))
+            return cursor.rowcount == 1
+
+    async def hand_over(self, game_id: int, seat: int, *, now: int) -> bool:
+        """Hand a human seat the computer does not play yet to it ("away"), atomically: True
+        only for the call that changed it (of simultaneous ones, exactly one)."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.HAND_OVER, (now, game_id, seat))
             return cursor.rowcount == 1
 
     async def resign_and_finish(

@@ -66,7 +66,8 @@ async def vote(interaction: Interaction, game_id: int, turn: str, choice: str = 
         interaction.user.id, game_id=game_id, turn=turn, choice=choice
     )
     if result.handed is not None:  # stored: the runner plays the seat from now on
-        await tell_thread(bot, result.thread_id, "deadline.handed", result.handed.name)
+        if result.announce:  # this vote handed it over: the thread is told once
+            await tell_thread(bot, result.thread_id, "deadline.handed", result.handed.name)
         bot.runner.kick(game_id)
         await send(interaction, t(interaction, "deadline.handed_reply"))
         return

@@ -19,7 +19,7 @@ from discord import ui
 
 from bot.custom_ids import ABANDON, OPEN_PANEL, RESIGN, SEQUENCE
 from bot.present import after_save, guarded, himiko, member_of, picture, played_text, t
-from bot.service import ServiceError, TurnKey
+from bot.service import ServiceError, Turn, TurnKey
 from bot.turns import announce, owed
 from bot.views.base import OkNoButton, button
 from bot.views.panel import open_panel
@@ -70,12 +70,12 @@ class OpenPanelButton(
 
 
 def turn_button_view(
-    bot: HimikoBot, game_id: int, version: int, turn: TurnKey | None, locale: str | None
+    bot: HimikoBot, game_id: int, version: int, turn: Turn | None, locale: str | None
 ) -> ui.View:
     """The view of a public turn message: one button to open the turn panel."""
     view = ui.View(timeout=None)
     label = bot.catalog.text("game.take_turn", locale)
-    view.add_item(OpenPanelButton(game_id, version, turn, label))
+    view.add_item(OpenPanelButton(game_id, version, None if turn is None else turn.key, label))
     return view
 
 

@@ -15,7 +15,7 @@ from discord.http import Route
 from bot.app import DEFAULT_API_BASE, DEFAULT_GATEWAY, HimikoBot, apply_endpoints, create_bot
 from bot.cogs.info import log_text
 from bot.lobby_state import LobbyState, parse_custom_id
-from bot.service import Category, HistoryResult, PanelState, PlayerInfo, TurnRecord
+from bot.service import Category, HistoryResult, PanelState, PlayerInfo, Turn, TurnRecord
 from bot.settings import Settings
 from bot.views import DYNAMIC_ITEMS
 from bot.views.lobby import lobby_embed, lobby_in, lobby_view
@@ -170,7 +170,7 @@ def test_panel_and_play_views(tmp_path: Path) -> None:
     ids = _custom_ids(preview_view(interaction, BIG_ID, 7, text))
     _assert_dynamic(ids)
     assert ids[0].endswith(checksum(text))
-    _assert_dynamic(_custom_ids(turn_button_view(bot, BIG_ID, 9, (12, 3), None)))
+    _assert_dynamic(_custom_ids(turn_button_view(bot, BIG_ID, 9, Turn(12, 3, 140), None)))
     _assert_dynamic(_custom_ids(turn_button_view(bot, BIG_ID, 9, None, None)))
     _assert_dynamic(["himiko:open:1:2"])  # made before turn keys: still understood
 

@@ -16,7 +16,7 @@ from bot import custom_ids
 from bot.custom_ids import OPEN_PANEL, PANEL_ACTION
 from bot.lobby_state import DEADLINE_HOURS, LobbyState, parse_custom_id
 from bot.store import LANGUAGES
-from bot.views.deadline import SkipButton
+from bot.views.deadline import AwayButton, SkipButton
 from bot.views.lobby import LobbyButton, LobbySelect
 from bot.views.panel import ActionSelect, CategorySelect, PageButton, RefreshButton, UndoButton
 from bot.views.play import OpenPanelButton, ResignButton, SequenceButton
@@ -36,7 +36,9 @@ ITEMS: list[tuple[Any, str]] = [
     (PageButton(7, 12, 1, "place:clay"), "himiko:panel:page:7:12:1:place:clay"),
     (UndoButton(7, 12), "himiko:panel:undo:7:12"),
     (RefreshButton(7), "himiko:panel:refresh:7"),
-    (SkipButton(7, "3.1"), "himiko:deadline:skip:7:3.1"),
+    (SkipButton(7, "3.1"), "himiko:deadline:skip:7:3.1"),  # posted before migration 0012
+    (SkipButton(7, "3.1.40"), "himiko:deadline:skip:7:3.1.40"),
+    (AwayButton(7, "3.1.40"), "himiko:deadline:away:7:3.1.40"),
     (LobbyButton("join", LOBBY), "himiko:lobby:join:yamatai:3:1:@"),
     (LobbySelect("seats", LOBBY), "himiko:lobby:seats:yamatai:3:1:@"),
     (LobbySelect("deadline", LOBBY), "himiko:lobby:deadline:yamatai:3:1:@"),

@@ -316,12 +316,13 @@ def test_take_your_turn_opens_the_panel_until_the_turn_has_passed(tmp_path: Path
     async def body(service: GameService) -> None:
         created = await two_player_game(service)
         user = created.first.user_id or 0
-        assert created.turn == (1, created.first.seat)
+        assert created.turn is not None and created.turn.key == (1, created.first.seat)
+        key = created.turn.key
         game = await service.repo.load_game(created.game_id)
         action = games.from_json(game.snapshot).legal_actions()[0]
         await service.play(user, action, thread_id=500)  # acted via /play: version moved on
         state = await service.panel(
-            user, game_id=created.game_id, version=created.version, turn=created.turn
+            user, game_id=created.game_id, version=created.version, turn=key
         )
         assert state.version > created.version and state.player.seat == created.first.seat
         with pytest.raises(ServiceError) as caught:  # action buttons stay strict
@@ -331,11 +332,12 @@ def test_take_your_turn_opens_the_panel_until_the_turn_has_passed(tmp_path: Path
         from .support import play_whole_turn
 
         done = await play_whole_turn(service, created.game_id)
-        assert done.turn is not None and done.turn.next_turn == (1, 1 - created.first.seat)
+        assert done.turn is not None and done.turn.next_turn is not None
+        assert done.turn.next_turn.key == (1, 1 - created.first.seat)
         other = done.turn.next_player.user_id if done.turn.next_player else None
         with pytest.raises(ServiceError) as caught:  # the turn has passed: out of date
             await service.panel(
-                other or 0, game_id=created.game_id, version=created.version, turn=created.turn
+                other or 0, game_id=created.game_id, version=created.version, turn=key
             )
         assert caught.value.key == "error.stale_board"
 

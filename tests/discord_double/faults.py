@@ -1,4 +1,6 @@
-"""Fault injection for the REST API: 5xx and 429 runs, and responses lost after the effect.
+"""Fault injection for the REST API: 5xx and 429 runs, responses lost after the effect, and
+responses held after the effect until the test releases them (a client killed meanwhile never
+gets its answer, as when a process dies between a request and the use of its response).
 
 A fault matches a route by its name as recorded in ``RequestRecord.route`` (for example
 ``"POST /channels/{channel_id}/messages"``) and optionally by path parameters
@@ -7,6 +9,7 @@ A fault matches a route by its name as recorded in ``RequestRecord.route`` (for 
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +28,15 @@ class Fault:
     retry_after: float = 0.0
     params: dict[str, str] = field(default_factory=dict)
     hits: int = 0
+    # a held response: ``reached`` is set once a request did its effect and waits, its answer
+    # (the real one) goes out once ``released`` is set
+    held: bool = False
+    reached: asyncio.Event = field(default_factory=asyncio.Event)
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def release(self) -> None:
+        """Let the held requests answer (also those still to come)."""
+        self.released.set()
 
     @property
     def spent(self) -> bool:
@@ -84,8 +96,15 @@ class Faults:
         """Do the next ``times`` requests, then drop the connection (or answer ``status``)."""
         return self._add(Fault(route, status, times, after_effect=True, params=_strings(params)))
 
+    def hold_response(self, route: str, *, times: int = 1, **params: Any) -> Fault:
+        """Do the next ``times`` requests, then hold each answer until ``Fault.release``."""
+        fault = Fault(route, 0, times, after_effect=True, held=True, params=_strings(params))
+        return self._add(fault)
+
     def clear(self) -> None:
-        """Forget every fault."""
+        """Forget every fault (held answers are released)."""
+        for fault in self.active:
+            fault.release()
         self.active.clear()
 
     def take(self, route: str, params: dict[str, str], *, after_effect: bool) -> Fault | None:

@@ -103,6 +103,10 @@ class RestApi:
                 req = Req(request.method, path, params, dict(request.query), body, files)
                 status, data = await route.handler(self.ctx, req)
                 fault = self.ctx.faults.take(route_name, params, after_effect=True)
+                if fault is not None and fault.held:  # done; the answer waits for the test
+                    fault.reached.set()
+                    await fault.released.wait()
+                    fault = None
         except errors.ApiError as exc:
             status, data = exc.status, exc.body()
         if fault is not None:

@@ -226,3 +226,21 @@ def test_faults_and_enforced_nonce() -> None:
             assert all(f.spent for f in double.faults.active)
 
     run(body)
+
+
+def test_a_held_response_answers_only_once_released() -> None:
+    """The effect happens at once; the answer waits until the test releases it."""
+
+    async def body() -> None:
+        async with make_double() as double, aiohttp.ClientSession() as session:
+            url = f"{double.api_base}/channels/{CHANNEL_ID}/messages"
+            held = double.faults.hold_response("POST /channels/{channel_id}/messages")
+            request = asyncio.create_task(session.post(url, json={"content": "hi"}, headers=AUTH))
+            await asyncio.wait_for(held.reached.wait(), 5)
+            [sent] = double.messages(CHANNEL_ID)  # already there, unanswered
+            assert not request.done()
+            held.release()
+            async with await asyncio.wait_for(request, 5) as resp:
+                assert resp.status == 200 and (await resp.json())["id"] == str(sent.id)
+
+    run(body)

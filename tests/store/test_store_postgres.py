@@ -153,6 +153,7 @@ def test_identity_continues_after_a_table_rebuild(tmp_path: Path, pg: list[str])
         " PRIMARY KEY, game_id BIGINT NOT NULL, turn TEXT NOT NULL, seat BIGINT NOT NULL,"
         " user_id BIGINT NOT NULL, kind TEXT NOT NULL, due_at BIGINT NOT NULL,"
         " deadline_at BIGINT NOT NULL, claimed_until BIGINT, sent_at BIGINT, cancelled_at BIGINT,"
+        " claims BIGINT NOT NULL DEFAULT 0,"
         " UNIQUE (game_id, turn, kind));\n"
         "INSERT INTO reminders_new SELECT * FROM reminders;\n"
         "DROP TABLE reminders;\n"

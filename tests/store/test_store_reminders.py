@@ -43,7 +43,7 @@ def test_a_turn_is_scheduled_once_and_claimed_once_while_leased(tmp_path: Path) 
         assert (half.kind, half.user_id, half.seat, half.turn) == ("half", 100, 0, "1.0")
         assert await repo.claim_due_reminders(now=T0 + 120, lease=60) == []  # leased
         [again] = await repo.claim_due_reminders(now=T0 + 160, lease=60)  # the lease ran out
-        assert again.id == half.id
+        assert again.id == half.id and (half.claims, again.claims) == (1, 2)  # claimed before
         assert await repo.mark_reminders_sent([half.id], now=T0 + 161) == 1
         assert await repo.mark_reminders_sent([half.id], now=T0 + 162) == 0
         [near] = await repo.claim_due_reminders(now=T0 + 10_000, lease=60)
@@ -147,3 +147,29 @@ def test_the_contract_columns_and_the_turn_deadline(tmp_path: Path) -> None:
         assert unsent == (2,)
     finally:
         conn.close()
+
+
+def test_a_standing_deadline_is_the_turns_own_until_it_is_cancelled(tmp_path: Path) -> None:
+    """Two turns of one seat in one round have their own keys and deadlines (issue 24)."""
+    plan = [("half", T0 + 100), ("deadline", T0 + 200)]
+
+    async def body(repo: GameRepository) -> None:
+        game = await create_plain(repo)
+        for turn, now in (("1.0.0", T0), ("1.0.9", T0 + 50)):
+            await repo.schedule_turn(
+                game.id,
+                turn=turn,
+                seat=0,
+                user_id=100,
+                deadline_at=now + 200,
+                reminders=plan,
+                now=now,
+            )
+        assert await repo.standing_deadline(game.id, "1.0.9") == T0 + 250
+        assert await repo.standing_deadline(game.id, "1.0.0") is None  # cancelled by the next
+        assert await repo.turn_deadline(game.id, "1.0.0") == T0 + 200  # as it was scheduled
+        assert await repo.old_turn_keys(game.id) is None  # made after migration 0012
+        await repo.cancel_reminders(game.id, now=T0 + 60)
+        assert await repo.standing_deadline(game.id, "1.0.9") is None
+
+    with_repo(database(tmp_path, "db.sqlite3"), body)

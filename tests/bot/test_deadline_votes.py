@@ -1,0 +1,144 @@
+"""Deadline votes (issue 24): the voters are the humans still playing, and a hand-over voted by
+several at once is stored and announced once, on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.service import Created, GameService, ServiceError
+from bot.store import GameRepository, NewLeague, open_store
+from tests.backends import database
+
+from .support import CHANNEL, GUILD, _fake_picture
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+DAY = 24 * 3600
+NOW = 1_800_000_000
+USERS = {101: "Ann", 202: "Bo", 303: "Cy", 404: "Di"}
+
+
+class Clock:
+    """The service's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = float(NOW)
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def deadline_game(service: GameService, players: int) -> tuple[Created, int, list[int]]:
+    """A game of the first ``players`` users with a two-day deadline, its first turn scheduled;
+    (created, the user to act, the others in seat order)."""
+    created = await service.create_game(
+        game_key="yamatai",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        thread_id=500,
+        players=list(USERS.items())[:players],
+        turn_deadline=2 * DAY,
+    )
+    await service.deadline_for(created.game_id, created.turn)
+    absent = created.first.user_id
+    assert absent is not None
+    others = [p.user_id for p in created.players if p.user_id not in (None, absent)]
+    return created, absent, [u for u in others if u is not None]
+
+
+async def withdraw(repo: GameRepository, game_id: int, users: list[int], gone: int) -> None:
+    """The game is a league table and ``gone`` withdrew from the league (its forfeit stored;
+    the resignation that follows it in the service has not happened yet)."""
+    league = await repo.create_league(
+        NewLeague(GUILD, CHANNEL, "Spring", "yamatai", 3, 3, "swiss", 2 * DAY, "3,2,1", None, 1),
+        now=NOW,
+    )
+    for user in users:
+        assert await repo.join_league(league.id, user, USERS[user], now=NOW)
+    assert await repo.seat_league_round(league.id, 1, [users])
+    [table] = await repo.league_tables(league.id)
+    assert await repo.set_table_game(league.id, 1, table.table_no, 500, game_id)
+    assert await repo.withdraw_from_league(league.id, gone, 1)
+
+
+async def leave_the_game(
+    service: GameService, repo: GameRepository, how: str, game_id: int, gone: int
+) -> None:
+    """``gone`` no longer plays: resigned, away (the computer plays the seat), on vacation, or
+    withdrawn from the game's league."""
+    game = await service.repo.load_game(game_id)
+    if how == "resigned":
+        await service.resign(gone, game_id=game_id)
+    elif how == "away":
+        [seat] = game.seats_of(gone)
+        assert await service.repo.set_stand_in(game_id, seat, "away", now=NOW)
+    elif how == "vacation":
+        until = datetime.fromtimestamp(NOW + 10 * DAY, UTC).date().isoformat()
+        await service.set_vacation(gone, until)
+    else:
+        users = [s.user_id for s in game.seats]
+        await withdraw(repo, game_id, users, gone)
+
+
+@pytest.mark.parametrize("how", ["resigned", "away", "vacation", "withdrawn"])
+def test_a_player_who_no_longer_plays_does_not_vote_nor_count(tmp_path: Path, how: str) -> None:
+    """Three humans; one of the two others stopped playing: their vote is refused, and the
+    last one's vote alone is the majority (one of one)."""
+
+    async def main() -> None:
+        repo = await open_store(database(tmp_path, "games.sqlite3"))
+        clock = Clock()
+        try:
+            service = GameService(repo, renderer=_fake_picture, clock=clock)
+            created, _, (gone, voter) = await deadline_game(service, 3)
+            await leave_the_game(service, repo, how, created.game_id, gone)
+            clock.now += 2 * DAY
+            turn = (await repo.list_reminders(created.game_id))[0].turn
+            with pytest.raises(ServiceError) as caught:
+                await service.vote_skip(gone, game_id=created.game_id, turn=turn)
+            assert caught.value.key == "deadline.not_voter"
+            voted = await service.vote_skip(voter, game_id=created.game_id, turn=turn)
+            assert (voted.votes, voted.needed) == (1, 1) and voted.turn is not None
+        finally:
+            await repo.close()
+
+    asyncio.run(main())
+
+
+def test_simultaneous_hand_over_votes_hand_the_seat_over_once(tmp_path: Path) -> None:
+    """Four humans: one vote, then the two others at once from two processes (each reaches the
+    majority of two), then a late one: the seat is handed over by exactly one of them."""
+
+    async def main() -> None:
+        target = database(tmp_path, "games.sqlite3")
+        first, second = await open_store(target), await open_store(target)
+        clock = Clock()
+        try:
+            service = GameService(first, renderer=_fake_picture, clock=clock)
+            other = GameService(second, renderer=_fake_picture, clock=clock)
+            created, absent, voters = await deadline_game(service, 4)
+            clock.now += 2 * DAY
+            game_id = created.game_id
+            turn = (await first.list_reminders(game_id))[0].turn
+            opened = await service.vote_skip(voters[0], game_id=game_id, turn=turn, choice="away")
+            assert (opened.votes, opened.needed, opened.handed) == (1, 2, None)
+            together = await asyncio.gather(
+                service.vote_skip(voters[1], game_id=game_id, turn=turn, choice="away"),
+                other.vote_skip(voters[2], game_id=game_id, turn=turn, choice="away"),
+            )
+            late = await other.vote_skip(voters[0], game_id=game_id, turn=turn, choice="away")
+            results = [*together, late]
+            assert all(r.handed is not None and r.handed.user_id == absent for r in results)
+            assert [r.announce for r in results].count(True) == 1
+            assert late.announce is False
+            game = await first.load_game(game_id)
+            assert [s.stand_in for s in game.seats if s.user_id == absent] == ["away"]
+        finally:
+            await first.close()
+            await second.close()
+
+    asyncio.run(main())

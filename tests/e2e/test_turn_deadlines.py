@@ -1,0 +1,106 @@
+"""Every turn has its own deadline (issue 24): the two turns a seat plays in one round of
+two-player Yamatai, and votes on a hand-over that arrive together, on the Discord double."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from tests.discord_double import MessageRecord
+from tests.e2e.harness import CHANNEL, TIMEOUT, Env, Table, custom_id, himiko_env, run
+from tests.e2e.test_play import two_humans
+from tests.e2e.test_recovery import finish_turn
+from tests.e2e.test_reminders import HOUR, reminders_to
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+
+def deadline_messages(env: Env, table: Table) -> list[MessageRecord]:
+    """The bot's deadline messages in the thread (those with the Skip button), oldest first."""
+    return [
+        m
+        for m in env.double.messages(table.id, include_ephemeral=False)
+        if any(c.startswith("himiko:deadline:skip:") for c in m.custom_ids())
+    ]
+
+
+def test_the_second_turn_of_a_seat_in_a_round_has_its_own_deadline_reminders_and_votes(
+    tmp_path: Path,
+) -> None:
+    """Two players: each plays two turns in round 1. The first player's second turn gets its
+    own deadline (shown in its turn message and ``/mygames``), its own reminders and deadline
+    message; the first turn's Skip button does not skip it."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, other = await two_humans(env)
+            env.clock.advance(48 * HOUR)
+            assert await env.bot.scheduler.tick() == 1
+            [first] = deadline_messages(env, table)
+            old_skip = custom_id(first, "himiko:deadline:skip:")
+
+            await finish_turn(env, player, table)  # late, but before anyone voted
+            await finish_turn(env, other, table)
+            assert await env.current_user(table.id) == player.id
+            assert (await env.match(table.id)).turn_info.round == 1  # the same round and seat
+
+            deadline = int(env.clock()) + 48 * HOUR
+            turn = env.turn_messages(table.id)[-1]
+            assert turn.pinged_user_ids() == [player.id]
+            assert f"<t:{deadline}:R>" in turn.content
+            listed = await (await env.double.slash(player, CHANNEL, "mygames")).reply(TIMEOUT)
+            assert f"<t:{deadline}:R>" in listed.content
+
+            click = await env.double.click(other, table.id, first.id, old_skip)
+            assert "already over" in (await click.reply(TIMEOUT)).content
+            assert await env.current_user(table.id) == player.id
+
+            env.clock.advance(24 * HOUR)
+            assert await env.bot.scheduler.tick() == 1
+            half = reminders_to(env, table, player)[-1]
+            assert "a reminder" in half.content and f"<t:{deadline}:R>" in half.content
+            env.clock.advance(24 * HOUR)
+            assert await env.bot.scheduler.tick() == 1
+            second = deadline_messages(env, table)[-1]
+            assert second.id != first.id and f"<t:{deadline}:R>" in second.content
+            skip = custom_id(second, "himiko:deadline:skip:")
+            assert skip != old_skip
+            done = await env.double.click(other, table.id, second.id, skip)
+            assert "skipped" in (await done.reply(TIMEOUT)).content
+            assert await env.current_user(table.id) == other.id
+
+    run(body)
+
+
+def test_votes_that_hand_the_seat_over_together_post_one_notice(tmp_path: Path) -> None:
+    """The other player clicks the hand-over button three times at once, then once more: the
+    seat goes to the computer once and the thread is told once."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, absent, other = await two_humans(env)
+            env.clock.advance(48 * HOUR)
+            assert await env.bot.scheduler.tick() == 1
+            [message] = deadline_messages(env, table)
+            hand = custom_id(message, "himiko:deadline:away:")
+            clicks = await asyncio.gather(
+                *(env.double.click(other, table.id, message.id, hand) for _ in range(3))
+            )
+            replies = [(await c.reply(TIMEOUT)).content for c in clicks]
+            assert all("until its player uses `/back`" in r or "already over" in r for r in replies)
+            await env.bot.runner.idle()
+            later = await env.double.click(other, table.id, message.id, hand)
+            await later.reply(TIMEOUT)
+            await env.bot.runner.idle()
+            notices = [
+                m
+                for m in env.double.messages(table.id, include_ephemeral=False)
+                if "handed" in m.content
+            ]
+            assert len(notices) == 1, [m.content for m in notices]
+            game = await env.game(table.id)
+            assert [s.stand_in for s in game.seats if s.user_id == absent.id] == ["away"]
+
+    run(body)
