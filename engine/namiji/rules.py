@@ -386,6 +386,7 @@ def _resolve(st: State, action: Action, events: list[Event]) -> None:
         _reveal_fish(st, events)
         st.tasks[0] = "catch"
     elif kind == "keep":
+        events.append({"type": "kept", "seat": seat, "fish": st.catch, "cell": args[0]})
         _place(st, seat, st.catch, [cell_index(args[0])], events)
         st.catch = ""
         st.tasks.pop(0)
@@ -401,6 +402,15 @@ def _resolve(st: State, action: Action, events: list[Event]) -> None:
         assert cells is not None
         st.nets_shown.remove(net)
         player.nets.append(f"{net} {cell} {orientation}")
+        events.append(
+            {
+                "type": "net_placed",
+                "seat": seat,
+                "net": net,
+                "cell": cell,
+                "orientation": orientation,
+            }
+        )
         _place(st, seat, net, cells, events)
         _nets_under(st)
         st.tasks.pop(0)
