@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.namiji.components import CLOCKWISE
 from render.marks import player_marks
 from render.namiji import layout, palette
 from render.namiji.boards import draw_boards, fit_text
@@ -50,7 +51,12 @@ def render_image(
     players = view["players"]
     marks = player_marks(players)
     canvas = static_layer(
-        look, len(players), len(view["boats"]), bool(view.get("doubles_used")), drawn_language()
+        look,
+        len(players),
+        len(view["boats"]),
+        bool(view.get("doubles_used")),
+        drawn_language(),
+        str(view.get("direction", CLOCKWISE)),
     ).copy()
     draw_boats(canvas, view, look, hl, marks)
     if view.get("phase") == "over":
