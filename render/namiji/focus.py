@@ -14,6 +14,7 @@ from render import focus
 from render.focus import BODY, SMALL, TITLE, Line, Marked
 from render.marks import player_marks
 from render.namiji import layout
+from render.namiji.cards import card_words, is_card
 from render.namiji.highlight import Highlight
 from render.namiji.picture import doing_words, picture_palette, render_image
 from render.namiji.route import boat_centre
@@ -109,14 +110,36 @@ def _focus_image(
     marks, area = _marks(view, targets)
     for marked in marks:
         focus.mark_target(board_picture, marked, look, "ring" if marked.kind == "space" else "box")
+    choosing = [c for c in targets.cards if is_card(c)]
     parts = [
         focus.text_panel(_title(view, look), look, fill=look.background),
         focus.text_panel(_choices(targets, look), look),
+        *_card_panel(say("n.cards.choose"), choosing, look),
         focus.crop_marked(board_picture, marks, area, theme=look),
+        *_card_panel(say("n.cards.title"), _held(view), look),
         focus.text_panel(_scores(view, look), look),
         focus.text_panel(_last_turn(view, highlight, look), look),
     ]
     return focus.stack(parts, look), tuple(marks)
+
+
+def _held(view: Mapping[str, Any]) -> list[str]:
+    """The viewer's own pontoon cards and sacred rock cards (others' rock cards are hidden)."""
+    viewer = view.get("viewer")
+    players = view["players"]
+    if not isinstance(viewer, int) or not 0 <= viewer < len(players):
+        return []
+    player = players[viewer]
+    return [str(c) for c in [*player.get("pontoon", []), *player.get("rocks", [])]]
+
+
+def _card_panel(title: str, cards: Sequence[str], look: Theme) -> list[Image.Image]:
+    """A block naming each card with what it does, or nothing when there are no cards."""
+    if not cards:
+        return []
+    lines: list[Line] = [(title, BODY, look.ink, True)]
+    lines += [(card_words(c), SMALL, look.ink, False) for c in cards]
+    return [focus.text_panel(lines, look)]
 
 
 def _marks(

@@ -20,7 +20,7 @@ SS = 2  # supersampling of the static layer
 KEY = ("F", "N", "C", "T", "R", "D", "O", "W")
 SECTION_LABEL_INSET = 62
 LABEL_SIZE = 18
-NUMBER_INSET = 37  # a space's number, inside the loop (the notation's `move 17`)
+NUMBER_INSET = 44  # a space's number, inside the loop (the notation's `move 17`)
 NUMBER_SIZE = 15
 PORT_NUMBER_INSET = 27  # the port's or a pontoon's number, diagonally inside its corner
 
