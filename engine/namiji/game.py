@@ -147,8 +147,11 @@ class Namiji:
 
     def reveals(self, action: Action) -> bool:
         """Whether the action may show its player hidden information (no undo across it)."""
-        if action.kind == "move":
-            return action.station[:1] in REVEALING_STATIONS
+        if action.kind == "move" and action.station:
+            return action.station[0] in REVEALING_STATIONS
+        if action.kind == "move":  # parsed without a state: either direction's station counts
+            q = int(action.args[0])
+            return any(components(d).route[q][0] in REVEALING_STATIONS for d in DIRECTIONS)
         return action.kind in ("fish", "draw", "pick")
 
     def ends_turn(self, action: Action) -> bool:

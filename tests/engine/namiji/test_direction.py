@@ -12,6 +12,7 @@ from engine import games
 from engine.errors import InvalidSetup
 from engine.namiji.components import components, sheet_index
 from engine.namiji.game import REVEALING_STATIONS
+from engine.namiji.notation import parse
 from engine.namiji.players import STATION_VALUE, _me, _value
 from tests.engine.namiji.scenario import state
 
@@ -107,6 +108,7 @@ def test_which_moves_reveal_follows_the_direction() -> None:
         rev = rules.reveals(rules.parse(backwards.state, text))
         assert cw == (components("clockwise").route[q] in REVEALING_STATIONS)
         assert rev == (components("reversed").route[q] in REVEALING_STATIONS) != cw
+        assert rules.reveals(parse(text))  # without a state, the cautious answer: no undo
 
 
 def test_the_computer_players_value_the_station_of_the_direction() -> None:
