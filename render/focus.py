@@ -58,6 +58,13 @@ class Marked:
     """Half the width (a ring's radius)."""
     half_height: float | None = None
     """Half the height of a card-shaped target (None: a ring, ``radius``)."""
+    tag: str = ""
+    """A short name shown beside the target in the crop, at the picture's least size (a space's
+    number, as the choices name it); empty: none."""
+    tag_side: tuple[float, float] = (0.0, -1.0)
+    """The side of the target where the tag goes, as a unit vector (default: above)."""
+    tag_anchor: tuple[float, float, float] | None = None
+    """The centre and reach (x, y, r) the tag stands beside on its side; None: the ring."""
 
     @property
     def ry(self) -> float:
@@ -85,9 +92,11 @@ def crop_marked(
     area: tuple[int, int, int, int],
     *,
     width: int = WIDTH,
+    theme: Theme | None = None,
 ) -> Image.Image:
     """The part of ``picture`` around the marks (else ``area``), scaled to ``width`` at most
-    ``MAX_ZOOM`` times, centred on a background as wide as ``width``."""
+    ``MAX_ZOOM`` times, centred on a background as wide as ``width``; with a ``theme``, each
+    mark's tag on a badge in the ring's colours, drawn after scaling so that it reads on a phone."""
     if marks:
         x0 = min(m.x - m.radius for m in marks) - CROP_PAD
         y0 = min(m.y - m.ry for m in marks) - CROP_PAD
@@ -102,11 +111,35 @@ def crop_marked(
     zoom = min(MAX_ZOOM, width / part.width, MAX_CROP_HEIGHT / part.height)
     size = (max(1, round(part.width * zoom)), max(1, round(part.height * zoom)))
     part = part.resize(size, Image.Resampling.BILINEAR)
-    if part.width == width:
-        return part
-    out = Image.new("RGB", (width, part.height), picture.getpixel((0, 0)))
-    out.paste(part, ((width - part.width) // 2, 0))
+    out = part
+    if part.width != width:
+        out = Image.new("RGB", (width, part.height), picture.getpixel((0, 0)))
+        out.paste(part, ((width - part.width) // 2, 0))
+    if theme is not None:
+        left = (width - part.width) // 2
+        for mark in marks:
+            if mark.tag:
+                x, y, reach = mark.tag_anchor or (mark.x, mark.y, mark.radius + 6)
+                centre = (left + (x - box[0]) * zoom, (y - box[1]) * zoom)
+                _tag(out, centre, reach * zoom, mark, theme)
     return out
+
+
+def _tag(
+    canvas: Image.Image, centre: tuple[float, float], reach: float, mark: Marked, theme: Theme
+) -> None:
+    """A target's tag on a badge just outside its ring, on its side, kept inside the canvas."""
+    draw = ImageDraw.Draw(canvas)
+    half_w = text_length(mark.tag, SMALL, "bold") / 2 + 6
+    half_h = SMALL * 0.62
+    dx, dy = mark.tag_side
+    # from the ring's edge to the badge's centre: the badge's half extent along the side
+    at = (centre[0] + dx * (reach + half_w), centre[1] + dy * (reach + half_h))
+    x = min(max(at[0], MARGIN / 2 + half_w), canvas.width - MARGIN / 2 - half_w)
+    y = min(max(at[1], half_h + 2), canvas.height - half_h - 2)
+    box = (x - half_w, y - half_h, x + half_w, y + half_h)
+    draw.rounded_rectangle(box, radius=7, fill=theme.accent, outline=theme.ink, width=3)
+    draw_text(draw, (x, y), mark.tag, theme.ink, SMALL, "bold")
 
 
 def _widen(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -58,6 +58,7 @@ __all__ = [
     "Run",
     "draw_text",
     "face",
+    "fit_name_first",
     "measuring",
     "recording",
     "runs",
@@ -151,6 +152,36 @@ def text_length(text: str, size: int, style: Style = "bold") -> float:
     if text.isascii():
         return font(style, size).getlength(text)
     return sum(face(style, i, size).getlength(chunk) for chunk, i in runs(text, style))
+
+
+ELLIPSIS = "\u2026"
+
+
+def _less(text: str, cut: int) -> str:
+    """``text`` less ``cut`` letters, with an ellipsis when shortened."""
+    return text if cut == 0 else text[: max(0, len(text) - cut)].rstrip() + ELLIPSIS
+
+
+def fit_name_first(
+    line: Callable[[str, str], str],
+    name: str,
+    detail: str,
+    size: int,
+    width: float,
+    style: Style = "bold",
+) -> str:
+    """``line(name, detail)`` within ``width`` pixels: the detail (a step, what is done) loses
+    letters first, down to an ellipsis; only then the name, never below its first letter."""
+    for cut in range(len(detail) + 1):
+        text = line(name, _less(detail, cut))
+        if text_length(text, size, style) <= width:
+            return text
+    short = _less(detail, len(detail)) if detail else ""
+    for cut in range(1, len(name)):
+        text = line(_less(name, cut), short)
+        if text_length(text, size, style) <= width:
+            return text
+    return line(_less(name, max(0, len(name) - 1)), short)
 
 
 def draw_text(

@@ -59,6 +59,12 @@ def panorama_name(t: Texts, kind: str) -> str:
     return t(_k(f"panorama.{kind}"))
 
 
+def _cell(cell: Any) -> tuple[str, str]:
+    """A crate cell ``r2c3`` as its row and column numbers."""
+    text = str(cell)
+    return text[1], text[3]
+
+
 def _before_loss(events: Sequence[Event], i: int) -> bool:
     following = events[i + 1] if i + 1 < len(events) else {}
     return events[i].get("type") == "drawn" and following.get("type") == "trap_lost"
@@ -117,8 +123,19 @@ class NamijiPresentation:
             return t(
                 _k("summary.panorama_bonus"), panorama=panorama_name(t, str(event["card"])[-1])
             )
-        if kind == "pontoon_card":
-            return t(_k("summary.pontoon_card"), player=name(event.get("seat")), card=event["card"])
+        if kind == "pontoon_card":  # the picker is the turn's player, named before the phrase
+            return t(_k("summary.pontoon_card"), card=event["card"])
+        if kind == "kept":
+            row, column = _cell(event["cell"])
+            return t(_k("summary.kept"), row=row, column=column)
+        if kind == "net_placed":
+            row, column = _cell(event["cell"])
+            return t(
+                _k(f"summary.net.{event['orientation']}"),
+                fish=fish_name(t, str(event["net"])),
+                row=row,
+                column=column,
+            )
         if kind == "rocks_revealed":
             met = event.get("met", [])
             cards = listed([str(c) for c in event.get("cards", [])]) or "—"
@@ -130,29 +147,10 @@ class NamijiPresentation:
         return None
 
     def played(self, t: Texts, actions: Sequence[str], parts: list[str]) -> list[str]:
-        """The phrases with what the events of these actions do not tell (a fish kept, a net)."""
-        said = [p for p in (self._played(t, a) for a in actions) if p]
-        if not said and not parts and any(a.split()[:1] == ["end"] for a in actions):
+        """The phrases, or "ended the turn" for an `end` that made no other event."""
+        if not parts and any(a.split()[:1] == ["end"] for a in actions):
             return [t(_k("summary.end"))]
-        return said + parts
-
-    @staticmethod
-    def _played(t: Texts, action: str) -> str | None:
-        words = action.split() or [""]
-        cell = re.fullmatch(r"r(\d)c(\d)", words[-1]) if words[0] == "keep" else None
-        if cell and len(words) == 2:
-            return t(_k("summary.kept"), row=cell[1], column=cell[2])
-        if words[0] == "net" and len(words) == 4:
-            net = words[1].split(":")[-1].lower()
-            cell = re.fullmatch(r"r(\d)c(\d)", words[2].lower())
-            if cell and len(net) == 2:
-                return t(
-                    _k(f"summary.net.{words[3].lower()}"),
-                    fish=fish_name(t, net),
-                    row=cell[1],
-                    column=cell[2],
-                )
-        return None
+        return parts
 
     def step_key(self, view: Mapping[str, Any], step: str) -> str:
         """The catalog key of a step; moving the neutral boat has its own."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -11,6 +11,8 @@ from typing import Any
 ROWS, COLUMNS = 3, 4
 PANORAMA_TYPES = ("D", "O", "W")
 CELLS = tuple(f"r{r}c{c}" for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1))
+CLOCKWISE, REVERSED = "clockwise", "reversed"
+DIRECTIONS = (CLOCKWISE, REVERSED)  # the setup option ``direction``, the default first
 
 
 @dataclass(frozen=True)
@@ -82,8 +84,32 @@ def _load() -> dict[str, Any]:
 
 
 @cache
-def components() -> Components:
-    """The component data (read once)."""
+def components(direction: str = CLOCKWISE) -> Components:
+    """The component data (read once), the route in the order a game in ``direction`` sails it.
+
+    Reversed (docs/rules.md, N17), index k is the house sheet's space ``arrival - k`` with its
+    station and its double spot; the port and the pontoons keep their indices and names, so the
+    first pontoon reached is always P1."""
+    if direction == CLOCKWISE:
+        return _clockwise()
+    if direction != REVERSED:
+        raise ValueError(f"unknown direction {direction!r}")
+    comp = _clockwise()
+    backwards = comp.route[::-1]
+    assert all(
+        (a[0] in "PS") == (b[0] in "PS") for a, b in zip(comp.route, backwards, strict=True)
+    ), "the pontoons are not symmetric on the route"
+    route = tuple(a if a[0] in "PS" else b for a, b in zip(comp.route, backwards, strict=True))
+    return replace(comp, route=route, double=comp.double[::-1])
+
+
+def sheet_index(index: int, direction: str) -> int:
+    """The house sheet's (clockwise) index of route index ``index`` in a game in ``direction``."""
+    return index if direction == CLOCKWISE else components().arrival - index
+
+
+@cache
+def _clockwise() -> Components:
     d = _load()
     spaces: list[str] = d["route"]["spaces"]
     return Components(

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.contract import Milestones, Outcome, ScoreLine, SeatResult, TurnInfo
 from engine.errors import InvalidSetup
 from engine.namiji import rules
-from engine.namiji.components import components
+from engine.namiji.components import CLOCKWISE, DIRECTIONS, components
 from engine.namiji.notation import Action, format_action, parse
 from engine.namiji.players import PLAYERS
 from engine.namiji.refusals import REFUSALS
@@ -18,6 +19,7 @@ from engine.namiji.view import view
 
 Event = dict[str, Any]
 REVEALING_STATIONS = ("F", "N", "T", "R")  # a stop there may show hidden fish, nets, cards
+OPTIONS: dict[str, tuple[str, ...]] = {"direction": DIRECTIONS}  # allowed values, default first
 
 
 class Namiji:
@@ -30,15 +32,24 @@ class Namiji:
     players = PLAYERS
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Namiji has no options."""
-        if options:
-            got = ", ".join(sorted(map(str, options)))
-            raise REFUSALS.make(InvalidSetup, "unknown_option", options=got)
-        return {}
+        """The one option, ``direction`` of travel: clockwise (the default) or reversed."""
+        given = dict(options or {})
+        unknown = sorted(map(str, set(given) - set(OPTIONS)))
+        if unknown:
+            raise REFUSALS.make(InvalidSetup, "unknown_option", options=", ".join(unknown))
+        result = {}
+        for name, allowed in OPTIONS.items():
+            value = given.get(name, allowed[0])
+            if value not in allowed:
+                raise REFUSALS.make(
+                    InvalidSetup, "bad_option", option=name, allowed=", ".join(allowed)
+                )
+            result[name] = value
+        return result
 
     def new_state(self, players: list[str], seed: int, options: dict[str, Any]) -> State:
         """A fresh game."""
-        return rules.new_state(players, seed)
+        return rules.new_state(players, seed, options.get("direction", CLOCKWISE))
 
     def seat_colours(self, st: State) -> list[str]:
         """Each seat's boat colour."""
@@ -61,8 +72,11 @@ class Namiji:
         return TurnInfo(rules.actor(st), st.turns + 1, step, st.moved)
 
     def parse(self, st: State, text: str) -> Action:
-        """One action from text (InvalidNotation if it is not one)."""
-        return parse(text)
+        """One action from text (InvalidNotation if it is not one); a move knows its station."""
+        action = parse(text)
+        if action.kind == "move":
+            return replace(action, station=components(st.direction).route[int(action.args[0])])
+        return action
 
     def format(self, st: State, action: Action) -> str:
         """The canonical text of an action."""
@@ -136,8 +150,11 @@ class Namiji:
 
     def reveals(self, action: Action) -> bool:
         """Whether the action may show its player hidden information (no undo across it)."""
-        if action.kind == "move":
-            return components().route[int(action.args[0])][0] in REVEALING_STATIONS
+        if action.kind == "move" and action.station:
+            return action.station[0] in REVEALING_STATIONS
+        if action.kind == "move":  # parsed without a state: either direction's station counts
+            q = int(action.args[0])
+            return any(components(d).route[q][0] in REVEALING_STATIONS for d in DIRECTIONS)
         return action.kind in ("fish", "draw", "pick")
 
     def ends_turn(self, action: Action) -> bool:

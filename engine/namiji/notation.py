@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.errors import InvalidNotation, echo
 from engine.namiji.components import CELLS, PANORAMA_TYPES, components
@@ -30,10 +30,14 @@ WORDS = ("release", "refuse", "draw", "stop", "offer", "end")
 
 @dataclass(frozen=True)
 class Action:
-    """One action: its kind (the first word) and its arguments, canonical."""
+    """One action: its kind (the first word) and its arguments, canonical.
+
+    ``station`` is a move's destination letter in the game's direction, filled in by
+    ``Namiji.parse`` (which knows the state); it takes no part in equality."""
 
     kind: str
     args: tuple[str, ...] = ()
+    station: str = field(default="", compare=False)
 
 
 def _bad(text: str, reason: str = "bad_notation") -> InvalidNotation:

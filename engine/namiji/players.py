@@ -47,7 +47,7 @@ def _value(view: dict[str, Any], me: Player, text: str) -> float:
                 b["pos"] for b in view["boats"] if b["seat"] not in (None, view["viewer"])
             ]
             return -float(abs(to - rival[0] - 1))
-        letter = comp.route[to][0]
+        letter = str(view["route"][to])[0]  # in the game's direction of travel
         if letter == "T":
             worth = 4.0 if me.offerings else 0.5
         elif letter in comp.sections:

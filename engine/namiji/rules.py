@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import rng
-from engine.namiji.components import PANORAMA_TYPES, cell_index, components
+from engine.namiji.components import CLOCKWISE, PANORAMA_TYPES, cell_index, components
 from engine.namiji.notation import Action, format_action
 from engine.namiji.refusals import REFUSALS
 from engine.namiji.scoring import (
@@ -27,7 +27,7 @@ OPTIONAL = "offer"  # the only task that `end` may skip (U7's second offering)
 # -- setup -------------------------------------------------------------------------------------
 
 
-def new_state(names: list[str], seed: int) -> State:
+def new_state(names: list[str], seed: int, direction: str = CLOCKWISE) -> State:
     """A fresh game: decks shuffled, the bank with one fish face up, boats in random slots."""
     comp = components()
     state = rng.seed_state(seed)
@@ -55,6 +55,7 @@ def new_state(names: list[str], seed: int) -> State:
         rock_deck=rocks,
         arrivals=list(comp.arrival_tokens[len(owners)]),
         bonuses=[f"B{t}" for t in PANORAMA_TYPES],
+        direction=direction,
     )
     st.boat = boat_to_move(st) or 0
     return st
@@ -70,7 +71,7 @@ def behind(boat: Boat) -> tuple[int, int]:
 
 def boat_to_move(st: State) -> int | None:
     """The boat furthest behind among those not yet arrived."""
-    arrival = components().arrival
+    arrival = components(st.direction).arrival
     sailing = [i for i, b in enumerate(st.boats) if b.pos != arrival]
     return min(sailing, key=lambda i: behind(st.boats[i])) if sailing else None
 
@@ -103,7 +104,7 @@ def actor(st: State) -> int | None:
 
 def doubles_used(st: State) -> bool:
     """Whether double spaces are in play (4 or 5 players)."""
-    return len(st.players) >= components().double_from
+    return len(st.players) >= components(st.direction).double_from
 
 
 def upgrades(player: Player, station: str) -> set[str]:
@@ -120,7 +121,7 @@ def upgrades(player: Player, station: str) -> set[str]:
 
 
 def _free_spot(st: State, index: int) -> int | None:
-    comp = components()
+    comp = components(st.direction)
     taken = {b.spot for b in st.boats if b.pos == index}
     if not comp.double[index]:
         spots = [0]
@@ -133,12 +134,12 @@ def _free_spot(st: State, index: int) -> int | None:
 
 def port_slots(st: State) -> int:
     """Slots used at a pontoon: 3 at 2-3 players, else one per player."""
-    return components().slots[len(st.players)]
+    return components(st.direction).slots[len(st.players)]
 
 
 def moves(st: State) -> list[Action]:
     """Every move of the boat to act: free usable spaces up to the next pontoon or the port."""
-    comp = components()
+    comp = components(st.direction)
     boat = st.boats[st.boat]
     stop = comp.next_stop(boat.pos)
     player = None if boat.seat is None else st.players[boat.seat]
@@ -169,7 +170,7 @@ def _stopper(st: State) -> tuple[int, Player]:
 
 
 def _station_actions(st: State) -> list[Action]:
-    comp = components()
+    comp = components(st.direction)
     if not st.tasks:
         return [Action("end")]
     player = _stopper(st)[1]
@@ -256,7 +257,7 @@ def _score(st: State, seat: int, points: int, why: str, events: list[Event]) -> 
 
 
 def _move(st: State, action: Action, events: list[Event]) -> None:
-    comp = components()
+    comp = components(st.direction)
     boat = st.boats[st.boat]
     q = int(action.args[0])
     if len(action.args) == 2:
@@ -283,7 +284,7 @@ def _move(st: State, action: Action, events: list[Event]) -> None:
 
 def _stop(st: State, seat: int, letter: str, events: list[Event]) -> None:
     """The station's effect: automatic parts now, decisions as tasks."""
-    comp = components()
+    comp = components(st.direction)
     player = st.players[seat]
     extra = upgrades(player, letter)
     if letter == "F":
@@ -345,7 +346,7 @@ def _draw_crustacean(st: State) -> str:
 
 
 def _panorama(st: State, seat: int, kind: str, two: bool, events: list[Event]) -> None:
-    comp = components()
+    comp = components(st.direction)
     player = st.players[seat]
     taken = [1, 2] if two and player.panoramas[kind] == 0 else [player.panoramas[kind] + 1]
     for section in taken:
@@ -373,7 +374,7 @@ def _place(st: State, seat: int, kind: str, cells: list[int], events: list[Event
 
 def _resolve(st: State, action: Action, events: list[Event]) -> None:
     """A decision at a station."""
-    comp = components()
+    comp = components(st.direction)
     seat, player = _stopper(st)
     kind, args = action.kind, action.args
     if kind == "fish":
@@ -386,6 +387,7 @@ def _resolve(st: State, action: Action, events: list[Event]) -> None:
         _reveal_fish(st, events)
         st.tasks[0] = "catch"
     elif kind == "keep":
+        events.append({"type": "kept", "seat": seat, "fish": st.catch, "cell": args[0]})
         _place(st, seat, st.catch, [cell_index(args[0])], events)
         st.catch = ""
         st.tasks.pop(0)
@@ -401,6 +403,15 @@ def _resolve(st: State, action: Action, events: list[Event]) -> None:
         assert cells is not None
         st.nets_shown.remove(net)
         player.nets.append(f"{net} {cell} {orientation}")
+        events.append(
+            {
+                "type": "net_placed",
+                "seat": seat,
+                "net": net,
+                "cell": cell,
+                "orientation": orientation,
+            }
+        )
         _place(st, seat, net, cells, events)
         _nets_under(st)
         st.tasks.pop(0)
@@ -490,7 +501,7 @@ def _settle(st: State, events: list[Event]) -> None:
 
 def _next(st: State, events: list[Event]) -> None:
     """After a turn: the next boat to move, a pontoon draft, or the end of the game."""
-    comp = components()
+    comp = components(st.direction)
     st.moved = False
     st.tasks.clear()
     b = boat_to_move(st)
@@ -514,7 +525,7 @@ def _pick(st: State, seat: int | None, card: str, events: list[Event]) -> None:
     st.hand.remove(card)
     st.players[seat].pontoon.append(card)
     events.append({"type": "pontoon_card", "seat": seat, "card": card})
-    meal = components().meals.get(card)
+    meal = components(st.direction).meals.get(card)
     if meal is not None:
         _score(st, seat, meal, "meals", events)
     st.draft_slot += 1
@@ -540,7 +551,7 @@ def _settle_draft(st: State, events: list[Event]) -> None:
 
 def _finish(st: State, events: list[Event]) -> None:
     """Every boat has arrived: reveal and score the sacred rocks, take off the offerings."""
-    comp = components()
+    comp = components(st.direction)
     for seat, player in enumerate(st.players):
         met = [c for c in player.rocks if rock_met(player, c)]
         events.append(

@@ -68,6 +68,7 @@ class State:
     drafted: list[int] = field(default_factory=list)  # pontoons whose draft is done
     moved: bool = False  # the boat to act has moved this turn
     turns: int = 0
+    direction: str = "clockwise"  # the setup option: "clockwise" or "reversed" (ruling N17)
 
     def clone(self) -> State:
         """A deep copy."""
@@ -84,10 +85,13 @@ class State:
         """The state ``to_dict`` wrote (ValueError, KeyError or TypeError if malformed)."""
         if data.get("schema") != SCHEMA:
             raise ValueError(f"unknown Namiji schema {data.get('schema')!r}")
+        data = {"direction": "clockwise", **data}  # stored before the option: clockwise
         values = {f.name: copy.deepcopy(data[f.name]) for f in fields(State)}
         values["players"] = [Player(**p) for p in data["players"]]
         values["boats"] = [Boat(**b) for b in data["boats"]]
         st = State(**values)
         if len(st.boats) < 3 or len(st.players) not in (2, 3, 4, 5):
             raise ValueError("not a Namiji state")
+        if st.direction not in ("clockwise", "reversed"):
+            raise ValueError(f"unknown Namiji direction {st.direction!r}")
         return st

@@ -12,7 +12,7 @@ from engine.namiji.state import DRAFT, OVER, State
 
 def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
     """JSON-ready data for a seat (None: a spectator); hidden cards only for their owner."""
-    comp = components()
+    comp = components(st.direction)
     over = st.phase == OVER
     acting = actor(st)
     players = []
@@ -28,6 +28,7 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "phase": st.phase,
         "current_seat": acting,
         "boat_to_act": None if over else (st.boat if st.phase != DRAFT else boat_to_move(st)),
+        "direction": st.direction,
         "route": [
             letter + ("*" if double else "")
             for letter, double in zip(comp.route, comp.double, strict=True)

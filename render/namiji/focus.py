@@ -9,20 +9,24 @@ from typing import Any
 
 from PIL import Image
 
-from engine.namiji.components import COLUMNS, cell_index
+from engine.namiji.components import CLOCKWISE, COLUMNS, cell_index, components, sheet_index
 from render import focus
 from render.focus import BODY, SMALL, TITLE, Line, Marked
 from render.marks import player_marks
 from render.namiji import layout
+from render.namiji.cards import card_words, is_card
 from render.namiji.highlight import Highlight
 from render.namiji.picture import doing_words, picture_palette, render_image
 from render.namiji.route import boat_centre
+from render.namiji.static import inward
 from render.png import encode_png
 from render.stand_in import computer_played, ended, stand_in_words, without_turn
 from render.theme import Theme, get_theme
 from render.words import say, speaking
 
 __all__ = ["Targets", "focus_image", "legal_targets", "render_focus"]
+
+ARRIVAL = components().arrival
 
 
 @dataclass(frozen=True)
@@ -106,14 +110,36 @@ def _focus_image(
     marks, area = _marks(view, targets)
     for marked in marks:
         focus.mark_target(board_picture, marked, look, "ring" if marked.kind == "space" else "box")
+    choosing = [c for c in targets.cards if is_card(c)]
     parts = [
         focus.text_panel(_title(view, look), look, fill=look.background),
         focus.text_panel(_choices(targets, look), look),
-        focus.crop_marked(board_picture, marks, area),
+        *_card_panel(say("n.cards.choose"), choosing, look),
+        focus.crop_marked(board_picture, marks, area, theme=look),
+        *_card_panel(say("n.cards.title"), _held(view), look),
         focus.text_panel(_scores(view, look), look),
         focus.text_panel(_last_turn(view, highlight, look), look),
     ]
     return focus.stack(parts, look), tuple(marks)
+
+
+def _held(view: Mapping[str, Any]) -> list[str]:
+    """The viewer's own pontoon cards and sacred rock cards (others' rock cards are hidden)."""
+    viewer = view.get("viewer")
+    players = view["players"]
+    if not isinstance(viewer, int) or not 0 <= viewer < len(players):
+        return []
+    player = players[viewer]
+    return [str(c) for c in [*player.get("pontoon", []), *player.get("rocks", [])]]
+
+
+def _card_panel(title: str, cards: Sequence[str], look: Theme) -> list[Image.Image]:
+    """A block naming each card with what it does, or nothing when there are no cards."""
+    if not cards:
+        return []
+    lines: list[Line] = [(title, BODY, look.ink, True)]
+    lines += [(card_words(c), SMALL, look.ink, False) for c in cards]
+    return [focus.text_panel(lines, look)]
 
 
 def _marks(
@@ -121,13 +147,17 @@ def _marks(
 ) -> tuple[list[Marked], tuple[int, int, int, int]]:
     """The targets' places on the board picture, and the area to show."""
     if targets.spaces:
+        direction = str(view.get("direction", CLOCKWISE))
         marks = []
+        tagged: set[int] = set()
         for index, slot in sorted(targets.spaces):
-            (x, y), in_port = boat_centre(index, slot)
+            (x, y), in_port = boat_centre(index, slot, direction)
             radius = layout.SLOT_PITCH / 2 if in_port else layout.SPACE_RADIUS + 4
-            marks.append(
-                Marked("space", f"{index}" + (f" slot {slot}" if slot else ""), x, y, radius)
-            )
+            label = f"{index}" + (f" slot {slot}" if slot else "")
+            tag = "" if index in tagged else str(index)  # a pontoon's number once
+            tagged.add(index)
+            place = index if index == ARRIVAL else sheet_index(index, direction)
+            marks.append(Marked("space", label, x, y, radius, tag=tag, **_tag_place(place)))
         return marks, layout.ROUTE_AREA
     seat = view.get("current_seat")
     boards = layout.panels(len(view["players"]))
@@ -144,6 +174,21 @@ def _marks(
     if isinstance(seat, int) and seat < len(boards) and view.get("phase") != "move":
         return [], layout.CENTRE
     return [], layout.ROUTE_AREA
+
+
+def _tag_place(index: int) -> dict[str, Any]:
+    """Where a space's number goes beside its ring (house-sheet index): inside the loop; a
+    port's or pontoon's above or below its box, clear of the route."""
+    comp = components()
+    if not comp.is_port(index):
+        return {"tag_side": inward(index)}
+    corner = (index // (layout.SPACES_PER_SIDE + 1)) % 4
+    left, top, right, bottom = layout.port_box(corner)
+    side = (0.0, -1.0) if corner < 2 else (0.0, 1.0)
+    return {
+        "tag_side": side,
+        "tag_anchor": ((left + right) / 2, (top + bottom) / 2, 8 + (bottom - top) / 2),
+    }
 
 
 def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.namiji.components import CLOCKWISE
 from render.marks import player_marks
 from render.namiji import layout, palette
 from render.namiji.boards import draw_boards, fit_text
@@ -18,7 +19,7 @@ from render.namiji.route import boat_look, draw_boats
 from render.namiji.static import static_layer
 from render.png import encode_png, palette_of
 from render.stand_in import ended, without_turn
-from render.text import draw_text
+from render.text import draw_text, fit_name_first, text_length
 from render.theme import Theme, get_theme, theme_colours
 from render.words import language as drawn_language
 from render.words import say, speaking
@@ -50,7 +51,12 @@ def render_image(
     players = view["players"]
     marks = player_marks(players)
     canvas = static_layer(
-        look, len(players), len(view["boats"]), bool(view.get("doubles_used")), drawn_language()
+        look,
+        len(players),
+        len(view["boats"]),
+        bool(view.get("doubles_used")),
+        drawn_language(),
+        str(view.get("direction", CLOCKWISE)),
     ).copy()
     draw_boats(canvas, view, look, hl, marks)
     if view.get("phase") == "over":
@@ -127,13 +133,20 @@ def _draw_header(
         return
     fill, ink, mark = boat_look(int(seat), players, marks)
     paste_centred(canvas, boat_sprite(fill, ink, mark, 17), (282, y))
-    name = fit_text(str(players[int(seat)].get("name", "")), HEADER_SIZE, 300)
-    text = say("n.header.to_play", name=name, doing=doing_words(view))
-    draw_text(draw, (308, y), text, look.current, HEADER_SIZE, "bold", anchor="lm")
     viewer = view.get("viewer")
     who = (
         say("n.header.spectator")
         if viewer is None
         else say("n.header.view_of", name=players[int(viewer)].get("name", ""))
     )
-    draw_text(draw, (right - 18, y), fit_text(who, 16, 300), look.ink_dim, 16, "bold", anchor="rm")
+    who = fit_text(who, 16, 300)
+    draw_text(draw, (right - 18, y), who, look.ink_dim, 16, "bold", anchor="rm")
+    room = right - 18 - text_length(who, 16) - 24 - 308
+    text = fit_name_first(
+        lambda name, doing: say("n.header.to_play", name=name, doing=doing),
+        str(players[int(seat)].get("name", "")),
+        doing_words(view),
+        HEADER_SIZE,
+        room,
+    )
+    draw_text(draw, (308, y), text, look.current, HEADER_SIZE, "bold", anchor="lm")

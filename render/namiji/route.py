@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image
 
-from engine.namiji.components import components
+from engine.namiji.components import CLOCKWISE, components, sheet_index
 from render.namiji import layout, palette
 from render.namiji.glyphs import boat_sprite, paste_centred, ring_sprite
 from render.namiji.highlight import Highlight
@@ -18,10 +18,14 @@ NEUTRAL_MARK = "\u00b7"  # the neutral boat (2 players) has no owner
 __all__ = ["acting_boat", "boat_centre", "boat_look", "draw_boats"]
 
 
-def boat_centre(pos: int, spot: int) -> tuple[tuple[float, float], bool]:
-    """Where a boat stands, and whether it is in a port or pontoon slot."""
+def boat_centre(
+    pos: int, spot: int, direction: str = CLOCKWISE
+) -> tuple[tuple[float, float], bool]:
+    """Where a boat at route index ``pos`` of a game sailed in ``direction`` stands on the
+    picture (the house sheet's loop), and whether it is in a port or pontoon slot."""
     comp = components()
     spaces = layout.route_spaces(len(comp.route))
+    pos = sheet_index(pos, direction) if pos != comp.arrival else pos
     if comp.is_port(pos):
         corner = (pos // (layout.SPACES_PER_SIDE + 1)) % 4
         return layout.slot_centre(corner, max(1, spot)), True
@@ -62,8 +66,9 @@ def draw_boats(
     """Every boat; the boat to act and the boats just moved ringed."""
     players = view["players"]
     acting = acting_boat(view)
+    direction = str(view.get("direction", CLOCKWISE))
     for index, boat in enumerate(view["boats"]):
-        (x, y), slot = boat_centre(int(boat["pos"]), int(boat["spot"]))
+        (x, y), slot = boat_centre(int(boat["pos"]), int(boat["spot"]), direction)
         radius = layout.SLOT_BOAT_RADIUS if slot else layout.BOAT_RADIUS
         if index in hl.boats:
             paste_centred(canvas, ring_sprite(radius + 7, look.last_turn, 4), (x, y))

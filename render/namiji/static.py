@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.namiji.components import components
+from engine.namiji.components import CLOCKWISE, components, sheet_index
 from render.namiji import layout, palette
 from render.text import draw_text
 from render.theme import RGB, Theme
@@ -18,10 +18,13 @@ SS = 2  # supersampling of the static layer
 
 #: The key under the supplies: station letters (``n.station.<letter>`` names them).
 KEY = ("F", "N", "C", "T", "R", "D", "O", "W")
-SECTION_LABEL_INSET = 40
+SECTION_LABEL_INSET = 62
 LABEL_SIZE = 18
+NUMBER_INSET = 44  # a space's number, inside the loop (the notation's `move 17`)
+NUMBER_SIZE = 15
+PORT_NUMBER_INSET = 27  # the port's or a pontoon's number, diagonally inside its corner
 
-__all__ = ["KEY", "static_layer"]
+__all__ = ["KEY", "inward", "number_at", "static_layer"]
 
 
 def _s(value: float) -> float:
@@ -74,16 +77,52 @@ def pontoon_slots(players: int) -> int:
     return components().slots.get(players, 5)
 
 
+def number_at(index: int) -> tuple[float, float]:
+    """Where the number of the space at house-sheet index ``index`` is drawn: inside the loop."""
+    comp = components()
+    space = layout.route_spaces(len(comp.route))[index]
+    if comp.is_port(index):
+        corner = (index // (layout.SPACES_PER_SIDE + 1)) % 4
+        (x, y), (dx, dy) = layout.CORNERS[corner], _INWARD[corner]
+        return (x + dx * PORT_NUMBER_INSET, y + dy * PORT_NUMBER_INSET)
+    return (space.x - space.out[0] * NUMBER_INSET, space.y - space.out[1] * NUMBER_INSET)
+
+
+_INWARD = ((1, 1), (-1, 1), (-1, -1), (1, -1))  # from each corner of the loop towards its centre
+
+
+def inward(index: int) -> tuple[float, float]:
+    """The unit vector from the space at house-sheet index ``index`` into the loop."""
+    comp = components()
+    if comp.is_port(index):
+        dx, dy = _INWARD[(index // (layout.SPACES_PER_SIDE + 1)) % 4]
+        return (dx * 0.7071, dy * 0.7071)
+    out = layout.route_spaces(len(comp.route))[index].out
+    return (-out[0], -out[1])
+
+
+def pontoon_name(corner: int, direction: str) -> str:
+    """The pontoon at a corner (1-3) of the picture, named in the order it is reached."""
+    return f"P{corner if direction == CLOCKWISE else 4 - corner}"
+
+
 @lru_cache(maxsize=16)
 def static_layer(
-    theme: Theme, players: int, boats: int, doubles_open: bool, language: str = "en"
+    theme: Theme,
+    players: int,
+    boats: int,
+    doubles_open: bool,
+    language: str = "en",
+    direction: str = CLOCKWISE,
 ) -> Image.Image:
-    """The board without pieces (cached; copy it before drawing)."""
+    """The board without pieces (cached; copy it before drawing); the house sheet's loop, with
+    the spaces numbered, the sections and the pontoons named in the ``direction`` sailed."""
     comp = components()
     big = Image.new("RGB", (layout.WIDTH * SS, layout.HEIGHT * SS), theme.background)
     draw = ImageDraw.Draw(big)
     draw.rectangle(_box(layout.ROUTE_AREA), fill=palette.SEA)
     spaces = layout.route_spaces(len(comp.route))
+    forwards = direction == CLOCKWISE
     loop = [(_s(x), _s(y)) for x, y in layout.CORNERS]
     draw.line([*loop, loop[0]], fill=palette.SEA_LOOP, width=SS * 14, joint="curve")
     # sections, named inside the loop
@@ -98,7 +137,7 @@ def static_layer(
         _section_label(
             big,
             at,
-            say("n.static.section", language, number=side + 1),
+            say("n.static.section", language, number=side + 1 if forwards else 4 - side),
             theme,
             vertical=side % 2 == 1,
         )
@@ -149,10 +188,11 @@ def static_layer(
             "bold",
             scale=SS,
         )
+    _draw_numbers(draw, direction)
     # the port and the pontoons
     for corner in range(4):
         box = layout.port_box(corner)
-        letter = "S" if corner == 0 else f"P{corner}"
+        letter = "S" if corner == 0 else pontoon_name(corner, direction)
         draw.rounded_rectangle(
             _box(box),
             SS * 10,
@@ -200,6 +240,17 @@ def static_layer(
         )
     _draw_key(draw, theme, doubles_open, language)
     return big.reduce(SS)
+
+
+def _draw_numbers(draw: ImageDraw.ImageDraw, direction: str) -> None:
+    """Each space's number in the game's direction (the arrival port's is the last)."""
+    comp = components()
+    for index in range(1, len(comp.route)):
+        x, y = number_at(index)
+        text = str(sheet_index(index, direction)) if index < comp.arrival else str(comp.arrival)
+        draw_text(
+            draw, (_s(x), _s(y)), text, palette.OUTER_SPOT, NUMBER_SIZE * SS, "bold", scale=SS
+        )
 
 
 def _draw_key(draw: ImageDraw.ImageDraw, theme: Theme, doubles_open: bool, language: str) -> None:

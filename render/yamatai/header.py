@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from render.fonts import font
 from render.stand_in import ended
-from render.text import text_length
+from render.text import fit_name_first, text_length
 from render.theme import Theme
 from render.words import say
 from render.yamatai.archipelago import boat_letters
@@ -39,10 +39,29 @@ def draw_header(
     size = theme.heading_size + 2
     while size > MIN_SIZE and text_length(_status(view), size) > room:
         size -= 1
-    cut = 0  # a name too long even at the smallest size loses letters, with an ellipsis
-    while text_length(text := _status(view, cut), size) > room and cut < MAX_NAME:
-        cut += 1
+    current = view.get("current_seat")
+    if _playing(view) and isinstance(current, int):
+        # too long even at the smallest size: the step loses letters first, then the name
+        name = str(view["players"][current]["name"])
+        text = fit_name_first(
+            lambda who, step: say(
+                "y.header.turn", round=view.get("round", ""), name=who, step=step
+            ),
+            name,
+            step_words(view),
+            size,
+            room,
+        )
+    else:
+        cut = 0  # a winner's name too long loses letters, with an ellipsis
+        while text_length(text := _status(view, cut), size) > room and cut < MAX_NAME:
+            cut += 1
     draw_text(draw, (x, y), text, theme.ink_light, size, anchor="lm")
+
+
+def _playing(view: Mapping[str, Any]) -> bool:
+    """Whether the title names the player to move (not a result)."""
+    return not ended(view) and not (view.get("over") and view.get("outcome"))
 
 
 def _status(view: Mapping[str, Any], cut: int = 0) -> str:

@@ -259,37 +259,34 @@ def _turn_order(
             )
         draw_text(draw, (rect.x0 + 12, y), f"{n + 1}", theme.ink, theme.body_size)
         _chip(draw, theme, (rect.x0 + 38, y), player, marks[seat])
-        name = _fit(str(player["name"]), theme.body_size, 120)
+        fleets = list(player.get("fleets", []))
+        if nth < len(fleets):
+            fresh = seat == highlight.seat and fleets[nth] == highlight.fleet
+            right = f"#{fleets[nth]}"
+            style: Style
+            colour, size, style = (
+                theme.last_turn_ink if fresh else theme.ink_soft,
+                theme.body_size,
+                "bold",
+            )
+        else:
+            right = say("y.order.to_play") if current else ""
+            colour, size, style = theme.ink, theme.small_size, "condensed"
+        if right:
+            draw_text(draw, (rect.x1 - 6, y), right, colour, size, style=style, anchor="rm")
+        # the name takes the room the fleet number or the "to play" tag leaves
+        room = rect.x1 - 6 - text_length(right, size, style) - 8 - (rect.x0 + 56)
+        weight: Style = "bold" if current else "regular"
+        name = _fit(str(player["name"]), theme.body_size, min(120.0, room), weight)
         draw_text(
             draw,
             (rect.x0 + 56, y),
             name,
             theme.ink,
             theme.body_size,
-            style="bold" if current else "regular",
+            style=weight,
             anchor="lm",
         )
-        fleets = list(player.get("fleets", []))
-        if nth < len(fleets):
-            fresh = seat == highlight.seat and fleets[nth] == highlight.fleet
-            draw_text(
-                draw,
-                (rect.x1 - 6, y),
-                f"#{fleets[nth]}",
-                theme.last_turn_ink if fresh else theme.ink_soft,
-                theme.body_size,
-                anchor="rm",
-            )
-        elif current:
-            draw_text(
-                draw,
-                (rect.x1 - 6, y),
-                say("y.order.to_play"),
-                theme.ink,
-                theme.small_size,
-                style="condensed",
-                anchor="rm",
-            )
     if taken is not None:
         seat, fleet = taken
         y = rect.y0 + len(order) * row_h + row_h / 2

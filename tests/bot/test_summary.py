@@ -357,10 +357,10 @@ def test_every_namiji_action_is_told_in_words(locale: str) -> None:
 
 def test_a_kept_fish_and_a_net_are_told() -> None:
     summary = Summary(default_catalog(), "en", "namiji")
-    assert summary.actions([], NAMES, played=["keep r1c2"]) == (
-        "put the fish in row 1, column 2 of the crate"
-    )
-    line = [{"type": "crate_line", "seat": 0, "line": "c1"}]
+    kept = [{"type": "kept", "seat": 0, "fish": "os", "cell": "r1c2"}]
+    assert summary.actions(kept, NAMES) == "put the fish in row 1, column 2 of the crate"
+    net = {"type": "net_placed", "seat": 0, "net": "gt", "cell": "r2c1", "orientation": "v"}
+    line = [net, {"type": "crate_line", "seat": 0, "line": "c1"}]
     assert summary.actions(line, NAMES, played=["net N:gt r2c1 v"]) == (
         "placed a net of two green tai down column 1 from row 2, filled column 1 of the crate"
     )
@@ -368,6 +368,42 @@ def test_a_kept_fish_and_a_net_are_told() -> None:
     assert summary.actions(drawn, NAMES, played=["draw"]) == "drew a crab"
     lost = [*drawn, {"type": "trap_lost", "seat": 0, "tokens": ["CB", "CB"]}]
     assert summary.actions(lost, NAMES) == "drew a second crab and lost the catch"
+    assert summary.actions([{"type": "end_turn", "seat": 0}], NAMES, played=["end"]) == (
+        "ended the turn"
+    )
+
+
+@pytest.mark.parametrize("locale", ["en", "fr", "it", "pl"])
+def test_the_turn_message_tells_kept_fish_and_nets_from_a_real_game(locale: str) -> None:
+    """Issue 21 item 7: the turn message (events only, no notation) says every keep and net."""
+    catalog = default_catalog()
+    summary = Summary(catalog, locale, "namiji")
+    kept_words = catalog.text("namiji.summary.kept", locale, row="@", column="@").split("@")[0]
+    net_words = {
+        catalog.text(f"namiji.summary.net.{way}", locale, fish="@", row="@", column="@").split("@")[
+            0
+        ]
+        for way in "hv"
+    }
+    seen = {"keep": 0, "net": 0}
+    for players, seed in ((["Ann", "Bo"], 1), (["Ann", "Bo", "Cy"], 2), (NAMES * 2, 3)):
+        for action, events in _namiji_actions(players, seed):
+            verb = action.split()[0]
+            if verb not in seen:
+                continue
+            text = summary.turn("Ann", events, players)
+            said = [kept_words] if verb == "keep" else sorted(net_words)
+            assert any(words in text for words in said), (action, text)
+            seen[verb] += 1
+    assert seen["keep"] and seen["net"], seen
+
+
+@pytest.mark.parametrize("locale", ["en", "fr", "it", "pl"])
+def test_a_pontoon_pick_names_the_player_once(locale: str) -> None:
+    """Issue 21 item 7: "**Ann** Ann took the pontoon card U11" lost its doubled name."""
+    events = [{"type": "pontoon_card", "seat": 0, "card": "U11"}, {"type": "end_turn", "seat": 0}]
+    text = Summary(default_catalog(), locale, "namiji").turn("Ann", events, NAMES)
+    assert text.startswith("**Ann** ") and text.count("Ann") == 1 and "U11" in text, text
 
 
 def test_the_leader_moves_the_neutral_boat_in_a_real_two_player_game() -> None:

@@ -25,10 +25,15 @@ MAX_ACTIONS = 5000
 JUNK = ("", "   ", "zzz", "take", "fleet", "place", "0", "-1", "🐉", "a" * 300, ";", "x; y")
 
 
-def _tables() -> list[tuple[str, int]]:
+#: Setup options played besides the defaults (each game's default options are always played).
+VARIANTS: dict[str, list[dict[str, Any]]] = {"namiji": [{"direction": "reversed"}]}
+
+
+def _tables() -> list[tuple[str, int, dict[str, Any]]]:
     return [
-        (key, n)
+        (key, n, options)
         for key, rules in sorted(games.GAMES.items())
+        for options in [{}, *VARIANTS.get(key, [])]
         for n in range(rules.min_players, rules.max_players + 1)
     ]
 
@@ -138,10 +143,13 @@ def _undo_equals_replay(match: Match) -> None:
 
 
 @pytest.mark.parametrize("seed", [1000, 2000])
-@pytest.mark.parametrize(("game", "players"), _tables())
-def test_random_playout_keeps_the_contract(game: str, players: int, seed: int) -> None:
+@pytest.mark.parametrize(("game", "players", "options"), _tables())
+def test_random_playout_keeps_the_contract(
+    game: str, players: int, options: dict[str, Any], seed: int
+) -> None:
     seed += players
-    match = games.new(game, [f"Player {i}" for i in range(players)], seed=seed)
+    match = games.new(game, [f"Player {i}" for i in range(players)], seed=seed, options=options)
+    assert all(match.options[k] == v for k, v in options.items())
     rng = Rng(seed)
     step = 0
     ended = False

@@ -18,13 +18,15 @@ import render
 from engine import games
 from engine.games import Match
 from engine.namiji.components import COLUMNS
-from render.namiji import boards, layout, palette
+from render.namiji import boards, layout, palette, static
 from render.namiji.highlight import Highlight
 from render.namiji.picture import render_board, render_image
 from render.namiji.route import acting_boat, boat_centre
+from render.text import measuring
 from render.theme import DEFAULT
 from tests.render.probes import close, decode, pixel
 from tests.render.test_golden import assert_matches
+from tests.render.test_phone import _clear_caches
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -32,15 +34,19 @@ NAMES = ("Ann", "Bo", "Cy", "Di", "Eve")
 MAX_BYTES = 600_000
 
 
-def _match(players: int, seed: int) -> Match:
-    return games.new("namiji", list(NAMES[:players]), seed=seed)
+def _match(players: int, seed: int, direction: str = "clockwise") -> Match:
+    return games.new("namiji", list(NAMES[:players]), seed=seed, options={"direction": direction})
 
 
 def _play(
-    players: int, seed: int, actions: int | None, player: str = "greedy"
+    players: int,
+    seed: int,
+    actions: int | None,
+    player: str = "greedy",
+    direction: str = "clockwise",
 ) -> tuple[Match, list[dict[str, Any]]]:
     """A game after that many actions (None: to the end) and the events of its last turn."""
-    match = _match(players, seed)
+    match = _match(players, seed, direction)
     choose = games.computer_player("namiji", player)
     turn: list[dict[str, Any]] = []
     last: list[dict[str, Any]] = []
@@ -250,10 +256,18 @@ def _scenario(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if name == "namiji-2p-seed3-final":
         match, events = _play(2, 3, None)
         return match.view(None), events
+    if name == "namiji-3p-seed5-reversed":
+        match, events = _play(3, 5, 90, direction="reversed")
+        return match.view(None), events
     raise KeyError(name)
 
 
-SCENARIOS = ("namiji-4p-seed7-seat", "namiji-5p-seed3-draft", "namiji-2p-seed3-final")
+SCENARIOS = (
+    "namiji-4p-seed7-seat",
+    "namiji-5p-seed3-draft",
+    "namiji-2p-seed3-final",
+    "namiji-3p-seed5-reversed",
+)
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
@@ -271,6 +285,78 @@ def test_golden(name: str) -> None:
             image_path, optimize=True
         )
     assert_matches(image_path, actual)
+
+
+def _number_places(view: dict[str, Any]) -> dict[str, list[tuple[float, float]]]:
+    """Where numbers are drawn at the route numbers' size on the board picture, by text."""
+    _clear_caches()
+    with measuring() as drawn:
+        render_board(view)
+    numbers: dict[str, list[tuple[float, float]]] = {}
+    for d in drawn:
+        if d.text.isdigit() and d.size == static.NUMBER_SIZE:
+            centre = ((d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2)
+            numbers.setdefault(d.text, []).append(centre)
+    return numbers
+
+
+def _near(places: list[tuple[float, float]], x: float, y: float, reach: float) -> bool:
+    return any(abs(px - x) + abs(py - y) < reach for px, py in places)
+
+
+@pytest.mark.parametrize("direction", ["clockwise", "reversed"])
+def test_the_route_is_numbered_as_the_notation_counts(direction: str) -> None:
+    """Issue 21, item 3: every space shows the number `move N` uses, in the game's direction,
+    beside the space a boat there stands on; reversed, space 1 is the house sheet's space 51."""
+    match, _ = _play(3, 5, 30, direction=direction)
+    view = match.view(None)
+    numbers = _number_places(view)
+    assert {str(i) for i in range(1, 53)} <= set(numbers)
+    spaces = layout.route_spaces(53)
+    for index in range(1, 52):
+        if index in (13, 26, 39):
+            continue
+        sheet = index if direction == "clockwise" else 52 - index
+        assert _near(numbers[str(index)], spaces[sheet].x, spaces[sheet].y, 45), index
+    for boat in view["boats"]:
+        if boat["pos"] not in (0, 13, 26, 39, 52):
+            (x, y), _ = boat_centre(boat["pos"], boat["spot"], direction)
+            reach = 45 + layout.OUTER_OFFSET * boat["spot"]
+            assert _near(numbers[str(boat["pos"])], x, y, reach), boat
+
+
+def test_a_reversed_game_draws_its_boats_on_the_house_sheets_spaces() -> None:
+    """The same board, sailed the other way: a boat at space k stands on the sheet's 52 - k."""
+    match = _match(3, 5, "reversed")
+    match.play("move 1")
+    view = match.view(None)
+    moved = next(b for b in view["boats"] if b["pos"] == 1)
+    (x, y), in_port = boat_centre(1, moved["spot"], "reversed")
+    sheet = layout.route_spaces(53)[51]
+    assert not in_port and (x, y) == (sheet.x, sheet.y)
+    assert boat_centre(1, 0) != boat_centre(1, 0, "reversed")
+    picture = decode(render_board(view))
+    assert picture.getpixel((round(x), round(y))) != decode(
+        render_board({**view, "direction": "clockwise"})
+    ).getpixel((round(x), round(y)))
+
+
+def test_the_pontoons_are_named_in_the_order_they_are_reached() -> None:
+    """Reversed, the first pontoon reached (the top right corner's, the sheet's P3) is P1."""
+    for direction, names in (("clockwise", "P1 P2 P3"), ("reversed", "P3 P2 P1")):
+        _clear_caches()
+        with measuring() as drawn:
+            render_board(_match(3, 5, direction).view(None))
+        titles = []
+        for corner in (1, 2, 3):
+            left, top, right, _ = layout.port_box(corner)
+            title = next(
+                d.text
+                for d in drawn
+                if d.text[:1] == "P" and left <= d.box[0] and d.box[2] <= right and d.box[1] >= top
+            )
+            titles.append(title.split()[0])
+        assert " ".join(titles) == names, direction
 
 
 def test_the_demo_plays_namiji(tmp_path: Path) -> None:

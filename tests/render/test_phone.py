@@ -16,7 +16,7 @@ from render import render_board, render_focus
 from render.focus import SMALL
 from render.focus import WIDTH as FOCUS_WIDTH
 from render.namiji import focus as namiji_focus
-from render.text import recording
+from render.text import measuring, recording
 from render.yamatai import focus as yamatai_focus
 from tests.render.games import play_turns
 
@@ -171,6 +171,23 @@ def test_focus_namiji_move_rings_the_legal_spaces_and_keep_the_cells() -> None:
     view["current_seat"] = 0
     _, cells = namiji_focus.focus_image(view, legal=["keep r1c2", "keep r3c1", "release"])
     assert sorted(m.label for m in cells) == ["r1c2", "r3c1"]
+
+
+@pytest.mark.parametrize("direction", ["clockwise", "reversed"])
+def test_focus_namiji_move_names_each_ringed_space_by_its_number(direction: str) -> None:
+    """Issue 21, item 3: the choices say "move to 5"; the crop shows 5 beside its ring, at the
+    focus picture's least size (readable 400 px wide), inside the picture."""
+    match = games.new("namiji", ["Ann", "Bo", "Cy"], seed=3, options={"direction": direction})
+    legal = match.legal_actions()
+    view = match.view(match.current_seat)
+    with measuring() as drawn:
+        _, marks = namiji_focus.focus_image(view, legal=legal)
+    spaces = {a.split()[1] for a in legal}
+    tags = [d for d in drawn if d.surface[0] == FOCUS_WIDTH and d.text in spaces]
+    assert {d.text for d in tags} == spaces
+    assert all(d.size >= SMALL and d.box[0] >= 0 and d.box[2] <= FOCUS_WIDTH for d in tags)
+    assert SMALL * PHONE / FOCUS_WIDTH >= 9
+    assert sum(bool(m.tag) for m in marks) == len(spaces)  # a pontoon's number once
 
 
 @pytest.mark.parametrize("game", ["yamatai", "namiji"])

@@ -98,6 +98,23 @@ def test_n7_a_net_covers_two_cells_and_a_refused_net_goes_under_the_pile() -> No
     assert st.players[GREEN].nets == ["bs r1c1 v"]
 
 
+def test_a_kept_fish_and_a_placed_net_make_events_before_the_lines_they_fill() -> None:
+    """D23: the turn message and /log tell them from the engine's events, not the notation."""
+    match = new(3)
+    st = state(match)
+    at_station(match, GREEN, ["catch"])
+    st.catch = "os"
+    st.players[GREEN].crate = ["os", "os", "os", ""] + [""] * 8
+    events = play(match, "keep r1c4")
+    kept = {"type": "kept", "seat": GREEN, "fish": "os", "cell": "r1c4"}
+    assert events[0] == kept and events[1]["type"] == "crate_line"
+    at_station(match, GREEN, ["net"])
+    st.nets_shown = ["gt"]
+    events = play(match, "net N:gt r2c1 v")
+    net = {"type": "net_placed", "seat": GREEN, "net": "gt", "cell": "r2c1", "orientation": "v"}
+    assert events == [net]
+
+
 def test_n8_the_trap_draws_at_least_once_and_the_second_crab_loses_the_draw() -> None:
     match = new(3)
     st = state(match)

@@ -1,0 +1,48 @@
+"""Namiji's cards in words for the turn picture: a meal's points, an upgrade's effect where it
+acts, a sacred rock card's objective (texts in render/locale: ``n.upgrade.*``, ``n.measure.*``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.namiji.components import components
+from render.words import say
+
+__all__ = ["card_words", "is_card"]
+
+
+def is_card(code: str) -> bool:
+    """Whether ``code`` names a pontoon card (meal, upgrade) or a sacred rock card."""
+    comp = components()
+    return code in comp.meals or code in comp.upgrades or code in comp.rocks
+
+
+def _conditions(when: Iterable[tuple[str, str, int]]) -> str:
+    return say("n.and").join(
+        say(
+            "n.cards.at_least" if op == ">=" else "n.cards.at_most",
+            what=say(f"n.measure.{measure}"),
+            n=n,
+        )
+        for measure, op, n in when
+    )
+
+
+def card_words(code: str) -> str:
+    """A card's code and what it does, in the picture's language ("U1: fishing: resolve the
+    fishing effect twice"); any other code as it is."""
+    comp = components()
+    if code in comp.meals:
+        points = say("n.board.points", count=comp.meals[code])
+        text = say("n.cards.meal", name=comp.meal_names[code], points=points)
+    elif code in comp.upgrades:
+        station = comp.upgrades[code].station
+        where = say(f"n.station.{station}") if len(station) == 1 else say("n.board.panorama")
+        text = say("n.cards.station", station=where, effect=say(f"n.upgrade.{code}"))
+    elif code in comp.rocks:
+        rock = comp.rocks[code]
+        points = say("n.board.points", count=rock.points)
+        text = say("n.cards.rock", points=points, conditions=_conditions(rock.when))
+    else:
+        return code
+    return say("n.cards.line", card=code, text=text)
