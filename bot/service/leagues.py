@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.league.seating import SeatingError, divisions, meetings, seat_swiss, table_sizes
 from bot.league.standings import (
+    MOST_POINTS,
     SeatOutcome,
     TableOutcome,
     parse_points,
@@ -175,7 +176,9 @@ class LeagueService:
         try:
             point_list = parse_points(points)
         except ValueError:
-            raise ServiceError("league.bad_points", points=points[:40]) from None
+            raise ServiceError(
+                "league.bad_points", points=_in_code(points[:40]), most=MOST_POINTS
+            ) from None
         new = NewLeague(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -524,6 +527,11 @@ class LeagueService:
                 ]
             )
         return {"games": table_out.getvalue(), "standings": standing_out.getvalue()}
+
+
+def _in_code(text: str) -> str:
+    """User text shown inside a code span: one line, no backtick to close the span early."""
+    return " ".join(text.replace("`", "'").split())
 
 
 def _resigned_users(game: Game, table: LeagueTable) -> set[int]:

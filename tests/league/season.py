@@ -13,6 +13,7 @@ from bot.service.leagues import LeagueService
 from bot.service.ratings import RatingService
 from bot.store import GameRepository, open_store
 from engine import games as engine_games
+from tests.backends import database
 
 T = TypeVar("T")
 GUILD, CHANNEL, ORGANISER = 77, 78, 900
@@ -41,7 +42,7 @@ def _picture(view: object, events: object, *more: object) -> bytes:
 
 async def with_leagues(tmp_path: Path, body: Callable[[Leagues], Awaitable[T]]) -> T:
     """Open a store, wire the services as the bot does, run ``body``, close the store."""
-    repo = await open_store(tmp_path / "league.sqlite3")
+    repo = await open_store(database(tmp_path, "league.sqlite3"))
     try:
         games = GameService(repo, renderer=_picture, seed_source=lambda: 11, clock=lambda: 1e9)
         ratings = RatingService(repo)
