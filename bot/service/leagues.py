@@ -45,6 +45,8 @@ MAX_NAME = 64
 MAX_ROUNDS = 50
 MAX_DEADLINE_HOURS = 24 * 30
 DEFAULT_POINTS = "3,2,1,0"
+# What makes a spreadsheet read a cell as a formula; the full-width forms as a precaution.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def is_organiser(league: League, user_id: int, *, manage_guild: bool, roles: Sequence[int]) -> bool:
@@ -453,7 +455,7 @@ class LeagueService:
     async def export(self, league: League) -> dict[str, str]:
         """CSV texts: ``games`` (one line per seat) and ``standings``."""
         table_out = io.StringIO()
-        out = csv.writer(table_out, lineterminator="\n")
+        out = csv.writer(table_out, lineterminator="\r\n")
         out.writerow(
             [
                 "round",
@@ -489,7 +491,7 @@ class LeagueService:
                         "unopened" if game is None else game.status.value,
                         index + 1,
                         user,
-                        names.get(user, ""),
+                        spreadsheet_text(names.get(user, "")),
                         "" if seat is None or seat.final_rank is None else seat.final_rank,
                         "" if seat is None or seat.final_score is None else seat.final_score,
                         "" if place is None else place.place,
@@ -498,7 +500,7 @@ class LeagueService:
                     ]
                 )
         standing_out = io.StringIO()
-        out = csv.writer(standing_out, lineterminator="\n")
+        out = csv.writer(standing_out, lineterminator="\r\n")
         out.writerow(
             [
                 "rank",
@@ -517,7 +519,7 @@ class LeagueService:
                 [
                     line.rank,
                     line.user_id,
-                    line.name,
+                    spreadsheet_text(line.name),
                     f"{line.points:g}",
                     line.played,
                     line.wins,
@@ -527,6 +529,16 @@ class LeagueService:
                 ]
             )
         return {"games": table_out.getvalue(), "standings": standing_out.getvalue()}
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text cell a spreadsheet shows as text, never runs as a formula (OWASP's advice).
+
+    A cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading
+    single quote. Only text from users goes through here; the numbers the bot writes itself
+    (``-1.25``, ``+0.50``) stay numbers (docs/decisions.md D27).
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def _in_code(text: str) -> str:

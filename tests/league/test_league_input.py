@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import re
 from pathlib import Path
 
 import pytest
@@ -9,7 +12,16 @@ import pytest
 from bot.catalog import LOCALES, default_catalog
 from bot.present import error_text
 from bot.service import ServiceError
-from tests.league.season import CHANNEL, GUILD, ORGANISER, Leagues, run, with_leagues
+from tests.league.season import (
+    CHANNEL,
+    GUILD,
+    ORGANISER,
+    Leagues,
+    open_round,
+    play_out,
+    run,
+    with_leagues,
+)
 
 pytestmark = pytest.mark.usefixtures("backend")
 
@@ -71,5 +83,51 @@ def test_finite_points_within_the_range_are_kept(tmp_path: Path) -> None:
             points="1000, 2.5, 0",
         )
         assert league.points == "1000,2.5,0"
+
+    run(lambda: with_leagues(tmp_path, body))
+
+
+EVIL_NAMES = (
+    '=HYPERLINK("https://e.vil","x")',
+    "+1+cmd|' /C calc'!A0",
+    "-2+3",
+    "@SUM(A1:A9)",
+    "\tTab",
+    "\rReturn",
+    "\uff1d1+1",
+    "Plain",
+)
+NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
+
+
+def test_export_neutralizes_every_cell_a_spreadsheet_would_run(tmp_path: Path) -> None:
+    """Player names that look like formulas get a leading quote; the bot's numbers stay numbers."""
+
+    async def body(env: Leagues) -> None:
+        league = await env.leagues.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator_id=ORGANISER,
+            name="Cup",
+            game_key="nim",
+            table_size=2,
+        )
+        for user, name in enumerate(EVIL_NAMES, start=1000):
+            await env.leagues.join(GUILD, "Cup", user, name)
+        await env.leagues.start(GUILD, "Cup", ORGANISER, organiser=True)
+        for game_id in await open_round(env, league.id):
+            await play_out(env, game_id)
+        files = await env.leagues.export(league)
+        names = []
+        for text in files.values():
+            rows = list(csv.reader(io.StringIO(text, newline="")))
+            player = rows[0].index("player")
+            names += [row[player] for row in rows[1:]]
+            for row in rows[1:]:
+                for cell in row:
+                    if cell[:1] in ("=", "+", "-", "@", "\t", "\r", "\uff1d"):
+                        assert NUMBER.fullmatch(cell), cell  # only a number the bot wrote
+        assert set(names) == {"'" + n for n in EVIL_NAMES[:-1]} | {"Plain"}
+        assert any(c.startswith("-") for c in files["standings"].split(","))  # a number stays
 
     run(lambda: with_leagues(tmp_path, body))
