@@ -29,6 +29,7 @@ from bot.store import (
     League,
     LeagueNameTaken,
     LeaguePlayer,
+    LeaguePlayersMoved,
     LeagueStore,
     LeagueTable,
     NewLeague,
@@ -45,6 +46,7 @@ MAX_NAME = 64
 MAX_ROUNDS = 50
 MAX_DEADLINE_HOURS = 24 * 30
 DEFAULT_POINTS = "3,2,1,0"
+SEATING_ATTEMPTS = 20  # tables drawn up again while sign-ups keep moving under a start
 # What makes a spreadsheet read a cell as a formula; the full-width forms as a precaution.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
@@ -232,24 +234,33 @@ class LeagueService:
     async def leave(self, guild_id: int, name: str, user_id: int) -> Left:
         """Leave before the season, or withdraw during it (remaining games forfeited)."""
         league = await self.get(guild_id, name)
+        if league.status == "signup":
+            if await self.repo.leave_league(league.id, user_id):
+                return Left(league, withdrawn=False)
+            league = await self.get(guild_id, name)  # the season may have started meanwhile
+            if league.status == "signup":
+                raise ServiceError("league.not_joined", name=league.name)
+        return await self._withdraw(league, user_id)
+
+    async def _withdraw(self, league: League, user_id: int) -> Left:
+        """Withdraw a seated player: their games not ended yet are resigned and forfeited."""
         players = {p.user_id: p for p in await self.repo.league_players(league.id)}
         player = players.get(user_id)
         if player is None:
             raise ServiceError("league.not_joined", name=league.name)
-        if league.status == "signup":
-            if not await self.repo.leave_league(league.id, user_id):
-                raise ServiceError("league.not_joined", name=league.name)
-            return Left(league, withdrawn=False)
         if league.status == "finished":
             raise ServiceError("league.season_over", name=league.name)
         if player.withdrawn_round is not None:
             raise ServiceError("league.already_withdrawn", name=league.name)
-        await self.repo.withdraw_from_league(league.id, user_id, league.current_round)
+        round_ = await self.repo.withdraw_from_league(league.id, user_id)
+        if round_ is None:  # the season ended, or they withdrew, meanwhile
+            again = await self.repo.load_league_by_id(league.id)
+            finished = again is None or again.status == "finished"
+            key = "league.season_over" if finished else "league.already_withdrawn"
+            raise ServiceError(key, name=league.name)
         resigned = []
         for table in await self.repo.league_tables(league.id):
-            if table.game_id is None or user_id not in table.user_ids:
-                continue
-            if table.round < league.current_round:
+            if table.game_id is None or user_id not in table.forfeited or table.round < round_:
                 continue
             try:
                 await self.games.resign(user_id, game_id=table.game_id)
@@ -273,7 +284,23 @@ class LeagueService:
         return Progress(seated, seated_round=1)
 
     async def _seat(self, league: League, round_: int) -> League | None:
-        """Seat ``round_`` (the store refuses a round seated twice); the league after it."""
+        """Seat ``round_`` (the store refuses a round seated twice); the league after it.
+
+        The store seats only tables drawn up from the players as they are at that moment: if
+        one joined, left or withdrew meanwhile, the tables are drawn up again.
+        """
+        for _ in range(SEATING_ATTEMPTS):
+            tables = await self._tables(league)
+            try:
+                if not await self.repo.seat_league_round(league.id, round_, tables):
+                    return None
+            except LeaguePlayersMoved:
+                continue
+            return await self.repo.load_league_by_id(league.id)
+        raise ServiceError("league.busy", name=league.name)
+
+    async def _tables(self, league: League) -> list[list[int]]:
+        """The next round's tables from the playing players, standings and past meetings."""
         players = [
             p for p in await self.repo.league_players(league.id) if p.withdrawn_round is None
         ]
@@ -304,9 +331,7 @@ class LeagueService:
                 count=len(players),
                 min=rules.min_players,
             ) from None
-        if not await self.repo.seat_league_round(league.id, round_, tables):
-            return None
-        return await self.repo.load_league_by_id(league.id)
+        return tables
 
     async def progress(self, league_id: int) -> Progress:
         """Seat the next round once every game of the current one ended, or end the season."""

@@ -100,6 +100,13 @@ class LeagueNameTaken(StoreError):
     code = "league_name_taken"
 
 
+class LeaguePlayersMoved(StoreError):
+    """The tables to seat are not exactly the league's playing players (one joined, left or
+    withdrew since they were read): nothing was written; seat them again from fresh players."""
+
+    code = "league_players_moved"
+
+
 class RatingsMoved(StoreError):
     """A player's rating changed since the changes to record were computed from it (another
     process rated a game of the same server and game meanwhile): nothing was written."""

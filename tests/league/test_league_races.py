@@ -1,0 +1,157 @@
+"""Sign-ups racing the start, and withdrawals that must not rewrite finished games (issue 24).
+
+On both databases: on SQLite the tasks interleave between transactions, on PostgreSQL they run
+on separate pooled connections at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.service import ServiceError
+from bot.store.__main__ import main as store_main
+from tests.backends import database
+from tests.league.season import (
+    CHANNEL,
+    GUILD,
+    ORGANISER,
+    Leagues,
+    open_round,
+    play_out,
+    run,
+    with_leagues,
+)
+
+pytestmark = pytest.mark.usefixtures("backend")
+
+
+async def _told(call: object) -> str:
+    """What the user was told: ``joined``, ``left``, ``withdrew``, or the refusal's key."""
+    try:
+        result = await call  # type: ignore[misc]
+    except ServiceError as error:
+        return error.key
+    withdrawn = getattr(result, "withdrawn", None)
+    return "joined" if withdrawn is None else ("withdrew" if withdrawn else "left")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_joins_and_leaves_in_flight_during_the_start(tmp_path: Path, seed: int) -> None:
+    """Whoever was told "You joined" is seated, whoever was told "You left" is not, nobody twice.
+
+    Twelve players signed up; then, all at once, 24 newcomers join (a third of them leave
+    again right after), 6 of the twelve leave, and the organiser starts the league.
+    """
+    rng = random.Random(seed)
+
+    async def body(env: Leagues) -> None:
+        league = await env.leagues.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator_id=ORGANISER,
+            name="Cup",
+            game_key="yamatai",
+        )
+        first = list(range(2000, 2012))
+        for user in first:
+            await env.leagues.join(GUILD, "Cup", user, f"U{user}")
+        told: dict[int, list[str]] = {}
+
+        async def newcomer(user: int, leaves: bool) -> None:
+            await asyncio.sleep(rng.random() / 50)
+            told[user] = [await _told(env.leagues.join(GUILD, "Cup", user, f"U{user}"))]
+            if leaves:
+                told[user].append(await _told(env.leagues.leave(GUILD, "Cup", user)))
+
+        async def leaver(user: int) -> None:
+            await asyncio.sleep(rng.random() / 50)
+            told[user] = [await _told(env.leagues.leave(GUILD, "Cup", user))]
+
+        async def start() -> None:
+            await asyncio.sleep(rng.random() / 100)
+            await env.leagues.start(GUILD, "Cup", ORGANISER, organiser=True)
+
+        tasks = [newcomer(3000 + i, i % 3 == 0) for i in range(24)]
+        tasks += [leaver(user) for user in first[:6]]
+        await asyncio.gather(start(), *tasks)
+
+        seated = [u for t in await env.repo.league_tables(league.id) for u in t.user_ids]
+        assert len(seated) == len(set(seated)), "someone is seated twice"
+        players = {p.user_id: p for p in await env.repo.league_players(league.id)}
+        for user, words in told.items():
+            if words[-1] in ("joined", "withdrew"):
+                assert user in seated, (user, words)
+            if words[-1] == "left":
+                assert user not in seated and user not in players, (user, words)
+            if words[-1] == "withdrew":
+                assert players[user].withdrawn_round == 1
+        for user in first[6:]:
+            assert user in seated
+        assert set(seated) == set(players)
+        outcomes = {w for words in told.values() for w in words}
+        assert "joined" in outcomes  # the race really ran: some got in before the start
+
+    run(lambda: with_leagues(tmp_path, body))
+
+
+def test_a_withdrawal_keeps_finished_games_and_ratings_equal_a_rebuild(tmp_path: Path) -> None:
+    """Withdrawing forfeits only games not ended: a rated game keeps its result.
+
+    Round 1 of a Nim league: table 1 is played out and rated; its winner then withdraws (their
+    win stands, in the standings and in the ratings), and a player of table 2, still running,
+    withdraws too (that game is resigned and forfeited). Live ratings equal a rebuild.
+    """
+    state: dict[str, object] = {}
+
+    async def body(env: Leagues) -> None:
+        league = await env.leagues.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator_id=ORGANISER,
+            name="Piles",
+            game_key="nim",
+            table_size=2,
+        )
+        for user in (4001, 4002, 4003, 4004):
+            await env.leagues.join(GUILD, "Piles", user, f"U{user}")
+        await env.leagues.start(GUILD, "Piles", ORGANISER, organiser=True)
+        finished, running = await open_round(env, league.id)
+        await play_out(env, finished)
+        game = await env.repo.load_game(finished)
+        [winner] = [s.user_id for s in game.seats if s.final_rank == 1]
+        [loser] = [s.user_id for s in game.seats if s.final_rank == 2]
+        before = await env.repo.all_ratings()
+        assert {r.user_id for _, _, r in before} == {winner, loser}
+
+        left = await env.leagues.leave(GUILD, "Piles", winner)
+        assert left.withdrawn and left.resigned_games == ()
+        quitter = (await env.repo.load_game(running)).seats[0].user_id
+        left = await env.leagues.leave(GUILD, "Piles", quitter)
+        assert left.withdrawn and left.resigned_games == (running,)
+        assert (await env.repo.load_game(running)).status != "active"
+
+        assert await env.repo.forfeits_of_game(finished) == set()
+        assert await env.repo.forfeits_of_game(running) == {quitter}
+        stored = await env.repo.all_ratings()
+        assert [r for r in stored if r[2].user_id in (winner, loser)] == before
+        standings = await env.leagues.standings(left.league)
+        line = {s.user_id: s for s in standings.lines}
+        assert line[winner].points == 3 and line[winner].wins == 1 and line[winner].withdrawn
+        assert line[loser].points == 0 and not line[loser].withdrawn
+        assert line[quitter].points == 0 and line[quitter].withdrawn
+        state["live"] = stored
+
+    run(lambda: with_leagues(tmp_path, body))
+    assert (
+        store_main(["ratings", "--db", str(database(tmp_path, "league.sqlite3")), "--rebuild"]) == 0
+    )
+
+    async def rebuilt(env: Leagues) -> None:
+        state["rebuilt"] = await env.repo.all_ratings()
+
+    run(lambda: with_leagues(tmp_path, rebuilt))
+    assert state["rebuilt"] == state["live"]
