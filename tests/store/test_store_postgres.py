@@ -181,6 +181,7 @@ def test_identity_continues_after_a_table_rebuild(tmp_path: Path, pg: list[str])
         " turn VARCHAR(32) NOT NULL, seat INTEGER NOT NULL, user_id BIGINT NOT NULL,"
         " kind VARCHAR(16) NOT NULL, due_at INTEGER NOT NULL, deadline_at INTEGER NOT NULL,"
         " claimed_until INTEGER, sent_at INTEGER, cancelled_at INTEGER,"
+        " claims INTEGER NOT NULL DEFAULT 0,"
         " UNIQUE (game_id, turn, kind));\n"
         "INSERT INTO reminders_new SELECT * FROM reminders;\n"
         "DROP TABLE reminders;\n"
