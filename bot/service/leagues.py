@@ -13,6 +13,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.league.names import (
+    code_point,
+    collapse_spaces,
+    name_key,
+    refused_character,
+    without_invisible,
+)
 from bot.league.seating import SeatingError, divisions, meetings, seat_swiss, table_sizes
 from bot.league.standings import (
     MOST_POINTS,
@@ -59,9 +66,13 @@ def is_organiser(league: League, user_id: int, *, manage_guild: bool, roles: Seq
 
 
 def clean_name(name: str) -> str:
-    """A league name as stored: trimmed, one line, 1 to 64 characters (league.bad_name)."""
-    name = " ".join(name.split())
-    if not name or len(name) > MAX_NAME:
+    """A league name as stored: trimmed, one line, 1 to 64 characters (league.bad_name), text
+    only: no control, format or other invisible character (league.name_invisible)."""
+    name = collapse_spaces(name)
+    refused = refused_character(name)
+    if refused is not None:
+        raise ServiceError("league.name_invisible", character=code_point(refused))
+    if not name or len(name) > MAX_NAME or not name_key(name):
         raise ServiceError("league.bad_name", most=MAX_NAME)
     return name
 
@@ -199,20 +210,23 @@ class LeagueService:
         try:
             return await self.repo.create_league(new, now=int(self.clock()))
         except LeagueNameTaken:
-            raise ServiceError("league.name_taken", name=name) from None
+            existing = await self.repo.load_league(guild_id, name)  # a look-alike, maybe
+            taken = name if existing is None else existing.name
+            raise ServiceError("league.name_taken", name=taken) from None
 
     async def get(self, guild_id: int, name: str) -> League:
         """The server's league of that name (league.unknown)."""
-        league = await self.repo.load_league(guild_id, " ".join(name.split()))
+        league = await self.repo.load_league(guild_id, collapse_spaces(name))
         if league is None:
-            raise ServiceError("league.unknown", name=name[:MAX_NAME])
+            raise ServiceError("league.unknown", name=without_invisible(name)[:MAX_NAME])
         return league
 
     async def names(self, guild_id: int, typed: str = "") -> list[str]:
-        """The server's league names containing what is typed (for autocomplete)."""
-        wanted = typed.casefold().strip()
+        """The server's league names containing what is typed (for autocomplete), compared in
+        their normalized form."""
+        wanted = name_key(typed)
         return [
-            g.name for g in await self.repo.list_leagues(guild_id) if wanted in g.name.casefold()
+            g.name for g in await self.repo.list_leagues(guild_id) if wanted in name_key(g.name)
         ]
 
     async def join(self, guild_id: int, name: str, user_id: int, player: str) -> League:

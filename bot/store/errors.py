@@ -95,7 +95,7 @@ class DatabaseUnusable(StoreError):
 
 
 class LeagueNameTaken(StoreError):
-    """The server already has a league of that name (names compare without case)."""
+    """The server already has a league of that name (compared by key: bot/league/names.py)."""
 
     code = "league_name_taken"
 

@@ -221,7 +221,7 @@ class LeagueStore(GameStore, Protocol):
         ...
 
     async def load_league(self, guild_id: int, name: str) -> League | None:
-        """The server's league of that name (without case), if any."""
+        """The server's league of that name (exactly, else by its normalized key), if any."""
         ...
 
     async def load_league_by_id(self, league_id: int) -> League | None:

@@ -2,7 +2,9 @@
 
 SQLite runs the files as written. PostgreSQL runs the same files translated
 (``postgres.translate``), or ``migrations/postgres/NNNN_name.sql`` in place of a file that
-cannot be written portably; its schema version lives in the ``schema_version`` table.
+cannot be written portably; its schema version lives in the ``schema_version`` table. A file
+whose rows need Python (Unicode normalization) has a step in ``data_steps.DATA_STEPS``, run
+right after its statements in its transaction.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import asyncpg
 
 from . import postgres, sqlite
 from .connection import Target, is_url
+from .data_steps import DATA_STEPS
 from .errors import MigrationError
 
 #: Where the project's migrations live (the repository's top-level ``migrations/``).
@@ -146,6 +149,9 @@ def _apply_one(conn: sqlite3.Connection, migration: Migration) -> bool:
                 raise MigrationError(
                     f"{migration.label}: statement {number} failed: {exc}\n{statement}"
                 ) from exc
+        step = DATA_STEPS.get(migration.label)
+        if step is not None:
+            step.sqlite(conn)
         violations = sqlite.foreign_key_violations(conn)
         if violations:
             raise MigrationError(
@@ -286,6 +292,9 @@ async def _apply_pg(conn: asyncpg.Connection, migration: Migration) -> bool:
                 raise MigrationError(
                     f"{migration.label}: statement {number} failed: {exc}\n{statement}"
                 ) from exc
+        step = DATA_STEPS.get(migration.label)
+        if step is not None:
+            await step.postgres(conn)
         await postgres.finish_migration(conn, migration.version)
     return True
 

@@ -261,7 +261,12 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?)
 RETURNING id
 """
 
-SELECT_LEAGUE_BY_NAME = f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? AND name_key = ?"
+# By key (migration 0013: NFKC, case-folded, invisible characters removed); the exact name first,
+# for two look-alikes created before keys were normalized.
+SELECT_LEAGUE_BY_NAME = f"""
+SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? AND (name = ? OR name_key = ?)
+ORDER BY CASE WHEN name = ? THEN 0 ELSE 1 END, id
+"""
 
 SELECT_LEAGUE_BY_ID = f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?"
 

@@ -12,6 +12,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from bot.league.names import name_key
+
 from . import postgres, sqlite
 from . import queries as q
 from .connection import Backend, Connection, Row, Target, is_url, retry_conflicts
@@ -802,7 +804,7 @@ class GameRepository:
                         new.guild_id,
                         new.channel_id,
                         new.name,
-                        new.name.casefold(),
+                        name_key(new.name),
                         new.game_key,
                         new.rounds,
                         new.table_size,
@@ -827,8 +829,9 @@ class GameRepository:
         return [_league_from_row(r) for r in rows]
 
     async def load_league(self, guild_id: int, name: str) -> League | None:
-        """The server's league of that name (without case), if any."""
-        found = await self._leagues(q.SELECT_LEAGUE_BY_NAME, (guild_id, name.casefold()))
+        """The server's league of that name: exactly, else compared by key (without case,
+        compatibility forms or invisible characters), if any."""
+        found = await self._leagues(q.SELECT_LEAGUE_BY_NAME, (guild_id, name, name_key(name), name))
         return found[0] if found else None
 
     async def load_league_by_id(self, league_id: int) -> League | None:
