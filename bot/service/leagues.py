@@ -11,6 +11,7 @@ import csv
 import io
 import time
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 
 from bot.league.names import (
@@ -409,6 +410,8 @@ class LeagueService:
 
         Returns the new game, or None if the thread already had it; either way the table
         records it, so a retry after a crash neither loses nor duplicates the table's game.
+        A player who withdrew after the round was seated resigns it at once (their seat is
+        forfeited; their withdrawal could not resign a game that did not exist yet).
         ``language``: the game's (the league's posts are in the server's language).
         """
         league = table.league
@@ -426,6 +429,9 @@ class LeagueService:
             )
             existing = created.game_id
         await self.table_game(table, thread_id, existing)
+        for user in sorted(await self.repo.forfeits_of_game(existing)):
+            with suppress(ServiceError):  # already resigned, or the game is over
+                await self.games.resign(user, game_id=existing)
         return created
 
     async def mark_posted(self, league: League, round_: int) -> bool:

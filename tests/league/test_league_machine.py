@@ -204,6 +204,11 @@ class LeagueMachine(RuleBasedStateMachine):
                 if table.game_id is not None:
                     game = await self.repo.load_game(table.game_id)
                     assert tuple(s.user_id for s in game.seats) == table.user_ids
+                    if game.status == GameStatus.ACTIVE:  # a withdrawn player plays no more
+                        for user in table.forfeited:
+                            assert all(
+                                game.stand_in_of(s) == "resigned" for s in game.seats_of(user)
+                            ), (table, user)
 
         self.run(check())
 

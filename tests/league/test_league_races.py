@@ -155,3 +155,36 @@ def test_a_withdrawal_keeps_finished_games_and_ratings_equal_a_rebuild(tmp_path:
 
     run(lambda: with_leagues(tmp_path, rebuilt))
     assert state["rebuilt"] == state["live"]
+
+
+def test_a_player_who_withdrew_before_their_table_opened_resigns_it_when_it_opens(
+    tmp_path: Path,
+) -> None:
+    """The round was seated, the table not opened yet (Discord slow, a restart) when the player
+    withdrew: the game opens with their seat resigned, not waiting for their moves."""
+
+    async def body(env: Leagues) -> None:
+        league = await env.leagues.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator_id=ORGANISER,
+            name="Piles",
+            game_key="nim",
+            table_size=2,
+        )
+        for user in (4001, 4002, 4003, 4004):
+            await env.leagues.join(GUILD, "Piles", user, f"U{user}")
+        await env.leagues.start(GUILD, "Piles", ORGANISER, organiser=True)
+        left = await env.leagues.leave(GUILD, "Piles", 4001)
+        assert left.withdrawn and left.resigned_games == ()  # no game to resign yet
+        game_ids = await open_round(env, league.id)
+        [table] = [t for t in await env.repo.league_tables(league.id) if 4001 in t.user_ids]
+        assert table.game_id in game_ids and table.forfeited == (4001,)
+        game = await env.repo.load_game(table.game_id)
+        assert game.status == "finished"  # two seats: the other player wins at once
+        [mine] = game.seats_of(4001)
+        assert game.stand_in_of(mine) == "resigned" and game.seats[mine].final_rank == 2
+        others = [g for g in game_ids if g != table.game_id]
+        assert [(await env.repo.load_game(g)).status for g in others] == ["active"]
+
+    run(lambda: with_leagues(tmp_path, body))
