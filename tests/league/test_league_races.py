@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.catalog import LOCALES, default_catalog
+from bot.present import error_text
 from bot.service import ServiceError
+from bot.service.leagues import SEATING_ATTEMPTS
+from bot.store import LeaguePlayersMoved
 from bot.store.__main__ import main as store_main
 from tests.backends import database
 from tests.league.season import (
@@ -186,5 +190,34 @@ def test_a_player_who_withdrew_before_their_table_opened_resigns_it_when_it_open
         assert game.stand_in_of(mine) == "resigned" and game.seats[mine].final_rank == 2
         others = [g for g in game_ids if g != table.game_id]
         assert [(await env.repo.load_game(g)).status for g in others] == ["active"]
+
+    run(lambda: with_leagues(tmp_path, body))
+
+
+def test_sign_ups_that_never_settle_give_a_clear_refusal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If the players keep moving under every try, the start says so and changes nothing."""
+
+    async def body(env: Leagues) -> None:
+        await env.leagues.create(
+            guild_id=GUILD, channel_id=CHANNEL, creator_id=ORGANISER, name="Cup", game_key="nim"
+        )
+        for user in (1, 2):
+            await env.leagues.join(GUILD, "Cup", user, f"U{user}")
+        tries = []
+
+        async def moved(league_id: int, round_: int, tables: object) -> bool:
+            tries.append(round_)
+            raise LeaguePlayersMoved("someone joined meanwhile")
+
+        monkeypatch.setattr(env.repo, "seat_league_round", moved)
+        with pytest.raises(ServiceError) as caught:
+            await env.leagues.start(GUILD, "Cup", ORGANISER, organiser=True)
+        assert caught.value.key == "league.busy" and len(tries) == SEATING_ATTEMPTS
+        for locale in LOCALES:
+            assert "Cup" in error_text(default_catalog(), caught.value, locale)
+        league = await env.leagues.get(GUILD, "Cup")
+        assert league.status == "signup" and await env.repo.league_tables(league.id) == []
 
     run(lambda: with_leagues(tmp_path, body))
