@@ -15,8 +15,8 @@ import pytest
 from bot.catalog import LOCALES, default_catalog
 from bot.present import error_text
 from bot.service import ServiceError
-from bot.service.leagues import SEATING_ATTEMPTS
-from bot.store import LeaguePlayersMoved
+from bot.service.leagues import SEATING_ATTEMPTS, LeagueService
+from bot.store import LeaguePlayersMoved, open_store
 from bot.store.__main__ import main as store_main
 from tests.backends import database
 from tests.league.season import (
@@ -48,7 +48,9 @@ def test_joins_and_leaves_in_flight_during_the_start(tmp_path: Path, seed: int) 
     """Whoever was told "You joined" is seated, whoever was told "You left" is not, nobody twice.
 
     Twelve players signed up; then, all at once, 24 newcomers join (a third of them leave
-    again right after), 6 of the twelve leave, and the organiser starts the league.
+    again right after), 6 of the twelve leave, and the organiser starts the league. Half of
+    them go through a second store on the same database, as another process would (its own
+    connections: SQLite's busy timeout, PostgreSQL's conflicts between connections).
     """
     rng = random.Random(seed)
 
@@ -64,16 +66,21 @@ def test_joins_and_leaves_in_flight_during_the_start(tmp_path: Path, seed: int) 
         for user in first:
             await env.leagues.join(GUILD, "Cup", user, f"U{user}")
         told: dict[int, list[str]] = {}
+        other_repo = await open_store(database(tmp_path, "league.sqlite3"))
+        other = LeagueService(other_repo, env.games, env.ratings)
+
+        def service(user: int) -> LeagueService:
+            return other if user % 2 else env.leagues
 
         async def newcomer(user: int, leaves: bool) -> None:
             await asyncio.sleep(rng.random() / 50)
-            told[user] = [await _told(env.leagues.join(GUILD, "Cup", user, f"U{user}"))]
+            told[user] = [await _told(service(user).join(GUILD, "Cup", user, f"U{user}"))]
             if leaves:
-                told[user].append(await _told(env.leagues.leave(GUILD, "Cup", user)))
+                told[user].append(await _told(service(user).leave(GUILD, "Cup", user)))
 
         async def leaver(user: int) -> None:
             await asyncio.sleep(rng.random() / 50)
-            told[user] = [await _told(env.leagues.leave(GUILD, "Cup", user))]
+            told[user] = [await _told(service(user).leave(GUILD, "Cup", user))]
 
         async def start() -> None:
             await asyncio.sleep(rng.random() / 100)
@@ -81,7 +88,10 @@ def test_joins_and_leaves_in_flight_during_the_start(tmp_path: Path, seed: int) 
 
         tasks = [newcomer(3000 + i, i % 3 == 0) for i in range(24)]
         tasks += [leaver(user) for user in first[:6]]
-        await asyncio.gather(start(), *tasks)
+        try:
+            await asyncio.gather(start(), *tasks)
+        finally:
+            await other_repo.close()
 
         seated = [u for t in await env.repo.league_tables(league.id) for u in t.user_ids]
         assert len(seated) == len(set(seated)), "someone is seated twice"
