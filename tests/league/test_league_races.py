@@ -7,8 +7,12 @@ on separate pooled connections at once.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import random
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,7 +20,7 @@ from bot.catalog import LOCALES, default_catalog
 from bot.present import error_text
 from bot.service import ServiceError
 from bot.service.leagues import SEATING_ATTEMPTS, LeagueService
-from bot.store import LeaguePlayersMoved, open_store
+from bot.store import LeaguePlayersMoved, open_store, queries
 from bot.store.__main__ import main as store_main
 from tests.backends import database
 from tests.league.season import (
@@ -229,5 +233,72 @@ def test_sign_ups_that_never_settle_give_a_clear_refusal(
             assert "Cup" in error_text(default_catalog(), caught.value, locale)
         league = await env.leagues.get(GUILD, "Cup")
         assert league.status == "signup" and await env.repo.league_tables(league.id) == []
+
+    run(lambda: with_leagues(tmp_path, body))
+
+
+class _JoinDuringSeating:
+    """A store connection that, when seating reads the playing players, first starts another
+    connection's join and gives it a moment, as an unlucky schedule would."""
+
+    def __init__(
+        self,
+        conn: Any,
+        join: Callable[[], Coroutine[Any, Any, bool]],
+        joins: list[asyncio.Task[bool]],
+    ) -> None:
+        self._conn = conn
+        self._join = join
+        self._joins = joins
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Any:
+        return await self._conn.execute(sql, parameters)
+
+    async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> None:
+        await self._conn.executemany(sql, parameters)
+
+    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
+        if sql == queries.SELECT_PLAYING and not self._joins:
+            # a context of its own, as another process's call would have
+            loop = asyncio.get_running_loop()
+            self._joins.append(loop.create_task(self._join(), context=contextvars.Context()))
+            await asyncio.wait(self._joins, timeout=0.5)
+        rows: list[Any] = await self._conn.execute_fetchall(sql, parameters)
+        return rows
+
+
+def test_a_join_landing_while_the_round_is_seated_is_refused(tmp_path: Path) -> None:
+    """Another connection's join lands between the seating's first write and its read of the
+    players. On PostgreSQL the two wrote different rows before, so both committed: "You
+    joined", not seated (write skew). Now the join waits for the league's row, and is refused:
+    sign-up closed."""
+
+    async def body(env: Leagues) -> None:
+        league = await env.leagues.create(
+            guild_id=GUILD, channel_id=CHANNEL, creator_id=ORGANISER, name="Cup", game_key="nim"
+        )
+        for user in (1, 2):
+            await env.leagues.join(GUILD, "Cup", user, f"U{user}")
+        other = await open_store(database(tmp_path, "league.sqlite3"))
+        joins: list[asyncio.Task[bool]] = []
+        plain_write = env.repo._write
+
+        @asynccontextmanager
+        async def write() -> AsyncIterator[Any]:
+            async with plain_write() as conn:
+                yield _JoinDuringSeating(
+                    conn, lambda: other.join_league(league.id, 3, "U3", now=0), joins
+                )
+
+        try:
+            env.repo._write = write  # type: ignore[method-assign]
+            assert await env.repo.seat_league_round(league.id, 1, [[1, 2]])
+            env.repo._write = plain_write  # type: ignore[method-assign]
+            told = await joins[0]
+        finally:
+            await other.close()
+        seated = {u for t in await env.repo.league_tables(league.id) for u in t.user_ids}
+        players = {p.user_id for p in await env.repo.league_players(league.id)}
+        assert (told, seated, players) == (False, {1, 2}, {1, 2})
 
     run(lambda: with_leagues(tmp_path, body))
