@@ -10,7 +10,7 @@ import asyncio
 import contextvars
 import random
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +19,10 @@ import pytest
 from bot.catalog import LOCALES, default_catalog
 from bot.present import error_text
 from bot.service import ServiceError
+from bot.service.games import GameService
 from bot.service.leagues import SEATING_ATTEMPTS, LeagueService
-from bot.store import LeaguePlayersMoved, open_store, queries
+from bot.service.ratings import RatingService
+from bot.store import GameRepository, LeaguePlayersMoved, open_store, queries
 from bot.store.__main__ import main as store_main
 from tests.backends import database
 from tests.league.season import (
@@ -237,34 +239,55 @@ def test_sign_ups_that_never_settle_give_a_clear_refusal(
     run(lambda: with_leagues(tmp_path, body))
 
 
-class _JoinDuringSeating:
-    """A store connection that, when seating reads the playing players, first starts another
-    connection's join and gives it a moment, as an unlucky schedule would."""
+class _Landing:
+    """A store connection that, just before running ``sql`` the first time, starts another
+    process's call and gives it a moment, as an unlucky schedule would."""
 
     def __init__(
-        self,
-        conn: Any,
-        join: Callable[[], Coroutine[Any, Any, bool]],
-        joins: list[asyncio.Task[bool]],
+        self, conn: Any, sql: str, call: Callable[[], Coroutine[Any, Any, Any]], calls: list[Any]
     ) -> None:
         self._conn = conn
-        self._join = join
-        self._joins = joins
+        self._sql = sql
+        self._call = call
+        self._calls = calls
+
+    async def _land(self, sql: str) -> None:
+        if sql == self._sql and not self._calls:
+            # a context of its own, as another process's call would have
+            loop = asyncio.get_running_loop()
+            self._calls.append(loop.create_task(self._call(), context=contextvars.Context()))
+            await asyncio.wait(self._calls, timeout=0.5)
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Any:
+        await self._land(sql)
         return await self._conn.execute(sql, parameters)
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> None:
         await self._conn.executemany(sql, parameters)
 
     async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
-        if sql == queries.SELECT_PLAYING and not self._joins:
-            # a context of its own, as another process's call would have
-            loop = asyncio.get_running_loop()
-            self._joins.append(loop.create_task(self._join(), context=contextvars.Context()))
-            await asyncio.wait(self._joins, timeout=0.5)
+        await self._land(sql)
         rows: list[Any] = await self._conn.execute_fetchall(sql, parameters)
         return rows
+
+
+@asynccontextmanager
+async def _landing(
+    repo: GameRepository, sql: str, call: Callable[[], Coroutine[Any, Any, Any]], calls: list[Any]
+) -> AsyncIterator[None]:
+    """While inside, ``repo``'s write transactions let ``call`` land before ``sql``."""
+    plain = repo._write
+
+    @asynccontextmanager
+    async def write() -> AsyncIterator[Any]:
+        async with plain() as conn:
+            yield _Landing(conn, sql, call, calls)
+
+    repo._write = write  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        repo._write = plain  # type: ignore[method-assign]
 
 
 def test_a_join_landing_while_the_round_is_seated_is_refused(tmp_path: Path) -> None:
@@ -281,19 +304,13 @@ def test_a_join_landing_while_the_round_is_seated_is_refused(tmp_path: Path) -> 
             await env.leagues.join(GUILD, "Cup", user, f"U{user}")
         other = await open_store(database(tmp_path, "league.sqlite3"))
         joins: list[asyncio.Task[bool]] = []
-        plain_write = env.repo._write
 
-        @asynccontextmanager
-        async def write() -> AsyncIterator[Any]:
-            async with plain_write() as conn:
-                yield _JoinDuringSeating(
-                    conn, lambda: other.join_league(league.id, 3, "U3", now=0), joins
-                )
+        def join() -> Coroutine[Any, Any, bool]:
+            return other.join_league(league.id, 3, "U3", now=0)
 
         try:
-            env.repo._write = write  # type: ignore[method-assign]
-            assert await env.repo.seat_league_round(league.id, 1, [[1, 2]])
-            env.repo._write = plain_write  # type: ignore[method-assign]
+            async with _landing(env.repo, queries.SELECT_PLAYING, join, joins):
+                assert await env.repo.seat_league_round(league.id, 1, [[1, 2]])
             told = await joins[0]
         finally:
             await other.close()
@@ -302,3 +319,62 @@ def test_a_join_landing_while_the_round_is_seated_is_refused(tmp_path: Path) -> 
         assert (told, seated, players) == (False, {1, 2}, {1, 2})
 
     run(lambda: with_leagues(tmp_path, body))
+
+
+def test_a_game_ending_while_its_player_withdraws_keeps_ratings_equal_a_rebuild(
+    tmp_path: Path,
+) -> None:
+    """Another process ends the withdrawing player's game (their opponent resigns: they win)
+    just before the withdrawal forfeits their seats. The ended game must keep its result: on
+    PostgreSQL the withdrawal used to forfeit it from its older snapshot, after it was rated."""
+    state: dict[str, object] = {}
+
+    async def body(env: Leagues) -> None:
+        league = await env.leagues.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator_id=ORGANISER,
+            name="Piles",
+            game_key="nim",
+            table_size=2,
+        )
+        for user in (4001, 4002):
+            await env.leagues.join(GUILD, "Piles", user, f"U{user}")
+        await env.leagues.start(GUILD, "Piles", ORGANISER, organiser=True)
+        [game_id] = await open_round(env, league.id)
+        other = await open_store(database(tmp_path, "league.sqlite3"))
+        other_games = GameService(other, renderer=lambda *a: b"", seed_source=lambda: 11)
+        other_ratings = RatingService(other)
+
+        async def rate(ended: int) -> None:
+            await other_ratings.rate_pending()
+
+        other_games.game_over_listeners.append(rate)
+        calls: list[Any] = []
+
+        async def opponent_resigns() -> None:
+            await other_games.resign(4002, game_id=game_id)
+
+        try:
+            async with _landing(env.repo, queries.FORFEIT_SEATS, opponent_resigns, calls):
+                left = await env.leagues.leave(GUILD, "Piles", 4001)
+            with suppress(ServiceError):  # the game ended by the withdrawal first: too late
+                await calls[0]
+        finally:
+            await other.close()
+        assert left.withdrawn
+        game = await env.repo.load_game(game_id)
+        assert game.status == "finished"
+        await env.ratings.rate_pending()
+        state["live"] = await env.repo.all_ratings()
+
+    run(lambda: with_leagues(tmp_path, body))
+    assert (
+        store_main(["ratings", "--db", str(database(tmp_path, "league.sqlite3")), "--rebuild"]) == 0
+    )
+
+    async def rebuilt(env: Leagues) -> None:
+        state["rebuilt"] = await env.repo.all_ratings()
+
+    run(lambda: with_leagues(tmp_path, rebuilt))
+    assert state["rebuilt"] == state["live"]
