@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import discord
 
 NAME_LIMIT = 32
@@ -17,3 +19,15 @@ def display_name(name: str) -> str:
     """A name ready for a message: short, with markdown and mentions neutralized."""
     escaped = discord.utils.escape_markdown(short_name(name), ignore_links=False)
     return discord.utils.escape_mentions(escaped)
+
+
+# Every character Discord's markdown gives a meaning to (emphasis, code, spoilers, quotes,
+# headings, lists, masked links, mentions, emoji, timestamps, links): escaped, a backslash
+# before punctuation shows the punctuation alone.
+_MARKUP = re.compile(r"([\\*_~`|>#\-\[\]()<@:/])")
+
+
+def league_name(name: str) -> str:
+    """A league name ready for a message: every markdown character escaped (no emphasis, no
+    masked link, no mention, no emoji), never shortened."""
+    return discord.utils.escape_mentions(_MARKUP.sub(r"\\\1", name))

@@ -13,7 +13,7 @@ import discord
 from babel.numbers import format_decimal
 
 from bot.catalog import LOCALES, Catalog, default_catalog, normalize_locale
-from bot.names import display_name
+from bot.names import display_name, league_name
 from bot.service import EngineRejected, Member, PlayResult, ServiceError
 from engine.errors import EngineError
 
@@ -143,10 +143,7 @@ def played_text(
 
 def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str:
     """What was wrong and, when known, what is legal instead."""
-    params = {
-        k: display_name(v) if k in NAME_PARAMS and isinstance(v, str) else v
-        for k, v in error.params.items()
-    }
+    params = {k: _shown(error.key, k, v) for k, v in error.params.items()}
     if error.refusal is not None:
         where = isinstance(error, EngineRejected)  # not named by the frame around the message
         params["message"] = refusal_text(catalog, error.refusal, locale, where) or params["message"]
@@ -155,6 +152,17 @@ def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str
     if error.legal:
         text += "\n" + legal_text(catalog, error.legal, locale, after=error.legal_after)
     return clip(text)
+
+
+def _shown(key: str, param: str, value: Any) -> Any:
+    """An error's parameter as a message shows it: names of players and leagues escaped."""
+    if not isinstance(value, str):
+        return value
+    if param in NAME_PARAMS:
+        return display_name(value)
+    if param == "name" and key.startswith("league."):
+        return league_name(value)
+    return value
 
 
 def refusal_id(refusal: EngineError) -> str | None:

@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.cogs.lobby import game_choices
 from bot.locks import KeyedLocks
-from bot.names import short_name
+from bot.names import league_name, short_name
 from bot.present import decimal, member_of, picture, send, server_language, t, users
 from bot.service import ServiceError
 from bot.service.leagues import PAIRINGS, LeagueService, LeagueStandings, TableToOpen, is_organiser
@@ -160,7 +160,7 @@ class LeagueCog(commands.Cog):
         done = standings.rounds_done
         key = "league.season_over_post" if league.status == "finished" else "league.round_over"
         await channel.send(
-            say(key, name=league.name, round=done),
+            say(key, name=league_name(league.name), round=done),
             file=picture(png, "standings.png"),
             nonce=nonce(league.id, "round", done),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -177,17 +177,23 @@ class LeagueCog(commands.Cog):
         )
         mentions = " ".join(f"<@{p.user_id}>" for p in table.players)
         say = self.bot.catalog.text
-        params = {"name": league.name, "round": seated.round, "table": seated.table_no}
+        params = {"round": seated.round, "table": seated.table_no}
         if seated.message_id is None:
             message = await channel.send(
-                say("league.table_post", locale, players=mentions, **params),
+                say(
+                    "league.table_post",
+                    locale,
+                    players=mentions,
+                    name=league_name(league.name),
+                    **params,
+                ),
                 nonce=nonce(league.id, seated.round, seated.table_no),
                 allowed_mentions=users([p.user_id for p in table.players]),
             )
             await self.leagues.table_message(table, message.id)
         else:
             message = channel.get_partial_message(seated.message_id)
-        thread_name = say("league.thread_name", locale, **params)[:100]
+        thread_name = say("league.thread_name", locale, name=league.name, **params)[:100]
         try:
             thread: Any = await self.bot.fetch_channel(message.id)  # started by an earlier try
         except discord.NotFound:
@@ -258,7 +264,7 @@ class LeagueCog(commands.Cog):
             t(
                 interaction,
                 "league.created",
-                name=league.name,
+                name=league_name(league.name),
                 game=games.rules_for(league.game_key).display_name,
                 rounds=league.rounds,
                 size=league.table_size,
@@ -279,7 +285,7 @@ class LeagueCog(commands.Cog):
         count = len(await self.leagues.players(league))
         await send(
             interaction,
-            t(interaction, "league.joined", name=league.name, count=count),
+            t(interaction, "league.joined", name=league_name(league.name), count=count),
             ephemeral=False,
         )
 
@@ -295,7 +301,9 @@ class LeagueCog(commands.Cog):
         """Leave before the season, or withdraw during it (remaining games forfeited)."""
         left = await self.leagues.leave(interaction.guild_id or 0, name, interaction.user.id)
         key = "league.withdrew" if left.withdrawn else "league.left"
-        await send(interaction, t(interaction, key, name=left.league.name), ephemeral=False)
+        await send(
+            interaction, t(interaction, key, name=league_name(left.league.name)), ephemeral=False
+        )
         for game_id in left.resigned_games:
             await owed(self.bot, game_id, self.bot.outbox.flush(game_id))
         if left.withdrawn:
@@ -316,9 +324,9 @@ class LeagueCog(commands.Cog):
         await self.advance(progress.league.id)
         tables = await self.leagues.tables_to_open(progress.league)
         await interaction.followup.send(
-            t(interaction, "league.started", name=league.name, round=1)
+            t(interaction, "league.started", name=league_name(league.name), round=1)
             if not tables
-            else t(interaction, "league.started_pending", name=league.name),
+            else t(interaction, "league.started_pending", name=league_name(league.name)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -339,7 +347,7 @@ class LeagueCog(commands.Cog):
             t(
                 interaction,
                 "league.standings",
-                name=league.name,
+                name=league_name(league.name),
                 done=found.rounds_done,
                 rounds=league.rounds,
             ),
@@ -356,7 +364,7 @@ class LeagueCog(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         files = await self.leagues.export(league)
         await interaction.followup.send(
-            t(interaction, "league.exported", name=league.name),
+            t(interaction, "league.exported", name=league_name(league.name)),
             files=[discord.File(_bytes(body), filename=f"{f}.csv") for f, body in files.items()],
             ephemeral=True,
         )

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from math import isfinite
 
 DEFAULT_POINTS: tuple[float, ...] = (3, 2, 1, 0)
+MOST_POINTS = 1000  # for one place
 
 
 @dataclass(frozen=True)
@@ -60,11 +62,12 @@ class Standing:
 
 
 def parse_points(text: str) -> tuple[float, ...]:
-    """A points list typed as ``3,2,1,0``: numbers, not increasing, at least two (ValueError)."""
+    """A points list typed as ``3,2,1,0``: at least two finite numbers from 0 to 1000, not
+    increasing (ValueError; ``nan`` and ``inf`` are no numbers of points)."""
     parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
     values = tuple(float(p) for p in parts)
-    if len(values) < 2 or any(v < 0 or v > 1000 for v in values):
-        raise ValueError("two to many numbers from 0 to 1000")
+    if len(values) < 2 or not all(isfinite(v) and 0 <= v <= MOST_POINTS for v in values):
+        raise ValueError(f"two or more numbers from 0 to {MOST_POINTS}")
     if any(a < b for a, b in pairwise(values)):
         raise ValueError("the points must not increase from one place to the next")
     return values

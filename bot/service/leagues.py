@@ -11,10 +11,19 @@ import csv
 import io
 import time
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 
+from bot.league.names import (
+    code_point,
+    collapse_spaces,
+    name_key,
+    refused_character,
+    without_invisible,
+)
 from bot.league.seating import SeatingError, divisions, meetings, seat_swiss, table_sizes
 from bot.league.standings import (
+    MOST_POINTS,
     SeatOutcome,
     TableOutcome,
     parse_points,
@@ -28,6 +37,7 @@ from bot.store import (
     League,
     LeagueNameTaken,
     LeaguePlayer,
+    LeaguePlayersMoved,
     LeagueStore,
     LeagueTable,
     NewLeague,
@@ -46,6 +56,9 @@ MAX_NAME = 64
 MAX_ROUNDS = 50
 MAX_DEADLINE_HOURS = 24 * 30
 DEFAULT_POINTS = "3,2,1,0"
+SEATING_ATTEMPTS = 20  # tables drawn up again while sign-ups keep moving under a start
+# What makes a spreadsheet read a cell as a formula; the full-width forms as a precaution.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def is_organiser(league: League, user_id: int, *, manage_guild: bool, roles: Sequence[int]) -> bool:
@@ -56,9 +69,13 @@ def is_organiser(league: League, user_id: int, *, manage_guild: bool, roles: Seq
 
 
 def clean_name(name: str) -> str:
-    """A league name as stored: trimmed, one line, 1 to 64 characters (league.bad_name)."""
-    name = " ".join(name.split())
-    if not name or len(name) > MAX_NAME:
+    """A league name as stored: trimmed, one line, 1 to 64 characters (league.bad_name), text
+    only: no control, format or other invisible character (league.name_invisible)."""
+    name = collapse_spaces(name)
+    refused = refused_character(name)
+    if refused is not None:
+        raise ServiceError("league.name_invisible", character=code_point(refused))
+    if not name or len(name) > MAX_NAME or not name_key(name):
         raise ServiceError("league.bad_name", most=MAX_NAME)
     return name
 
@@ -178,7 +195,9 @@ class LeagueService:
         try:
             point_list = parse_points(points)
         except ValueError:
-            raise ServiceError("league.bad_points", points=points[:40]) from None
+            raise ServiceError(
+                "league.bad_points", points=_in_code(points[:40]), most=MOST_POINTS
+            ) from None
         new = NewLeague(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -195,20 +214,23 @@ class LeagueService:
         try:
             return await self.repo.create_league(new, now=int(self.clock()))
         except LeagueNameTaken:
-            raise ServiceError("league.name_taken", name=name) from None
+            existing = await self.repo.load_league(guild_id, name)  # a look-alike, maybe
+            taken = name if existing is None else existing.name
+            raise ServiceError("league.name_taken", name=taken) from None
 
     async def get(self, guild_id: int, name: str) -> League:
         """The server's league of that name (league.unknown)."""
-        league = await self.repo.load_league(guild_id, " ".join(name.split()))
+        league = await self.repo.load_league(guild_id, collapse_spaces(name))
         if league is None:
-            raise ServiceError("league.unknown", name=name[:MAX_NAME])
+            raise ServiceError("league.unknown", name=without_invisible(name)[:MAX_NAME])
         return league
 
     async def names(self, guild_id: int, typed: str = "") -> list[str]:
-        """The server's league names containing what is typed (for autocomplete)."""
-        wanted = typed.casefold().strip()
+        """The server's league names containing what is typed (for autocomplete), compared in
+        their normalized form."""
+        wanted = name_key(typed)
         return [
-            g.name for g in await self.repo.list_leagues(guild_id) if wanted in g.name.casefold()
+            g.name for g in await self.repo.list_leagues(guild_id) if wanted in name_key(g.name)
         ]
 
     async def join(self, guild_id: int, name: str, user_id: int, player: str) -> League:
@@ -230,24 +252,33 @@ class LeagueService:
     async def leave(self, guild_id: int, name: str, user_id: int) -> Left:
         """Leave before the season, or withdraw during it (remaining games forfeited)."""
         league = await self.get(guild_id, name)
+        if league.status == "signup":
+            if await self.repo.leave_league(league.id, user_id):
+                return Left(league, withdrawn=False)
+            league = await self.get(guild_id, name)  # the season may have started meanwhile
+            if league.status == "signup":
+                raise ServiceError("league.not_joined", name=league.name)
+        return await self._withdraw(league, user_id)
+
+    async def _withdraw(self, league: League, user_id: int) -> Left:
+        """Withdraw a seated player: their games not ended yet are resigned and forfeited."""
         players = {p.user_id: p for p in await self.repo.league_players(league.id)}
         player = players.get(user_id)
         if player is None:
             raise ServiceError("league.not_joined", name=league.name)
-        if league.status == "signup":
-            if not await self.repo.leave_league(league.id, user_id):
-                raise ServiceError("league.not_joined", name=league.name)
-            return Left(league, withdrawn=False)
         if league.status == "finished":
             raise ServiceError("league.season_over", name=league.name)
         if player.withdrawn_round is not None:
             raise ServiceError("league.already_withdrawn", name=league.name)
-        await self.repo.withdraw_from_league(league.id, user_id, league.current_round)
+        round_ = await self.repo.withdraw_from_league(league.id, user_id)
+        if round_ is None:  # the season ended, or they withdrew, meanwhile
+            again = await self.repo.load_league_by_id(league.id)
+            finished = again is None or again.status == "finished"
+            key = "league.season_over" if finished else "league.already_withdrawn"
+            raise ServiceError(key, name=league.name)
         resigned = []
         for table in await self.repo.league_tables(league.id):
-            if table.game_id is None or user_id not in table.user_ids:
-                continue
-            if table.round < league.current_round:
+            if table.game_id is None or user_id not in table.forfeited or table.round < round_:
                 continue
             try:
                 await self.games.resign(user_id, game_id=table.game_id)
@@ -271,7 +302,23 @@ class LeagueService:
         return Progress(seated, seated_round=1)
 
     async def _seat(self, league: League, round_: int) -> League | None:
-        """Seat ``round_`` (the store refuses a round seated twice); the league after it."""
+        """Seat ``round_`` (the store refuses a round seated twice); the league after it.
+
+        The store seats only tables drawn up from the players as they are at that moment: if
+        one joined, left or withdrew meanwhile, the tables are drawn up again.
+        """
+        for _ in range(SEATING_ATTEMPTS):
+            tables = await self._tables(league)
+            try:
+                if not await self.repo.seat_league_round(league.id, round_, tables):
+                    return None
+            except LeaguePlayersMoved:
+                continue
+            return await self.repo.load_league_by_id(league.id)
+        raise ServiceError("league.busy", name=league.name)
+
+    async def _tables(self, league: League) -> list[list[int]]:
+        """The next round's tables from the playing players, standings and past meetings."""
         players = [
             p for p in await self.repo.league_players(league.id) if p.withdrawn_round is None
         ]
@@ -302,9 +349,7 @@ class LeagueService:
                 count=len(players),
                 min=rules.min_players,
             ) from None
-        if not await self.repo.seat_league_round(league.id, round_, tables):
-            return None
-        return await self.repo.load_league_by_id(league.id)
+        return tables
 
     async def progress(self, league_id: int) -> Progress:
         """Seat the next round once every game of the current one ended, or end the season."""
@@ -389,6 +434,8 @@ class LeagueService:
 
         Returns the new game, or None if the thread already had it; either way the table
         records it, so a retry after a crash neither loses nor duplicates the table's game.
+        A player who withdrew after the round was seated resigns it at once (their seat is
+        forfeited; their withdrawal could not resign a game that did not exist yet).
         ``language``: the game's (the league's posts are in the server's language).
         """
         league = table.league
@@ -406,6 +453,9 @@ class LeagueService:
             )
             existing = created.game_id
         await self.table_game(table, thread_id, existing)
+        for user in sorted(await self.repo.forfeits_of_game(existing)):
+            with suppress(ServiceError):  # already resigned, or the game is over
+                await self.games.resign(user, game_id=existing)
         return created
 
     async def mark_posted(self, league: League, round_: int) -> bool:
@@ -478,7 +528,7 @@ class LeagueService:
     async def export(self, league: League) -> dict[str, str]:
         """CSV texts: ``games`` (one line per seat) and ``standings``."""
         table_out = io.StringIO()
-        out = csv.writer(table_out, lineterminator="\n")
+        out = csv.writer(table_out, lineterminator="\r\n")
         out.writerow(
             [
                 "round",
@@ -514,7 +564,7 @@ class LeagueService:
                         "unopened" if game is None else game.status.value,
                         index + 1,
                         user,
-                        names.get(user, ""),
+                        spreadsheet_text(names.get(user, "")),
                         "" if seat is None or seat.final_rank is None else seat.final_rank,
                         "" if seat is None or seat.final_score is None else seat.final_score,
                         "" if place is None else place.place,
@@ -523,7 +573,7 @@ class LeagueService:
                     ]
                 )
         standing_out = io.StringIO()
-        out = csv.writer(standing_out, lineterminator="\n")
+        out = csv.writer(standing_out, lineterminator="\r\n")
         out.writerow(
             [
                 "rank",
@@ -542,7 +592,7 @@ class LeagueService:
                 [
                     line.rank,
                     line.user_id,
-                    line.name,
+                    spreadsheet_text(line.name),
                     f"{line.points:g}",
                     line.played,
                     line.wins,
@@ -552,6 +602,21 @@ class LeagueService:
                 ]
             )
         return {"games": table_out.getvalue(), "standings": standing_out.getvalue()}
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text cell a spreadsheet shows as text, never runs as a formula (OWASP's advice).
+
+    A cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading
+    single quote. Only text from users goes through here; the numbers the bot writes itself
+    (``-1.25``, ``+0.50``) stay numbers (docs/decisions.md D39).
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def _in_code(text: str) -> str:
+    """User text shown inside a code span: one line, no backtick to close the span early."""
+    return " ".join(text.replace("`", "'").split())
 
 
 def _resigned_users(game: Game, table: LeagueTable) -> set[int]:

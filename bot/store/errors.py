@@ -95,9 +95,16 @@ class DatabaseUnusable(StoreError):
 
 
 class LeagueNameTaken(StoreError):
-    """The server already has a league of that name (names compare without case)."""
+    """The server already has a league of that name (compared by key: bot/league/names.py)."""
 
     code = "league_name_taken"
+
+
+class LeaguePlayersMoved(StoreError):
+    """The tables to seat are not exactly the league's playing players (one joined, left or
+    withdrew since they were read): nothing was written; seat them again from fresh players."""
+
+    code = "league_players_moved"
 
 
 class RatingsMoved(StoreError):

@@ -234,7 +234,7 @@ class LeagueStore(GameStore, Protocol):
         ...
 
     async def load_league(self, guild_id: int, name: str) -> League | None:
-        """The server's league of that name (without case), if any."""
+        """The server's league of that name (exactly, else by its normalized key), if any."""
         ...
 
     async def load_league_by_id(self, league_id: int) -> League | None:
@@ -257,8 +257,9 @@ class LeagueStore(GameStore, Protocol):
         """Remove a sign-up while sign-up is open; False if there was none or it is closed."""
         ...
 
-    async def withdraw_from_league(self, league_id: int, user_id: int, round_: int) -> bool:
-        """Mark a player withdrawn in ``round_`` and forfeit their seats from it on, at once."""
+    async def withdraw_from_league(self, league_id: int, user_id: int) -> int | None:
+        """Withdraw a player from a running league in its current round, forfeiting their seats
+        whose game has not ended; the round, or None (not running, not a playing player)."""
         ...
 
     async def league_players(self, league_id: int) -> list[LeaguePlayer]:
@@ -268,7 +269,8 @@ class LeagueStore(GameStore, Protocol):
     async def seat_league_round(
         self, league_id: int, round_: int, tables: Sequence[Sequence[int]]
     ) -> bool:
-        """Store a round's tables and seats in one transaction; False if it was seated already."""
+        """Store a round's tables and seats in one transaction; False if it was seated already;
+        LeaguePlayersMoved if they are not exactly the playing players at that moment."""
         ...
 
     async def league_tables(self, league_id: int) -> list[LeagueTable]:

@@ -4,7 +4,9 @@ Each migration is written for both databases: ``migrations/NNNN_name.sql`` is SQ
 and PostgreSQL's too unless ``migrations/postgres/NNNN_name.sql`` (same name) holds PostgreSQL's
 own; nothing is translated. ``tests/store/test_store_schema.py`` checks that both databases end
 with the same tables, columns, indexes and constraints. SQLite's schema version is
-``PRAGMA user_version``, PostgreSQL's the ``schema_version`` table.
+``PRAGMA user_version``, PostgreSQL's the ``schema_version`` table. A file whose rows need Python
+(Unicode normalization) has a step in ``data_steps.DATA_STEPS``, run right after its statements
+in its transaction.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import asyncpg
 
 from . import postgres, sqlite
 from .connection import Target, is_url
+from .data_steps import DATA_STEPS
 from .errors import MigrationError
 
 #: Where the project's migrations live: the top-level ``migrations`` package's data files (a
@@ -150,6 +153,9 @@ def _apply_one(conn: sqlite3.Connection, migration: Migration) -> bool:
                 raise MigrationError(
                     f"{migration.label}: statement {number} failed: {exc}\n{statement}"
                 ) from exc
+        step = DATA_STEPS.get(migration.label)
+        if step is not None:
+            step.sqlite(conn)
         violations = sqlite.foreign_key_violations(conn)
         if violations:
             raise MigrationError(
@@ -279,6 +285,9 @@ async def _apply_pg(conn: asyncpg.Connection, migration: Migration) -> bool:
                 raise MigrationError(
                     f"{migration.label}: statement {number} failed: {exc}\n{statement}"
                 ) from exc
+        step = DATA_STEPS.get(migration.label)
+        if step is not None:
+            await step.postgres(conn)
         await postgres.finish_migration(conn, migration.version)
     return True
 

@@ -268,7 +268,12 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?)
 RETURNING id
 """
 
-SELECT_LEAGUE_BY_NAME = f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? AND name_key = ?"
+# By key (migration 0013: NFKC, case-folded, invisible characters removed); the exact name first,
+# for two look-alikes created before keys were normalized.
+SELECT_LEAGUE_BY_NAME = f"""
+SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? AND (name = ? OR name_key = ?)
+ORDER BY CASE WHEN name = ? THEN 0 ELSE 1 END, id
+"""
 
 SELECT_LEAGUE_BY_ID = f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?"
 
@@ -277,6 +282,11 @@ SELECT_GUILD_LEAGUES = f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ?
 SELECT_RUNNING_LEAGUES = (
     f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE status = 'running' ORDER BY id"
 )
+
+# Joins, leaves, withdrawals and seating a round each write the league's row first: its lock
+# orders them (PostgreSQL refuses the later of two that overlap, and the call runs again), so
+# seating reads exactly the players whose join or leave committed before it (issue 24).
+HOLD_LEAGUE = "UPDATE leagues SET status = status WHERE id = ? AND status = ?"
 
 # Joining and leaving only while sign-up is open; a second join changes nothing.
 JOIN_LEAGUE = """
@@ -292,12 +302,37 @@ WHERE league_id = ? AND user_id = ?
 """
 
 WITHDRAW_PLAYER = """
-UPDATE league_players SET withdrawn_round = ?
+UPDATE league_players SET withdrawn_round = (SELECT current_round FROM leagues WHERE id = ?)
 WHERE league_id = ? AND user_id = ? AND withdrawn_round IS NULL
+RETURNING withdrawn_round
 """
 
+# The running games of a withdrawing player's seats are written, so a game that ends meanwhile
+# conflicts with the withdrawal instead of being forfeited after it ended (write skew,
+# docs/storage.md).
+HOLD_RUNNING_GAMES = """
+UPDATE games SET status = status
+WHERE status = 'active' AND id IN (
+  SELECT t.game_id FROM league_tables t JOIN league_seats s
+    ON s.league_id = t.league_id AND s.round = t.round AND s.table_no = t.table_no
+  WHERE s.league_id = ? AND s.user_id = ? AND s.round >= ?
+)
+"""
+
+# A withdrawal forfeits the seats whose game has not ended (or not opened yet): a game that
+# ended keeps its result, and its rating, which a rebuild must find again (issue 24).
 FORFEIT_SEATS = """
-UPDATE league_seats SET forfeited = 1 WHERE league_id = ? AND user_id = ? AND round >= ?
+UPDATE league_seats SET forfeited = 1
+WHERE league_id = ? AND user_id = ? AND round >= ?
+  AND NOT EXISTS (
+    SELECT 1 FROM league_tables t JOIN games g ON g.id = t.game_id
+    WHERE t.league_id = league_seats.league_id AND t.round = league_seats.round
+      AND t.table_no = league_seats.table_no AND g.status <> 'active'
+  )
+"""
+
+SELECT_PLAYING = """
+SELECT user_id FROM league_players WHERE league_id = ? AND withdrawn_round IS NULL
 """
 
 SELECT_LEAGUE_PLAYERS = """

@@ -12,6 +12,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from bot.league.names import name_key
+
 from . import postgres, sqlite
 from . import queries as q
 from .connection import Backend, Connection, Row, Target, is_url
@@ -21,6 +23,7 @@ from .errors import (
     GameNotFound,
     InvalidRequest,
     LeagueNameTaken,
+    LeaguePlayersMoved,
     NothingToUndo,
     RatingsMoved,
     StaleVersion,
@@ -808,7 +811,7 @@ class GameRepository:
                         new.guild_id,
                         new.channel_id,
                         new.name,
-                        new.name.casefold(),
+                        name_key(new.name),
                         new.game_key,
                         new.rounds,
                         new.table_size,
@@ -833,8 +836,9 @@ class GameRepository:
         return [_league_from_row(r) for r in rows]
 
     async def load_league(self, guild_id: int, name: str) -> League | None:
-        """The server's league of that name (without case), if any."""
-        found = await self._leagues(q.SELECT_LEAGUE_BY_NAME, (guild_id, name.casefold()))
+        """The server's league of that name: exactly, else compared by key (without case,
+        compatibility forms or invisible characters), if any."""
+        found = await self._leagues(q.SELECT_LEAGUE_BY_NAME, (guild_id, name, name_key(name), name))
         return found[0] if found else None
 
     async def load_league_by_id(self, league_id: int) -> League | None:
@@ -854,23 +858,38 @@ class GameRepository:
         """Sign a player up while sign-up is open; False if they were or it is closed."""
         _check_int64("user_id", user_id)
         async with self._write() as conn:
+            cursor = await conn.execute(q.HOLD_LEAGUE, (league_id, "signup"))
+            if cursor.rowcount != 1:
+                return False
             cursor = await conn.execute(q.JOIN_LEAGUE, (user_id, name, now, league_id))
             return cursor.rowcount == 1
 
     async def leave_league(self, league_id: int, user_id: int) -> bool:
         """Remove a sign-up while sign-up is open; False if there was none or it is closed."""
         async with self._write() as conn:
+            cursor = await conn.execute(q.HOLD_LEAGUE, (league_id, "signup"))
+            if cursor.rowcount != 1:
+                return False
             cursor = await conn.execute(q.LEAVE_LEAGUE, (league_id, user_id, league_id))
             return cursor.rowcount == 1
 
-    async def withdraw_from_league(self, league_id: int, user_id: int, round_: int) -> bool:
-        """Mark a player withdrawn in ``round_`` and forfeit their seats from it on, at once."""
+    async def withdraw_from_league(self, league_id: int, user_id: int) -> int | None:
+        """Withdraw a player from a running league in its current round, and forfeit their
+        seats from that round on whose game has not ended, at once; the round, or None if the
+        league is not running or they are no playing player of it."""
         async with self._write() as conn:
-            cursor = await conn.execute(q.WITHDRAW_PLAYER, (round_, league_id, user_id))
+            cursor = await conn.execute(q.HOLD_LEAGUE, (league_id, "running"))
             if cursor.rowcount != 1:
-                return False
+                return None
+            rows = list(
+                await conn.execute_fetchall(q.WITHDRAW_PLAYER, (league_id, league_id, user_id))
+            )
+            if not rows:
+                return None
+            round_ = int(rows[0][0])
+            await conn.execute(q.HOLD_RUNNING_GAMES, (league_id, user_id, round_))
             await conn.execute(q.FORFEIT_SEATS, (league_id, user_id, round_))
-            return True
+            return round_
 
     async def league_players(self, league_id: int) -> list[LeaguePlayer]:
         """A league's players in the order they joined."""
@@ -884,11 +903,25 @@ class GameRepository:
     async def seat_league_round(
         self, league_id: int, round_: int, tables: Sequence[Sequence[int]]
     ) -> bool:
-        """Store a round's tables and seats in one transaction; False if it was seated already."""
+        """Store a round's tables and seats in one transaction; False if it was seated already.
+
+        The tables must seat exactly the league's playing players, once each, as they are when
+        the round is seated: LeaguePlayersMoved (nothing written) if one joined, left or
+        withdrew since the tables were drawn up.
+        """
+        seated = [user for table in tables for user in table]
         async with self._write() as conn:
             cursor = await conn.execute(q.ADVANCE_ROUND, (round_, league_id, round_ - 1))
             if cursor.rowcount != 1:
                 return False
+            playing = [
+                int(r[0]) for r in await conn.execute_fetchall(q.SELECT_PLAYING, (league_id,))
+            ]
+            if len(set(seated)) != len(seated) or set(seated) != set(playing):
+                raise LeaguePlayersMoved(
+                    f"league {league_id}: round {round_} seats {sorted(seated)}, "
+                    f"the players are {sorted(playing)}; seat it again"
+                )
             for number, table in enumerate(tables, start=1):
                 await conn.execute(q.INSERT_LEAGUE_TABLE, (league_id, round_, number))
                 await conn.executemany(

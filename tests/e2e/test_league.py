@@ -7,6 +7,7 @@ its end through ``/play``: the standings picture is posted and round 2 is seated
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.discord_double import UserSpec
@@ -109,5 +110,57 @@ def test_a_nim_league_round_to_the_end(tmp_path: Path) -> None:
             assert has_png(reply) and "Nim rating" in reply.content
             board = await _say(env, WATCHER, "leaderboard", {"game": "nim"})
             assert board.count("(games: ") == 4
+
+    run(body, timeout=120)
+
+
+HOSTILE = "[click](https://e.vil) **Cup** @everyone"
+MASKED_LINK = re.compile(r"(?<!\\)\[[^\]]*(?<!\\)\]\(")
+
+
+def _markup_free(text: str) -> bool:
+    """No masked link, emphasis or live @everyone left of the hostile name."""
+    return not MASKED_LINK.search(text) and "**Cup**" not in text and "@everyone" not in text
+
+
+def test_a_league_name_is_text_wherever_it_is_posted(tmp_path: Path) -> None:
+    """A name written as markdown is shown escaped in every message and reply, raw in the
+    thread's name and the autocomplete (which show text as it is); invisible characters and a
+    look-alike of an existing league are refused."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            options = {"name": HOSTILE, "game": "nim", "rounds": 1, "table_size": 2}
+            created = await _say(env, HOST, "league create", options)
+            assert "created" in created and _markup_free(created)
+            assert "\\[click\\]\\(https\\:\\/\\/e.vil\\) \\*\\*Cup\\*\\*" in created
+            bidi = await _say(env, HOST, "league create", {"name": "Cup\u202eX", "game": "nim"})
+            assert "U+202E" in bidi and "created" not in bidi
+            twin: dict[str, object] = {"name": HOSTILE.upper(), "game": "nim"}
+            assert "already has a league named" in await _say(env, GUEST, "league create", twin)
+            unknown = await _say(env, GUEST, "league join", {"name": "[x](https://e.vil)"})
+            assert "no league named" in unknown and _markup_free(unknown)
+            choices = await double.autocomplete(
+                GUEST, CHANNEL, "league join", {"name": "click"}, "name"
+            )
+            assert [c["name"] for c in choices] == [HOSTILE]
+            for player in (HOST, GUEST):
+                joined = await _say(env, player, "league join", {"name": HOSTILE})
+                assert "You joined" in joined and _markup_free(joined)
+            started = await _say(env, HOST, "league start", {"name": HOSTILE})
+            assert "has started" in started and _markup_free(started)
+            thread = await double.wait_for_thread(CHANNEL, lambda t: True)
+            assert thread.name.startswith(HOSTILE[:20])
+            await double.wait_for_message(thread.id, has_png, TIMEOUT)
+            for command in ("league standings", "league export"):
+                reply = await (
+                    await double.slash(GUEST, CHANNEL, command, {"name": HOSTILE})
+                ).reply(TIMEOUT)
+                assert _markup_free(reply.content), reply.content
+            posted = [m for m in double.messages(CHANNEL) if m.author_id == double.app_id]
+            assert any("table 1" in m.content for m in posted)
+            for message in posted:
+                assert _markup_free(message.text()), message.content
 
     run(body, timeout=120)
