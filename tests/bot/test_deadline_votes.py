@@ -62,7 +62,7 @@ async def withdraw(repo: GameRepository, game_id: int, users: list[int], gone: i
     assert await repo.seat_league_round(league.id, 1, [users])
     [table] = await repo.league_tables(league.id)
     assert await repo.set_table_game(league.id, 1, table.table_no, 500, game_id)
-    assert await repo.withdraw_from_league(league.id, gone, 1)
+    assert await repo.withdraw_from_league(league.id, gone) == 1
 
 
 async def leave_the_game(
