@@ -15,6 +15,7 @@ from babel.numbers import format_decimal
 from bot.catalog import LOCALES, Catalog, default_catalog, normalize_locale
 from bot.names import display_name, league_name
 from bot.service import EngineRejected, Member, PlayResult, ServiceError
+from bot.store import is_busy
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
@@ -233,6 +234,9 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     """Answer a failed interaction: the reason for a ServiceError, else a generic apology."""
     if isinstance(error, ServiceError):
         text = error_text(catalog_of(interaction), error, str(interaction.locale))
+    elif is_busy(error):  # other writers kept the database (or the row) busy: rolled back
+        log.warning("interaction refused, the database stayed busy: %s", error)
+        text = t(interaction, "error.busy")
     else:
         saved = isinstance(error, AfterSave) and error.__cause__ is not None
         cause = error.__cause__ if saved else error

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
+import discord
 import pytest
 
+from bot.catalog import default_catalog
 from bot.present import AfterSave, after_save, played_text, report_error
 from bot.service import GameService, PlayResult
 from bot.turns import announce
@@ -72,3 +76,22 @@ def test_failures_after_the_save_are_not_called_nothing_changed() -> None:
         assert "nothing was changed" in before.response.sent[0]["content"]
 
     asyncio.run(body())
+
+
+def test_a_database_that_stays_busy_is_answered_as_such_not_as_a_failure(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Writers that kept the database busy past every retry: "nothing changed, try again",
+    logged as a warning (no ERROR, no traceback), in the user's language."""
+
+    async def body() -> None:
+        interaction = fake_interaction(FakeBot())
+        interaction.locale = discord.Locale.french
+        await report_error(interaction, sqlite3.OperationalError("database is locked"))
+        [reply] = interaction.response.sent
+        assert reply["content"] == default_catalog().text("error.busy", "fr")
+        assert reply["ephemeral"] is True
+
+    with caplog.at_level(logging.WARNING):
+        asyncio.run(body())
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
