@@ -102,6 +102,11 @@ class Rules(Protocol[S, A]):
         """Its computer players by name, the strongest first."""
         ...
 
+    @property
+    def levels(self) -> Mapping[str, str]:
+        """The name in ``players`` of the player of each level: easy, normal and strong."""
+        ...
+
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Validate options and fill in defaults (InvalidSetup if not acceptable)."""
         ...

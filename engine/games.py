@@ -19,6 +19,7 @@ from engine.errors import (
     UnknownGame,
     echo,
 )
+from engine.players import LEVELS
 from engine.refusals import MATCH, E
 
 FORMAT = 1
@@ -56,14 +57,18 @@ def rules_for(key: str) -> Rules[Any, Any]:
         ) from None
 
 
-def computer_player(game: str, name: str | None = None) -> ComputerPlayer:
-    """A game's computer player by name; by default its strongest (listed first)."""
-    players = rules_for(game).players
-    if name is None:
-        return next(iter(players.values()))
+def computer_player(game: str, level: str | None = None) -> ComputerPlayer:
+    """A game's computer player by level (easy, normal, strong) or by name (``greedy``, ...).
+
+    By default the normal level: the player the bot has always used (Yamatai's and Namiji's
+    greedy player), so that callers without a level keep their behaviour."""
+    rules = rules_for(game)
+    players = rules.players
+    name = rules.levels[level or "normal"] if level is None or level in LEVELS else level
     if name not in players:
+        legal = sorted({*LEVELS, *players})
         raise MATCH.make(
-            UnknownGame, "unknown_game.player", legal=sorted(players), game=game, player=repr(name)
+            UnknownGame, "unknown_game.player", legal=legal, game=game, player=repr(level)
         )
     return players[name]
 

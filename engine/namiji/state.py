@@ -70,8 +70,32 @@ class State:
     turns: int = 0
 
     def clone(self) -> State:
-        """A deep copy."""
-        return copy.deepcopy(self)
+        """A deep copy (field by field: much faster than copy.deepcopy)."""
+        return State(
+            self.rng,
+            [_player_copy(p) for p in self.players],
+            [Boat(b.pos, b.spot, b.seat) for b in self.boats],
+            self.bank_up[:],
+            self.bank_down[:],
+            self.net_pile[:],
+            dict(self.bag),
+            self.pontoon_deck[:],
+            self.rock_deck[:],
+            self.arrivals[:],
+            self.bonuses[:],
+            self.phase,
+            self.boat,
+            self.tasks[:],
+            self.catch,
+            self.nets_shown[:],
+            self.rocks_shown[:],
+            self.drawn[:],
+            self.hand[:],
+            self.draft_slot,
+            self.drafted[:],
+            self.moved,
+            self.turns,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data, lossless."""
@@ -91,3 +115,22 @@ class State:
         if len(st.boats) < 3 or len(st.players) not in (2, 3, 4, 5):
             raise ValueError("not a Namiji state")
         return st
+
+
+def _player_copy(p: Player) -> Player:
+    """A deep copy of a player."""
+    return Player(
+        p.name,
+        p.colour,
+        p.score,
+        p.crate[:],
+        p.nets[:],
+        p.lines[:],
+        p.trap[:],
+        p.offerings,
+        dict(p.panoramas),
+        p.bonuses[:],
+        p.pontoon[:],
+        p.rocks[:],
+        p.arrival,
+    )

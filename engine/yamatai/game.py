@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
-from engine.contract import Milestones, Outcome, SeatResult, TurnInfo
+from engine.contract import ComputerPlayer, Milestones, Outcome, SeatResult, TurnInfo
 from engine.contract import ScoreLine as Line
 from engine.errors import InvalidSetup
+from engine.players import blundering
 from engine.yamatai import rules
 from engine.yamatai.common import Event
 from engine.yamatai.context import context
 from engine.yamatai.notation import Action
-from engine.yamatai.players import PLAYERS
+from engine.yamatai.players import PLAYERS, greedy_player
 from engine.yamatai.refusals import REFUSALS
 from engine.yamatai.scoring import outcome
+from engine.yamatai.search import strong_player
 from engine.yamatai.setup import new_state
 from engine.yamatai.state import FLEET, STEP_ORDERS, State
 from engine.yamatai.turn import step_name
@@ -34,7 +36,14 @@ class Yamatai:
     display_name = "Yamatai"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    players = PLAYERS
+    # the strongest first; ``greedy`` and ``random`` are the names games were stored with
+    players: ClassVar[dict[str, ComputerPlayer]] = {
+        "strong": strong_player,
+        "greedy": greedy_player,
+        "easy": blundering(greedy_player),
+        "random": PLAYERS["random"],
+    }
+    levels: ClassVar[dict[str, str]] = {"easy": "easy", "normal": "greedy", "strong": "strong"}
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Validate options and fill in defaults."""

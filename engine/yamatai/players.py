@@ -6,8 +6,8 @@ from typing import Any
 
 from engine.contract import ComputerPlayer
 from engine.players import legal_of, random_player, seeded
-from engine.yamatai import rules
 from engine.rng import Rng
+from engine.yamatai import rules
 from engine.yamatai.context import Ctx, context
 from engine.yamatai.estimate import estimate
 from engine.yamatai.infer import state_from_view

@@ -80,6 +80,8 @@ class Nim:
         "perfect": perfect_player,
         "random": random_player,
     }
+    # Nim's perfect player cannot be beaten by search: it plays normal and strong
+    levels: ClassVar[dict[str, str]] = {"easy": "random", "normal": "perfect", "strong": "perfect"}
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """No options."""

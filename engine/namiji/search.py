@@ -1,0 +1,97 @@
+"""Namiji's strong computer player: the shared search (engine/search.py) on Namiji states."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.namiji import rules
+from engine.namiji.components import components
+from engine.namiji.infer import state_from_view
+from engine.namiji.notation import Action, format_action, parse
+from engine.namiji.players import best_of, greedy_values
+from engine.namiji.scoring import line_value, penalty, potential, rock_met
+from engine.namiji.state import OVER, State
+from engine.namiji.view import view
+from engine.rng import Rng
+from engine.search import Budget, Choice, analyse, search_player, softmax_chances
+
+POINTS_SCALE = 4.0  # points of estimate between two seats that make one e-fold in win chance
+ROCK_UNMET = 0.3  # share of an unmet sacred rock's points still counted
+SPACE_VALUE = 0.7  # points a space of route still ahead is worth (the stops still to make)
+BUDGET = Budget(iterations=96, determinizations=8, candidates=8, turns=3)
+
+
+def estimate(st: State, seat: int) -> float:
+    """Score, open crate lines by their promise, sacred rocks by whether they are met, offerings."""
+    player = st.players[seat]
+    if st.phase == OVER:
+        return float(player.score)
+    comp = components()
+    value = float(player.score) - penalty(player.offerings)
+    boat = next(b for b in st.boats if b.seat == seat)
+    value += SPACE_VALUE * (components().arrival - boat.pos)
+    value += potential(player.crate) - sum(line_value(line) for line in player.lines)
+    for card in player.rocks:
+        value += comp.rocks[card].points * (1.0 if rock_met(player, card) else ROCK_UNMET)
+    return value
+
+
+class NamijiSearch:
+    """Namiji as the search sees it."""
+
+    def determinize(self, view: dict[str, Any], seed: int) -> State:
+        """A full state guessed from the view (engine/namiji/infer.py)."""
+        return state_from_view(view, seed)
+
+    def clone(self, st: State) -> State:
+        """A copy to play on."""
+        return st.clone()
+
+    def parse(self, st: State, text: str) -> Action:
+        """The action of a canonical text."""
+        return parse(text)
+
+    def text(self, st: State, action: Action) -> str:
+        """The canonical text of an action."""
+        return format_action(action)
+
+    def seat(self, st: State) -> int | None:
+        """The seat to act, None once over."""
+        return rules.actor(st)
+
+    def apply(self, st: State, action: Action) -> bool:
+        """Apply in place; whether the turn ended."""
+        rules.apply(st, action)
+        return action.kind in ("end", "pick")
+
+    def _values(self, st: State) -> list[tuple[str, float]]:
+        legal = [format_action(a) for a in rules.legal(st)]
+        return greedy_values(view(st, rules.actor(st), legal))
+
+    def greedy(self, st: State, rng: Rng) -> Action:
+        """The greedy player's choice for the seat to act."""
+        values = self._values(st)
+        return parse(values[0][0] if len(values) == 1 else best_of(values, rng))
+
+    def ranked(self, st: State, rng: Rng) -> list[tuple[Action, float]]:
+        """Legal actions by the greedy player's value, the best first."""
+        valued = [(parse(text), value) for text, value in self._values(st)]
+        return sorted(valued, key=lambda av: -av[1])
+
+    def win_chances(self, st: State) -> list[float]:
+        """Shared among the best scores once over; else a softmax of each seat's estimate."""
+        if st.phase == OVER:
+            scores = [p.score for p in st.players]
+            winners = [s for s, score in enumerate(scores) if score == max(scores)]
+            return [1.0 / len(winners) if s in winners else 0.0 for s in range(len(scores))]
+        values = [estimate(st, s) for s in range(len(st.players))]
+        return softmax_chances(values, POINTS_SCALE)
+
+
+GAME = NamijiSearch()
+strong_player = search_player(GAME, BUDGET)
+
+
+def analyse_view(view: dict[str, Any], seed: int, budget: Budget = BUDGET) -> list[Choice]:
+    """The strong player's choices for this view, the best first, with chances to win."""
+    return analyse(GAME, view, seed, budget)
