@@ -88,10 +88,13 @@ def _value(view: dict[str, Any], me: Player, text: str) -> float:
     return 0.0  # end, stop, release, refuse
 
 
-def greedy_values(view: dict[str, Any]) -> list[tuple[str, float]]:
-    """Each legal action of the view with how much it seems worth, in the legal order."""
-    me = _me(view)
-    return [(a, _value(view, me, a)) for a in legal_of(view)]
+def greedy_values(view: dict[str, Any], me: Player | None = None) -> list[tuple[str, float]]:
+    """Each legal action of the view with how much it seems worth, in the legal order.
+
+    ``me`` is the viewer's player if the caller has it (else read from the view); it is not
+    changed."""
+    player = _me(view) if me is None else me
+    return [(a, _value(view, player, a)) for a in legal_of(view)]
 
 
 def greedy_player(view: dict[str, Any], seed: int) -> str:

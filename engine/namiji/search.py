@@ -10,8 +10,7 @@ from engine.namiji.infer import state_from_view
 from engine.namiji.notation import Action, format_action, parse
 from engine.namiji.players import best_of, greedy_values
 from engine.namiji.scoring import line_value, penalty, potential, rock_met
-from engine.namiji.state import OVER, State
-from engine.namiji.view import view
+from engine.namiji.state import DRAFT, OVER, State
 from engine.rng import Rng
 from engine.search import Budget, Choice, analyse, search_player, softmax_chances
 
@@ -65,8 +64,19 @@ class NamijiSearch:
         return action.kind in ("end", "pick")
 
     def _values(self, st: State) -> list[tuple[str, float]]:
-        legal = [format_action(a) for a in rules.legal(st)]
-        return greedy_values(view(st, rules.actor(st), legal))
+        """The greedy player's values, from the few parts of a view it reads (a whole view
+        costs more than the rest of a rollout)."""
+        seat = rules.actor(st)
+        assert seat is not None
+        partial = {
+            "viewer": seat,
+            "boats": [{"seat": b.seat, "pos": b.pos} for b in st.boats],
+            "boat_to_act": st.boat if st.phase != DRAFT else rules.boat_to_move(st),
+            "catch": st.catch,
+            "drawn": st.drawn,
+            "legal_actions": [format_action(a) for a in rules.legal(st)],
+        }
+        return greedy_values(partial, st.players[seat])
 
     def greedy(self, st: State, rng: Rng) -> Action:
         """The greedy player's choice for the seat to act."""

@@ -17,7 +17,7 @@ from engine.yamatai.state import State
 
 ROLLOUT_POWERS = 12  # power actions the rollouts' greedy policy weighs (a seeded sample)
 POINTS_SCALE = 3.0  # points of estimate between two seats that make one e-fold in win chance
-BUDGET = Budget(iterations=96, determinizations=8, candidates=8, turns=2)
+BUDGET = Budget(iterations=48, determinizations=8, candidates=8, turns=2)
 
 
 class YamataiSearch:
