@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.namiji.components import CELLS, COLUMNS, PANORAMA_TYPES, ROWS, cell_index, components
 from engine.namiji.state import Player
 
@@ -149,11 +151,17 @@ def score_lines(player: Player, final: bool) -> dict[str, int]:
     return lines
 
 
+@cache
+def _line_table() -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each crate line's cells and points (the computer players read them very often)."""
+    return tuple((tuple(line_cells(line)), line_value(line)) for line in LINE_NAMES)
+
+
 def potential(crate: list[str]) -> float:
     """How promising a crate is: scored lines in full, open lines by their share filled."""
     total = 0.0
-    for line in LINE_NAMES:
-        kinds = [crate[i] for i in line_cells(line) if crate[i]]
+    for cells, points in _line_table():
+        kinds = [crate[i] for i in cells if crate[i]]
         if kinds and uniform(kinds):
-            total += line_value(line) * (len(kinds) / len(line_cells(line))) ** 2
+            total += points * (len(kinds) / len(cells)) ** 2
     return total

@@ -17,7 +17,7 @@ from engine.search import Budget, Choice, analyse, search_player, softmax_chance
 POINTS_SCALE = 4.0  # points of estimate between two seats that make one e-fold in win chance
 ROCK_UNMET = 0.3  # share of an unmet sacred rock's points still counted
 SPACE_VALUE = 0.7  # points a space of route still ahead is worth (the stops still to make)
-BUDGET = Budget(iterations=96, determinizations=8, candidates=8, turns=3)
+BUDGET = Budget(iterations=96, determinizations=8, candidates=8, turns=12)
 
 
 def estimate(st: State, seat: int) -> float:
@@ -89,11 +89,8 @@ class NamijiSearch:
         return sorted(valued, key=lambda av: -av[1])
 
     def win_chances(self, st: State) -> list[float]:
-        """Shared among the best scores once over; else a softmax of each seat's estimate."""
-        if st.phase == OVER:
-            scores = [p.score for p in st.players]
-            winners = [s for s, score in enumerate(scores) if score == max(scores)]
-            return [1.0 / len(winners) if s in winners else 0.0 for s in range(len(scores))]
+        """A softmax of each seat's estimate (the final scores once over: a margin counts, so
+        that few samples tell close choices apart better than wins and losses would)."""
         values = [estimate(st, s) for s in range(len(st.players))]
         return softmax_chances(values, POINTS_SCALE)
 
