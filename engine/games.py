@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.contract import ComputerPlayer, Milestones, Outcome, Rules, TurnInfo
+from engine.contract import Budget, Choice, ComputerPlayer, Milestones, Outcome, Rules, TurnInfo
 from engine.errors import (
     CorruptGame,
     EngineError,
@@ -71,6 +71,26 @@ def computer_player(game: str, level: str | None = None) -> ComputerPlayer:
             UnknownGame, "unknown_game.player", legal=legal, game=game, player=repr(level)
         )
     return players[name]
+
+
+def hints(
+    game: str, view: dict[str, Any], seed: int, budget: Budget | None = None, top: int = 3
+) -> list[Choice]:
+    """The strong player's ``top`` choices for a seat's view with their chances to win (a pure
+    function of the view, the seed and the budget: the coach's hint)."""
+    return rules_for(game).analyse(view, seed, budget)[:top]
+
+
+def chances_of(
+    game: str, view: dict[str, Any], seed: int, played: str, budget: Budget | None = None
+) -> tuple[Choice, list[Choice]]:
+    """The played action's estimate and the strong player's choices, for turning points: the
+    drop is the best choice's chance minus the played one's."""
+    choices = rules_for(game).analyse(view, seed, budget, also=(played,))
+    mine = next((c for c in choices if c.action == played), None)
+    if mine is None:  # not a legal action of this view
+        raise ValueError(f"{played!r} is not a legal action of this view")
+    return mine, choices
 
 
 @dataclass(frozen=True)

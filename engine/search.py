@@ -19,31 +19,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from engine.contract import Budget, Choice
 from engine.players import legal_of, seeded
 from engine.rng import Rng
 
 S = TypeVar("S")
 A = TypeVar("A")
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How much one decision may search: samples in all, guesses kept, turns looked ahead."""
-
-    iterations: int = 96
-    determinizations: int = 8
-    candidates: int = 8  # the most promising actions by the greedy estimate that are searched
-    turns: int = 2  # turns played out after the action's (the actor's own counts as one)
-    deadline: Callable[[], bool] | None = None  # True once time is up (checked between samples)
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A searched action, its estimated chance to win, and how many samples back it."""
-
-    action: str
-    win_chance: float
-    samples: int
 
 
 class Game(Protocol[S, A]):
@@ -101,15 +82,23 @@ class _Arm(Generic[A]):
 class Search(Generic[S, A]):
     """One decision's search: the guesses, the candidates and their samples."""
 
-    def __init__(self, game: Game[S, A], view: dict[str, Any], seed: int, budget: Budget) -> None:
+    def __init__(
+        self,
+        game: Game[S, A],
+        view: dict[str, Any],
+        seed: int,
+        budget: Budget,
+        also: Sequence[str] = (),
+    ) -> None:
         self.game = game
         self.view = view
         self.budget = budget
         self.seat: int = view["viewer"]
+        self.horizon = budget.turns + budget.turns_per_seat * len(view["players"])
         rng = seeded(view, seed)
         self.base_seed = rng.below(1 << 62)
         self.guesses: list[S] = [game.determinize(view, self._seed(0, 0))]
-        self.arms = self._candidates(legal_of(view), rng)
+        self.arms = self._candidates(legal_of(view), rng, also)
 
     def _seed(self, kind: int, k: int) -> int:
         return self.base_seed * 31 + kind * 1_000_033 + k
@@ -120,19 +109,16 @@ class Search(Generic[S, A]):
             self.guesses.append(self.game.determinize(self.view, self._seed(0, len(self.guesses))))
         return self.guesses[index]
 
-    def _candidates(self, legal: list[str], rng: Rng) -> list[_Arm[A]]:
-        """The legal actions worth searching: the best few by the greedy estimate of a guess."""
+    def _candidates(self, legal: list[str], rng: Rng, also: Sequence[str]) -> list[_Arm[A]]:
+        """The legal actions worth searching: the best few by the greedy estimate of a guess,
+        and the legal ones of ``also``."""
         st = self.guesses[0]
-        ranked = self.game.ranked(st, rng)
-        arms: list[_Arm[A]] = []
-        allowed = set(legal)
-        for action, value in ranked:
-            text = self.game.text(st, action)
-            if text in allowed and all(a.text != text for a in arms):
-                arms.append(_Arm(text, value))
-            if len(arms) >= max(1, self.budget.candidates):
-                break
-        return arms or [_Arm(legal[0], 0.0)]
+        valued = {self.game.text(st, a): v for a, v in self.game.ranked(st, rng)}
+        allowed = [t for t in legal if t in valued]
+        allowed.sort(key=lambda t: -valued[t])  # stable: ties keep the legal order
+        chosen = allowed[: max(1, self.budget.candidates)]
+        chosen += [t for t in also if t in valued and t not in chosen]
+        return [_Arm(t, valued[t]) for t in chosen] or [_Arm(legal[0], 0.0)]
 
     def _sample(self, arm: _Arm[A]) -> None:
         """Play the arm in its next guess, roll out, and add the seat's chance to win."""
@@ -141,7 +127,7 @@ class Search(Generic[S, A]):
         action = self.game.parse(st, arm.text)
         rollout = Rng(self._seed(1, k))
         turns = int(self.game.apply(st, action))
-        while turns < self.budget.turns and self.game.seat(st) is not None:
+        while turns < self.horizon and self.game.seat(st) is not None:
             turns += int(self.game.apply(st, self.game.greedy(st, rollout)))
         arm.total += self.game.win_chances(st)[self.seat]
         arm.samples += 1
@@ -179,19 +165,27 @@ class Search(Generic[S, A]):
         return [Choice(a.text, round(a.mean, 4), a.samples) for a in ranked]
 
 
-def analyse(game: Game[S, A], view: dict[str, Any], seed: int, budget: Budget) -> list[Choice]:
-    """The searched actions of the seat whose view this is, the best first."""
-    return Search(game, view, seed, budget).run()
+def analyse(
+    game: Game[S, A], view: dict[str, Any], seed: int, budget: Budget, also: Sequence[str] = ()
+) -> list[Choice]:
+    """The searched actions of the seat whose view this is, the best first (``also``: actions
+    to search even if the greedy estimate would leave them out, such as the one played)."""
+    return Search(game, view, seed, budget, also).run()
+
+
+def best_action(game: Game[S, A], view: dict[str, Any], seed: int, budget: Budget) -> str:
+    """The search's best action for the view (a lone legal action at once)."""
+    legal = legal_of(view)
+    if len(legal) == 1:
+        return legal[0]
+    return Search(game, view, seed, budget).run()[0].action
 
 
 def search_player(game: Game[S, A], budget: Budget) -> Callable[[dict[str, Any], int], str]:
-    """A computer player that plays the search's best action (a lone legal action at once)."""
+    """A computer player that plays the search's best action with this budget."""
 
     def player(view: dict[str, Any], seed: int) -> str:
-        legal = legal_of(view)
-        if len(legal) == 1:
-            return legal[0]
-        return Search(game, view, seed, budget).run()[0].action
+        return best_action(game, view, seed, budget)
 
     return player
 

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.contract import ComputerPlayer, Milestones, Outcome, ScoreLine, SeatResult, TurnInfo
+from engine.contract import (
+    Budget,
+    Choice,
+    ComputerPlayer,
+    Milestones,
+    Outcome,
+    ScoreLine,
+    SeatResult,
+    TurnInfo,
+)
 from engine.errors import InvalidSetup
 from engine.namiji import rules
 from engine.namiji.components import components
@@ -13,7 +22,7 @@ from engine.namiji.notation import Action, format_action, parse
 from engine.namiji.players import PLAYERS, greedy_player
 from engine.namiji.refusals import REFUSALS
 from engine.namiji.scoring import score_lines
-from engine.namiji.search import strong_player
+from engine.namiji.search import analyse_view, strong_player
 from engine.namiji.state import DRAFT, MOVE, OVER, State
 from engine.namiji.view import view
 from engine.players import blundering
@@ -37,6 +46,16 @@ class Namiji:
         "random": PLAYERS["random"],
     }
     levels: ClassVar[dict[str, str]] = {"easy": "easy", "normal": "greedy", "strong": "strong"}
+
+    def analyse(
+        self,
+        view: dict[str, Any],
+        seed: int,
+        budget: Budget | None = None,
+        also: Sequence[str] = (),
+    ) -> list[Choice]:
+        """The strong player's choices for the view with their chances to win, the best first."""
+        return analyse_view(view, seed, budget, also)
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Namiji has no options."""

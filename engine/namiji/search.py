@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from engine.contract import Budget, Choice
 from engine.namiji import rules
 from engine.namiji.components import components
 from engine.namiji.infer import state_from_view
@@ -12,12 +14,12 @@ from engine.namiji.players import best_of, greedy_values
 from engine.namiji.scoring import line_value, penalty, potential, rock_met
 from engine.namiji.state import DRAFT, OVER, State
 from engine.rng import Rng
-from engine.search import Budget, Choice, analyse, search_player, softmax_chances
+from engine.search import analyse, best_action, softmax_chances
 
 POINTS_SCALE = 4.0  # points of estimate between two seats that make one e-fold in win chance
 ROCK_UNMET = 0.3  # share of an unmet sacred rock's points still counted
 SPACE_VALUE = 0.7  # points a space of route still ahead is worth (the stops still to make)
-BUDGET = Budget(iterations=96, determinizations=8, candidates=8, turns=12)
+BUDGET = Budget(iterations=96, determinizations=8, candidates=8, turns=2, turns_per_seat=4)
 
 
 def estimate(st: State, seat: int) -> float:
@@ -96,9 +98,15 @@ class NamijiSearch:
 
 
 GAME = NamijiSearch()
-strong_player = search_player(GAME, BUDGET)
 
 
-def analyse_view(view: dict[str, Any], seed: int, budget: Budget = BUDGET) -> list[Choice]:
+def strong_player(view: dict[str, Any], seed: int) -> str:
+    """The search's best action with the budget of ``BUDGET`` (read at each call)."""
+    return best_action(GAME, view, seed, BUDGET)
+
+
+def analyse_view(
+    view: dict[str, Any], seed: int, budget: Budget | None = None, also: Sequence[str] = ()
+) -> list[Choice]:
     """The strong player's choices for this view, the best first, with chances to win."""
-    return analyse(GAME, view, seed, budget)
+    return analyse(GAME, view, seed, budget or BUDGET, also)

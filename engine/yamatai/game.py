@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.contract import ComputerPlayer, Milestones, Outcome, SeatResult, TurnInfo
+from engine.contract import (
+    Budget,
+    Choice,
+    ComputerPlayer,
+    Milestones,
+    Outcome,
+    SeatResult,
+    TurnInfo,
+)
 from engine.contract import ScoreLine as Line
 from engine.errors import InvalidSetup
 from engine.players import blundering
@@ -16,7 +24,7 @@ from engine.yamatai.notation import Action
 from engine.yamatai.players import PLAYERS, greedy_player
 from engine.yamatai.refusals import REFUSALS
 from engine.yamatai.scoring import outcome
-from engine.yamatai.search import strong_player
+from engine.yamatai.search import analyse_view, strong_player
 from engine.yamatai.setup import new_state
 from engine.yamatai.state import FLEET, STEP_ORDERS, State
 from engine.yamatai.turn import step_name
@@ -44,6 +52,16 @@ class Yamatai:
         "random": PLAYERS["random"],
     }
     levels: ClassVar[dict[str, str]] = {"easy": "easy", "normal": "greedy", "strong": "strong"}
+
+    def analyse(
+        self,
+        view: dict[str, Any],
+        seed: int,
+        budget: Budget | None = None,
+        also: Sequence[str] = (),
+    ) -> list[Choice]:
+        """The strong player's choices for the view with their chances to win, the best first."""
+        return analyse_view(view, seed, budget, also)
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Validate options and fill in defaults."""

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from engine.contract import Budget, Choice
 from engine.rng import Rng
-from engine.search import Budget, Choice, analyse, search_player, softmax_chances
+from engine.search import analyse, best_action, softmax_chances
 from engine.yamatai import rules
 from engine.yamatai.context import context
 from engine.yamatai.estimate import estimate
@@ -68,9 +70,15 @@ class YamataiSearch:
 
 
 GAME = YamataiSearch()
-strong_player = search_player(GAME, BUDGET)
 
 
-def analyse_view(view: dict[str, Any], seed: int, budget: Budget = BUDGET) -> list[Choice]:
+def strong_player(view: dict[str, Any], seed: int) -> str:
+    """The search's best action with the budget of ``BUDGET`` (read at each call)."""
+    return best_action(GAME, view, seed, BUDGET)
+
+
+def analyse_view(
+    view: dict[str, Any], seed: int, budget: Budget | None = None, also: Sequence[str] = ()
+) -> list[Choice]:
     """The strong player's choices for this view, the best first, with chances to win."""
-    return analyse(GAME, view, seed, budget)
+    return analyse(GAME, view, seed, budget or BUDGET, also)
