@@ -35,10 +35,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [str(_HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 from engine import games  # noqa: E402
-from engine.contract import (
-    Budget,
-    ComputerPlayer,
-)
+from engine.contract import Budget, ComputerPlayer  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.search import search_player  # noqa: E402
 
