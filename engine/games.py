@@ -19,7 +19,7 @@ from engine.errors import (
     UnknownGame,
     echo,
 )
-from engine.players import LEVELS
+from engine.players import LEVELS, legal_of
 from engine.refusals import MATCH, E
 
 FORMAT = 1
@@ -57,11 +57,14 @@ def rules_for(key: str) -> Rules[Any, Any]:
         ) from None
 
 
-def computer_player(game: str, level: str | None = None) -> ComputerPlayer:
+def computer_player(
+    game: str, level: str | None = None, budget: Budget | None = None
+) -> ComputerPlayer:
     """A game's computer player by level (easy, normal, strong) or by name (``greedy``, ...).
 
     By default the normal level: the player the bot has always used (Yamatai's and Namiji's
-    greedy player), so that callers without a level keep their behaviour."""
+    greedy player), so that callers without a level keep their behaviour. ``budget`` bounds the
+    strong player's search (default: the game's own budget)."""
     rules = rules_for(game)
     players = rules.players
     name = rules.levels[level or "normal"] if level is None or level in LEVELS else level
@@ -70,7 +73,15 @@ def computer_player(game: str, level: str | None = None) -> ComputerPlayer:
         raise MATCH.make(
             UnknownGame, "unknown_game.player", legal=legal, game=game, player=repr(level)
         )
-    return players[name]
+    if budget is None or name != rules.levels["strong"]:
+        return players[name]
+    searched = budget
+
+    def strong_player(view: dict[str, Any], seed: int) -> str:
+        legal = legal_of(view)
+        return legal[0] if len(legal) == 1 else rules.analyse(view, seed, searched)[0].action
+
+    return strong_player
 
 
 def hints(
