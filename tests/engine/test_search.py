@@ -219,3 +219,26 @@ def test_hints_are_the_top_three_choices_with_chances(game: str) -> None:
     assert played.action == unlisted, "an action the search would skip is weighed when asked"
     with pytest.raises(ValueError):
         games.chances_of(game, view, 5, "no such action", TINY)
+
+
+# -- balance statistics at any level -------------------------------------------------------------
+
+
+def test_simulate_plays_any_level(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine import simulate
+
+    assert (
+        simulate.main(["--game", "namiji", "--players", "2", "--games", "2", "--level", "easy"])
+        == 0
+    )
+    assert "games 2, players 2" in capsys.readouterr().out
+    assert (
+        simulate.main(["--game", "nim", "--players", "2", "--games", "3", "--level", "strong"]) == 0
+    )
+    assert "games 3, players 2" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        simulate.main(
+            ["--game", "nim", "--players", "2", "--level", "strong", "--player", "random"]
+        )
+    with pytest.raises(SystemExit):
+        simulate.main(["--game", "nim", "--players", "2", "--level", "grandmaster"])
