@@ -63,12 +63,14 @@ class Game(Protocol[S, A]):
         ...
 
     def win_chances(self, st: S) -> list[float]:
-        """Each seat's chance to win from the state (exact once the game is over)."""
+        """Each seat's estimated chance to win from the state (from the result once over)."""
         ...
 
 
 @dataclass
-class _Arm(Generic[A]):
+class _Arm:
+    """A candidate action and the chances its samples gave."""
+
     text: str
     prior: float
     total: float = 0.0
@@ -109,7 +111,7 @@ class Search(Generic[S, A]):
             self.guesses.append(self.game.determinize(self.view, self._seed(0, len(self.guesses))))
         return self.guesses[index]
 
-    def _candidates(self, legal: list[str], rng: Rng, also: Sequence[str]) -> list[_Arm[A]]:
+    def _candidates(self, legal: list[str], rng: Rng, also: Sequence[str]) -> list[_Arm]:
         """The legal actions worth searching: the best few by the greedy estimate of a guess,
         and the legal ones of ``also``."""
         st = self.guesses[0]
@@ -120,7 +122,7 @@ class Search(Generic[S, A]):
         chosen += [t for t in also if t in valued and t not in chosen]
         return [_Arm(t, valued[t]) for t in chosen] or [_Arm(legal[0], 0.0)]
 
-    def _sample(self, arm: _Arm[A]) -> None:
+    def _sample(self, arm: _Arm) -> None:
         """Play the arm in its next guess, roll out, and add the seat's chance to win."""
         k = arm.samples
         st = self.game.clone(self._guess(k))
