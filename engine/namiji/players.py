@@ -6,8 +6,8 @@ from typing import Any
 
 from engine.contract import ComputerPlayer
 from engine.namiji.components import cell_index, components
-from engine.namiji.notation import parse
-from engine.namiji.scoring import measures, net_cells, potential
+from engine.namiji.notation import Action, parse
+from engine.namiji.scoring import measures, net_cells, potential_gain
 from engine.namiji.state import Player
 from engine.players import legal_of, random_player, seeded
 from engine.rng import Rng
@@ -30,13 +30,12 @@ def _placed(crate: list[str], kind: str, cells: list[int]) -> float:
     after = crate[:]
     for i in cells:
         after[i] = kind
-    return potential(after) - potential(crate) + 0.3 * len(cells)
+    return potential_gain(crate, after, cells) + 0.3 * len(cells)
 
 
-def _value(view: dict[str, Any], me: Player, text: str) -> float:
+def action_value(view: dict[str, Any], me: Player, action: Action) -> float:
     """How much an action seems worth to the player who takes it."""
     comp = components()
-    action = parse(text)
     kind, args = action.kind, action.args
     if kind == "pick":
         return float(comp.meals.get(args[0], UPGRADE_VALUE))
@@ -94,7 +93,7 @@ def greedy_values(view: dict[str, Any], me: Player | None = None) -> list[tuple[
     ``me`` is the viewer's player if the caller has it (else read from the view); it is not
     changed."""
     player = _me(view) if me is None else me
-    return [(a, _value(view, player, a)) for a in legal_of(view)]
+    return [(a, action_value(view, player, parse(a))) for a in legal_of(view)]
 
 
 def greedy_player(view: dict[str, Any], seed: int) -> str:

@@ -157,11 +157,23 @@ def _line_table() -> tuple[tuple[tuple[int, ...], int], ...]:
     return tuple((tuple(line_cells(line)), line_value(line)) for line in LINE_NAMES)
 
 
+def _line_promise(crate: list[str], cells: tuple[int, ...], points: int) -> float:
+    kinds = [crate[i] for i in cells if crate[i]]
+    if kinds and uniform(kinds):
+        return points * (len(kinds) / len(cells)) ** 2
+    return 0.0
+
+
 def potential(crate: list[str]) -> float:
     """How promising a crate is: scored lines in full, open lines by their share filled."""
-    total = 0.0
+    return sum(_line_promise(crate, cells, points) for cells, points in _line_table())
+
+
+def potential_gain(crate: list[str], after: list[str], changed: list[int]) -> float:
+    """``potential(after) - potential(crate)`` when only the ``changed`` cells differ (only the
+    lines through them are counted again)."""
+    gain = 0.0
     for cells, points in _line_table():
-        kinds = [crate[i] for i in cells if crate[i]]
-        if kinds and uniform(kinds):
-            total += points * (len(kinds) / len(cells)) ** 2
-    return total
+        if any(i in cells for i in changed):
+            gain += _line_promise(after, cells, points) - _line_promise(crate, cells, points)
+    return gain

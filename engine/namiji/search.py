@@ -10,7 +10,7 @@ from engine.namiji import rules
 from engine.namiji.components import components
 from engine.namiji.infer import state_from_view
 from engine.namiji.notation import Action, format_action, parse
-from engine.namiji.players import best_of, greedy_values
+from engine.namiji.players import action_value
 from engine.namiji.scoring import line_value, penalty, potential, rock_met
 from engine.namiji.state import DRAFT, OVER, State
 from engine.rng import Rng
@@ -65,7 +65,7 @@ class NamijiSearch:
         rules.apply(st, action)
         return action.kind in ("end", "pick")
 
-    def _values(self, st: State) -> list[tuple[str, float]]:
+    def _values(self, st: State) -> list[tuple[Action, float]]:
         """The greedy player's values, from the few parts of a view it reads (a whole view
         costs more than the rest of a rollout)."""
         seat = rules.actor(st)
@@ -76,19 +76,22 @@ class NamijiSearch:
             "boat_to_act": st.boat if st.phase != DRAFT else rules.boat_to_move(st),
             "catch": st.catch,
             "drawn": st.drawn,
-            "legal_actions": [format_action(a) for a in rules.legal(st)],
         }
-        return greedy_values(partial, st.players[seat])
+        me = st.players[seat]
+        return [(a, action_value(partial, me, a)) for a in rules.legal(st)]
 
     def greedy(self, st: State, rng: Rng) -> Action:
-        """The greedy player's choice for the seat to act."""
+        """The greedy player's choice for the seat to act (ties broken at random)."""
         values = self._values(st)
-        return parse(values[0][0] if len(values) == 1 else best_of(values, rng))
+        if len(values) == 1:
+            return values[0][0]
+        top = max(v for _, v in values)
+        best = [a for a, v in values if v > top - 1e-9]
+        return best[rng.below(len(best))]
 
     def ranked(self, st: State, rng: Rng) -> list[tuple[Action, float]]:
         """Legal actions by the greedy player's value, the best first."""
-        valued = [(parse(text), value) for text, value in self._values(st)]
-        return sorted(valued, key=lambda av: -av[1])
+        return sorted(self._values(st), key=lambda av: -av[1])
 
     def win_chances(self, st: State) -> list[float]:
         """A softmax of each seat's estimate (the final scores once over: a margin counts, so
