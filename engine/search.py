@@ -119,8 +119,10 @@ class Search(Generic[S, A]):
         allowed = [t for t in legal if t in valued]
         allowed.sort(key=lambda t: -valued[t])  # stable: ties keep the legal order
         chosen = allowed[: max(1, self.budget.candidates)]
-        chosen += [t for t in also if t in valued and t not in chosen]
-        return [_Arm(t, valued[t]) for t in chosen] or [_Arm(legal[0], 0.0)]
+        # an action the greedy ranking left unvalued (a power beyond its sample) is still legal
+        chosen += [t for t in also if t in legal and t not in chosen]
+        lowest = min(valued.values(), default=0.0)
+        return [_Arm(t, valued.get(t, lowest)) for t in chosen] or [_Arm(legal[0], 0.0)]
 
     def _sample(self, arm: _Arm) -> None:
         """Play the arm in its next guess, roll out, and add the seat's chance to win."""

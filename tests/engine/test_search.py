@@ -242,3 +242,24 @@ def test_simulate_plays_any_level(capsys: pytest.CaptureFixture[str]) -> None:
         )
     with pytest.raises(SystemExit):
         simulate.main(["--game", "nim", "--players", "2", "--level", "grandmaster"])
+
+
+def test_a_played_power_beyond_the_greedy_sample_is_weighed() -> None:
+    """Yamatai's greedy ranking values a sample of 60 power actions; a played one outside the
+    sample is still searched when asked (turning points need every played action's chance)."""
+    from engine.search import Search
+    from engine.yamatai.players import MAX_POWER_CANDIDATES
+    from engine.yamatai.search import GAME as YAMATAI
+
+    match = games.new("yamatai", ["A", "B"], seed=1)
+    greedy = games.computer_player("yamatai")
+    for step in range(3000):
+        view = _view(match)
+        legal = view["legal_actions"]
+        if len(legal) > MAX_POWER_CANDIDATES + 20:
+            break
+        match.play(greedy(view, step), seat=match.current_seat)
+    else:
+        pytest.skip("no position with that many actions in this game")
+    search = Search(YAMATAI, view, 5, TINY, also=legal)
+    assert {arm.text for arm in search.arms} == set(legal), "every asked action is searched"
