@@ -7,7 +7,7 @@ keys of its events: what the rest of Himiko needs is given here as typed values.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -18,6 +18,27 @@ Event = dict[str, Any]
 
 S = TypeVar("S")
 A = TypeVar("A")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much one decision may search: samples in all, guesses kept, turns looked ahead."""
+
+    iterations: int = 96
+    determinizations: int = 8
+    candidates: int = 8  # the most promising actions by the greedy estimate that are searched
+    turns: int = 2  # turns played out after the action's (the actor's own counts as one)
+    turns_per_seat: int = 0  # and this many more per seat at the table
+    deadline: Callable[[], bool] | None = None  # True once time is up (checked between samples)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A searched action, its estimated chance to win, and how many samples back it."""
+
+    action: str
+    win_chance: float
+    samples: int
 
 
 @dataclass(frozen=True)
@@ -100,6 +121,23 @@ class Rules(Protocol[S, A]):
     @property
     def players(self) -> Mapping[str, ComputerPlayer]:
         """Its computer players by name, the strongest first."""
+        ...
+
+    @property
+    def levels(self) -> Mapping[str, str]:
+        """The name in ``players`` of the player of each level: easy, normal and strong."""
+        ...
+
+    def analyse(
+        self,
+        view: dict[str, Any],
+        seed: int,
+        budget: Budget | None = None,
+        also: Sequence[str] = (),
+    ) -> list[Choice]:
+        """The strong player's choices for a seat's view with their chances to win, the best
+        first (``also``: actions to weigh too, such as the one played; default budget: the
+        strong player's)."""
         ...
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:

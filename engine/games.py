@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.contract import ComputerPlayer, Milestones, Outcome, Rules, TurnInfo
+from engine.contract import Budget, Choice, ComputerPlayer, Milestones, Outcome, Rules, TurnInfo
 from engine.errors import (
     CorruptGame,
     EngineError,
@@ -19,6 +19,7 @@ from engine.errors import (
     UnknownGame,
     echo,
 )
+from engine.players import LEVELS, legal_of
 from engine.refusals import MATCH, E
 
 FORMAT = 1
@@ -56,16 +57,51 @@ def rules_for(key: str) -> Rules[Any, Any]:
         ) from None
 
 
-def computer_player(game: str, name: str | None = None) -> ComputerPlayer:
-    """A game's computer player by name; by default its strongest (listed first)."""
-    players = rules_for(game).players
-    if name is None:
-        return next(iter(players.values()))
+def computer_player(
+    game: str, level: str | None = None, budget: Budget | None = None
+) -> ComputerPlayer:
+    """A game's computer player by level (easy, normal, strong) or by name (``greedy``, ...).
+
+    By default the normal level: the player the bot has always used (Yamatai's and Namiji's
+    greedy player), so that callers without a level keep their behaviour. ``budget`` bounds the
+    strong player's search (default: the game's own budget)."""
+    rules = rules_for(game)
+    players = rules.players
+    name = rules.levels[level or "normal"] if level is None or level in LEVELS else level
     if name not in players:
+        legal = sorted({*LEVELS, *players})
         raise MATCH.make(
-            UnknownGame, "unknown_game.player", legal=sorted(players), game=game, player=repr(name)
+            UnknownGame, "unknown_game.player", legal=legal, game=game, player=repr(level)
         )
-    return players[name]
+    if budget is None or name != rules.levels["strong"]:
+        return players[name]
+    searched = budget
+
+    def strong_player(view: dict[str, Any], seed: int) -> str:
+        legal = legal_of(view)
+        return legal[0] if len(legal) == 1 else rules.analyse(view, seed, searched)[0].action
+
+    return strong_player
+
+
+def hints(
+    game: str, view: dict[str, Any], seed: int, budget: Budget | None = None, top: int = 3
+) -> list[Choice]:
+    """The strong player's ``top`` choices for a seat's view with their chances to win (a pure
+    function of the view, the seed and the budget: the coach's hint)."""
+    return rules_for(game).analyse(view, seed, budget)[:top]
+
+
+def chances_of(
+    game: str, view: dict[str, Any], seed: int, played: str, budget: Budget | None = None
+) -> tuple[Choice, list[Choice]]:
+    """The played action's estimate and the strong player's choices, for turning points: the
+    drop is the best choice's chance minus the played one's."""
+    choices = rules_for(game).analyse(view, seed, budget, also=(played,))
+    mine = next((c for c in choices if c.action == played), None)
+    if mine is None:  # not a legal action of this view
+        raise ValueError(f"{played!r} is not a legal action of this view")
+    return mine, choices
 
 
 @dataclass(frozen=True)

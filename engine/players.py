@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.contract import ComputerPlayer
 from engine.rng import Rng
+
+#: The levels every game offers (``Rules.levels`` names the player of each).
+LEVELS = ("easy", "normal", "strong")
+BLUNDER_CHANCE = 0.25  # the easy players' share of random decisions
 
 
 def seeded(view: dict[str, Any], seed: int) -> Rng:
@@ -24,3 +29,15 @@ def random_player(view: dict[str, Any], seed: int) -> str:
     """A uniformly random legal action (works for every game)."""
     legal = legal_of(view)
     return legal[seeded(view, seed).below(len(legal))]
+
+
+def blundering(player: ComputerPlayer, chance: float = BLUNDER_CHANCE) -> ComputerPlayer:
+    """A weaker player: ``player``, but a uniformly random legal action ``chance`` of the time."""
+
+    def easy_player(view: dict[str, Any], seed: int) -> str:
+        if seeded(view, seed ^ 0x5EED).random() < chance:
+            return random_player(view, seed)
+        return player(view, seed)
+
+    easy_player.__doc__ = f"{player.__doc__} A random action {chance:.0%} of the time."
+    return easy_player

@@ -1,6 +1,7 @@
 """Play many games between computer players and print per-game statistics and a summary.
 
-python -m engine.simulate [--game KEY] --players 4 --games 500 --seed 1 [--player NAME]
+python -m engine.simulate [--game KEY] --players 4 --games 500 --seed 1
+    [--level easy|normal|strong | --player NAME]
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from engine import games
 from engine.contract import ComputerPlayer
+from engine.players import LEVELS
 
 
 def play_game(game: str, players: int, seed: int, player: ComputerPlayer) -> dict[str, Any]:
@@ -72,7 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--player", help="a computer player of the game (default: its strongest)")
+    parser.add_argument("--player", help="a computer player of the game by name")
+    parser.add_argument(
+        "--level", choices=LEVELS, help="every seat plays this level (default: normal)"
+    )
     args = parser.parse_args(argv)
     rules = games.rules_for(args.game)
     if not rules.min_players <= args.players <= rules.max_players:
@@ -81,7 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--player must be one of {', '.join(rules.players)}")
     if args.games < 1:
         parser.error("--games must be at least 1")
-    player = games.computer_player(args.game, args.player)
+    if args.player is not None and args.level is not None:
+        parser.error("give --level or --player, not both")
+    player = games.computer_player(args.game, args.level or args.player)
     results = []
     print("seed rounds actions end winner scores")
     for i in range(args.games):

@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
-from engine.contract import Milestones, Outcome, ScoreLine, SeatResult, TurnInfo
+from engine.contract import (
+    Budget,
+    Choice,
+    ComputerPlayer,
+    Milestones,
+    Outcome,
+    ScoreLine,
+    SeatResult,
+    TurnInfo,
+)
 from engine.errors import InvalidSetup
 from engine.namiji import rules
 from engine.namiji.components import CLOCKWISE, DIRECTIONS, components
 from engine.namiji.notation import Action, format_action, parse
-from engine.namiji.players import PLAYERS
+from engine.namiji.players import PLAYERS, greedy_player
 from engine.namiji.refusals import REFUSALS
 from engine.namiji.scoring import score_lines
+from engine.namiji.search import analyse_view, strong_player
 from engine.namiji.state import DRAFT, MOVE, OVER, State
 from engine.namiji.view import view
+from engine.players import blundering
 
 Event = dict[str, Any]
 REVEALING_STATIONS = ("F", "N", "T", "R")  # a stop there may show hidden fish, nets, cards
@@ -29,7 +40,24 @@ class Namiji:
     display_name = "Namiji"
     min_players = 2
     max_players = 5
-    players = PLAYERS
+    # the strongest first; ``greedy`` and ``random`` are the names games were stored with
+    players: ClassVar[dict[str, ComputerPlayer]] = {
+        "strong": strong_player,
+        "greedy": greedy_player,
+        "easy": blundering(greedy_player),
+        "random": PLAYERS["random"],
+    }
+    levels: ClassVar[dict[str, str]] = {"easy": "easy", "normal": "greedy", "strong": "strong"}
+
+    def analyse(
+        self,
+        view: dict[str, Any],
+        seed: int,
+        budget: Budget | None = None,
+        also: Sequence[str] = (),
+    ) -> list[Choice]:
+        """The strong player's choices for the view with their chances to win, the best first."""
+        return analyse_view(view, seed, budget, also)
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The one option, ``direction`` of travel: clockwise (the default) or reversed."""

@@ -6,10 +6,11 @@ from typing import Any
 
 from engine.contract import ComputerPlayer
 from engine.namiji.components import cell_index, components
-from engine.namiji.notation import parse
-from engine.namiji.scoring import measures, net_cells, potential
+from engine.namiji.notation import Action, parse
+from engine.namiji.scoring import measures, net_cells, potential_gain
 from engine.namiji.state import Player
 from engine.players import legal_of, random_player, seeded
+from engine.rng import Rng
 
 __all__ = ["PLAYERS", "greedy_player", "random_player"]
 
@@ -29,13 +30,12 @@ def _placed(crate: list[str], kind: str, cells: list[int]) -> float:
     after = crate[:]
     for i in cells:
         after[i] = kind
-    return potential(after) - potential(crate) + 0.3 * len(cells)
+    return potential_gain(crate, after, cells) + 0.3 * len(cells)
 
 
-def _value(view: dict[str, Any], me: Player, text: str) -> float:
+def action_value(view: dict[str, Any], me: Player, action: Action) -> float:
     """How much an action seems worth to the player who takes it."""
     comp = components()
-    action = parse(text)
     kind, args = action.kind, action.args
     if kind == "pick":
         return float(comp.meals.get(args[0], UPGRADE_VALUE))
@@ -87,16 +87,28 @@ def _value(view: dict[str, Any], me: Player, text: str) -> float:
     return 0.0  # end, stop, release, refuse
 
 
+def greedy_values(view: dict[str, Any], me: Player | None = None) -> list[tuple[str, float]]:
+    """Each legal action of the view with how much it seems worth, in the legal order.
+
+    ``me`` is the viewer's player if the caller has it (else read from the view); it is not
+    changed."""
+    player = _me(view) if me is None else me
+    return [(a, action_value(view, player, parse(a))) for a in legal_of(view)]
+
+
 def greedy_player(view: dict[str, Any], seed: int) -> str:
     """The legal action that looks best for this decision alone (ties broken by the seed)."""
     legal = legal_of(view)
     if len(legal) == 1:
         return legal[0]
-    me = _me(view)
-    values = [_value(view, me, a) for a in legal]
-    top = max(values)
-    best = [a for a, v in zip(legal, values, strict=True) if v > top - 1e-9]
-    return best[seeded(view, seed).below(len(best))]
+    return best_of(greedy_values(view), seeded(view, seed))
+
+
+def best_of(values: list[tuple[str, float]], generator: Rng) -> str:
+    """The best valued action, ties broken at random."""
+    top = max(v for _, v in values)
+    best = [a for a, v in values if v > top - 1e-9]
+    return best[generator.below(len(best))]
 
 
 PLAYERS: dict[str, ComputerPlayer] = {"greedy": greedy_player, "random": random_player}

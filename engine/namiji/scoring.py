@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.namiji.components import CELLS, COLUMNS, PANORAMA_TYPES, ROWS, cell_index, components
 from engine.namiji.state import Player
 
@@ -149,11 +151,29 @@ def score_lines(player: Player, final: bool) -> dict[str, int]:
     return lines
 
 
+@cache
+def _line_table() -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each crate line's cells and points (the computer players read them very often)."""
+    return tuple((tuple(line_cells(line)), line_value(line)) for line in LINE_NAMES)
+
+
+def _line_promise(crate: list[str], cells: tuple[int, ...], points: int) -> float:
+    kinds = [crate[i] for i in cells if crate[i]]
+    if kinds and uniform(kinds):
+        return points * (len(kinds) / len(cells)) ** 2
+    return 0.0
+
+
 def potential(crate: list[str]) -> float:
     """How promising a crate is: scored lines in full, open lines by their share filled."""
-    total = 0.0
-    for line in LINE_NAMES:
-        kinds = [crate[i] for i in line_cells(line) if crate[i]]
-        if kinds and uniform(kinds):
-            total += line_value(line) * (len(kinds) / len(line_cells(line))) ** 2
-    return total
+    return sum(_line_promise(crate, cells, points) for cells, points in _line_table())
+
+
+def potential_gain(crate: list[str], after: list[str], changed: list[int]) -> float:
+    """``potential(after) - potential(crate)`` when only the ``changed`` cells differ (only the
+    lines through them are counted again)."""
+    gain = 0.0
+    for cells, points in _line_table():
+        if any(i in cells for i in changed):
+            gain += _line_promise(after, cells, points) - _line_promise(crate, cells, points)
+    return gain

@@ -71,8 +71,33 @@ class State:
     direction: str = "clockwise"  # the setup option: "clockwise" or "reversed" (ruling N17)
 
     def clone(self) -> State:
-        """A deep copy."""
-        return copy.deepcopy(self)
+        """A deep copy (field by field: much faster than copy.deepcopy)."""
+        return State(
+            self.rng,
+            [_player_copy(p) for p in self.players],
+            [Boat(b.pos, b.spot, b.seat) for b in self.boats],
+            self.bank_up[:],
+            self.bank_down[:],
+            self.net_pile[:],
+            dict(self.bag),
+            self.pontoon_deck[:],
+            self.rock_deck[:],
+            self.arrivals[:],
+            self.bonuses[:],
+            self.phase,
+            self.boat,
+            self.tasks[:],
+            self.catch,
+            self.nets_shown[:],
+            self.rocks_shown[:],
+            self.drawn[:],
+            self.hand[:],
+            self.draft_slot,
+            self.drafted[:],
+            self.moved,
+            self.turns,
+            self.direction,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data, lossless."""
@@ -95,3 +120,22 @@ class State:
         if st.direction not in ("clockwise", "reversed"):
             raise ValueError(f"unknown Namiji direction {st.direction!r}")
         return st
+
+
+def _player_copy(p: Player) -> Player:
+    """A deep copy of a player."""
+    return Player(
+        p.name,
+        p.colour,
+        p.score,
+        p.crate[:],
+        p.nets[:],
+        p.lines[:],
+        p.trap[:],
+        p.offerings,
+        dict(p.panoramas),
+        p.bonuses[:],
+        p.pontoon[:],
+        p.rocks[:],
+        p.arrival,
+    )

@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from engine.contract import Milestones, Outcome, SeatResult, TurnInfo
+from engine.contract import (
+    Budget,
+    Choice,
+    ComputerPlayer,
+    Milestones,
+    Outcome,
+    SeatResult,
+    TurnInfo,
+)
 from engine.contract import ScoreLine as Line
 from engine.errors import InvalidSetup
+from engine.players import blundering
 from engine.yamatai import rules
 from engine.yamatai.common import Event
 from engine.yamatai.context import context
 from engine.yamatai.notation import Action
-from engine.yamatai.players import PLAYERS
+from engine.yamatai.players import PLAYERS, greedy_player
 from engine.yamatai.refusals import REFUSALS
 from engine.yamatai.scoring import outcome
+from engine.yamatai.search import analyse_view, strong_player
 from engine.yamatai.setup import new_state
 from engine.yamatai.state import FLEET, STEP_ORDERS, State
 from engine.yamatai.turn import step_name
@@ -34,7 +44,24 @@ class Yamatai:
     display_name = "Yamatai"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    players = PLAYERS
+    # the strongest first; ``greedy`` and ``random`` are the names games were stored with
+    players: ClassVar[dict[str, ComputerPlayer]] = {
+        "strong": strong_player,
+        "greedy": greedy_player,
+        "easy": blundering(greedy_player),
+        "random": PLAYERS["random"],
+    }
+    levels: ClassVar[dict[str, str]] = {"easy": "easy", "normal": "greedy", "strong": "strong"}
+
+    def analyse(
+        self,
+        view: dict[str, Any],
+        seed: int,
+        budget: Budget | None = None,
+        also: Sequence[str] = (),
+    ) -> list[Choice]:
+        """The strong player's choices for the view with their chances to win, the best first."""
+        return analyse_view(view, seed, budget, also)
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Validate options and fill in defaults."""

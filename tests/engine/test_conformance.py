@@ -15,13 +15,16 @@ from typing import Any
 import pytest
 
 from engine import games
-from engine.contract import Outcome
+from engine.contract import Budget, Outcome
 from engine.errors import EngineError
 from engine.games import Match
-from engine.players import random_player
+from engine.players import LEVELS, random_player
 from engine.rng import Rng
 
 MAX_ACTIONS = 5000
+#: The strong level searches with this tiny budget here: the suite checks it plays by the rules
+#: to the end, not how well (benchmarks/players.py measures that).
+TINY = Budget(iterations=3, determinizations=2, candidates=2, turns=1)
 JUNK = ("", "   ", "zzz", "take", "fleet", "place", "0", "-1", "🐉", "a" * 300, ";", "x; y")
 
 
@@ -175,7 +178,7 @@ def test_every_computer_player_finishes_a_game(game: str) -> None:
     rules = games.rules_for(game)
     assert rules.players, "a game brings at least one computer player"
     for name in rules.players:
-        player = games.computer_player(game, name)
+        player = games.computer_player(game, name, budget=TINY)
         match = games.new(game, [f"Player {i}" for i in range(rules.min_players)], seed=3)
         for step in range(MAX_ACTIONS):
             seat = match.current_seat
@@ -183,6 +186,22 @@ def test_every_computer_player_finishes_a_game(game: str) -> None:
                 break
             match.play(player(match.view(seat), step), seat=seat)
         _check_outcome(match, match.outcome)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("game", "players", "options"), _tables())
+def test_every_level_finishes_a_game(
+    game: str, players: int, options: dict[str, Any], level: str
+) -> None:
+    player = games.computer_player(game, level, budget=TINY)
+    names = [f"Player {i}" for i in range(players)]
+    match = games.new(game, names, seed=5 + players, options=options)
+    for step in range(MAX_ACTIONS):
+        seat = match.current_seat
+        if seat is None:
+            break
+        match.play(player(match.view(seat), step), seat=seat)
+    _check_outcome(match, match.outcome)
 
 
 @pytest.mark.parametrize("game", sorted(games.GAMES))

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine import rng
-from engine.contract import ComputerPlayer, Milestones, Outcome, ScoreLine, SeatResult, TurnInfo
+from engine.contract import (
+    Budget,
+    Choice,
+    ComputerPlayer,
+    Milestones,
+    Outcome,
+    ScoreLine,
+    SeatResult,
+    TurnInfo,
+)
 from engine.errors import IllegalAction, InvalidNotation, InvalidSetup
 from engine.players import legal_of, random_player, seeded
 
@@ -54,17 +63,22 @@ def _format(action: Take) -> str:
     return f"take {action.count} from {PILES[action.pile]}"
 
 
+def _winning(piles: list[int], action: str) -> bool:
+    """Whether the take leaves a nim-sum of zero (a won position with perfect play)."""
+    take = _parse(action)
+    after = list(piles)
+    after[take.pile] -= take.count
+    total = 0
+    for pile in after:
+        total ^= pile % (MAX_TAKE + 1)
+    return total == 0
+
+
 def perfect_player(view: dict[str, Any], seed: int) -> str:
     """Leaves a nim-sum of zero when it can, else takes one at random."""
     legal = legal_of(view)
     for action in legal:
-        take = _parse(action)
-        piles = list(view["piles"])
-        piles[take.pile] -= take.count
-        total = 0
-        for pile in piles:
-            total ^= pile % (MAX_TAKE + 1)
-        if total == 0:
+        if _winning(view["piles"], action):
             return action
     return legal[seeded(view, seed).below(len(legal))]
 
@@ -80,6 +94,20 @@ class Nim:
         "perfect": perfect_player,
         "random": random_player,
     }
+    # Nim's perfect player cannot be beaten by search: it plays normal and strong
+    levels: ClassVar[dict[str, str]] = {"easy": "random", "normal": "perfect", "strong": "perfect"}
+
+    def analyse(
+        self,
+        view: dict[str, Any],
+        seed: int,
+        budget: Budget | None = None,
+        also: Sequence[str] = (),
+    ) -> list[Choice]:
+        """Every legal take, the winning ones first: chance 1 if it wins with perfect play."""
+        legal = legal_of(view)
+        chances = {a: float(_winning(view["piles"], a)) for a in legal}
+        return [Choice(a, chances[a], 0) for a in sorted(legal, key=lambda a: -chances[a])]
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """No options."""

@@ -12,8 +12,9 @@ from engine import games
 from engine.errors import InvalidSetup
 from engine.namiji.components import components, sheet_index
 from engine.namiji.game import REVEALING_STATIONS
+from engine.namiji.infer import state_from_view
 from engine.namiji.notation import parse
-from engine.namiji.players import STATION_VALUE, _me, _value
+from engine.namiji.players import STATION_VALUE, _me, action_value
 from tests.engine.namiji.scenario import state
 
 NAMES = ["Green", "Pink", "Yellow"]
@@ -117,7 +118,8 @@ def test_the_computer_players_value_the_station_of_the_direction() -> None:
     assert seat is not None
     view = match.view(seat)
     me = _me(view)
-    assert _value(view, me, "move 1") == STATION_VALUE["N"]  # clockwise it would be F
+    value = action_value(view, me, parse("move 1"))
+    assert value == STATION_VALUE["N"]  # clockwise it would be F
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -128,3 +130,12 @@ def test_the_computer_players_finish_a_reversed_game(players: int) -> None:
         while (seat := match.current_seat) is not None:
             match.play(player(match.view(seat), len(match.log)), seat=seat)
         assert match.outcome is not None
+
+
+def test_a_copy_of_a_reversed_game_sails_the_same_way() -> None:
+    """Copies (sequences, previews, the search's rollouts) and guessed states keep the direction."""
+    match = reversed_game()
+    assert match.rules.clone(match.state).direction == "reversed"
+    seat = match.current_seat
+    assert seat is not None
+    assert state_from_view(match.view(seat), seed=3).direction == "reversed"
