@@ -6,15 +6,14 @@ together the same way for every game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bot.catalog import Catalog
 from bot.games import presentation
 from bot.names import display_name
 from bot.service.results import FinalResult
-
-Event = Mapping[str, Any]
+from engine.contract import Event
 
 
 class Summary:

@@ -28,6 +28,9 @@ class BoardRenderer(Protocol):
         events: Sequence[Mapping[str, Any]] | None = None,
         theme: str | Theme = "default",
         language: str = "en",
+        stand_ins: Mapping[int, str] | None = None,
+        computer_played: bool = False,
+        ended: str | None = None,
     ) -> bytes: ...
 
 
@@ -45,6 +48,9 @@ class FocusRenderer(Protocol):
         events: Sequence[Mapping[str, Any]] | None = None,
         theme: str | Theme = "default",
         language: str = "en",
+        stand_ins: Mapping[int, str] | None = None,
+        computer_played: bool = False,
+        ended: str | None = None,
     ) -> bytes: ...
 
 
@@ -64,14 +70,27 @@ def render_board(
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
     language: str = "en",
+    stand_ins: Mapping[int, str] | None = None,
+    computer_played: bool = False,
+    ended: str | None = None,
 ) -> bytes:
     """The picture of any registered game's view as PNG bytes (events: the turn to mark), its
-    texts in ``language`` (en, fr, it, pl; any other: English)."""
+    texts in ``language`` (en, fr, it, pl; any other: English); the bot's extras: the seats a
+    computer plays for their human and why (``stand_ins``), the last turn played so
+    (``computer_played``), and why the bot ended the game (``ended``; see render.stand_in)."""
     game = str(view.get("game", ""))
     renderer = RENDERERS.get(game)
     if renderer is None:
         raise UnknownGame(f"No picture for game {game!r}.", legal=sorted(RENDERERS))
-    return renderer(view, events=events, theme=theme, language=language)
+    return renderer(
+        view,
+        events=events,
+        theme=theme,
+        language=language,
+        stand_ins=stand_ins,
+        computer_played=computer_played,
+        ended=ended,
+    )
 
 
 def render_focus(
@@ -81,14 +100,27 @@ def render_focus(
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
     language: str = "en",
+    stand_ins: Mapping[int, str] | None = None,
+    computer_played: bool = False,
+    ended: str | None = None,
 ) -> bytes:
     """The turn picture of any registered game for the player to move, the ``legal`` actions'
-    spots, islands or cards marked, as PNG bytes (about 900 px wide, read on a phone)."""
+    spots, islands or cards marked, as PNG bytes (about 900 px wide, read on a phone); the bot's
+    extras as for ``render_board``."""
     game = str(view.get("game", ""))
     renderer = FOCUS_RENDERERS.get(game)
     if renderer is None:
         raise UnknownGame(f"No turn picture for game {game!r}.", legal=sorted(FOCUS_RENDERERS))
-    return renderer(view, legal=legal, events=events, theme=theme, language=language)
+    return renderer(
+        view,
+        legal=legal,
+        events=events,
+        theme=theme,
+        language=language,
+        stand_ins=stand_ins,
+        computer_played=computer_played,
+        ended=ended,
+    )
 
 
 __all__ = [

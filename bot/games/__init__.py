@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from bot.games.base import Event, Texts
+from bot.games.base import Texts
 from bot.games.namiji import NamijiPresentation
 from bot.games.yamatai import YamataiPresentation
+from engine.contract import Event
 
 
 class Presentation(Protocol):

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-Event = Mapping[str, Any]
 #: A catalog lookup bound to a locale: ``t(key, **params)``.
 Texts = Callable[..., str]
 

@@ -9,8 +9,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.base import Event, Texts, counted, listed
+from bot.games.base import Texts, counted, listed
 from bot.names import display_name
+from engine.contract import Event
 
 KEY = "namiji"
 RULE_TOPICS = (

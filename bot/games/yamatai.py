@@ -9,8 +9,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.base import Event, Texts, counted, joined, listed
+from bot.games.base import Texts, counted, joined, listed
 from bot.names import display_name
+from engine.contract import Event
 
 KEY = "yamatai"
 #: Event types that say something on their own (one phrase each, ``yamatai.summary.<type>``).

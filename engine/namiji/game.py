@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.contract import Milestones, Outcome, ScoreLine, SeatResult, TurnInfo
+from engine.contract import Event, Milestones, Outcome, ScoreLine, SeatResult, TurnInfo
 from engine.errors import InvalidSetup
 from engine.namiji import rules
 from engine.namiji.components import CLOCKWISE, DIRECTIONS, components
@@ -15,9 +15,8 @@ from engine.namiji.players import PLAYERS
 from engine.namiji.refusals import REFUSALS
 from engine.namiji.scoring import score_lines
 from engine.namiji.state import DRAFT, MOVE, OVER, State
-from engine.namiji.view import view
+from engine.namiji.view import NamijiView, view
 
-Event = dict[str, Any]
 REVEALING_STATIONS = ("F", "N", "T", "R")  # a stop there may show hidden fish, nets, cards
 OPTIONS: dict[str, tuple[str, ...]] = {"direction": DIRECTIONS}  # allowed values, default first
 
@@ -94,7 +93,7 @@ class Namiji:
         """Every legal action now, canonical."""
         return [format_action(a) for a in rules.legal(st)]
 
-    def view(self, st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+    def view(self, st: State, seat: int | None, legal: list[str] | None) -> NamijiView:
         """What that seat may see."""
         return view(st, seat, legal)
 

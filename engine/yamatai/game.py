@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.contract import Milestones, Outcome, SeatResult, TurnInfo
+from engine.contract import Event, Milestones, Outcome, SeatResult, TurnInfo
 from engine.contract import ScoreLine as Line
 from engine.errors import InvalidSetup
 from engine.yamatai import rules
-from engine.yamatai.common import Event
 from engine.yamatai.context import context
 from engine.yamatai.notation import Action
 from engine.yamatai.players import PLAYERS
@@ -18,7 +17,7 @@ from engine.yamatai.scoring import outcome
 from engine.yamatai.setup import new_state
 from engine.yamatai.state import FLEET, STEP_ORDERS, State
 from engine.yamatai.turn import step_name
-from engine.yamatai.view import figure, view
+from engine.yamatai.view import YamataiView, figure, view
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 FIGURE_WORDS = {"standard": "a standard building", "torii": "a torii", "palace": "a palace"}
@@ -96,7 +95,7 @@ class Yamatai:
         ctx = context(st.board)
         return [ctx.notation.format(a) for a in rules.legal_actions(ctx, st)]
 
-    def view(self, st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+    def view(self, st: State, seat: int | None, legal: list[str] | None) -> YamataiView:
         """What that seat may see."""
         return view(context(st.board), st, seat, legal)
 

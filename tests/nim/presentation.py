@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.games.base import Event, Texts
+from bot.games.base import Texts
+from engine.contract import Event
 
 TEXTS = {
     "nim.step.take": "take 1 to 3 stones from one pile",
