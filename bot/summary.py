@@ -35,12 +35,10 @@ class Summary:
         """The events of one turn (or part of one) as a comma-separated sentence.
 
         ``played`` (the actions that caused the events) lets a game tell what made no event of
-        its own (a fish put in a crate); a game without ``played`` ignores it.
+        its own (a fish put in a crate); by default it is ignored.
         """
         parts, _ = self.presentation.describe(self.t, events, names)
-        told = getattr(self.presentation, "played", None)
-        if told is not None:
-            parts = told(self.t, played, parts)
+        parts = self.presentation.played(self.t, played, parts)
         return ", ".join(parts) if parts else self.t("summary.nothing")
 
     def turn(self, player: str, events: Sequence[Event], names: Sequence[str]) -> str:

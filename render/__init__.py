@@ -1,16 +1,19 @@
 """Pure drawing: an engine view in, PNG bytes out (Pillow and engine only).
 
-Shared parts (fonts, text with script fallback, themes, PNG encoding) live here; each game brings
-its own picture in ``render/<game>/``, found by the view's ``game`` key. This module is the one
-place in ``render/`` that lists the games.
+Shared parts (fonts, text with script fallback, themes, PNG encoding, the catalog of texts) live
+here; each game brings its own picture in ``render/<game>/``, found by the view's ``game`` key,
+and its texts in ``render/<game>/locale/``. This module is the one place in ``render/`` that lists
+the games.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib.resources.abc import Traversable
 from typing import Any, Protocol
 
 from engine.errors import UnknownGame
+from render import namiji, words, yamatai
 from render.namiji.focus import render_focus as namiji_focus
 from render.namiji.picture import render_board as namiji_board
 from render.theme import THEMES, Theme, get_theme
@@ -56,12 +59,26 @@ class FocusRenderer(Protocol):
 
 FOCUS_RENDERERS: dict[str, FocusRenderer] = {"yamatai": yamatai_focus, "namiji": namiji_focus}
 
+#: Each game's picture texts: a folder of ``<lang>.json`` files.
+TEXTS: dict[str, Traversable] = {"yamatai": yamatai.LOCALE, "namiji": namiji.LOCALE}
+for _folder in TEXTS.values():
+    words.add_texts(_folder)
 
-def register(game: str, renderer: BoardRenderer, focus: FocusRenderer | None = None) -> None:
-    """Add a game's picture and turn picture (the lines above list the shipped games)."""
+
+def register(
+    game: str,
+    renderer: BoardRenderer,
+    focus: FocusRenderer | None = None,
+    texts: Traversable | None = None,
+) -> None:
+    """Add a game's picture, turn picture and picture texts (the lines above list the shipped
+    games)."""
     RENDERERS[game] = renderer
     if focus is not None:
         FOCUS_RENDERERS[game] = focus
+    if texts is not None:
+        TEXTS[game] = texts
+        words.add_texts(texts)
 
 
 def render_board(
@@ -126,6 +143,7 @@ def render_focus(
 __all__ = [
     "FOCUS_RENDERERS",
     "RENDERERS",
+    "TEXTS",
     "THEMES",
     "BoardRenderer",
     "FocusRenderer",

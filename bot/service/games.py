@@ -230,10 +230,7 @@ async def _current_turn(match: Match) -> Turn | None:
 def _step(match: Match) -> str | None:
     """The catalog key of the step to play (``<game>.step.<step>``), None once over."""
     step = match.turn_info.step
-    named = getattr(presentation(match.game_key), "step_key", None)
-    if step and named is not None:  # a step the board decides (a neutral boat's move)
-        return str(named(match.view(None), step))
-    return f"{match.game_key}.step.{step}" if step else None
+    return presentation(match.game_key).step_key(match.view(None), step) if step else None
 
 
 def _final(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult:
@@ -1065,7 +1062,7 @@ class GameService:
         groups = panels.categories(legal, shown.panel_group)
         keys = [c.key for c in groups]
         if after is not None:
-            order = getattr(shown, "panel_next", ())
+            order = shown.panel_next
             chosen = panels.next_group(keys, shown.panel_group(after), order)
         else:
             if prefix and category is None:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from importlib.resources import files
 from typing import Any
 
-from bot.games.base import Texts, counted, joined, listed
+from bot.games.base import Presentation, Texts, counted, joined, listed
 from bot.names import display_name
 from engine.contract import Event
 
@@ -63,10 +64,11 @@ def culture_name(t: Texts, culture: str) -> str:
     return t(_k(f"culture.{culture}"))
 
 
-class YamataiPresentation:
+class YamataiPresentation(Presentation):
     """Yamatai's phrases, panel groups and rule topics."""
 
     key = KEY
+    locale = files(__name__) / "locale"
     rule_topics = RULE_TOPICS
     panel_next = PANEL_NEXT
 
