@@ -135,7 +135,8 @@ class Catalog:
 
     def find(self, key: str, lang: str | None = None, count: Any = None) -> str | None:
         """The unformatted text of an id in a language, else in English, else None."""
-        found = self._find(key, language_of(lang), count)
+        chosen = lang if lang in LANGUAGES else language_of(lang)  # most calls: already short
+        found = self._find(key, chosen, count)
         return found if found is not None else self._find(key, FALLBACK, count)
 
     def raw(self, key: str, locale: str | None = None, count: Any = None) -> str:
