@@ -31,8 +31,9 @@ PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent 
 __all__ = ["MAX_DEFAULT_PROCESSES", "PictureDrawer", "RenderPool", "default_processes"]
 
 
-#: Draws a game's picture: (view, events marked or None, then any more arguments such as the
-#: language) -> PNG bytes; a module-level function (workers import it by name) in processes.
+#: Draws a game's picture: (view, events marked or None, then any more arguments: the language,
+#: the legal actions marked, the bot's extras such as stand-ins) -> PNG bytes; a module-level
+#: function (workers import it by name) in processes.
 PictureDrawer = Callable[..., bytes]
 
 

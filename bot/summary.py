@@ -6,15 +6,14 @@ together the same way for every game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bot.catalog import Catalog
 from bot.games import presentation
 from bot.names import display_name
 from bot.service.results import FinalResult
-
-Event = Mapping[str, Any]
+from engine.contract import Event
 
 
 class Summary:
@@ -36,12 +35,10 @@ class Summary:
         """The events of one turn (or part of one) as a comma-separated sentence.
 
         ``played`` (the actions that caused the events) lets a game tell what made no event of
-        its own (a fish put in a crate); a game without ``played`` ignores it.
+        its own (a fish put in a crate); by default it is ignored.
         """
         parts, _ = self.presentation.describe(self.t, events, names)
-        told = getattr(self.presentation, "played", None)
-        if told is not None:
-            parts = told(self.t, played, parts)
+        parts = self.presentation.played(self.t, played, parts)
         return ", ".join(parts) if parts else self.t("summary.nothing")
 
     def turn(self, player: str, events: Sequence[Event], names: Sequence[str]) -> str:

@@ -7,9 +7,10 @@ from discord import Locale, app_commands
 from bot.catalog import FALLBACK, Catalog, default_catalog, normalize_locale
 
 
-def text(key: str) -> app_commands.locale_str:
-    """A command or option description: the English catalog text, keyed for translation."""
-    return app_commands.locale_str(default_catalog().text(key), key=key)
+def text(key: str, **params: str) -> app_commands.locale_str:
+    """A command or option description: the English catalog text, keyed for translation (its
+    placeholders filled from ``params`` in every language)."""
+    return app_commands.locale_str(default_catalog().text(key, **params), key=key, params=params)
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -30,5 +31,6 @@ class CatalogTranslator(app_commands.Translator):
         short = normalize_locale(str(locale))
         if not isinstance(key, str) or short == FALLBACK:
             return None
-        table = self.catalog.tables.get(short, {})
-        return table.get(key)
+        if key not in self.catalog.tables.get(short, {}):
+            return None
+        return self.catalog.text(key, short, **string.extras.get("params", {}))

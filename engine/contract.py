@@ -14,7 +14,13 @@ from typing import Any, Protocol, TypeVar
 #: A computer player: a pure function from the view of the seat to act (with its legal actions)
 #: and a seed to one legal action in notation.
 ComputerPlayer = Callable[[dict[str, Any], int], str]
+#: An event of a game: JSON-ready, its ``type`` names what happened (the one shared type; each
+#: game documents its events' keys beside its engine).
 Event = dict[str, Any]
+#: What a seat may see of any game, read as a mapping: each game's view is a ``TypedDict`` beside
+#: its engine (in ``engine/<game>/view.py``); ``game`` names the game. The bot draws it as it is:
+#: its own extras go to the pictures as arguments (``render.render_board``).
+View = Mapping[str, Any]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -180,7 +186,7 @@ class Rules(Protocol[S, A]):
         """Every legal action now, canonical, in a fixed order."""
         ...
 
-    def view(self, st: S, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+    def view(self, st: S, seat: int | None, legal: list[str] | None) -> View:
         """JSON-ready data of what a seat (None: a spectator) may see; ``game`` names the game."""
         ...
 

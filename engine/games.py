@@ -173,9 +173,7 @@ class Match:
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """JSON-ready data of what that seat (None: a spectator) may see."""
         legal = self.legal_actions() if seat is not None and seat == self.current_seat else None
-        data = self.rules.view(self.state, seat, legal)
-        data["version"] = len(self.log)
-        return data
+        return {**self.rules.view(self.state, seat, legal), "version": len(self.log)}
 
     def canonical(self, text: str) -> str:
         """The canonical form of one action's text (InvalidNotation if it is not one)."""
@@ -206,7 +204,7 @@ class Match:
         events, texts = self._run(work, parts, actions, preview=True)
         ended = self.rules.ends_turn(actions[-1])
         legal_next = [] if ended else self._previewable(work)
-        return Preview(texts, events, self.rules.view(work, actor, None), legal_next, ended)
+        return Preview(texts, events, dict(self.rules.view(work, actor, None)), legal_next, ended)
 
     def _previewable(self, st: Any) -> list[str]:
         """Legal actions that may extend a previewed sequence (none that reveals anything)."""

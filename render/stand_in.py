@@ -1,31 +1,74 @@
-"""Keys the bot adds to a view (any game): stand-in seats a computer plays for an absent human,
-and the end of a game that did not end by the rules (abandoned, or a resignation ended it)."""
+"""What the bot adds to a picture (any game), beyond the engine's view: stand-in seats a computer
+plays for an absent human, whether the computer played the last turn for a human, and the end of
+a game that did not end by the rules (abandoned, or a resignation ended it).
+
+The bot hands them to ``render.render_board`` / ``render_focus`` as keyword arguments, never as
+keys of the view. Like the language (``render.words.speaking``), they are set once at each entry
+point (``dressed``) and read by the drawing functions below.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
 from render.words import say
 
-#: ``players[seat]["stand_in"]`` (set by the bot, never by the engine) the picture names.
+#: Stand-ins (why the computer plays a human's seat) the picture names.
 STAND_INS = ("away", "vacation", "resigned")
-#: ``view["ended"]["reason"]`` (set by the bot on a game's final picture) the picture names.
+#: Reasons a game the bot ended (not the rules) the picture names.
 END_REASONS = ("abandoned", "resigned")
 
 __all__ = [
     "END_REASONS",
     "STAND_INS",
+    "Extras",
     "computer_played",
+    "dressed",
     "ended",
     "stand_in_words",
     "without_turn",
 ]
 
 
-def stand_in_words(player: Mapping[str, Any]) -> str:
+@dataclass(frozen=True)
+class Extras:
+    """The bot's extras of one picture: stand-ins by seat, the last turn by the computer for a
+    human, and why the bot ended the game (None: under way, or ended by the rules)."""
+
+    stand_ins: Mapping[int, str] = field(default_factory=dict)
+    computer_played: bool = False
+    ended: str | None = None
+
+
+_PLAIN = Extras()  # a picture without extras
+_EXTRAS: ContextVar[Extras | None] = ContextVar("picture_extras", default=None)
+
+
+def _extras() -> Extras:
+    return _EXTRAS.get() or _PLAIN
+
+
+@contextmanager
+def dressed(
+    stand_ins: Mapping[int, str] | None = None,
+    computer_played: bool = False,
+    ended: str | None = None,
+) -> Iterator[Extras]:
+    """Draw the pictures inside the block with the bot's extras."""
+    token = _EXTRAS.set(Extras(dict(stand_ins or {}), computer_played, ended or None))
+    try:
+        yield _extras()
+    finally:
+        _EXTRAS.reset(token)
+
+
+def stand_in_words(seat: int) -> str:
     """The seat's stand-in in words ("away · computer plays"), or "" while its human plays."""
-    kind = player.get("stand_in")
+    kind = _extras().stand_ins.get(seat)
     if not kind:
         return ""
     if kind in STAND_INS:
@@ -33,17 +76,16 @@ def stand_in_words(player: Mapping[str, Any]) -> str:
     return say("c.stand_in.other", kind=kind)
 
 
-def computer_played(view: Mapping[str, Any]) -> bool:
+def computer_played() -> bool:
     """Whether the last turn was played by the computer for a human seat."""
-    return bool(view.get("computer_played"))
+    return _extras().computer_played
 
 
-def ended(view: Mapping[str, Any]) -> str | None:
+def ended() -> str | None:
     """How a game that did not end by the rules ended ("Game abandoned"), else None."""
-    info = view.get("ended")
-    if not isinstance(info, Mapping) or not info.get("reason"):
+    reason = _extras().ended
+    if not reason:
         return None
-    reason = str(info["reason"])
     return (
         say(f"c.ended.{reason}") if reason in END_REASONS else say("c.ended.other", reason=reason)
     )
@@ -51,6 +93,6 @@ def ended(view: Mapping[str, Any]) -> str | None:
 
 def without_turn(view: Mapping[str, Any]) -> Mapping[str, Any]:
     """The view with nobody to play when the bot ended the game, else the view itself."""
-    if ended(view) is None:
+    if ended() is None:
         return view
     return {**view, "current_seat": None, "boat_to_act": None}

@@ -74,12 +74,15 @@ def _run(installed: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[
 def test_the_wheel_carries_every_data_file(wheel: Path) -> None:
     """Migrations, fonts, engine data and every locale file are in the wheel."""
     names = set(zipfile.ZipFile(wheel).namelist())
+    games_texts = [*ROOT.glob("render/*/locale/*.json"), *ROOT.glob("bot/games/*/locale/*.json")]
+    assert len(games_texts) >= 16  # four languages, two layers, each shipped game
     for source in [
         *ROOT.glob("migrations/*.sql"),
         *ROOT.glob("migrations/postgres/*.sql"),
         *ROOT.glob("render/assets/fonts/*"),
         *ROOT.glob("render/locale/*.json"),
         *ROOT.glob("bot/catalog/*.json"),
+        *games_texts,
         *ROOT.glob("engine/**/data/*.json"),
     ]:
         assert source.relative_to(ROOT).as_posix() in names
@@ -101,6 +104,10 @@ def test_the_installed_bot_starts_migrates_and_draws(installed: Path, tmp_path: 
     demo = _run(installed, tmp_path, "-m", "render", "demo", "--players", "2", "--out", str(out))
     assert demo.returncode == 0, demo.stderr
     assert (out / "final.png").is_file()
+
+    steps = "from bot.catalog import default_catalog as c; print(c().text('yamatai.step.fleet'))"
+    said = _run(installed, tmp_path, "-c", steps)
+    assert said.returncode == 0 and said.stdout.strip() not in ("", "yamatai.step.fleet"), said
 
     where = _run(installed, tmp_path, "-c", "import bot, migrations; print(bot.__file__)")
     assert where.stdout.strip().startswith(str(installed)), where.stdout

@@ -40,6 +40,12 @@ def seat_limits() -> tuple[int, int]:
 FEWEST, MOST = seat_limits()
 
 
+def seat_ranges() -> str:
+    """Each offered game's seats, for the ``seats`` option: ``<Game> 2-4, <Other> 2-5``."""
+    offered = [games.rules_for(c.value) for c in game_choices()]
+    return ", ".join(f"{r.display_name} {r.min_players}-{r.max_players}" for r in offered)
+
+
 async def default_language(interaction: discord.Interaction[Any]) -> str:
     """A new lobby's language: the server's default (``/server language``), else the server's
     preferred locale when the bot speaks it, else the host's locale, else English."""
@@ -56,7 +62,9 @@ class LobbyCog(commands.Cog):
 
     @app_commands.command(name="new", description=text("cmd.new"))
     @app_commands.describe(
-        game=text("cmd.new.game"), seats=text("cmd.new.seats"), computers=text("cmd.new.computers")
+        game=text("cmd.new.game"),
+        seats=text("cmd.new.seats", games=seat_ranges()),
+        computers=text("cmd.new.computers"),
     )
     @app_commands.choices(game=game_choices())
     @app_commands.guild_only()

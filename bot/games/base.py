@@ -1,13 +1,79 @@
-"""Small shared pieces of the games' presentations."""
+"""The games' presentations: the protocol every game's follows, and small shared pieces."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from importlib.resources.abc import Traversable
+from typing import Any, Protocol
 
-Event = Mapping[str, Any]
+from engine.contract import Event
+
 #: A catalog lookup bound to a locale: ``t(key, **params)``.
 Texts = Callable[..., str]
+
+
+class Presentation(Protocol):
+    """How the bot shows one game: summaries, panel groups, rule topics, its texts' folder.
+
+    A game's presentation subclasses this protocol to inherit the defaults of the optional
+    hooks (``panel_next``, ``step_key``, ``played``, ``panel_label``); see docs/adding-a-game.md.
+    """
+
+    #: Panel groups opened next after an action of another group, most likely first (default:
+    #: none; the panel then keeps the order of the legal actions).
+    panel_next: Sequence[str] = ()
+
+    @property
+    def key(self) -> str:
+        """The game's registry key (and catalog prefix)."""
+        ...
+
+    @property
+    def rule_topics(self) -> Sequence[str]:
+        """``/rules`` topics in reading order (keys ``<game>.rules.<topic>``)."""
+        ...
+
+    @property
+    def locale(self) -> Traversable:
+        """The folder of the game's bot texts, one ``<lang>.json`` per language (usually
+        ``bot/games/<game>/locale``)."""
+        ...
+
+    def describe(
+        self, t: Texts, events: Sequence[Event], names: Sequence[str]
+    ) -> tuple[list[str], list[str]]:
+        """A turn's events as phrases (joined in one sentence) and lines that follow it."""
+        ...
+
+    def panel_group(self, action: str) -> str:
+        """The turn-panel group of one legal action."""
+        ...
+
+    def panel_group_label(self, t: Texts, group: str) -> str:
+        """A group's name for the menu."""
+        ...
+
+    def panel_actions(self, preview: Callable[[str], list[str]], legal: list[str]) -> list[str]:
+        """The panel's choices from the legal actions (may add whole-turn shortcuts).
+
+        ``preview(text)`` gives the actions legal after ``text`` without playing it.
+        """
+        ...
+
+    def step_key(self, view: Mapping[str, Any], step: str) -> str:
+        """The catalog key naming the step to play (default ``<game>.step.<step>``); a game
+        whose step reads differently by the board (a neutral boat's move) decides here."""
+        return f"{self.key}.step.{step}"
+
+    def played(self, t: Texts, actions: Sequence[str], parts: list[str]) -> list[str]:
+        """A turn's phrases given the actions that made its events (default: the phrases);
+        a game tells here what made no event of its own."""
+        return parts
+
+    def panel_label(self, t: Texts, view: Mapping[str, Any], action: str) -> str:
+        """A panel choice in words (default: its notation); ``action`` may be a stage, the
+        first words of an action."""
+        return action
 
 
 def counted(t: Texts, key: str, count: int, **params: Any) -> str:

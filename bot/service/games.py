@@ -38,7 +38,7 @@ from bot.store import (
 from bot.store import Outcome as StoredOutcome
 from bot.store import SeatResult as StoredResult
 from engine import games
-from engine.contract import Outcome
+from engine.contract import Event, Outcome
 from engine.errors import CorruptGame, EngineError
 from engine.games import Match, computer_player
 
@@ -53,7 +53,6 @@ from .results import (
     BoardResult,
     Created,
     Ended,
-    Event,
     FinalResult,
     GameListing,
     HistoryResult,
@@ -83,8 +82,8 @@ PICTURES_KEPT = 64  # recent pictures kept by the service (about 200 KB each)
 
 
 class Renderer(Protocol):
-    """Draws a game's picture: (view, events marked or None, language[, legal actions marked])
-    -> PNG bytes (see ``render_picture``)."""
+    """Draws a game's picture: (view, events marked or None, language[, legal actions marked,
+    stand-ins, computer played]) -> PNG bytes (see ``render_picture``)."""
 
     def __call__(
         self, view: dict[str, Any], events: Sequence[Event] | None, /, *more: Any
@@ -114,15 +113,28 @@ def render_picture(
     events: Sequence[Event] | None,
     language: str = "en",
     legal: Sequence[str] | None = None,
+    stand_ins: Sequence[tuple[int, str]] = (),
+    computer_played: bool = False,
 ) -> bytes:
     """The board PNG of a view, marking the changes in ``events`` (None: from the view), with
     its texts in ``language``; with ``legal`` (the actions of the step to choose), the game's
-    phone-sized turn picture marking them, when the game has one (docs/render.md)."""
+    phone-sized turn picture marking them, when the game has one (docs/render.md). The bot's
+    extras: (seat, why) the computer plays for a human, and the last turn played so."""
     from render import FOCUS_RENDERERS, render_board, render_focus
 
+    seats = dict(stand_ins)
     if legal is not None and view.get("game") in FOCUS_RENDERERS:
-        return render_focus(view, legal=legal, events=events, language=language)
-    return render_board(view, events=events, language=language)
+        return render_focus(
+            view,
+            legal=legal,
+            events=events,
+            language=language,
+            stand_ins=seats,
+            computer_played=computer_played,
+        )
+    return render_board(
+        view, events=events, language=language, stand_ins=seats, computer_played=computer_played
+    )
 
 
 def picture_language(game: Game) -> str:
@@ -131,9 +143,10 @@ def picture_language(game: Game) -> str:
     return game.language or "en"
 
 
-def picture_key(view: Mapping[str, Any], events: Sequence[Event] | None, *more: str) -> str:
-    """What a picture is a pure function of: the view (game state, viewer, the bot's stand-in
-    keys), the events marked, and ``more`` (language, theme); as a digest."""
+def picture_key(view: Mapping[str, Any], events: Sequence[Event] | None, *more: object) -> str:
+    """What a picture is a pure function of: the view (game state, viewer), the events marked,
+    and ``more``, the drawer's further arguments (language, legal actions marked, the bot's
+    stand-ins and computer turn); as a digest."""
     text = json.dumps([view, events, more], sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
@@ -194,23 +207,6 @@ def _players(
     return tuple(result)
 
 
-def _dressed(
-    view: dict[str, Any], stand_ins: Mapping[int, str], computer_played: bool = False
-) -> dict[str, Any]:
-    """The view with the bot's keys for the picture (``players[seat]["stand_in"]``,
-    ``computer_played``; see docs/render.md): a copy, the engine's view is left alone."""
-    if not stand_ins and not computer_played:
-        return view
-    players = [dict(p) for p in view.get("players", [])]
-    for seat, kind in stand_ins.items():
-        if 0 <= seat < len(players):
-            players[seat]["stand_in"] = kind
-    dressed = {**view, "players": players}
-    if computer_played:
-        dressed["computer_played"] = True
-    return dressed
-
-
 def _turn_key(match: Match) -> TurnKey | None:
     """Where the game stands: (round, seat to act); None once the game is over."""
     info = match.turn_info
@@ -234,10 +230,7 @@ async def _current_turn(match: Match) -> Turn | None:
 def _step(match: Match) -> str | None:
     """The catalog key of the step to play (``<game>.step.<step>``), None once over."""
     step = match.turn_info.step
-    named = getattr(presentation(match.game_key), "step_key", None)
-    if step and named is not None:  # a step the board decides (a neutral boat's move)
-        return str(named(match.view(None), step))
-    return f"{match.game_key}.step.{step}" if step else None
+    return presentation(match.game_key).step_key(match.view(None), step) if step else None
 
 
 def _final(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult:
@@ -355,12 +348,19 @@ class GameService:
         events: Sequence[Event] | None,
         game: Game | None = None,
         legal: Sequence[str] | None = None,
+        *,
+        stand_ins: Mapping[int, str] | None = None,
+        computer_played: bool = False,
     ) -> bytes:
         """The picture in the game's language (None: a warm-up), from the cache or drawn off
-        the event loop (see ``bot.render_pool``); ``legal``: the turn picture marking them."""
+        the event loop (see ``bot.render_pool``); ``legal``: the turn picture marking them;
+        ``stand_ins`` (seat -> why the computer plays its human) and ``computer_played`` (the
+        last turn so) are told on the picture."""
         language = "en" if game is None else picture_language(game)
-        more: tuple[object, ...] = (language,) if legal is None else (language, tuple(legal))
-        key = picture_key(view, events, *map(str, more))
+        marked = None if legal is None else tuple(legal)
+        seats = tuple(sorted((stand_ins or {}).items()))
+        more: tuple[object, ...] = (language, marked, seats, computer_played)
+        key = picture_key(view, events, *more)
         png = self.pictures.get(key)
         if png is None:
             png = await self.pool.draw(view, events, *more)
@@ -555,8 +555,9 @@ class GameService:
         started = sum(len(t.actions) for t in turns if t.complete)  # the next turn begins here
         final = None if match.outcome is None else _final(players, match.outcome)
         skipped = len(match.log) in played_for
-        view = _dressed(match.view(None), stand_ins, skipped)
-        picture = await self._render(view, turn.events, game)
+        picture = await self._render(
+            match.view(None), turn.events, game, stand_ins=stand_ins, computer_played=skipped
+        )
         return TurnReport(
             game_id=game.id,
             game=game.game_key,
@@ -936,7 +937,9 @@ class GameService:
         turns = await asyncio.to_thread(replay_turns, match)
         events = [e for t in turns[-1:] for e in t.events]
         played = bool(turns) and len(match.log) in await self.repo.computer_played(game.id)
-        picture = await self._render(_dressed(match.view(viewer), stand_ins, played), events, game)
+        picture = await self._render(
+            match.view(viewer), events, game, stand_ins=stand_ins, computer_played=played
+        )
         return BoardResult(
             game.id,
             game.version,
@@ -1059,7 +1062,7 @@ class GameService:
         groups = panels.categories(legal, shown.panel_group)
         keys = [c.key for c in groups]
         if after is not None:
-            order = getattr(shown, "panel_next", ())
+            order = shown.panel_next
             chosen = panels.next_group(keys, shown.panel_group(after), order)
         else:
             if prefix and category is None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from engine import games
+from engine.contract import Event
 from engine.games import Match
 
-from .results import Event, TurnRecord
+from .results import TurnRecord
 
 
 def replay_turns(match: Match) -> list[TurnRecord]:

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-Event = dict[str, Any]
+from engine.contract import Event
+
 #: Where a turn stands in a game: (round, seat to act). Two turns may share it (a game may let
 #: a seat act twice in a round); ``Turn`` tells them apart.
 TurnKey = tuple[int, int]

@@ -52,13 +52,12 @@ def choice_label(
 ) -> str:
     """A panel choice in the game's words ("Collect rice on A2 and tea on B4"), cut to fit.
 
-    A game without ``panel_label`` shows its notation; a stage ends with an ellipsis.
+    By default a choice shows its notation; a stage ends with an ellipsis.
     """
     staged = value.endswith(STAGE)
     action = value.removesuffix(STAGE)
-    label = getattr(presentation(game), "panel_label", None)
-    if label is not None:
-        action = label(lambda k, **p: t(interaction, k, **p), view or {}, action)
+    label = presentation(game).panel_label
+    action = label(lambda k, **p: t(interaction, k, **p), view or {}, action)
     text = action + STAGE if staged else action
     return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
 

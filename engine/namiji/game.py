@@ -10,6 +10,7 @@ from engine.contract import (
     Budget,
     Choice,
     ComputerPlayer,
+    Event,
     Milestones,
     Outcome,
     ScoreLine,
@@ -25,10 +26,9 @@ from engine.namiji.refusals import REFUSALS
 from engine.namiji.scoring import score_lines
 from engine.namiji.search import analyse_view, strong_player
 from engine.namiji.state import DRAFT, MOVE, OVER, State
-from engine.namiji.view import view
+from engine.namiji.view import NamijiView, view
 from engine.players import blundering
 
-Event = dict[str, Any]
 REVEALING_STATIONS = ("F", "N", "T", "R")  # a stop there may show hidden fish, nets, cards
 OPTIONS: dict[str, tuple[str, ...]] = {"direction": DIRECTIONS}  # allowed values, default first
 
@@ -122,7 +122,7 @@ class Namiji:
         """Every legal action now, canonical."""
         return [format_action(a) for a in rules.legal(st)]
 
-    def view(self, st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+    def view(self, st: State, seat: int | None, legal: list[str] | None) -> NamijiView:
         """What that seat may see."""
         return view(st, seat, legal)
 

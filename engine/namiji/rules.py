@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine import rng
+from engine.contract import Event
 from engine.namiji.components import CLOCKWISE, PANORAMA_TYPES, cell_index, components
 from engine.namiji.notation import Action, format_action
 from engine.namiji.refusals import REFUSALS
@@ -20,7 +19,6 @@ from engine.namiji.scoring import (
 )
 from engine.namiji.state import DRAFT, MOVE, OVER, STATION, Boat, Player, State
 
-Event = dict[str, Any]
 OPTIONAL = "offer"  # the only task that `end` may skip (U7's second offering)
 
 

@@ -3,14 +3,47 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from engine.namiji.components import components
 from engine.namiji.rules import actor, boat_to_move, doubles_used
 from engine.namiji.state import DRAFT, OVER, State
 
 
-def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+class NamijiView(TypedDict):
+    """What a seat (``viewer``; None: a spectator) sees of a Namiji game (docs/render.md)."""
+
+    game: Literal["namiji"]
+    viewer: int | None
+    phase: str
+    current_seat: int | None
+    boat_to_act: int | None
+    direction: str
+    route: list[str]
+    doubles_used: bool
+    boats: list[dict[str, int | None]]
+    players: list[dict[str, Any]]
+    bank: dict[str, Any]
+    net_pile: int
+    nets_shown: list[str]
+    bag: int
+    pontoon_deck: int
+    rock_deck: int
+    arrivals: list[str]
+    bonuses: list[str]
+    tasks: list[str]
+    catch: str
+    drawn: list[str]
+    rocks_shown: list[str]
+    rocks_shown_count: int
+    hand: list[str]
+    hand_count: int
+    draft_slot: int | None
+    turns: int
+    legal_actions: list[str]
+
+
+def view(st: State, seat: int | None, legal: list[str] | None) -> NamijiView:
     """JSON-ready data for a seat (None: a spectator); hidden cards only for their owner."""
     comp = components(st.direction)
     over = st.phase == OVER

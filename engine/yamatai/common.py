@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.yamatai.context import Ctx
 from engine.yamatai.state import NONE, Player, State
-
-Event = dict[str, Any]
 
 
 def current(st: State) -> Player:

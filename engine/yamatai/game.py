@@ -9,6 +9,7 @@ from engine.contract import (
     Budget,
     Choice,
     ComputerPlayer,
+    Event,
     Milestones,
     Outcome,
     SeatResult,
@@ -18,7 +19,6 @@ from engine.contract import ScoreLine as Line
 from engine.errors import InvalidSetup
 from engine.players import blundering
 from engine.yamatai import rules
-from engine.yamatai.common import Event
 from engine.yamatai.context import context
 from engine.yamatai.notation import Action
 from engine.yamatai.players import PLAYERS, greedy_player
@@ -28,7 +28,7 @@ from engine.yamatai.search import analyse_view, strong_player
 from engine.yamatai.setup import new_state
 from engine.yamatai.state import FLEET, STEP_ORDERS, State
 from engine.yamatai.turn import step_name
-from engine.yamatai.view import figure, view
+from engine.yamatai.view import YamataiView, figure, view
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 FIGURE_WORDS = {"standard": "a standard building", "torii": "a torii", "palace": "a palace"}
@@ -123,7 +123,7 @@ class Yamatai:
         ctx = context(st.board)
         return [ctx.notation.format(a) for a in rules.legal_actions(ctx, st)]
 
-    def view(self, st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+    def view(self, st: State, seat: int | None, legal: list[str] | None) -> YamataiView:
         """What that seat may see."""
         return view(context(st.board), st, seat, legal)
 

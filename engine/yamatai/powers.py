@@ -6,7 +6,8 @@ from collections.abc import Iterator
 from itertools import combinations, permutations
 from typing import Any
 
-from engine.yamatai.common import Event, current, has, island_is_empty
+from engine.contract import Event
+from engine.yamatai.common import current, has, island_is_empty
 from engine.yamatai.context import Ctx
 from engine.yamatai.refusals import illegal
 from engine.yamatai.state import NONE, State

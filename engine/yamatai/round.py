@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import rng
-from engine.yamatai.common import Event
+from engine.contract import Event
 from engine.yamatai.context import Ctx
 from engine.yamatai.scoring import outcome
 from engine.yamatai.state import State, Turn

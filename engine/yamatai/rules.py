@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from engine.contract import Event
 from engine.yamatai import powers, turn
-from engine.yamatai.common import Event
 from engine.yamatai.context import Ctx
 from engine.yamatai.notation import Action
 from engine.yamatai.refusals import illegal

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
+from engine.contract import Event
 from engine.yamatai.common import (
-    Event,
     adjacent_boats,
     boat_list,
     current,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from engine.yamatai.common import boat_list
 from engine.yamatai.context import Ctx
@@ -13,10 +13,39 @@ from engine.yamatai.turn import harbor_capacity, step_name, trade_limit
 VIEW_SCHEMA = 2  # 2: step_order, face-down built tiles (hidden_tiles, building tile None)
 
 
-def view(ctx: Ctx, st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+class YamataiView(TypedDict):
+    """What a seat (``viewer``; None: a spectator) sees of a Yamatai game (docs/render.md)."""
+
+    game: Literal["yamatai"]
+    schema: int
+    board: str
+    viewer: int | None
+    round: int
+    current_seat: int | None
+    over: bool
+    turn_order: list[int]
+    turn_index: int
+    last_building: bool
+    step_order: str
+    players: list[dict[str, Any]]
+    islands: list[dict[str, Any]]
+    spots: list[dict[str, Any]]
+    reserve: dict[str, int]
+    sacred_left: int
+    fleet_track: list[dict[str, Any]]
+    building_row: list[dict[str, Any]]
+    building_deck: int
+    specialist_track: list[dict[str, Any] | None]
+    specialist_deck: int
+    turn: dict[str, Any] | None
+    legal_actions: list[str]
+    outcome: dict[str, Any] | None
+
+
+def view(ctx: Ctx, st: State, seat: int | None, legal: list[str] | None) -> YamataiView:
     """The public game plus what ``seat`` alone may see; ``legal`` is listed for the actor."""
     current = None if st.over else st.seat
-    data: dict[str, Any] = {
+    return {
         "game": "yamatai",
         "schema": VIEW_SCHEMA,
         "board": ctx.board_name,
@@ -42,7 +71,6 @@ def view(ctx: Ctx, st: State, seat: int | None, legal: list[str] | None) -> dict
         "legal_actions": legal if (legal is not None and seat == current) else [],
         "outcome": outcome(ctx, st) if st.over else None,
     }
-    return data
 
 
 def tiles_shown(st: State, viewer: int | None, owner: int) -> bool:

@@ -92,7 +92,7 @@ def _draw_board(
         if seat in hl.arrival:
             draw.ellipse((ax - 24, top - 1, ax + 24, top + 45), outline=look.last_turn, width=3)
         name_right = ax - 28
-    stand_in = stand_in_words(player)
+    stand_in = stand_in_words(seat)
     name = fit_text(str(player.get("name", "")), NAME_SIZE, name_right - left - 48)
     name_y = top + 14 if stand_in else top + 22
     draw_text(draw, (left + 48, name_y), name, look.ink, NAME_SIZE, "bold", anchor="lm")

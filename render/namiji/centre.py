@@ -112,7 +112,7 @@ def _draw_stop(
 ) -> None:
     """The stop under way: its task, the fish caught, nets, crustaceans or cards shown."""
     phase = view.get("phase")
-    if stopped := ended(view):
+    if stopped := ended():
         text = fit_text(stopped, HEADING_SIZE, right - x)
         draw_text(draw, (x, y), text, look.ink, HEADING_SIZE, "bold", anchor="lm")
         return

@@ -20,7 +20,7 @@ from render.namiji.picture import doing_words, picture_palette, render_image
 from render.namiji.route import boat_centre
 from render.namiji.static import inward
 from render.png import encode_png
-from render.stand_in import computer_played, ended, stand_in_words, without_turn
+from render.stand_in import computer_played, dressed, ended, stand_in_words, without_turn
 from render.theme import Theme, get_theme
 from render.words import say, speaking
 
@@ -75,9 +75,21 @@ def render_focus(
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
     language: str = "en",
+    stand_ins: Mapping[int, str] | None = None,
+    computer_played: bool = False,
+    ended: str | None = None,
 ) -> bytes:
     """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``)."""
-    image, _ = focus_image(view, legal=legal, events=events, theme=theme, language=language)
+    image, _ = focus_image(
+        view,
+        legal=legal,
+        events=events,
+        theme=theme,
+        language=language,
+        stand_ins=stand_ins,
+        computer_played=computer_played,
+        ended=ended,
+    )
     return encode_png(image, palette=picture_palette(get_theme(theme)))
 
 
@@ -88,9 +100,12 @@ def focus_image(
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
     language: str = "en",
+    stand_ins: Mapping[int, str] | None = None,
+    computer_played: bool = False,
+    ended: str | None = None,
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
-    with speaking(language):
+    with speaking(language), dressed(stand_ins, computer_played, ended):
         return _focus_image(view, legal, events, theme)
 
 
@@ -102,7 +117,7 @@ def _focus_image(
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     look = get_theme(theme)
     view = without_turn(view)
-    if ended(view):  # nothing is legal once the bot ended the game
+    if ended():  # nothing is legal once the bot ended the game
         legal = ()
     highlight = Highlight.from_events(events)
     board_picture = render_image(view, highlight=highlight, theme=look)
@@ -194,7 +209,7 @@ def _tag_place(index: int) -> dict[str, Any]:
 def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
     """The turn, whose turn and what they do (or the result)."""
     players = view["players"]
-    if stopped := ended(view):
+    if stopped := ended():
         return [
             (stopped, TITLE, look.accent, True),
             (
@@ -222,7 +237,7 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
         (say("n.focus.turn", turn=turn, name=who), TITLE, look.accent, True),
         (say("n.focus.now", doing=doing_words(view)), BODY, look.ink_light, True),
     ]
-    if isinstance(seat, int) and (stand_in := stand_in_words(players[seat])):
+    if isinstance(seat, int) and (stand_in := stand_in_words(seat)):
         lines.append((stand_in, SMALL, look.ink_dim, False))
     return lines
 
@@ -253,7 +268,7 @@ def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
     current = view.get("current_seat")
     lines: list[Line] = [(say("c.focus.scores"), BODY, look.ink, True)]
     for seat, player in enumerate(players):
-        extra = stand_in_words(player)
+        extra = stand_in_words(seat)
         text = say(
             "n.focus.score_line",
             mark=marks[seat],
@@ -286,7 +301,7 @@ def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line
         )
         if shown
     ]
-    title = say("c.focus.last_turn_computer" if computer_played(view) else "c.focus.last_turn")
+    title = say("c.focus.last_turn_computer" if computer_played() else "c.focus.last_turn")
     who = str(players[seat].get("name", ""))
     did = say("c.focus.did", name=who, done=", ".join(done) or say("n.focus.no_change"))
     return [(title, BODY, look.last_turn_ink, True), (did, SMALL, look.ink, False)]

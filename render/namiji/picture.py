@@ -18,7 +18,7 @@ from render.namiji.highlight import Highlight
 from render.namiji.route import boat_look, draw_boats
 from render.namiji.static import static_layer
 from render.png import encode_png, palette_of
-from render.stand_in import ended, without_turn
+from render.stand_in import dressed, ended, without_turn
 from render.text import draw_text, fit_name_first, text_length
 from render.theme import Theme, get_theme, theme_colours
 from render.words import language as drawn_language
@@ -75,10 +75,16 @@ def render_board(
     theme: str | Theme = "default",
     highlight: Highlight | None = None,
     language: str = "en",
+    stand_ins: Mapping[int, str] | None = None,
+    computer_played: bool = False,
+    ended: str | None = None,
 ) -> bytes:
     """The board of an engine view as PNG bytes (events: the last turn, ringed), its texts in
     ``language`` (en, fr, it, pl; any other: English)."""
-    image = render_image(view, highlight=highlight, events=events, theme=theme, language=language)
+    with dressed(stand_ins, computer_played, ended):
+        image = render_image(
+            view, highlight=highlight, events=events, theme=theme, language=language
+        )
     return encode_png(image, palette=picture_palette(get_theme(theme)))
 
 
@@ -124,7 +130,7 @@ def _draw_header(
         text = fit_text(text, HEADER_SIZE + 2, right - 280)
         draw_text(draw, (260, y), text, look.accent, HEADER_SIZE + 2, "bold", anchor="lm")
         return
-    if stopped := ended(view):
+    if stopped := ended():
         text = say("n.header.ended", ended=stopped)
         draw_text(draw, (260, y), text, look.accent, HEADER_SIZE + 2, "bold", anchor="lm")
         return

@@ -14,7 +14,7 @@ from render import focus
 from render.focus import BODY, SMALL, TITLE, Line, Marked
 from render.marks import player_marks
 from render.png import encode_png
-from render.stand_in import computer_played, ended, stand_in_words, without_turn
+from render.stand_in import computer_played, dressed, ended, stand_in_words, without_turn
 from render.theme import Theme, get_theme
 from render.words import say, speaking
 from render.yamatai.archipelago import island_centre, spot_centre
@@ -89,9 +89,21 @@ def render_focus(
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
     language: str = "en",
+    stand_ins: Mapping[int, str] | None = None,
+    computer_played: bool = False,
+    ended: str | None = None,
 ) -> bytes:
     """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``)."""
-    image, _ = focus_image(view, legal=legal, events=events, theme=theme, language=language)
+    image, _ = focus_image(
+        view,
+        legal=legal,
+        events=events,
+        theme=theme,
+        language=language,
+        stand_ins=stand_ins,
+        computer_played=computer_played,
+        ended=ended,
+    )
     return encode_png(image, palette=picture_palette(get_theme(theme)))
 
 
@@ -102,9 +114,12 @@ def focus_image(
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
     language: str = "en",
+    stand_ins: Mapping[int, str] | None = None,
+    computer_played: bool = False,
+    ended: str | None = None,
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
-    with speaking(language):
+    with speaking(language), dressed(stand_ins, computer_played, ended):
         return _focus_image(view, legal, events, theme)
 
 
@@ -116,7 +131,7 @@ def _focus_image(
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     look = get_theme(theme)
     view = without_turn(view)
-    if ended(view):  # nothing is legal once the bot ended the game
+    if ended():  # nothing is legal once the bot ended the game
         legal = ()
     highlight = Highlight.from_events(events) if events is not None else Highlight.from_view(view)
     board_picture = render_image(view, highlight=highlight, theme=look)
@@ -189,7 +204,7 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
     """Round, whose turn and the step in words (or the result)."""
     players = view["players"]
     outcome = view.get("outcome")
-    if stopped := ended(view):
+    if stopped := ended():
         round_words = say("y.focus.round", round=view.get("round", ""))
         return [
             (stopped, TITLE, look.accent, True),
@@ -214,7 +229,7 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
         (say("y.focus.turn", round=view.get("round", ""), name=who), TITLE, look.accent, True),
         (say("y.focus.now", step=step_words(view)), BODY, look.ink_light, True),
     ]
-    if isinstance(seat, int) and (stand_in := stand_in_words(players[seat])):
+    if isinstance(seat, int) and (stand_in := stand_in_words(seat)):
         lines.append((stand_in, SMALL, look.ink_dim, False))
     return lines
 
@@ -255,7 +270,7 @@ def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
     for seat, player in enumerate(players):
         score = player.get("score", {})
         hidden = "+?" if player.get("hidden_tiles") else ""
-        extra = stand_in_words(player)
+        extra = stand_in_words(seat)
         text = say(
             "y.focus.score_line",
             mark=marks[seat],
@@ -316,7 +331,7 @@ def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line
     if hl.reserved:
         done.append(say("y.focus.reserved", tile=tile_label(hl.reserved)))
     who = str(players[hl.seat]["name"])
-    title = say("c.focus.last_turn_computer" if computer_played(view) else "c.focus.last_turn")
+    title = say("c.focus.last_turn_computer" if computer_played() else "c.focus.last_turn")
     return [
         (title, BODY, look.last_turn_ink, True),
         (

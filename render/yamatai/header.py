@@ -61,14 +61,14 @@ def draw_header(
 
 def _playing(view: Mapping[str, Any]) -> bool:
     """Whether the title names the player to move (not a result)."""
-    return not ended(view) and not (view.get("over") and view.get("outcome"))
+    return not ended() and not (view.get("over") and view.get("outcome"))
 
 
 def _status(view: Mapping[str, Any], cut: int = 0) -> str:
     """Whose turn and what to do, or who won."""
     players = view["players"]
     outcome = view.get("outcome")
-    if stopped := ended(view):
+    if stopped := ended():
         return say("y.header.ended", ended=stopped, round=view.get("round", ""))
     if view.get("over") and outcome:
         seat = int(outcome["winner"])

@@ -46,6 +46,7 @@ def draw_panels(
     for seat, (player, rect) in enumerate(zip(view["players"], rects, strict=False)):
         _panel(
             canvas,
+            seat,
             player,
             rect,
             theme,
@@ -58,6 +59,7 @@ def draw_panels(
 
 def _panel(
     canvas: Image.Image,
+    seat: int,
     player: Mapping[str, Any],
     rect: Rect,
     theme: Theme,
@@ -94,7 +96,7 @@ def _panel(
     ]
     right = rect.x1 - 46 - text_length(total, 32) - 10
     tag_room = sum(_tag_width(text) + 6 for text, _, _ in tags)
-    stand_in = stand_in_words(player)
+    stand_in = stand_in_words(seat)
     name_y = top - 6 if stand_in else top
     name = fit_name(str(player["name"]), 24, right - tag_room - (x0 + 42))
     draw_text(draw, (x0 + 42, name_y), name, theme.ink, 24, anchor="lm")

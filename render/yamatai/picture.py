@@ -11,7 +11,7 @@ from PIL import Image
 from engine.yamatai.board import load_board
 from render.marks import player_marks
 from render.png import encode_png, palette_of
-from render.stand_in import without_turn
+from render.stand_in import dressed, without_turn
 from render.theme import Theme, get_theme, theme_colours
 from render.words import language as drawn_language
 from render.words import speaking
@@ -74,10 +74,16 @@ def render_board(
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
     language: str = "en",
+    stand_ins: Mapping[int, str] | None = None,
+    computer_played: bool = False,
+    ended: str | None = None,
 ) -> bytes:
     """The board of an engine view as PNG bytes (highlight: the last turn's changes), its texts
     in ``language`` (en, fr, it, pl; any other: English)."""
-    image = render_image(view, highlight=highlight, events=events, theme=theme, language=language)
+    with dressed(stand_ins, computer_played, ended):
+        image = render_image(
+            view, highlight=highlight, events=events, theme=theme, language=language
+        )
     return encode_png(image, palette=picture_palette(get_theme(theme)))
 
 

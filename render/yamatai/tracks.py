@@ -233,7 +233,7 @@ def _turn_order(
     players = view["players"]
     order = list(view.get("turn_order", []))
     index = int(view.get("turn_index", 0))
-    over = bool(view.get("over") or ended(view))
+    over = bool(view.get("over") or ended())
     draw_text(
         draw,
         (rect.x0 + 2, rect.y0 - 20),
@@ -298,7 +298,7 @@ def _taken_before_slide(view: Mapping[str, Any], highlight: Highlight) -> tuple[
     seat, fleet = highlight.seat, highlight.fleet
     if (
         view.get("over")
-        or ended(view)
+        or ended()
         or seat is None
         or fleet is None
         or not 0 <= seat < len(view["players"])

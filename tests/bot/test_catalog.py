@@ -9,6 +9,7 @@ from typing import Any
 from bot.catalog import (
     Catalog,
     base_id,
+    catalog_of,
     default_catalog,
     normalize_locale,
     placeholders,
@@ -32,14 +33,14 @@ LITERAL = re.compile(rf"""["']((?:{PREFIXES})\.[a-z0-9_.]+)["']""")
 
 
 def _used_ids() -> set[str]:
-    """Ids written in the code; in ``bot/games/<game>.py`` they carry the game's prefix."""
+    """Ids written in the code; in ``bot/games/<game>/`` they carry the game's prefix."""
     found: set[str] = set()
     for path in BOT.rglob("*.py"):
         if "store" in path.parts:
             continue
         ids = set(LITERAL.findall(path.read_text(encoding="utf-8")))
-        in_games = path.parent.name == "games" and path.stem not in ("__init__", "base")
-        game = path.stem if in_games else None
+        parts = path.relative_to(BOT).parts
+        game = parts[1] if len(parts) > 2 and parts[0] == "games" else None
         found |= {f"{game}.{i}" for i in ids} if game else ids
     return found
 
@@ -194,7 +195,9 @@ def test_discord_limits() -> None:
 
 def test_every_id_exists_in_every_language_with_its_plural_forms() -> None:
     """fr, it and pl each have every English id, whole or split into all their plural forms."""
-    catalog = Catalog.load()  # the shipped files (not the test-only games' additions)
+    shipped = [p for p in PRESENTATIONS.values() if (BOT / "games" / p.key).is_dir()]
+    assert len(shipped) == 2
+    catalog = catalog_of(shipped)  # the shipped files (not the test-only games' additions)
     english = {base_id(key) for key in catalog.tables["en"] if not key.startswith("_")}
     for locale in ("fr", "it", "pl"):
         forms: dict[str, set[str]] = {}
@@ -205,3 +208,24 @@ def test_every_id_exists_in_every_language_with_its_plural_forms() -> None:
         split = {b: f for b, f in forms.items() if "" not in f}
         short = {b: f for b, f in split.items() if not plural_categories(locale) <= f}
         assert short == {}, locale
+
+
+def test_the_seats_option_lists_each_game_in_every_language() -> None:
+    """``/new seats`` names each offered game's seats from the registry, English and translated
+    (the catalog no longer names the games)."""
+    import asyncio
+
+    from discord import Locale, app_commands
+
+    from bot.cogs.lobby import seat_ranges
+    from bot.translator import CatalogTranslator, text
+
+    described = text("cmd.new.seats", games=seat_ranges())
+    assert described.message.startswith("How many seats (Yamatai 2-4, Namiji 2-5")
+    translator = CatalogTranslator(default_catalog())
+    where: app_commands.TranslationContext[Any, int] = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.other, 0
+    )
+    french = asyncio.run(translator.translate(described, Locale.french, where))
+    assert french is not None and french.startswith("Nombre de places (Yamatai 2-4, Namiji 2-5")
+    assert asyncio.run(translator.translate(described, Locale.american_english, where)) is None

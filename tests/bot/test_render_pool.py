@@ -130,10 +130,12 @@ def test_picture_cache_keeps_the_recent_ones() -> None:
     keys = {
         picture_key(view, None),
         picture_key(view, [{"type": "fleet"}]),
-        picture_key({**view, "computer_played": True}, None),
+        picture_key(view, None, "en", None, (), True),
+        picture_key(view, None, "en", None, ((1, "away"),), False),
+        picture_key(view, None, "en", ("fleet 4",), (), False),
         picture_key(view, None, "fr"),
     }
-    assert len(keys) == 4
+    assert len(keys) == 6
     assert picture_key(dict(reversed(view.items())), None) == picture_key(view, None)
 
 
@@ -142,11 +144,13 @@ class Recorder:
 
     def __init__(self) -> None:
         self.views: list[Any] = []
+        self.more: list[tuple[object, ...]] = []  # the drawer's further arguments, per picture
 
     def __call__(
         self, view: dict[str, Any], events: Sequence[dict[str, Any]] | None, *more: object
     ) -> bytes:
         self.views.append(view)
+        self.more.append(more)
         return b"\x89PNG recorded"
 
 
@@ -191,6 +195,32 @@ def test_which_plays_draw_a_picture(tmp_path: Path) -> None:
         assert len(recorder.views) == drawn <= 1  # asked again: from the cache
 
     _service_run(tmp_path, body)
+
+
+@pytest.mark.usefixtures("backend")
+def test_stand_ins_go_to_the_picture_as_arguments(tmp_path: Path) -> None:
+    """A seat the computer plays for its human: the board is drawn with that stand-in as an
+    argument of the drawer (and cached by it), the engine's view as it is, without bot keys."""
+
+    async def body(service: GameService, recorder: Recorder) -> None:
+        created = await two_player_game(service)
+        recorder.more.clear()
+        await service.board(None, thread_id=500, public=True)
+        assert recorder.more == [("en", None, (), False)]
+        await service.repo.set_stand_in(created.game_id, 1, "away", now=service.now())
+        await service.board(None, thread_id=500, public=True)  # drawn again, not the cached
+        assert recorder.more[1:] == [("en", None, ((1, "away"),), False)]
+        assert recorder.views[-1] == recorder.views[-2]  # the engine's view, no bot keys
+
+    _service_run(tmp_path, body)
+
+
+def test_the_drawer_tells_the_stand_ins() -> None:
+    """``render_picture`` passes the stand-ins and the computer's turn on to the picture."""
+    view = games.new("yamatai", ["Ann", "Bo"], 3).view(None)
+    plain = render_picture(view, None)
+    assert render_picture(view, None, "en", None, ((1, "away"),)) != plain
+    assert render_picture(view, None, "en", None, (), False) == plain
 
 
 POOL_OWNER = """

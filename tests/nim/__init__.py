@@ -15,11 +15,12 @@ def register() -> None:
     from bot.catalog import default_catalog
     from engine import games
     from tests.nim.picture import render_board
-    from tests.nim.presentation import TEXTS, NimPresentation
+    from tests.nim.presentation import NimPresentation
     from tests.nim.rules import Nim
 
     if "nim" not in games.GAMES:
         games.register(Nim())
     render.register("nim", render_board)
-    bot.games.register(NimPresentation())
-    default_catalog().add("en", TEXTS)
+    shown = NimPresentation()
+    bot.games.register(shown)
+    default_catalog().add_folder(shown.locale)

@@ -8,6 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.png import encode_png
+from render.stand_in import dressed, stand_in_words
 from render.text import draw_text
 from render.theme import Theme, get_theme
 
@@ -21,8 +22,19 @@ def render_board(
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
     language: str = "en",
+    stand_ins: Mapping[int, str] | None = None,
+    computer_played: bool = False,
+    ended: str | None = None,
 ) -> bytes:
-    """Three piles of stones, the players, whose turn or who won; the last take is marked."""
+    """Three piles of stones, the players, whose turn or who won; the last take is marked;
+    a seat the computer plays for its human says so under the piles."""
+    with dressed(stand_ins, computer_played, ended):
+        return _picture(view, events, theme)
+
+
+def _picture(
+    view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None, theme: str | Theme
+) -> bytes:
     look = get_theme(theme)
     canvas = Image.new("RGB", (WIDTH, HEIGHT), look.background)
     draw = ImageDraw.Draw(canvas)
@@ -45,4 +57,6 @@ def render_board(
             draw.ellipse(
                 (x - 14, cy - 14, x + 14, cy + 14), fill=look.coin, outline=look.coin_edge, width=2
             )
+    away = [f"{names[s]}: {words}" for s in range(len(names)) if (words := stand_in_words(s))]
+    draw_text(draw, (20, 340), "  ·  ".join(away), look.ink_dim, 16, anchor="lm")
     return encode_png(canvas)

@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from importlib.resources import files
 
-from bot.games.base import Event, Texts
-
-TEXTS = {
-    "nim.step.take": "take 1 to 3 stones from one pile",
-    "nim.summary.take": "took {count} from pile {pile}",
-    "nim.summary.won": "took the last stone",
-    "nim.panel.cat.pile": "Pile {pile}",
-    "nim.score.last_take": "{count} for the last stone",
-    "nim.score.tie_break": "Tie broken: {player}",
-    "nim.end_reason.last_take": "the last stone was taken",
-    "nim.rules.topic.overview": "Overview",
-    "nim.rules.overview": "Take 1 to 3 stones from one pile: `take 2 from B`. The last stone wins.",
-    "nim.rules.topic.notation": "Action notation",
-    "nim.rules.notation": "`take N from PILE`, piles A, B and C.",
-}
+from bot.games.base import Presentation, Texts
+from engine.contract import Event
 
 
-class NimPresentation:
+class NimPresentation(Presentation):
     """Nim's phrases, panel groups and rule topics."""
 
     key = "nim"
+    locale = files("tests.nim") / "locale"
     rule_topics = ("overview", "notation")
 
     def describe(

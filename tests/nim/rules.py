@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from engine import rng
 from engine.contract import (
@@ -35,6 +35,18 @@ class NimState:
     turns: int = 0
     winner: int | None = None
     names: list[str] = field(default_factory=list)
+
+
+class NimView(TypedDict):
+    """What anyone sees of a Nim game: everything."""
+
+    game: str
+    viewer: int | None
+    piles: list[int]
+    names: list[str]
+    current_seat: int | None
+    winner: int | None
+    legal_actions: list[str]
 
 
 @dataclass(frozen=True)
@@ -178,7 +190,7 @@ class Nim:
             for n in range(1, min(size, MAX_TAKE) + 1)
         ]
 
-    def view(self, st: NimState, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+    def view(self, st: NimState, seat: int | None, legal: list[str] | None) -> NimView:
         """Everything is public."""
         return {
             "game": KEY,

@@ -55,25 +55,19 @@ def test_fleet_taken_before_the_round_end_stays_shown(players: int) -> None:
 def test_namiji_board_shows_stand_ins() -> None:
     """Namiji's boat board writes the stand-in under the name, as Yamatai's panel does."""
     view = _namiji(3, 30).view(None)
-    view["players"][1]["stand_in"] = "away"
-    view["players"][2]["stand_in"] = "resigned"
-    texts = _drawn(lambda: render_board(view))
+    texts = _drawn(lambda: render_board(view, stand_ins={1: "away", 2: "resigned"}))
     assert "away · computer plays" in texts
     assert "resigned · computer plays" in texts
 
 
-def _yamatai_ended(reason: str) -> tuple[dict[str, Any], list[str]]:
+def _yamatai_ended() -> tuple[dict[str, Any], list[str]]:
     match, _ = play_turns(3, 5, 10)
-    view = match.view(match.current_seat)
-    view["ended"] = {"reason": reason}
-    return view, match.legal_actions()
+    return match.view(match.current_seat), match.legal_actions()
 
 
-def _namiji_ended(reason: str) -> tuple[dict[str, Any], list[str]]:
+def _namiji_ended() -> tuple[dict[str, Any], list[str]]:
     match = _namiji(3, 40)
-    view = match.view(match.current_seat)
-    view["ended"] = {"reason": reason}
-    return view, match.legal_actions()
+    return match.view(match.current_seat), match.legal_actions()
 
 
 @pytest.mark.parametrize("game", [_yamatai_ended, _namiji_ended], ids=["yamatai", "namiji"])
@@ -83,23 +77,21 @@ def _namiji_ended(reason: str) -> tuple[dict[str, Any], list[str]]:
 )
 def test_a_game_the_bot_ended_shows_its_end(game: Any, reason: str, words: str) -> None:
     """No one "to play", no ringed choices, the end in words on the board and the turn picture."""
-    view, legal = game(reason)
+    view, legal = game()
     assert legal  # the game itself is still under way
-    board = " | ".join(_drawn(lambda: render_board(view)))
-    turn = " | ".join(_drawn(lambda: render_focus(view, legal=legal)))
+    board = " | ".join(_drawn(lambda: render_board(view, ended=reason)))
+    turn = " | ".join(_drawn(lambda: render_focus(view, legal=legal, ended=reason)))
     for texts in (board, turn):
         assert words in texts
         assert "to play" not in texts.lower()
         assert "Ringed in yellow" not in texts
         assert "FINAL SCORES" not in texts
-    unended = {k: v for k, v in view.items() if k != "ended"}
-    assert "to play" in " | ".join(_drawn(lambda: render_board(unended))).lower()
+    assert "to play" in " | ".join(_drawn(lambda: render_board(view))).lower()
 
 
 def test_unknown_end_reason_is_still_an_end() -> None:
     """A reason this render does not know is still shown as an end, in plain words."""
     match = games.new("yamatai", ["Ann", "Bo"], seed=1)
     view = match.view(None)
-    view["ended"] = {"reason": "timeout"}
-    texts = " | ".join(_drawn(lambda: render_board(view)))
+    texts = " | ".join(_drawn(lambda: render_board(view, ended="timeout")))
     assert "Game ended: timeout" in texts

@@ -8,7 +8,7 @@ import re
 import pytest
 from PIL import Image
 
-from render import render_board
+from render import TEXTS, render_board
 from render.words import DIRECTORY, LANGUAGES, base_id, placeholders, plural_categories, say, table
 from render.yamatai.picture import render_board as render_yamatai
 from tests.render.games import highlight_from_json
@@ -20,11 +20,18 @@ SHIPPED = ("en", "fr", "it", "pl")
 
 
 def test_every_shipped_language_has_a_table() -> None:
-    """The four languages of the rulebooks, each with its table, and no other table."""
+    """The four languages of the rulebooks, each with its table, and no other table: the shared
+    texts' and each shipped game's (in its own folder)."""
     assert LANGUAGES == SHIPPED
-    assert sorted(p.stem for p in DIRECTORY.glob("*.json")) == sorted(SHIPPED)
+    shipped_games = [game for game in TEXTS if game in ("yamatai", "namiji")]
+    assert len(shipped_games) == 2
+    for folder in (DIRECTORY, *(TEXTS[game] for game in shipped_games)):
+        names = sorted(f.name for f in folder.iterdir() if f.name.endswith(".json"))
+        assert names == sorted(f"{lang}.json" for lang in SHIPPED), folder
     for lang in SHIPPED:
         assert table(lang), lang
+        assert any(k.startswith("y.") for k in table(lang))
+        assert any(k.startswith("n.") for k in table(lang))
 
 
 @pytest.mark.parametrize("lang", [lang for lang in SHIPPED if lang != "en"])

@@ -136,14 +136,12 @@ def _cases() -> Iterator[tuple[str, str]]:
 def test_board_texts_stay_in_their_boxes(lang: str, name: str) -> None:
     """Every text of the board picture lies inside its area and is at least 14 px."""
     view = GAMES[name]().view(None)
-    if name.startswith("yamatai"):
-        view["players"][1]["stand_in"] = "vacation"
-        boxes = _yamatai_boxes(view)
-    else:
-        boxes = _namiji_boxes(view)
+    yamatai = name.startswith("yamatai")
+    stand_ins = {1: "vacation"} if yamatai else {}
+    boxes = _yamatai_boxes(view) if yamatai else _namiji_boxes(view)
     _clear_caches()  # static layers and sprites are drawn (and measured) again
     with measuring() as drawn:
-        render_board(view, language=lang)
+        render_board(view, language=lang, stand_ins=stand_ins)
     assert len(drawn) > 50, name
     assert not _escapes(drawn, boxes), _escapes(drawn, boxes)[:10]
     small = sorted({(d.size, d.text) for d in drawn if d.size < MIN_TEXT})

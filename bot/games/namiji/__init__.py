@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from importlib.resources import files
 from typing import Any
 
-from bot.games.base import Event, Texts, counted, listed
+from bot.games.base import Presentation, Texts, counted, listed
 from bot.names import display_name
+from engine.contract import Event
 
 KEY = "namiji"
 RULE_TOPICS = (
@@ -70,10 +72,11 @@ def _before_loss(events: Sequence[Event], i: int) -> bool:
     return events[i].get("type") == "drawn" and following.get("type") == "trap_lost"
 
 
-class NamijiPresentation:
+class NamijiPresentation(Presentation):
     """Namiji's phrases, panel groups and rule topics."""
 
     key = KEY
+    locale = files(__name__) / "locale"
     rule_topics = RULE_TOPICS
 
     def describe(

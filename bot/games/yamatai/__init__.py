@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from importlib.resources import files
 from typing import Any
 
-from bot.games.base import Event, Texts, counted, joined, listed
+from bot.games.base import Presentation, Texts, counted, joined, listed
 from bot.names import display_name
+from engine.contract import Event
 
 KEY = "yamatai"
 #: Event types that say something on their own (one phrase each, ``yamatai.summary.<type>``).
@@ -62,10 +64,11 @@ def culture_name(t: Texts, culture: str) -> str:
     return t(_k(f"culture.{culture}"))
 
 
-class YamataiPresentation:
+class YamataiPresentation(Presentation):
     """Yamatai's phrases, panel groups and rule topics."""
 
     key = KEY
+    locale = files(__name__) / "locale"
     rule_topics = RULE_TOPICS
     panel_next = PANEL_NEXT
 
