@@ -225,8 +225,14 @@ class SqliteConnection:
         return Result(count)
 
     async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
-        """Run one statement (SELECT or ... RETURNING); every row it gives."""
-        return list(await self._conn.execute_fetchall(sql, parameters))
+        """Run one statement (SELECT or ... RETURNING); every row it gives, by column name."""
+        cursor = await self._conn.execute(sql, parameters)
+        try:
+            rows = await cursor.fetchall()
+            names = [column[0] for column in cursor.description or ()]
+        finally:
+            await cursor.close()
+        return [dict(zip(names, row, strict=True)) for row in rows]
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> None:
         """Run one statement once per parameter row."""
