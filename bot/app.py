@@ -24,7 +24,7 @@ from bot.render_pool import RenderPool
 from bot.runner import ComputerRunner
 from bot.scheduler import ReminderScheduler
 from bot.service import GameService
-from bot.service.games import render_picture
+from bot.service.pictures import render_picture
 from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
 from bot.translator import CatalogTranslator
