@@ -18,6 +18,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.catalog import Catalog, default_catalog
+from bot.lobby_state import LobbyBook
 from bot.outbox import Outbox
 from bot.present import report_error
 from bot.render_pool import RenderPool
@@ -29,7 +30,6 @@ from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
 from bot.translator import CatalogTranslator
 from bot.views import DYNAMIC_ITEMS
-from bot.views.lobby import LobbyBook
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +105,11 @@ class HimikoBot(commands.AutoShardedBot):
         self._sweeper: asyncio.Task[None] | None = None
         self.clock = clock
         self.scheduler = ReminderScheduler(self, settings.scheduler_interval)
+
+    @property
+    def client(self) -> discord.Client:
+        """The Discord client: the bot itself (``bot.context.Himiko``)."""
+        return self
 
     @property
     def service(self) -> GameService:

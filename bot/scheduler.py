@@ -26,16 +26,14 @@ import contextlib
 import hashlib
 import logging
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.context import Himiko
 from bot.present import NO_MENTIONS, clip, only
 from bot.store import Reminder
-from bot.turns import fetch_thread, game_locale, send_dm
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
+from bot.threads import fetch_thread, game_locale, send_dm
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +51,7 @@ def reminder_nonce(reminder_ids: list[int]) -> str:
 class ReminderScheduler:
     """Sends due reminders from the store, at most once each (see the module docstring)."""
 
-    def __init__(self, bot: HimikoBot, interval: float, *, lease: int = LEASE) -> None:
+    def __init__(self, bot: Himiko, interval: float, *, lease: int = LEASE) -> None:
         self.bot = bot
         self.interval = interval
         self.lease = lease
@@ -150,7 +148,7 @@ class ReminderScheduler:
         A thread the bot may not read counts as not posted (sent again: at worst twice, as
         before this check).
         """
-        me = self.bot.user
+        me = self.bot.client.user
         try:
             async for message in channel.history(limit=RECENT):
                 if me is not None and message.author.id == me.id and message.content == text:

@@ -12,27 +12,26 @@ import asyncio
 import hashlib
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.lobby import game_choices
+from bot.context import Himiko
+from bot.door import owed
 from bot.locks import KeyedLocks
 from bot.names import league_name, short_name
 from bot.present import decimal, member_of, picture, send, server_language, t, users
 from bot.service import ServiceError
-from bot.service.leagues import PAIRINGS, LeagueService, LeagueStandings, TableToOpen, is_organiser
+from bot.service.league_results import LeagueStandings, TableToOpen
+from bot.service.leagues import PAIRINGS, LeagueService, is_organiser
 from bot.service.ratings import RatingService
+from bot.store import League, LeagueStore
 from bot.translator import text
-from bot.turns import owed
 from engine import games
 from render.league import StandingRow, render_rating_chart, render_standings
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
-    from bot.store import League, LeagueStore
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -75,7 +74,7 @@ class LeagueCog(commands.Cog):
 
     league = app_commands.Group(name="league", description=text("cmd.league"), guild_only=True)
 
-    def __init__(self, bot: HimikoBot) -> None:
+    def __init__(self, bot: Himiko) -> None:
         self.bot = bot
         repo: LeagueStore = bot.repo  # type: ignore[assignment]
         self.ratings = RatingService(repo)
@@ -97,7 +96,7 @@ class LeagueCog(commands.Cog):
             task.cancel()
 
     async def _catch_up_forever(self) -> None:
-        await self.bot.wait_until_ready()
+        await self.bot.client.wait_until_ready()
         while True:
             await self.catch_up()
             await asyncio.sleep(self.bot.sweep_interval)
@@ -137,8 +136,8 @@ class LeagueCog(commands.Cog):
                     await self._open_table(table)
 
     async def _channel(self, league: League) -> Any:
-        channel = self.bot.get_channel(league.channel_id)
-        return channel or await self.bot.fetch_channel(league.channel_id)
+        channel = self.bot.client.get_channel(league.channel_id)
+        return channel or await self.bot.client.fetch_channel(league.channel_id)
 
     async def _language(self, league: League, channel: Any) -> str | None:
         """The language of the league's posts: the server's (its default, else its locale)."""
@@ -195,7 +194,8 @@ class LeagueCog(commands.Cog):
             message = channel.get_partial_message(seated.message_id)
         thread_name = say("league.thread_name", locale, name=league.name, **params)[:100]
         try:
-            thread: Any = await self.bot.fetch_channel(message.id)  # started by an earlier try
+            # started by an earlier try
+            thread: Any = await self.bot.client.fetch_channel(message.id)
         except discord.NotFound:
             thread = await message.create_thread(
                 name=thread_name, auto_archive_duration=ARCHIVE_MINUTES
