@@ -19,6 +19,7 @@ from discord.http import Route
 
 from bot.catalog import Catalog, default_catalog
 from bot.lobby_state import LobbyBook
+from bot.loops import Every
 from bot.outbox import Outbox
 from bot.present import report_error
 from bot.render_pool import RenderPool
@@ -102,7 +103,9 @@ class HimikoBot(commands.AutoShardedBot):
         self.outbox = Outbox(self)
         self.lobbies = LobbyBook()
         self.sweep_interval = sweep_interval
-        self._sweeper: asyncio.Task[None] | None = None
+        self.sweeper = Every(
+            self.sweep, lambda: self.sweep_interval, name="himiko-sweep", at_once=False
+        )
         self.clock = clock
         self.scheduler = ReminderScheduler(self, settings.scheduler_interval)
 
@@ -178,8 +181,7 @@ class HimikoBot(commands.AutoShardedBot):
                 self.served_shards.count,
             )
         await self.sweep()
-        if self._sweeper is None:
-            self._sweeper = asyncio.create_task(self._sweep_forever(), name="himiko-sweep")
+        self.sweeper.start()  # once; a later on_ready changes nothing
         self.scheduler.start()  # its first tick sends what fell due while the bot was away
 
     async def on_resumed(self) -> None:
@@ -206,22 +208,10 @@ class HimikoBot(commands.AutoShardedBot):
         await self.lobbies.sweep(self)
         return len(games)
 
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.sweep_interval)
-            try:
-                await self.sweep()
-            except Exception:  # the loop must survive anything; the next round tries again
-                log.warning("sweep failed", exc_info=True)
-
     async def close(self) -> None:
         """Stop the sweep, the reminders and computer turns, let the commands under way answer
         (a few seconds at most), disconnect, close the database."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
+        await self.sweeper.stop()
         await self.scheduler.stop()
         await self.runner.stop()
         await answer_pending_interactions(DRAIN_TIMEOUT)

@@ -22,6 +22,7 @@ from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.door import owed
 from bot.locks import KeyedLocks
+from bot.loops import Every
 from bot.names import league_name, short_name
 from bot.present import decimal, member_of, picture, send, server_language, t, users
 from bot.service import ServiceError
@@ -81,25 +82,23 @@ class LeagueCog(commands.Cog):
         self.leagues = LeagueService(repo, bot.service, self.ratings, clock=bot.clock)
         self._locks = KeyedLocks()
         self._tasks: set[asyncio.Task[None]] = set()
-        self._loop: asyncio.Task[None] | None = None
+        self._loop = Every(
+            self.catch_up,
+            lambda: self.bot.sweep_interval,
+            name="himiko-leagues",
+            first=self.bot.client.wait_until_ready,
+        )
         bot.service.game_over_listeners.append(self._game_over)
 
     async def cog_load(self) -> None:
         """Catch up on ratings and league rounds now and then (after a restart, lost calls)."""
-        self._loop = asyncio.create_task(self._catch_up_forever(), name="himiko-leagues")
+        self._loop.start()
 
     async def cog_unload(self) -> None:
         """Stop the catch-up loop and wait for running league work."""
-        if self._loop is not None:
-            self._loop.cancel()
+        await self._loop.stop()
         for task in list(self._tasks):
             task.cancel()
-
-    async def _catch_up_forever(self) -> None:
-        await self.bot.client.wait_until_ready()
-        while True:
-            await self.catch_up()
-            await asyncio.sleep(self.bot.sweep_interval)
 
     async def catch_up(self) -> None:
         """Rate finished games not rated yet and move every running league on (never raises)."""
