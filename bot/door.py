@@ -1,12 +1,18 @@
-"""After a saved change: post what the game owes its thread and wake its computer players."""
+"""After a saved change: post what the game owes its thread and wake its computer players.
+
+Every command, button and worker goes out through here: ``announce`` after a play or a skip
+that reports a turn, ``settle`` after any other saved change (the owed message is read from
+the store), ``owed`` for a message in hand (a new game's opening).
+"""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
+from typing import Protocol
 
 from bot.context import Himiko
-from bot.service import PlayResult
+from bot.service import TurnReport
 from bot.threads import NotRecorded
 
 log = logging.getLogger(__name__)
@@ -33,7 +39,33 @@ async def owed(bot: Himiko, game_id: int, post: Awaitable[object], *, kick: bool
     return posted
 
 
-async def announce(bot: Himiko, result: PlayResult) -> bool:
+class Saved(Protocol):
+    """A saved change that may complete a turn (a play, a skip at a deadline)."""
+
+    @property
+    def game_id(self) -> int:
+        """The game changed."""
+        ...
+
+    @property
+    def turn(self) -> TurnReport | None:
+        """The turn the change completed, if any."""
+        ...
+
+    @property
+    def computers_next(self) -> bool:
+        """Whether the computer plays next."""
+        ...
+
+
+async def settle(bot: Himiko, game_id: int, *, computers: bool = False) -> bool:
+    """After a saved change: post what the game owes its thread, read from the store (a turn,
+    an ending, an opening), and wake the runner if ``computers`` play next or the post failed.
+    False if unposted (the runner retries it)."""
+    return await owed(bot, game_id, bot.outbox.flush(game_id), kick=computers)
+
+
+async def announce(bot: Himiko, result: Saved) -> bool:
     """After a saved play: post the completed turn and wake computer players; False if unposted.
 
     A message that could not be posted stays in the outbox; the runner retries it.

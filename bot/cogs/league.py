@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
-from bot.door import owed
+from bot.door import owed, settle
 from bot.locks import KeyedLocks
 from bot.loops import Every
 from bot.names import league_name, short_name
@@ -206,7 +206,7 @@ class LeagueCog(commands.Cog):
                 self.bot, created.game_id, self.bot.outbox.opening(created, thread), kick=True
             )
         elif game_id:
-            await owed(self.bot, game_id, self.bot.outbox.flush(game_id), kick=True)
+            await settle(self.bot, game_id, computers=True)
 
     async def _league_names(
         self, interaction: Interaction, current: str
@@ -304,7 +304,7 @@ class LeagueCog(commands.Cog):
             interaction, t(interaction, key, name=league_name(left.league.name)), ephemeral=False
         )
         for game_id in left.resigned_games:
-            await owed(self.bot, game_id, self.bot.outbox.flush(game_id))
+            await settle(self.bot, game_id)
         if left.withdrawn:
             await self.advance(left.league.id)
 

@@ -12,7 +12,7 @@ from discord import ui
 
 from bot.context import Himiko
 from bot.custom_ids import DEADLINE_AWAY, DEADLINE_SKIP, CustomId
-from bot.door import owed
+from bot.door import announce
 from bot.names import display_name
 from bot.present import NO_MENTIONS, guarded, himiko, send, t
 from bot.threads import fetch_thread, game_locale
@@ -74,7 +74,7 @@ async def vote(interaction: Interaction, game_id: int, turn: str, choice: str = 
         key = "deadline.voted" if choice == "skip" else "deadline.voted_away"
         await send(interaction, t(interaction, key, votes=result.votes, needed=result.needed))
         return
-    await owed(bot, game_id, bot.outbox.deliver(result.turn), kick=result.computers_next)
+    await announce(bot, result)
     await send(interaction, t(interaction, "deadline.skipped_reply"))
 
 

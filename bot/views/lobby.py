@@ -21,7 +21,7 @@ import discord
 from discord import ui
 
 from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
-from bot.door import owed
+from bot.door import owed, settle
 from bot.lobby_state import (
     DEADLINE_HOURS,
     LANGUAGE_NAMES,
@@ -360,7 +360,7 @@ async def _game_exists(interaction: Interaction, action: str, state: LobbyState)
             raise
         await _close_lobby(interaction, state, say("lobby.cancelled"))
         if game_id is not None:
-            await owed(bot, game_id, bot.outbox.flush(game_id))  # "the host cancelled this game"
+            await settle(bot, game_id)  # "the host cancelled this game"
         return replace(state, closed=True)
     await _close_lobby(interaction, state, started)
     raise ServiceError("lobby.already_started", thread=thread)
@@ -416,8 +416,10 @@ async def _start(interaction: Interaction, state: LobbyState) -> LobbyState:
         bot.lobbies.forget(message.id)  # the host can click Start again
         raise
     # a retry posts the opening if it is still owed; the runner then lets a computer go first
-    post = bot.outbox.flush(game_id) if created is None else bot.outbox.opening(created, thread)
-    await owed(bot, game_id, post, kick=True)
+    if created is None:
+        await settle(bot, game_id, computers=True)
+    else:
+        await owed(bot, game_id, bot.outbox.opening(created, thread), kick=True)
     note = lobby_say(interaction, state)("lobby.started", thread=thread.mention)
     await _close_lobby(interaction, state, note)
     return closed

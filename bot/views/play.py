@@ -19,7 +19,7 @@ from discord import ui
 
 from bot.context import Himiko
 from bot.custom_ids import ABANDON, OPEN_PANEL, RESIGN, SEQUENCE
-from bot.door import announce, owed
+from bot.door import announce, settle
 from bot.present import after_save, guarded, himiko, member_of, picture, played_text, t
 from bot.service import ServiceError, Turn, TurnKey
 from bot.views.base import OkNoButton, button
@@ -181,7 +181,7 @@ class ResignButton(
                 )
         finally:
             if resigned.ended:  # the last message is owed: retried by the runner if it fails
-                await owed(bot, resigned.game_id, bot.outbox.flush(resigned.game_id))
+                await settle(bot, resigned.game_id)
             else:  # best effort: the next turn message and the picture show it too
                 if resigned.computers_next:
                     bot.runner.kick(resigned.game_id)
@@ -219,7 +219,7 @@ class AbandonButton(
                     content=t(interaction, "abandon.done"), view=None
                 )
         finally:
-            await owed(bot, self.game_id, bot.outbox.flush(self.game_id))
+            await settle(bot, self.game_id)
 
 
 def abandon_view(interaction: Interaction, game_id: int, version: int) -> ui.View:
