@@ -299,7 +299,7 @@ async def benchmark(args: argparse.Namespace) -> Samples:
 
 def picture_floor(runs: int = 15) -> float:
     """Median seconds to draw a mid-game 2-player board here: no completed turn is faster."""
-    from bot.service.games import render_picture
+    from bot.service.pictures import render_picture
     from engine import games
 
     match = games.new("yamatai", ["Ann", "Bo"], seed=1)

@@ -18,18 +18,19 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.catalog import Catalog, default_catalog
+from bot.lobby_state import LobbyBook
+from bot.loops import Every
 from bot.outbox import Outbox
 from bot.present import report_error
 from bot.render_pool import RenderPool
 from bot.runner import ComputerRunner
 from bot.scheduler import ReminderScheduler
 from bot.service import GameService
-from bot.service.games import render_picture
+from bot.service.pictures import render_picture
 from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
 from bot.translator import CatalogTranslator
 from bot.views import DYNAMIC_ITEMS
-from bot.views.lobby import LobbyBook
 
 log = logging.getLogger(__name__)
 
@@ -102,9 +103,16 @@ class HimikoBot(commands.AutoShardedBot):
         self.outbox = Outbox(self)
         self.lobbies = LobbyBook()
         self.sweep_interval = sweep_interval
-        self._sweeper: asyncio.Task[None] | None = None
+        self.sweeper = Every(
+            self.sweep, lambda: self.sweep_interval, name="himiko-sweep", at_once=False
+        )
         self.clock = clock
         self.scheduler = ReminderScheduler(self, settings.scheduler_interval)
+
+    @property
+    def client(self) -> discord.Client:
+        """The Discord client: the bot itself (``bot.context.Himiko``)."""
+        return self
 
     @property
     def service(self) -> GameService:
@@ -173,8 +181,7 @@ class HimikoBot(commands.AutoShardedBot):
                 self.served_shards.count,
             )
         await self.sweep()
-        if self._sweeper is None:
-            self._sweeper = asyncio.create_task(self._sweep_forever(), name="himiko-sweep")
+        self.sweeper.start()  # once; a later on_ready changes nothing
         self.scheduler.start()  # its first tick sends what fell due while the bot was away
 
     async def on_resumed(self) -> None:
@@ -201,22 +208,10 @@ class HimikoBot(commands.AutoShardedBot):
         await self.lobbies.sweep(self)
         return len(games)
 
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.sweep_interval)
-            try:
-                await self.sweep()
-            except Exception:  # the loop must survive anything; the next round tries again
-                log.warning("sweep failed", exc_info=True)
-
     async def close(self) -> None:
         """Stop the sweep, the reminders and computer turns, let the commands under way answer
         (a few seconds at most), disconnect, close the database."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
+        await self.sweeper.stop()
         await self.scheduler.stop()
         await self.runner.stop()
         await answer_pending_interactions(DRAIN_TIMEOUT)

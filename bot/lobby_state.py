@@ -7,13 +7,21 @@ joined user ids too (base 36); those still parse.
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+import discord
+
 from bot.custom_ids import LOBBY
+from bot.locks import KeyedLocks
 from bot.store import LANGUAGES
 from engine import games
 
+log = logging.getLogger(__name__)
+
+LOBBY_MAX_AGE = 24 * 3600.0  # seconds an untouched open lobby stays cached
 IN_MESSAGE = "@"  # the players field of the ids written now: the players are in the message
 
 #: Turn deadlines offered in the lobby, in hours (0: none). Lobby ids made before the option
@@ -179,3 +187,63 @@ def parse_custom_id(custom_id: str) -> tuple[str, LobbyState] | None:
     if state.deadline not in DEADLINE_HOURS:
         return None
     return fields["action"], state
+
+
+class LobbyBook(KeyedLocks):
+    """In-process cache and locks so quick clicks on one lobby apply one after the other.
+
+    A closed lobby (cancelled or started) is forgotten once no click holds or awaits it: its
+    message has no components left, which is how a later click is told it is closed. An open
+    lobby nobody touched for ``max_age`` seconds is forgotten too; a later click rebuilds it from
+    its message. ``unclosed`` holds lobby edits that failed (message -> channel, closing embed).
+    """
+
+    def __init__(
+        self, *, max_age: float = LOBBY_MAX_AGE, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        super().__init__()
+        self.states: dict[int, LobbyState] = {}
+        self.unclosed: dict[int, tuple[int, discord.Embed]] = {}
+        self.max_age, self._clock = max_age, clock
+        self._touched: dict[int, float] = {}
+
+    def get(self, key: int) -> LobbyState | None:
+        """The lobby's latest state, if still cached."""
+        self.purge()
+        return self.states.get(key)
+
+    def put(self, key: int, state: LobbyState) -> None:
+        """Cache the lobby's latest state."""
+        self.states[key] = state
+        self._touched[key] = self._clock()
+
+    def forget(self, key: int) -> None:
+        """Drop the lobby from the cache."""
+        self.states.pop(key, None)
+        self._touched.pop(key, None)
+
+    def purge(self) -> None:
+        """Forget lobbies untouched for ``max_age`` seconds (never closed) that nobody holds."""
+        cutoff = self._clock() - self.max_age
+        for key in [k for k, at in self._touched.items() if at < cutoff and k not in self.locks]:
+            self.forget(key)
+
+    def released(self, key: int) -> None:
+        """Forget a closed lobby's state."""
+        state = self.states.get(key)
+        if state is not None and state.closed:
+            self.forget(key)
+
+    async def sweep(self, client: discord.Client) -> None:
+        """Forget stale lobbies and retry the lobby edits that failed (never raises)."""
+        self.purge()
+        for message_id, (channel_id, embed) in list(self.unclosed.items()):
+            message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
+            try:
+                await message.edit(embed=embed, view=None)
+            except discord.NotFound:
+                pass  # deleted: nothing left to close
+            except Exception:
+                log.warning("lobby %s: still not closed", message_id, exc_info=True)
+                continue
+            self.unclosed.pop(message_id, None)

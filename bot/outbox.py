@@ -14,10 +14,10 @@ owes a line in the lobby's channel (its own nonce) and an edit of the lobby mess
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.context import Himiko
 from bot.locks import KeyedLocks
 from bot.service import Created, Ended, TurnReport
 from bot.turns import (
@@ -30,14 +30,11 @@ from bot.turns import (
     result_steps,
 )
 
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
-
 
 class Outbox:
     """Posts thread messages at least once and, within this process, once per version."""
 
-    def __init__(self, bot: HimikoBot) -> None:
+    def __init__(self, bot: Himiko) -> None:
         self.bot = bot
         self._locks = KeyedLocks()  # one message at a time per game
         self._posted: dict[int, int] = {}  # game -> version posted but not recorded yet

@@ -7,19 +7,17 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 import discord
 from babel.numbers import format_decimal
 
 from bot.catalog import LOCALES, Catalog, default_catalog, normalize_locale
+from bot.context import Himiko
 from bot.names import display_name, league_name
 from bot.service import EngineRejected, Member, PlayResult, ServiceError
 from bot.store import is_busy
 from engine.errors import EngineError
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
 
 log = logging.getLogger(__name__)
 
@@ -30,13 +28,13 @@ NAME_PARAMS = ("player", "host")  # error parameters that hold a player's name
 _ESCAPE = re.compile(r"\\([^\sA-Za-z0-9])")  # a markdown escape (``\_``), shown raw in a choice
 
 
-def himiko(interaction: discord.Interaction[Any]) -> HimikoBot:
-    """The bot behind an interaction."""
-    return interaction.client  # type: ignore[no-any-return]
+def himiko(interaction: discord.Interaction[Any]) -> Himiko:
+    """The bot's context behind an interaction (the client the composition root built)."""
+    return cast(Himiko, interaction.client)
 
 
 def catalog_of(interaction: discord.Interaction[Any]) -> Catalog:
-    """The bot's catalog (the default one if the client is not a HimikoBot)."""
+    """The bot's catalog (the default one if the client is not a Himiko)."""
     found = getattr(interaction.client, "catalog", None)
     return found if isinstance(found, Catalog) else default_catalog()
 
@@ -60,7 +58,7 @@ def known_language(locale: object) -> str | None:
     return short if short in LOCALES else None
 
 
-async def server_language(bot: HimikoBot, guild_id: int | None, preferred: object) -> str | None:
+async def server_language(bot: Himiko, guild_id: int | None, preferred: object) -> str | None:
     """The language of a server's public texts outside games (league posts) and the default of
     its new games: its ``/server language`` default, else its ``preferred`` locale if the bot
     speaks it; None outside a server or when neither applies."""

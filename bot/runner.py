@@ -12,16 +12,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from contextlib import aclosing
-from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 
+from bot.context import Himiko
 from bot.store import is_busy
-from bot.turns import NotRecorded
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
+from bot.threads import NotRecorded
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +42,7 @@ class ComputerRunner:
 
     def __init__(
         self,
-        bot: HimikoBot,
+        bot: Himiko,
         pause: float,
         *,
         first_retry: float = FIRST_RETRY,

@@ -22,20 +22,18 @@ two, the sweep plays the seat and its turn message says the computer played for 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.context import Himiko
+from bot.loops import Every
 from bot.present import NO_MENTIONS, clip, only
 from bot.store import Reminder
-from bot.turns import fetch_thread, game_locale, send_dm
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
+from bot.threads import fetch_thread, game_locale, send_dm
 
 log = logging.getLogger(__name__)
 
@@ -53,13 +51,13 @@ def reminder_nonce(reminder_ids: list[int]) -> str:
 class ReminderScheduler:
     """Sends due reminders from the store, at most once each (see the module docstring)."""
 
-    def __init__(self, bot: HimikoBot, interval: float, *, lease: int = LEASE) -> None:
+    def __init__(self, bot: Himiko, interval: float, *, lease: int = LEASE) -> None:
         self.bot = bot
         self.interval = interval
         self.lease = lease
         self._sent: set[int] = set()  # sent by this process, not yet recorded in the store
         self._lock = asyncio.Lock()
-        self._task: asyncio.Task[None] | None = None
+        self._loop = Every(self._round, lambda: self.interval, name="himiko-reminders")
         self.first_tick_done = asyncio.Event()  # set once the start-up tick has run
 
     async def tick(self) -> int:
@@ -150,7 +148,7 @@ class ReminderScheduler:
         A thread the bot may not read counts as not posted (sent again: at worst twice, as
         before this check).
         """
-        me = self.bot.user
+        me = self.bot.client.user
         try:
             async for message in channel.history(limit=RECENT):
                 if me is not None and message.author.id == me.id and message.content == text:
@@ -159,17 +157,14 @@ class ReminderScheduler:
             log.warning("reminders: cannot read the thread; sending again", exc_info=True)
         return False
 
-    async def run_forever(self) -> None:
-        """Tick at once (what fell due while the bot was down), then every ``interval``."""
-        while True:
-            await self.tick()
-            self.first_tick_done.set()
-            await asyncio.sleep(self.interval)
+    async def _round(self) -> None:
+        await self.tick()
+        self.first_tick_done.set()
 
     def start(self) -> None:
-        """Start ticking in the background (once)."""
-        if self._task is None:
-            self._task = asyncio.create_task(self.run_forever(), name="himiko-reminders")
+        """Tick at once (what fell due while the bot was down), then every ``interval``, in the
+        background (once)."""
+        self._loop.start()
 
     async def stop(self, grace: float = STOP_GRACE) -> None:
         """Stop between two ticks: a tick under way gets ``grace`` seconds to finish.
@@ -177,8 +172,7 @@ class ReminderScheduler:
         A tick cut short loses nothing: its claimed reminders are sent by a later tick (of
         this or another process) once their lease runs out, with the same nonce.
         """
-        task, self._task = self._task, None
-        if task is None:
+        if not self._loop.running:
             return
         try:
             await asyncio.wait_for(self._lock.acquire(), grace)
@@ -186,6 +180,4 @@ class ReminderScheduler:
             log.info("reminders: stopping in the middle of a tick; its lease covers the rest")
         else:
             self._lock.release()
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await self._loop.stop()

@@ -1,59 +1,49 @@
-"""Thread messages: the opening board, each completed turn (picture, summary, next player ping)."""
+"""Thread messages: the opening board, each completed turn (picture, summary, next player ping).
+
+The helpers to reach a thread are in ``bot.threads``, what follows a saved change in
+``bot.door``; both are offered here too, under the names callers have used.
+"""
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.context import Himiko
+from bot.door import announce, owed
 from bot.names import display_name
 from bot.present import MAX_CONTENT, NO_MENTIONS, clip, only, picture, users
-from bot.service import Created, Ended, FinalResult, PlayResult, TurnReport
+from bot.service import Created, Ended, FinalResult, TurnReport
 from bot.summary import Summary
+from bot.threads import (
+    NotRecorded,
+    channel_locale,
+    fetch_thread,
+    game_locale,
+    message_nonce,
+    send_dm,
+)
+from bot.views.play import turn_button_view
 from engine import games
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
 
 log = logging.getLogger(__name__)
 
-
-def message_nonce(game_id: int, version: int, part: str = "") -> str:
-    """The nonce of a game's message for one version (and ``part``): the same on every retry.
-
-    Discord allows 25 characters; it returns the existing message for a repeated nonce
-    (``enforce_nonce``, which discord.py sends with every nonce) for a few minutes.
-    """
-    key = f"himiko:{game_id}:{version}" + (f":{part}" if part else "")
-    return hashlib.sha256(key.encode()).hexdigest()[:25]
-
-
-async def fetch_thread(bot: HimikoBot, channel_id: int) -> discord.abc.Messageable:
-    """The channel (a game's thread) to post in, from the cache or fetched."""
-    channel = bot.get_channel(channel_id)
-    if channel is None:
-        channel = await bot.fetch_channel(channel_id)
-    if not isinstance(channel, discord.abc.Messageable):
-        raise TypeError(f"channel {channel_id} cannot receive messages")
-    return channel
+__all__ = [
+    "NotRecorded",
+    "announce",
+    "channel_locale",
+    "fetch_thread",
+    "game_locale",
+    "message_nonce",
+    "owed",
+    "send_dm",
+]
 
 
-def channel_locale(channel: Any) -> str | None:
-    """The locale of the server a channel is in (None outside a server)."""
-    guild = getattr(channel, "guild", None)
-    return None if guild is None else str(guild.preferred_locale)
-
-
-def game_locale(language: str | None, channel: Any) -> str | None:
-    """The locale of a game's public messages: its language, else (games made before the
-    choice) the preferred locale of the server the channel is in."""
-    return language or channel_locale(channel)
-
-
-def deadline_text(bot: HimikoBot, deadline: int | None, locale: str | None) -> str:
+def deadline_text(bot: Himiko, deadline: int | None, locale: str | None) -> str:
     """`` Deadline: <t:...:R>.`` (each reader sees it in their own time), or nothing."""
     if deadline is None:
         return ""
@@ -61,7 +51,7 @@ def deadline_text(bot: HimikoBot, deadline: int | None, locale: str | None) -> s
 
 
 def turn_message(
-    bot: HimikoBot, report: TurnReport, locale: str | None, deadline: int | None = None
+    bot: Himiko, report: TurnReport, locale: str | None, deadline: int | None = None
 ) -> str:
     """The text of a completed turn's thread message (with the next turn's deadline, if any)."""
     summary = Summary(bot.catalog, locale, report.game)
@@ -122,10 +112,8 @@ def human_ids(report: TurnReport) -> list[int]:
     return list(dict.fromkeys(p.user_id for p in report.players if p.user_id is not None))
 
 
-async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
+async def post_turn(bot: Himiko, report: TurnReport) -> None:
     """Post one completed turn in its thread: picture, words, a ping for the next player only."""
-    from bot.views.play import turn_button_view
-
     channel = await fetch_thread(bot, report.thread_id)
     locale = game_locale(report.language, channel)
     deadline = await bot.service.deadline_for(report.game_id, report.next_turn)
@@ -155,10 +143,8 @@ async def post_turn(bot: HimikoBot, report: TurnReport) -> None:
         await send_dm(bot, nxt.user_id, text + deadline_text(bot, deadline, locale))
 
 
-async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created: Created) -> None:
+async def post_opening(bot: Himiko, thread: discord.abc.Messageable, created: Created) -> None:
     """The first message of a game's thread: players, the board, who starts."""
-    from bot.views.play import turn_button_view
-
     locale = game_locale(created.language, thread)
     humans = [p.user_id for p in created.players if p.user_id is not None]
     names = ", ".join(
@@ -187,7 +173,7 @@ async def post_opening(bot: HimikoBot, thread: discord.abc.Messageable, created:
     )
 
 
-async def post_ending(bot: HimikoBot, ended: Ended) -> None:
+async def post_ending(bot: Himiko, ended: Ended) -> None:
     """The last message of an abandoned game: who resigned, or why else it ended."""
     channel = await fetch_thread(bot, ended.thread_id)
     locale = game_locale(ended.language, channel)
@@ -204,7 +190,7 @@ async def post_ending(bot: HimikoBot, ended: Ended) -> None:
 Step = tuple[str, Callable[[], Awaitable[None]]]
 
 
-def result_steps(bot: HimikoBot, report: TurnReport) -> list[Step]:
+def result_steps(bot: Himiko, report: TurnReport) -> list[Step]:
     """What the end of a game owes besides its thread message: the lobby channel's result line
     and the lobby message's closing note (none for other turns)."""
     if report.final is None or report.channel_id is None:
@@ -223,7 +209,7 @@ async def _unless_gone(report: TurnReport, step: Awaitable[None]) -> None:
         log.warning("game %s: could not tell its lobby channel (%s)", report.game_id, error)
 
 
-async def post_result(bot: HimikoBot, report: TurnReport) -> None:
+async def post_result(bot: Himiko, report: TurnReport) -> None:
     """One line in the lobby's channel: who won which game, the scores, a link to the thread."""
     assert report.final is not None and report.channel_id is not None
     channel = await fetch_thread(bot, report.channel_id)
@@ -241,7 +227,7 @@ async def post_result(bot: HimikoBot, report: TurnReport) -> None:
     await channel.send(clip(text), allowed_mentions=NO_MENTIONS, nonce=nonce)
 
 
-async def close_lobby(bot: HimikoBot, report: TurnReport) -> None:
+async def close_lobby(bot: Himiko, report: TurnReport) -> None:
     """Edit the lobby message (its id is the thread's) to say the game ended and who won."""
     assert report.final is not None and report.channel_id is not None
     channel = await fetch_thread(bot, report.channel_id)
@@ -253,54 +239,3 @@ async def close_lobby(bot: HimikoBot, report: TurnReport) -> None:
     embed = message.embeds[0] if message.embeds else discord.Embed()
     embed.description = note
     await message.edit(embed=embed, view=None)
-
-
-async def send_dm(bot: HimikoBot, user_id: int, content: str) -> bool:
-    """A direct message to a player, best effort: False (logged) if it could not be sent."""
-    try:
-        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        await user.send(clip(content), allowed_mentions=NO_MENTIONS)
-    except Exception:
-        log.warning("could not send a direct message to user %s", user_id, exc_info=True)
-        return False
-    return True
-
-
-class NotRecorded(Exception):
-    """The message was posted, but recording it as announced failed (retry the recording only)."""
-
-
-async def owed(
-    bot: HimikoBot, game_id: int, post: Awaitable[object], *, kick: bool = False
-) -> bool:
-    """Post a message the game owes; on failure leave it to the runner. False if unposted.
-
-    Never raises: the change behind the message is saved, so a failure here must not reach the
-    player as "nothing was changed". A post that went through but was not recorded counts as
-    posted (the runner records it later). ``kick``: start the runner anyway (computers next).
-    """
-    posted, done = True, True
-    try:
-        await post
-    except NotRecorded:
-        log.warning("game %s: posted, but not recorded yet", game_id, exc_info=True)
-        done = False
-    except Exception:
-        log.warning("game %s: could not post in its thread; retrying later", game_id, exc_info=True)
-        posted = done = False
-    if kick or not done:
-        bot.runner.kick(game_id)
-    return posted
-
-
-async def announce(bot: HimikoBot, result: PlayResult) -> bool:
-    """After a saved play: post the completed turn and wake computer players; False if unposted.
-
-    A message that could not be posted stays in the outbox; the runner retries it.
-    """
-    if result.turn is None:
-        if result.computers_next:
-            bot.runner.kick(result.game_id)
-        return True
-    deliver = bot.outbox.deliver(result.turn)
-    return await owed(bot, result.game_id, deliver, kick=result.computers_next)

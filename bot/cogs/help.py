@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.context import Himiko
 from bot.present import send, t
 from bot.translator import text
 from engine import games
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
 
 #: The sections of ``/help`` in reading order (``help.<section>``, titles ``help.title.<section>``).
 SECTIONS = ("about", "start", "turn", "commands", "languages")
@@ -33,7 +31,7 @@ def help_text(interaction: discord.Interaction[Any]) -> str:
 class HelpCog(commands.Cog):
     """``/help``, anywhere, for anyone."""
 
-    def __init__(self, bot: HimikoBot) -> None:
+    def __init__(self, bot: Himiko) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description=text("cmd.help"))

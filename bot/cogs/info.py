@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,6 +12,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.cogs.lobby import game_choices
+from bot.context import Himiko
 from bot.games import PRESENTATIONS, presentation
 from bot.names import display_name
 from bot.present import MAX_CONTENT, catalog_of, clip, decimal, send, t, thread_of
@@ -19,9 +20,6 @@ from bot.service import BoardResult, GameListing, HistoryResult, Pace, ServiceEr
 from bot.summary import Summary
 from bot.translator import text
 from engine import games as registry
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
 
 Interaction = discord.Interaction[Any]
 #: The ``/rules`` topic every game shares (keys ``rules.topic.commands``, ``rules.commands``).
@@ -116,7 +114,7 @@ def fit_lines(
 class InfoCog(commands.Cog):
     """Reading games and rules."""
 
-    def __init__(self, bot: HimikoBot) -> None:
+    def __init__(self, bot: Himiko) -> None:
         self.bot = bot
 
     @app_commands.command(name="board", description=text("cmd.board"))

@@ -12,27 +12,27 @@ import asyncio
 import hashlib
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.lobby import game_choices
+from bot.context import Himiko
+from bot.door import owed, settle
 from bot.locks import KeyedLocks
+from bot.loops import Every
 from bot.names import league_name, short_name
 from bot.present import decimal, member_of, picture, send, server_language, t, users
 from bot.service import ServiceError
-from bot.service.leagues import PAIRINGS, LeagueService, LeagueStandings, TableToOpen, is_organiser
+from bot.service.league_results import LeagueStandings, TableToOpen
+from bot.service.leagues import PAIRINGS, LeagueService, is_organiser
 from bot.service.ratings import RatingService
+from bot.store import League, LeagueStore
 from bot.translator import text
-from bot.turns import owed
 from engine import games
 from render.league import StandingRow, render_rating_chart, render_standings
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
-    from bot.store import League, LeagueStore
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -75,32 +75,30 @@ class LeagueCog(commands.Cog):
 
     league = app_commands.Group(name="league", description=text("cmd.league"), guild_only=True)
 
-    def __init__(self, bot: HimikoBot) -> None:
+    def __init__(self, bot: Himiko) -> None:
         self.bot = bot
         repo: LeagueStore = bot.repo  # type: ignore[assignment]
         self.ratings = RatingService(repo)
         self.leagues = LeagueService(repo, bot.service, self.ratings, clock=bot.clock)
         self._locks = KeyedLocks()
         self._tasks: set[asyncio.Task[None]] = set()
-        self._loop: asyncio.Task[None] | None = None
+        self._loop = Every(
+            self.catch_up,
+            lambda: self.bot.sweep_interval,
+            name="himiko-leagues",
+            first=self.bot.client.wait_until_ready,
+        )
         bot.service.game_over_listeners.append(self._game_over)
 
     async def cog_load(self) -> None:
         """Catch up on ratings and league rounds now and then (after a restart, lost calls)."""
-        self._loop = asyncio.create_task(self._catch_up_forever(), name="himiko-leagues")
+        self._loop.start()
 
     async def cog_unload(self) -> None:
         """Stop the catch-up loop and wait for running league work."""
-        if self._loop is not None:
-            self._loop.cancel()
+        await self._loop.stop()
         for task in list(self._tasks):
             task.cancel()
-
-    async def _catch_up_forever(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
-            await self.catch_up()
-            await asyncio.sleep(self.bot.sweep_interval)
 
     async def catch_up(self) -> None:
         """Rate finished games not rated yet and move every running league on (never raises)."""
@@ -137,8 +135,8 @@ class LeagueCog(commands.Cog):
                     await self._open_table(table)
 
     async def _channel(self, league: League) -> Any:
-        channel = self.bot.get_channel(league.channel_id)
-        return channel or await self.bot.fetch_channel(league.channel_id)
+        channel = self.bot.client.get_channel(league.channel_id)
+        return channel or await self.bot.client.fetch_channel(league.channel_id)
 
     async def _language(self, league: League, channel: Any) -> str | None:
         """The language of the league's posts: the server's (its default, else its locale)."""
@@ -195,7 +193,8 @@ class LeagueCog(commands.Cog):
             message = channel.get_partial_message(seated.message_id)
         thread_name = say("league.thread_name", locale, name=league.name, **params)[:100]
         try:
-            thread: Any = await self.bot.fetch_channel(message.id)  # started by an earlier try
+            # started by an earlier try
+            thread: Any = await self.bot.client.fetch_channel(message.id)
         except discord.NotFound:
             thread = await message.create_thread(
                 name=thread_name, auto_archive_duration=ARCHIVE_MINUTES
@@ -207,7 +206,7 @@ class LeagueCog(commands.Cog):
                 self.bot, created.game_id, self.bot.outbox.opening(created, thread), kick=True
             )
         elif game_id:
-            await owed(self.bot, game_id, self.bot.outbox.flush(game_id), kick=True)
+            await settle(self.bot, game_id, computers=True)
 
     async def _league_names(
         self, interaction: Interaction, current: str
@@ -305,7 +304,7 @@ class LeagueCog(commands.Cog):
             interaction, t(interaction, key, name=league_name(left.league.name)), ephemeral=False
         )
         for game_id in left.resigned_games:
-            await owed(self.bot, game_id, self.bot.outbox.flush(game_id))
+            await settle(self.bot, game_id)
         if left.withdrawn:
             await self.advance(left.league.id)
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog import FALLBACK
+from bot.context import Himiko
 from bot.games import PRESENTATIONS
 from bot.lobby_state import LobbyState
 from bot.names import short_name
@@ -17,9 +18,6 @@ from bot.service import ServiceError
 from bot.translator import text
 from bot.views.lobby import lobby_embed, lobby_view
 from engine import games
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -57,7 +55,7 @@ async def default_language(interaction: discord.Interaction[Any]) -> str:
 class LobbyCog(commands.Cog):
     """Opening lobbies; the lobby's buttons live in ``bot.views.lobby``."""
 
-    def __init__(self, bot: HimikoBot) -> None:
+    def __init__(self, bot: Himiko) -> None:
         self.bot = bot
 
     @app_commands.command(name="new", description=text("cmd.new"))

@@ -4,12 +4,14 @@ and ``/abandon`` (a casual game's host, a league game's organisers, or a moderat
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.context import Himiko
+from bot.door import announce
 from bot.names import short_name
 from bot.present import (
     after_save,
@@ -27,13 +29,9 @@ from bot.service import Preview, ServiceError, normalize_actions, split_actions
 from bot.service.suggest import MAX_VALUE
 from bot.summary import Summary
 from bot.translator import text
-from bot.turns import announce
 from bot.views.deadline import tell_thread
 from bot.views.panel import open_panel
 from bot.views.play import abandon_view, preview_view, resign_view
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -53,7 +51,7 @@ def preview_embed(interaction: Interaction, preview: Preview) -> discord.Embed:
 class PlayCog(commands.Cog):
     """Acting in a game thread."""
 
-    def __init__(self, bot: HimikoBot) -> None:
+    def __init__(self, bot: Himiko) -> None:
         self.bot = bot
 
     @app_commands.command(name="play", description=text("cmd.play"))

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.context import Himiko
 from bot.lobby_state import LANGUAGE_NAMES
 from bot.present import known_language, send, t
 from bot.service import ServiceError
 from bot.translator import text
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
 
 Interaction = discord.Interaction[Any]
 #: The language choice that clears the server's default.
@@ -31,7 +29,7 @@ def language_choices() -> list[Choice[str]]:
 class ServerCog(commands.Cog):
     """Per-server settings: the default language of new games and of league posts."""
 
-    def __init__(self, bot: HimikoBot) -> None:
+    def __init__(self, bot: Himiko) -> None:
         self.bot = bot
 
     @app_commands.command(name="server", description=text("cmd.server"))

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.context import Himiko
 from bot.present import send, t
 from bot.service.notify import NOTIFY_MODES, zone_choices
 from bot.store import UserSettings
 from bot.translator import text
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
 
 Interaction = discord.Interaction[Any]
 
@@ -46,7 +44,7 @@ def settings_text(interaction: Interaction, settings: UserSettings) -> str:
 class SettingsCog(commands.GroupCog, group_name="settings", group_description=text("cmd.settings")):
     """How each player is told it is their turn; exported and deleted on request."""
 
-    def __init__(self, bot: HimikoBot) -> None:
+    def __init__(self, bot: Himiko) -> None:
         self.bot = bot
         super().__init__()
 

@@ -1,7 +1,8 @@
 """The game service and its plain results: the layer between Discord and engine, store, render."""
 
 from .errors import EngineRejected, ServiceError
-from .games import GameService, Renderer, normalize_actions, render_picture, split_actions
+from .games import GameService
+from .pictures import Renderer, render_picture
 from .results import (
     COMPUTER_USER_ID,
     Back,
@@ -27,6 +28,7 @@ from .results import (
     UndoResult,
 )
 from .rights import LeagueRole, Member
+from .tables import normalize_actions, split_actions
 
 __all__ = [
     "COMPUTER_USER_ID",

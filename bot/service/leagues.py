@@ -1,5 +1,7 @@
 """Leagues: sign-up, seating rounds, withdrawals, standings and exports, without Discord.
 
+What its calls return is in ``league_results``.
+
 The Discord side (``bot/cogs/league.py``) opens a thread and a game per table through
 ``GameService.create_game`` and records them here; seating and standings are pure
 (``bot/league``), stored through the ``LeagueStore``.
@@ -12,7 +14,6 @@ import io
 import time
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
 
 from bot.league.names import (
     code_point,
@@ -47,6 +48,15 @@ from engine.errors import CorruptGame
 
 from .errors import ServiceError
 from .games import RESIGNED, Clock, GameService
+from .league_results import (
+    LeagueStandings,
+    Left,
+    Progress,
+    StandingLine,
+    TableSeat,
+    TableToOpen,
+    spreadsheet_text,
+)
 from .ratings import RatingService
 from .results import Created
 from .rights import LeagueRole, Member
@@ -57,8 +67,6 @@ MAX_ROUNDS = 50
 MAX_DEADLINE_HOURS = 24 * 30
 DEFAULT_POINTS = "3,2,1,0"
 SEATING_ATTEMPTS = 20  # tables drawn up again while sign-ups keep moving under a start
-# What makes a spreadsheet read a cell as a formula; the full-width forms as a precaution.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def is_organiser(league: League, user_id: int, *, manage_guild: bool, roles: Sequence[int]) -> bool:
@@ -78,65 +86,6 @@ def clean_name(name: str) -> str:
     if not name or len(name) > MAX_NAME or not name_key(name):
         raise ServiceError("league.bad_name", most=MAX_NAME)
     return name
-
-
-@dataclass(frozen=True)
-class TableSeat:
-    """A player at a league table."""
-
-    user_id: int
-    name: str
-
-
-@dataclass(frozen=True)
-class TableToOpen:
-    """A seated table whose game is not open yet (or whose opening was interrupted)."""
-
-    league: League
-    table: LeagueTable
-    players: tuple[TableSeat, ...]
-
-
-@dataclass(frozen=True)
-class StandingLine:
-    """One line of a league's standings, ready to show."""
-
-    rank: int
-    user_id: int
-    name: str
-    points: float
-    played: int
-    wins: int
-    rating: float | None  # None: no rating yet (no finished game against another player)
-    change: float  # rating change over the games of the latest finished round
-    withdrawn: bool
-
-
-@dataclass(frozen=True)
-class LeagueStandings:
-    """A league's standings after its finished rounds."""
-
-    league: League
-    rounds_done: int
-    lines: tuple[StandingLine, ...]
-
-
-@dataclass(frozen=True)
-class Left:
-    """A player left a league: before the season (``withdrawn`` False) or during it."""
-
-    league: League
-    withdrawn: bool
-    resigned_games: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Progress:
-    """What moving a league on did: a round seated, the season finished, or nothing."""
-
-    league: League
-    seated_round: int | None = None
-    finished: bool = False
 
 
 class LeagueService:
@@ -602,16 +551,6 @@ class LeagueService:
                 ]
             )
         return {"games": table_out.getvalue(), "standings": standing_out.getvalue()}
-
-
-def spreadsheet_text(text: str) -> str:
-    """A text cell a spreadsheet shows as text, never runs as a formula (OWASP's advice).
-
-    A cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading
-    single quote. Only text from users goes through here; the numbers the bot writes itself
-    (``-1.25``, ``+0.50``) stay numbers (docs/decisions.md D39).
-    """
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def _in_code(text: str) -> str:

@@ -8,13 +8,14 @@ imports neither backend; ``databases.py``, above both, says which one a target n
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
-Row = Sequence[Any]
+#: A result row, read by column name (never by position).
+Row = Mapping[str, Any]
 Target = Path | str
 
 #: The error both backends raise when a statement breaks a constraint (the DB-API class).

@@ -11,6 +11,8 @@ import asyncpg
 
 from bot.league.names import cleaned, name_key
 
+from . import sqlite
+
 #: Ends the key of a look-alike league kept from before keys were normalized: no typed name's
 #: key holds it (it is a control character), so such a league is found by its exact name only.
 LOOK_ALIKE = "\x1f"
@@ -45,15 +47,15 @@ def _placeholders(rekeyed: list[tuple[str, str, int]]) -> list[tuple[str, int]]:
 
 
 def _league_names_sqlite(conn: sqlite3.Connection) -> None:
-    rows = conn.execute("SELECT id, guild_id, name FROM leagues").fetchall()
-    rekeyed = rekeyed_leagues((int(i), int(g), str(n)) for i, g, n in rows)
+    rows = sqlite.named_rows(conn.execute("SELECT id, guild_id, name FROM leagues"))
+    rekeyed = rekeyed_leagues((int(r["id"]), int(r["guild_id"]), str(r["name"])) for r in rows)
     conn.executemany("UPDATE leagues SET name_key = ? WHERE id = ?", _placeholders(rekeyed))
     conn.executemany("UPDATE leagues SET name = ?, name_key = ? WHERE id = ?", rekeyed)
 
 
 async def _league_names_postgres(conn: asyncpg.Connection) -> None:
     rows = await conn.fetch("SELECT id, guild_id, name FROM leagues")
-    rekeyed = rekeyed_leagues((int(i), int(g), str(n)) for i, g, n in rows)
+    rekeyed = rekeyed_leagues((int(r["id"]), int(r["guild_id"]), str(r["name"])) for r in rows)
     await conn.executemany("UPDATE leagues SET name_key = $1 WHERE id = $2", _placeholders(rekeyed))
     await conn.executemany("UPDATE leagues SET name = $1, name_key = $2 WHERE id = $3", rekeyed)
 

@@ -67,9 +67,13 @@ def retry_conflicts(cls: C) -> C:
     """Make every public coroutine method run again after a serialization failure or deadlock.
 
     Such a failure rolled the whole transaction back, so running the call again is exactly
-    what SQLite's busy timeout does by waiting. Methods added later get it too.
+    what SQLite's busy timeout does by waiting. Methods added later get it too, and so do the
+    methods ``cls`` inherits from its parts (the most derived definition of each name).
     """
-    for name, member in list(vars(cls).items()):
+    members: dict[str, object] = {}
+    for klass in reversed(cls.__mro__):
+        members.update(vars(klass))
+    for name, member in members.items():
         if not name.startswith("_") and inspect.iscoroutinefunction(member):
             setattr(cls, name, _retry(member))
     return cls

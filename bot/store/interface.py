@@ -1,4 +1,4 @@
-"""The store as the service and the outbox see it: a protocol any implementation satisfies.
+"""The store as the services and the outbox see it: one small protocol per concern.
 
 ``GameRepository`` (SQLite, ``bot/store/repository.py``) is the first implementation; a
 PostgreSQL store implements the same methods with the same guarantees (an append succeeds only
@@ -31,12 +31,8 @@ from .models import (
 )
 
 
-class GameStore(Protocol):
-    """Games, their seats, action logs, snapshots and the outbox's announced versions."""
-
-    async def close(self) -> None:
-        """Release the connections."""
-        ...
+class GameLog(Protocol):
+    """Games, their seats, action logs and snapshots."""
 
     async def create_game(
         self,
@@ -95,6 +91,10 @@ class GameStore(Protocol):
         """Mark an active game abandoned; the new version."""
         ...
 
+
+class AnnouncementStore(Protocol):
+    """The outbox's announced versions: which thread messages are still owed."""
+
     async def unannounced_games(self, shards: Shards | None = None) -> list[int]:
         """Active or finished games whose latest version has no thread message yet (in the
         guilds of ``shards``, if given)."""
@@ -107,6 +107,10 @@ class GameStore(Protocol):
     async def mark_announced(self, game_id: int, version: int) -> bool:
         """Record that the thread message of ``version`` was posted."""
         ...
+
+
+class ReminderStore(Protocol):
+    """A turn's reminders and deadline, and the votes at a deadline."""
 
     async def schedule_turn(
         self,
@@ -157,28 +161,6 @@ class GameStore(Protocol):
         """Every reminder row of a game."""
         ...
 
-    async def load_user_settings(self, user_id: int) -> UserSettings | None:
-        """A user's stored settings, or None if they never set any."""
-        ...
-
-    async def save_user_settings(self, settings: UserSettings, *, now: int) -> None:
-        """Store a user's settings (replacing what was stored)."""
-        ...
-
-    async def delete_user_settings(self, user_id: int) -> bool:
-        """Delete a user's stored settings; False if there were none."""
-        ...
-
-    async def guild_language(self, guild_id: int) -> str | None:
-        """The server's default language, or None if none is set."""
-        ...
-
-    async def set_guild_language(
-        self, guild_id: int, language: str | None, *, by: int, now: int
-    ) -> None:
-        """Store the server's default language (None: no default)."""
-        ...
-
     async def computer_played(self, game_id: int) -> set[int]:
         """Sequence numbers of the actions a computer played for a human seat."""
         ...
@@ -188,6 +170,10 @@ class GameStore(Protocol):
     ) -> list[int]:
         """Record a vote (once per voter and turn); the voters for that choice so far."""
         ...
+
+
+class StandInStore(Protocol):
+    """Seats the computer plays for their player: away, resigned, on vacation, forfeited."""
 
     async def set_stand_in(self, game_id: int, seat: int, stand_in: str, *, now: int) -> bool:
         """Let the computer play a human seat ("away" or "resigned"); False if nothing changed."""
@@ -226,8 +212,34 @@ class GameStore(Protocol):
         ...
 
 
-class LeagueStore(GameStore, Protocol):
-    """Games plus leagues (seasons, tables, seats) and ratings (issue 15)."""
+class SettingsStore(Protocol):
+    """A user's settings and a server's."""
+
+    async def load_user_settings(self, user_id: int) -> UserSettings | None:
+        """A user's stored settings, or None if they never set any."""
+        ...
+
+    async def save_user_settings(self, settings: UserSettings, *, now: int) -> None:
+        """Store a user's settings (replacing what was stored)."""
+        ...
+
+    async def delete_user_settings(self, user_id: int) -> bool:
+        """Delete a user's stored settings; False if there were none."""
+        ...
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The server's default language, or None if none is set."""
+        ...
+
+    async def set_guild_language(
+        self, guild_id: int, language: str | None, *, by: int, now: int
+    ) -> None:
+        """Store the server's default language (None: no default)."""
+        ...
+
+
+class LeagueRecords(Protocol):
+    """Leagues: seasons, sign-ups, rounds, tables and their seats."""
 
     async def create_league(self, new: NewLeague, *, now: int) -> League:
         """Store a new league open for sign-up (LeagueNameTaken if the server has that name)."""
@@ -301,6 +313,10 @@ class LeagueStore(GameStore, Protocol):
         """Record that a round's standings were posted; False if they already were."""
         ...
 
+
+class RatingStore(Protocol):
+    """Ratings, their history and which games are rated."""
+
     async def unrated_games(self) -> list[int]:
         """Finished games not rated yet, in the order they ended."""
         ...
@@ -340,3 +356,15 @@ class LeagueStore(GameStore, Protocol):
     async def clear_ratings(self) -> None:
         """Forget every rating, change and rated mark (before rating every game again)."""
         ...
+
+
+class GameStore(GameLog, AnnouncementStore, ReminderStore, StandInStore, SettingsStore, Protocol):
+    """Everything about games: what the game services, the outbox and the workers use."""
+
+    async def close(self) -> None:
+        """Release the connections."""
+        ...
+
+
+class LeagueStore(GameStore, LeagueRecords, RatingStore, Protocol):
+    """Games plus leagues (seasons, tables, seats) and ratings (issue 15)."""

@@ -116,9 +116,9 @@ class PostgresConnection:
         return Result(rowcount(status))
 
     async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
-        """Run one statement (SELECT or ... RETURNING); every row it gives, as tuples."""
+        """Run one statement (SELECT or ... RETURNING); every row it gives, by column name."""
         records = await self._run(sql, lambda: self._conn.fetch(placeholders(sql), *parameters))
-        return [tuple(r) for r in records]
+        return [dict(r.items()) for r in records]
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> None:
         """Run one statement once per parameter row."""

@@ -69,7 +69,7 @@ SELECT_ACTION_COUNT = "SELECT action_count FROM games WHERE id = ?"
 
 SELECT_USER_ACTIVE_GAMES = """
 SELECT g.id, g.guild_id, g.channel_id, g.thread_id, g.game_key, g.version, g.current_seat,
-       cs.user_id, my.seat, g.updated_at
+       cs.user_id AS current_user_id, my.seat AS my_seat, g.updated_at
 FROM seats my
 JOIN games g ON g.id = my.game_id
 LEFT JOIN seats cs ON cs.game_id = g.id AND cs.seat = g.current_seat
@@ -180,7 +180,7 @@ ON CONFLICT (game_id, turn, kind) DO NOTHING
 """
 
 SELECT_TURN_DEADLINE = """
-SELECT MAX(deadline_at) FROM reminders WHERE game_id = ? AND turn = ?
+SELECT MAX(deadline_at) AS deadline_at FROM reminders WHERE game_id = ? AND turn = ?
 """
 
 # The claim: due, unsent, uncancelled rows whose lease (if any) ran out get a new lease, in one
@@ -387,7 +387,7 @@ WHERE g.status = 'finished' AND r.game_id IS NULL ORDER BY g.ended_at, g.id
 SELECT_FINISHED_GAMES = "SELECT id FROM games WHERE status = 'finished' ORDER BY ended_at, id"
 
 SELECT_LATEST_RATED_END = """
-SELECT MAX(g.ended_at) FROM rated_games r JOIN games g ON g.id = r.game_id
+SELECT MAX(g.ended_at) AS ended_at FROM rated_games r JOIN games g ON g.id = r.game_id
 """
 
 SELECT_RATING = """

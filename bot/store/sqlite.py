@@ -61,6 +61,17 @@ def file_uri(path: Path, mode: str) -> str:
     return f"file:{quote(str(path.resolve()))}?mode={mode}"
 
 
+def named_rows(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:
+    """The rows of a statement (a PRAGMA's too) as column name -> value, never by position."""
+    names = [column[0] for column in cursor.description or ()]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def pragma(conn: sqlite3.Connection, statement: str, column: str) -> Any:
+    """The value a PRAGMA answers in its one row's ``column``."""
+    return named_rows(conn.execute(statement))[0][column]
+
+
 def _enable_wal(conn: sqlite3.Connection) -> None:
     """Switch the database file to WAL mode (persistent; a no-op when already on).
 
@@ -69,7 +80,7 @@ def _enable_wal(conn: sqlite3.Connection) -> None:
     """
     for attempt in range(WAL_ATTEMPTS):
         try:
-            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            mode = pragma(conn, "PRAGMA journal_mode = WAL", "journal_mode")
             break
         except sqlite3.OperationalError as error:
             if not is_busy(error) or attempt == WAL_ATTEMPTS - 1:
@@ -166,9 +177,11 @@ async def connect_async(path: Path) -> aiosqlite.Connection:
                     if not is_busy(error) or attempt == WAL_ATTEMPTS - 1:
                         raise
                     await asyncio.sleep(WAL_RETRY_SECONDS)
+            names = [column[0] for column in cursor.description or ()]
             row = await cursor.fetchone()
             await cursor.close()
-            if row is None or str(row[0]).lower() != "wal":
+            mode = None if row is None else dict(zip(names, row, strict=True))["journal_mode"]
+            if str(mode).lower() != "wal":
                 raise StoreError(f"could not enable WAL mode on {path}")
         except BaseException:
             await conn.close()
@@ -178,7 +191,7 @@ async def connect_async(path: Path) -> aiosqlite.Connection:
 
 def schema_version(conn: sqlite3.Connection) -> int:
     """The schema version recorded in the database (``PRAGMA user_version``)."""
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    return int(pragma(conn, "PRAGMA user_version", "user_version"))
 
 
 def set_schema_version(conn: sqlite3.Connection, version: int) -> None:
@@ -198,12 +211,12 @@ def set_foreign_keys(conn: sqlite3.Connection, on: bool) -> None:
 
 def integrity_check(conn: sqlite3.Connection) -> list[str]:
     """``PRAGMA integrity_check`` lines: ``["ok"]`` for a sound file."""
-    return [str(r[0]) for r in conn.execute("PRAGMA integrity_check").fetchall()]
+    return [str(r["integrity_check"]) for r in named_rows(conn.execute("PRAGMA integrity_check"))]
 
 
 def page_count(conn: sqlite3.Connection) -> int:
     """Number of pages in the database file."""
-    return int(conn.execute("PRAGMA page_count").fetchone()[0])
+    return int(pragma(conn, "PRAGMA page_count", "page_count"))
 
 
 def make_standalone(conn: sqlite3.Connection) -> None:
@@ -225,8 +238,14 @@ class SqliteConnection:
         return Result(count)
 
     async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
-        """Run one statement (SELECT or ... RETURNING); every row it gives."""
-        return list(await self._conn.execute_fetchall(sql, parameters))
+        """Run one statement (SELECT or ... RETURNING); every row it gives, by column name."""
+        cursor = await self._conn.execute(sql, parameters)
+        try:
+            rows = await cursor.fetchall()
+            names = [column[0] for column in cursor.description or ()]
+        finally:
+            await cursor.close()
+        return [dict(zip(names, row, strict=True)) for row in rows]
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> None:
         """Run one statement once per parameter row."""

@@ -5,19 +5,18 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 import discord
 from discord import ui
 
+from bot.context import Himiko
 from bot.custom_ids import DEADLINE_AWAY, DEADLINE_SKIP, CustomId
+from bot.door import announce
 from bot.names import display_name
 from bot.present import NO_MENTIONS, guarded, himiko, send, t
-from bot.turns import fetch_thread, game_locale, owed
+from bot.threads import fetch_thread, game_locale
 from bot.views.base import button
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -75,11 +74,11 @@ async def vote(interaction: Interaction, game_id: int, turn: str, choice: str = 
         key = "deadline.voted" if choice == "skip" else "deadline.voted_away"
         await send(interaction, t(interaction, key, votes=result.votes, needed=result.needed))
         return
-    await owed(bot, game_id, bot.outbox.deliver(result.turn), kick=result.computers_next)
+    await announce(bot, result)
     await send(interaction, t(interaction, "deadline.skipped_reply"))
 
 
-async def tell_thread(bot: HimikoBot, thread_id: int, key: str, player: str) -> bool:
+async def tell_thread(bot: Himiko, thread_id: int, key: str, player: str) -> bool:
     """A short notice in a game's thread about a player's seat, best effort (False, logged).
 
     The change it reports is already stored; the next turn message shows it too.
@@ -95,7 +94,7 @@ async def tell_thread(bot: HimikoBot, thread_id: int, key: str, player: str) -> 
     return True
 
 
-def skip_view(bot: HimikoBot, game_id: int, turn: str, locale: str | None) -> ui.View:
+def skip_view(bot: Himiko, game_id: int, turn: str, locale: str | None) -> ui.View:
     """The deadline message's buttons: skip the turn, hand the seat to the computer."""
     view = ui.View(timeout=None)
     view.add_item(SkipButton(game_id, turn, bot.catalog.text("deadline.skip", locale)))

@@ -13,25 +13,25 @@ from __future__ import annotations
 
 import logging
 import re
-import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal, Self, cast
+from typing import Any, Literal, Self, cast
 
 import discord
 from discord import ui
 
 from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
-from bot.lobby_state import DEADLINE_HOURS, LANGUAGE_NAMES, LobbyState, parse_custom_id
-from bot.locks import KeyedLocks
+from bot.door import owed, settle
+from bot.lobby_state import (
+    DEADLINE_HOURS,
+    LANGUAGE_NAMES,
+    LobbyState,
+    parse_custom_id,
+)
 from bot.names import short_name
 from bot.present import guarded, himiko, public_locale, send
 from bot.service import Created, ServiceError
-from bot.turns import owed
 from bot.views.base import button
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -40,73 +40,12 @@ _LINE = re.compile(r"^\d+\. (?P<name>.*?)(?: \(<@(?P<id>\d+)>\))?$")
 _ESCAPED = re.compile(r"\\(.)")
 _MENU_NUMBER = re.compile("[0-9]{1,4}")  # the values of the seats and deadline menus
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: slow games
-LOBBY_MAX_AGE = 24 * 3600.0  # seconds an untouched open lobby stays cached
 HOST_ONLY = (
     *("start", "cancel", "seats", "computers", "deadline", "takeover", "few", "fill", "back"),
     "language",
 )
 STARTS = ("start", "few", "fill")  # the actions that may start the game
 _SELECT_ROWS = {"seats": 0, "computers": 1, "deadline": 3, "takeover": 4}  # buttons: row 2
-
-
-class LobbyBook(KeyedLocks):
-    """In-process cache and locks so quick clicks on one lobby apply one after the other.
-
-    A closed lobby (cancelled or started) is forgotten once no click holds or awaits it: its
-    message has no components left, which is how a later click is told it is closed. An open
-    lobby nobody touched for ``max_age`` seconds is forgotten too; a later click rebuilds it from
-    its message. ``unclosed`` holds lobby edits that failed (message -> channel, closing embed).
-    """
-
-    def __init__(
-        self, *, max_age: float = LOBBY_MAX_AGE, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        super().__init__()
-        self.states: dict[int, LobbyState] = {}
-        self.unclosed: dict[int, tuple[int, discord.Embed]] = {}
-        self.max_age, self._clock = max_age, clock
-        self._touched: dict[int, float] = {}
-
-    def get(self, key: int) -> LobbyState | None:
-        """The lobby's latest state, if still cached."""
-        self.purge()
-        return self.states.get(key)
-
-    def put(self, key: int, state: LobbyState) -> None:
-        """Cache the lobby's latest state."""
-        self.states[key] = state
-        self._touched[key] = self._clock()
-
-    def forget(self, key: int) -> None:
-        """Drop the lobby from the cache."""
-        self.states.pop(key, None)
-        self._touched.pop(key, None)
-
-    def purge(self) -> None:
-        """Forget lobbies untouched for ``max_age`` seconds (never closed) that nobody holds."""
-        cutoff = self._clock() - self.max_age
-        for key in [k for k, at in self._touched.items() if at < cutoff and k not in self.locks]:
-            self.forget(key)
-
-    def released(self, key: int) -> None:
-        """Forget a closed lobby's state."""
-        state = self.states.get(key)
-        if state is not None and state.closed:
-            self.forget(key)
-
-    async def sweep(self, bot: HimikoBot) -> None:
-        """Forget stale lobbies and retry the lobby edits that failed (never raises)."""
-        self.purge()
-        for message_id, (channel_id, embed) in list(self.unclosed.items()):
-            message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-            try:
-                await message.edit(embed=embed, view=None)
-            except discord.NotFound:
-                pass  # deleted: nothing left to close
-            except Exception:
-                log.warning("lobby %s: still not closed", message_id, exc_info=True)
-                continue
-            self.unclosed.pop(message_id, None)
 
 
 def players_in(message: discord.Message | None) -> list[tuple[int | None, str]]:
@@ -333,7 +272,9 @@ async def on_lobby(interaction: Interaction, action: str, value: str | None) -> 
     if book.lock(message.id).locked():  # another click (e.g. Start) is busy: answer in 3 s
         await interaction.response.defer()
     async with book.hold(message.id):
-        state = book.get(message.id) or lobby_in(message, bot.user.id if bot.user else None)
+        state = book.get(message.id) or lobby_in(
+            message, bot.client.user.id if bot.client.user else None
+        )
         if state is None or state.closed:
             raise ServiceError("error.lobby_closed")
         if action in HOST_ONLY and interaction.user.id != state.host:
@@ -419,7 +360,7 @@ async def _game_exists(interaction: Interaction, action: str, state: LobbyState)
             raise
         await _close_lobby(interaction, state, say("lobby.cancelled"))
         if game_id is not None:
-            await owed(bot, game_id, bot.outbox.flush(game_id))  # "the host cancelled this game"
+            await settle(bot, game_id)  # "the host cancelled this game"
         return replace(state, closed=True)
     await _close_lobby(interaction, state, started)
     raise ServiceError("lobby.already_started", thread=thread)
@@ -475,8 +416,10 @@ async def _start(interaction: Interaction, state: LobbyState) -> LobbyState:
         bot.lobbies.forget(message.id)  # the host can click Start again
         raise
     # a retry posts the opening if it is still owed; the runner then lets a computer go first
-    post = bot.outbox.flush(game_id) if created is None else bot.outbox.opening(created, thread)
-    await owed(bot, game_id, post, kick=True)
+    if created is None:
+        await settle(bot, game_id, computers=True)
+    else:
+        await owed(bot, game_id, bot.outbox.opening(created, thread), kick=True)
     note = lobby_say(interaction, state)("lobby.started", thread=thread.mention)
     await _close_lobby(interaction, state, note)
     return closed

@@ -29,12 +29,12 @@ from bot.custom_ids import (
     PANEL_REFRESH,
     PANEL_UNDO,
 )
+from bot.door import announce
 from bot.games import presentation
 from bot.present import after_save, catalog_of, guarded, himiko, picture, t
 from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.summary import Summary
-from bot.turns import announce
 from bot.views.base import button
 
 Interaction = discord.Interaction[Any]

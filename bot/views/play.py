@@ -12,20 +12,18 @@ from __future__ import annotations
 
 import re
 import zlib
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 import discord
 from discord import ui
 
+from bot.context import Himiko
 from bot.custom_ids import ABANDON, OPEN_PANEL, RESIGN, SEQUENCE
+from bot.door import announce, settle
 from bot.present import after_save, guarded, himiko, member_of, picture, played_text, t
 from bot.service import ServiceError, Turn, TurnKey
-from bot.turns import announce, owed
 from bot.views.base import OkNoButton, button
 from bot.views.panel import open_panel
-
-if TYPE_CHECKING:
-    from bot.app import HimikoBot
 
 Interaction = discord.Interaction[Any]
 _SEQUENCE = re.compile(r"```\n(?P<text>.*?)\n```", re.DOTALL)
@@ -70,7 +68,7 @@ class OpenPanelButton(
 
 
 def turn_button_view(
-    bot: HimikoBot, game_id: int, version: int, turn: Turn | None, locale: str | None
+    bot: Himiko, game_id: int, version: int, turn: Turn | None, locale: str | None
 ) -> ui.View:
     """The view of a public turn message: one button to open the turn panel."""
     view = ui.View(timeout=None)
@@ -183,7 +181,7 @@ class ResignButton(
                 )
         finally:
             if resigned.ended:  # the last message is owed: retried by the runner if it fails
-                await owed(bot, resigned.game_id, bot.outbox.flush(resigned.game_id))
+                await settle(bot, resigned.game_id)
             else:  # best effort: the next turn message and the picture show it too
                 if resigned.computers_next:
                     bot.runner.kick(resigned.game_id)
@@ -221,7 +219,7 @@ class AbandonButton(
                     content=t(interaction, "abandon.done"), view=None
                 )
         finally:
-            await owed(bot, self.game_id, bot.outbox.flush(self.game_id))
+            await settle(bot, self.game_id)
 
 
 def abandon_view(interaction: Interaction, game_id: int, version: int) -> ui.View:

@@ -64,6 +64,7 @@ class FakeBot:
         self.outbox = Outbox(self)  # type: ignore[arg-type]
         self.lobbies: Any = None  # a LobbyBook where a test needs one
         self.served_shards = None  # no sharding: every guild
+        self.client = self  # channels and users, as the Discord client gives them
 
     def get_channel(self, channel_id: int) -> Any:
         """The one thread if the id matches."""

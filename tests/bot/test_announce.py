@@ -12,9 +12,10 @@ import discord
 import pytest
 
 from bot.catalog import default_catalog
+from bot.door import settle
 from bot.present import AfterSave, after_save, played_text, report_error
 from bot.service import GameService, PlayResult
-from bot.turns import announce
+from bot.turns import announce, message_nonce
 
 from .fakes import FakeBot, FakeThread, fake_interaction, http_error
 from .support import play_whole_turn, two_player_game, with_service
@@ -95,3 +96,34 @@ def test_a_database_that_stays_busy_is_answered_as_such_not_as_a_failure(
     with caplog.at_level(logging.WARNING):
         asyncio.run(body())
     assert [r.levelname for r in caplog.records] == ["WARNING"]
+
+
+def test_settle_posts_what_the_store_says_is_owed_once(tmp_path: Path) -> None:
+    """``settle``: the owed message is read from the store, posted, recorded; again: nothing."""
+
+    async def body(service: GameService) -> None:
+        result = await finished_turn(service)  # its turn message is owed (never announced)
+        bot = FakeBot(FakeThread(), service)
+        assert await settle(bot, result.game_id) is True  # type: ignore[arg-type]
+        [message] = bot.thread.sent
+        assert message["nonce"] == message_nonce(result.game_id, result.version)
+        assert await service.announced_version(result.game_id) == result.version
+        assert await settle(bot, result.game_id) is True  # type: ignore[arg-type]
+        assert len(bot.thread.sent) == 1 and bot.runner.kicked == []
+
+    asyncio.run(with_service(tmp_path, body))
+
+
+def test_settle_leaves_a_failed_post_to_the_runner(tmp_path: Path) -> None:
+    """A post that fails wakes the runner (it retries); so does ``computers``."""
+
+    async def body(service: GameService) -> None:
+        result = await finished_turn(service)
+        bot = FakeBot(FakeThread(fail=[http_error(503)]), service)
+        assert await settle(bot, result.game_id) is False  # type: ignore[arg-type]
+        assert bot.runner.kicked == [result.game_id]
+        assert await service.announced_version(result.game_id) < result.version
+        assert await settle(bot, result.game_id, computers=True) is True  # type: ignore[arg-type]
+        assert bot.runner.kicked == [result.game_id] * 2
+
+    asyncio.run(with_service(tmp_path, body))

@@ -17,9 +17,9 @@ from bot.catalog import (
 )
 from bot.cogs.info import rule_topics
 from bot.games import PRESENTATIONS, presentation
-from bot.service.games import _final
 from bot.service.history import replay_turns
 from bot.service.results import PlayerInfo
+from bot.service.tables import final_result as _final
 from bot.summary import Summary
 from engine import games
 from engine.players import random_player

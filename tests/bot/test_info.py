@@ -49,7 +49,7 @@ def test_public_board_refusals_and_failures_stay_private(tmp_path: Path) -> None
         async def broken(*args: object, **kwargs: object) -> None:
             raise RuntimeError("render failed")
 
-        service.board = cast(Any, broken)  # type: ignore[method-assign]
+        service.board = cast(Any, broken)
         failing = _interaction(bot, 500)
         await invoke(board, cog, failing, public=True)
         assert failing.deleted == [True]

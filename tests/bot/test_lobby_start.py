@@ -10,9 +10,9 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.lobby_state import LobbyState
+from bot.lobby_state import LobbyBook, LobbyState
 from bot.service import GameService, ServiceError
-from bot.views.lobby import LobbyBook, on_lobby, player_lines
+from bot.views.lobby import on_lobby, player_lines
 
 from .fakes import FakeBot, FakeThread, fake_interaction, http_error
 from .support import ANN, BO, with_service

@@ -15,7 +15,6 @@ from bot.games import presentation
 from bot.games.base import Texts
 from bot.games.yamatai import PANEL_NEXT
 from bot.service import GameService, PanelState
-from bot.service.games import PictureCache, _step, panel_choices
 from bot.service.panel import (
     PAGE_SIZE,
     STAGE,
@@ -26,7 +25,10 @@ from bot.service.panel import (
     page_of,
     stage,
 )
+from bot.service.pictures import PictureCache
 from bot.service.results import PlayerInfo
+from bot.service.tables import panel_choices
+from bot.service.tables import step_of as _step
 from bot.views.panel import CategorySelect, act, choice_label, panel_view
 from engine import games
 from engine.players import random_player
@@ -69,7 +71,7 @@ def test_the_panel_says_what_was_played_and_keeps_the_group(tmp_path: Path) -> N
             asked.append(kwargs.get("after"))
             return await panel(*args, **kwargs)
 
-        service.panel = recording_panel  # type: ignore[method-assign]
+        service.panel = recording_panel
         for i in range(8):  # fleet, then trades and boats: each stays in its group if it can
             state = await panel(user, game_id=created.game_id, picture=False)
             action = state.actions[0]
@@ -328,7 +330,7 @@ def test_the_panel_shows_the_turn_picture_with_the_steps_choices(tmp_path: Path)
             raise RuntimeError("no fonts today")
 
         service.pool._drawer = broken
-        service.pictures = PictureCache()
+        service.pictures.pictures = PictureCache()
         bare = await service.panel(user, game_id=created.game_id)
         assert bare.picture is None and bare.actions == state.actions
 

@@ -16,7 +16,7 @@ import pytest
 
 from bot.render_pool import RenderPool, default_processes
 from bot.service import GameService
-from bot.service.games import PictureCache, picture_key, render_picture
+from bot.service.pictures import PictureCache, picture_key, render_picture
 from bot.settings import SettingsError, load_settings
 from bot.store import open_store
 from engine import games
@@ -226,7 +226,7 @@ def test_the_drawer_tells_the_stand_ins() -> None:
 POOL_OWNER = """
 import asyncio, os
 from bot.render_pool import RenderPool
-from bot.service.games import render_picture
+from bot.service.pictures import render_picture
 
 async def main() -> None:
     pool = RenderPool(1, render_picture)

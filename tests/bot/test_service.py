@@ -10,7 +10,7 @@ import pytest
 from bot.catalog import default_catalog
 from bot.present import error_text
 from bot.service import GameService, PlayResult, ServiceError
-from bot.service.games import BATCH_TURNS
+from bot.service.tables import BATCH_TURNS
 from bot.store import GameNotActive, GameNotFound, NothingToUndo, StaleVersion
 from engine import games
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from bot.catalog import default_catalog
-from bot.service.games import _final
 from bot.service.history import replay_turns
 from bot.service.results import FinalResult, PlayerInfo, ScoreLine
+from bot.service.tables import final_result as _final
 from bot.summary import Summary
 from engine import games
 from engine.players import random_player

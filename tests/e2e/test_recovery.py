@@ -158,7 +158,7 @@ def test_lost_answers_at_start_still_give_one_opening_and_computers_play(tmp_pat
         async with himiko_env(tmp_path) as env:
             double = env.double
             quick_retries(env)
-            env.bot.service._seed_source = lambda: computer_first_seed("Hana", "Computer 1")
+            env.bot.service.playing._seed_source = lambda: computer_first_seed("Hana", "Computer 1")
             lobby = await env.open_lobby(HOST, seats=2, computers=True)
             double.faults.lose_response(POST, channel_id=lobby.id)  # posted, answer lost
             double.faults.fail(EDIT_ORIGINAL, status=DROP)

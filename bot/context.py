@@ -1,0 +1,107 @@
+"""The typed context the cogs, views and workers are handed: what they use of the bot.
+
+Only the composition root (``bot/app.py``, ``bot/__main__.py``) knows the concrete classes;
+everyone else depends on ``Himiko`` and on the small protocols of the workers below, so the
+import graph of ``bot/`` runs one way: app -> cogs and views -> turns -> context -> service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+import discord
+
+from bot.catalog import Catalog
+from bot.lobby_state import LobbyBook
+from bot.service import Created, GameService, TurnReport
+from bot.store import GameRepository, Shards
+
+
+class Runner(Protocol):
+    """The computer runner as its users see it: wake a game's task."""
+
+    @property
+    def unreachable(self) -> set[int]:
+        """Games whose thread is gone or closed to the bot."""
+        ...
+
+    def kick(self, game_id: int) -> None:
+        """Make sure the game's task runs: it posts what is owed, then plays the computers."""
+        ...
+
+
+class Door(Protocol):
+    """The outbox as its users see it: post a game's owed message once, then record it."""
+
+    async def deliver(self, report: TurnReport) -> None:
+        """Post a completed turn unless it already was, then mark it announced."""
+        ...
+
+    async def opening(
+        self, created: Created, channel: discord.abc.Messageable | None = None
+    ) -> None:
+        """Post a new game's first message unless it already was, then mark it announced."""
+        ...
+
+    async def flush(self, game_id: int) -> bool:
+        """Post the message a game still owes, if any; True if one was posted."""
+        ...
+
+    async def pending(self) -> list[int]:
+        """Games of this process's shards that still owe their thread a message."""
+        ...
+
+
+class Himiko(Protocol):
+    """What the cogs, views, the outbox, the runner and the scheduler use of the bot."""
+
+    @property
+    def client(self) -> discord.Client:
+        """The Discord client: channels, users, the bot's own user."""
+        ...
+
+    @property
+    def service(self) -> GameService:
+        """The game services (available once the bot is set up)."""
+        ...
+
+    @property
+    def repo(self) -> GameRepository | None:
+        """The store (None before set-up and after closing)."""
+        ...
+
+    @property
+    def catalog(self) -> Catalog:
+        """The texts in every language."""
+        ...
+
+    @property
+    def served_shards(self) -> Shards | None:
+        """The shards this process serves (None: every guild)."""
+        ...
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """UTC unix seconds (tests inject their own)."""
+        ...
+
+    @property
+    def sweep_interval(self) -> float:
+        """Seconds between two sweeps for owed messages and stalled games."""
+        ...
+
+    @property
+    def runner(self) -> Runner:
+        """The computer runner."""
+        ...
+
+    @property
+    def outbox(self) -> Door:
+        """The outbox of thread messages."""
+        ...
+
+    @property
+    def lobbies(self) -> LobbyBook:
+        """The open lobbies of this process."""
+        ...

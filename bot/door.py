@@ -1,0 +1,78 @@
+"""After a saved change: post what the game owes its thread and wake its computer players.
+
+Every command, button and worker goes out through here: ``announce`` after a play or a skip
+that reports a turn, ``settle`` after any other saved change (the owed message is read from
+the store), ``owed`` for a message in hand (a new game's opening).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import Protocol
+
+from bot.context import Himiko
+from bot.service import TurnReport
+from bot.threads import NotRecorded
+
+log = logging.getLogger(__name__)
+
+
+async def owed(bot: Himiko, game_id: int, post: Awaitable[object], *, kick: bool = False) -> bool:
+    """Post a message the game owes; on failure leave it to the runner. False if unposted.
+
+    Never raises: the change behind the message is saved, so a failure here must not reach the
+    player as "nothing was changed". A post that went through but was not recorded counts as
+    posted (the runner records it later). ``kick``: start the runner anyway (computers next).
+    """
+    posted, done = True, True
+    try:
+        await post
+    except NotRecorded:
+        log.warning("game %s: posted, but not recorded yet", game_id, exc_info=True)
+        done = False
+    except Exception:
+        log.warning("game %s: could not post in its thread; retrying later", game_id, exc_info=True)
+        posted = done = False
+    if kick or not done:
+        bot.runner.kick(game_id)
+    return posted
+
+
+class Saved(Protocol):
+    """A saved change that may complete a turn (a play, a skip at a deadline)."""
+
+    @property
+    def game_id(self) -> int:
+        """The game changed."""
+        ...
+
+    @property
+    def turn(self) -> TurnReport | None:
+        """The turn the change completed, if any."""
+        ...
+
+    @property
+    def computers_next(self) -> bool:
+        """Whether the computer plays next."""
+        ...
+
+
+async def settle(bot: Himiko, game_id: int, *, computers: bool = False) -> bool:
+    """After a saved change: post what the game owes its thread, read from the store (a turn,
+    an ending, an opening), and wake the runner if ``computers`` play next or the post failed.
+    False if unposted (the runner retries it)."""
+    return await owed(bot, game_id, bot.outbox.flush(game_id), kick=computers)
+
+
+async def announce(bot: Himiko, result: Saved) -> bool:
+    """After a saved play: post the completed turn and wake computer players; False if unposted.
+
+    A message that could not be posted stays in the outbox; the runner retries it.
+    """
+    if result.turn is None:
+        if result.computers_next:
+            bot.runner.kick(result.game_id)
+        return True
+    deliver = bot.outbox.deliver(result.turn)
+    return await owed(bot, result.game_id, deliver, kick=result.computers_next)

@@ -1,0 +1,79 @@
+"""The computer players: the turns of computer seats and of absent players."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncGenerator
+
+from bot.store import (
+    GameNotActive,
+    Shards,
+    StaleVersion,
+)
+
+from .errors import ServiceError
+from .reports import TurnReports
+from .results import (
+    COMPUTER_USER_ID,
+    TurnReport,
+)
+from .tables import (
+    GameDesk,
+    play_computer_turns,
+)
+
+log = logging.getLogger(__name__)
+
+
+class ComputerService:
+    """Plays the turns the computer owes, in batches, one report per batch."""
+
+    def __init__(self, desk: GameDesk, reports: TurnReports) -> None:
+        self.desk = desk
+        self.reports = reports
+
+    async def computer_turns(
+        self, game_id: int, seed: int | None = None
+    ) -> AsyncGenerator[TurnReport, None]:
+        """Play the computer seats' turns until a human is due; one save and report per batch.
+
+        The computer turns between two human turns are saved together (at most ``BATCH_TURNS``
+        at once), so a process killed between two of them plays them again and they are posted
+        as one message, exactly once.
+        """
+        while True:
+            try:
+                game, match = await self.desk.load(game_id=game_id)
+            except ServiceError:
+                return
+            seat = match.current_seat
+            stand_ins = await self.desk.stand_ins(game)
+            if seat is None or not self.desk.computer_acts(game, seat, stand_ins):
+                return
+            # One batch is all computer seats or all absent humans' seats, so by_computer (a
+            # computer played for a human) holds for every action saved with it.
+            for_human = game.user_of(seat) != COMPUTER_USER_ID  # away, vacation or resigned
+            computers = (
+                set(stand_ins)
+                if for_human
+                else {s.seat for s in game.seats if s.user_id == COMPUTER_USER_ID}
+            )
+            since = len(match.log)
+            await asyncio.to_thread(
+                play_computer_turns, match, computers, game.seed if seed is None else seed
+            )
+            try:
+                saved = await self.desk.repo.append_match(game, match, by_computer=for_human)
+            except (StaleVersion, GameNotActive):
+                return  # somebody else moved this game on; they continue from there
+            if match.outcome is not None:
+                await self.desk.game_over(game.id)
+            report = await self.reports.turn_report(game, match, saved, since=since)
+            if report is not None:
+                yield report
+
+    async def pending_computer_games(self, shards: Shards | None = None) -> list[int]:
+        """Active games waiting for the computer (its seat, or an away, resigned or vacationing
+        player's), e.g. after a restart or when a vacation began; only ``shards``' guilds."""
+        return await self.desk.repo.computer_due_games(now=self.desk.now(), shards=shards)

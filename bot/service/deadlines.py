@@ -1,0 +1,236 @@
+"""Deadlines and absent players: reminders, votes at a deadline, /back."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+
+from bot.store import (
+    AwaySeat,
+    Game,
+    GameStatus,
+    Reminder,
+    Shards,
+)
+
+from .errors import ServiceError, store_refusals
+from .reports import TurnReports
+from .results import (
+    COMPUTER_USER_ID,
+    Back,
+    PlayerInfo,
+    SkipVote,
+    Turn,
+)
+from .settings import SettingsService
+from .tables import (
+    GameDesk,
+    current_turn,
+    play_computer_turn,
+    players_of,
+)
+
+log = logging.getLogger(__name__)
+
+
+def reminder_plan(start: int, deadline: int) -> list[tuple[str, int]]:
+    """The (kind, due_at) reminders of a turn begun at ``start`` with ``deadline`` seconds.
+
+    At most two reminders per turn: at half the time, and near the end (a twelfth of it before);
+    then the deadline itself, when the other players may vote to skip the turn.
+    """
+    return [
+        ("half", start + deadline // 2),
+        ("near", start + deadline - deadline // 12),
+        ("deadline", start + deadline),
+    ]
+
+
+class DeadlineService:
+    """A turn's deadline and reminders, the votes when it passed, and away seats."""
+
+    def __init__(self, desk: GameDesk, reports: TurnReports, settings: SettingsService) -> None:
+        self.desk = desk
+        self.reports = reports
+        self.settings = settings
+
+    async def stored_turn(self, game_id: int, turn: Turn) -> str:
+        """The key a turn's reminders and votes are stored under: ``round.seat.start``; for the
+        turn a game was playing at migration 0012 (or an older one) the old ``round.seat``."""
+        before = await self.desk.repo.old_turn_keys(game_id)
+        return turn.old_text if before is not None and turn.start <= before else turn.text
+
+    async def deadline_for(self, game_id: int, turn: Turn | None) -> int | None:
+        """The deadline of a game's turn (unix seconds), scheduling its reminders the first time.
+
+        Called when the turn's message is posted. Nothing is scheduled for a game without a
+        deadline, a computer's turn, a finished game, or a turn that was already played (then the
+        deadline stored for it, if any); other turns' unsent reminders are cancelled.
+        """
+        try:
+            game, match = await self.desk.load(game_id=game_id, ended=True)
+        except ServiceError:
+            return None
+        now = self.desk.now()
+        current = await current_turn(match) if game.status == GameStatus.ACTIVE else None
+        if turn is None or current != turn:
+            if current is None:
+                await self.desk.repo.cancel_reminders(game.id, now=now)
+            if turn is None:
+                return None
+            return await self.desk.repo.turn_deadline(
+                game.id, await self.stored_turn(game.id, turn)
+            )
+        user = game.user_of(turn.seat)
+        absent = turn.seat in await self.desk.stand_ins(game)  # the computer plays at once
+        if game.turn_deadline is None or user is None or user == COMPUTER_USER_ID or absent:
+            await self.desk.repo.cancel_reminders(game.id, now=now)
+            return None
+        return await self.desk.repo.schedule_turn(
+            game.id,
+            turn=await self.stored_turn(game.id, turn),
+            seat=turn.seat,
+            user_id=user,
+            deadline_at=now + game.turn_deadline,
+            reminders=reminder_plan(now, game.turn_deadline),
+            now=now,
+        )
+
+    async def claim_due_reminders(
+        self, *, lease: int, shards: Shards | None = None
+    ) -> list[Reminder]:
+        """Claim the reminders due now for ``lease`` seconds (see ``GameStore``)."""
+        return await self.desk.repo.claim_due_reminders(
+            now=self.desk.now(), lease=lease, shards=shards
+        )
+
+    async def reminder_thread(self, reminder: Reminder) -> int | None:
+        """The thread to remind in, or None if the reminder's turn is no longer being played."""
+        try:
+            game, match = await self.desk.load(game_id=reminder.game_id)
+        except ServiceError:
+            return None
+        turn = await current_turn(match)
+        if turn is None or await self.stored_turn(game.id, turn) != reminder.turn:
+            return None
+        if game.user_of(turn.seat) != reminder.user_id:
+            return None
+        if turn.seat in await self.desk.stand_ins(game):  # away or on vacation: none reaches them
+            return None
+        return game.thread_id
+
+    async def deadline_takeover(self, reminder: Reminder) -> PlayerInfo | None:
+        """At a deadline, in a game with the take-over option: the computer takes the seat.
+
+        The seat is "away" until its player uses ``/back``; the player, or None if the game has
+        no such option (or the reminder is not the deadline).
+        """
+        if reminder.kind != "deadline":
+            return None
+        try:
+            game, match = await self.desk.load(game_id=reminder.game_id)
+        except ServiceError:
+            return None
+        if not game.computer_takeover:
+            return None
+        await self.desk.repo.set_stand_in(game.id, reminder.seat, "away", now=self.desk.now())
+        return players_of(game, match, {reminder.seat: "away"})[reminder.seat]
+
+    async def mark_reminders_sent(self, reminder_ids: Sequence[int]) -> None:
+        """Record that reminders were sent (one transaction)."""
+        await self.desk.repo.mark_reminders_sent(reminder_ids, now=self.desk.now())
+
+    async def cancel_reminder(self, reminder_id: int) -> None:
+        """Drop a reminder whose turn is over."""
+        await self.desk.repo.cancel_reminder(reminder_id, now=self.desk.now())
+
+    async def vote_skip(
+        self, user_id: int, *, game_id: int, turn: str, choice: str = "skip"
+    ) -> SkipVote:
+        """A vote by one of the other players on a turn whose deadline passed.
+
+        ``turn``: the key on the deadline message's button (``round.seat.start``, or the old
+        ``round.seat`` of buttons posted before migration 0012): a vote counts only for that very
+        turn. ``choice``: "skip" (the computer plays this turn) or "away" (the computer plays
+        the seat until its player uses ``/back``). The voters are the humans still playing (see
+        ``_voters``); each has one vote per turn and may change it; the choice a majority of
+        them (more than half) picks is applied at once. A skip: the game's strongest computer
+        player plays the turn for the absent player (marked as such) and the turn's report is
+        returned. A hand-over: the seat is stored as away (``announce`` only for the vote that
+        did it) and the runner plays its turns.
+        """
+        if choice not in ("skip", "away"):
+            raise ServiceError("deadline.turn_over")
+        game, match = await self.desk.load(game_id=game_id)
+        current = await current_turn(match)
+        stored = None if current is None else await self.stored_turn(game.id, current)
+        if current is None or stored != turn:
+            raise ServiceError("deadline.turn_over")
+        voters = await self._voters(game, current.seat)
+        if user_id not in voters:
+            raise ServiceError("deadline.not_voter")
+        deadline = await self.desk.repo.turn_deadline(game.id, turn)
+        if deadline is None or self.desk.now() < deadline:
+            raise ServiceError("deadline.not_yet")
+        votes = await self.desk.repo.add_deadline_vote(
+            game.id, turn, user_id, choice, now=self.desk.now()
+        )
+        needed = len(voters) // 2 + 1
+        counted = len(set(votes) & voters)
+        if counted < needed:
+            return SkipVote(game.id, counted, needed, choice=choice, thread_id=game.thread_id)
+        if choice == "away":
+            seat = current.seat
+            handed = await self.desk.repo.hand_over(game.id, seat, now=self.desk.now())
+            player = players_of(game, match, {seat: "away"})[seat]
+            return SkipVote(
+                game.id, counted, needed, None, True, choice, player, game.thread_id, handed
+            )
+        await asyncio.to_thread(play_computer_turn, match, current.seat, game.seed)
+        with store_refusals(stale="deadline.turn_over"):
+            saved = await self.desk.repo.append_match(game, match, by_computer=True)
+        if match.outcome is not None:
+            await self.desk.game_over(game.id)
+        report = await self.reports.turn_report(game, match, saved)
+        computers = self.desk.computer_acts(
+            game, match.current_seat, await self.desk.stand_ins(game)
+        )
+        return SkipVote(game.id, counted, needed, report, computers, thread_id=game.thread_id)
+
+    async def _voters(self, game: Game, absent_seat: int) -> set[int]:
+        """Who votes on a turn at its deadline: the humans still playing, other than the absent
+        player; not a player who resigned, withdrew from the game's league, or whose seats the
+        computer plays (away, on vacation)."""
+        stand_ins = await self.desk.stand_ins(game)
+        humans = {s.user_id for s in game.seats if s.user_id != COMPUTER_USER_ID}
+        sitting_out = {s.user_id for s in game.seats if s.seat in stand_ins}
+        gone = await self.desk.repo.forfeits_of_game(game.id)
+        return humans - sitting_out - gone - {game.user_of(absent_seat)}
+
+    async def back(self, user_id: int, *, thread_id: int | None = None) -> Back:
+        """Give the user's away seats back to them: the thread's game's if they are away there,
+        else every game's. ``back.none`` if the computer plays none of their seats."""
+        seats = await self.desk.repo.away_seats(user_id)
+        here = [s for s in seats if s.thread_id == thread_id]
+        returned = await self.desk.repo.clear_away(here or seats, now=self.desk.now())
+        if not returned:
+            settings = await self.settings.user_settings(user_id)
+            if (settings.vacation_until or 0) > self.desk.now():
+                raise ServiceError("back.on_vacation")
+            if thread_id is not None and await self._resigned_here(user_id, thread_id):
+                raise ServiceError("stand_in.refused.resigned")
+            raise ServiceError("back.none")
+        return Back(tuple(dict.fromkeys((s.game_id, s.thread_id) for s in returned)))
+
+    async def _resigned_here(self, user_id: int, thread_id: int) -> bool:
+        """Whether the user resigned from the active game of this thread."""
+        try:
+            game, _ = await self.desk.load(thread_id=thread_id)
+        except ServiceError:
+            return False
+        return any(game.stand_in_of(seat) == "resigned" for seat in game.seats_of(user_id))
+
+    async def away_seats(self, user_id: int) -> list[AwaySeat]:
+        """The user's seats the computer plays until they come back."""
+        return await self.desk.repo.away_seats(user_id)

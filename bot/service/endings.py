@@ -1,0 +1,122 @@
+"""The end of games by a player: resign, abandon, cancel before the first move."""
+
+from __future__ import annotations
+
+import logging
+
+from bot.store import (
+    Game,
+    GameNotFound,
+)
+
+from .errors import ServiceError, store_refusals
+from .results import (
+    COMPUTER_USER_ID,
+    Resigned,
+)
+from .rights import Member, abandon_refusal
+from .tables import (
+    ABANDONED_BY,
+    CANCELLED,
+    RESIGNED,
+    GameDesk,
+    players_of,
+    resign_outcome,
+    resigned_seats,
+)
+
+log = logging.getLogger(__name__)
+
+
+class EndingService:
+    """Ends a game before its rules do: a resignation, an abandon, a cancelled lobby."""
+
+    def __init__(self, desk: GameDesk) -> None:
+        self.desk = desk
+
+    async def resign(self, user_id: int, *, game_id: int, version: int | None = None) -> Resigned:
+        """A seated player resigns: the computer plays their seat to the end (they rank last).
+
+        When one other human is left, that player wins at once (the game is finished); when
+        none is (only computers would play on), the game ends without a winner (abandoned).
+        ``version`` is not required to match: resigning stays valid while others play on.
+        """
+        game, match = await self.desk.load(game_id=game_id)
+        if not game.seats_of(user_id) or user_id == COMPUTER_USER_ID:
+            raise ServiceError("error.not_seated")
+        seats = [s for s in game.seats_of(user_id) if game.stand_in_of(s) != "resigned"]
+        if not seats:
+            raise ServiceError("resign.already")
+        seat = seats[0]
+        players = players_of(game, match, {s: "resigned" for s in seats})
+        others = [
+            s.seat
+            for s in game.seats
+            if s.user_id not in (COMPUTER_USER_ID, user_id) and s.stand_in != "resigned"
+        ]
+        now, reason = self.desk.now(), f"{RESIGNED}{seat}"
+        with store_refusals(stale="error.stale_board"):
+            if len(others) == 1:
+                outcome = resign_outcome(game, others[0], {*seats, *resigned_seats(game)}, reason)
+                await self.desk.repo.resign_and_finish(
+                    game.id, seat, game.version, outcome, now=now
+                )
+            elif not others:
+                await self.desk.repo.abandon_game(game.id, reason=reason)
+            else:
+                for mine in seats:
+                    await self.desk.repo.set_stand_in(game.id, mine, "resigned", now=now)
+        if len(others) <= 1:
+            await self.desk.game_over(game.id)
+            winner = players[others[0]] if others else None
+            return Resigned(game.id, game.thread_id, players[seat], True, winner)
+        return Resigned(
+            game.id, game.thread_id, players[seat], computers_next=match.current_seat in seats
+        )
+
+    async def may_abandon(self, member: Member, *, thread_id: int) -> tuple[int, int, str | None]:
+        """(game id, version, its league's name or None) of the thread's active game if the
+        member may abandon it (``bot.service.rights``: the host of a casual game while not
+        resigned, a league game's organisers, or a member who manages threads)."""
+        game, _ = await self.desk.load(thread_id=thread_id)
+        return await self._may_abandon(game, member)
+
+    async def _may_abandon(self, game: Game, member: Member) -> tuple[int, int, str | None]:
+        role = None
+        if self.desk.league_rights is not None:
+            role = await self.desk.league_rights.league_role(game.id, member)
+        refusal = abandon_refusal(game, member, role)
+        if refusal is not None:
+            raise refusal
+        return game.id, game.version, None if role is None else role.league
+
+    async def abandon(self, member: Member, *, game_id: int) -> int:
+        """Abandon a stuck game: a casual one ends without a winner, a league one is ranked as it
+        stood (the league's rule); the thread is told who did it. The new version."""
+        game, _ = await self.desk.load(game_id=game_id)
+        await self._may_abandon(game, member)
+        reason = f"{ABANDONED_BY}{member.user_id}"
+        with store_refusals(stale="error.stale_board"):
+            version = await self.desk.repo.abandon_game(game.id, reason=reason)
+        await self.desk.game_over(game.id)
+        return version
+
+    async def cancel_unplayed(self, thread_id: int) -> int | None:
+        """Abandon the thread's game if nobody has played yet; its id (None: no active game).
+
+        Refused (``lobby.game_under_way``) once a move was saved: then players resign instead;
+        and once the host (who alone may cancel) resigned from it: the others play on.
+        """
+        try:
+            game = await self.desk.repo.load_game_by_thread(thread_id)
+        except GameNotFound:
+            return None
+        if game.action_count:
+            raise ServiceError("lobby.game_under_way", thread=f"<#{thread_id}>")
+        if game.stand_in_of(0) == "resigned":
+            raise ServiceError("abandon.host_resigned")
+        with store_refusals(stale="lobby.game_under_way"):
+            await self.desk.repo.abandon_game(
+                game.id, expected_version=game.version, reason=CANCELLED
+            )
+        return game.id

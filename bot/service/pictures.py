@@ -1,0 +1,130 @@
+"""Pictures of games for the services: drawn off the event loop, the recent ones cached."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from bot.render_pool import RenderPool
+from bot.store import Game
+from engine import games
+from engine.contract import Event
+
+PICTURES_KEPT = 64  # recent pictures kept by the service (about 200 KB each)
+
+
+class Renderer(Protocol):
+    """Draws a game's picture: (view, events marked or None, language[, legal actions marked,
+    stand-ins, computer played]) -> PNG bytes (see ``render_picture``)."""
+
+    def __call__(
+        self, view: dict[str, Any], events: Sequence[Event] | None, /, *more: Any
+    ) -> bytes: ...
+
+
+def render_picture(
+    view: dict[str, Any],
+    events: Sequence[Event] | None,
+    language: str = "en",
+    legal: Sequence[str] | None = None,
+    stand_ins: Sequence[tuple[int, str]] = (),
+    computer_played: bool = False,
+) -> bytes:
+    """The board PNG of a view, marking the changes in ``events`` (None: from the view), with
+    its texts in ``language``; with ``legal`` (the actions of the step to choose), the game's
+    phone-sized turn picture marking them, when the game has one (docs/render.md). The bot's
+    extras: (seat, why) the computer plays for a human, and the last turn played so."""
+    from render import FOCUS_RENDERERS, render_board, render_focus
+
+    seats = dict(stand_ins)
+    if legal is not None and view.get("game") in FOCUS_RENDERERS:
+        return render_focus(
+            view,
+            legal=legal,
+            events=events,
+            language=language,
+            stand_ins=seats,
+            computer_played=computer_played,
+        )
+    return render_board(
+        view, events=events, language=language, stand_ins=seats, computer_played=computer_played
+    )
+
+
+def picture_language(game: Game) -> str:
+    """The language of a game's pictures: the game's; English for games made before the choice
+    (as they were drawn then)."""
+    return game.language or "en"
+
+
+def picture_key(view: Mapping[str, Any], events: Sequence[Event] | None, *more: object) -> str:
+    """What a picture is a pure function of: the view (game state, viewer), the events marked,
+    and ``more``, the drawer's further arguments (language, legal actions marked, the bot's
+    stand-ins and computer turn); as a digest."""
+    text = json.dumps([view, events, more], sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+class PictureCache:
+    """The last pictures drawn, by ``picture_key``: asked again (the board after a play, a
+    second viewer with the same view), a picture is not drawn twice."""
+
+    def __init__(self, size: int = PICTURES_KEPT) -> None:
+        self.size = size
+        self._pictures: OrderedDict[str, bytes] = OrderedDict()
+
+    def get(self, key: str) -> bytes | None:
+        """The picture under ``key`` (now the most recent), or None."""
+        png = self._pictures.get(key)
+        if png is not None:
+            self._pictures.move_to_end(key)
+        return png
+
+    def put(self, key: str, png: bytes) -> None:
+        """Keep a picture, forgetting the least recently used beyond ``size``."""
+        self._pictures[key] = png
+        self._pictures.move_to_end(key)
+        while len(self._pictures) > self.size:
+            self._pictures.popitem(last=False)
+
+
+class Pictures:
+    """The pictures the services show: from the cache, else drawn by the pool."""
+
+    def __init__(self, pool: RenderPool) -> None:
+        self.pool = pool
+        self.pictures = PictureCache()
+
+    async def render(
+        self,
+        view: dict[str, Any],
+        events: Sequence[Event] | None,
+        game: Game | None = None,
+        legal: Sequence[str] | None = None,
+        *,
+        stand_ins: Mapping[int, str] | None = None,
+        computer_played: bool = False,
+    ) -> bytes:
+        """The picture in the game's language (None: a warm-up), from the cache or drawn off
+        the event loop (see ``bot.render_pool``); ``legal``: the turn picture marking them;
+        ``stand_ins`` (seat -> why the computer plays its human) and ``computer_played`` (the
+        last turn so) are told on the picture."""
+        language = "en" if game is None else picture_language(game)
+        marked = None if legal is None else tuple(legal)
+        seats = tuple(sorted((stand_ins or {}).items()))
+        more: tuple[object, ...] = (language, marked, seats, computer_played)
+        key = picture_key(view, events, *more)
+        png = self.pictures.get(key)
+        if png is None:
+            png = await self.pool.draw(view, events, *more)
+            self.pictures.put(key, png)
+        return png
+
+    async def warm_up(self) -> None:
+        """Render one board per game so the caches exist before the first player waits on it."""
+        for key, rules in games.GAMES.items():
+            match = games.new(key, [f"P{i}" for i in range(rules.min_players)], 0)
+            await self.render(match.view(None), None)

@@ -1,0 +1,300 @@
+"""Playing a turn: create a game, play, preview, undo, the panel and suggestions."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games import presentation
+from bot.store import (
+    Game,
+    NewSeat,
+)
+from engine import games
+from engine.errors import EngineError
+
+from . import panel as panels
+from .errors import EngineRejected, ServiceError, rejected, store_refusals
+from .pictures import Pictures
+from .reports import TurnReports
+from .results import (
+    COMPUTER_USER_ID,
+    Created,
+    PanelState,
+    PlayResult,
+    Preview,
+    TurnKey,
+    UndoResult,
+)
+from .suggest import Suggestions, suggestions
+from .tables import (
+    GameDesk,
+    SeedSource,
+    current_turn,
+    panel_choices,
+    players_of,
+    split_actions,
+    step_of,
+    turn_key,
+)
+
+log = logging.getLogger(__name__)
+
+
+class PlayService:
+    """Everything a player does on their turn, and starting a game."""
+
+    def __init__(
+        self, desk: GameDesk, pictures: Pictures, reports: TurnReports, seed_source: SeedSource
+    ) -> None:
+        self.desk = desk
+        self.pictures = pictures
+        self.reports = reports
+        self._seed_source = seed_source
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        thread_id: int,
+        players: Sequence[tuple[int | None, str]],
+        game_key: str,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        turn_deadline: int | None = None,
+        computer_takeover: bool = False,
+        language: str | None = None,
+    ) -> Created:
+        """Start a game with (user id or None for a computer, name) per seat, in seat order.
+
+        ``turn_deadline``: the seconds each player has for a turn (None: no deadline);
+        ``computer_takeover``: at the deadline the computer takes the seat over (no vote);
+        ``language``: of its public messages and pictures (en, fr, it, pl).
+        """
+        seed = self._seed_source() if seed is None else seed
+        names = [name for _, name in players]
+        try:
+            match = games.new(game_key, names, seed, options)
+        except EngineError as error:
+            raise EngineRejected(error) from None
+        colours = match.colours
+        seats = [
+            NewSeat(
+                seat=i,
+                user_id=COMPUTER_USER_ID if user is None else user,
+                player=name,
+                colour=colours[i],
+            )
+            for i, (user, name) in enumerate(players)
+        ]
+        game = await self.desk.repo.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            game_key=game_key,
+            seed=seed,
+            options=match.options,
+            seats=seats,
+            snapshot=match.to_json(),
+            current_seat=match.current_seat,
+            turn_deadline=turn_deadline,
+            computer_takeover=computer_takeover,
+            language=language,
+        )
+        infos = players_of(game, match)
+        first = infos[match.current_seat or 0]
+        picture = await self.pictures.render(match.view(None), None, game)
+        return Created(
+            game.id,
+            game.game_key,
+            thread_id,
+            game.version,
+            infos,
+            picture,
+            first,
+            first.computer,
+            await current_turn(match),
+            game.language,
+        )
+
+    async def play(
+        self,
+        user_id: int,
+        text: str,
+        *,
+        thread_id: int | None = None,
+        game_id: int | None = None,
+        version: int | None = None,
+    ) -> PlayResult:
+        """Apply one action or a whole sequence (all or nothing) for the user, and save it."""
+        game, match = await self.desk.load_checked(thread_id, game_id, version)
+        seat = self.desk.acting_seat(game, match, user_id)
+        before = len(match.log)
+        try:
+            events = match.play(text, seat=seat)
+        except EngineError as error:
+            raise rejected(error, match, seat, split_actions(text)) from None
+        ends_turn = match.milestones(events).turn_ended
+        saved = await self.desk.save(game, match, silent=not ends_turn)
+        if match.outcome is not None:
+            await self.desk.game_over(game.id)
+        actions = tuple(t for _, t in match.log[before:])
+        turn = await self.reports.turn_report(game, match, saved) if ends_turn else None
+        own = match.view(seat)
+        picture = (
+            turn.picture if turn is not None else await self.pictures.render(own, events, game)
+        )
+        computers = self.desk.computer_acts(
+            game, match.current_seat, await self.desk.stand_ins(game)
+        )
+        return PlayResult(
+            game.id,
+            game.thread_id,
+            saved,
+            actions,
+            tuple(events),
+            picture,
+            step_of(match),
+            turn,
+            computers,
+        )
+
+    async def preview(self, user_id: int, text: str, *, thread_id: int) -> Preview:
+        """Apply a sequence to a copy and show what it would do; nothing is saved."""
+        game, match = await self.desk.load(thread_id=thread_id)
+        seat = self.desk.acting_seat(game, match, user_id)
+        try:
+            result = match.preview(text, seat=seat)
+        except EngineError as error:
+            raise rejected(error, match, seat, split_actions(text)) from None
+        actions = tuple(result.actions)
+        picture = await self.pictures.render(result.view, result.events, game)
+        return Preview(
+            game.id,
+            game.game_key,
+            game.thread_id,
+            game.version,
+            "; ".join(actions),
+            actions,
+            tuple(result.events),
+            picture,
+            players_of(game, match),
+            result.ends_turn,
+        )
+
+    async def undo(
+        self,
+        user_id: int,
+        *,
+        thread_id: int | None = None,
+        game_id: int | None = None,
+        version: int | None = None,
+    ) -> UndoResult:
+        """Take back the user's last action of the current turn (per the engine's policy)."""
+        game, match = await self.desk.load_checked(thread_id, game_id, version)
+        seat = self.desk.acting_seat(game, match, user_id)
+        try:
+            undone = match.undo(seat)
+        except EngineError as error:
+            raise EngineRejected(error) from None
+        with store_refusals():
+            saved = await self.desk.repo.undo_last(
+                game.id, game.version, match.to_json(), current_seat=match.current_seat
+            )
+        picture = await self.pictures.render(match.view(seat), None, game)
+        return UndoResult(game.id, saved, undone, picture, step_of(match))
+
+    async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> Suggestions:
+        """Autocomplete choices for the action option (the refusal if the user may not act now)."""
+        try:
+            game, match = await self.desk.load(thread_id=thread_id)
+            seat = self.desk.acting_seat(game, match, user_id)
+        except ServiceError as error:
+            refused = Suggestions()
+            refused.refusal = error
+            return refused
+        return suggestions(match, seat, typed)
+
+    async def panel(
+        self,
+        user_id: int,
+        *,
+        thread_id: int | None = None,
+        game_id: int | None = None,
+        version: int | None = None,
+        category: str | None = None,
+        page: int = 0,
+        picture: bool = True,
+        turn: TurnKey | None = None,
+        after: str | None = None,
+        prefix: str = "",
+    ) -> PanelState:
+        """The turn panel for the player to act: groups of legal choices and a preview.
+
+        With ``turn`` an out-of-date ``version`` is fine while that turn is still being played;
+        ``after`` (the action just played) keeps its group chosen while it lasts, else opens the
+        likely next step; ``prefix`` (a stage of a large group) narrows the choices.
+        """
+        game, match = await self.desk.load(thread_id=thread_id, game_id=game_id)
+        if version is not None and game.version != version and turn_key(match) != turn:
+            raise ServiceError("error.stale_board")
+        seat = self.desk.acting_seat(game, match, user_id)
+        shown = presentation(game.game_key)
+        legal = panel_choices(match)
+        groups = panels.categories(legal, shown.panel_group)
+        keys = [c.key for c in groups]
+        if after is not None:
+            order = shown.panel_next
+            chosen = panels.next_group(keys, shown.panel_group(after), order)
+        else:
+            if prefix and category is None:
+                category = shown.panel_group(prefix)
+            chosen = panels.next_group(keys, category, ())
+        members = [a for a in legal if shown.panel_group(a) == chosen]
+        values, prefix = panels.stage(members, prefix)
+        actions, page, pages = panels.page_of(values, page)
+        ending = [a for a in legal if shown.panel_group(a) == panels.END_GROUP]
+        view = match.view(seat)
+        marked = [a for a in members if a.startswith(prefix)]  # the step's choices left
+        png = await self._panel_picture(view, game, marked) if picture else None
+        players = players_of(game, match)
+        return PanelState(
+            game_id=game.id,
+            game=game.game_key,
+            version=game.version,
+            step=step_of(match) or "",
+            player=players[seat],
+            categories=tuple(c for c in groups if c.key != panels.END_GROUP or len(ending) > 1),
+            category=chosen,
+            page=page,
+            pages=pages,
+            actions=tuple(actions),
+            can_undo=match.can_undo(seat),
+            picture=png,
+            prefix=prefix,
+            end=ending[0] if len(ending) == 1 else None,
+            view=view,
+            names=tuple(p.name for p in players),
+        )
+
+    async def _panel_picture(
+        self, view: dict[str, Any], game: Game, marked: Sequence[str]
+    ) -> bytes | None:
+        """The panel's turn picture (the step's choices marked); None if drawing it failed:
+        the panel is the way to play, so it is shown without its picture rather than lost."""
+        try:
+            return await self.pictures.render(view, None, game, marked)
+        except Exception:
+            log.warning("game %d: the turn picture could not be drawn", game.id, exc_info=True)
+            return None
+
+    async def panel_action(self, user_id: int, *, game_id: int, version: int, crc: str) -> str:
+        """The action a panel button plays, found by its checksum among the current choices."""
+        game, match = await self.desk.load_checked(None, game_id, version)
+        self.desk.acting_seat(game, match, user_id)
+        action = panels.by_checksum(panel_choices(match), crc)
+        if action is None:
+            raise ServiceError("error.stale_board")
+        return action

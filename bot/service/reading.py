@@ -1,0 +1,176 @@
+"""Reading games: the board, the history, a player's games, what a thread holds."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.store import (
+    Game,
+    GameNotFound,
+    GameStatus,
+    Shards,
+)
+
+from .deadlines import DeadlineService
+from .errors import ServiceError
+from .history import replay_turns
+from .pace import pace
+from .pictures import Pictures
+from .results import (
+    COMPUTER_USER_ID,
+    BoardResult,
+    GameListing,
+    HistoryResult,
+)
+from .tables import (
+    GameDesk,
+    current_turn,
+    mark_computer_played,
+    match_of,
+    players_of,
+    step_of,
+)
+
+log = logging.getLogger(__name__)
+
+
+class ReadingService:
+    """Everything that only reads a game (also an ended one)."""
+
+    def __init__(self, desk: GameDesk, pictures: Pictures, deadlines: DeadlineService) -> None:
+        self.desk = desk
+        self.pictures = pictures
+        self.deadlines = deadlines
+
+    async def board(
+        self, user_id: int | None, *, thread_id: int, public: bool = False
+    ) -> BoardResult:
+        """The current picture (also of an ended game): own view when private, else spectators'."""
+        game, match = await self.desk.load(thread_id=thread_id, ended=True)
+        seats = [] if user_id is None else game.seats_of(user_id)
+        viewer = None if public or not seats or user_id == COMPUTER_USER_ID else seats[0]
+        if viewer is not None and match.current_seat in seats:
+            viewer = match.current_seat
+        stand_ins = await self.desk.stand_ins(game)
+        players = players_of(game, match, stand_ins)
+        over = game.status != GameStatus.ACTIVE or match.current_seat is None
+        current = None if over or match.current_seat is None else players[match.current_seat]
+        turns = await asyncio.to_thread(replay_turns, match)
+        events = [e for t in turns[-1:] for e in t.events]
+        played = bool(turns) and len(match.log) in await self.desk.repo.computer_played(game.id)
+        picture = await self.pictures.render(
+            match.view(viewer), events, game, stand_ins=stand_ins, computer_played=played
+        )
+        return BoardResult(
+            game.id,
+            game.version,
+            picture,
+            match.turn_info.round,
+            current,
+            step_of(match),
+            over,
+        )
+
+    async def announced_version(self, game_id: int) -> int:
+        """The newest version of a game whose thread message was posted (the outbox's mark)."""
+        return (await self.desk.repo.load_game(game_id)).announced_version
+
+    async def mark_announced(self, game_id: int, version: int) -> None:
+        """Record that a game's thread message for ``version`` was posted."""
+        await self.desk.repo.mark_announced(game_id, version)
+
+    async def game_language(
+        self, *, game_id: int | None = None, thread_id: int | None = None
+    ) -> str | None:
+        """The language chosen for a game (by id, else the thread's latest game); None if it
+        has none (made before the choice) or there is no such game."""
+        try:
+            if game_id is not None:
+                return (await self.desk.repo.load_game(game_id)).language
+            if thread_id is not None:
+                return (await self.desk.repo.load_latest_game_by_thread(thread_id)).language
+        except GameNotFound:
+            pass
+        return None
+
+    async def game_in_thread(self, thread_id: int) -> str | None:
+        """The game key of the thread's latest game, or None if the thread has none."""
+        try:
+            game = await self.desk.repo.load_latest_game_by_thread(thread_id)
+        except GameNotFound:
+            return None
+        return game.game_key
+
+    async def history(self, *, thread_id: int, turns: int = 5) -> HistoryResult:
+        """The last ``turns`` turns of the thread's latest game (also ended), with their events."""
+        game, match = await self.desk.load(thread_id=thread_id, ended=True)
+        records = await asyncio.to_thread(replay_turns, match)
+        records = mark_computer_played(records, await self.desk.repo.computer_played(game.id))
+        times = [a.created_at for a in await self.desk.repo.load_actions(game.id)]
+        figures = pace(records, times, game.created_at, len(game.seats))
+        players = players_of(game, match, await self.desk.stand_ins(game))
+        return HistoryResult(game.id, game.game_key, players, tuple(records[-turns:]), figures)
+
+    async def my_games(self, user_id: int, *, guild_id: int | None) -> list[GameListing]:
+        """The user's active games (in one server if given), those awaiting them first."""
+        found = await self.desk.repo.list_active_games(user_id)
+        listings = []
+        for g in found:
+            if guild_id is not None and g.guild_id != guild_id:
+                continue
+            game = await self.desk.repo.load_game(g.game_id)
+            stand_ins = await self.desk.stand_ins(game)
+            absent = g.current_seat in stand_ins  # the computer plays it: nobody waits on them
+            human = g.current_user_id not in (None, COMPUTER_USER_ID) and not absent
+            deadline = await self._standing_deadline(game) if human else None
+            whose = g.current_user_id if human else None
+            mine = g.my_turn and not absent
+            listings.append(GameListing(g.game_id, g.thread_id, g.game_key, mine, whose, deadline))
+        far = 1 << 62  # games without a deadline after those with one
+        return sorted(
+            listings,
+            key=lambda g: (not g.my_turn, far if g.deadline is None else g.deadline),
+        )
+
+    async def _standing_deadline(self, game: Game) -> int | None:
+        """The deadline of the turn a game is playing now, unless it has none (or no longer);
+        None for a game whose snapshot is damaged (logged), so the others are still listed."""
+        try:
+            turn = await current_turn(match_of(game))
+        except ServiceError:
+            return None
+        if turn is None:
+            return None
+        return await self.desk.repo.standing_deadline(
+            game.id, await self.deadlines.stored_turn(game.id, turn)
+        )
+
+    async def seated(self, user_id: int, *, thread_id: int) -> tuple[int, int]:
+        """(game id, version) of the thread's game if the user plays in it (else not_seated)."""
+        game, _ = await self.desk.load(thread_id=thread_id)
+        if not game.seats_of(user_id) or user_id == COMPUTER_USER_ID:
+            raise ServiceError("error.not_seated")
+        if all(game.stand_in_of(s) == "resigned" for s in game.seats_of(user_id)):
+            raise ServiceError("resign.already")
+        return game.id, game.version
+
+    async def game_id(self, thread_id: int) -> int:
+        """The id of the thread's latest game, any status (no_game if it never had one)."""
+        try:
+            return (await self.desk.repo.load_latest_game_by_thread(thread_id)).id
+        except GameNotFound:
+            raise ServiceError("error.no_game") from None
+
+    async def active_game_id(self, thread_id: int) -> int | None:
+        """The id of the thread's active game, if it has one."""
+        try:
+            return (await self.desk.repo.load_game_by_thread(thread_id)).id
+        except GameNotFound:
+            return None
+
+    async def owing_games(self, shards: Shards | None = None) -> list[int]:
+        """Games that still owe their thread a message (turns, openings and endings), in the
+        guilds of ``shards`` if given."""
+        owed = await self.desk.repo.unannounced_games(shards)
+        return sorted({*owed, *await self.desk.repo.unannounced_abandoned_games(shards)})

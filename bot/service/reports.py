@@ -1,0 +1,137 @@
+"""The report of a game's last turn, and the thread message a game still owes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import replace
+from itertools import accumulate
+
+from bot.store import (
+    Game,
+    GameNotFound,
+    GameStatus,
+)
+from engine.games import Match
+
+from .history import replay_turns
+from .pictures import Pictures
+from .results import (
+    COMPUTER_USER_ID,
+    Created,
+    Ended,
+    TurnRecord,
+    TurnReport,
+)
+from .tables import (
+    BATCH_TURNS,
+    RESIGNED,
+    GameDesk,
+    current_turn,
+    ended_of,
+    final_result,
+    mark_computer_played,
+    match_of,
+    players_of,
+    turn_of,
+)
+
+log = logging.getLogger(__name__)
+
+
+class TurnReports:
+    """What a game's thread is told: its last completed turn, or what it still owes."""
+
+    def __init__(self, desk: GameDesk, pictures: Pictures) -> None:
+        self.desk = desk
+        self.pictures = pictures
+
+    async def turn_report(
+        self, game: Game, match: Match, version: int, *, since: int | None = None
+    ) -> TurnReport | None:
+        """The report of the last completed turn, as of ``version`` (None before the first).
+
+        A computer's turn comes with the computer turns just before it, saved with it and posted
+        as one message: those that start at action ``since`` or later (the batch just saved),
+        or, when that is not known (a restart), those back to the last turn a human played
+        (at most ``BATCH_TURNS``).
+        """
+        played_for = await self.desk.repo.computer_played(game.id)
+        turns = mark_computer_played(await asyncio.to_thread(replay_turns, match), played_for)
+        starts = list(accumulate((len(t.actions) for t in turns), initial=0))
+        done = [(start, t) for start, t in zip(starts, turns, strict=False) if t.complete]
+        if not done:
+            return None
+        stand_ins = await self.desk.stand_ins(game)
+        players = players_of(game, match, stand_ins)
+        turn = done[-1][1]
+
+        def by_computer(record: TurnRecord) -> bool:
+            return record.by_computer or game.user_of(record.seat) == COMPUTER_USER_ID
+
+        earlier: list[TurnRecord] = []
+        if by_computer(turn):
+            for start, record in reversed(done[-BATCH_TURNS:-1]):
+                if not by_computer(record) or (since is not None and start < since):
+                    break
+                earlier.insert(0, record)
+        nxt = match.current_seat
+        started = sum(len(t.actions) for t in turns if t.complete)  # the next turn begins here
+        final = None if match.outcome is None else final_result(players, match.outcome)
+        skipped = len(match.log) in played_for
+        picture = await self.pictures.render(
+            match.view(None), turn.events, game, stand_ins=stand_ins, computer_played=skipped
+        )
+        return TurnReport(
+            game_id=game.id,
+            game=game.game_key,
+            thread_id=game.thread_id,
+            version=version,
+            player=players[turn.seat],
+            round=turn.round,
+            actions=turn.actions,
+            events=turn.events,
+            players=players,
+            picture=picture,
+            next_player=None if nxt is None else players[nxt],
+            final=final,
+            next_turn=turn_of(match, started),
+            skipped=skipped,
+            earlier=tuple(earlier),
+            channel_id=game.channel_id,
+            language=game.language,
+        )
+
+    async def pending_post(self, game_id: int) -> TurnReport | Created | Ended | None:
+        """The thread message a game still owes (its end, latest turn or opening), if any."""
+        try:
+            game = await self.desk.repo.load_game(game_id)
+        except GameNotFound:
+            return None
+        if game.announced_version >= game.version:
+            return None
+        match = match_of(game)
+        resigned = (game.end_reason or "").startswith(RESIGNED)
+        if game.status == GameStatus.ABANDONED or resigned:
+            ended = ended_of(game, match)
+            if ended.reason == "abandoned_by" and await self.desk.league_of(game.id) is not None:
+                ended = replace(ended, reason="abandoned_by_league")  # ranked as it stood
+            return ended
+        report = await self.turn_report(game, match, game.version)
+        if report is not None:
+            return report
+        infos = players_of(game, match)
+        first = infos[match.current_seat or 0]
+        picture = await self.pictures.render(match.view(None), None, game)
+        return Created(
+            game.id,
+            game.game_key,
+            game.thread_id,
+            game.version,
+            infos,
+            picture,
+            first,
+            first.computer,
+            await current_turn(match),
+            game.language,
+        )

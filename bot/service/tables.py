@@ -1,0 +1,320 @@
+"""What every game service shares: loading a game and its match, the checks, the helpers.
+
+``GameDesk`` holds the store and the clock; the module's functions read a stored game and its
+match into the plain results of ``results``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import replace
+
+from bot.games import presentation
+from bot.names import display_name
+from bot.store import Game, GameNotFound, GameStatus, GameStore, resigned_last
+from bot.store import Outcome as StoredOutcome
+from bot.store import SeatResult as StoredResult
+from engine import games
+from engine.contract import Outcome
+from engine.errors import CorruptGame
+from engine.games import Match, computer_player
+
+from . import panel as panels
+from .errors import ServiceError, store_refusals
+from .history import turn_start
+from .results import (
+    COMPUTER_USER_ID,
+    Ended,
+    FinalResult,
+    PlayerInfo,
+    ScoreLine,
+    Turn,
+    TurnKey,
+    TurnRecord,
+)
+from .rights import LeagueRights
+
+log = logging.getLogger(__name__)
+
+RESIGNED = "resigned:"  # end reason prefix, followed by the seat
+ABANDONED_BY = "abandoned_by:"  # end reason prefix, followed by the user who abandoned the game
+CANCELLED = "cancelled"  # end reason of a game whose lobby was cancelled before any move
+BATCH_TURNS = 12  # computer turns saved and posted together at most (one message, one picture)
+
+SeedSource = Callable[[], int]
+Clock = Callable[[], float]  # UTC unix seconds (``time.time``); tests inject their own
+GameOverListener = Callable[[int], Awaitable[None]]  # told a game's id once it finished or ended
+
+
+def split_actions(text: str) -> list[str]:
+    """The non-empty ``;``-separated parts of an action text."""
+    return [p.strip() for p in text.split(";") if p.strip()]
+
+
+def normalize_actions(text: str) -> str:
+    """An action text without empty parts: ``"; fleet 4 ;;"`` -> ``"fleet 4"``."""
+    return "; ".join(split_actions(text))
+
+
+def match_of(game: Game) -> Match:
+    """The stored game's match; a snapshot the engine cannot read is reported as damaged."""
+    try:
+        return games.from_json(game.snapshot)
+    except CorruptGame as error:
+        log.error("game %d: stored snapshot is damaged: %s", game.id, error)
+        raise ServiceError("error.damaged_game", game_id=game.id) from None
+
+
+def players_of(
+    game: Game, match: Match, stand_ins: Mapping[int, str] | None = None
+) -> tuple[PlayerInfo, ...]:
+    """Every seat's player; ``stand_ins``: seat -> why the computer plays for its player."""
+    colours = match.colours
+    found = stand_ins or {}
+    result = []
+    for seat in game.seats:
+        user = None if seat.user_id == COMPUTER_USER_ID else seat.user_id
+        stand_in = found.get(seat.seat, seat.stand_in) if user is not None else None
+        result.append(PlayerInfo(seat.seat, seat.player, user, colours[seat.seat], stand_in))
+    return tuple(result)
+
+
+def turn_key(match: Match) -> TurnKey | None:
+    """Where the game stands: (round, seat to act); None once the game is over."""
+    info = match.turn_info
+    return None if info.seat is None else (info.round, info.seat)
+
+
+def turn_of(match: Match, start: int | None = None) -> Turn | None:
+    """The turn being played, None once the game is over; ``start`` if known, else by replay
+    (a few milliseconds: call it off the event loop, see ``_current_turn``)."""
+    info = match.turn_info
+    if info.seat is None:
+        return None
+    return Turn(info.round, info.seat, turn_start(match) if start is None else start)
+
+
+async def current_turn(match: Match) -> Turn | None:
+    """The turn being played (``_turn``), replayed in a thread."""
+    return await asyncio.to_thread(turn_of, match)
+
+
+def step_of(match: Match) -> str | None:
+    """The catalog key of the step to play (``<game>.step.<step>``), None once over."""
+    step = match.turn_info.step
+    return presentation(match.game_key).step_key(match.view(None), step) if step else None
+
+
+def final_result(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult:
+    """The final scores, ranked (resigned players last)."""
+    by_seat = {p.seat: p for p in players}
+    resigned = {p.seat for p in players if p.stand_in == "resigned"}
+    ranks = resigned_last({r.seat: r.rank for r in outcome.results}, resigned)
+    lines = []
+    for result in outcome.results:
+        player = by_seat[result.seat]
+        lines.append(
+            ScoreLine(
+                seat=player.seat,
+                name=player.name,
+                user_id=player.user_id,
+                total=result.score,
+                rank=ranks[result.seat],
+                lines={line.label: line.points for line in result.lines},
+            )
+        )
+    lines.sort(key=lambda s: s.rank)
+    return FinalResult(tuple(lines), outcome.tie_broken)
+
+
+def panel_choices(match: Match) -> list[str]:
+    """The panel's choices: the legal actions with the game's shortcuts, each fitting an option."""
+    shown = presentation(match.game_key)
+    legal = shown.panel_actions(lambda text: match.preview(text).legal_next, match.legal_actions())
+    return [a for a in legal if len(a) <= panels.MAX_VALUE]
+
+
+def mark_computer_played(records: list[TurnRecord], seqs: set[int]) -> list[TurnRecord]:
+    """The turns with ``by_computer`` set where a computer played for the player (a skip)."""
+    if not seqs:
+        return records
+    marked, last = [], 0
+    for record in records:
+        first, last = last + 1, last + len(record.actions)
+        played = any(first <= seq <= last for seq in seqs)
+        marked.append(replace(record, by_computer=True) if played else record)
+    return marked
+
+
+def ended_of(game: Game, match: Match) -> Ended:
+    """The end message of an abandoned game, from its stored reason, in the game's language."""
+    return replace(end_reason(game, match), language=game.language)
+
+
+def end_reason(game: Game, match: Match) -> Ended:
+    """The end message of an abandoned game, from its stored reason."""
+    reason = game.end_reason or ""
+    players = players_of(game, match)
+    if reason.startswith(RESIGNED):
+        player = players[int(reason.removeprefix(RESIGNED))]
+        winner = next((players[s.seat] for s in game.seats if s.winner), None)
+        if game.status == GameStatus.FINISHED and winner is not None:
+            return Ended(game.id, game.thread_id, game.version, "resigned_won", player, winner)
+        return Ended(game.id, game.thread_id, game.version, "resigned", player)
+    if reason.startswith(ABANDONED_BY):
+        by = int(reason.removeprefix(ABANDONED_BY))
+        return Ended(game.id, game.thread_id, game.version, "abandoned_by", by=by)
+    kind = "cancelled" if reason == CANCELLED else "abandoned"
+    return Ended(game.id, game.thread_id, game.version, kind)
+
+
+def game_over(game: Game, match: Match) -> ServiceError:
+    """The refusal of a change to a game that is over, with its result (who won, or why not)."""
+    if match.outcome is not None:
+        final = final_result(players_of(game, match), match.outcome)
+        best = final.winner.rank
+        winners = [s.name for s in final.scores if s.rank == best]
+        scores = ", ".join(f"{display_name(s.name)} {s.total}" for s in final.scores)
+        return ServiceError("error.game_over_won", player=", ".join(winners), scores=scores)
+    reason = game.end_reason or ""
+    if reason.startswith(RESIGNED):
+        player = players_of(game, match)[int(reason.removeprefix(RESIGNED))].name
+        return ServiceError("error.game_over_resigned", player=player)
+    if reason == CANCELLED:
+        return ServiceError("error.game_over_cancelled")
+    return ServiceError("error.game_over")
+
+
+def play_computer_turns(match: Match, computers: set[int], seed: int) -> None:
+    """Play computer seats' turns while one is due (at most ``BATCH_TURNS``)."""
+    for _ in range(BATCH_TURNS):
+        seat = match.current_seat
+        if seat is None or seat not in computers:
+            return
+        play_computer_turn(match, seat, seed)
+
+
+def resigned_seats(game: Game) -> set[int]:
+    """Seats whose players resigned."""
+    return {s.seat for s in game.seats if s.stand_in == "resigned"}
+
+
+def resign_outcome(game: Game, winner: int, resigned: set[int], reason: str) -> StoredOutcome:
+    """The result when the last other human resigned: ``winner`` first, the computers next, the
+    resigned seats last. The game was not played out, so no seat has a score (0)."""
+    ranks = resigned_last({s.seat: 1 if s.seat == winner else 2 for s in game.seats}, resigned)
+    results = tuple(StoredResult(s.seat, 0, ranks[s.seat], s.seat == winner) for s in game.seats)
+    return StoredOutcome(reason, results)
+
+
+def play_computer_turn(match: Match, seat: int, seed: int) -> None:
+    """Let the game's strongest computer player act for ``seat`` until its turn ends."""
+    player = computer_player(match.game_key)
+    for _ in range(200):
+        action = player(match.view(seat), seed + seat)
+        events = match.play(action, seat=seat)
+        if match.current_seat != seat or match.milestones(events).turn_ended:
+            return
+    raise RuntimeError(f"the computer player did not finish its turn: {match.log[-5:]}")
+
+
+class GameDesk:
+    """A game loaded and checked for the services: the store, the clock, who is told of an end."""
+
+    def __init__(self, repo: GameStore, clock: Clock = time.time) -> None:
+        self.repo = repo
+        self.clock = clock
+        self.game_over_listeners: list[GameOverListener] = []
+        self.league_rights: LeagueRights | None = None  # set by the league service
+
+    async def game_over(self, game_id: int) -> None:
+        """Tell the listeners (ratings, leagues) a game ended; their failures are only logged.
+
+        Each listener also catches up on its own (the bot's sweep), so nothing is lost if the
+        process dies before or during this call.
+        """
+        for listener in self.game_over_listeners:
+            try:
+                await listener(game_id)
+            except Exception:
+                log.warning("game %d: a game-over listener failed", game_id, exc_info=True)
+
+    def now(self) -> int:
+        """The current time in UTC unix seconds, from the injected clock."""
+        return int(self.clock())
+
+    async def load(
+        self, *, thread_id: int | None = None, game_id: int | None = None, ended: bool = False
+    ) -> tuple[Game, Match]:
+        """The game and its match; only an active one unless ``ended`` (reading, not changing)."""
+        try:
+            if game_id is not None:
+                game = await self.repo.load_game(game_id)
+            elif thread_id is not None:
+                # the latest game, active or not: a finished game's thread says it is over
+                game = await self.repo.load_latest_game_by_thread(thread_id)
+            else:
+                raise ServiceError("error.no_game")
+        except GameNotFound:
+            raise ServiceError("error.no_game") from None
+        match = match_of(game)
+        if game.status != GameStatus.ACTIVE and not ended:
+            raise game_over(game, match)
+        return game, match
+
+    async def load_checked(
+        self, thread_id: int | None, game_id: int | None, version: int | None
+    ) -> tuple[Game, Match]:
+        game, match = await self.load(thread_id=thread_id, game_id=game_id)
+        if version is not None and game.version != version:
+            raise ServiceError("error.stale_board")
+        return game, match
+
+    @staticmethod
+    def acting_seat(game: Game, match: Match, user_id: int) -> int:
+        """The seat the user acts for now; refuses spectators and players out of turn."""
+        seats = game.seats_of(user_id)
+        if not seats or user_id == COMPUTER_USER_ID:
+            raise ServiceError("error.not_seated")
+        current = match.current_seat
+        if current is None:
+            raise ServiceError("error.game_over")
+        if current not in seats:
+            raise ServiceError("error.not_your_turn", player=match.players[current])
+        stand_in = game.stand_in_of(current)
+        if stand_in is not None:  # the computer plays this seat: /back first (or resigned)
+            raise ServiceError(f"stand_in.refused.{stand_in}")
+        return current
+
+    async def stand_ins(self, game: Game) -> dict[int, str]:
+        """Human seats the computer plays now: seat -> "away", "resigned" or "vacation"."""
+        found = {
+            s.seat: s.stand_in
+            for s in game.seats
+            if s.stand_in is not None and s.user_id != COMPUTER_USER_ID
+        }
+        if game.status != GameStatus.ACTIVE:
+            return found
+        resting = await self.repo.vacationers(game.id, now=self.now())
+        for seat in game.seats:
+            if seat.user_id in resting and seat.seat not in found:
+                found[seat.seat] = "vacation"
+        return found
+
+    @staticmethod
+    def computer_acts(game: Game, seat: int | None, stand_ins: Mapping[int, str]) -> bool:
+        """Whether the computer plays ``seat`` now (a computer seat or an absent player's)."""
+        return seat is not None and (game.user_of(seat) == COMPUTER_USER_ID or seat in stand_ins)
+
+    async def save(self, game: Game, match: Match, *, silent: bool) -> int:
+        with store_refusals():
+            return await self.repo.append_match(game, match, silent=silent)
+
+    async def league_of(self, game_id: int) -> str | None:
+        """The name of the league the game was played for, if any."""
+        if self.league_rights is None:
+            return None
+        return await self.league_rights.league_name(game_id)

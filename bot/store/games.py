@@ -1,0 +1,350 @@
+"""The games part of the repository: games, seats, the action log and snapshots."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from . import queries as q
+from . import sqlite
+from .base import StoreBase, check_int64, check_language, dump_json, validate_outcome
+from .errors import GameNotFound, InvalidRequest, StoreError, ThreadBusy
+from .models import (
+    Action,
+    ActiveGame,
+    Game,
+    GameStatus,
+    MatchLike,
+    NewSeat,
+    Outcome,
+    Seat,
+)
+from .rows import (
+    action_from_row,
+    active_game_from_row,
+    format_time,
+    game_from_row,
+    ints,
+    only,
+    parse_time,
+)
+
+
+class GamesPart(StoreBase):
+    """Games and their action logs: create, load, append, undo, finish, abandon, repair."""
+
+    # -- games ----------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        thread_id: int,
+        game_key: str,
+        seed: int,
+        options: Mapping[str, Any] | None,
+        seats: Sequence[NewSeat],
+        snapshot: str,
+        current_seat: int | None,
+        turn_deadline: int | None = None,
+        computer_takeover: bool = False,
+        language: str | None = None,
+    ) -> Game:
+        """Store a new active game with its seats and initial snapshot (ThreadBusy if taken).
+
+        ``computer_takeover``: at a turn's deadline the computer takes the seat over (no vote).
+        ``language``: of its public messages and pictures (en, fr, it, pl; None: the server's).
+        """
+        if turn_deadline is not None and turn_deadline <= 0:
+            raise InvalidRequest(f"a turn deadline must be positive, not {turn_deadline}")
+        check_language(language)
+        for name, value in (
+            ("guild_id", guild_id),
+            ("channel_id", channel_id),
+            ("thread_id", thread_id),
+            ("seed", seed),
+        ):
+            check_int64(name, value)
+        numbers = [s.seat for s in seats]
+        if numbers != list(range(len(seats))) or not seats:
+            raise InvalidRequest(f"seats must be numbered 0..n-1 in order, got {numbers}")
+        if len({s.colour for s in seats}) != len(seats):
+            raise InvalidRequest("each seat needs its own colour")
+        if current_seat is not None and current_seat not in numbers:
+            raise InvalidRequest(f"current seat {current_seat} is not one of the seats")
+        options_json = dump_json(options)
+        now = self._clock()
+        stamp = format_time(now)
+        async with self._write() as conn:
+            try:
+                rows = await conn.execute_fetchall(
+                    q.INSERT_GAME,
+                    (
+                        guild_id,
+                        channel_id,
+                        thread_id,
+                        game_key,
+                        options_json,
+                        seed,
+                        current_seat,
+                        stamp,
+                        stamp,
+                    ),
+                )
+            except sqlite.IntegrityError as exc:
+                busy = only(
+                    await conn.execute_fetchall(q.SELECT_ACTIVE_GAME_ID_BY_THREAD, (thread_id,)),
+                    "id",
+                )
+                if busy is not None:
+                    raise ThreadBusy(thread_id, int(busy)) from exc
+                raise InvalidRequest(f"cannot create game: {exc}") from exc
+            game_id = int(rows[0]["id"])
+            if turn_deadline is not None or computer_takeover:
+                await conn.execute(
+                    q.SET_TURN_DEADLINE, (turn_deadline, int(computer_takeover), game_id)
+                )
+            if language is not None:
+                await conn.execute(q.SET_GAME_LANGUAGE, (language, game_id))
+            await conn.executemany(
+                q.INSERT_SEAT,
+                [(game_id, s.seat, s.user_id, s.player, s.colour) for s in seats],
+            )
+            await conn.execute(q.INSERT_SNAPSHOT, (game_id, snapshot))
+        return Game(
+            id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            game_key=game_key,
+            options=None if options_json is None else json.loads(options_json),
+            seed=seed,
+            status=GameStatus.ACTIVE,
+            version=1,
+            action_count=0,
+            current_seat=current_seat,
+            end_reason=None,
+            created_at=parse_time(stamp),
+            updated_at=parse_time(stamp),
+            ended_at=None,
+            seats=tuple(Seat(s.seat, s.user_id, s.player, s.colour) for s in seats),
+            snapshot=snapshot,
+            turn_deadline=turn_deadline,
+            computer_takeover=computer_takeover,
+            language=language,
+        )
+
+    async def load_game(self, game_id: int) -> Game:
+        """The game with this id, read from its snapshot (GameNotFound if none)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_GAME_BY_ID, (game_id,))
+            if not rows:
+                raise GameNotFound(f"no game {game_id}", game_id=game_id)
+            seats = await conn.execute_fetchall(q.SELECT_SEATS, (game_id,))
+        return game_from_row(rows[0], seats)
+
+    async def load_game_by_thread(self, thread_id: int) -> Game:
+        """The active game in this thread (GameNotFound if the thread has none)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_ACTIVE_GAME_BY_THREAD, (thread_id,))
+            if not rows:
+                raise GameNotFound(f"no active game in thread {thread_id}", thread_id=thread_id)
+            seats = await conn.execute_fetchall(q.SELECT_SEATS, (int(rows[0]["id"]),))
+        return game_from_row(rows[0], seats)
+
+    async def load_latest_game_by_thread(self, thread_id: int) -> Game:
+        """The thread's most recent game, whatever its status (GameNotFound if none)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_LATEST_GAME_BY_THREAD, (thread_id,))
+            if not rows:
+                raise GameNotFound(f"no game in thread {thread_id}", thread_id=thread_id)
+            seats = await conn.execute_fetchall(q.SELECT_SEATS, (int(rows[0]["id"]),))
+        return game_from_row(rows[0], seats)
+
+    async def list_active_games(self, user_id: int) -> list[ActiveGame]:
+        """A user's active games, oldest activity first, with whose turn it is."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_USER_ACTIVE_GAMES, (user_id,))
+        games: dict[int, ActiveGame] = {}
+        for row in rows:
+            game_id = int(row["id"])
+            known = games.get(game_id)
+            if known is not None:
+                games[game_id] = replace(known, my_seats=(*known.my_seats, int(row["my_seat"])))
+                continue
+            games[game_id] = active_game_from_row(row)
+        return list(games.values())
+
+    async def load_actions(self, game_id: int) -> list[Action]:
+        """The game's whole action log in order (for replays and history, not for loading)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_ACTIONS, (game_id,))
+        return [action_from_row(r) for r in rows]
+
+    async def load_game_with_actions(self, game_id: int) -> tuple[Game, list[Action]]:
+        """The game and its whole log, read together in one consistent transaction."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_GAME_BY_ID, (game_id,))
+            if not rows:
+                raise GameNotFound(f"no game {game_id}", game_id=game_id)
+            seats = await conn.execute_fetchall(q.SELECT_SEATS, (game_id,))
+            actions = await conn.execute_fetchall(q.SELECT_ACTIONS, (game_id,))
+        return game_from_row(rows[0], seats), [action_from_row(r) for r in actions]
+
+    async def game_ids(self) -> list[int]:
+        """Every stored game id, ascending."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_ALL_GAME_IDS, ())
+        return ints(rows, "id")
+
+    # -- changes (optimistic: each takes the version the caller read) ---------------------------
+
+    async def append_actions(
+        self,
+        game_id: int,
+        expected_version: int,
+        actions: Sequence[tuple[int, str]],
+        snapshot: str,
+        *,
+        current_seat: int | None,
+        outcome: Outcome | None = None,
+        silent: bool = False,
+        by_computer: bool = False,
+    ) -> int:
+        """Append (seat, notation) actions and the new snapshot, all or nothing; new version.
+
+        With ``outcome`` the game is also finished in the same transaction. ``silent``: the
+        change has no thread message of its own (announced at once if everything before was).
+        ``by_computer``: a computer played these actions for a human seat (a skipped turn).
+        Raises StaleVersion if the game is no longer at ``expected_version``.
+        """
+        if not actions:
+            raise InvalidRequest("nothing to append")
+        if outcome is not None:
+            validate_outcome(outcome)
+        stamp = format_time(self._clock())
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                q.BUMP_FOR_APPEND,
+                (len(actions), current_seat, stamp, game_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                await self._raise_for(conn, game_id, expected_version)
+            count = await self._action_count(conn, game_id)
+            first = count - len(actions) + 1
+            try:
+                await conn.executemany(
+                    q.INSERT_ACTION,
+                    [
+                        (game_id, first + i, seat, notation, stamp)
+                        for i, (seat, notation) in enumerate(actions)
+                    ],
+                )
+            except sqlite.IntegrityError as exc:
+                raise InvalidRequest(f"game {game_id}: cannot append {actions}: {exc}") from exc
+            if by_computer:
+                await conn.execute(q.MARK_BY_COMPUTER, (game_id, first, count))
+            await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+            if outcome is not None:
+                await conn.execute(q.FINISH_AFTER_APPEND, (outcome.end_reason, stamp, game_id))
+                await self._store_outcome(conn, game_id, outcome)
+            if silent:
+                await self._carry_announced(conn, game_id, expected_version)
+        return expected_version + 1
+
+    async def append_match(
+        self, game: Game, match: MatchLike, *, silent: bool = False, by_computer: bool = False
+    ) -> int:
+        """Save a match loaded from ``game`` after it played: its new log tail, snapshot, end."""
+        log_tail = list(match.log[game.action_count :])
+        outcome = None if match.outcome is None else Outcome.from_engine(match.outcome)
+        if outcome is not None:
+            resigned = {s.seat for s in game.seats if s.stand_in == "resigned"}
+            outcome = outcome.with_resigned_last(resigned)
+        return await self.append_actions(
+            game.id,
+            game.version,
+            log_tail,
+            match.to_json(),
+            current_seat=match.current_seat,
+            outcome=outcome,
+            silent=silent,
+            by_computer=by_computer,
+        )
+
+    async def undo_last(
+        self, game_id: int, expected_version: int, snapshot: str, *, current_seat: int | None
+    ) -> int:
+        """Remove the last logged action and store the snapshot without it; new version.
+
+        An undo never has a thread message: it is announced if everything before it was.
+        """
+        stamp = format_time(self._clock())
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                q.BUMP_FOR_UNDO, (current_seat, stamp, game_id, expected_version)
+            )
+            if cursor.rowcount != 1:
+                await self._raise_for(conn, game_id, expected_version, undo=True)
+            count = await self._action_count(conn, game_id)
+            cursor = await conn.execute(q.DELETE_ACTION, (game_id, count + 1))
+            if cursor.rowcount != 1:
+                raise StoreError(f"game {game_id}: action {count + 1} is missing from the log")
+            await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+            await self._carry_announced(conn, game_id, expected_version)
+        return expected_version + 1
+
+    async def finish_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        outcome: Outcome,
+        *,
+        snapshot: str | None = None,
+    ) -> int:
+        """Mark the game finished with one result per seat (score, rank, winner); new version."""
+        validate_outcome(outcome)
+        stamp = format_time(self._clock())
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                q.FINISH_GAME, (outcome.end_reason, stamp, stamp, game_id, expected_version)
+            )
+            if cursor.rowcount != 1:
+                await self._raise_for(conn, game_id, expected_version)
+            await self._store_outcome(conn, game_id, outcome)
+            if snapshot is not None:
+                await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+        return expected_version + 1
+
+    async def abandon_game(
+        self, game_id: int, *, expected_version: int | None = None, reason: str = "abandoned"
+    ) -> int:
+        """Mark an active game abandoned, freeing its thread; new version."""
+        stamp = format_time(self._clock())
+        async with self._write() as conn:
+            if expected_version is None:
+                cursor = await conn.execute(q.ABANDON_GAME, (reason, stamp, stamp, game_id))
+            else:
+                cursor = await conn.execute(
+                    q.ABANDON_GAME_AT_VERSION, (reason, stamp, stamp, game_id, expected_version)
+                )
+            if cursor.rowcount != 1:
+                await self._raise_for(conn, game_id, expected_version)
+            rows = await conn.execute_fetchall(q.SELECT_GAME_STATE, (game_id,))
+        return int(rows[0]["version"])
+
+    async def repair_snapshot(
+        self, game_id: int, expected_version: int, snapshot: str, *, current_seat: int | None
+    ) -> None:
+        """Replace a snapshot rebuilt from the log, in one transaction (StaleVersion if moved).
+
+        The version stays: the log, which the version counts, did not change.
+        """
+        async with self._write() as conn:
+            cursor = await conn.execute(q.REPAIR_GAME, (current_seat, game_id, expected_version))
+            if cursor.rowcount != 1:
+                await self._raise_for(conn, game_id, expected_version)
+            await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
