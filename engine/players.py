@@ -41,3 +41,18 @@ def blundering(player: ComputerPlayer, chance: float = BLUNDER_CHANCE) -> Comput
 
     easy_player.__doc__ = f"{player.__doc__} A random action {chance:.0%} of the time."
     return easy_player
+
+
+#: ``Rules.levels`` of a game whose players come from ``players_by_name``: level -> stored name.
+NAMED_LEVELS: dict[str, str] = {"easy": "easy", "normal": "greedy", "strong": "strong"}
+
+
+def players_by_name(strong: ComputerPlayer, greedy: ComputerPlayer) -> dict[str, ComputerPlayer]:
+    """A game's computer players by the names games are stored with, the strongest first:
+    ``strong``, ``greedy`` (normal), ``easy`` (greedy with blunders) and ``random``."""
+    return {
+        "strong": strong,
+        "greedy": greedy,
+        "easy": blundering(greedy),
+        "random": random_player,
+    }

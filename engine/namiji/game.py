@@ -21,13 +21,13 @@ from engine.errors import InvalidSetup
 from engine.namiji import rules
 from engine.namiji.components import CLOCKWISE, DIRECTIONS, components
 from engine.namiji.notation import Action, format_action, parse
-from engine.namiji.players import PLAYERS, greedy_player
+from engine.namiji.players import greedy_player
 from engine.namiji.refusals import REFUSALS
 from engine.namiji.scoring import score_lines
 from engine.namiji.search import analyse_view, strong_player
 from engine.namiji.state import DRAFT, MOVE, OVER, State
 from engine.namiji.view import NamijiView, view
-from engine.players import blundering
+from engine.players import NAMED_LEVELS, players_by_name
 
 REVEALING_STATIONS = ("F", "N", "T", "R")  # a stop there may show hidden fish, nets, cards
 OPTIONS: dict[str, tuple[str, ...]] = {"direction": DIRECTIONS}  # allowed values, default first
@@ -40,14 +40,8 @@ class Namiji:
     display_name = "Namiji"
     min_players = 2
     max_players = 5
-    # the strongest first; ``greedy`` and ``random`` are the names games were stored with
-    players: ClassVar[dict[str, ComputerPlayer]] = {
-        "strong": strong_player,
-        "greedy": greedy_player,
-        "easy": blundering(greedy_player),
-        "random": PLAYERS["random"],
-    }
-    levels: ClassVar[dict[str, str]] = {"easy": "easy", "normal": "greedy", "strong": "strong"}
+    players: ClassVar[dict[str, ComputerPlayer]] = players_by_name(strong_player, greedy_player)
+    levels: ClassVar[dict[str, str]] = NAMED_LEVELS
 
     def analyse(
         self,

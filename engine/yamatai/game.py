@@ -17,11 +17,11 @@ from engine.contract import (
 )
 from engine.contract import ScoreLine as Line
 from engine.errors import InvalidSetup
-from engine.players import blundering
+from engine.players import NAMED_LEVELS, players_by_name
 from engine.yamatai import rules
 from engine.yamatai.context import context
 from engine.yamatai.notation import Action
-from engine.yamatai.players import PLAYERS, greedy_player
+from engine.yamatai.players import greedy_player
 from engine.yamatai.refusals import REFUSALS
 from engine.yamatai.scoring import outcome
 from engine.yamatai.search import analyse_view, strong_player
@@ -44,14 +44,8 @@ class Yamatai:
     display_name = "Yamatai"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    # the strongest first; ``greedy`` and ``random`` are the names games were stored with
-    players: ClassVar[dict[str, ComputerPlayer]] = {
-        "strong": strong_player,
-        "greedy": greedy_player,
-        "easy": blundering(greedy_player),
-        "random": PLAYERS["random"],
-    }
-    levels: ClassVar[dict[str, str]] = {"easy": "easy", "normal": "greedy", "strong": "strong"}
+    players: ClassVar[dict[str, ComputerPlayer]] = players_by_name(strong_player, greedy_player)
+    levels: ClassVar[dict[str, str]] = NAMED_LEVELS
 
     def analyse(
         self,
