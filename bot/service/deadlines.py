@@ -61,12 +61,19 @@ class DeadlineService:
         before = await self.desk.repo.old_turn_keys(game_id)
         return turn.old_text if before is not None and turn.start <= before else turn.text
 
-    async def deadline_for(self, game_id: int, turn: Turn | None) -> int | None:
-        """The deadline of a game's turn (unix seconds), scheduling its reminders the first time.
+    async def deadline_of(self, game_id: int, turn: Turn | None) -> int | None:
+        """The deadline stored for a game's turn (unix seconds), if any; reads only."""
+        if turn is None:
+            return None
+        return await self.desk.repo.turn_deadline(game_id, await self.stored_turn(game_id, turn))
 
-        Called when the turn's message is posted. Nothing is scheduled for a game without a
-        deadline, a computer's turn, a finished game, or a turn that was already played (then the
-        deadline stored for it, if any); other turns' unsent reminders are cancelled.
+    async def schedule_reminders(self, game_id: int, turn: Turn | None) -> int | None:
+        """Schedule the reminders of the turn being played (the first time); its deadline.
+
+        The door calls it when the turn's message is posted (``turn`` None: a game's ending).
+        Nothing is scheduled for a game without a deadline, a computer's turn, a finished game,
+        or a turn that was already played (then the deadline stored for it, if any); other
+        turns' unsent reminders are cancelled, every one of them once no turn is played.
         """
         try:
             game, match = await self.desk.load(game_id=game_id, ended=True)
@@ -77,11 +84,7 @@ class DeadlineService:
         if turn is None or current != turn:
             if current is None:
                 await self.desk.repo.cancel_reminders(game.id, now=now)
-            if turn is None:
-                return None
-            return await self.desk.repo.turn_deadline(
-                game.id, await self.stored_turn(game.id, turn)
-            )
+            return await self.deadline_of(game.id, turn)
         user = game.user_of(turn.seat)
         absent = turn.seat in await self.desk.stand_ins(game)  # the computer plays at once
         if game.turn_deadline is None or user is None or user == COMPUTER_USER_ID or absent:

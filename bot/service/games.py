@@ -78,7 +78,7 @@ class GameService:
         self.computer_turns = self.computers.computer_turns
         self.pending_computer_games = self.computers.pending_computer_games
         deadlines = self.deadlines
-        self.deadline_for = deadlines.deadline_for
+        self.schedule_reminders = deadlines.schedule_reminders
         self.claim_due_reminders = deadlines.claim_due_reminders
         self.reminder_thread = deadlines.reminder_thread
         self.deadline_takeover = deadlines.deadline_takeover
