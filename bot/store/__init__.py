@@ -19,7 +19,15 @@ from .errors import (
     StoreError,
     ThreadBusy,
 )
-from .interface import GameStore, LeagueStore
+from .interface import (
+    DeadlineStore,
+    GameLog,
+    GameStore,
+    LeagueStore,
+    ReadingStore,
+    ReportStore,
+    SeatStore,
+)
 from .models import (
     LANGUAGES,
     Action,
@@ -50,7 +58,9 @@ __all__ = [
     "Action",
     "ActiveGame",
     "AwaySeat",
+    "DeadlineStore",
     "Game",
+    "GameLog",
     "GameNotActive",
     "GameNotFound",
     "GameRepository",
@@ -72,9 +82,12 @@ __all__ = [
     "Rating",
     "RatingChange",
     "RatingsMoved",
+    "ReadingStore",
     "Reminder",
+    "ReportStore",
     "Seat",
     "SeatResult",
+    "SeatStore",
     "Shards",
     "StaleVersion",
     "StoreError",
