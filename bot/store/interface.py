@@ -382,5 +382,13 @@ class GameStore(GameLog, AnnouncementStore, ReminderStore, StandInStore, Setting
         ...
 
 
+class LeagueBook(SeatStore, LeagueRecords, Protocol):
+    """Games, their forfeits and the leagues they are played for: what leagues use."""
+
+
+class RatingBook(SeatStore, RatingStore, Protocol):
+    """Finished games, their forfeits and the ratings they moved: what ratings use."""
+
+
 class LeagueStore(GameStore, LeagueRecords, RatingStore, Protocol):
     """Games plus leagues (seasons, tables, seats) and ratings (issue 15)."""
