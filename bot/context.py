@@ -14,8 +14,10 @@ import discord
 
 from bot.catalog import Catalog
 from bot.lobby_state import LobbyBook
-from bot.service import Created, GameService, TurnReport
+from bot.service import Created, Ended, GameService, TurnReport
 from bot.store import GameRepository, Shards
+
+Owed = TurnReport | Created | Ended  # a message a game owes its thread
 
 
 class Runner(Protocol):
@@ -34,18 +36,14 @@ class Runner(Protocol):
 class Door(Protocol):
     """The outbox as its users see it: post a game's owed message once, then record it."""
 
-    async def deliver(self, report: TurnReport) -> None:
-        """Post a completed turn unless it already was, then mark it announced."""
-        ...
-
-    async def opening(
-        self, created: Created, channel: discord.abc.Messageable | None = None
-    ) -> None:
-        """Post a new game's first message unless it already was, then mark it announced."""
-        ...
-
-    async def flush(self, game_id: int) -> bool:
-        """Post the message a game still owes, if any; True if one was posted."""
+    async def flush(
+        self,
+        game_id: int,
+        known: Owed | None = None,
+        channel: discord.abc.Messageable | None = None,
+    ) -> bool:
+        """Post the message a game still owes (read from the store unless ``known``), if any;
+        True if one was posted."""
         ...
 
     async def pending(self) -> list[int]:

@@ -1,8 +1,8 @@
 """After a saved change: post what the game owes its thread and wake its computer players.
 
-Every command, button and worker goes out through here: ``announce`` after a play or a skip
-that reports a turn, ``settle`` after any other saved change (the owed message is read from
-the store), ``owed`` for a message in hand (a new game's opening).
+Every command, button and worker goes out through ``settle`` (``announce`` after a play or a
+skip that carries its turn report): the owed message, read from the store unless the change
+just made it, is posted once with its turn's reminders, and the runner is woken.
 """
 
 from __future__ import annotations
@@ -11,14 +11,16 @@ import logging
 from collections.abc import Awaitable
 from typing import Protocol
 
-from bot.context import Himiko
+import discord
+
+from bot.context import Himiko, Owed
 from bot.service import TurnReport
 from bot.threads import NotRecorded
 
 log = logging.getLogger(__name__)
 
 
-async def owed(bot: Himiko, game_id: int, post: Awaitable[object], *, kick: bool = False) -> bool:
+async def _owed(bot: Himiko, game_id: int, post: Awaitable[object], *, kick: bool = False) -> bool:
     """Post a message the game owes; on failure leave it to the runner. False if unposted.
 
     Never raises: the change behind the message is saved, so a failure here must not reach the
@@ -58,21 +60,29 @@ class Saved(Protocol):
         ...
 
 
-async def settle(bot: Himiko, game_id: int, *, computers: bool = False) -> bool:
-    """After a saved change: post what the game owes its thread, read from the store (a turn,
-    an ending, an opening), and wake the runner if ``computers`` play next or the post failed.
-    False if unposted (the runner retries it)."""
-    return await owed(bot, game_id, bot.outbox.flush(game_id), kick=computers)
+async def settle(
+    bot: Himiko,
+    game_id: int,
+    *,
+    computers: bool = False,
+    known: Owed | None = None,
+    thread: discord.abc.Messageable | None = None,
+) -> bool:
+    """After a saved change: post what the game owes its thread (a turn, an ending, an
+    opening: read from the store, unless the change just made it, ``known``), with the
+    reminders of its new turn, and wake the runner if ``computers`` play next or the post
+    failed. ``thread``: a new game's thread, in hand. False if unposted (the runner retries it).
+    """
+    return await _owed(bot, game_id, bot.outbox.flush(game_id, known, thread), kick=computers)
 
 
 async def announce(bot: Himiko, result: Saved) -> bool:
     """After a saved play: post the completed turn and wake computer players; False if unposted.
 
-    A message that could not be posted stays in the outbox; the runner retries it.
+    A change that completed no turn owes no message: only the computers are woken, if next.
     """
     if result.turn is None:
         if result.computers_next:
             bot.runner.kick(result.game_id)
         return True
-    deliver = bot.outbox.deliver(result.turn)
-    return await owed(bot, result.game_id, deliver, kick=result.computers_next)
+    return await settle(bot, result.game_id, computers=result.computers_next, known=result.turn)

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
-from bot.context import Himiko
+from bot.context import Himiko, Owed
 from bot.locks import KeyedLocks
 from bot.service import Created, Ended, TurnReport
 from bot.turns import (
@@ -70,50 +70,53 @@ class Outbox:
         if self._posted.get(game_id, 0) <= version:
             del self._posted[game_id]
 
-    async def deliver(self, report: TurnReport) -> None:
-        """Post a completed turn unless it already was, then mark it announced."""
-        async with self._locks.hold(report.game_id):
-            if await self._announced(report.game_id) >= report.version:
-                return
-            await self._post(
-                report.game_id,
-                report.version,
-                lambda: post_turn(self.bot, report),
-                result_steps(self.bot, report),
-            )
-
-    async def opening(
-        self, created: Created, channel: discord.abc.Messageable | None = None
-    ) -> None:
-        """Post a new game's first message unless it already was, then mark it announced."""
-        async with self._locks.hold(created.game_id):
-            if await self._announced(created.game_id) >= created.version:
-                return
-            await self._post(
-                created.game_id, created.version, lambda: self._opening(created, channel)
-            )
+    # Each message is posted with the reminders its turn owes: scheduled (or, at an ending,
+    # cancelled) once its thread is found, just before the message that states the deadline.
 
     async def _opening(self, created: Created, channel: discord.abc.Messageable | None) -> None:
         channel = channel or await fetch_thread(self.bot, created.thread_id)
-        await post_opening(self.bot, channel, created)
+        deadline = await self.bot.service.schedule_reminders(created.game_id, created.turn)
+        await post_opening(self.bot, channel, created, deadline)
 
-    async def flush(self, game_id: int) -> bool:
-        """Post the message a game still owes, if any; True if one was posted."""
+    async def _turn(self, report: TurnReport) -> None:
+        channel = await fetch_thread(self.bot, report.thread_id)
+        deadline = await self.bot.service.schedule_reminders(report.game_id, report.next_turn)
+        await post_turn(self.bot, channel, report, deadline)
+
+    async def _ending(self, ended: Ended) -> None:
+        channel = await fetch_thread(self.bot, ended.thread_id)
+        await self.bot.service.schedule_reminders(ended.game_id, None)  # cancels its reminders
+        await post_ending(self.bot, channel, ended)
+
+    async def flush(
+        self,
+        game_id: int,
+        known: Owed | None = None,
+        channel: discord.abc.Messageable | None = None,
+    ) -> bool:
+        """Post the message a game still owes, if any; True if one was posted.
+
+        What is owed is read from the store, unless the change just made it (``known``: a
+        completed turn, a new game's opening), then it is posted unless already announced;
+        ``channel``: the opening's thread, in hand.
+        """
         async with self._locks.hold(game_id):
-            pending = await self.bot.service.pending_post(game_id)
+            if known is not None and await self._announced(game_id) >= known.version:
+                return False
+            pending = known if known is not None else await self.bot.service.pending_post(game_id)
             if pending is None:
                 return False
             steps = result_steps(self.bot, pending) if isinstance(pending, TurnReport) else []
-            await self._post(game_id, pending.version, lambda: self._send(pending), steps)
+            await self._post(game_id, pending.version, lambda: self._send(pending, channel), steps)
             return True
 
-    async def _send(self, pending: TurnReport | Created | Ended) -> None:
+    async def _send(self, pending: Owed, channel: discord.abc.Messageable | None) -> None:
         if isinstance(pending, Created):
-            await self._opening(pending, None)
+            await self._opening(pending, channel)
         elif isinstance(pending, Ended):
-            await post_ending(self.bot, pending)
+            await self._ending(pending)
         else:
-            await post_turn(self.bot, pending)
+            await self._turn(pending)
 
     async def pending(self) -> list[int]:
         """Games of this process's shards that still owe their thread a message (turns,

@@ -121,7 +121,7 @@ class ComputerRunner:
                     report = await anext(turns, None)
                     if report is None:
                         return
-                    await outbox.deliver(report)
+                    await outbox.flush(game_id, report)
                 if report.next_player is not None and report.next_player.computer:
                     await asyncio.sleep(self.pause)
 

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.context import Himiko
-from bot.door import announce, owed
+from bot.door import announce
 from bot.names import display_name
 from bot.present import MAX_CONTENT, NO_MENTIONS, clip, only, picture, users
 from bot.service import Created, Ended, FinalResult, TurnReport
@@ -38,7 +38,6 @@ __all__ = [
     "fetch_thread",
     "game_locale",
     "message_nonce",
-    "owed",
     "send_dm",
 ]
 
@@ -112,11 +111,12 @@ def human_ids(report: TurnReport) -> list[int]:
     return list(dict.fromkeys(p.user_id for p in report.players if p.user_id is not None))
 
 
-async def post_turn(bot: Himiko, report: TurnReport) -> None:
-    """Post one completed turn in its thread: picture, words, a ping for the next player only."""
-    channel = await fetch_thread(bot, report.thread_id)
+async def post_turn(
+    bot: Himiko, channel: discord.abc.Messageable, report: TurnReport, deadline: int | None
+) -> None:
+    """Post one completed turn in its thread: picture, words, a ping for the next player only
+    (and the next turn's ``deadline``, scheduled by the door)."""
     locale = game_locale(report.language, channel)
-    deadline = await bot.service.deadline_for(report.game_id, report.next_turn)
     nxt = report.next_player
     human_next = report.final is None and nxt is not None and not nxt.computer
     how = await bot.service.delivery(nxt.user_id) if human_next and nxt and nxt.user_id else None
@@ -143,8 +143,11 @@ async def post_turn(bot: Himiko, report: TurnReport) -> None:
         await send_dm(bot, nxt.user_id, text + deadline_text(bot, deadline, locale))
 
 
-async def post_opening(bot: Himiko, thread: discord.abc.Messageable, created: Created) -> None:
-    """The first message of a game's thread: players, the board, who starts."""
+async def post_opening(
+    bot: Himiko, thread: discord.abc.Messageable, created: Created, deadline: int | None
+) -> None:
+    """The first message of a game's thread: players, the board, who starts (and the first
+    turn's ``deadline``, scheduled by the door)."""
     locale = game_locale(created.language, thread)
     humans = [p.user_id for p in created.players if p.user_id is not None]
     names = ", ".join(
@@ -157,7 +160,6 @@ async def post_opening(bot: Himiko, thread: discord.abc.Messageable, created: Cr
     )
     game = games.rules_for(created.game).display_name
     text = bot.catalog.text("game.opening", locale, game=game, players=names, first=starter)
-    deadline = await bot.service.deadline_for(created.game_id, created.turn)
     text += deadline_text(bot, deadline, locale)
     kwargs: dict[str, Any] = {}
     if first.user_id is not None:
@@ -173,11 +175,9 @@ async def post_opening(bot: Himiko, thread: discord.abc.Messageable, created: Cr
     )
 
 
-async def post_ending(bot: Himiko, ended: Ended) -> None:
+async def post_ending(bot: Himiko, channel: discord.abc.Messageable, ended: Ended) -> None:
     """The last message of an abandoned game: who resigned, or why else it ended."""
-    channel = await fetch_thread(bot, ended.thread_id)
     locale = game_locale(ended.language, channel)
-    await bot.service.deadline_for(ended.game_id, None)  # cancels its reminders
     name = "" if ended.player is None else display_name(ended.player.name)
     winner = "" if ended.winner is None else display_name(ended.winner.name)
     by = "" if ended.by is None else f"<@{ended.by}>"

@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
-from bot.door import owed, settle
+from bot.door import settle
 from bot.locks import KeyedLocks
 from bot.loops import Every
 from bot.names import league_name, short_name
@@ -200,13 +200,12 @@ class LeagueCog(commands.Cog):
                 name=thread_name, auto_archive_duration=ARCHIVE_MINUTES
             )
         created = await self.leagues.open_table(table, thread.id, locale)
-        game_id = (await self.bot.service.active_game_id(thread.id)) or 0
         if created is not None:
-            await owed(
-                self.bot, created.game_id, self.bot.outbox.opening(created, thread), kick=True
-            )
-        elif game_id:
-            await settle(self.bot, game_id, computers=True)
+            game_id: int | None = created.game_id
+        else:  # opened by an earlier try: its opening may still be owed
+            game_id = await self.bot.service.active_game_id(thread.id)
+        if game_id:
+            await settle(self.bot, game_id, computers=True, known=created, thread=thread)
 
     async def _league_names(
         self, interaction: Interaction, current: str

@@ -13,7 +13,7 @@ from bot.context import Himiko
 from bot.games import PRESENTATIONS
 from bot.lobby_state import LobbyState
 from bot.names import short_name
-from bot.present import himiko, known_language, server_language
+from bot.present import known_language, server_language
 from bot.service import ServiceError
 from bot.translator import text
 from bot.views.lobby import lobby_embed, lobby_view
@@ -44,11 +44,10 @@ def seat_ranges() -> str:
     return ", ".join(f"{r.display_name} {r.min_players}-{r.max_players}" for r in offered)
 
 
-async def default_language(interaction: discord.Interaction[Any]) -> str:
+async def default_language(bot: Himiko, interaction: discord.Interaction[Any]) -> str:
     """A new lobby's language: the server's default (``/server language``), else the server's
     preferred locale when the bot speaks it, else the host's locale, else English."""
-    bot, guild_id = himiko(interaction), interaction.guild_id
-    chosen = await server_language(bot, guild_id, interaction.guild_locale)
+    chosen = await server_language(bot, interaction.guild_id, interaction.guild_locale)
     return chosen or known_language(interaction.locale) or FALLBACK
 
 
@@ -91,7 +90,7 @@ class LobbyCog(commands.Cog):
             computers,
             (user.id,),
             (short_name(user.display_name),),
-            language=await default_language(interaction),
+            language=await default_language(self.bot, interaction),
         )
         await interaction.response.send_message(
             embed=lobby_embed(interaction, state), view=lobby_view(interaction, state)

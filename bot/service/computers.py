@@ -8,6 +8,7 @@ from collections.abc import AsyncGenerator
 
 from bot.store import (
     GameNotActive,
+    SeatStore,
     Shards,
     StaleVersion,
 )
@@ -29,8 +30,9 @@ log = logging.getLogger(__name__)
 class ComputerService:
     """Plays the turns the computer owes, in batches, one report per batch."""
 
-    def __init__(self, desk: GameDesk, reports: TurnReports) -> None:
+    def __init__(self, desk: GameDesk, store: SeatStore, reports: TurnReports) -> None:
         self.desk = desk
+        self.store = store
         self.reports = reports
 
     async def computer_turns(
@@ -64,7 +66,7 @@ class ComputerService:
                 play_computer_turns, match, computers, game.seed if seed is None else seed
             )
             try:
-                saved = await self.desk.repo.append_match(game, match, by_computer=for_human)
+                saved = await self.store.append_match(game, match, by_computer=for_human)
             except (StaleVersion, GameNotActive):
                 return  # somebody else moved this game on; they continue from there
             if match.outcome is not None:
@@ -76,4 +78,4 @@ class ComputerService:
     async def pending_computer_games(self, shards: Shards | None = None) -> list[int]:
         """Active games waiting for the computer (its seat, or an away, resigned or vacationing
         player's), e.g. after a restart or when a vacation began; only ``shards``' guilds."""
-        return await self.desk.repo.computer_due_games(now=self.desk.now(), shards=shards)
+        return await self.store.computer_due_games(now=self.desk.now(), shards=shards)

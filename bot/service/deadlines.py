@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from bot.store import (
     AwaySeat,
+    DeadlineStore,
     Game,
     GameStatus,
     Reminder,
@@ -50,23 +51,33 @@ def reminder_plan(start: int, deadline: int) -> list[tuple[str, int]]:
 class DeadlineService:
     """A turn's deadline and reminders, the votes when it passed, and away seats."""
 
-    def __init__(self, desk: GameDesk, reports: TurnReports, settings: SettingsService) -> None:
+    def __init__(
+        self, desk: GameDesk, store: DeadlineStore, reports: TurnReports, settings: SettingsService
+    ) -> None:
         self.desk = desk
+        self.store = store
         self.reports = reports
         self.settings = settings
 
     async def stored_turn(self, game_id: int, turn: Turn) -> str:
         """The key a turn's reminders and votes are stored under: ``round.seat.start``; for the
         turn a game was playing at migration 0012 (or an older one) the old ``round.seat``."""
-        before = await self.desk.repo.old_turn_keys(game_id)
+        before = await self.store.old_turn_keys(game_id)
         return turn.old_text if before is not None and turn.start <= before else turn.text
 
-    async def deadline_for(self, game_id: int, turn: Turn | None) -> int | None:
-        """The deadline of a game's turn (unix seconds), scheduling its reminders the first time.
+    async def deadline_of(self, game_id: int, turn: Turn | None) -> int | None:
+        """The deadline stored for a game's turn (unix seconds), if any; reads only."""
+        if turn is None:
+            return None
+        return await self.store.turn_deadline(game_id, await self.stored_turn(game_id, turn))
 
-        Called when the turn's message is posted. Nothing is scheduled for a game without a
-        deadline, a computer's turn, a finished game, or a turn that was already played (then the
-        deadline stored for it, if any); other turns' unsent reminders are cancelled.
+    async def schedule_reminders(self, game_id: int, turn: Turn | None) -> int | None:
+        """Schedule the reminders of the turn being played (the first time); its deadline.
+
+        The door calls it when the turn's message is posted (``turn`` None: a game's ending).
+        Nothing is scheduled for a game without a deadline, a computer's turn, a finished game,
+        or a turn that was already played (then the deadline stored for it, if any); other
+        turns' unsent reminders are cancelled, every one of them once no turn is played.
         """
         try:
             game, match = await self.desk.load(game_id=game_id, ended=True)
@@ -76,18 +87,14 @@ class DeadlineService:
         current = await current_turn(match) if game.status == GameStatus.ACTIVE else None
         if turn is None or current != turn:
             if current is None:
-                await self.desk.repo.cancel_reminders(game.id, now=now)
-            if turn is None:
-                return None
-            return await self.desk.repo.turn_deadline(
-                game.id, await self.stored_turn(game.id, turn)
-            )
+                await self.store.cancel_reminders(game.id, now=now)
+            return await self.deadline_of(game.id, turn)
         user = game.user_of(turn.seat)
         absent = turn.seat in await self.desk.stand_ins(game)  # the computer plays at once
         if game.turn_deadline is None or user is None or user == COMPUTER_USER_ID or absent:
-            await self.desk.repo.cancel_reminders(game.id, now=now)
+            await self.store.cancel_reminders(game.id, now=now)
             return None
-        return await self.desk.repo.schedule_turn(
+        return await self.store.schedule_turn(
             game.id,
             turn=await self.stored_turn(game.id, turn),
             seat=turn.seat,
@@ -101,9 +108,7 @@ class DeadlineService:
         self, *, lease: int, shards: Shards | None = None
     ) -> list[Reminder]:
         """Claim the reminders due now for ``lease`` seconds (see ``GameStore``)."""
-        return await self.desk.repo.claim_due_reminders(
-            now=self.desk.now(), lease=lease, shards=shards
-        )
+        return await self.store.claim_due_reminders(now=self.desk.now(), lease=lease, shards=shards)
 
     async def reminder_thread(self, reminder: Reminder) -> int | None:
         """The thread to remind in, or None if the reminder's turn is no longer being played."""
@@ -134,16 +139,16 @@ class DeadlineService:
             return None
         if not game.computer_takeover:
             return None
-        await self.desk.repo.set_stand_in(game.id, reminder.seat, "away", now=self.desk.now())
+        await self.store.set_stand_in(game.id, reminder.seat, "away", now=self.desk.now())
         return players_of(game, match, {reminder.seat: "away"})[reminder.seat]
 
     async def mark_reminders_sent(self, reminder_ids: Sequence[int]) -> None:
         """Record that reminders were sent (one transaction)."""
-        await self.desk.repo.mark_reminders_sent(reminder_ids, now=self.desk.now())
+        await self.store.mark_reminders_sent(reminder_ids, now=self.desk.now())
 
     async def cancel_reminder(self, reminder_id: int) -> None:
         """Drop a reminder whose turn is over."""
-        await self.desk.repo.cancel_reminder(reminder_id, now=self.desk.now())
+        await self.store.cancel_reminder(reminder_id, now=self.desk.now())
 
     async def vote_skip(
         self, user_id: int, *, game_id: int, turn: str, choice: str = "skip"
@@ -170,10 +175,10 @@ class DeadlineService:
         voters = await self._voters(game, current.seat)
         if user_id not in voters:
             raise ServiceError("deadline.not_voter")
-        deadline = await self.desk.repo.turn_deadline(game.id, turn)
+        deadline = await self.store.turn_deadline(game.id, turn)
         if deadline is None or self.desk.now() < deadline:
             raise ServiceError("deadline.not_yet")
-        votes = await self.desk.repo.add_deadline_vote(
+        votes = await self.store.add_deadline_vote(
             game.id, turn, user_id, choice, now=self.desk.now()
         )
         needed = len(voters) // 2 + 1
@@ -182,14 +187,14 @@ class DeadlineService:
             return SkipVote(game.id, counted, needed, choice=choice, thread_id=game.thread_id)
         if choice == "away":
             seat = current.seat
-            handed = await self.desk.repo.hand_over(game.id, seat, now=self.desk.now())
+            handed = await self.store.hand_over(game.id, seat, now=self.desk.now())
             player = players_of(game, match, {seat: "away"})[seat]
             return SkipVote(
                 game.id, counted, needed, None, True, choice, player, game.thread_id, handed
             )
         await asyncio.to_thread(play_computer_turn, match, current.seat, game.seed)
         with store_refusals(stale="deadline.turn_over"):
-            saved = await self.desk.repo.append_match(game, match, by_computer=True)
+            saved = await self.store.append_match(game, match, by_computer=True)
         if match.outcome is not None:
             await self.desk.game_over(game.id)
         report = await self.reports.turn_report(game, match, saved)
@@ -205,15 +210,15 @@ class DeadlineService:
         stand_ins = await self.desk.stand_ins(game)
         humans = {s.user_id for s in game.seats if s.user_id != COMPUTER_USER_ID}
         sitting_out = {s.user_id for s in game.seats if s.seat in stand_ins}
-        gone = await self.desk.repo.forfeits_of_game(game.id)
+        gone = await self.store.forfeits_of_game(game.id)
         return humans - sitting_out - gone - {game.user_of(absent_seat)}
 
     async def back(self, user_id: int, *, thread_id: int | None = None) -> Back:
         """Give the user's away seats back to them: the thread's game's if they are away there,
         else every game's. ``back.none`` if the computer plays none of their seats."""
-        seats = await self.desk.repo.away_seats(user_id)
+        seats = await self.store.away_seats(user_id)
         here = [s for s in seats if s.thread_id == thread_id]
-        returned = await self.desk.repo.clear_away(here or seats, now=self.desk.now())
+        returned = await self.store.clear_away(here or seats, now=self.desk.now())
         if not returned:
             settings = await self.settings.user_settings(user_id)
             if (settings.vacation_until or 0) > self.desk.now():
@@ -233,4 +238,4 @@ class DeadlineService:
 
     async def away_seats(self, user_id: int) -> list[AwaySeat]:
         """The user's seats the computer plays until they come back."""
-        return await self.desk.repo.away_seats(user_id)
+        return await self.store.away_seats(user_id)

@@ -7,6 +7,7 @@ import logging
 from bot.store import (
     Game,
     GameNotFound,
+    SeatStore,
 )
 
 from .errors import ServiceError, store_refusals
@@ -31,8 +32,9 @@ log = logging.getLogger(__name__)
 class EndingService:
     """Ends a game before its rules do: a resignation, an abandon, a cancelled lobby."""
 
-    def __init__(self, desk: GameDesk) -> None:
+    def __init__(self, desk: GameDesk, store: SeatStore) -> None:
         self.desk = desk
+        self.store = store
 
     async def resign(self, user_id: int, *, game_id: int, version: int | None = None) -> Resigned:
         """A seated player resigns: the computer plays their seat to the end (they rank last).
@@ -58,14 +60,12 @@ class EndingService:
         with store_refusals(stale="error.stale_board"):
             if len(others) == 1:
                 outcome = resign_outcome(game, others[0], {*seats, *resigned_seats(game)}, reason)
-                await self.desk.repo.resign_and_finish(
-                    game.id, seat, game.version, outcome, now=now
-                )
+                await self.store.resign_and_finish(game.id, seat, game.version, outcome, now=now)
             elif not others:
-                await self.desk.repo.abandon_game(game.id, reason=reason)
+                await self.store.abandon_game(game.id, reason=reason)
             else:
                 for mine in seats:
-                    await self.desk.repo.set_stand_in(game.id, mine, "resigned", now=now)
+                    await self.store.set_stand_in(game.id, mine, "resigned", now=now)
         if len(others) <= 1:
             await self.desk.game_over(game.id)
             winner = players[others[0]] if others else None
@@ -97,7 +97,7 @@ class EndingService:
         await self._may_abandon(game, member)
         reason = f"{ABANDONED_BY}{member.user_id}"
         with store_refusals(stale="error.stale_board"):
-            version = await self.desk.repo.abandon_game(game.id, reason=reason)
+            version = await self.store.abandon_game(game.id, reason=reason)
         await self.desk.game_over(game.id)
         return version
 
@@ -108,7 +108,7 @@ class EndingService:
         and once the host (who alone may cancel) resigned from it: the others play on.
         """
         try:
-            game = await self.desk.repo.load_game_by_thread(thread_id)
+            game = await self.store.load_game_by_thread(thread_id)
         except GameNotFound:
             return None
         if game.action_count:
@@ -116,7 +116,5 @@ class EndingService:
         if game.stand_in_of(0) == "resigned":
             raise ServiceError("abandon.host_resigned")
         with store_refusals(stale="lobby.game_under_way"):
-            await self.desk.repo.abandon_game(
-                game.id, expected_version=game.version, reason=CANCELLED
-            )
+            await self.store.abandon_game(game.id, expected_version=game.version, reason=CANCELLED)
         return game.id

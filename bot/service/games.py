@@ -51,15 +51,19 @@ class GameService:
         self.game_over_listeners = self.desk.game_over_listeners
         self.pool = pool if pool is not None else RenderPool(0, renderer)
         self.pictures = Pictures(self.pool)
-        self.reports = TurnReports(self.desk, self.pictures)
+        self.reports = TurnReports(self.desk, repo, self.pictures)
         self.settings = SettingsService(repo, clock)
         self.playing = PlayService(
-            self.desk, self.pictures, self.reports, seed_source or (lambda: secrets.randbits(62))
+            self.desk,
+            repo,
+            self.pictures,
+            self.reports,
+            seed_source or (lambda: secrets.randbits(62)),
         )
-        self.computers = ComputerService(self.desk, self.reports)
-        self.deadlines = DeadlineService(self.desk, self.reports, self.settings)
-        self.reading = ReadingService(self.desk, self.pictures, self.deadlines)
-        self.endings = EndingService(self.desk)
+        self.computers = ComputerService(self.desk, repo, self.reports)
+        self.deadlines = DeadlineService(self.desk, repo, self.reports, self.settings)
+        self.reading = ReadingService(self.desk, repo, self.pictures, self.deadlines)
+        self.endings = EndingService(self.desk, repo)
         self._offer_calls()
 
     def _offer_calls(self) -> None:
@@ -78,7 +82,7 @@ class GameService:
         self.computer_turns = self.computers.computer_turns
         self.pending_computer_games = self.computers.pending_computer_games
         deadlines = self.deadlines
-        self.deadline_for = deadlines.deadline_for
+        self.schedule_reminders = deadlines.schedule_reminders
         self.claim_due_reminders = deadlines.claim_due_reminders
         self.reminder_thread = deadlines.reminder_thread
         self.deadline_takeover = deadlines.deadline_takeover

@@ -4,7 +4,7 @@ What its calls return is in ``league_results``.
 
 The Discord side (``bot/cogs/league.py``) opens a thread and a game per table through
 ``GameService.create_game`` and records them here; seating and standings are pure
-(``bot/league``), stored through the ``LeagueStore``.
+(``bot/league``), stored through the ``LeagueBook``.
 """
 
 from __future__ import annotations
@@ -36,10 +36,10 @@ from bot.store import (
     GameNotFound,
     GameStatus,
     League,
+    LeagueBook,
     LeagueNameTaken,
     LeaguePlayer,
     LeaguePlayersMoved,
-    LeagueStore,
     LeagueTable,
     NewLeague,
 )
@@ -93,7 +93,7 @@ class LeagueService:
 
     def __init__(
         self,
-        repo: LeagueStore,
+        repo: LeagueBook,
         games_service: GameService,
         ratings: RatingService,
         *,

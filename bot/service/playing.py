@@ -9,6 +9,7 @@ from typing import Any
 from bot.games import presentation
 from bot.store import (
     Game,
+    GameLog,
     NewSeat,
 )
 from engine import games
@@ -46,9 +47,15 @@ class PlayService:
     """Everything a player does on their turn, and starting a game."""
 
     def __init__(
-        self, desk: GameDesk, pictures: Pictures, reports: TurnReports, seed_source: SeedSource
+        self,
+        desk: GameDesk,
+        store: GameLog,
+        pictures: Pictures,
+        reports: TurnReports,
+        seed_source: SeedSource,
     ) -> None:
         self.desk = desk
+        self.store = store
         self.pictures = pictures
         self.reports = reports
         self._seed_source = seed_source
@@ -89,7 +96,7 @@ class PlayService:
             )
             for i, (user, name) in enumerate(players)
         ]
-        game = await self.desk.repo.create_game(
+        game = await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
             thread_id=thread_id,
@@ -200,7 +207,7 @@ class PlayService:
         except EngineError as error:
             raise EngineRejected(error) from None
         with store_refusals():
-            saved = await self.desk.repo.undo_last(
+            saved = await self.store.undo_last(
                 game.id, game.version, match.to_json(), current_seat=match.current_seat
             )
         picture = await self.pictures.render(match.view(seat), None, game)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from bot.store import Game, GameStatus, LeagueStore, Rating, RatingChange, RatingsMoved
+from bot.store import Game, GameStatus, Rating, RatingBook, RatingChange, RatingsMoved
 
 from .results import COMPUTER_USER_ID
 
@@ -92,7 +92,7 @@ class LeaderLine:
 class RatingService:
     """Rates finished games exactly once and answers rating questions."""
 
-    def __init__(self, repo: LeagueStore) -> None:
+    def __init__(self, repo: RatingBook) -> None:
         self.repo = repo
         self._lock = asyncio.Lock()
 

@@ -9,6 +9,7 @@ from bot.store import (
     Game,
     GameNotFound,
     GameStatus,
+    ReadingStore,
     Shards,
 )
 
@@ -38,8 +39,11 @@ log = logging.getLogger(__name__)
 class ReadingService:
     """Everything that only reads a game (also an ended one)."""
 
-    def __init__(self, desk: GameDesk, pictures: Pictures, deadlines: DeadlineService) -> None:
+    def __init__(
+        self, desk: GameDesk, store: ReadingStore, pictures: Pictures, deadlines: DeadlineService
+    ) -> None:
         self.desk = desk
+        self.store = store
         self.pictures = pictures
         self.deadlines = deadlines
 
@@ -58,7 +62,7 @@ class ReadingService:
         current = None if over or match.current_seat is None else players[match.current_seat]
         turns = await asyncio.to_thread(replay_turns, match)
         events = [e for t in turns[-1:] for e in t.events]
-        played = bool(turns) and len(match.log) in await self.desk.repo.computer_played(game.id)
+        played = bool(turns) and len(match.log) in await self.store.computer_played(game.id)
         picture = await self.pictures.render(
             match.view(viewer), events, game, stand_ins=stand_ins, computer_played=played
         )
@@ -74,11 +78,11 @@ class ReadingService:
 
     async def announced_version(self, game_id: int) -> int:
         """The newest version of a game whose thread message was posted (the outbox's mark)."""
-        return (await self.desk.repo.load_game(game_id)).announced_version
+        return (await self.store.load_game(game_id)).announced_version
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         """Record that a game's thread message for ``version`` was posted."""
-        await self.desk.repo.mark_announced(game_id, version)
+        await self.store.mark_announced(game_id, version)
 
     async def game_language(
         self, *, game_id: int | None = None, thread_id: int | None = None
@@ -87,9 +91,9 @@ class ReadingService:
         has none (made before the choice) or there is no such game."""
         try:
             if game_id is not None:
-                return (await self.desk.repo.load_game(game_id)).language
+                return (await self.store.load_game(game_id)).language
             if thread_id is not None:
-                return (await self.desk.repo.load_latest_game_by_thread(thread_id)).language
+                return (await self.store.load_latest_game_by_thread(thread_id)).language
         except GameNotFound:
             pass
         return None
@@ -97,7 +101,7 @@ class ReadingService:
     async def game_in_thread(self, thread_id: int) -> str | None:
         """The game key of the thread's latest game, or None if the thread has none."""
         try:
-            game = await self.desk.repo.load_latest_game_by_thread(thread_id)
+            game = await self.store.load_latest_game_by_thread(thread_id)
         except GameNotFound:
             return None
         return game.game_key
@@ -106,20 +110,20 @@ class ReadingService:
         """The last ``turns`` turns of the thread's latest game (also ended), with their events."""
         game, match = await self.desk.load(thread_id=thread_id, ended=True)
         records = await asyncio.to_thread(replay_turns, match)
-        records = mark_computer_played(records, await self.desk.repo.computer_played(game.id))
-        times = [a.created_at for a in await self.desk.repo.load_actions(game.id)]
+        records = mark_computer_played(records, await self.store.computer_played(game.id))
+        times = [a.created_at for a in await self.store.load_actions(game.id)]
         figures = pace(records, times, game.created_at, len(game.seats))
         players = players_of(game, match, await self.desk.stand_ins(game))
         return HistoryResult(game.id, game.game_key, players, tuple(records[-turns:]), figures)
 
     async def my_games(self, user_id: int, *, guild_id: int | None) -> list[GameListing]:
         """The user's active games (in one server if given), those awaiting them first."""
-        found = await self.desk.repo.list_active_games(user_id)
+        found = await self.store.list_active_games(user_id)
         listings = []
         for g in found:
             if guild_id is not None and g.guild_id != guild_id:
                 continue
-            game = await self.desk.repo.load_game(g.game_id)
+            game = await self.store.load_game(g.game_id)
             stand_ins = await self.desk.stand_ins(game)
             absent = g.current_seat in stand_ins  # the computer plays it: nobody waits on them
             human = g.current_user_id not in (None, COMPUTER_USER_ID) and not absent
@@ -142,7 +146,7 @@ class ReadingService:
             return None
         if turn is None:
             return None
-        return await self.desk.repo.standing_deadline(
+        return await self.store.standing_deadline(
             game.id, await self.deadlines.stored_turn(game.id, turn)
         )
 
@@ -158,19 +162,19 @@ class ReadingService:
     async def game_id(self, thread_id: int) -> int:
         """The id of the thread's latest game, any status (no_game if it never had one)."""
         try:
-            return (await self.desk.repo.load_latest_game_by_thread(thread_id)).id
+            return (await self.store.load_latest_game_by_thread(thread_id)).id
         except GameNotFound:
             raise ServiceError("error.no_game") from None
 
     async def active_game_id(self, thread_id: int) -> int | None:
         """The id of the thread's active game, if it has one."""
         try:
-            return (await self.desk.repo.load_game_by_thread(thread_id)).id
+            return (await self.store.load_game_by_thread(thread_id)).id
         except GameNotFound:
             return None
 
     async def owing_games(self, shards: Shards | None = None) -> list[int]:
         """Games that still owe their thread a message (turns, openings and endings), in the
         guilds of ``shards`` if given."""
-        owed = await self.desk.repo.unannounced_games(shards)
-        return sorted({*owed, *await self.desk.repo.unannounced_abandoned_games(shards)})
+        owed = await self.store.unannounced_games(shards)
+        return sorted({*owed, *await self.store.unannounced_abandoned_games(shards)})

@@ -11,6 +11,7 @@ from bot.store import (
     Game,
     GameNotFound,
     GameStatus,
+    ReportStore,
 )
 from engine.games import Match
 
@@ -42,8 +43,9 @@ log = logging.getLogger(__name__)
 class TurnReports:
     """What a game's thread is told: its last completed turn, or what it still owes."""
 
-    def __init__(self, desk: GameDesk, pictures: Pictures) -> None:
+    def __init__(self, desk: GameDesk, store: ReportStore, pictures: Pictures) -> None:
         self.desk = desk
+        self.store = store
         self.pictures = pictures
 
     async def turn_report(
@@ -56,7 +58,7 @@ class TurnReports:
         or, when that is not known (a restart), those back to the last turn a human played
         (at most ``BATCH_TURNS``).
         """
-        played_for = await self.desk.repo.computer_played(game.id)
+        played_for = await self.store.computer_played(game.id)
         turns = mark_computer_played(await asyncio.to_thread(replay_turns, match), played_for)
         starts = list(accumulate((len(t.actions) for t in turns), initial=0))
         done = [(start, t) for start, t in zip(starts, turns, strict=False) if t.complete]
@@ -105,7 +107,7 @@ class TurnReports:
     async def pending_post(self, game_id: int) -> TurnReport | Created | Ended | None:
         """The thread message a game still owes (its end, latest turn or opening), if any."""
         try:
-            game = await self.desk.repo.load_game(game_id)
+            game = await self.store.load_game(game_id)
         except GameNotFound:
             return None
         if game.announced_version >= game.version:

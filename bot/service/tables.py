@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from bot.games import presentation
 from bot.names import display_name
-from bot.store import Game, GameNotFound, GameStatus, GameStore, resigned_last
+from bot.store import Game, GameNotFound, GameStatus, SeatStore, resigned_last
 from bot.store import Outcome as StoredOutcome
 from bot.store import SeatResult as StoredResult
 from engine import games
@@ -224,7 +224,7 @@ def play_computer_turn(match: Match, seat: int, seed: int) -> None:
 class GameDesk:
     """A game loaded and checked for the services: the store, the clock, who is told of an end."""
 
-    def __init__(self, repo: GameStore, clock: Clock = time.time) -> None:
+    def __init__(self, repo: SeatStore, clock: Clock = time.time) -> None:
         self.repo = repo
         self.clock = clock
         self.game_over_listeners: list[GameOverListener] = []

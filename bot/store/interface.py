@@ -358,12 +358,36 @@ class RatingStore(Protocol):
         ...
 
 
+class SeatStore(GameLog, StandInStore, Protocol):
+    """Games and who plays their seats: what computer turns and endings use."""
+
+
+class DeadlineStore(SeatStore, ReminderStore, Protocol):
+    """Games, their seats and their turns' reminders and votes: what deadlines use."""
+
+
+class ReportStore(GameLog, ReminderStore, Protocol):
+    """Games and which turns a computer played: what turn reports use."""
+
+
+class ReadingStore(ReportStore, AnnouncementStore, Protocol):
+    """Games, their deadlines and announced versions: what reading a game uses."""
+
+
 class GameStore(GameLog, AnnouncementStore, ReminderStore, StandInStore, SettingsStore, Protocol):
     """Everything about games: what the game services, the outbox and the workers use."""
 
     async def close(self) -> None:
         """Release the connections."""
         ...
+
+
+class LeagueBook(SeatStore, LeagueRecords, Protocol):
+    """Games, their forfeits and the leagues they are played for: what leagues use."""
+
+
+class RatingBook(SeatStore, RatingStore, Protocol):
+    """Finished games, their forfeits and the ratings they moved: what ratings use."""
 
 
 class LeagueStore(GameStore, LeagueRecords, RatingStore, Protocol):

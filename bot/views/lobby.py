@@ -21,7 +21,7 @@ import discord
 from discord import ui
 
 from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
-from bot.door import owed, settle
+from bot.door import settle
 from bot.lobby_state import (
     DEADLINE_HOURS,
     LANGUAGE_NAMES,
@@ -416,10 +416,7 @@ async def _start(interaction: Interaction, state: LobbyState) -> LobbyState:
         bot.lobbies.forget(message.id)  # the host can click Start again
         raise
     # a retry posts the opening if it is still owed; the runner then lets a computer go first
-    if created is None:
-        await settle(bot, game_id, computers=True)
-    else:
-        await owed(bot, game_id, bot.outbox.opening(created, thread), kick=True)
+    await settle(bot, game_id, computers=True, known=created, thread=thread)
     note = lobby_say(interaction, state)("lobby.started", thread=thread.mention)
     await _close_lobby(interaction, state, note)
     return closed

@@ -43,7 +43,7 @@ async def deadline_game(service: GameService, players: int) -> tuple[Created, in
         players=list(USERS.items())[:players],
         turn_deadline=2 * DAY,
     )
-    await service.deadline_for(created.game_id, created.turn)
+    await service.schedule_reminders(created.game_id, created.turn)
     absent = created.first.user_id
     assert absent is not None
     others = [p.user_id for p in created.players if p.user_id not in (None, absent)]
@@ -140,5 +140,37 @@ def test_simultaneous_hand_over_votes_hand_the_seat_over_once(tmp_path: Path) ->
         finally:
             await first.close()
             await second.close()
+
+    asyncio.run(main())
+
+
+def test_reading_a_deadline_schedules_nothing_scheduling_does_once(tmp_path: Path) -> None:
+    """A getter never schedules (issue 20): ``deadline_of`` reads the stored deadline only;
+    ``schedule_reminders`` (the door's step when the turn's message is posted) schedules the
+    turn's reminders once, and a second call changes nothing."""
+
+    async def main() -> None:
+        repo = await open_store(database(tmp_path, "games.sqlite3"))
+        try:
+            service = GameService(repo, renderer=_fake_picture, clock=Clock())
+            created = await service.create_game(
+                game_key="yamatai",
+                guild_id=GUILD,
+                channel_id=CHANNEL,
+                thread_id=500,
+                players=list(USERS.items())[:2],
+                turn_deadline=2 * DAY,
+            )
+            game_id, turn = created.game_id, created.turn
+            assert await service.deadlines.deadline_of(game_id, turn) is None
+            assert await repo.list_reminders(game_id) == []
+            assert await service.schedule_reminders(game_id, turn) == NOW + 2 * DAY
+            scheduled = await repo.list_reminders(game_id)
+            assert [r.kind for r in scheduled] == ["half", "near", "deadline"]
+            assert await service.deadlines.deadline_of(game_id, turn) == NOW + 2 * DAY
+            assert await service.schedule_reminders(game_id, turn) == NOW + 2 * DAY
+            assert await repo.list_reminders(game_id) == scheduled
+        finally:
+            await repo.close()
 
     asyncio.run(main())

@@ -34,7 +34,7 @@ def test_a_lost_turn_message_is_posted_once_by_flush(tmp_path: Path) -> None:
         assert await bot.outbox.pending() == []
         assert not await bot.outbox.flush(created.game_id)
         assert result.turn is not None
-        await bot.outbox.deliver(result.turn)  # the late original changes nothing
+        await bot.outbox.flush(created.game_id, result.turn)  # the late original changes nothing
         assert len(bot.thread.sent) == 2
 
     asyncio.run(with_service(tmp_path, body, fast=True))

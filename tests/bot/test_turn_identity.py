@@ -100,7 +100,7 @@ def test_a_turn_in_flight_keeps_its_old_key_and_an_old_button_never_acts_on_a_la
                 (f"1.{seat}", "deadline", 0),
             ]
             game = await repo.load_game(game_id)
-            first = await service.deadline_for(game_id, Turn(1, seat, 0))
+            first = await service.schedule_reminders(game_id, Turn(1, seat, 0))
             assert first == DEADLINE  # the turn in flight keeps its deadline
             assert await service.reminder_thread(rows[1]) == game.thread_id
             [listing] = await service.my_games(100 + seat, guild_id=None)
@@ -110,7 +110,7 @@ def test_a_turn_in_flight_keeps_its_old_key_and_an_old_button_never_acts_on_a_la
             other = await play_whole_turn(service, game_id)
             turn = other.turn.next_turn if other.turn else None
             assert turn is not None and turn.key == (1, seat)  # the same round and seat
-            assert await service.deadline_for(game_id, turn) == now + 2 * DAY
+            assert await service.schedule_reminders(game_id, turn) == now + 2 * DAY
             assert await service.reminder_thread(rows[1]) is None
             [listing] = await service.my_games(100 + seat, guild_id=None)
             assert listing.deadline == now + 2 * DAY
