@@ -22,7 +22,7 @@ from bot.service import ServiceError
 from bot.service.games import GameService
 from bot.service.leagues import SEATING_ATTEMPTS, LeagueService
 from bot.service.ratings import RatingService
-from bot.store import GameRepository, LeaguePlayersMoved, is_busy, open_store, queries
+from bot.store import GameRepository, League, LeaguePlayersMoved, is_busy, open_store, queries
 from bot.store.__main__ import main as store_main
 from tests.backends import database
 from tests.league.season import (
@@ -52,6 +52,22 @@ async def _told(call: object) -> str:
         raise
     withdrawn = getattr(result, "withdrawn", None)
     return "joined" if withdrawn is None else ("withdrew" if withdrawn else "left")
+
+
+async def _started_nim_league(env: Leagues, users: Sequence[int]) -> League:
+    """A Nim league "Piles" of two-player tables, ``users`` signed up and its season started."""
+    league = await env.leagues.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        creator_id=ORGANISER,
+        name="Piles",
+        game_key="nim",
+        table_size=2,
+    )
+    for user in users:
+        await env.leagues.join(GUILD, "Piles", user, f"U{user}")
+    await env.leagues.start(GUILD, "Piles", ORGANISER, organiser=True)
+    return league
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -136,17 +152,7 @@ def test_a_withdrawal_keeps_finished_games_and_ratings_equal_a_rebuild(tmp_path:
     state: dict[str, object] = {}
 
     async def body(env: Leagues) -> None:
-        league = await env.leagues.create(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            creator_id=ORGANISER,
-            name="Piles",
-            game_key="nim",
-            table_size=2,
-        )
-        for user in (4001, 4002, 4003, 4004):
-            await env.leagues.join(GUILD, "Piles", user, f"U{user}")
-        await env.leagues.start(GUILD, "Piles", ORGANISER, organiser=True)
+        league = await _started_nim_league(env, (4001, 4002, 4003, 4004))
         finished, running = await open_round(env, league.id)
         await play_out(env, finished)
         game = await env.repo.load_game(finished)
@@ -192,17 +198,7 @@ def test_a_player_who_withdrew_before_their_table_opened_resigns_it_when_it_open
     withdrew: the game opens with their seat resigned, not waiting for their moves."""
 
     async def body(env: Leagues) -> None:
-        league = await env.leagues.create(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            creator_id=ORGANISER,
-            name="Piles",
-            game_key="nim",
-            table_size=2,
-        )
-        for user in (4001, 4002, 4003, 4004):
-            await env.leagues.join(GUILD, "Piles", user, f"U{user}")
-        await env.leagues.start(GUILD, "Piles", ORGANISER, organiser=True)
+        league = await _started_nim_league(env, (4001, 4002, 4003, 4004))
         left = await env.leagues.leave(GUILD, "Piles", 4001)
         assert left.withdrawn and left.resigned_games == ()  # no game to resign yet
         game_ids = await open_round(env, league.id)
@@ -338,17 +334,7 @@ def test_a_game_ending_while_its_player_withdraws_keeps_ratings_equal_a_rebuild(
     state: dict[str, object] = {}
 
     async def body(env: Leagues) -> None:
-        league = await env.leagues.create(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            creator_id=ORGANISER,
-            name="Piles",
-            game_key="nim",
-            table_size=2,
-        )
-        for user in (4001, 4002):
-            await env.leagues.join(GUILD, "Piles", user, f"U{user}")
-        await env.leagues.start(GUILD, "Piles", ORGANISER, organiser=True)
+        league = await _started_nim_league(env, (4001, 4002))
         [game_id] = await open_round(env, league.id)
         other = await open_store(database(tmp_path, "league.sqlite3"))
         other_games = GameService(other, renderer=lambda *a: b"", seed_source=lambda: 11)
