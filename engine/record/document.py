@@ -1,0 +1,369 @@
+"""A game record as data and as JSON: the dataclasses and a strict reader (docs/records.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from engine.contract import Outcome, Rules
+from engine.errors import EngineError
+from engine.games import GAMES, MAX_ACTION_TEXT, MAX_NAME, rules_for
+from engine.players import LEVELS
+
+FORMAT = "himiko-record"
+VERSION = 1
+FULL = "full"
+SPECTATOR = "spectator"
+KINDS = (FULL, SPECTATOR)
+
+#: The top-level fields: required ones, then those that may be left out (read as null).
+REQUIRED = ("format", "version", "kind", "game", "options", "players", "actions", "result")
+OPTIONAL = ("seed", "language", "ended")
+PLAYER_FIELDS = ("seat", "name", "computer", "level")
+ACTION_FIELDS = ("number", "seat", "action", "time", "scores")
+RESULT_FIELDS = ("seats", "winners", "termination", "tie_broken", "rounds")
+RESULT_SEAT_FIELDS = ("seat", "name", "score", "rank", "lines")
+
+
+class RecordError(ValueError):
+    """A document that is not a valid record; the message names the field and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat of the record: its name, and whether a computer played it (at which level)."""
+
+    seat: int
+    name: str
+    computer: bool = False
+    level: str | None = None  # easy, normal, strong or a computer player's name; None: unknown
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One action of the record: its number (1-based), seat, text, time and the public scores
+    after it."""
+
+    number: int
+    seat: int
+    action: str  # canonical notation (full record) or the public text (spectator record)
+    time: str  # UTC, ISO 8601, ending in Z
+    scores: tuple[int, ...]  # every seat's score as a spectator sees it, after the action
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game's record: setup, every action with its time and seat, and the result."""
+
+    kind: str  # FULL (with the seed) or SPECTATOR (no seed, public texts)
+    game: str
+    options: dict[str, Any]
+    seed: int | None
+    players: tuple[Player, ...]
+    actions: tuple[Entry, ...]
+    result: dict[str, Any] | None  # the engine's outcome (``result_of``); None while it runs
+    language: str | None = None  # the game's language, for pictures (en, fr, it, pl)
+    ended: str | None = None  # why the bot ended a game the rules had not (e.g. "abandoned")
+
+
+def utc_text(moment: datetime) -> str:
+    """A timezone-aware time as the record writes it: UTC, ISO 8601, ending in Z."""
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise RecordError(f"time {moment.isoformat()}: has no timezone (a UTC time is needed)")
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def result_of(outcome: Outcome | None) -> dict[str, Any] | None:
+    """The engine's outcome as the record's ``result`` (None while the game runs)."""
+    if outcome is None:
+        return None
+    return {
+        "seats": [
+            {
+                "seat": r.seat,
+                "name": r.name,
+                "score": r.score,
+                "rank": r.rank,
+                "lines": {line.label: line.points for line in r.lines},
+            }
+            for r in outcome.results
+        ],
+        "winners": list(outcome.winners),
+        "termination": list(outcome.termination),
+        "tie_broken": outcome.tie_broken,
+        "rounds": outcome.rounds,
+    }
+
+
+def to_dict(record: Record) -> dict[str, Any]:
+    """The record as JSON-ready data, fields in the documented order."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": record.kind,
+        "game": record.game,
+        "options": dict(record.options),
+    }
+    if record.kind == FULL:
+        data["seed"] = record.seed
+    data["language"] = record.language
+    data["players"] = [
+        {"seat": p.seat, "name": p.name, "computer": p.computer, "level": p.level}
+        for p in record.players
+    ]
+    data["actions"] = [
+        {
+            "number": e.number,
+            "seat": e.seat,
+            "action": e.action,
+            "time": e.time,
+            "scores": list(e.scores),
+        }
+        for e in record.actions
+    ]
+    data["result"] = record.result
+    data["ended"] = record.ended
+    return data
+
+
+def to_json(record: Record) -> str:
+    """The record as JSON text (indented, one action per line, UTF-8 names kept)."""
+    data = to_dict(record)
+    actions = data.pop("actions")
+    result = data.pop("result")
+    ended = data.pop("ended")
+    head = json.dumps(data, ensure_ascii=False, indent=1)[:-2]  # without the closing brace
+    lines = [json.dumps(a, ensure_ascii=False) for a in actions]
+    body = ",\n  ".join(lines)
+    listed = f"[\n  {body}\n ]" if lines else "[]"
+    tail = f' "result": {json.dumps(result, ensure_ascii=False)},\n "ended": {json.dumps(ended)}'
+    return f'{head},\n "actions": {listed},\n{tail}\n}}\n'
+
+
+def from_json(text: str) -> Record:
+    """The record in a JSON text (RecordError saying which field is wrong if it is not one)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"not JSON: {error}") from None
+    return from_dict(data)
+
+
+def from_dict(data: Any) -> Record:
+    """The record in JSON-ready data, checked strictly (RecordError naming the field)."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, not {_kind_of(data)}")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"format: {data.get('format')!r} is not {FORMAT!r}")
+    version = _get(data, "version", int, "")
+    if version != VERSION:
+        raise RecordError(f"version: unknown version {version} (this Himiko reads {VERSION})")
+    _fields(data, REQUIRED, OPTIONAL, "")
+    kind = _get(data, "kind", str, "")
+    if kind not in KINDS:
+        raise RecordError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
+    game = _get(data, "game", str, "")
+    if game not in GAMES:
+        raise RecordError(f"game: unknown game {game!r} (known: {', '.join(sorted(GAMES))})")
+    rules = rules_for(game)
+    options = _options(rules, _get(data, "options", dict, ""))
+    seed = _seed(data, kind)
+    players = _players(rules, _get(data, "players", list, ""))
+    actions = tuple(
+        _entry(item, index, len(players))
+        for index, item in enumerate(_get(data, "actions", list, ""))
+    )
+    return Record(
+        kind=kind,
+        game=game,
+        options=options,
+        seed=seed,
+        players=players,
+        actions=actions,
+        result=_result(data["result"], len(players)),
+        language=_optional_text(data, "language"),
+        ended=_optional_text(data, "ended"),
+    )
+
+
+# -- checking the parts ------------------------------------------------------------------------
+
+
+def _kind_of(value: Any) -> str:
+    """A JSON value's type in JSON's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
+
+
+_WORDS: dict[type, str] = {
+    int: "an integer",
+    str: "a string",
+    bool: "a boolean",
+    list: "an array",
+    dict: "an object",
+}
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    """The field ``key`` of ``data``, which must be there and of that JSON type."""
+    if key not in data:
+        raise RecordError(f"{where}{key}: missing")
+    value = data[key]
+    # JSON's true and false are not integers, whatever Python says.
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"{where}{key}: expected {_WORDS[kind]}, got {_kind_of(value)}")
+    return value
+
+
+def _fields(
+    data: Mapping[str, Any], required: Sequence[str], optional: Sequence[str], where: str
+) -> None:
+    """Refuse unknown fields and report the first missing one."""
+    for key in data:
+        if key not in required and key not in optional:
+            raise RecordError(f"{where}{key}: unknown field")
+    for key in required:
+        if key not in data:
+            raise RecordError(f"{where}{key}: missing")
+
+
+def _options(rules: Rules[Any, Any], options: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return rules.normalize_options(options)
+    except EngineError as error:
+        raise RecordError(f"options: {error}") from None
+
+
+def _seed(data: Mapping[str, Any], kind: str) -> int | None:
+    if kind == SPECTATOR:
+        if "seed" in data:
+            raise RecordError("seed: a spectator record carries no seed")
+        return None
+    return int(_get(data, "seed", int, ""))
+
+
+def _optional_text(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise RecordError(f"{key}: expected a string or null, got {_kind_of(value)}")
+    return value
+
+
+def _players(rules: Rules[Any, Any], items: list[Any]) -> tuple[Player, ...]:
+    if not rules.min_players <= len(items) <= rules.max_players:
+        raise RecordError(
+            f"players: {rules.key} is played by {rules.min_players} to {rules.max_players}, "
+            f"not {len(items)}"
+        )
+    players = []
+    for index, item in enumerate(items):
+        where = f"players[{index}]."
+        if not isinstance(item, dict):
+            raise RecordError(f"players[{index}]: expected an object, got {_kind_of(item)}")
+        _fields(item, PLAYER_FIELDS, (), where)
+        if _get(item, "seat", int, where) != index:
+            raise RecordError(f"{where}seat: {item['seat']} where seat {index} was expected")
+        name = _get(item, "name", str, where)
+        if not name.strip() or len(name) > MAX_NAME:
+            raise RecordError(f"{where}name: empty or longer than {MAX_NAME} characters")
+        computer = _get(item, "computer", bool, where)
+        level = item["level"]
+        known = (*LEVELS, *rules.players)
+        if level is not None and (not computer or level not in known):
+            raise RecordError(
+                f"{where}level: {level!r} is not a computer level "
+                f"({', '.join(known)}; null for a person or an unknown level)"
+            )
+        players.append(Player(index, name, computer, level))
+    return tuple(players)
+
+
+def _entry(item: Any, index: int, seats: int) -> Entry:
+    where = f"actions[{index}]."
+    if not isinstance(item, dict):
+        raise RecordError(f"actions[{index}]: expected an object, got {_kind_of(item)}")
+    _fields(item, ACTION_FIELDS, (), where)
+    number = _get(item, "number", int, where)
+    if number != index + 1:
+        raise RecordError(f"{where}number: {number} where {index + 1} was expected")
+    seat = _get(item, "seat", int, where)
+    if not 0 <= seat < seats:
+        raise RecordError(f"{where}seat: {seat} is not a seat (0 to {seats - 1})")
+    action = _get(item, "action", str, where)
+    if not action.strip() or len(action) > MAX_ACTION_TEXT:
+        raise RecordError(f"{where}action: empty or longer than {MAX_ACTION_TEXT} characters")
+    return Entry(number, seat, action, _time(item, where), _scores(item, where, seats))
+
+
+def _time(item: Mapping[str, Any], where: str) -> str:
+    text = _get(item, "time", str, where)
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise RecordError(f"{where}time: {text!r} is not an ISO 8601 time") from None
+    if moment.tzinfo is None or moment.utcoffset() != UTC.utcoffset(None):
+        raise RecordError(f"{where}time: {text!r} is not in UTC (write it with Z)")
+    return utc_text(moment)
+
+
+def _scores(item: Mapping[str, Any], where: str, seats: int) -> tuple[int, ...]:
+    scores = _get(item, "scores", list, where)
+    if len(scores) != seats or not all(_is_int(s) for s in scores):
+        raise RecordError(f"{where}scores: expected {seats} integers, one per seat")
+    return tuple(scores)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _result(value: Any, seats: int) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise RecordError(f"result: expected an object or null, got {_kind_of(value)}")
+    _fields(value, RESULT_FIELDS, (), "result.")
+    listed = _get(value, "seats", list, "result.")
+    if len(listed) != seats:
+        raise RecordError(f"result.seats: {len(listed)} results for {seats} seats")
+    for index, seat in enumerate(listed):
+        _result_seat(seat, index)
+    _ints(_get(value, "winners", list, "result."), "result.winners", lambda s: 0 <= s < seats)
+    termination = _get(value, "termination", list, "result.")
+    if not all(isinstance(t, str) for t in termination):
+        raise RecordError("result.termination: expected an array of strings")
+    _get(value, "tie_broken", bool, "result.")
+    rounds = value["rounds"]
+    if rounds is not None and not _is_int(rounds):
+        raise RecordError(f"result.rounds: expected an integer or null, got {_kind_of(rounds)}")
+    return value
+
+
+def _result_seat(item: Any, index: int) -> None:
+    where = f"result.seats[{index}]."
+    if not isinstance(item, dict):
+        raise RecordError(f"result.seats[{index}]: expected an object, got {_kind_of(item)}")
+    _fields(item, RESULT_SEAT_FIELDS, (), where)
+    if _get(item, "seat", int, where) != index:
+        raise RecordError(f"{where}seat: {item['seat']} where seat {index} was expected")
+    _get(item, "name", str, where)
+    _get(item, "score", int, where)
+    _get(item, "rank", int, where)
+    lines = _get(item, "lines", dict, where)
+    if not all(_is_int(points) for points in lines.values()):
+        raise RecordError(f"{where}lines: expected integer points for every line")
+
+
+def _ints(values: list[Any], where: str, good: Callable[[int], bool]) -> None:
+    if not all(_is_int(v) and good(v) for v in values):
+        raise RecordError(f"{where}: expected seat numbers")

@@ -1,0 +1,332 @@
+"""Records and the engine: build one from a game's log, replay it, check it, pick recap moments."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from engine.contract import Event, Milestones, Outcome, Rules, TurnInfo, View
+from engine.errors import EngineError
+from engine.games import Match, new, rules_for
+from engine.record.document import (
+    FULL,
+    KINDS,
+    SPECTATOR,
+    Entry,
+    Player,
+    Record,
+    RecordError,
+    result_of,
+    utc_text,
+)
+
+#: With at least this many rounds a recap shows one frame per round, else one per turn.
+ROUNDS_FOR_FRAMES = 8
+
+
+class RecordMismatch(Exception):
+    """A record that does not replay to what it says: ``number`` is the first action found
+    wrong (1-based; None when only the result is wrong) and ``action`` its text."""
+
+    def __init__(self, number: int | None, action: str | None, reason: str) -> None:
+        where = f"action {number} ({action})" if number is not None else "result"
+        super().__init__(f"{where}: {reason}")
+        self.number = number
+        self.action = action
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Played:
+    """One action of a game's log as the bot stores it: seat, notation and time."""
+
+    seat: int
+    action: str
+    time: datetime
+
+
+@dataclass(frozen=True)
+class Step:
+    """The game after one action of a replay (number 0: the setup, before any action)."""
+
+    number: int
+    seat: int | None  # who acted; None at the setup
+    action: str  # the canonical text; "" at the setup
+    public: str  # the text as the other seats read it; "" at the setup
+    events: tuple[Event, ...]
+    state: Any  # the rules' state after the action (a copy of its own)
+    rules: Rules[Any, Any]
+
+    def view(self) -> dict[str, Any]:
+        """What a spectator sees now (``version``: the number of actions played)."""
+        return {**self.rules.view(self.state, None, None), "version": self.number}
+
+    @property
+    def turn_info(self) -> TurnInfo:
+        """Whose action comes next, the round and the step."""
+        return self.rules.turn_info(self.state)
+
+    @property
+    def milestones(self) -> Milestones:
+        """Whether this action ended a turn, started a round or ended the game."""
+        return self.rules.milestones(list(self.events))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over."""
+        return self.rules.outcome(self.state)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What ``check`` verified: the game, how many actions, and whether it replayed them."""
+
+    game: str
+    actions: int
+    kind: str
+    replayed: bool  # False: a spectator record checked on its own (no seed, no replay)
+    over: bool  # the record has a result
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A recap frame: a spectator view, and what it follows (the setup, a round, a turn, the
+    end) with its number."""
+
+    view: View
+    kind: str  # "start", "round", "turn" or "end"
+    number: int  # the round or turn it follows (0 for the start and the end)
+
+
+def public_scores(view: View) -> tuple[int, ...]:
+    """Each seat's score as the view shows it (a number, or an object with its ``total``)."""
+    scores = []
+    for player in view["players"]:
+        score = player["score"]
+        scores.append(int(score["total"] if isinstance(score, Mapping) else score))
+    return tuple(scores)
+
+
+def build(
+    game: str,
+    options: Mapping[str, Any] | None,
+    seed: int,
+    players: Sequence[str],
+    actions: Sequence[Played],
+    result: Outcome | None,
+    *,
+    computers: Mapping[int, str | None] | None = None,
+    language: str | None = None,
+    ended: str | None = None,
+    kind: str = FULL,
+) -> Record:
+    """A game's record from its setup, log (seat, text, time) and the result it reached.
+
+    ``computers`` maps the seats a computer played to its level (None: unknown). A spectator
+    record (``kind``) leaves the seed out and writes each action as others read it. The log is
+    replayed to write canonical texts and the public scores (RecordMismatch if it does not
+    replay)."""
+    if kind not in KINDS:
+        raise RecordError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
+    match = _start(game, players, seed, options)
+    entries = []
+    for number, played in enumerate(actions, 1):
+        public = _public(match, number, played.action)
+        canonical, _ = _play(match, number, played.seat, played.action)
+        entries.append(
+            Entry(
+                number,
+                played.seat,
+                canonical if kind == FULL else public,
+                utc_text(played.time),
+                public_scores(match.view(None)),
+            )
+        )
+    seats = tuple(
+        Player(seat, name, seat in (computers or {}), (computers or {}).get(seat))
+        for seat, name in enumerate(match.players)
+    )
+    return Record(
+        kind=kind,
+        game=match.game_key,
+        options=dict(match.options),
+        seed=seed if kind == FULL else None,
+        players=seats,
+        actions=tuple(entries),
+        result=result_of(result),
+        language=language,
+        ended=ended,
+    )
+
+
+def spectator_of(record: Record) -> Record:
+    """The spectator record of a full one: no seed, every action as the others read it."""
+    steps = replay(record)
+    entries = tuple(
+        Entry(e.number, e.seat, s.public, e.time, e.scores)
+        for e, s in zip(record.actions, steps[1:], strict=True)
+    )
+    return Record(
+        SPECTATOR,
+        record.game,
+        dict(record.options),
+        None,
+        record.players,
+        entries,
+        record.result,
+        record.language,
+        record.ended,
+    )
+
+
+def replay(record: Record) -> list[Step]:
+    """The game at its setup and after each action of a full record (RecordMismatch at the
+    first action the engine refuses; RecordError for a spectator record: it has no seed)."""
+    if record.kind != FULL or record.seed is None:
+        raise RecordError(
+            "a spectator record has no seed: it cannot be replayed (check it against the "
+            "full record exported after the end)"
+        )
+    match = _start(record.game, [p.name for p in record.players], record.seed, record.options)
+    rules = match.rules
+    steps = [Step(0, None, "", "", (), rules.clone(match.state), rules)]
+    for entry in record.actions:
+        public = _public(match, entry.number, entry.action)
+        canonical, events = _play(match, entry.number, entry.seat, entry.action)
+        state = rules.clone(match.state)
+        steps.append(Step(entry.number, entry.seat, canonical, public, events, state, rules))
+    return steps
+
+
+def check(record: Record, against: Record | None = None) -> Checked:
+    """Verify a record: a full one replays to its texts, public scores and result; a
+    spectator one is checked against ``against`` (the full record) if given, else only read.
+    RecordMismatch names the first action found wrong."""
+    if record.kind == SPECTATOR:
+        if against is None:
+            return Checked(record.game, len(record.actions), SPECTATOR, False, _over(record))
+        _check_spectator(record, against)
+        return Checked(record.game, len(record.actions), SPECTATOR, True, _over(record))
+    steps = replay(record)
+    for entry, step in zip(record.actions, steps[1:], strict=True):
+        if entry.action != step.action:
+            _differs(entry, f"the engine writes it {step.action!r}")
+        _same_scores(entry, entry.scores, public_scores(step.view()))
+    _same_result(record, steps[-1])
+    return Checked(record.game, len(record.actions), FULL, True, _over(record))
+
+
+def recap_moments(steps: Sequence[Step]) -> list[Moment]:
+    """The recap's frames of a replay: the setup, then after each round (or each turn when the
+    game has fewer than ``ROUNDS_FOR_FRAMES`` rounds) and the last step, the end once over."""
+    last = steps[-1]
+    rounds = sum(s.milestones.round_started is not None for s in steps) + 1
+    by_round = rounds >= ROUNDS_FOR_FRAMES
+    picked: list[tuple[Step, str, int]] = [(steps[0], "start", 0)]
+    turns = 0
+    for step in steps[1:]:
+        milestones = step.milestones
+        turns += milestones.turn_ended
+        if by_round and milestones.round_started is not None:
+            picked.append((step, "round", milestones.round_started - 1))
+        elif not by_round and milestones.turn_ended:
+            picked.append((step, "turn", turns))
+    if picked[-1][0] is not last:  # a game stopped in the middle of a turn or a round
+        picked.append((last, "turn", turns))
+    if last.outcome is not None:
+        picked[-1] = (last, "end", 0)
+    return [Moment(step.view(), kind, number) for step, kind, number in picked]
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _start(
+    game: str, players: Sequence[str], seed: int, options: Mapping[str, Any] | None
+) -> Match:
+    try:
+        return new(game, players, seed, options)
+    except EngineError as error:
+        rules_for(game)  # an unknown game is the caller's error, not the record's
+        raise RecordError(f"setup: {error}") from None
+
+
+def _public(match: Match, number: int, text: str) -> str:
+    try:
+        return match.public_text(text)
+    except EngineError as error:
+        raise RecordMismatch(number, text, str(error)) from None
+
+
+def _play(match: Match, number: int, seat: int, text: str) -> tuple[str, tuple[Event, ...]]:
+    """Play one logged action for its seat; its canonical text and events."""
+    before = len(match.log)
+    try:
+        events = match.play(text, seat=seat)
+    except EngineError as error:
+        raise RecordMismatch(number, text, str(error)) from None
+    if len(match.log) != before + 1:
+        raise RecordMismatch(number, text, "holds several actions (one per entry)")
+    return match.log[-1][1], tuple(events)
+
+
+def _over(record: Record) -> bool:
+    return record.result is not None
+
+
+def _differs(entry: Entry, reason: str) -> None:
+    raise RecordMismatch(entry.number, entry.action, reason)
+
+
+def _same_scores(entry: Entry, stored: tuple[int, ...], found: tuple[int, ...]) -> None:
+    if stored != found:
+        shown = "/".join(map(str, stored)), "/".join(map(str, found))
+        _differs(entry, f"the scores after it are {shown[0]} in the record, {shown[1]} replayed")
+
+
+def _same_result(record: Record, last: Step) -> None:
+    found = result_of(last.outcome)
+    if found == record.result:
+        return
+    count = len(record.actions)
+    if found is None:
+        turn = last.turn_info
+        raise RecordMismatch(
+            None,
+            None,
+            f"the record gives a result, but after its {count} actions the game goes on "
+            f"(seat {turn.seat} to play): actions are missing",
+        )
+    if record.result is None:
+        if record.ended is None:
+            raise RecordMismatch(
+                None, None, f"the game is over after action {count}, but the record has no result"
+            )
+        return
+    raise RecordMismatch(None, None, f"the record's result differs from the replay's: {found}")
+
+
+def _check_spectator(record: Record, full: Record) -> None:
+    """A spectator record against the full record of the same game (a prefix of it)."""
+    if full.kind != FULL:
+        raise RecordError("a spectator record is checked against a full record")
+    for field in ("game", "options", "players"):
+        if getattr(record, field) != getattr(full, field):
+            raise RecordMismatch(None, None, f"its {field} differ from the full record's")
+    check(full)
+    steps = replay(full)
+    if len(record.actions) > len(full.actions):
+        extra = record.actions[len(full.actions)]
+        _differs(extra, f"the full record has only {len(full.actions)} actions")
+    for entry, step, played in zip(record.actions, steps[1:], full.actions, strict=False):
+        if entry.seat != step.seat:
+            _differs(entry, f"played by seat {entry.seat} here, by seat {step.seat} in the game")
+        if entry.action != step.public:
+            _differs(entry, f"the game's action reads {step.public!r}")
+        if entry.time != played.time:
+            _differs(entry, f"played at {played.time} in the full record")
+        _same_scores(entry, entry.scores, played.scores)
+    if record.result is not None and record.result != full.result:
+        raise RecordMismatch(None, None, "its result differs from the full record's")
