@@ -92,12 +92,12 @@ class Checked:
 
 @dataclass(frozen=True)
 class Moment:
-    """A recap frame: a spectator view, and what it follows (the setup, a round, a turn, the
-    end) with its number."""
+    """A recap frame: a spectator view, and what it shows (the setup, a round's start, a
+    turn's end, the end) with the round's or turn's number (0 for the setup and the end)."""
 
     view: View
     kind: str  # "start", "round", "turn" or "end"
-    number: int  # the round or turn it follows (0 for the start and the end)
+    number: int
 
 
 def public_scores(view: View) -> tuple[int, ...]:
@@ -219,22 +219,24 @@ def check(record: Record, against: Record | None = None) -> Checked:
 
 
 def recap_moments(steps: Sequence[Step]) -> list[Moment]:
-    """The recap's frames of a replay: the setup, then after each round (or each turn when the
-    game has fewer than ``ROUNDS_FOR_FRAMES`` rounds) and the last step, the end once over."""
+    """The recap's frames of a replay: the setup, then each round's start (or each turn's end
+    when the game has fewer than ``ROUNDS_FOR_FRAMES`` rounds), and the last step: the end once
+    over. Numbers are the game's own (``TurnInfo.round``, as the picture's header shows it)."""
     last = steps[-1]
     rounds = sum(s.milestones.round_started is not None for s in steps) + 1
-    by_round = rounds >= ROUNDS_FOR_FRAMES
+    kind = "round" if rounds >= ROUNDS_FOR_FRAMES else "turn"
     picked: list[tuple[Step, str, int]] = [(steps[0], "start", 0)]
-    turns = 0
     for step in steps[1:]:
         milestones = step.milestones
-        turns += milestones.turn_ended
-        if by_round and milestones.round_started is not None:
-            picked.append((step, "round", milestones.round_started - 1))
-        elif not by_round and milestones.turn_ended:
-            picked.append((step, "turn", turns))
+        if kind == "round" and milestones.round_started is not None:
+            picked.append((step, kind, milestones.round_started))
+        elif kind == "turn" and milestones.turn_ended:
+            number = step.turn_info.round
+            if picked[-1][1:] == (kind, number):  # several turns in one (a draft): the last
+                picked.pop()
+            picked.append((step, kind, number))
     if picked[-1][0] is not last:  # a game stopped in the middle of a turn or a round
-        picked.append((last, "turn", turns))
+        picked.append((last, kind, last.turn_info.round))
     if last.outcome is not None:
         picked[-1] = (last, "end", 0)
     return [Moment(step.view(), kind, number) for step, kind, number in picked]

@@ -1,0 +1,136 @@
+"""The animated recap of a game: spectator views after each round or turn -> GIF bytes.
+
+Each frame is the game's picture (``render.render_board``) scaled down to ``WIDTH`` pixels with a
+caption in the game's language (``render/recap/locale``); every frame is mapped to one palette
+made from the first, middle and last pictures, without dithering, so that Pillow stores each
+frame as the rectangle that changed. Frames beyond ``MAX_FRAMES`` are left out evenly, the first
+and the last kept; the last is held ``HOLD_MS``. The whole lasts under ``MAX_MS`` and weighs
+under ``MAX_BYTES`` (narrower frames are tried until it does).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from importlib.resources import files
+
+from PIL import Image, ImageDraw
+
+from engine.record import Moment
+from render import render_board, words
+from render.text import draw_text, text_length
+from render.theme import Theme, get_theme
+
+#: The recap's captions, added to the picture texts.
+LOCALE = files("render") / "recap" / "locale"
+words.add_texts(LOCALE)
+
+WIDTH = 800
+NARROWER = (640, 480)  # tried in turn while the file is too heavy
+MAX_FRAMES = 60
+FRAME_MS = (250, 1200)  # the shortest and the longest time a frame is shown, but the last
+MOVING_MS = 15_000  # the time shared by the frames before the last
+HOLD_MS = 3_000
+MAX_MS = 20_000
+MAX_BYTES = 8 * 1024 * 1024
+CAPTION_SIZE = 22
+COLOURS = 255
+
+__all__ = ["MAX_BYTES", "MAX_FRAMES", "MAX_MS", "WIDTH", "caption", "durations", "render_recap"]
+
+
+def render_recap(
+    moments: Sequence[Moment],
+    *,
+    language: str = "en",
+    theme: str | Theme = "default",
+    ended: str | None = None,
+    width: int = WIDTH,
+) -> bytes:
+    """An animated GIF of the moments (``engine.record.recap_moments``): one frame each, the
+    last held; ``ended``: why the bot ended the game, written on the last picture (see
+    render.stand_in). Only spectator views are drawn (ValueError for a seat's view)."""
+    if not moments:
+        raise ValueError("a recap needs at least one moment")
+    for moment in moments:
+        if moment.view.get("viewer") is not None:
+            raise ValueError("a recap is drawn from spectator views only (viewer must be None)")
+    chosen = _sample(moments, MAX_FRAMES)
+    look = get_theme(theme)
+    with words.speaking(language) as lang:
+        pictures = [
+            _picture(m, look, lang, ended if i == len(chosen) - 1 else None)
+            for i, m in enumerate(chosen)
+        ]
+    times = durations(len(pictures))
+    data = b""
+    for wide in (width, *(w for w in NARROWER if w < width)):
+        frames = [_captioned(p, m, look, wide) for p, m in zip(pictures, chosen, strict=True)]
+        data = _encode(frames, times)
+        if len(data) < MAX_BYTES:
+            break
+    return data
+
+
+def durations(count: int) -> list[int]:
+    """Each frame's time in milliseconds: the moving frames share ``MOVING_MS`` within
+    ``FRAME_MS``, the last is held ``HOLD_MS``."""
+    if count <= 1:
+        return [HOLD_MS] * count
+    each = min(max(MOVING_MS // (count - 1), FRAME_MS[0]), FRAME_MS[1])
+    return [each] * (count - 1) + [HOLD_MS]
+
+
+def caption(moment: Moment, lang: str | None = None) -> str:
+    """A frame's caption in the picture's language (or ``lang``)."""
+    return words.say(f"recap.{moment.kind}", lang, number=moment.number)
+
+
+def _sample(moments: Sequence[Moment], most: int) -> list[Moment]:
+    """At most ``most`` moments, evenly spread, the first and the last kept."""
+    if len(moments) <= most:
+        return list(moments)
+    last = len(moments) - 1
+    picked = sorted({round(i * last / (most - 1)) for i in range(most)})
+    return [moments[i] for i in picked]
+
+
+def _picture(moment: Moment, theme: Theme, lang: str, ended: str | None) -> Image.Image:
+    png = render_board(moment.view, theme=theme, language=lang, ended=ended)
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _captioned(picture: Image.Image, moment: Moment, theme: Theme, width: int) -> Image.Image:
+    """The picture scaled to ``width`` with its caption in a band at the bottom left."""
+    height = round(picture.height * width / picture.width)
+    frame = picture.resize((width, height), Image.Resampling.LANCZOS)
+    text = caption(moment)
+    draw = ImageDraw.Draw(frame)
+    pad = CAPTION_SIZE // 2
+    wide = int(text_length(text, CAPTION_SIZE)) + 2 * pad
+    band = CAPTION_SIZE + 2 * pad
+    draw.rectangle((0, height - band, wide, height), fill=theme.background)
+    draw_text(draw, (pad, height - band / 2), text, theme.ink_light, CAPTION_SIZE, anchor="lm")
+    return frame
+
+
+def _encode(frames: Sequence[Image.Image], times: Sequence[int]) -> bytes:
+    """The frames as one animated GIF on a shared palette (no dithering: flat art, small
+    deltas between frames)."""
+    middle = frames[len(frames) // 2]
+    sample = Image.new("RGB", (frames[0].width, frames[0].height * 3))
+    for row, frame in enumerate((frames[0], middle, frames[-1])):
+        sample.paste(frame, (0, row * frame.height))
+    palette = sample.quantize(COLOURS, method=Image.Quantize.FASTOCTREE)
+    mapped = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
+    out = io.BytesIO()
+    mapped[0].save(
+        out,
+        format="GIF",
+        save_all=True,
+        append_images=mapped[1:],
+        duration=list(times),
+        loop=0,
+        disposal=1,
+    )
+    return out.getvalue()
