@@ -1,0 +1,159 @@
+"""Command line for game records (docs/records.md).
+
+python -m engine.record check FILE [--against FULL]
+python -m engine.record replay FILE [--out DIR] [--gif OUT.gif] [--language LANG]
+
+``check`` exits 0 with one line ("ok: <game>, N actions, result matches") or 1 with the first
+action found wrong (its number and why); ``replay`` prints every action in words and, for a full
+record, writes a spectator picture per step (``--out``: step-000.png is the setup) and the
+animated recap (``--gif``). This module is the engine's only door to files and pictures: render
+is imported here, and only when pictures are asked for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.record.document import SPECTATOR, Record, RecordError, from_json
+from engine.record.playback import Checked, RecordMismatch, Step, check, recap_moments, replay
+
+OK, FAILED, USAGE = 0, 1, 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry point."""
+    args = _parser().parse_args(argv)
+    try:
+        record = _read(args.file)
+        if args.command == "check":
+            against = _read(args.against) if args.against is not None else None
+            print(_verdict(check(record, against), record, against is not None))
+            return OK
+        return _replay(record, args.out, args.gif, args.language)
+    except OSError as error:
+        print(f"cannot read or write: {error}", file=sys.stderr)
+        return USAGE
+    except RecordError as error:
+        print(f"invalid record: {error}", file=sys.stderr)
+        return FAILED
+    except RecordMismatch as error:
+        print(f"failed: {error}", file=sys.stderr)
+        return FAILED
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.record",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    checking = sub.add_parser("check", help="replay a record and compare its result")
+    checking.add_argument("file", type=Path)
+    checking.add_argument(
+        "--against", type=Path, help="the full record a spectator record is compared with"
+    )
+    replaying = sub.add_parser("replay", help="print every step; draw them with --out or --gif")
+    replaying.add_argument("file", type=Path)
+    replaying.add_argument("--out", type=Path, help="folder for step-NNN.png pictures")
+    replaying.add_argument("--gif", type=Path, help="file for the animated recap")
+    replaying.add_argument("--language", help="of the pictures (default: the record's, or en)")
+    return parser
+
+
+def _read(path: Path) -> Record:
+    return from_json(path.read_text(encoding="utf-8"))
+
+
+def _verdict(checked: Checked, record: Record, against: bool) -> str:
+    """The one line of a passed check."""
+    head = f"ok: {checked.game}, {checked.actions} actions"
+    if checked.kind == SPECTATOR:
+        if against:
+            return f"{head}, match the full record"
+        return f"{head}, spectator record read (no seed: not replayed; see docs/records.md)"
+    if record.result is not None:
+        return f"{head}, result matches"
+    if record.ended is not None:
+        return f"{head}, ended by the bot ({record.ended}), no result"
+    return f"{head}, the game goes on (no result yet)"
+
+
+def _replay(record: Record, out: Path | None, gif: Path | None, language: str | None) -> int:
+    """Print the steps; draw them if asked (a full record only)."""
+    names = [p.name for p in record.players]
+    print(f"{record.game}, {record.kind} record: {', '.join(_seat_words(record))}")
+    if record.kind == SPECTATOR:
+        for entry in record.actions:
+            print(_line(entry.number, entry.time, names[entry.seat], entry.action, entry.scores))
+        print(_result_words(record))
+        if out is not None or gif is not None:
+            print(
+                "no pictures: a spectator record has no seed, so it cannot be replayed "
+                "(use the full record exported after the end)",
+                file=sys.stderr,
+            )
+            return FAILED
+        return OK
+    steps = replay(record)
+    for entry, step in zip(record.actions, steps[1:], strict=True):
+        print(_line(entry.number, entry.time, names[entry.seat], step.action, entry.scores))
+    print(_result_words(record))
+    lang = language or record.language or "en"
+    if out is not None:
+        written = _draw_steps(steps, out, lang, record.ended)
+        print(f"wrote {written} pictures to {out}")
+    if gif is not None:
+        gif.write_bytes(_recap(steps, lang, record.ended))
+        print(f"wrote the recap to {gif}")
+    return OK
+
+
+def _seat_words(record: Record) -> list[str]:
+    words = []
+    for player in record.players:
+        who = f"{player.name} (seat {player.seat}"
+        if player.computer:
+            who += f", computer{': ' + player.level if player.level else ''}"
+        words.append(who + ")")
+    return words
+
+
+def _line(number: int, time: str, name: str, action: str, scores: Sequence[int]) -> str:
+    return f"{number:4d}. {time}  {name}: {action}  (scores {'/'.join(map(str, scores))})"
+
+
+def _result_words(record: Record) -> str:
+    if record.result is None:
+        return f"ended by the bot: {record.ended}" if record.ended else "no result yet"
+    seats = sorted(record.result["seats"], key=lambda s: (s["rank"], s["seat"]))
+    places = ", ".join(f"{s['rank']}. {s['name']} {s['score']}" for s in seats)
+    return f"result: {places}"
+
+
+def _draw_steps(steps: Sequence[Step], out: Path, language: str, ended: str | None) -> int:
+    """A spectator picture of every step: step-000.png (the setup), step-001.png, ..."""
+    from render import render_board  # pictures only when asked: check needs no Pillow
+
+    out.mkdir(parents=True, exist_ok=True)
+    width = max(3, len(str(len(steps) - 1)))
+    for step in steps:
+        last = step is steps[-1]
+        png = render_board(
+            step.view(), events=step.events, language=language, ended=ended if last else None
+        )
+        (out / f"step-{step.number:0{width}d}.png").write_bytes(png)
+    return len(steps)
+
+
+def _recap(steps: Sequence[Step], language: str, ended: str | None) -> bytes:
+    from render.recap import render_recap
+
+    return render_recap(recap_moments(steps), language=language, ended=ended)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
