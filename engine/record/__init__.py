@@ -24,6 +24,7 @@ from engine.record.document import (
     utc_text,
 )
 from engine.record.playback import (
+    HIDDEN,
     ROUNDS_FOR_FRAMES,
     Checked,
     Moment,
@@ -36,11 +37,13 @@ from engine.record.playback import (
     recap_moments,
     replay,
     spectator_of,
+    spectator_texts,
 )
 
 __all__ = [
     "FORMAT",
     "FULL",
+    "HIDDEN",
     "KINDS",
     "ROUNDS_FOR_FRAMES",
     "SPECTATOR",
@@ -63,6 +66,7 @@ __all__ = [
     "replay",
     "result_of",
     "spectator_of",
+    "spectator_texts",
     "to_dict",
     "to_json",
     "utc_text",

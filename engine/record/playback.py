@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,14 +25,22 @@ from engine.record.document import (
 
 #: With at least this many rounds a recap shows one frame per round, else one per turn.
 ROUNDS_FOR_FRAMES = 8
+SEVERAL = "holds several actions (one per entry)"
+#: A word of an action's text (a label such as B07, #07, M3, a number or a word) and what a
+#: spectator record writes for one the rules keep hidden.
+WORD = re.compile(r"[\w#]+")
+HIDDEN = "(hidden)"
 
 
 class RecordMismatch(Exception):
     """A record that does not replay to what it says: ``number`` is the first action found
-    wrong (1-based; None when only the result is wrong) and ``action`` its text."""
+    wrong (1-based; None when it is the ``part`` named instead: the result or the setup) and
+    ``action`` its text."""
 
-    def __init__(self, number: int | None, action: str | None, reason: str) -> None:
-        where = f"action {number} ({action})" if number is not None else "result"
+    def __init__(
+        self, number: int | None, action: str | None, reason: str, part: str = "result"
+    ) -> None:
+        where = f"action {number} ({action})" if number is not None else part
         super().__init__(f"{where}: {reason}")
         self.number = number
         self.action = action
@@ -133,40 +142,36 @@ def build(
     match = _start(game, players, seed, options)
     entries = []
     for number, played in enumerate(actions, 1):
-        public = _public(match, number, played.action)
+        _public(match, number, played.action)  # one action per entry
         canonical, _ = _play(match, number, played.seat, played.action)
-        entries.append(
-            Entry(
-                number,
-                played.seat,
-                canonical if kind == FULL else public,
-                utc_text(played.time),
-                public_scores(match.view(None)),
-            )
-        )
+        scores = public_scores(match.view(None))
+        entries.append(Entry(number, played.seat, canonical, utc_text(played.time), scores))
     seats = tuple(
         Player(seat, name, seat in (computers or {}), (computers or {}).get(seat))
         for seat, name in enumerate(match.players)
     )
-    return Record(
-        kind=kind,
+    record = Record(
+        kind=FULL,
         game=match.game_key,
         options=dict(match.options),
-        seed=seed if kind == FULL else None,
+        seed=seed,
         players=seats,
         actions=tuple(entries),
         result=result_of(result),
         language=language,
         ended=ended,
     )
+    return record if kind == FULL else spectator_of(record)
 
 
 def spectator_of(record: Record) -> Record:
-    """The spectator record of a full one: no seed, every action as the others read it."""
+    """The spectator record of a full one: no seed, every action as the others read it, and
+    no word that the rules keep from spectators at its last action (``spectator_texts``)."""
     steps = replay(record)
+    texts = spectator_texts(steps)
     entries = tuple(
-        Entry(e.number, e.seat, s.public, e.time, e.scores)
-        for e, s in zip(record.actions, steps[1:], strict=True)
+        Entry(e.number, e.seat, text, e.time, e.scores)
+        for e, text in zip(record.actions, texts, strict=True)
     )
     return Record(
         SPECTATOR,
@@ -179,6 +184,22 @@ def spectator_of(record: Record) -> Record:
         record.language,
         record.ended,
     )
+
+
+def spectator_texts(steps: Sequence[Step]) -> list[str]:
+    """The public text of every action of a replay, as a spectator may read it after its last
+    step: a word that is now one of ``Rules.secrets`` (a tile seen when reserved, built face down
+    since) is written ``HIDDEN``. Once the game is over the rules reveal what they hid."""
+    texts = [step.public for step in steps[1:]]
+    last = steps[-1]
+    if last.rules.current_seat(last.state) is None:
+        return texts
+    secret = last.rules.secrets(last.state, None)
+
+    def hide(word: re.Match[str]) -> str:
+        return HIDDEN if word.group() in secret else word.group()
+
+    return [WORD.sub(hide, text) for text in texts]
 
 
 def replay(record: Record) -> list[Step]:
@@ -256,6 +277,9 @@ def _start(
 
 
 def _public(match: Match, number: int, text: str) -> str:
+    """The action as the other seats read it, in the game before it (one action per entry)."""
+    if ";" in text:
+        raise RecordMismatch(number, text, SEVERAL)
     try:
         return match.public_text(text)
     except EngineError as error:
@@ -270,7 +294,7 @@ def _play(match: Match, number: int, seat: int, text: str) -> tuple[str, tuple[E
     except EngineError as error:
         raise RecordMismatch(number, text, str(error)) from None
     if len(match.log) != before + 1:
-        raise RecordMismatch(number, text, "holds several actions (one per entry)")
+        raise RecordMismatch(number, text, SEVERAL)
     return match.log[-1][1], tuple(events)
 
 
@@ -314,19 +338,21 @@ def _check_spectator(record: Record, full: Record) -> None:
     """A spectator record against the full record of the same game (a prefix of it)."""
     if full.kind != FULL:
         raise RecordError("a spectator record is checked against a full record")
-    for field in ("game", "options", "players"):
-        if getattr(record, field) != getattr(full, field):
-            raise RecordMismatch(None, None, f"its {field} differ from the full record's")
+    names = [p.name for p in record.players], [p.name for p in full.players]
+    if (record.game, record.options, names[0]) != (full.game, full.options, names[1]):
+        raise RecordMismatch(None, None, "not the same game as the full record", "setup")
     check(full)
     steps = replay(full)
     if len(record.actions) > len(full.actions):
         extra = record.actions[len(full.actions)]
         _differs(extra, f"the full record has only {len(full.actions)} actions")
-    for entry, step, played in zip(record.actions, steps[1:], full.actions, strict=False):
+    public = spectator_texts(steps[: len(record.actions) + 1])
+    rows = zip(record.actions, steps[1:], full.actions, public, strict=False)
+    for entry, step, played, text in rows:
         if entry.seat != step.seat:
             _differs(entry, f"played by seat {entry.seat} here, by seat {step.seat} in the game")
-        if entry.action != step.public:
-            _differs(entry, f"the game's action reads {step.public!r}")
+        if entry.action != text:
+            _differs(entry, f"the game's action reads {text!r}")
         if entry.time != played.time:
             _differs(entry, f"played at {played.time} in the full record")
         _same_scores(entry, entry.scores, played.scores)
