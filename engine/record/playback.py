@@ -241,26 +241,42 @@ def check(record: Record, against: Record | None = None) -> Checked:
 
 def recap_moments(steps: Sequence[Step]) -> list[Moment]:
     """The recap's frames of a replay: the setup, then each round's start (or each turn's end
-    when the game has fewer than ``ROUNDS_FOR_FRAMES`` rounds), and the last step: the end once
-    over. Numbers are the game's own (``TurnInfo.round``, as the picture's header shows it)."""
+    when the game has fewer than ``ROUNDS_FOR_FRAMES`` rounds) and the last step, the end once
+    over. Each frame is numbered by the round or turn about to be played, as the picture's
+    header shows it (``TurnInfo.round``); turns are counted 2, 3, ... when the game's
+    ``TurnInfo.round`` does not count them (Namiji's does: a pontoon draft's picks are part of
+    the turn and make one frame)."""
     last = steps[-1]
-    rounds = sum(s.milestones.round_started is not None for s in steps) + 1
-    kind = "round" if rounds >= ROUNDS_FOR_FRAMES else "turn"
+    by_round = sum(s.milestones.round_started is not None for s in steps) + 1 >= ROUNDS_FOR_FRAMES
     picked: list[tuple[Step, str, int]] = [(steps[0], "start", 0)]
-    for step in steps[1:]:
-        milestones = step.milestones
-        if kind == "round" and milestones.round_started is not None:
-            picked.append((step, kind, milestones.round_started))
-        elif kind == "turn" and milestones.turn_ended:
-            number = step.turn_info.round
-            if picked[-1][1:] == (kind, number):  # several turns in one (a draft): the last
-                picked.pop()
-            picked.append((step, kind, number))
+    if by_round:
+        picked += [(s, "round", s.milestones.round_started or 0) for s in steps[1:]]
+        picked = [p for p in picked if p[1] == "start" or p[2]]
+    else:
+        picked += _turn_ends(steps)
     if picked[-1][0] is not last:  # a game stopped in the middle of a turn or a round
-        picked.append((last, kind, last.turn_info.round))
+        if by_round:
+            picked.append((last, "round", last.turn_info.round))
+        else:
+            picked.append((last, "turn", picked[-1][2] if len(picked) > 1 else 1))
     if last.outcome is not None:
         picked[-1] = (last, "end", 0)
     return [Moment(step.view(), kind, number) for step, kind, number in picked]
+
+
+def _turn_ends(steps: Sequence[Step]) -> list[tuple[Step, str, int]]:
+    """Every turn's end, numbered by the turn that follows: the game's own number if its
+    ``TurnInfo.round`` counts turns (it changes at most turn ends), else 2, 3, ..."""
+    ends = [s for s in steps[1:] if s.milestones.turn_ended]
+    if len({s.turn_info.round for s in ends}) * 2 <= len(ends):
+        return [(s, "turn", n) for n, s in enumerate(ends, 2)]
+    picked: list[tuple[Step, str, int]] = []
+    for step in ends:
+        number = step.turn_info.round
+        if picked and picked[-1][2] == number:  # several turn ends in one turn (a draft)
+            picked.pop()
+        picked.append((step, "turn", number))
+    return picked
 
 
 # -- helpers ---------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 """The animated recap of a game: spectator views after each round or turn -> GIF bytes.
 
-Each frame is the game's picture (``render.render_board``) scaled down to ``WIDTH`` pixels with a
-caption in the game's language (``render/recap/locale``); every frame is mapped to one palette
-made from the first, middle and last pictures, without dithering, so that Pillow stores each
-frame as the rectangle that changed. Frames beyond ``MAX_FRAMES`` are left out evenly, the first
-and the last kept; the last is held ``HOLD_MS``. The whole lasts under ``MAX_MS`` and weighs
-under ``MAX_BYTES`` (narrower frames are tried until it does).
+Each frame is the game's picture (``render.render_board``) scaled down to ``WIDTH`` pixels
+above a strip with a caption in the game's language (``render/recap/locale``); every frame is
+mapped to one palette made from the first, middle and last pictures, without dithering, so that
+Pillow stores each frame as the rectangle that changed. Frames beyond ``MAX_FRAMES`` are left
+out evenly, the first and the last kept; the last is held ``HOLD_MS``. The whole lasts under
+``MAX_MS`` and weighs under ``MAX_BYTES`` (narrower frames are tried until it does).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from engine.record import Moment
 from render import render_board, words
-from render.text import draw_text, text_length
+from render.text import draw_text
 from render.theme import Theme, get_theme
 
 #: The recap's captions, added to the picture texts.
@@ -62,10 +62,11 @@ def render_recap(
             _picture(m, look, lang, ended if i == len(chosen) - 1 else None)
             for i, m in enumerate(chosen)
         ]
+        captions = [caption(m, lang) for m in chosen]
     times = durations(len(pictures))
     data = b""
     for wide in (width, *(w for w in NARROWER if w < width)):
-        frames = [_captioned(p, m, look, wide) for p, m in zip(pictures, chosen, strict=True)]
+        frames = [_captioned(p, t, look, wide) for p, t in zip(pictures, captions, strict=True)]
         data = _encode(frames, times)
         if len(data) < MAX_BYTES:
             break
@@ -100,17 +101,15 @@ def _picture(moment: Moment, theme: Theme, lang: str, ended: str | None) -> Imag
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def _captioned(picture: Image.Image, moment: Moment, theme: Theme, width: int) -> Image.Image:
-    """The picture scaled to ``width`` with its caption in a band at the bottom left."""
+def _captioned(picture: Image.Image, text: str, theme: Theme, width: int) -> Image.Image:
+    """The picture scaled to ``width`` above a strip with its caption (nothing covered)."""
     height = round(picture.height * width / picture.width)
-    frame = picture.resize((width, height), Image.Resampling.LANCZOS)
-    text = caption(moment)
+    strip = CAPTION_SIZE + CAPTION_SIZE // 2 * 2
+    frame = Image.new("RGB", (width, height + strip), theme.background)
+    frame.paste(picture.resize((width, height), Image.Resampling.LANCZOS), (0, 0))
     draw = ImageDraw.Draw(frame)
-    pad = CAPTION_SIZE // 2
-    wide = int(text_length(text, CAPTION_SIZE)) + 2 * pad
-    band = CAPTION_SIZE + 2 * pad
-    draw.rectangle((0, height - band, wide, height), fill=theme.background)
-    draw_text(draw, (pad, height - band / 2), text, theme.ink_light, CAPTION_SIZE, anchor="lm")
+    at = (CAPTION_SIZE // 2, height + strip / 2)
+    draw_text(draw, at, text, theme.ink_light, CAPTION_SIZE, anchor="lm")
     return frame
 
 

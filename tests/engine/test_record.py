@@ -435,6 +435,13 @@ def test_recap_moments_are_rounds_for_yamatai_and_turns_for_namiji() -> None:
 
 
 def test_recap_moments_of_a_running_game_end_with_its_last_step() -> None:
-    """A game not over: the last frame is where it stands, not an end."""
+    """A game not over: the last frame is where it stands, not an end; a Yamatai game still
+    in its first rounds shows each turn, counted 2, 3, ... (its rounds do not count turns)."""
     moments = rec.recap_moments(rec.replay(running_record("namiji", 2, 33)))
     assert moments[-1].kind == "turn" and moments[-1].view["version"] == 33
+    steps = rec.replay(running_record("yamatai", 3, 70))
+    ends = [s.number for s in steps if s.milestones.turn_ended]
+    moments = rec.recap_moments(steps)
+    assert [m.view["version"] for m in moments] == [0, *ends, 70]
+    assert [m.number for m in moments[1:-1]] == list(range(2, len(ends) + 2))
+    assert {m.kind for m in moments[1:]} == {"turn"}

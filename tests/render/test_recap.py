@@ -17,6 +17,7 @@ import render.recap as recap
 from engine import record as rec
 from render.catalog import placeholders
 from render.recap import MAX_BYTES, MAX_FRAMES, MAX_MS, caption, durations, render_recap
+from render.text import recording
 from tests.engine.test_record import finished, full_record, played, running_record
 
 
@@ -47,7 +48,7 @@ def test_a_whole_game_makes_a_valid_animated_gif_within_the_limits(game: str) ->
     assert picture.format == "GIF" and getattr(picture, "is_animated", False)
     count = getattr(picture, "n_frames", 1)
     assert 1 < count == min(len(moments), MAX_FRAMES)
-    assert picture.size == (800, 550)
+    assert picture.size == (800, 550 + recap.CAPTION_SIZE * 2)  # 1600 x 1100 halved, the strip
     times = [int(frame.info["duration"]) for frame in frames(gif)]
     assert sum(times) < MAX_MS
     assert times[-1] > max(times[:-1])
@@ -93,6 +94,16 @@ def test_captions_in_the_games_language() -> None:
     assert caption(rec.Moment(view, "start", 0), "it") == "Preparazione"
     assert caption(rec.Moment(view, "end", 0), "en") == "End of the game"
     assert caption(rec.Moment(view, "end", 0), "xx") == "End of the game"
+
+
+def test_the_frames_are_captioned_in_the_games_language() -> None:
+    """The captions drawn on the frames are in the language asked for."""
+    moments = rec.recap_moments(rec.replay(running_record("yamatai", 3, 70)))
+    with recording() as drawn:
+        render_recap(moments, language="pl")
+    texts = [text for text, _ in drawn]
+    assert "Przygotowanie" in texts and "Tura 2" in texts
+    assert not any(t.startswith(("Setup", "Turn ")) for t in texts)
 
 
 def test_the_recap_texts_are_in_every_language_with_the_same_placeholders() -> None:
