@@ -244,8 +244,8 @@ def recap_moments(steps: Sequence[Step]) -> list[Moment]:
     when the game has fewer than ``ROUNDS_FOR_FRAMES`` rounds) and the last step, the end once
     over. Each frame is numbered by the round or turn about to be played, as the picture's
     header shows it (``TurnInfo.round``); turns are counted 2, 3, ... when the game's
-    ``TurnInfo.round`` does not count them (Namiji's does: a pontoon draft's picks are part of
-    the turn and make one frame)."""
+    ``TurnInfo.round`` does not count them (when it does, turn ends within one turn, such as
+    a draft's picks, make one frame)."""
     last = steps[-1]
     by_round = sum(s.milestones.round_started is not None for s in steps) + 1 >= ROUNDS_FOR_FRAMES
     picked: list[tuple[Step, str, int]] = [(steps[0], "start", 0)]
