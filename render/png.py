@@ -105,8 +105,9 @@ def write_png(
     if picture.mode != "P":
         raise ValueError(f"write_png writes palette pictures, not {picture.mode!r}")
     width, height = picture.size
-    pixels = picture.tobytes()
-    rows = b"".join(b"\x00" + pixels[y * width : (y + 1) * width] for y in range(height))
+    framed = Image.new("P", (width + 1, height), 0)  # each row after its filter byte, 0: none
+    framed.paste(picture, (1, 0))
+    rows = framed.tobytes()
     colours = bytes((picture.getpalette() or [0, 0, 0])[: 3 * COLOURS])
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join(

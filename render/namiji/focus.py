@@ -120,9 +120,9 @@ def _focus_image(
     if ended():  # nothing is legal once the bot ended the game
         legal = ()
     highlight = Highlight.from_events(events)
-    board_picture = render_image(view, highlight=highlight, theme=look)
     targets = legal_targets(legal)
     marks, area = _marks(view, targets)
+    board_picture = render_image(view, highlight=highlight, theme=look, region=area)
     for marked in marks:
         focus.mark_target(board_picture, marked, look, "ring" if marked.kind == "space" else "box")
     choosing = [c for c in targets.cards if is_card(c)]
