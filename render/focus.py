@@ -13,6 +13,7 @@ zoom fit any crop at whole pixels.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -183,8 +184,10 @@ def scaled_static(
     key: Hashable, static: Callable[[], Image.Image], area: Box, shown: Frame
 ) -> Image.Image:
     """The static layer (``static()``, cached by the caller under ``key``) under a frame of
-    ``area``, scaled to the frame's zoom: cut from tiles of the whole area scaled once per key,
-    zoom and tile (pixel for pixel as scaling the whole area), kept up to ``TILE_BUDGET``."""
+    ``area``, scaled to the frame's zoom: cut from tiles of the area scaled once per key, zoom
+    and tile (as scaling the frame's box alone at that zoom, within Pillow's rounding of a level
+    or two, since the tiles and the box start on the same grid), kept up to ``TILE_BUDGET``
+    pixels."""
     zoom, (left, top, right, bottom) = shown.zoom, shown.box
     if zoom == 1:
         return static().crop(shown.box)
@@ -211,9 +214,14 @@ def _tile(
         _TILES.move_to_end(name)
         return tile
     x0, y0 = area[0] + i * TILE, area[1] + j * TILE
-    x1, y1 = min(area[2], x0 + TILE), min(area[3], y0 + TILE)
-    size = (round((x1 - x0) * zoom), round((y1 - y0) * zoom))
-    tile = static().resize(size, Image.Resampling.BILINEAR, box=(x0, y0, x1, y1))
+    layer = static()
+    # every tile at exactly ``zoom`` (an area's edge tile reaches a fraction of a pixel past it)
+    size = (
+        math.ceil((min(area[2], x0 + TILE) - x0) * zoom),
+        math.ceil((min(area[3], y0 + TILE) - y0) * zoom),
+    )
+    box = (x0, y0, min(layer.width, x0 + size[0] / zoom), min(layer.height, y0 + size[1] / zoom))
+    tile = layer.resize(size, Image.Resampling.BILINEAR, box=box)
     _TILES[name] = tile
     _TILE_PIXELS[0] += tile.width * tile.height
     while _TILE_PIXELS[0] > TILE_BUDGET and len(_TILES) > 1:

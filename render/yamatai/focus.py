@@ -27,7 +27,7 @@ from render.yamatai.signs import boat_letters, tile_label
 from render.yamatai.static import static_layer
 from render.yamatai.tracks import card_slots, end_words, fleet_slots, fleet_text, power_words
 
-__all__ = ["Targets", "focus_image", "legal_targets", "render_focus"]
+__all__ = ["Targets", "focus_image", "legal_targets", "map_at_size", "render_focus"]
 
 SPOT_VERBS = ("place", "slide", "remove")
 ISLAND_VERBS = ("collect", "sacred", "kachiko", "ebisu")
@@ -140,7 +140,7 @@ def _focus_image(
     targets = legal_targets(legal)
     marks, area = _marks(view, lay, targets)
     if area == lay.map:
-        crop = _map_at_size(view, lay, look, highlight, marks)
+        crop = map_at_size(view, lay, look, highlight, marks, focus.frame(marks, area.box))
     else:
         board_picture = render_image(view, highlight=highlight, theme=look, region=area.box)
         for marked in marks:
@@ -162,15 +162,20 @@ def _shape(marked: Marked) -> str:
     return "ring" if marked.kind in ("spot", "island") else "box"
 
 
-def _map_at_size(
-    view: Mapping[str, Any], lay: Layout, look: Theme, hl: Highlight, marks: Sequence[Marked]
+def map_at_size(
+    view: Mapping[str, Any],
+    lay: Layout,
+    look: Theme,
+    hl: Highlight,
+    marks: Sequence[Marked],
+    shown: focus.Frame,
 ) -> Image.Image:
-    """The part of the map around the marks, drawn at the turn picture's size: the static layer
-    scaled once per board, theme, players, language and zoom, the pieces and rings on it."""
+    """The part of the map a frame shows, drawn at the turn picture's size (as wide, centred):
+    the static layer scaled once per board, theme, players, language and zoom, the pieces and
+    the marks' rings on it."""
     board_name = str(view.get("board", "default"))
     players = view["players"]
     language = drawn_language()
-    shown = focus.frame(marks, lay.map.box)
     canvas = focus.scaled_static(
         ("yamatai", board_name, look, len(players), language),
         lambda: static_layer(board_name, look, len(players), language),
