@@ -61,6 +61,7 @@ __all__ = [
     "Stage",
     "centred",
     "crop_marked",
+    "draw_tags",
     "frame",
     "mark_target",
     "overlaps",
@@ -292,13 +293,19 @@ def crop_marked(
     assert isinstance(corner, tuple)
     out = centred(part, (int(corner[0]), int(corner[1]), int(corner[2])), width)
     if theme is not None:
-        left = (width - part.width) // 2
-        for mark in marks:
-            if mark.tag:
-                x, y, reach = mark.tag_anchor or (mark.x, mark.y, mark.radius + 6)
-                centre = (left + (x - box[0]) * zoom, (y - box[1]) * zoom)
-                _tag(out, centre, reach * zoom, mark, theme)
+        draw_tags(out, marks, Frame(box, zoom), theme, (width - part.width) // 2)
     return out
+
+
+def draw_tags(
+    canvas: Image.Image, marks: Sequence[Marked], shown: Frame, theme: Theme, left: int
+) -> None:
+    """Each mark's tag on a badge beside its ring, on a crop ``left`` pixels in the canvas."""
+    for mark in marks:
+        if mark.tag:
+            x, y, reach = mark.tag_anchor or (mark.x, mark.y, mark.radius + 6)
+            at = shown.point((x, y))
+            _tag(canvas, (left + at[0], at[1]), reach * shown.zoom, mark, theme)
 
 
 def centred(part: Image.Image, fill: RGB, width: int = WIDTH) -> Image.Image:

@@ -1,6 +1,7 @@
-"""The turn picture drawn at its size (issue 25 item 4): Yamatai's map part is not cut from a
-drawn board and scaled, but drawn on the static layer scaled once per game, size and zoom; the
-other parts of a board are drawn only where the turn picture shows them."""
+"""The turn picture drawn at its size (issue 25 item 4): Yamatai's map part and Namiji's route
+are not cut from a drawn board and scaled, but drawn on the static layer scaled once per game,
+size and zoom (Namiji's centre, drawn in place, alone scaled); the other parts of a board are
+drawn only where the turn picture shows them."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from PIL import Image, ImageChops
 
 from render import focus, render_focus
 from render.focus import Frame, Marked
+from render.namiji import focus as namiji_focus
 from render.namiji import layout as namiji_layout
+from render.namiji.highlight import Highlight as NamijiHighlight
 from render.namiji.picture import render_image as namiji_image
 from render.theme import get_theme
 from render.yamatai import focus as yamatai_focus
@@ -152,3 +155,48 @@ def test_a_second_turn_picture_scales_nothing(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(Image.Image, "resize", counted)
     render_focus(data["view"], legal=data["legal"], events=data["events"])
     assert not [size for size in scaled if size[0] * size[1] > 100 * 100], scaled
+
+
+def _namiji_marks() -> tuple[dict[str, Any], list[Marked], list[dict[str, Any]]]:
+    data = _stored("focus-namiji-move")
+    marks, area = namiji_focus._marks(data["view"], namiji_focus.legal_targets(data["legal"]))
+    assert area == namiji_layout.ROUTE_AREA
+    return data["view"], marks, data["events"]
+
+
+def test_namiji_route_at_zoom_one_is_the_board_cut_out() -> None:
+    """At zoom 1 Namiji's route drawn at size (with the centre's part) is the board's part."""
+    view, marks, events = _namiji_marks()
+    look = get_theme("default")
+    hl = NamijiHighlight.from_events(events)
+    box = (0, 64 + 96, 896, 64 + 496)
+    drawn = namiji_focus.route_at_size(view, look, hl, marks, Frame(box, 1.0))
+    board = namiji_image(view, highlight=hl)
+    for marked in marks:
+        focus.mark_target(board, marked, look, "ring")
+    corner = board.getpixel((0, 0))
+    assert isinstance(corner, tuple)
+    cut = focus.centred(board.crop(box), (int(corner[0]), int(corner[1]), int(corner[2])))
+    focus.draw_tags(cut, marks, Frame(box, 1.0), look, (cut.width - 896) // 2)
+    assert ImageChops.difference(drawn, cut).getbbox() is None
+
+
+def test_namiji_route_scales_only_the_centres_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drawn again, Namiji's route crop scales only the centre's part in it (drawn in place),
+    never a picture as big as the crop."""
+    view, marks, events = _namiji_marks()
+    data = _stored("focus-namiji-move")
+    render_focus(view, legal=data["legal"], events=events)
+    shown = focus.frame(marks, namiji_layout.ROUTE_AREA)
+    scaled: list[tuple[int, int]] = []
+    resize = Image.Image.resize
+
+    def counted(self: Image.Image, size: tuple[int, int], *args: Any, **kwargs: Any) -> Image.Image:
+        scaled.append(size)
+        return resize(self, size, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "resize", counted)
+    render_focus(view, legal=data["legal"], events=events)
+    crop = shown.size[0] * shown.size[1]
+    big = [size for size in scaled if size[0] * size[1] > 100 * 100]
+    assert len(big) <= 1 and all(w * h < 0.6 * crop for w, h in big), (big, shown.size)
