@@ -14,9 +14,10 @@ zoom fit any crop at whole pixels.
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -139,7 +140,7 @@ class Frame:
         """A mark moved and sized onto the crop."""
         x, y = self.point((marked.x, marked.y))
         half = None if marked.half_height is None else marked.half_height * self.zoom
-        return Marked(marked.kind, marked.label, x, y, marked.radius * self.zoom, half, marked.tag)
+        return replace(marked, x=x, y=y, radius=marked.radius * self.zoom, half_height=half)
 
 
 def frame(marks: Sequence[Marked], area: Box, width: int = WIDTH) -> Frame:
@@ -179,6 +180,7 @@ def _marked_box(marks: Sequence[Marked], area: Box) -> tuple[float, float, float
 
 _TILES: OrderedDict[Hashable, Image.Image] = OrderedDict()
 _TILE_PIXELS = [0]
+_KEPT = threading.Lock()  # the bot may draw in several threads (RENDER_PROCESSES=0)
 
 
 def scaled_static(
@@ -210,10 +212,11 @@ def _tile(
 ) -> Image.Image:
     """One tile of the area scaled by ``zoom`` (from the whole layer, so its edges match)."""
     name = (key, area, zoom, i, j)
-    tile = _TILES.get(name)
-    if tile is not None:
-        _TILES.move_to_end(name)
-        return tile
+    with _KEPT:
+        tile = _TILES.get(name)
+        if tile is not None:
+            _TILES.move_to_end(name)
+            return tile
     x0, y0 = area[0] + i * TILE, area[1] + j * TILE
     layer = static()
     # every tile at exactly ``zoom`` (an area's edge tile reaches a fraction of a pixel past it)
@@ -223,11 +226,13 @@ def _tile(
     )
     box = (x0, y0, min(layer.width, x0 + size[0] / zoom), min(layer.height, y0 + size[1] / zoom))
     tile = layer.resize(size, Image.Resampling.BILINEAR, box=box)
-    _TILES[name] = tile
-    _TILE_PIXELS[0] += tile.width * tile.height
-    while _TILE_PIXELS[0] > TILE_BUDGET and len(_TILES) > 1:
-        _, old = _TILES.popitem(last=False)
-        _TILE_PIXELS[0] -= old.width * old.height
+    with _KEPT:
+        if name not in _TILES:
+            _TILES[name] = tile
+            _TILE_PIXELS[0] += tile.width * tile.height
+        while _TILE_PIXELS[0] > TILE_BUDGET and len(_TILES) > 1:
+            _, old = _TILES.popitem(last=False)
+            _TILE_PIXELS[0] -= old.width * old.height
     return tile
 
 
@@ -253,14 +258,16 @@ _SPRITES: OrderedDict[tuple[int, int, int], tuple[Image.Image, Image.Image]] = O
 def _scaled_sprite(sprite: Image.Image, size: tuple[int, int]) -> Image.Image:
     """A sprite at another size (sprites are cached images: kept by identity, with the sprite)."""
     name = (id(sprite), *size)
-    kept = _SPRITES.get(name)
-    if kept is not None and kept[0] is sprite:
-        _SPRITES.move_to_end(name)
-        return kept[1]
+    with _KEPT:
+        kept = _SPRITES.get(name)
+        if kept is not None and kept[0] is sprite:
+            _SPRITES.move_to_end(name)
+            return kept[1]
     scaled = sprite.resize(size, Image.Resampling.BILINEAR)
-    _SPRITES[name] = (sprite, scaled)
-    if len(_SPRITES) > SPRITES:
-        _SPRITES.popitem(last=False)
+    with _KEPT:
+        _SPRITES[name] = (sprite, scaled)
+        if len(_SPRITES) > SPRITES:
+            _SPRITES.popitem(last=False)
     return scaled
 
 
