@@ -22,6 +22,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,6 @@ from PIL import Image  # noqa: E402
 from engine import games  # noqa: E402
 from engine.yamatai.players import greedy_player  # noqa: E402
 from render.namiji.focus import render_focus as namiji_focus  # noqa: E402
-from render.png import encode_png  # noqa: E402
 from render.yamatai.focus import render_focus as yamatai_focus  # noqa: E402
 from render.yamatai.highlight import Highlight  # noqa: E402
 from render.yamatai.picture import render_board, render_image  # noqa: E402
@@ -125,47 +125,102 @@ def median_ms(actions: Sequence[Callable[[], object]], runs: int) -> list[float]
     return [statistics.median(t) for t in times]
 
 
+def reference() -> bytes:
+    """The reference workload, the same on any code of this repository: Pillow computing a
+    fixed 600x412 Mandelbrot picture and saving it as PNG with its defaults."""
+    picture = Image.effect_mandelbrot((600, 412), (-2.0, -1.25, 0.75, 1.25), 40)
+    return pillow_png(picture)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", choices=("yamatai", "namiji"), default="yamatai")
+    parser.add_argument("--game", choices=("yamatai", "namiji", "both"), default="both")
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--turns", type=int, help="turns played (yamatai 36, namiji 90)")
     args = parser.parse_args(argv)
-    board = namiji_board if args.game == "namiji" else yamatai_board
-    turns = args.turns if args.turns is not None else (90 if args.game == "namiji" else 36)
-    render_png, draw_image, render_turn, description = board(args.seed, turns)
+    chosen = ("yamatai", "namiji") if args.game == "both" else (args.game,)
+    kinds: list[tuple[str, Callable[[], bytes], Image.Image]] = []
+    for game in chosen:
+        board = namiji_board if game == "namiji" else yamatai_board
+        turns = args.turns if args.turns is not None else (90 if game == "namiji" else 36)
+        render_png, draw_image, render_turn, description = board(args.seed, turns)
+        _board_figures(render_png, draw_image, description, args.runs)
+        for kind, render in (("board", render_png), ("turn picture", render_turn)):
+            kinds.append((f"{game} {kind}", render, decoded(render())))
+    actions: list[Callable[[], object]] = [reference]
+    for _, render, written in kinds:
+        actions += [render, partial(pillow_png, written)]
+    unit, *times = median_ms(actions, args.runs)
+    print(f"reference: Pillow drawing and saving a fixed 600x412 Mandelbrot, {unit:.1f} ms")
+    print("| picture | size | PNG | time | floor | time/floor | time/reference |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for (kind, render, written), spent, floor in zip(kinds, times[::2], times[1::2], strict=True):
+        size = f"{written.width}x{written.height}"
+        png = len(render()) / 1024
+        print(
+            f"| {kind} | {size} | {png:.0f} KB | {spent:.1f} ms | {floor:.1f} ms"
+            f" | {spent / floor:.2f}x | {spent / unit:.2f} |"
+        )
+    print("floor: Pillow saving the same picture in its own mode (P) with its defaults; target 1")
+    for (kind, render, written), spent in zip(kinds, times[::2], strict=True):
+        if kind.endswith("turn picture"):  # the line printed before the table existed
+            print(
+                f"render_focus median ({kind.split()[0]}, turn picture,"
+                f" {written.width}x{written.height}): {spent:.1f} ms,"
+                f" PNG {len(render()) / 1024:.0f} KB"
+            )
+    return 0
+
+
+def _board_figures(
+    render_png: Callable[[], bytes], draw_image: Callable[[], Any], description: str, runs: int
+) -> None:
+    """A game's board: its time, drawing alone, size, floor and the former ways, for reference."""
     png = render_png()  # warm-up: static layer, sprites, fonts, palette
     image = draw_image()
-    turn_png = render_turn()
-    picture = Image.open(io.BytesIO(png))
-    picture.load()  # the palette picture render_board wrote, decoded: Pillow's own mode
-    total, draw, floor, octree, rgb, turn = median_ms(
+    picture = decoded(png)
+    total, draw, floor, octree, rgb = median_ms(
         [
             render_png,
             draw_image,
             lambda: pillow_png(picture),
-            lambda: encode_png(image, compress_level=6),
-            lambda: encode_png(image, palette=False),
-            render_turn,
+            lambda: octree_png(image),
+            lambda: rgb_png(image),
         ],
-        args.runs,
+        runs,
     )
     print(f"board: {description}, {image.width}x{image.height}")
     print(f"render_board median: {total:.1f} ms (drawing alone {draw:.1f} ms)")
     print(f"PNG size: {len(png) / 1024:.0f} KB ({picture.mode} picture of {image.mode} drawing)")
     print(f"floor, Pillow encoding that picture in its own mode ({picture.mode}): {floor:.1f} ms")
     print(f"ratio render/floor: {total / floor:.2f}x (target: at most 1.00x)")
-    rgb_size = len(encode_png(image, palette=False)) / 1024
+    rgb_size = len(rgb_png(image)) / 1024
     print(f"for reference, octree quantize + PNG level 6 (before issue 16): {octree:.1f} ms")
     print(f"for reference, plain RGB PNG encode: {rgb:.1f} ms, {rgb_size:.0f} KB")
-    turn_size = Image.open(io.BytesIO(turn_png)).size
-    print(
-        f"render_focus median (turn picture, {turn_size[0]}x{turn_size[1]}): {turn:.1f} ms,"
-        f" PNG {len(turn_png) / 1024:.0f} KB"
-    )
-    return 0
+
+
+def decoded(png: bytes) -> Image.Image:
+    """The palette picture a PNG holds, decoded: Pillow's own mode."""
+    with Image.open(io.BytesIO(png)) as picture:
+        picture.load()
+        return picture.copy()
+
+
+def octree_png(image: Image.Image) -> bytes:
+    """The way before issue 16: an octree of each picture, saved by Pillow at level 6."""
+    quantized = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    quantized.save(out, format="PNG", compress_level=6)
+    return out.getvalue()
+
+
+def rgb_png(image: Image.Image) -> bytes:
+    """The RGB drawing saved by Pillow at the pictures' level."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=1)
+    return out.getvalue()
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Pure drawing: an engine view in, PNG bytes out (Pillow and engine only).
+"""Pure drawing: an engine view in, PNG bytes out (Pillow, engine and ISA-L's deflate only).
 
 Shared parts (fonts, text with script fallback, themes, PNG encoding, the catalog of texts) live
 here; each game brings its own picture in ``render/<game>/``, found by the view's ``game`` key,

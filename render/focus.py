@@ -3,12 +3,21 @@
 A focus picture is laid out for a phone: ``WIDTH`` pixels wide, shown about 400 px wide by
 Discord, so its smallest text (``SMALL``) still reads at about 9-10 px there. Each game stacks
 text blocks and a crop of its board picture (with the legal targets ringed) with ``stack``.
+
+The crop is either cut from the board picture and scaled (``crop_marked``), or drawn at its own
+size (``frame``, ``Stage``, ``scaled_static``): the board's static layer scaled once per game,
+size and zoom and kept in tiles, the pieces pasted on it scaled, the rings drawn at size. Zooms
+are multiples of ``1/GRID`` and the crop starts on a ``GRID``-pixel grid, so the tiles of one
+zoom fit any crop at whole pixels.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -26,6 +35,16 @@ CROP_PAD = 64
 MIN_CROP = (420, 300)
 MAX_ZOOM = 2.0
 MAX_CROP_HEIGHT = 900
+GRID = 16
+"""Zooms drawn at size are multiples of 1/GRID, and their crops start on a GRID-pixel grid."""
+TILE = 128
+"""Side of a static-layer tile, in board pixels (a multiple of GRID)."""
+TILE_BUDGET = 6_000_000
+"""Pixels of scaled static tiles kept per process (18 MB of RGB), least recently used first out."""
+SPRITES = 2048
+"""Scaled sprites kept per process."""
+
+Box = tuple[int, int, int, int]
 
 #: A line of text: the words, their size, their colour, and whether they are bold.
 Line = tuple[str, int, RGB, bool]
@@ -36,10 +55,18 @@ __all__ = [
     "SMALL",
     "TITLE",
     "WIDTH",
+    "Box",
+    "Frame",
     "Line",
     "Marked",
+    "Stage",
+    "centred",
     "crop_marked",
+    "draw_tags",
+    "frame",
     "mark_target",
+    "overlaps",
+    "scaled_static",
     "stack",
     "text_panel",
     "wrap_text",
@@ -72,18 +99,176 @@ class Marked:
         return self.radius if self.half_height is None else self.half_height
 
 
-def mark_target(canvas: Image.Image, marked: Marked, theme: Theme, shape: str = "ring") -> None:
+def mark_target(
+    canvas: Image.Image, marked: Marked, theme: Theme, shape: str = "ring", scale: float = 1.0
+) -> None:
     """A legal target ringed as Board Game Arena highlights legal moves: a thick bright ring
-    with a dark edge (reads on sea, land and panels, and without colour by its shape)."""
+    with a dark edge (reads on sea, land and panels, and without colour by its shape);
+    ``scale``: the ring's widths for a picture drawn at that zoom (the mark already placed)."""
     draw = ImageDraw.Draw(canvas)
     x, y, r = marked.x, marked.y, marked.radius
     box = (x - r, y - marked.ry, x + r, y + marked.ry)
+    edge, bright, out = max(1, round(9 * scale)), max(1, round(5 * scale)), 2 * scale
     if shape == "box":
-        draw.rounded_rectangle(box, radius=8, outline=theme.ink, width=9)
-        draw.rounded_rectangle(box, radius=8, outline=theme.accent, width=5)
+        draw.rounded_rectangle(box, radius=8 * scale, outline=theme.ink, width=edge)
+        draw.rounded_rectangle(box, radius=8 * scale, outline=theme.accent, width=bright)
         return
-    draw.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), outline=theme.ink, width=9)
-    draw.ellipse(box, outline=theme.accent, width=5)
+    draw.ellipse(
+        (x - r - out, y - r - out, x + r + out, y + r + out), outline=theme.ink, width=edge
+    )
+    draw.ellipse(box, outline=theme.accent, width=bright)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The part of the board picture a turn picture shows (``box``, board pixels) and its zoom."""
+
+    box: Box
+    zoom: float
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The crop's size on the turn picture."""
+        x0, y0, x1, y1 = self.box
+        return (max(1, round((x1 - x0) * self.zoom)), max(1, round((y1 - y0) * self.zoom)))
+
+    def point(self, xy: tuple[float, float]) -> tuple[float, float]:
+        """A board pixel's place on the crop."""
+        return ((xy[0] - self.box[0]) * self.zoom, (xy[1] - self.box[1]) * self.zoom)
+
+    def placed(self, marked: Marked) -> Marked:
+        """A mark moved and sized onto the crop."""
+        x, y = self.point((marked.x, marked.y))
+        half = None if marked.half_height is None else marked.half_height * self.zoom
+        return replace(marked, x=x, y=y, radius=marked.radius * self.zoom, half_height=half)
+
+
+def frame(marks: Sequence[Marked], area: Box, width: int = WIDTH) -> Frame:
+    """What ``crop_marked`` would show of ``area`` around the marks, for drawing at size: the
+    zoom rounded down to a multiple of 1/GRID (at least the whole area's fit), the box widened
+    to stay as wide on the turn picture and started on the GRID grid of the area."""
+    x0, y0, x1, y1 = _marked_box(marks, area)
+    ideal = min(MAX_ZOOM, width / (x1 - x0), MAX_CROP_HEIGHT / (y1 - y0))
+    fit = min(MAX_ZOOM, width / (area[2] - area[0]), MAX_CROP_HEIGHT / (area[3] - area[1]))
+    zoom = max(int(ideal * GRID) / GRID, int(fit * GRID) / GRID)
+    shown = min(width, (x1 - x0) * ideal) / zoom  # as wide on the turn picture as unrounded
+    x0, x1 = _widen(x0, x1, shown, area[0], area[2])
+    left = area[0] + int((x0 - area[0]) // GRID) * GRID
+    top = area[1] + int((y0 - area[1]) // GRID) * GRID
+    right = min(area[2], left + int(shown) + 1, left + int(width / zoom))
+    bottom = min(area[3], round(y1), top + int(MAX_CROP_HEIGHT / zoom))
+    return Frame((left, top, right, bottom), zoom)
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    """Whether two boxes (x0, y0, x1, y1; x1, y1 exclusive) share a pixel."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _marked_box(marks: Sequence[Marked], area: Box) -> tuple[float, float, float, float]:
+    """The marks' box with its padding, at least ``MIN_CROP``, inside ``area`` (else the area)."""
+    if not marks:
+        return area
+    x0 = min(m.x - m.radius for m in marks) - CROP_PAD
+    y0 = min(m.y - m.ry for m in marks) - CROP_PAD
+    x1 = max(m.x + m.radius for m in marks) + CROP_PAD
+    y1 = max(m.y + m.ry for m in marks) + CROP_PAD
+    x0, x1 = _widen(x0, x1, MIN_CROP[0], area[0], area[2])
+    y0, y1 = _widen(y0, y1, MIN_CROP[1], area[1], area[3])
+    return x0, y0, x1, y1
+
+
+_TILES: OrderedDict[Hashable, Image.Image] = OrderedDict()
+_TILE_PIXELS = [0]
+_KEPT = threading.Lock()  # the bot may draw in several threads (RENDER_PROCESSES=0)
+
+
+def scaled_static(
+    key: Hashable, static: Callable[[], Image.Image], area: Box, shown: Frame
+) -> Image.Image:
+    """The static layer (``static()``, cached by the caller under ``key``) under a frame of
+    ``area``, scaled to the frame's zoom: cut from tiles of the area scaled once per key, zoom
+    and tile (as scaling the frame's box alone at that zoom, within Pillow's rounding of a level
+    or two, since the tiles and the box start on the same grid), kept up to ``TILE_BUDGET``
+    pixels."""
+    zoom, (left, top, right, bottom) = shown.zoom, shown.box
+    if zoom == 1:
+        return static().crop(shown.box)
+    out = Image.new("RGB", shown.size)
+    step = round(TILE * zoom)
+    for j in range((top - area[1]) // TILE, (bottom - area[1] - 1) // TILE + 1):
+        for i in range((left - area[0]) // TILE, (right - area[0] - 1) // TILE + 1):
+            tile = _tile(key, static, area, zoom, i, j)
+            at = (
+                i * step - round((left - area[0]) * zoom),
+                j * step - round((top - area[1]) * zoom),
+            )
+            out.paste(tile, at)
+    return out
+
+
+def _tile(
+    key: Hashable, static: Callable[[], Image.Image], area: Box, zoom: float, i: int, j: int
+) -> Image.Image:
+    """One tile of the area scaled by ``zoom`` (from the whole layer, so its edges match)."""
+    name = (key, area, zoom, i, j)
+    with _KEPT:
+        tile = _TILES.get(name)
+        if tile is not None:
+            _TILES.move_to_end(name)
+            return tile
+    x0, y0 = area[0] + i * TILE, area[1] + j * TILE
+    layer = static()
+    # every tile at exactly ``zoom`` (an area's edge tile reaches a fraction of a pixel past it)
+    size = (
+        math.ceil((min(area[2], x0 + TILE) - x0) * zoom),
+        math.ceil((min(area[3], y0 + TILE) - y0) * zoom),
+    )
+    box = (x0, y0, min(layer.width, x0 + size[0] / zoom), min(layer.height, y0 + size[1] / zoom))
+    tile = layer.resize(size, Image.Resampling.BILINEAR, box=box)
+    with _KEPT:
+        if name not in _TILES:
+            _TILES[name] = tile
+            _TILE_PIXELS[0] += tile.width * tile.height
+        while _TILE_PIXELS[0] > TILE_BUDGET and len(_TILES) > 1:
+            _, old = _TILES.popitem(last=False)
+            _TILE_PIXELS[0] -= old.width * old.height
+    return tile
+
+
+class Stage:
+    """Pieces placed on a crop drawn at its size: sprites scaled by the frame's zoom (each kept
+    per size), put where the frame puts their board position."""
+
+    def __init__(self, shown: Frame) -> None:
+        self.frame = shown
+
+    def paste(self, canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+        """A board sprite, scaled, with its centre at the board position ``centre``."""
+        zoom = self.frame.zoom
+        size = (max(1, round(sprite.width * zoom)), max(1, round(sprite.height * zoom)))
+        scaled = sprite if size == sprite.size else _scaled_sprite(sprite, size)
+        x, y = self.frame.point(centre)
+        canvas.paste(scaled, (round(x - scaled.width / 2), round(y - scaled.height / 2)), scaled)
+
+
+_SPRITES: OrderedDict[tuple[int, int, int], tuple[Image.Image, Image.Image]] = OrderedDict()
+
+
+def _scaled_sprite(sprite: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """A sprite at another size (sprites are cached images: kept by identity, with the sprite)."""
+    name = (id(sprite), *size)
+    with _KEPT:
+        kept = _SPRITES.get(name)
+        if kept is not None and kept[0] is sprite:
+            _SPRITES.move_to_end(name)
+            return kept[1]
+    scaled = sprite.resize(size, Image.Resampling.BILINEAR)
+    with _KEPT:
+        _SPRITES[name] = (sprite, scaled)
+        if len(_SPRITES) > SPRITES:
+            _SPRITES.popitem(last=False)
+    return scaled
 
 
 def crop_marked(
@@ -111,17 +296,31 @@ def crop_marked(
     zoom = min(MAX_ZOOM, width / part.width, MAX_CROP_HEIGHT / part.height)
     size = (max(1, round(part.width * zoom)), max(1, round(part.height * zoom)))
     part = part.resize(size, Image.Resampling.BILINEAR)
-    out = part
-    if part.width != width:
-        out = Image.new("RGB", (width, part.height), picture.getpixel((0, 0)))
-        out.paste(part, ((width - part.width) // 2, 0))
+    corner = picture.getpixel((0, 0))
+    assert isinstance(corner, tuple)
+    out = centred(part, (int(corner[0]), int(corner[1]), int(corner[2])), width)
     if theme is not None:
-        left = (width - part.width) // 2
-        for mark in marks:
-            if mark.tag:
-                x, y, reach = mark.tag_anchor or (mark.x, mark.y, mark.radius + 6)
-                centre = (left + (x - box[0]) * zoom, (y - box[1]) * zoom)
-                _tag(out, centre, reach * zoom, mark, theme)
+        draw_tags(out, marks, Frame(box, zoom), theme, (width - part.width) // 2)
+    return out
+
+
+def draw_tags(
+    canvas: Image.Image, marks: Sequence[Marked], shown: Frame, theme: Theme, left: int
+) -> None:
+    """Each mark's tag on a badge beside its ring, on a crop ``left`` pixels in the canvas."""
+    for mark in marks:
+        if mark.tag:
+            x, y, reach = mark.tag_anchor or (mark.x, mark.y, mark.radius + 6)
+            at = shown.point((x, y))
+            _tag(canvas, (left + at[0], at[1]), reach * shown.zoom, mark, theme)
+
+
+def centred(part: Image.Image, fill: RGB, width: int = WIDTH) -> Image.Image:
+    """The part in the middle of a strip ``width`` wide of the colour ``fill``."""
+    if part.width == width:
+        return part
+    out = Image.new("RGB", (width, part.height), fill)
+    out.paste(part, ((width - part.width) // 2, 0))
     return out
 
 

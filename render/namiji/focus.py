@@ -3,7 +3,8 @@ legal route spaces or crate cells ringed and the legal cards named."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,16 +16,18 @@ from render.focus import BODY, SMALL, TITLE, Line, Marked
 from render.marks import player_marks
 from render.namiji import layout
 from render.namiji.cards import card_words, is_card
+from render.namiji.centre import draw_centre, draw_final_table
 from render.namiji.highlight import Highlight
 from render.namiji.picture import doing_words, picture_palette, render_image
-from render.namiji.route import boat_centre
-from render.namiji.static import inward
+from render.namiji.route import boat_centre, draw_boats
+from render.namiji.static import inward, static_layer
 from render.png import encode_png
 from render.stand_in import computer_played, dressed, ended, stand_in_words, without_turn
 from render.theme import Theme, get_theme
+from render.words import language as drawn_language
 from render.words import say, speaking
 
-__all__ = ["Targets", "focus_image", "legal_targets", "render_focus"]
+__all__ = ["Targets", "focus_image", "legal_targets", "render_focus", "route_at_size"]
 
 ARRIVAL = components().arrival
 
@@ -120,22 +123,98 @@ def _focus_image(
     if ended():  # nothing is legal once the bot ended the game
         legal = ()
     highlight = Highlight.from_events(events)
-    board_picture = render_image(view, highlight=highlight, theme=look)
     targets = legal_targets(legal)
     marks, area = _marks(view, targets)
-    for marked in marks:
-        focus.mark_target(board_picture, marked, look, "ring" if marked.kind == "space" else "box")
+    if area == layout.ROUTE_AREA:
+        crop = route_at_size(view, look, highlight, marks, focus.frame(marks, area))
+    else:
+        board_picture = render_image(view, highlight=highlight, theme=look, region=area)
+        for marked in marks:
+            focus.mark_target(board_picture, marked, look, _shape(marked))
+        crop = focus.crop_marked(board_picture, marks, area, theme=look)
     choosing = [c for c in targets.cards if is_card(c)]
     parts = [
         focus.text_panel(_title(view, look), look, fill=look.background),
         focus.text_panel(_choices(targets, look), look),
         *_card_panel(say("n.cards.choose"), choosing, look),
-        focus.crop_marked(board_picture, marks, area, theme=look),
+        crop,
         *_card_panel(say("n.cards.title"), _held(view), look),
         focus.text_panel(_scores(view, look), look),
         focus.text_panel(_last_turn(view, highlight, look), look),
     ]
     return focus.stack(parts, look), tuple(marks)
+
+
+def _shape(marked: Marked) -> str:
+    """Route spaces are ringed, crate cells boxed."""
+    return "ring" if marked.kind == "space" else "box"
+
+
+def route_at_size(
+    view: Mapping[str, Any],
+    look: Theme,
+    hl: Highlight,
+    marks: Sequence[Marked],
+    shown: focus.Frame,
+) -> Image.Image:
+    """The part of the route a frame shows, drawn at the turn picture's size (as wide, centred):
+    the static layer scaled once per game, size and zoom; the centre's part in the frame drawn
+    on the board and scaled alone (its text is drawn in place); the boats, rings and the spaces'
+    numbers at size."""
+    players = view["players"]
+    static_key = (
+        look,
+        len(players),
+        len(view["boats"]),
+        bool(view.get("doubles_used")),
+        drawn_language(),
+        str(view.get("direction", CLOCKWISE)),
+    )
+
+    def static() -> Image.Image:
+        return static_layer(*static_key)
+
+    canvas = focus.scaled_static(("namiji", *static_key), static, layout.ROUTE_AREA, shown)
+    _centre_at_size(canvas, view, look, shown, static)
+    draw_boats(canvas, view, look, hl, player_marks(players), stage=focus.Stage(shown))
+    for marked in marks:
+        focus.mark_target(canvas, shown.placed(marked), look, _shape(marked), scale=shown.zoom)
+    corner = static().getpixel((0, 0))
+    assert isinstance(corner, tuple)
+    out = focus.centred(canvas, (int(corner[0]), int(corner[1]), int(corner[2])))
+    focus.draw_tags(out, marks, shown, look, (out.width - canvas.width) // 2)
+    return out
+
+
+def _centre_at_size(
+    canvas: Image.Image,
+    view: Mapping[str, Any],
+    look: Theme,
+    shown: focus.Frame,
+    static: Callable[[], Image.Image],
+) -> None:
+    """The centre (supplies and the stop, or the final table) where the frame shows it: drawn
+    on the board, the part in the frame (grown to the frame's grid) scaled onto the canvas."""
+    box = shown.box
+    if not focus.overlaps(layout.CENTRE, box):
+        return
+    board = static().copy()
+    if view.get("phase") == "over":
+        draw_final_table(board, view, look, player_marks(view["players"]))
+    else:
+        draw_centre(board, view, look)
+    grid = focus.GRID
+    x0 = max(box[0], box[0] + (layout.CENTRE[0] - box[0]) // grid * grid)
+    y0 = max(box[1], box[1] + (layout.CENTRE[1] - box[1]) // grid * grid)
+    x1, y1 = min(box[2], layout.CENTRE[2] + grid), min(box[3], layout.CENTRE[3] + grid)
+    zoom = shown.zoom
+    at = (round((x0 - box[0]) * zoom), round((y0 - box[1]) * zoom))
+    size = (
+        min(canvas.width - at[0], math.ceil((x1 - x0) * zoom)),
+        min(canvas.height - at[1], math.ceil((y1 - y0) * zoom)),
+    )
+    exact = (x0, y0, x0 + size[0] / zoom, y0 + size[1] / zoom)
+    canvas.paste(board.resize(size, Image.Resampling.BILINEAR, box=exact), at)
 
 
 def _held(view: Mapping[str, Any]) -> list[str]:

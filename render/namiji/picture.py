@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.namiji.components import CLOCKWISE
+from render.focus import Box, overlaps
 from render.marks import player_marks
 from render.namiji import layout, palette
 from render.namiji.boards import draw_boards, fit_text
@@ -39,12 +40,16 @@ def render_image(
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
     language: str | None = None,
+    region: Box | None = None,
 ) -> Image.Image:
     """The board of a view as an RGB Pillow image (the last turn from ``highlight`` or events),
-    its texts in ``language`` (None: the language being drawn, English by default)."""
+    its texts in ``language`` (None: the language being drawn, English by default); with a
+    ``region`` (a turn picture's crop), only the parts that show in it are drawn."""
     if language is not None:
         with speaking(language):
-            return render_image(view, highlight=highlight, events=events, theme=theme)
+            return render_image(
+                view, highlight=highlight, events=events, theme=theme, region=region
+            )
     look = get_theme(theme)
     view = without_turn(view)  # a game the bot ended has nobody to play
     hl = highlight if highlight is not None else Highlight.from_events(events)
@@ -58,13 +63,20 @@ def render_image(
         drawn_language(),
         str(view.get("direction", CLOCKWISE)),
     ).copy()
-    draw_boats(canvas, view, look, hl, marks)
-    if view.get("phase") == "over":
+
+    def shown(area: Box) -> bool:
+        return region is None or overlaps(area, region)
+
+    if shown(layout.ROUTE_AREA):
+        draw_boats(canvas, view, look, hl, marks)
+    if shown(layout.CENTRE) and view.get("phase") == "over":
         draw_final_table(canvas, view, look, marks)
-    else:
+    elif shown(layout.CENTRE):
         draw_centre(canvas, view, look)
-    draw_boards(canvas, view, look, hl, marks)
-    _draw_header(canvas, view, look, marks)
+    if shown(layout.PANELS_AREA):
+        draw_boards(canvas, view, look, hl, marks)
+    if shown(layout.HEADER):
+        _draw_header(canvas, view, look, marks)
     return canvas
 
 

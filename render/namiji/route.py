@@ -8,6 +8,7 @@ from typing import Any
 from PIL import Image
 
 from engine.namiji.components import CLOCKWISE, components, sheet_index
+from render.focus import Stage
 from render.namiji import layout, palette
 from render.namiji.glyphs import boat_sprite, paste_centred, ring_sprite
 from render.namiji.highlight import Highlight
@@ -62,8 +63,11 @@ def draw_boats(
     look: Theme,
     hl: Highlight,
     marks: Sequence[str],
+    stage: Stage | None = None,
 ) -> None:
-    """Every boat; the boat to act and the boats just moved ringed."""
+    """Every boat; the boat to act and the boats just moved ringed; on a ``stage`` (a turn
+    picture's crop drawn at its size), each scaled to the crop."""
+    put = paste_centred if stage is None else stage.paste
     players = view["players"]
     acting = acting_boat(view)
     direction = str(view.get("direction", CLOCKWISE))
@@ -71,8 +75,8 @@ def draw_boats(
         (x, y), slot = boat_centre(int(boat["pos"]), int(boat["spot"]), direction)
         radius = layout.SLOT_BOAT_RADIUS if slot else layout.BOAT_RADIUS
         if index in hl.boats:
-            paste_centred(canvas, ring_sprite(radius + 7, look.last_turn, 4), (x, y))
+            put(canvas, ring_sprite(radius + 7, look.last_turn, 4), (x, y))
         if index == acting:
-            paste_centred(canvas, ring_sprite(radius + 3, look.current, 4), (x, y))
+            put(canvas, ring_sprite(radius + 3, look.current, 4), (x, y))
         fill, ink, mark = boat_look(boat.get("seat"), players, marks)
-        paste_centred(canvas, boat_sprite(fill, ink, mark, radius), (x, y))
+        put(canvas, boat_sprite(fill, ink, mark, radius), (x, y))

@@ -8,12 +8,14 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.yamatai.board import Board
+from render.focus import Stage
 from render.theme import Theme
 from render.yamatai.glyphs import (
     HULL_H,
     building_sprite,
     draw_text,
     halo_sprite,
+    label_sprite,
     map_boat_sprite,
     mountain_sprite,
     paste_centred,
@@ -67,8 +69,11 @@ def draw_archipelago(
     theme: Theme,
     highlight: Highlight,
     marks: Sequence[str],
+    stage: Stage | None = None,
 ) -> None:
-    """Draw every island's contents and every boat, with the last turn's changes ringed."""
+    """Draw every island's contents and every boat, with the last turn's changes ringed; on a
+    ``stage`` (a turn picture's crop drawn at its size), each piece scaled to the crop."""
+    put = paste_centred if stage is None else stage.paste
     cultures = culture_letters()
     boats = boat_letters()
     players = view["players"]
@@ -79,25 +84,25 @@ def draw_archipelago(
         label = island["label"]
         cx, cy = island_centre(board, lay, i)
         if island.get("mountain"):
-            paste_centred(canvas, mountain_sprite(theme), (cx, cy + 0.12 * scale))
+            put(canvas, mountain_sprite(theme), (cx, cy + 0.12 * scale))
         building = island.get("building")
         token = island.get("token")
         if label == highlight.built or label in highlight.sacred or label in highlight.swapped:
-            paste_centred(canvas, halo_sprite(theme.last_turn, 31), (cx, cy))
+            put(canvas, halo_sprite(theme.last_turn, 31), (cx, cy))
             relabel.append(i)
         if building:
             owner = players[building["owner"]]
             sprite = building_sprite(
                 theme, building["kind"], owner["colour"], marks[building["owner"]]
             )
-            paste_centred(canvas, sprite, (cx, cy - 2))
+            put(canvas, sprite, (cx, cy - 2))
         elif token:
-            paste_centred(canvas, token_sprite(theme, token, cultures.get(token, "?")), (cx, cy))
+            put(canvas, token_sprite(theme, token, cultures.get(token, "?")), (cx, cy))
         elif island.get("sacred"):
-            paste_centred(canvas, sacred_sprite(theme), (cx, cy))
+            put(canvas, sacred_sprite(theme), (cx, cy))
         elif label in taken:
             culture = taken[label]
-            paste_centred(
+            put(
                 canvas,
                 token_sprite(theme, culture, cultures.get(culture, "?"), ghost=True),
                 (cx, cy),
@@ -107,6 +112,9 @@ def draw_archipelago(
         text = board.island_labels[i]
         xy = island_label_xy(board, lay, i)
         size = theme.island_label_size
+        if stage is not None:
+            put(canvas, label_sprite(theme, text), xy)
+            continue
         draw_text(
             draw, xy, text, theme.island_label, size, halo=theme.island_label_halo, halo_width=3
         )
@@ -117,9 +125,9 @@ def draw_archipelago(
         boat = spot.get("boat")
         centre = spot_centre(board, lay, s)
         if not boat:
-            paste_centred(canvas, spot_sprite(theme, spot["label"], s in board.entry_spots), centre)
+            put(canvas, spot_sprite(theme, spot["label"], s in board.entry_spots), centre)
             continue
         if spot["label"] in placed or spot["label"] in highlight.moved:
-            paste_centred(canvas, halo_sprite(theme.last_turn, 25), (centre[0], centre[1] - 1))
+            put(canvas, halo_sprite(theme.last_turn, 25), (centre[0], centre[1] - 1))
         sprite = map_boat_sprite(theme, boat, boats.get(boat, "?"), spot["label"])
-        paste_centred(canvas, sprite, (centre[0], centre[1] - BOAT_LIFT))
+        put(canvas, sprite, (centre[0], centre[1] - BOAT_LIFT))

@@ -16,16 +16,18 @@ from render.marks import player_marks
 from render.png import encode_png
 from render.stand_in import computer_played, dressed, ended, stand_in_words, without_turn
 from render.theme import Theme, get_theme
+from render.words import language as drawn_language
 from render.words import say, speaking
-from render.yamatai.archipelago import island_centre, spot_centre
+from render.yamatai.archipelago import draw_archipelago, island_centre, spot_centre
 from render.yamatai.header import step_words
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Layout, Rect, layout
 from render.yamatai.picture import picture_palette, render_image
 from render.yamatai.signs import boat_letters, tile_label
+from render.yamatai.static import static_layer
 from render.yamatai.tracks import card_slots, end_words, fleet_slots, fleet_text, power_words
 
-__all__ = ["Targets", "focus_image", "legal_targets", "render_focus"]
+__all__ = ["Targets", "focus_image", "legal_targets", "map_at_size", "render_focus"]
 
 SPOT_VERBS = ("place", "slide", "remove")
 ISLAND_VERBS = ("collect", "sacred", "kachiko", "ebisu")
@@ -134,14 +136,16 @@ def _focus_image(
     if ended():  # nothing is legal once the bot ended the game
         legal = ()
     highlight = Highlight.from_events(events) if events is not None else Highlight.from_view(view)
-    board_picture = render_image(view, highlight=highlight, theme=look)
     lay = layout(str(view.get("board", "default")), len(view["players"]))
     targets = legal_targets(legal)
     marks, area = _marks(view, lay, targets)
-    for marked in marks:
-        shape = "ring" if marked.kind in ("spot", "island") else "box"
-        focus.mark_target(board_picture, marked, look, shape)
-    crop = focus.crop_marked(board_picture, marks, area.box)
+    if area == lay.map:
+        crop = map_at_size(view, lay, look, highlight, marks, focus.frame(marks, area.box))
+    else:
+        board_picture = render_image(view, highlight=highlight, theme=look, region=area.box)
+        for marked in marks:
+            focus.mark_target(board_picture, marked, look, _shape(marked))
+        crop = focus.crop_marked(board_picture, marks, area.box)
     parts = [
         focus.text_panel(_title(view, look), look, fill=look.background),
         focus.text_panel(_choices(targets, look), look),
@@ -151,6 +155,39 @@ def _focus_image(
         focus.text_panel(_last_turn(view, highlight, look), look),
     ]
     return focus.stack(parts, look), tuple(marks)
+
+
+def _shape(marked: Marked) -> str:
+    """Spots and islands are ringed, cards and tiles boxed."""
+    return "ring" if marked.kind in ("spot", "island") else "box"
+
+
+def map_at_size(
+    view: Mapping[str, Any],
+    lay: Layout,
+    look: Theme,
+    hl: Highlight,
+    marks: Sequence[Marked],
+    shown: focus.Frame,
+) -> Image.Image:
+    """The part of the map a frame shows, drawn at the turn picture's size (as wide, centred):
+    the static layer scaled once per board, theme, players, language and zoom, the pieces and
+    the marks' rings on it."""
+    board_name = str(view.get("board", "default"))
+    players = view["players"]
+    language = drawn_language()
+    canvas = focus.scaled_static(
+        ("yamatai", board_name, look, len(players), language),
+        lambda: static_layer(board_name, look, len(players), language),
+        lay.map.box,
+        shown,
+    )
+    board = load_board(board_name)
+    stage = focus.Stage(shown)
+    draw_archipelago(canvas, view, board, lay, look, hl, player_marks(players), stage=stage)
+    for marked in marks:
+        focus.mark_target(canvas, shown.placed(marked), look, _shape(marked), scale=shown.zoom)
+    return focus.centred(canvas, look.background)
 
 
 def _marks(view: Mapping[str, Any], lay: Layout, targets: Targets) -> tuple[list[Marked], Rect]:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.fonts import font
-from render.text import draw_text
+from render.text import draw_text, text_length
 from render.theme import RGB, Theme
 
 SS = 4  # supersampling factor of sprites
@@ -31,6 +31,7 @@ __all__ = [
     "coin_sprite",
     "draw_text",
     "halo_sprite",
+    "label_sprite",
     "map_boat_sprite",
     "mountain_sprite",
     "paste_centred",
@@ -61,6 +62,25 @@ def paste_centred(canvas: Image.Image, sprite: Sprite, centre: tuple[float, floa
 
 def _label_on(sprite: Sprite, text: str, fill: RGB, size: int, centre: tuple[float, float]) -> None:
     draw_text(ImageDraw.Draw(sprite), centre, text, fill, size)
+
+
+@lru_cache(maxsize=64)
+def label_sprite(theme: Theme, text: str) -> Sprite:
+    """An island's label with its halo, as the static layer writes it, on a clear sprite (to
+    write it again over a ring on a picture drawn at another size)."""
+    size = theme.island_label_size
+    width = round(text_length(text, size)) + 4 * 3 + 4
+    sprite = Image.new("RGBA", (width, size + 4 * 3 + 4), (0, 0, 0, 0))
+    draw_text(
+        ImageDraw.Draw(sprite),
+        (sprite.width / 2, sprite.height / 2),
+        text,
+        theme.island_label,
+        size,
+        halo=theme.island_label_halo,
+        halo_width=3,
+    )
+    return sprite
 
 
 # -- boats -----------------------------------------------------------------------------------

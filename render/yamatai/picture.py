@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image
 
 from engine.yamatai.board import load_board
+from render.focus import Box, overlaps
 from render.marks import player_marks
 from render.png import encode_png, palette_of
 from render.stand_in import dressed, without_turn
@@ -18,7 +19,7 @@ from render.words import speaking
 from render.yamatai.archipelago import draw_archipelago
 from render.yamatai.header import draw_header
 from render.yamatai.highlight import Highlight
-from render.yamatai.layout import layout
+from render.yamatai.layout import Rect, layout
 from render.yamatai.panels import draw_panels
 from render.yamatai.static import static_layer
 from render.yamatai.tracks import (
@@ -38,12 +39,16 @@ def render_image(
     events: Sequence[Mapping[str, Any]] | None = None,
     theme: str | Theme = "default",
     language: str | None = None,
+    region: Box | None = None,
 ) -> Image.Image:
     """The board of a view as an RGB Pillow image (the last turn from ``highlight`` or events),
-    its texts in ``language`` (None: the language being drawn, English by default)."""
+    its texts in ``language`` (None: the language being drawn, English by default); with a
+    ``region`` (a turn picture's crop), only the parts that show in it are drawn."""
     if language is not None:
         with speaking(language):
-            return render_image(view, highlight=highlight, events=events, theme=theme)
+            return render_image(
+                view, highlight=highlight, events=events, theme=theme, region=region
+            )
     look = get_theme(theme)
     view = without_turn(view)  # a game the bot ended has nobody to play
     if highlight is None and events is not None:
@@ -55,15 +60,24 @@ def render_image(
     canvas = static_layer(board_name, look, len(players), drawn_language()).copy()
     hl = highlight if highlight is not None else Highlight.from_view(view)
     marks = player_marks(players)
-    draw_header(canvas, view, lay.header, look, marks)
-    draw_archipelago(canvas, view, board, lay, look, hl, marks)
-    if view.get("over") and view.get("outcome"):
+
+    def shown(*rects: Rect) -> bool:
+        return region is None or any(overlaps(rect.box, region) for rect in rects)
+
+    if shown(lay.header):
+        draw_header(canvas, view, lay.header, look, marks)
+    if shown(lay.map):
+        draw_archipelago(canvas, view, board, lay, look, hl, marks)
+    if shown(lay.fleet) and view.get("over") and view.get("outcome"):
         draw_final_scores(canvas, view, lay.fleet, look, marks)
-    else:
+    elif shown(lay.fleet):
         draw_fleet_track(canvas, view, lay.fleet, look, hl, marks)
-    draw_building_row(canvas, view, lay.buildings, look)
-    draw_specialists(canvas, view, lay.specialists, look)
-    draw_panels(canvas, view, lay.panels, look, hl, marks)
+    if shown(lay.buildings):
+        draw_building_row(canvas, view, lay.buildings, look)
+    if shown(lay.specialists):
+        draw_specialists(canvas, view, lay.specialists, look)
+    if shown(*lay.panels):
+        draw_panels(canvas, view, lay.panels, look, hl, marks)
     return canvas
 
 

@@ -1,0 +1,202 @@
+"""The turn picture drawn at its size (issue 25 item 4): Yamatai's map part and Namiji's route
+are not cut from a drawn board and scaled, but drawn on the static layer scaled once per game,
+size and zoom (Namiji's centre, drawn in place, alone scaled); the other parts of a board are
+drawn only where the turn picture shows them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from render import focus, render_focus
+from render.focus import Frame, Marked
+from render.namiji import focus as namiji_focus
+from render.namiji import layout as namiji_layout
+from render.namiji.highlight import Highlight as NamijiHighlight
+from render.namiji.picture import render_image as namiji_image
+from render.theme import get_theme
+from render.yamatai import focus as yamatai_focus
+from render.yamatai.highlight import Highlight
+from render.yamatai.layout import layout
+from render.yamatai.picture import render_image as yamatai_image
+from render.yamatai.static import static_layer
+from tests.render.test_golden import GOLDEN
+from tests.render.test_phone import _namiji
+
+
+def _stored(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _yamatai_marks(name: str) -> tuple[dict[str, Any], list[Marked], tuple[int, int, int, int]]:
+    data = _stored(name)
+    view = data["view"]
+    lay = layout("default", len(view["players"]))
+    marks, area = yamatai_focus._marks(view, lay, yamatai_focus.legal_targets(data["legal"]))
+    return view, marks, area.box
+
+
+def _yamatai_areas(players: int) -> Iterator[tuple[int, int, int, int]]:
+    lay = layout("default", players)
+    yield from (r.box for r in (lay.header, lay.map, lay.fleet, lay.buildings, lay.specialists))
+    yield from (r.box for r in lay.panels)
+
+
+@pytest.mark.parametrize("name", ["focus-yamatai-place", "focus-yamatai-fleet"])
+def test_yamatai_region_draws_the_same_pixels_where_it_shows(name: str) -> None:
+    """Drawn for a region, the board has exactly the full drawing's pixels inside it."""
+    data = _stored(name)
+    view = data["view"]
+    hl = Highlight.from_events(data["events"])
+    full = yamatai_image(view, highlight=hl)
+    for area in _yamatai_areas(len(view["players"])):
+        part = yamatai_image(view, highlight=hl, region=area)
+        assert ImageChops.difference(part.crop(area), full.crop(area)).getbbox() is None, area
+
+
+def test_namiji_region_draws_the_same_pixels_where_it_shows() -> None:
+    """The same for Namiji's route, centre, boat boards and header."""
+    match = _namiji(4, 30)
+    view = match.view(match.current_seat)
+    full = namiji_image(view)
+    areas = [namiji_layout.ROUTE_AREA, namiji_layout.CENTRE, namiji_layout.PANELS_AREA]
+    for area in [*areas, namiji_layout.HEADER]:
+        part = namiji_image(view, region=area)
+        assert ImageChops.difference(part.crop(area), full.crop(area)).getbbox() is None, area
+
+
+@pytest.mark.parametrize("name", ["focus-yamatai-place", "focus-yamatai-trade"])
+def test_frame_zooms_on_a_grid_and_keeps_the_marks(name: str) -> None:
+    """A frame's zoom is a multiple of 1/GRID no more than 1/GRID under the crop's, its box
+    starts on the area's grid, holds every mark and fits the turn picture."""
+    _, marks, area = _yamatai_marks(name)
+    shown = focus.frame(marks, area)
+    left, top, right, bottom = shown.box
+    assert (shown.zoom * focus.GRID).is_integer()
+    assert (left - area[0]) % focus.GRID == 0 and (top - area[1]) % focus.GRID == 0
+    assert area[0] <= left < right <= area[2] and area[1] <= top < bottom <= area[3]
+    assert shown.size[0] <= focus.WIDTH and shown.size[1] <= focus.MAX_CROP_HEIGHT
+    assert all(left <= m.x <= right and top <= m.y <= bottom for m in marks)
+    x0, y0, x1, y1 = focus._marked_box(marks, area)
+    unrounded = min(focus.MAX_ZOOM, focus.WIDTH / (x1 - x0), focus.MAX_CROP_HEIGHT / (y1 - y0))
+    assert unrounded - 1 / focus.GRID < shown.zoom <= unrounded
+
+
+@pytest.mark.parametrize("zoom", [0.8125, 1.4375, 2.0])
+def test_scaled_static_is_the_scaled_area_and_is_kept(zoom: float) -> None:
+    """The tiles give the frame's box scaled at once (within Pillow's rounding: 2 levels); a
+    second frame of the same zoom scales no tile again."""
+    look = get_theme("default")
+    lay = layout("default", 3)
+    area = lay.map.box
+    static = static_layer("default", look, 3, "en")
+    key = ("test", zoom)
+    boxes = [(area[0] + 32, area[1] + 16, area[0] + 432, area[1] + 316), area]
+    for box in boxes:
+        shown = Frame(box, zoom)
+        part = focus.scaled_static(key, lambda: static, area, shown)
+        exact = (box[0], box[1], box[0] + part.width / zoom, box[1] + part.height / zoom)
+        expected = static.resize(part.size, Image.Resampling.BILINEAR, box=exact)
+        worst = ImageChops.difference(part, expected).convert("L").getextrema()[1]
+        assert isinstance(worst, int) and worst <= 2, box
+    tiles = len(focus._TILES)
+    again = focus.scaled_static(key, lambda: static, area, Frame(boxes[0], zoom))
+    assert len(focus._TILES) == tiles
+    assert again.size == Frame(boxes[0], zoom).size
+
+
+def test_tiles_stay_within_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the budget the least recently used tiles go."""
+    monkeypatch.setattr(focus, "TILE_BUDGET", 3 * focus.TILE * focus.TILE)
+    look = get_theme("default")
+    area = layout("default", 2).map.box
+    static = static_layer("default", look, 2, "en")
+    focus.scaled_static(("budget",), lambda: static, area, Frame(area, 1.0625))
+    kept = [tile for name, tile in focus._TILES.items() if "budget" in str(name)]
+    assert kept
+    assert focus._TILE_PIXELS[0] == sum(t.width * t.height for t in focus._TILES.values())
+    assert focus._TILE_PIXELS[0] <= 3 * focus.TILE * focus.TILE
+
+
+def test_map_at_zoom_one_is_the_board_cut_out() -> None:
+    """At zoom 1 the map drawn at size is the board picture's part with the rings."""
+    view, marks, area = _yamatai_marks("focus-yamatai-place")
+    data = _stored("focus-yamatai-place")
+    look = get_theme("default")
+    hl = Highlight.from_events(data["events"])
+    lay = layout("default", len(view["players"]))
+    box = (area[0], area[1] + 224, area[0] + 896, area[1] + 524)
+    drawn = yamatai_focus.map_at_size(view, lay, look, hl, marks, Frame(box, 1.0))
+    board = yamatai_image(view, highlight=hl)
+    for marked in marks:
+        focus.mark_target(board, marked, look, "ring")
+    cut = focus.centred(board.crop(box), look.background)
+    diff = ImageChops.difference(drawn, cut).convert("L").point(lambda v: 255 if v > 48 else 0)
+    assert (diff.histogram()[255]) / (cut.width * cut.height) < 0.0005
+
+
+def test_a_second_turn_picture_scales_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drawn again (another viewer, the same board), Yamatai's turn picture scales no picture
+    bigger than a piece: the map's static tiles and the pieces at that size are kept."""
+    data = _stored("focus-yamatai-place")
+    render_focus(data["view"], legal=data["legal"], events=data["events"])
+    scaled: list[tuple[int, int]] = []
+    resize = Image.Image.resize
+
+    def counted(self: Image.Image, *args: Any, **kwargs: Any) -> Image.Image:
+        scaled.append(self.size)
+        return resize(self, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "resize", counted)
+    render_focus(data["view"], legal=data["legal"], events=data["events"])
+    assert not [size for size in scaled if size[0] * size[1] > 100 * 100], scaled
+
+
+def _namiji_marks() -> tuple[dict[str, Any], list[Marked], list[dict[str, Any]]]:
+    data = _stored("focus-namiji-move")
+    marks, area = namiji_focus._marks(data["view"], namiji_focus.legal_targets(data["legal"]))
+    assert area == namiji_layout.ROUTE_AREA
+    return data["view"], marks, data["events"]
+
+
+def test_namiji_route_at_zoom_one_is_the_board_cut_out() -> None:
+    """At zoom 1 Namiji's route drawn at size (with the centre's part) is the board's part."""
+    view, marks, events = _namiji_marks()
+    look = get_theme("default")
+    hl = NamijiHighlight.from_events(events)
+    box = (0, 64 + 96, 896, 64 + 496)
+    drawn = namiji_focus.route_at_size(view, look, hl, marks, Frame(box, 1.0))
+    board = namiji_image(view, highlight=hl)
+    for marked in marks:
+        focus.mark_target(board, marked, look, "ring")
+    corner = board.getpixel((0, 0))
+    assert isinstance(corner, tuple)
+    cut = focus.centred(board.crop(box), (int(corner[0]), int(corner[1]), int(corner[2])))
+    focus.draw_tags(cut, marks, Frame(box, 1.0), look, (cut.width - 896) // 2)
+    assert ImageChops.difference(drawn, cut).getbbox() is None
+
+
+def test_namiji_route_scales_only_the_centres_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drawn again, Namiji's route crop scales only the centre's part in it (drawn in place),
+    never a picture as big as the crop."""
+    view, marks, events = _namiji_marks()
+    data = _stored("focus-namiji-move")
+    render_focus(view, legal=data["legal"], events=events)
+    shown = focus.frame(marks, namiji_layout.ROUTE_AREA)
+    scaled: list[tuple[int, int]] = []
+    resize = Image.Image.resize
+
+    def counted(self: Image.Image, size: tuple[int, int], *args: Any, **kwargs: Any) -> Image.Image:
+        scaled.append(size)
+        return resize(self, size, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "resize", counted)
+    render_focus(view, legal=data["legal"], events=events)
+    crop = shown.size[0] * shown.size[1]
+    big = [size for size in scaled if size[0] * size[1] > 100 * 100]
+    assert len(big) <= 1 and all(w * h < 0.6 * crop for w, h in big), (big, shown.size)
