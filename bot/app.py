@@ -25,7 +25,7 @@ from bot.present import report_error
 from bot.render_pool import RenderPool
 from bot.runner import ComputerRunner
 from bot.scheduler import ReminderScheduler
-from bot.service import GameService
+from bot.service import Rooms, build_rooms
 from bot.service.pictures import render_picture
 from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
@@ -97,7 +97,7 @@ class HimikoBot(commands.AutoShardedBot):
         self.served_shards = settings.shards  # None: every guild is served here
         self.catalog = catalog or default_catalog()
         self.repo: GameRepository | None = None
-        self._service: GameService | None = None
+        self._rooms: Rooms | None = None
         self.render_pool: RenderPool | None = None
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.outbox = Outbox(self)
@@ -115,11 +115,11 @@ class HimikoBot(commands.AutoShardedBot):
         return self
 
     @property
-    def service(self) -> GameService:
-        """The game service (available once ``setup_hook`` ran)."""
-        if self._service is None:
+    def rooms(self) -> Rooms:
+        """The game services, one per room (available once ``setup_hook`` ran)."""
+        if self._rooms is None:
             raise RuntimeError("the bot is not set up yet")
-        return self._service
+        return self._rooms
 
     async def setup_hook(self) -> None:
         """Open the database (unless ``run`` did), register cogs and buttons, sync commands."""
@@ -135,8 +135,9 @@ class HimikoBot(commands.AutoShardedBot):
             self.repo = await open_store(self.settings.database)
         self.render_pool = RenderPool(self.settings.render_processes, render_picture)
         await self.render_pool.start()  # each worker draws one board per game: caches warm
-        self._service = GameService(self.repo, clock=self.clock, pool=self.render_pool)
-        await self._service.warm_up()  # the first picture builds the renderer's caches (~0.5 s)
+        self._rooms = build_rooms(self.repo, clock=self.clock, pool=self.render_pool)
+        # the first picture builds the renderer's caches (~0.5 s)
+        await self._rooms.pictures.warm_up()
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         cogs = (
             LobbyCog(self),
@@ -196,7 +197,7 @@ class HimikoBot(commands.AutoShardedBot):
         """
         try:
             owed = set(await self.outbox.pending())
-            waiting = set(await self.service.pending_computer_games(self.served_shards))
+            waiting = set(await self.rooms.computers.pending_computer_games(self.served_shards))
         except Exception:
             log.warning("sweep: could not read the games", exc_info=True)
             return 0

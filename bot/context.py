@@ -14,7 +14,7 @@ import discord
 
 from bot.catalog import Catalog
 from bot.lobby_state import LobbyBook
-from bot.service import Created, Ended, GameService, TurnReport
+from bot.service import Created, Ended, Rooms, TurnReport
 from bot.store import GameRepository, Shards
 
 Owed = TurnReport | Created | Ended  # a message a game owes its thread
@@ -60,8 +60,8 @@ class Himiko(Protocol):
         ...
 
     @property
-    def service(self) -> GameService:
-        """The game services (available once the bot is set up)."""
+    def rooms(self) -> Rooms:
+        """The game services, one per room (available once the bot is set up)."""
         ...
 
     @property

@@ -64,7 +64,7 @@ async def server_language(bot: Himiko, guild_id: int | None, preferred: object) 
     speaks it; None outside a server or when neither applies."""
     if guild_id is None:
         return None
-    chosen = await bot.service.server_language(guild_id)
+    chosen = await bot.rooms.settings.server_language(guild_id)
     return chosen or known_language(preferred)
 
 

@@ -79,7 +79,7 @@ class LeagueCog(commands.Cog):
         self.bot = bot
         repo: LeagueStore = bot.repo  # type: ignore[assignment]
         self.ratings = RatingService(repo)
-        self.leagues = LeagueService(repo, bot.service, self.ratings, clock=bot.clock)
+        self.leagues = LeagueService(repo, bot.rooms, self.ratings, clock=bot.clock)
         self._locks = KeyedLocks()
         self._tasks: set[asyncio.Task[None]] = set()
         self._loop = Every(
@@ -88,7 +88,7 @@ class LeagueCog(commands.Cog):
             name="himiko-leagues",
             first=self.bot.client.wait_until_ready,
         )
-        bot.service.game_over_listeners.append(self._game_over)
+        bot.rooms.desk.game_over_listeners.append(self._game_over)
 
     async def cog_load(self) -> None:
         """Catch up on ratings and league rounds now and then (after a restart, lost calls)."""
@@ -203,7 +203,7 @@ class LeagueCog(commands.Cog):
         if created is not None:
             game_id: int | None = created.game_id
         else:  # opened by an earlier try: its opening may still be owed
-            game_id = await self.bot.service.active_game_id(thread.id)
+            game_id = await self.bot.rooms.reading.active_game_id(thread.id)
         if game_id:
             await settle(self.bot, game_id, computers=True, known=created, thread=thread)
 

@@ -68,13 +68,13 @@ class PlayCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user.id
         if len(split_actions(text)) == 1:
-            result = await self.bot.service.play(user, text, thread_id=thread)
+            result = await self.bot.rooms.playing.play(user, text, thread_id=thread)
             with after_save():
                 posted = await announce(self.bot, result)
                 png = None if result.turn is not None else result.picture
                 await send(interaction, played_text(interaction, result, posted), png=png)
             return
-        preview = await self.bot.service.preview(user, text, thread_id=thread)
+        preview = await self.bot.rooms.playing.preview(user, text, thread_id=thread)
         await interaction.followup.send(
             embed=preview_embed(interaction, preview),
             file=picture(preview.picture),
@@ -90,7 +90,7 @@ class PlayCog(commands.Cog):
         if interaction.channel_id is None:
             return []
         try:
-            found = await self.bot.service.suggest(
+            found = await self.bot.rooms.playing.suggest(
                 interaction.user.id, current, thread_id=interaction.channel_id
             )
         except Exception:  # suggestions are a convenience: log and offer none
@@ -118,7 +118,7 @@ class PlayCog(commands.Cog):
         """Take back the last action of the current turn."""
         thread = thread_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.undo(interaction.user.id, thread_id=thread)
+        result = await self.bot.rooms.playing.undo(interaction.user.id, thread_id=thread)
         await send(
             interaction, t(interaction, "play.undone", action=result.undone), png=result.picture
         )
@@ -127,7 +127,7 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def resign(self, interaction: Interaction) -> None:
         """Ask for confirmation, then end the game."""
-        game_id, version = await self.bot.service.seated(
+        game_id, version = await self.bot.rooms.reading.seated(
             interaction.user.id, thread_id=thread_of(interaction)
         )
         view = resign_view(interaction, game_id, version)
@@ -139,7 +139,7 @@ class PlayCog(commands.Cog):
         """Play my seats again: this thread's game if I am away in it, else all my games."""
         user = interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)
-        back = await self.bot.service.back(user.id, thread_id=interaction.channel_id)
+        back = await self.bot.rooms.deadlines.back(user.id, thread_id=interaction.channel_id)
         name = short_name(user.display_name)
         for _, thread in back.games:  # the change is stored; the notices are best effort
             await tell_thread(self.bot, thread, "back.public", name)
@@ -151,7 +151,7 @@ class PlayCog(commands.Cog):
     async def abandon(self, interaction: Interaction) -> None:
         """Ask for confirmation, then end the thread's game (a league game is ranked as it
         stood)."""
-        game_id, version, league = await self.bot.service.may_abandon(
+        game_id, version, league = await self.bot.rooms.endings.may_abandon(
             member_of(interaction), thread_id=thread_of(interaction)
         )
         view = abandon_view(interaction, game_id, version)

@@ -61,7 +61,7 @@ async def vote(interaction: Interaction, game_id: int, turn: str, choice: str = 
     """Apply one vote and answer the voter privately; at a majority apply the choice."""
     bot = himiko(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    result = await bot.service.vote_skip(
+    result = await bot.rooms.deadlines.vote_skip(
         interaction.user.id, game_id=game_id, turn=turn, choice=choice
     )
     if result.handed is not None:  # stored: the runner plays the seat from now on
@@ -85,7 +85,7 @@ async def tell_thread(bot: Himiko, thread_id: int, key: str, player: str) -> boo
     """
     try:
         channel = await fetch_thread(bot, thread_id)
-        language = await bot.service.game_language(thread_id=thread_id)
+        language = await bot.rooms.reading.game_language(thread_id=thread_id)
         text = bot.catalog.text(key, game_locale(language, channel), player=display_name(player))
         await channel.send(text, allowed_mentions=NO_MENTIONS)
     except Exception:

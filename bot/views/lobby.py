@@ -280,7 +280,7 @@ async def on_lobby(interaction: Interaction, action: str, value: str | None) -> 
         if action in HOST_ONLY and interaction.user.id != state.host:
             raise ServiceError("error.not_host", host=state.name_of(0))
         # the thread started from the lobby message has the message's id
-        if action not in STARTS and await bot.service.active_game_id(message.id) is not None:
+        if action not in STARTS and await bot.rooms.reading.active_game_id(message.id) is not None:
             new = await _game_exists(interaction, action, state)
         else:
             new = await _apply(interaction, action, state, value)
@@ -354,7 +354,7 @@ async def _game_exists(interaction: Interaction, action: str, state: LobbyState)
     started = say("lobby.started", thread=thread)
     if action == "cancel":
         try:
-            game_id = await bot.service.cancel_unplayed(message.id)
+            game_id = await bot.rooms.endings.cancel_unplayed(message.id)
         except ServiceError:
             await _close_lobby(interaction, state, started)
             raise
@@ -433,10 +433,10 @@ async def _open_game(
     name = say("lobby.thread_name", game=state.game_name, players=players)
     try:
         thread = await _thread_of(message, name[:100])
-        existing = await bot.service.active_game_id(thread.id)
+        existing = await bot.rooms.reading.active_game_id(thread.id)
         if existing is not None:
             return thread, existing, None
-        created = await bot.service.create_game(
+        created = await bot.rooms.playing.create_game(
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0,
             thread_id=thread.id,

@@ -182,7 +182,7 @@ class ActButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_DO.template):
         """Find the action among the current choices and play it."""
 
         async def run() -> None:
-            action = await himiko(interaction).service.panel_action(
+            action = await himiko(interaction).rooms.playing.panel_action(
                 interaction.user.id, game_id=self.game_id, version=self.version, crc=self.crc
             )
             await act(interaction, self.game_id, self.version, action)
@@ -307,7 +307,7 @@ async def open_panel(
 ) -> None:
     """Answer with a new ephemeral turn panel."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    state = await himiko(interaction).service.panel(
+    state = await himiko(interaction).rooms.playing.panel(
         interaction.user.id, thread_id=thread_id, game_id=game_id, version=version, turn=turn
     )
     kwargs: dict[str, Any] = {}
@@ -340,7 +340,7 @@ async def refresh(
 ) -> None:
     """Redraw the panel (another group, stage or page, or the current state)."""
     await interaction.response.defer()
-    state = await himiko(interaction).service.panel(
+    state = await himiko(interaction).rooms.playing.panel(
         interaction.user.id,
         game_id=game_id,
         version=version,
@@ -366,14 +366,16 @@ async def act(interaction: Interaction, game_id: int, version: int, text: str) -
     """Play one action from the panel; show the next step in the same group while it lasts."""
     await interaction.response.defer()
     bot = himiko(interaction)
-    result = await bot.service.play(interaction.user.id, text, game_id=game_id, version=version)
+    result = await bot.rooms.playing.play(
+        interaction.user.id, text, game_id=game_id, version=version
+    )
     with after_save():
         posted = await announce(bot, result)
         if result.turn is not None:
             done = t(interaction, "panel.done" if posted else "panel.done_unposted")
             await interaction.edit_original_response(content=done, view=None, attachments=[])
             return
-        state = await bot.service.panel(
+        state = await bot.rooms.playing.panel(
             interaction.user.id, game_id=game_id, after=text, picture=False
         )
         words = Summary(catalog_of(interaction), str(interaction.locale), state.game)
@@ -390,8 +392,8 @@ async def undo(interaction: Interaction, game_id: int, version: int) -> None:
     """Undo from the panel and show it again."""
     await interaction.response.defer()
     bot = himiko(interaction)
-    result = await bot.service.undo(interaction.user.id, game_id=game_id, version=version)
-    state = await bot.service.panel(interaction.user.id, game_id=game_id, picture=False)
+    result = await bot.rooms.playing.undo(interaction.user.id, game_id=game_id, version=version)
+    state = await bot.rooms.playing.panel(interaction.user.id, game_id=game_id, picture=False)
     content = (
         t(interaction, "play.undone", action=result.undone)
         + "\n"

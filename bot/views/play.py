@@ -119,7 +119,7 @@ class SequenceButton(
             raise ServiceError("error.preview_lost")
         await interaction.response.defer()
         bot = himiko(interaction)
-        result = await bot.service.play(
+        result = await bot.rooms.playing.play(
             self.user_id, text, game_id=self.game_id, version=self.version
         )
         with after_save():
@@ -171,7 +171,7 @@ class ResignButton(
         from bot.views.deadline import tell_thread
 
         bot = himiko(interaction)
-        resigned = await bot.service.resign(
+        resigned = await bot.rooms.endings.resign(
             self.user_id, game_id=self.game_id, version=self.version
         )
         try:
@@ -212,7 +212,7 @@ class AbandonButton(
         """Abandon: the game ends (a league game ranked as it stood); the thread is told who
         did it (owed)."""
         bot = himiko(interaction)
-        await bot.service.abandon(member_of(interaction), game_id=self.game_id)
+        await bot.rooms.endings.abandon(member_of(interaction), game_id=self.game_id)
         try:
             with after_save():
                 await interaction.response.edit_message(

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.lobby_state import LobbyBook, LobbyState
-from bot.service import GameService, ServiceError
+from bot.service import Rooms, ServiceError
 from bot.views.lobby import on_lobby, player_lines
 
 from .fakes import FakeBot, FakeThread, fake_interaction, http_error
@@ -70,9 +70,7 @@ class FakeLobbyMessage:
 
 
 class NoGames:
-    """A service stand-in for lobbies whose thread has no game."""
-
-    repo = None
+    """A reading room stand-in for lobbies whose thread has no game."""
 
     async def active_game_id(self, thread_id: int) -> None:
         """No game anywhere."""
@@ -92,21 +90,21 @@ def _click(bot: FakeBot, message: FakeLobbyMessage, user: int = ANN, name: str =
     return interaction
 
 
-def _bot(thread: FakeThread, service: Any, clock: Any = None) -> FakeBot:
-    bot = FakeBot(thread, service)
+def _bot(thread: FakeThread, rooms: Any, clock: Any = None) -> FakeBot:
+    bot = FakeBot(thread, rooms)
     bot.lobbies = LobbyBook() if clock is None else LobbyBook(clock=clock)
     cast(Any, bot).user = SimpleNamespace(id=BOT_USER)
     return bot
 
 
 def test_start_succeeds_once_the_game_exists_and_the_opening_is_owed(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
+    async def body(rooms: Rooms) -> None:
         thread = FakeThread(id=900, fail=[http_error(503)])
-        bot = _bot(thread, service)
+        bot = _bot(thread, rooms)
         message = FakeLobbyMessage(thread, LobbyState("yamatai", 2, False, (ANN, BO), ("A", "B")))
         click = _click(bot, message)
         await on_lobby(click, "start", None)
-        game_id = await service.active_game_id(900)
+        game_id = await rooms.reading.active_game_id(900)
         assert game_id is not None and thread.sent == []  # the opening failed...
         assert bot.runner.kicked == [game_id]  # ...and is retried without another click
         assert await bot.outbox.pending() == [game_id]
@@ -122,9 +120,9 @@ def test_start_succeeds_once_the_game_exists_and_the_opening_is_owed(tmp_path: P
 
 @pytest.mark.parametrize("cached", [True, False])
 def test_start_again_after_the_thread_failed_reuses_it(tmp_path: Path, cached: bool) -> None:
-    async def body(service: GameService) -> None:
+    async def body(rooms: Rooms) -> None:
         thread = FakeThread(id=900)
-        bot = _bot(thread, service)
+        bot = _bot(thread, rooms)
         state = LobbyState("yamatai", 2, False, (ANN, BO), ("Ann", "Bo"))
         message = FakeLobbyMessage(thread, state, cached=cached)
         message.created = thread  # made, but the answer was lost
@@ -132,7 +130,7 @@ def test_start_again_after_the_thread_failed_reuses_it(tmp_path: Path, cached: b
         first = _click(bot, message)
         await on_lobby(first, "start", None)
         assert message.creates == (0 if cached else 1)  # found again instead of made twice
-        assert await service.active_game_id(900) is not None and len(thread.sent) == 1
+        assert await rooms.reading.active_game_id(900) is not None and len(thread.sent) == 1
 
         nothing = FakeLobbyMessage(FakeThread(id=901), state)
         nothing.create_fails = [http_error(503)]
@@ -146,7 +144,8 @@ def test_start_again_after_the_thread_failed_reuses_it(tmp_path: Path, cached: b
 
 def _open_lobby(clock: Any = None) -> tuple[FakeBot, FakeLobbyMessage, Any]:
     """A bot with one open lobby (Ann hosting, 3 seats) and Bo's click on its message."""
-    bot = _bot(FakeThread(), NoGames(), clock)
+    rooms = SimpleNamespace(reading=NoGames(), desk=SimpleNamespace(repo=None))
+    bot = _bot(FakeThread(), rooms, clock)
     message = FakeLobbyMessage(FakeThread(), LobbyState("yamatai", 3, False, (ANN,), ("Ann",)))
     return bot, message, _click(bot, message, BO, "Bo")
 
