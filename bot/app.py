@@ -65,7 +65,7 @@ class HimikoTree(app_commands.CommandTree[Any]):
 
 
 class HimikoBot(commands.AutoShardedBot):
-    """The bot: the store and game service are opened in ``setup_hook``.
+    """The bot: the store and the game rooms are opened in ``setup_hook``.
 
     It runs the shards of ``settings.shards`` (without sharding: shard 0 of 1, one connection,
     as a plain ``Bot`` would) and only sweeps the games and leagues of those shards' guilds.

@@ -87,9 +87,8 @@ class Outbox:
 
     async def _ending(self, ended: Ended) -> None:
         channel = await fetch_thread(self.bot, ended.thread_id)
-        await self.bot.rooms.deadlines.schedule_reminders(
-            ended.game_id, None
-        )  # cancels its reminders
+        # no turn: cancels its reminders
+        await self.bot.rooms.deadlines.schedule_reminders(ended.game_id, None)
         await post_ending(self.bot, channel, ended)
 
     async def flush(
