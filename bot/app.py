@@ -26,7 +26,9 @@ from bot.render_pool import RenderPool
 from bot.runner import ComputerRunner
 from bot.scheduler import ReminderScheduler
 from bot.service import Rooms, build_rooms
+from bot.service.leagues import LeagueService
 from bot.service.pictures import render_picture
+from bot.service.ratings import RatingService
 from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
 from bot.translator import CatalogTranslator
@@ -135,9 +137,14 @@ class HimikoBot(commands.AutoShardedBot):
             self.repo = await open_store(self.settings.database)
         self.render_pool = RenderPool(self.settings.render_processes, render_picture)
         await self.render_pool.start()  # each worker draws one board per game: caches warm
-        self._rooms = build_rooms(self.repo, clock=self.clock, pool=self.render_pool)
+        rooms = self._rooms = build_rooms(self.repo, clock=self.clock, pool=self.render_pool)
         # the first picture builds the renderer's caches (~0.5 s)
-        await self._rooms.pictures.warm_up()
+        await rooms.pictures.warm_up()
+        ratings = RatingService(self.repo)
+        leagues = LeagueService(self.repo, rooms, ratings, clock=self.clock)
+        rooms.desk.league_rights = leagues  # a league game's organisers decide on abandoning it
+        league_cog = LeagueCog(self, leagues, ratings)
+        rooms.desk.game_over_listeners.append(league_cog.game_over)  # ratings, league rounds
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         cogs = (
             LobbyCog(self),
@@ -145,7 +152,7 @@ class HimikoBot(commands.AutoShardedBot):
             InfoCog(self),
             SettingsCog(self),
             HelpCog(self),
-            LeagueCog(self),
+            league_cog,
             ServerCog(self),
         )
         for cog in cogs:

@@ -104,7 +104,6 @@ class LeagueService:
         self.rooms = rooms
         self.ratings = ratings
         self.clock = clock
-        rooms.desk.league_rights = self  # a league game's organisers decide on abandoning it
 
     # -- sign-up ----------------------------------------------------------------------------------
 

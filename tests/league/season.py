@@ -47,6 +47,7 @@ async def with_leagues(tmp_path: Path, body: Callable[[Leagues], Awaitable[T]]) 
         games = build_rooms(repo, renderer=_picture, seed_source=lambda: 11, clock=lambda: 1e9)
         ratings = RatingService(repo)
         leagues = LeagueService(repo, games, ratings, clock=lambda: 1e9)
+        games.desk.league_rights = leagues
 
         async def rate(game_id: int) -> None:
             await ratings.rate_pending()

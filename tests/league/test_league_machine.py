@@ -65,6 +65,7 @@ class LeagueMachine(RuleBasedStateMachine):
         self.games = build_rooms(self.repo, renderer=_picture, seed_source=lambda: 11)
         self.ratings = RatingService(self.repo)
         self.leagues = LeagueService(self.repo, self.games, self.ratings)
+        self.games.desk.league_rights = self.leagues
 
         async def rate(game_id: int) -> None:
             await self.ratings.rate_pending()
