@@ -17,7 +17,7 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.catalog import Catalog, default_catalog
+from bot.catalog import default_catalog
 from bot.lobby_state import LobbyBook
 from bot.loops import Every
 from bot.outbox import Outbox
@@ -33,6 +33,7 @@ from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
 from bot.translator import CatalogTranslator
 from bot.views import DYNAMIC_ITEMS
+from bot.views.base import BoundItems
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +78,6 @@ class HimikoBot(commands.AutoShardedBot):
         self,
         settings: Settings,
         *,
-        catalog: Catalog | None = None,
         guild_ready_timeout: float = 2.0,
         sweep_interval: float = SWEEP_INTERVAL,
         clock: Callable[[], float] = time.time,
@@ -97,7 +97,8 @@ class HimikoBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.served_shards = settings.shards  # None: every guild is served here
-        self.catalog = catalog or default_catalog()
+        self.catalog = default_catalog()  # the one catalog of the process (``present.t``)
+        self.bound = BoundItems(self)  # the persistent item classes bound to this bot
         self.repo: GameRepository | None = None
         self._rooms: Rooms | None = None
         self.render_pool: RenderPool | None = None
@@ -157,7 +158,7 @@ class HimikoBot(commands.AutoShardedBot):
         )
         for cog in cogs:
             await self.add_cog(cog)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*map(self.bound, DYNAMIC_ITEMS))
         if self.settings.sync_commands:
             await self.sync_commands()
 
@@ -274,7 +275,6 @@ def silence_voice_warnings() -> None:
 def create_bot(
     settings: Settings,
     *,
-    catalog: Catalog | None = None,
     guild_ready_timeout: float = 2.0,
     sweep_interval: float = SWEEP_INTERVAL,
     clock: Callable[[], float] = time.time,
@@ -290,7 +290,6 @@ def create_bot(
     silence_voice_warnings()
     return HimikoBot(
         settings,
-        catalog=catalog,
         guild_ready_timeout=guild_ready_timeout,
         sweep_interval=sweep_interval,
         clock=clock,

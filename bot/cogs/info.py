@@ -11,11 +11,12 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.catalog import default_catalog
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.games import PRESENTATIONS, presentation
 from bot.names import display_name
-from bot.present import MAX_CONTENT, catalog_of, clip, decimal, send, t, thread_of
+from bot.present import MAX_CONTENT, clip, decimal, send, t, thread_of
 from bot.service import BoardResult, GameListing, HistoryResult, Pace, ServiceError
 from bot.summary import Summary
 from bot.translator import text
@@ -43,7 +44,7 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
     """The recent turns in notation and in words, oldest first, within Discord's limit."""
     if not history.turns:
         return t(interaction, "log.empty")
-    summary = Summary(catalog_of(interaction), str(interaction.locale), history.game)
+    summary = Summary(default_catalog(), str(interaction.locale), history.game)
     names = [p.name for p in history.players]
     blocks = []
     for turn in history.turns:

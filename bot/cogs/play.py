@@ -10,12 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import default_catalog
 from bot.context import Himiko
 from bot.door import announce
 from bot.names import short_name
 from bot.present import (
     after_save,
-    catalog_of,
     error_text,
     member_of,
     picture,
@@ -39,7 +39,7 @@ Interaction = discord.Interaction[Any]
 
 def preview_embed(interaction: Interaction, preview: Preview) -> discord.Embed:
     """The preview's summary and its exact sequence (read back on Confirm)."""
-    summary = Summary(catalog_of(interaction), str(interaction.locale), preview.game)
+    summary = Summary(default_catalog(), str(interaction.locale), preview.game)
     words = summary.actions(preview.events, [p.name for p in preview.players])
     lines = [t(interaction, "play.preview", summary=words)]
     if preview.ends_turn:
@@ -78,7 +78,9 @@ class PlayCog(commands.Cog):
         await interaction.followup.send(
             embed=preview_embed(interaction, preview),
             file=picture(preview.picture),
-            view=preview_view(interaction, preview.game_id, preview.version, preview.text),
+            view=preview_view(
+                self.bot, interaction, preview.game_id, preview.version, preview.text
+            ),
             ephemeral=True,
         )
 
@@ -97,7 +99,7 @@ class PlayCog(commands.Cog):
             log.exception("autocomplete failed for %r in %s", current, interaction.channel_id)
             return []
         if isinstance(found.refusal, ServiceError):  # one choice that says why (whose turn)
-            said = error_text(catalog_of(interaction), found.refusal, str(interaction.locale))
+            said = error_text(default_catalog(), found.refusal, str(interaction.locale))
             name = plain(said.split("\n")[0])[:MAX_VALUE]
             return [app_commands.Choice(name=name, value=current[:MAX_VALUE] or name)]
         if found.too_long and len(current) <= MAX_VALUE:  # picking it keeps what was typed
@@ -110,7 +112,7 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def turn(self, interaction: Interaction) -> None:
         """The ephemeral turn panel."""
-        await open_panel(interaction, thread_id=thread_of(interaction))
+        await open_panel(self.bot, interaction, thread_id=thread_of(interaction))
 
     @app_commands.command(name="undo", description=text("cmd.undo"))
     @app_commands.guild_only()
@@ -130,7 +132,7 @@ class PlayCog(commands.Cog):
         game_id, version = await self.bot.rooms.reading.seated(
             interaction.user.id, thread_id=thread_of(interaction)
         )
-        view = resign_view(interaction, game_id, version)
+        view = resign_view(self.bot, interaction, game_id, version)
         await send(interaction, t(interaction, "resign.confirm"), view=view)
 
     @app_commands.command(name="back", description=text("cmd.back"))
@@ -154,7 +156,7 @@ class PlayCog(commands.Cog):
         game_id, version, league = await self.bot.rooms.endings.may_abandon(
             member_of(interaction), thread_id=thread_of(interaction)
         )
-        view = abandon_view(interaction, game_id, version)
+        view = abandon_view(self.bot, interaction, game_id, version)
         if league is None:
             question = t(interaction, "abandon.confirm")
         else:

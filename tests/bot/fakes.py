@@ -11,6 +11,7 @@ from discord.app_commands import CommandInvokeError
 from bot.app import HimikoTree
 from bot.catalog import default_catalog
 from bot.outbox import Outbox
+from bot.views.base import BoundItems
 
 
 def http_error(status: int = 503, kind: type[discord.HTTPException] = discord.HTTPException) -> Any:
@@ -57,6 +58,7 @@ class FakeBot:
 
     def __init__(self, thread: FakeThread | None = None, rooms: Any = None) -> None:
         self.catalog = default_catalog()
+        self.bound = BoundItems(self)  # type: ignore[arg-type]
         self.thread = thread or FakeThread()
         self.runner: Any = FakeRunner()
         self.rooms = rooms

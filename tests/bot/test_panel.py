@@ -76,7 +76,7 @@ def test_the_panel_says_what_was_played_and_keeps_the_group(tmp_path: Path) -> N
             state = await panel(user, game_id=created.game_id, picture=False)
             action = state.actions[0]
             click = _panel_click(bot, user)
-            await act(click, created.game_id, state.version, action)
+            await act(bot, click, created.game_id, state.version, action)  # type: ignore[arg-type]
             [edit] = click.edits
             if edit["view"] is None:  # the turn ended
                 break
@@ -98,7 +98,7 @@ def test_the_harbor_group_offers_to_store_and_end_in_one_choice(tmp_path: Path) 
         bot = FakeBot(rooms=rooms)
         state = await rooms.playing.panel(user, game_id=created.game_id, picture=False)
         fleet = next(a for a in state.actions if a in ("fleet 1", "fleet 2", "fleet 3", "fleet 4"))
-        await act(_panel_click(bot, user), created.game_id, state.version, fleet)
+        await act(bot, _panel_click(bot, user), created.game_id, state.version, fleet)  # type: ignore[arg-type]
         state = await rooms.playing.panel(
             user, game_id=created.game_id, category="keep", picture=False
         )
@@ -106,7 +106,7 @@ def test_the_harbor_group_offers_to_store_and_end_in_one_choice(tmp_path: Path) 
         [keep, keep_and_end] = state.actions  # one boat in hand: one way to fill the harbor
         assert keep.startswith("keep ") and keep_and_end == f"{keep}; end"
         click = _panel_click(bot, user)
-        await act(click, created.game_id, state.version, keep_and_end)
+        await act(bot, click, created.game_id, state.version, keep_and_end)  # type: ignore[arg-type]
         [edit] = click.edits
         assert edit["view"] is None  # the turn is over
 
@@ -294,7 +294,7 @@ def test_every_panel_of_random_games_fits_discords_limits(game: str) -> None:
                     for t in texts:
                         name = f"{presentation(game).panel_group_label(t, key.key)} (999)"
                         assert len(name) <= 100 and "{" not in name, name
-                view = panel_view(interaction, state)
+                view = panel_view(bot, interaction, state)  # type: ignore[arg-type]
                 ids = [getattr(i, "custom_id", None) for i in view.children]
                 assert len(ids) == len(set(ids)), ids  # Discord refuses a duplicate id
                 for item in view.children:
