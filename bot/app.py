@@ -17,7 +17,7 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.catalog import Catalog, default_catalog
+from bot.catalog import default_catalog
 from bot.lobby_state import LobbyBook
 from bot.loops import Every
 from bot.outbox import Outbox
@@ -25,12 +25,15 @@ from bot.present import report_error
 from bot.render_pool import RenderPool
 from bot.runner import ComputerRunner
 from bot.scheduler import ReminderScheduler
-from bot.service import GameService
+from bot.service import Rooms, build_rooms
+from bot.service.leagues import LeagueService
 from bot.service.pictures import render_picture
+from bot.service.ratings import RatingService
 from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
 from bot.translator import CatalogTranslator
 from bot.views import DYNAMIC_ITEMS
+from bot.views.base import BoundItems
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +68,7 @@ class HimikoTree(app_commands.CommandTree[Any]):
 
 
 class HimikoBot(commands.AutoShardedBot):
-    """The bot: the store and game service are opened in ``setup_hook``.
+    """The bot: the store and the game rooms are opened in ``setup_hook``.
 
     It runs the shards of ``settings.shards`` (without sharding: shard 0 of 1, one connection,
     as a plain ``Bot`` would) and only sweeps the games and leagues of those shards' guilds.
@@ -75,7 +78,6 @@ class HimikoBot(commands.AutoShardedBot):
         self,
         settings: Settings,
         *,
-        catalog: Catalog | None = None,
         guild_ready_timeout: float = 2.0,
         sweep_interval: float = SWEEP_INTERVAL,
         clock: Callable[[], float] = time.time,
@@ -95,9 +97,10 @@ class HimikoBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.served_shards = settings.shards  # None: every guild is served here
-        self.catalog = catalog or default_catalog()
+        self.catalog = default_catalog()  # the one catalog of the process (``present.t``)
+        self.bound = BoundItems(self)  # the persistent item classes bound to this bot
         self.repo: GameRepository | None = None
-        self._service: GameService | None = None
+        self._rooms: Rooms | None = None
         self.render_pool: RenderPool | None = None
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.outbox = Outbox(self)
@@ -115,11 +118,11 @@ class HimikoBot(commands.AutoShardedBot):
         return self
 
     @property
-    def service(self) -> GameService:
-        """The game service (available once ``setup_hook`` ran)."""
-        if self._service is None:
+    def rooms(self) -> Rooms:
+        """The game services, one per room (available once ``setup_hook`` ran)."""
+        if self._rooms is None:
             raise RuntimeError("the bot is not set up yet")
-        return self._service
+        return self._rooms
 
     async def setup_hook(self) -> None:
         """Open the database (unless ``run`` did), register cogs and buttons, sync commands."""
@@ -135,8 +138,14 @@ class HimikoBot(commands.AutoShardedBot):
             self.repo = await open_store(self.settings.database)
         self.render_pool = RenderPool(self.settings.render_processes, render_picture)
         await self.render_pool.start()  # each worker draws one board per game: caches warm
-        self._service = GameService(self.repo, clock=self.clock, pool=self.render_pool)
-        await self._service.warm_up()  # the first picture builds the renderer's caches (~0.5 s)
+        rooms = self._rooms = build_rooms(self.repo, clock=self.clock, pool=self.render_pool)
+        # the first picture builds the renderer's caches (~0.5 s)
+        await rooms.pictures.warm_up()
+        ratings = RatingService(self.repo)
+        leagues = LeagueService(self.repo, rooms, ratings, clock=self.clock)
+        rooms.desk.league_rights = leagues  # a league game's organisers decide on abandoning it
+        league_cog = LeagueCog(self, leagues, ratings)
+        rooms.desk.game_over_listeners.append(league_cog.game_over)  # ratings, league rounds
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         cogs = (
             LobbyCog(self),
@@ -144,12 +153,12 @@ class HimikoBot(commands.AutoShardedBot):
             InfoCog(self),
             SettingsCog(self),
             HelpCog(self),
-            LeagueCog(self),
+            league_cog,
             ServerCog(self),
         )
         for cog in cogs:
             await self.add_cog(cog)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*map(self.bound, DYNAMIC_ITEMS))
         if self.settings.sync_commands:
             await self.sync_commands()
 
@@ -196,7 +205,7 @@ class HimikoBot(commands.AutoShardedBot):
         """
         try:
             owed = set(await self.outbox.pending())
-            waiting = set(await self.service.pending_computer_games(self.served_shards))
+            waiting = set(await self.rooms.computers.pending_computer_games(self.served_shards))
         except Exception:
             log.warning("sweep: could not read the games", exc_info=True)
             return 0
@@ -266,7 +275,6 @@ def silence_voice_warnings() -> None:
 def create_bot(
     settings: Settings,
     *,
-    catalog: Catalog | None = None,
     guild_ready_timeout: float = 2.0,
     sweep_interval: float = SWEEP_INTERVAL,
     clock: Callable[[], float] = time.time,
@@ -282,7 +290,6 @@ def create_bot(
     silence_voice_warnings()
     return HimikoBot(
         settings,
-        catalog=catalog,
         guild_ready_timeout=guild_ready_timeout,
         sweep_interval=sweep_interval,
         clock=clock,

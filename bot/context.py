@@ -8,16 +8,26 @@ import graph of ``bot/`` runs one way: app -> cogs and views -> turns -> context
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
+from discord import ui
 
 from bot.catalog import Catalog
 from bot.lobby_state import LobbyBook
-from bot.service import Created, Ended, GameService, TurnReport
+from bot.service import Created, Ended, Rooms, TurnReport
 from bot.store import GameRepository, Shards
 
 Owed = TurnReport | Created | Ended  # a message a game owes its thread
+ItemT = TypeVar("ItemT", bound=ui.DynamicItem[Any])
+
+
+class Binder(Protocol):
+    """The persistent buttons and menus of one bot: each class bound to its context."""
+
+    def __call__(self, item: type[ItemT], /) -> type[ItemT]:
+        """``item`` bound to the context (made once): the class to build, send and register."""
+        ...
 
 
 class Runner(Protocol):
@@ -60,8 +70,8 @@ class Himiko(Protocol):
         ...
 
     @property
-    def service(self) -> GameService:
-        """The game services (available once the bot is set up)."""
+    def rooms(self) -> Rooms:
+        """The game services, one per room (available once the bot is set up)."""
         ...
 
     @property
@@ -102,4 +112,9 @@ class Himiko(Protocol):
     @property
     def lobbies(self) -> LobbyBook:
         """The open lobbies of this process."""
+        ...
+
+    @property
+    def bound(self) -> Binder:
+        """The persistent item classes bound to this context (``bot.views.base.BoundItems``)."""
         ...

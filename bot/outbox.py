@@ -41,7 +41,7 @@ class Outbox:
         self._steps: set[tuple[int, int, str]] = set()  # (game, version, step) done, unrecorded
 
     async def _announced(self, game_id: int) -> int:
-        return await self.bot.service.announced_version(game_id)
+        return await self.bot.rooms.reading.announced_version(game_id)
 
     async def _post(
         self,
@@ -63,7 +63,7 @@ class Outbox:
                 await step()
                 self._steps.add((game_id, version, name))
         try:
-            await self.bot.service.mark_announced(game_id, version)
+            await self.bot.rooms.reading.mark_announced(game_id, version)
         except Exception as error:
             raise NotRecorded(f"game {game_id} version {version}") from error
         self._steps -= {(game_id, version, name) for name, _ in steps}
@@ -75,17 +75,20 @@ class Outbox:
 
     async def _opening(self, created: Created, channel: discord.abc.Messageable | None) -> None:
         channel = channel or await fetch_thread(self.bot, created.thread_id)
-        deadline = await self.bot.service.schedule_reminders(created.game_id, created.turn)
+        deadline = await self.bot.rooms.deadlines.schedule_reminders(created.game_id, created.turn)
         await post_opening(self.bot, channel, created, deadline)
 
     async def _turn(self, report: TurnReport) -> None:
         channel = await fetch_thread(self.bot, report.thread_id)
-        deadline = await self.bot.service.schedule_reminders(report.game_id, report.next_turn)
+        deadline = await self.bot.rooms.deadlines.schedule_reminders(
+            report.game_id, report.next_turn
+        )
         await post_turn(self.bot, channel, report, deadline)
 
     async def _ending(self, ended: Ended) -> None:
         channel = await fetch_thread(self.bot, ended.thread_id)
-        await self.bot.service.schedule_reminders(ended.game_id, None)  # cancels its reminders
+        # no turn: cancels its reminders
+        await self.bot.rooms.deadlines.schedule_reminders(ended.game_id, None)
         await post_ending(self.bot, channel, ended)
 
     async def flush(
@@ -103,7 +106,9 @@ class Outbox:
         async with self._locks.hold(game_id):
             if known is not None and await self._announced(game_id) >= known.version:
                 return False
-            pending = known if known is not None else await self.bot.service.pending_post(game_id)
+            pending = (
+                known if known is not None else await self.bot.rooms.reports.pending_post(game_id)
+            )
             if pending is None:
                 return False
             steps = result_steps(self.bot, pending) if isinstance(pending, TurnReport) else []
@@ -121,4 +126,4 @@ class Outbox:
     async def pending(self) -> list[int]:
         """Games of this process's shards that still owe their thread a message (turns,
         openings, endings)."""
-        return await self.bot.service.owing_games(self.bot.served_shards)
+        return await self.bot.rooms.reading.owing_games(self.bot.served_shards)

@@ -7,7 +7,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, cast
+from typing import Any
 
 import discord
 from babel.numbers import format_decimal
@@ -28,20 +28,10 @@ NAME_PARAMS = ("player", "host")  # error parameters that hold a player's name
 _ESCAPE = re.compile(r"\\([^\sA-Za-z0-9])")  # a markdown escape (``\_``), shown raw in a choice
 
 
-def himiko(interaction: discord.Interaction[Any]) -> Himiko:
-    """The bot's context behind an interaction (the client the composition root built)."""
-    return cast(Himiko, interaction.client)
-
-
-def catalog_of(interaction: discord.Interaction[Any]) -> Catalog:
-    """The bot's catalog (the default one if the client is not a Himiko)."""
-    found = getattr(interaction.client, "catalog", None)
-    return found if isinstance(found, Catalog) else default_catalog()
-
-
 def t(interaction: discord.Interaction[Any], key: str, /, **params: Any) -> str:
-    """A catalog text in the locale of the user behind the interaction."""
-    return catalog_of(interaction).text(key, str(interaction.locale), **params)
+    """A catalog text in the locale of the user behind the interaction (the one catalog of the
+    process, ``default_catalog()``, which the bot's ``catalog`` is too)."""
+    return default_catalog().text(key, str(interaction.locale), **params)
 
 
 def public_locale(interaction: discord.Interaction[Any]) -> str | None:
@@ -64,7 +54,7 @@ async def server_language(bot: Himiko, guild_id: int | None, preferred: object) 
     speaks it; None outside a server or when neither applies."""
     if guild_id is None:
         return None
-    chosen = await bot.service.server_language(guild_id)
+    chosen = await bot.rooms.settings.server_language(guild_id)
     return chosen or known_language(preferred)
 
 
@@ -231,7 +221,7 @@ async def send(
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Answer a failed interaction: the reason for a ServiceError, else a generic apology."""
     if isinstance(error, ServiceError):
-        text = error_text(catalog_of(interaction), error, str(interaction.locale))
+        text = error_text(default_catalog(), error, str(interaction.locale))
     elif is_busy(error):  # other writers kept the database (or the row) busy: rolled back
         log.warning("interaction refused, the database stayed busy: %s", error)
         text = t(interaction, "error.busy")

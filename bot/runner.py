@@ -115,7 +115,7 @@ class ComputerRunner:
         outbox = self.bot.outbox
         async with self.slots:
             await outbox.flush(game_id)
-        async with aclosing(self.bot.service.computer_turns(game_id)) as turns:
+        async with aclosing(self.bot.rooms.computers.computer_turns(game_id)) as turns:
             while True:
                 async with self.slots:  # one computer turn (play, save, render, post) per slot
                     report = await anext(turns, None)

@@ -64,7 +64,7 @@ class ReminderScheduler:
         """Send what is due now; how many messages were sent. Failures are logged, not raised."""
         async with self._lock:
             try:
-                claimed = await self.bot.service.claim_due_reminders(
+                claimed = await self.bot.rooms.deadlines.claim_due_reminders(
                     lease=self.lease, shards=self.bot.served_shards
                 )
             except Exception:
@@ -87,11 +87,11 @@ class ReminderScheduler:
 
     async def _deliver(self, rows: list[Reminder]) -> int:
         """One message for one player's due reminders in one game; 1 if it was sent now."""
-        service = self.bot.service
-        thread_id = await service.reminder_thread(rows[0])
+        rooms = self.bot.rooms
+        thread_id = await rooms.deadlines.reminder_thread(rows[0])
         if thread_id is None:  # the turn was played (or the game ended) before it was due
             for reminder in rows:
-                await service.cancel_reminder(reminder.id)
+                await rooms.deadlines.cancel_reminder(reminder.id)
             return 0
         ids = [r.id for r in rows]
         posted = 0
@@ -102,17 +102,17 @@ class ReminderScheduler:
             except (discord.NotFound, discord.Forbidden):  # gone or closed to the bot: drop them
                 log.warning("reminders: thread %s is gone or closed; dropped", thread_id)
                 for reminder in rows:
-                    await service.cancel_reminder(reminder.id)
+                    await rooms.deadlines.cancel_reminder(reminder.id)
                 return 0
-            locale = game_locale(await service.game_language(game_id=latest.game_id), channel)
-            handed = await service.deadline_takeover(latest)  # the game's take-over option
+            locale = game_locale(await rooms.reading.game_language(game_id=latest.game_id), channel)
+            handed = await rooms.deadlines.deadline_takeover(latest)  # the game's take-over option
             text = self.bot.catalog.text(
                 "reminder.takeover" if handed else f"reminder.{latest.kind}",
                 locale,
                 mention=f"<@{latest.user_id}>",
                 when=f"<t:{latest.deadline_at}:R>",
             )
-            how = await service.delivery(latest.user_id)  # settings and quiet hours
+            how = await rooms.settings.delivery(latest.user_id)  # settings and quiet hours
             extra: dict[str, Any] = {}
             if not handed and latest.kind == "deadline":  # the others vote: skip, or hand over
                 from bot.views.deadline import skip_view
@@ -121,7 +121,7 @@ class ReminderScheduler:
             retried = any(r.claims > 1 for r in rows)  # a claim before may have sent it
             if retried and await self._posted(channel, clip(text)):
                 log.info("reminders: game %s: already in the thread, recorded", latest.game_id)
-                await service.mark_reminders_sent(ids)
+                await rooms.deadlines.mark_reminders_sent(ids)
                 return 0
             await channel.send(
                 clip(text),
@@ -138,7 +138,7 @@ class ReminderScheduler:
                     "dm.reminder", locale, reminder=text, thread=f"<#{thread_id}>"
                 )
                 await send_dm(self.bot, latest.user_id, dm)
-        await service.mark_reminders_sent(ids)
+        await rooms.deadlines.mark_reminders_sent(ids)
         self._sent.difference_update(ids)
         return posted
 

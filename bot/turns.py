@@ -119,7 +119,11 @@ async def post_turn(
     locale = game_locale(report.language, channel)
     nxt = report.next_player
     human_next = report.final is None and nxt is not None and not nxt.computer
-    how = await bot.service.delivery(nxt.user_id) if human_next and nxt and nxt.user_id else None
+    how = (
+        await bot.rooms.settings.delivery(nxt.user_id)
+        if human_next and nxt and nxt.user_id
+        else None
+    )
     view = (
         turn_button_view(bot, report.game_id, report.version, report.next_turn, locale)
         if human_next

@@ -11,11 +11,12 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.catalog import default_catalog
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.games import PRESENTATIONS, presentation
 from bot.names import display_name
-from bot.present import MAX_CONTENT, catalog_of, clip, decimal, send, t, thread_of
+from bot.present import MAX_CONTENT, clip, decimal, send, t, thread_of
 from bot.service import BoardResult, GameListing, HistoryResult, Pace, ServiceError
 from bot.summary import Summary
 from bot.translator import text
@@ -43,7 +44,7 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
     """The recent turns in notation and in words, oldest first, within Discord's limit."""
     if not history.turns:
         return t(interaction, "log.empty")
-    summary = Summary(catalog_of(interaction), str(interaction.locale), history.game)
+    summary = Summary(default_catalog(), str(interaction.locale), history.game)
     names = [p.name for p in history.players]
     blocks = []
     for turn in history.turns:
@@ -123,10 +124,10 @@ class InfoCog(commands.Cog):
     async def board(self, interaction: Interaction, public: bool = False) -> None:
         """The current picture, for me (default) or for the channel."""
         thread = thread_of(interaction)
-        await self.bot.service.game_id(thread)  # refusals stay private: check first
+        await self.bot.rooms.reading.game_id(thread)  # refusals stay private: check first
         await interaction.response.defer(ephemeral=not public, thinking=True)
         try:
-            board = await self.bot.service.board(
+            board = await self.bot.rooms.reading.board(
                 interaction.user.id, thread_id=thread, public=public
             )
             await send(
@@ -145,7 +146,9 @@ class InfoCog(commands.Cog):
     @app_commands.guild_only()
     async def log(self, interaction: Interaction) -> None:
         """The recent turns."""
-        history = await self.bot.service.history(thread_id=thread_of(interaction), turns=LOG_TURNS)
+        history = await self.bot.rooms.reading.history(
+            thread_id=thread_of(interaction), turns=LOG_TURNS
+        )
         await send(interaction, log_text(interaction, history))
 
     @app_commands.command(name="games", description=text("cmd.games"))
@@ -196,7 +199,9 @@ class InfoCog(commands.Cog):
         self, interaction: Interaction, title: str, line: Callable[[GameListing], str]
     ) -> None:
         """The user's active games in this server, one line each, within one message."""
-        found = await self.bot.service.my_games(interaction.user.id, guild_id=interaction.guild_id)
+        found = await self.bot.rooms.reading.my_games(
+            interaction.user.id, guild_id=interaction.guild_id
+        )
         if not found:
             await send(interaction, t(interaction, "games.none"))
             return
@@ -239,7 +244,7 @@ class InfoCog(commands.Cog):
             return str(game)
         thread_id = getattr(interaction.channel, "id", None)
         if thread_id is not None:
-            key = await self.bot.service.game_in_thread(thread_id)
+            key = await self.bot.rooms.reading.game_in_thread(thread_id)
             if key in PRESENTATIONS:
                 return key
         return next(iter(PRESENTATIONS))

@@ -29,7 +29,7 @@ from bot.service import ServiceError
 from bot.service.league_results import LeagueStandings, TableToOpen
 from bot.service.leagues import PAIRINGS, LeagueService, is_organiser
 from bot.service.ratings import RatingService
-from bot.store import League, LeagueStore
+from bot.store import League
 from bot.translator import text
 from engine import games
 from render.league import StandingRow, render_rating_chart, render_standings
@@ -75,11 +75,10 @@ class LeagueCog(commands.Cog):
 
     league = app_commands.Group(name="league", description=text("cmd.league"), guild_only=True)
 
-    def __init__(self, bot: Himiko) -> None:
+    def __init__(self, bot: Himiko, leagues: LeagueService, ratings: RatingService) -> None:
         self.bot = bot
-        repo: LeagueStore = bot.repo  # type: ignore[assignment]
-        self.ratings = RatingService(repo)
-        self.leagues = LeagueService(repo, bot.service, self.ratings, clock=bot.clock)
+        self.ratings = ratings
+        self.leagues = leagues
         self._locks = KeyedLocks()
         self._tasks: set[asyncio.Task[None]] = set()
         self._loop = Every(
@@ -88,7 +87,6 @@ class LeagueCog(commands.Cog):
             name="himiko-leagues",
             first=self.bot.client.wait_until_ready,
         )
-        bot.service.game_over_listeners.append(self._game_over)
 
     async def cog_load(self) -> None:
         """Catch up on ratings and league rounds now and then (after a restart, lost calls)."""
@@ -111,7 +109,8 @@ class LeagueCog(commands.Cog):
         except Exception:
             log.warning("leagues: catch-up failed; tried again later", exc_info=True)
 
-    async def _game_over(self, game_id: int) -> None:
+    async def game_over(self, game_id: int) -> None:
+        """A game ended: rate it, and move its league on (a game-over listener of the rooms)."""
         await self.ratings.rate_pending()
         league_id = await self.leagues.league_of_game(game_id)
         if league_id is not None:
@@ -203,7 +202,7 @@ class LeagueCog(commands.Cog):
         if created is not None:
             game_id: int | None = created.game_id
         else:  # opened by an earlier try: its opening may still be owed
-            game_id = await self.bot.service.active_game_id(thread.id)
+            game_id = await self.bot.rooms.reading.active_game_id(thread.id)
         if game_id:
             await settle(self.bot, game_id, computers=True, known=created, thread=thread)
 

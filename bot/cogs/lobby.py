@@ -93,5 +93,6 @@ class LobbyCog(commands.Cog):
             language=await default_language(self.bot, interaction),
         )
         await interaction.response.send_message(
-            embed=lobby_embed(interaction, state), view=lobby_view(interaction, state)
+            embed=lobby_embed(self.bot, interaction, state),
+            view=lobby_view(self.bot, interaction, state),
         )

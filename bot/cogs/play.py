@@ -10,12 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import default_catalog
 from bot.context import Himiko
 from bot.door import announce
 from bot.names import short_name
 from bot.present import (
     after_save,
-    catalog_of,
     error_text,
     member_of,
     picture,
@@ -39,7 +39,7 @@ Interaction = discord.Interaction[Any]
 
 def preview_embed(interaction: Interaction, preview: Preview) -> discord.Embed:
     """The preview's summary and its exact sequence (read back on Confirm)."""
-    summary = Summary(catalog_of(interaction), str(interaction.locale), preview.game)
+    summary = Summary(default_catalog(), str(interaction.locale), preview.game)
     words = summary.actions(preview.events, [p.name for p in preview.players])
     lines = [t(interaction, "play.preview", summary=words)]
     if preview.ends_turn:
@@ -68,17 +68,19 @@ class PlayCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user.id
         if len(split_actions(text)) == 1:
-            result = await self.bot.service.play(user, text, thread_id=thread)
+            result = await self.bot.rooms.playing.play(user, text, thread_id=thread)
             with after_save():
                 posted = await announce(self.bot, result)
                 png = None if result.turn is not None else result.picture
                 await send(interaction, played_text(interaction, result, posted), png=png)
             return
-        preview = await self.bot.service.preview(user, text, thread_id=thread)
+        preview = await self.bot.rooms.playing.preview(user, text, thread_id=thread)
         await interaction.followup.send(
             embed=preview_embed(interaction, preview),
             file=picture(preview.picture),
-            view=preview_view(interaction, preview.game_id, preview.version, preview.text),
+            view=preview_view(
+                self.bot, interaction, preview.game_id, preview.version, preview.text
+            ),
             ephemeral=True,
         )
 
@@ -90,14 +92,14 @@ class PlayCog(commands.Cog):
         if interaction.channel_id is None:
             return []
         try:
-            found = await self.bot.service.suggest(
+            found = await self.bot.rooms.playing.suggest(
                 interaction.user.id, current, thread_id=interaction.channel_id
             )
         except Exception:  # suggestions are a convenience: log and offer none
             log.exception("autocomplete failed for %r in %s", current, interaction.channel_id)
             return []
         if isinstance(found.refusal, ServiceError):  # one choice that says why (whose turn)
-            said = error_text(catalog_of(interaction), found.refusal, str(interaction.locale))
+            said = error_text(default_catalog(), found.refusal, str(interaction.locale))
             name = plain(said.split("\n")[0])[:MAX_VALUE]
             return [app_commands.Choice(name=name, value=current[:MAX_VALUE] or name)]
         if found.too_long and len(current) <= MAX_VALUE:  # picking it keeps what was typed
@@ -110,7 +112,7 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def turn(self, interaction: Interaction) -> None:
         """The ephemeral turn panel."""
-        await open_panel(interaction, thread_id=thread_of(interaction))
+        await open_panel(self.bot, interaction, thread_id=thread_of(interaction))
 
     @app_commands.command(name="undo", description=text("cmd.undo"))
     @app_commands.guild_only()
@@ -118,7 +120,7 @@ class PlayCog(commands.Cog):
         """Take back the last action of the current turn."""
         thread = thread_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.bot.service.undo(interaction.user.id, thread_id=thread)
+        result = await self.bot.rooms.playing.undo(interaction.user.id, thread_id=thread)
         await send(
             interaction, t(interaction, "play.undone", action=result.undone), png=result.picture
         )
@@ -127,10 +129,10 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def resign(self, interaction: Interaction) -> None:
         """Ask for confirmation, then end the game."""
-        game_id, version = await self.bot.service.seated(
+        game_id, version = await self.bot.rooms.reading.seated(
             interaction.user.id, thread_id=thread_of(interaction)
         )
-        view = resign_view(interaction, game_id, version)
+        view = resign_view(self.bot, interaction, game_id, version)
         await send(interaction, t(interaction, "resign.confirm"), view=view)
 
     @app_commands.command(name="back", description=text("cmd.back"))
@@ -139,7 +141,7 @@ class PlayCog(commands.Cog):
         """Play my seats again: this thread's game if I am away in it, else all my games."""
         user = interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)
-        back = await self.bot.service.back(user.id, thread_id=interaction.channel_id)
+        back = await self.bot.rooms.deadlines.back(user.id, thread_id=interaction.channel_id)
         name = short_name(user.display_name)
         for _, thread in back.games:  # the change is stored; the notices are best effort
             await tell_thread(self.bot, thread, "back.public", name)
@@ -151,10 +153,10 @@ class PlayCog(commands.Cog):
     async def abandon(self, interaction: Interaction) -> None:
         """Ask for confirmation, then end the thread's game (a league game is ranked as it
         stood)."""
-        game_id, version, league = await self.bot.service.may_abandon(
+        game_id, version, league = await self.bot.rooms.endings.may_abandon(
             member_of(interaction), thread_id=thread_of(interaction)
         )
-        view = abandon_view(interaction, game_id, version)
+        view = abandon_view(self.bot, interaction, game_id, version)
         if league is None:
             question = t(interaction, "abandon.confirm")
         else:

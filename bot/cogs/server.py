@@ -42,14 +42,14 @@ class ServerCog(commands.Cog):
         guild_id = interaction.guild_id
         if guild_id is None:
             raise ServiceError("error.guild_only")
-        service = self.bot.service
+        rooms = self.bot.rooms
         if language is not None:
             # Discord hides the command from others by default, but a server may override that
             if not interaction.permissions.manage_guild:
                 raise ServiceError("server.manage_only")
             chosen = None if language.value == NO_DEFAULT else language.value
-            await service.set_server_language(guild_id, chosen, by=interaction.user.id)
-        current = await service.server_language(guild_id)
+            await rooms.settings.set_server_language(guild_id, chosen, by=interaction.user.id)
+        current = await rooms.settings.server_language(guild_id)
         if current is not None:
             key = "server.language_set" if language is not None else "server.language_is"
             await send(interaction, t(interaction, key, language=LANGUAGE_NAMES[current]))

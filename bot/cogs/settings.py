@@ -51,7 +51,7 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description=te
     @app_commands.command(name="show", description=text("cmd.settings.show"))
     async def show(self, interaction: Interaction) -> None:
         """My settings."""
-        settings = await self.bot.service.user_settings(interaction.user.id)
+        settings = await self.bot.rooms.settings.user_settings(interaction.user.id)
         await send(interaction, settings_text(interaction, settings))
 
     @app_commands.command(name="notify", description=text("cmd.settings.notify"))
@@ -61,7 +61,7 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description=te
     )
     async def notify(self, interaction: Interaction, mode: Choice[str]) -> None:
         """Ping in the thread, direct message, both or neither."""
-        settings = await self.bot.service.set_notify(interaction.user.id, mode.value)
+        settings = await self.bot.rooms.settings.set_notify(interaction.user.id, mode.value)
         await send(interaction, settings_text(interaction, settings))
 
     @app_commands.command(name="quiet", description=text("cmd.settings.quiet"))
@@ -78,7 +78,9 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description=te
         end: app_commands.Range[int, 0, 23],
     ) -> None:
         """Quiet hours in my time zone (start = end turns them off)."""
-        settings = await self.bot.service.set_quiet(interaction.user.id, time_zone, start, end)
+        settings = await self.bot.rooms.settings.set_quiet(
+            interaction.user.id, time_zone, start, end
+        )
         await send(interaction, settings_text(interaction, settings))
 
     @quiet.autocomplete("time_zone")
@@ -92,26 +94,26 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description=te
         self, interaction: Interaction, until: app_commands.Range[str, 1, 20]
     ) -> None:
         """On vacation to the end of a day: the computer plays my turns; no reminders, no DMs."""
-        settings = await self.bot.service.set_vacation(interaction.user.id, until)
-        for game_id in await self.bot.service.pending_computer_games():
+        settings = await self.bot.rooms.settings.set_vacation(interaction.user.id, until)
+        for game_id in await self.bot.rooms.computers.pending_computer_games():
             self.bot.runner.kick(game_id)  # my turns now waiting are played at once
         await send(interaction, settings_text(interaction, settings))
 
     @app_commands.command(name="vacation_end", description=text("cmd.settings.vacation_end"))
     async def vacation_end(self, interaction: Interaction) -> None:
         """Back from vacation now."""
-        settings = await self.bot.service.end_vacation(interaction.user.id)
+        settings = await self.bot.rooms.settings.end_vacation(interaction.user.id)
         await send(interaction, settings_text(interaction, settings))
 
     @app_commands.command(name="export", description=text("cmd.settings.export"))
     async def export(self, interaction: Interaction) -> None:
         """Everything stored about my settings, as JSON."""
-        data = await self.bot.service.export_settings(interaction.user.id)
+        data = await self.bot.rooms.settings.export_settings(interaction.user.id)
         body = json.dumps(data, indent=2, sort_keys=True)
         await send(interaction, t(interaction, "settings.export", data=f"```json\n{body}\n```"))
 
     @app_commands.command(name="delete", description=text("cmd.settings.delete"))
     async def delete(self, interaction: Interaction) -> None:
         """Delete my stored settings (the defaults apply again)."""
-        deleted = await self.bot.service.delete_settings(interaction.user.id)
+        deleted = await self.bot.rooms.settings.delete_settings(interaction.user.id)
         await send(interaction, t(interaction, "settings.deleted" if deleted else "settings.none"))

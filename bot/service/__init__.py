@@ -1,7 +1,6 @@
 """The game service and its plain results: the layer between Discord and engine, store, render."""
 
 from .errors import EngineRejected, ServiceError
-from .games import GameService
 from .pictures import Renderer, render_picture
 from .results import (
     COMPUTER_USER_ID,
@@ -28,6 +27,7 @@ from .results import (
     UndoResult,
 )
 from .rights import LeagueRole, Member
+from .rooms import Rooms, build_rooms
 from .tables import normalize_actions, split_actions
 
 __all__ = [
@@ -40,7 +40,6 @@ __all__ = [
     "EngineRejected",
     "FinalResult",
     "GameListing",
-    "GameService",
     "HistoryResult",
     "LeagueRole",
     "Member",
@@ -51,6 +50,7 @@ __all__ = [
     "Preview",
     "Renderer",
     "Resigned",
+    "Rooms",
     "ScoreLine",
     "ServiceError",
     "SkipVote",
@@ -59,6 +59,7 @@ __all__ = [
     "TurnRecord",
     "TurnReport",
     "UndoResult",
+    "build_rooms",
     "normalize_actions",
     "render_picture",
     "split_actions",

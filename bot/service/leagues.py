@@ -3,7 +3,7 @@
 What its calls return is in ``league_results``.
 
 The Discord side (``bot/cogs/league.py``) opens a thread and a game per table through
-``GameService.create_game`` and records them here; seating and standings are pure
+``rooms.playing.create_game`` and records them here; seating and standings are pure
 (``bot/league``), stored through the ``LeagueBook``.
 """
 
@@ -47,7 +47,6 @@ from engine import games
 from engine.errors import CorruptGame
 
 from .errors import ServiceError
-from .games import RESIGNED, Clock, GameService
 from .league_results import (
     LeagueStandings,
     Left,
@@ -60,6 +59,8 @@ from .league_results import (
 from .ratings import RatingService
 from .results import Created
 from .rights import LeagueRole, Member
+from .rooms import Rooms
+from .tables import RESIGNED, Clock
 
 PAIRINGS = ("swiss", "round-robin")
 MAX_NAME = 64
@@ -94,16 +95,15 @@ class LeagueService:
     def __init__(
         self,
         repo: LeagueBook,
-        games_service: GameService,
+        rooms: Rooms,
         ratings: RatingService,
         *,
         clock: Clock = time.time,
     ) -> None:
         self.repo = repo
-        self.games = games_service
+        self.rooms = rooms
         self.ratings = ratings
         self.clock = clock
-        games_service.league_rights = self  # a league game's organisers decide on abandoning it
 
     # -- sign-up ----------------------------------------------------------------------------------
 
@@ -230,7 +230,7 @@ class LeagueService:
             if table.game_id is None or user_id not in table.forfeited or table.round < round_:
                 continue
             try:
-                await self.games.resign(user_id, game_id=table.game_id)
+                await self.rooms.endings.resign(user_id, game_id=table.game_id)
             except ServiceError:
                 continue  # already over: the forfeit still places them last
             resigned.append(table.game_id)
@@ -388,10 +388,10 @@ class LeagueService:
         ``language``: the game's (the league's posts are in the server's language).
         """
         league = table.league
-        existing = await self.games.active_game_id(thread_id)
+        existing = await self.rooms.reading.active_game_id(thread_id)
         created = None
         if existing is None:
-            created = await self.games.create_game(
+            created = await self.rooms.playing.create_game(
                 guild_id=league.guild_id,
                 channel_id=league.channel_id,
                 thread_id=thread_id,
@@ -404,7 +404,7 @@ class LeagueService:
         await self.table_game(table, thread_id, existing)
         for user in sorted(await self.repo.forfeits_of_game(existing)):
             with suppress(ServiceError):  # already resigned, or the game is over
-                await self.games.resign(user, game_id=existing)
+                await self.rooms.endings.resign(user, game_id=existing)
         return created
 
     async def mark_posted(self, league: League, round_: int) -> bool:

@@ -8,16 +8,43 @@ The mixins go before ``ui.DynamicItem[...]`` in a class's bases; every class tak
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Self, cast
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 import discord
 from discord import ui
 
+from bot.context import Himiko
 from bot.custom_ids import CustomId
 from bot.present import guarded, t
 from bot.service import ServiceError
 
 Interaction = discord.Interaction[Any]
+ItemT = TypeVar("ItemT", bound=ui.DynamicItem[Any])
+
+
+class BoundItems:
+    """Each persistent item class bound to one context, made once per class.
+
+    A click is rebuilt by the registered class (``from_custom_id``), and discord.py registers
+    again the class of every ``DynamicItem`` in a view it sends (``ViewStore.add_view``). So the
+    bot registers the bound classes and every view builds them: the class a click reaches always
+    carries the context (``bot``), handed down by the composition root, not read from the
+    interaction.
+    """
+
+    def __init__(self, bot: Himiko) -> None:
+        self._bot = bot
+        self._made: dict[type[Any], type[Any]] = {}
+
+    def __call__(self, item: type[ItemT], /) -> type[ItemT]:
+        """``item`` with ``bot`` set to this context (same template: custom ids unchanged)."""
+        made = self._made.get(item)
+        if made is None:
+            template = item.__discord_ui_compiled_template__
+            namespace = {"bot": self._bot, "__module__": item.__module__}
+            made = type(item.__name__, (item,), namespace, template=template)
+            self._made[item] = made
+        return cast(type[ItemT], made)
 
 
 def button(
@@ -37,6 +64,7 @@ class OkNoButton:
 
     spec: ClassVar[CustomId]
     ok_style: ClassVar[discord.ButtonStyle]
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
 
     def __init__(
         self,
@@ -64,14 +92,15 @@ class OkNoButton:
 
     @classmethod
     def pair(
-        cls, interaction: Interaction, game_id: int, version: int, yes: str, no: str
+        cls, bot: Himiko, interaction: Interaction, game_id: int, version: int, yes: str, no: str
     ) -> ui.View:
         """A view with this button's Confirm and Cancel for the interaction's user, labelled
         with the catalog texts ``yes`` and ``no``."""
         user = interaction.user.id
+        bound = cast(Any, bot.bound)(cls)  # a DynamicItem subclass: the mixin comes first
         view = ui.View(timeout=None)
         for ok, key in ((True, yes), (False, no)):
-            view.add_item(cast(Any, cls(ok, game_id, version, user, t(interaction, key))))
+            view.add_item(bound(ok, game_id, version, user, t(interaction, key)))
         return view
 
     async def callback(self, interaction: Interaction) -> None:

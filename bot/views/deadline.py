@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import discord
 from discord import ui
@@ -14,7 +14,7 @@ from bot.context import Himiko
 from bot.custom_ids import DEADLINE_AWAY, DEADLINE_SKIP, CustomId
 from bot.door import announce
 from bot.names import display_name
-from bot.present import NO_MENTIONS, guarded, himiko, send, t
+from bot.present import NO_MENTIONS, guarded, send, t
 from bot.threads import fetch_thread, game_locale
 from bot.views.base import button
 
@@ -30,6 +30,7 @@ class SkipButton(ui.DynamicItem[ui.Button[ui.View]], template=DEADLINE_SKIP.temp
 
     choice = "skip"
     spec: CustomId = DEADLINE_SKIP
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
     style = discord.ButtonStyle.danger
 
     def __init__(self, game_id: int, turn: str, label: str = "") -> None:
@@ -46,7 +47,9 @@ class SkipButton(ui.DynamicItem[ui.Button[ui.View]], template=DEADLINE_SKIP.temp
 
     async def callback(self, interaction: Interaction) -> None:
         """Count the vote; at a majority the choice is applied and the thread is told."""
-        await guarded(interaction, lambda: vote(interaction, self.game_id, self.turn, self.choice))
+        await guarded(
+            interaction, lambda: vote(self.bot, interaction, self.game_id, self.turn, self.choice)
+        )
 
 
 class AwayButton(SkipButton, template=DEADLINE_AWAY.template):
@@ -57,11 +60,12 @@ class AwayButton(SkipButton, template=DEADLINE_AWAY.template):
     style = discord.ButtonStyle.secondary
 
 
-async def vote(interaction: Interaction, game_id: int, turn: str, choice: str = "skip") -> None:
+async def vote(
+    bot: Himiko, interaction: Interaction, game_id: int, turn: str, choice: str = "skip"
+) -> None:
     """Apply one vote and answer the voter privately; at a majority apply the choice."""
-    bot = himiko(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    result = await bot.service.vote_skip(
+    result = await bot.rooms.deadlines.vote_skip(
         interaction.user.id, game_id=game_id, turn=turn, choice=choice
     )
     if result.handed is not None:  # stored: the runner plays the seat from now on
@@ -85,7 +89,7 @@ async def tell_thread(bot: Himiko, thread_id: int, key: str, player: str) -> boo
     """
     try:
         channel = await fetch_thread(bot, thread_id)
-        language = await bot.service.game_language(thread_id=thread_id)
+        language = await bot.rooms.reading.game_language(thread_id=thread_id)
         text = bot.catalog.text(key, game_locale(language, channel), player=display_name(player))
         await channel.send(text, allowed_mentions=NO_MENTIONS)
     except Exception:
@@ -97,8 +101,8 @@ async def tell_thread(bot: Himiko, thread_id: int, key: str, player: str) -> boo
 def skip_view(bot: Himiko, game_id: int, turn: str, locale: str | None) -> ui.View:
     """The deadline message's buttons: skip the turn, hand the seat to the computer."""
     view = ui.View(timeout=None)
-    view.add_item(SkipButton(game_id, turn, bot.catalog.text("deadline.skip", locale)))
-    view.add_item(AwayButton(game_id, turn, bot.catalog.text("deadline.away", locale)))
+    view.add_item(bot.bound(SkipButton)(game_id, turn, bot.catalog.text("deadline.skip", locale)))
+    view.add_item(bot.bound(AwayButton)(game_id, turn, bot.catalog.text("deadline.away", locale)))
     return view
 
 

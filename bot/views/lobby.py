@@ -15,11 +15,12 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Literal, Self, cast
+from typing import Any, ClassVar, Literal, Self, cast
 
 import discord
 from discord import ui
 
+from bot.context import Himiko
 from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
 from bot.door import settle
 from bot.lobby_state import (
@@ -29,7 +30,7 @@ from bot.lobby_state import (
     parse_custom_id,
 )
 from bot.names import short_name
-from bot.present import guarded, himiko, public_locale, send
+from bot.present import guarded, public_locale, send
 from bot.service import Created, ServiceError
 from bot.views.base import button
 
@@ -89,18 +90,18 @@ def lobby_locale(interaction: Interaction, state: LobbyState) -> str | None:
     return state.language or public_locale(interaction)
 
 
-def lobby_say(interaction: Interaction, state: LobbyState) -> Callable[..., str]:
+def lobby_say(bot: Himiko, interaction: Interaction, state: LobbyState) -> Callable[..., str]:
     """``say(key, **params)``: a catalog text in the lobby's language."""
-    catalog, locale = himiko(interaction).catalog, lobby_locale(interaction, state)
+    catalog, locale = bot.catalog, lobby_locale(interaction, state)
     return lambda key, **params: catalog.text(key, locale, **params)
 
 
 def lobby_embed(
-    interaction: Interaction, state: LobbyState, note: str | None = None
+    bot: Himiko, interaction: Interaction, state: LobbyState, note: str | None = None
 ) -> discord.Embed:
     """The lobby's embed: host, players (parsed back on clicks), options."""
     locale = lobby_locale(interaction, state)
-    cat = himiko(interaction).catalog
+    cat = bot.catalog
     embed = discord.Embed(
         title=cat.text("lobby.title", locale, game=state.game_name),
         description=note or cat.text("lobby.description", locale),
@@ -123,6 +124,8 @@ def lobby_embed(
 
 class LobbyItem:
     """A lobby's button or menu: its action and the lobby state rebuilt from a click."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
 
     def __init__(self, action: str, state: LobbyState, item: ui.Item[Any], row: int) -> None:
         self.action, self.state = action, state
@@ -152,7 +155,7 @@ class LobbyButton(LobbyItem, ui.DynamicItem[ui.Button[ui.View]], template=LOBBY_
 
     async def callback(self, interaction: Interaction) -> None:
         """Apply the click to the lobby."""
-        await guarded(interaction, lambda: on_lobby(interaction, self.action, None))
+        await guarded(interaction, lambda: on_lobby(self.bot, interaction, self.action, None))
 
 
 class LobbySelect(LobbyItem, ui.DynamicItem[ui.Select[ui.View]], template=LOBBY_SELECT.template):
@@ -165,21 +168,22 @@ class LobbySelect(LobbyItem, ui.DynamicItem[ui.Select[ui.View]], template=LOBBY_
     async def callback(self, interaction: Interaction) -> None:
         """Apply the chosen option."""
         value = self.item.values[0] if self.item.values else None
-        await guarded(interaction, lambda: on_lobby(interaction, self.action, value))
+        await guarded(interaction, lambda: on_lobby(self.bot, interaction, self.action, value))
 
 
-def lobby_view(interaction: Interaction, state: LobbyState) -> ui.View:
+def lobby_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.View:
     """The lobby's components for one state, in the lobby's language."""
-    say = lobby_say(interaction, state)
+    say = lobby_say(bot, interaction, state)
     view = ui.View(timeout=None)
-    seats = LobbySelect("seats", state)
+    select, press = bot.bound(LobbySelect), bot.bound(LobbyButton)
+    seats = select("seats", state)
     seats.item.placeholder = say("lobby.seats_placeholder", seats=state.seats)
     for n in range(max(state.min_seats, len(state.players)), state.max_seats + 1):
         seats.item.add_option(
             label=say("lobby.seats_option", seats=n), value=str(n), default=n == state.seats
         )
     view.add_item(seats)
-    computers = LobbySelect("computers", state)
+    computers = select("computers", state)
     on, off = say("lobby.computers_on"), say("lobby.computers_off")
     computers.item.placeholder = say(
         "lobby.computers_placeholder", state=on if state.computers else off
@@ -187,13 +191,13 @@ def lobby_view(interaction: Interaction, state: LobbyState) -> ui.View:
     computers.item.add_option(label=on, value="1", default=state.computers)
     computers.item.add_option(label=off, value="0", default=not state.computers)
     view.add_item(computers)
-    view.add_item(LobbyButton("join", state, say("lobby.join"), discord.ButtonStyle.primary))
-    view.add_item(LobbyButton("leave", state, say("lobby.leave")))
-    view.add_item(LobbyButton("start", state, say("lobby.start"), discord.ButtonStyle.success))
-    view.add_item(LobbyButton("cancel", state, say("lobby.cancel"), discord.ButtonStyle.danger))
+    view.add_item(press("join", state, say("lobby.join"), discord.ButtonStyle.primary))
+    view.add_item(press("leave", state, say("lobby.leave")))
+    view.add_item(press("start", state, say("lobby.start"), discord.ButtonStyle.success))
+    view.add_item(press("cancel", state, say("lobby.cancel"), discord.ButtonStyle.danger))
     if state.language is not None:  # lobbies made before the choice keep the server's locale
-        view.add_item(LobbyButton("language", state, "🌐 " + LANGUAGE_NAMES[state.language]))
-    deadline = LobbySelect("deadline", state)
+        view.add_item(press("language", state, "🌐 " + LANGUAGE_NAMES[state.language]))
+    deadline = select("deadline", state)
     deadline.item.placeholder = say(
         "lobby.deadline_placeholder", deadline=deadline_label(say, state.deadline)
     )
@@ -204,7 +208,7 @@ def lobby_view(interaction: Interaction, state: LobbyState) -> ui.View:
             default=hours == state.deadline,
         )
     view.add_item(deadline)  # after the buttons: menus without a row fill the next free one
-    takeover = LobbySelect("takeover", state)
+    takeover = select("takeover", state)
     on, off = say("lobby.takeover_on"), say("lobby.takeover_off")
     takeover.item.placeholder = on if state.takeover else off
     takeover.item.add_option(label=off, value="0", default=not state.takeover)
@@ -213,9 +217,9 @@ def lobby_view(interaction: Interaction, state: LobbyState) -> ui.View:
     return view
 
 
-def fewer_note(interaction: Interaction, state: LobbyState) -> str:
+def fewer_note(bot: Himiko, interaction: Interaction, state: LobbyState) -> str:
     """The question when Start leaves seats empty, with how the game changes at that count."""
-    say = lobby_say(interaction, state)
+    say = lobby_say(bot, interaction, state)
     joined = len(state.players)
     if joined < state.min_seats:
         return say("lobby.fewer_fill_only", players=joined, least=state.min_seats)
@@ -223,16 +227,16 @@ def fewer_note(interaction: Interaction, state: LobbyState) -> str:
     return say("lobby.fewer_confirm", seats=state.seats, players=joined, change=change)
 
 
-def fewer_view(interaction: Interaction, state: LobbyState) -> ui.View:
+def fewer_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.View:
     """Start with the players who joined, fill the empty seats with computers, or go back."""
-    say = lobby_say(interaction, state)
-    view = ui.View(timeout=None)
+    say = lobby_say(bot, interaction, state)
+    view, press = ui.View(timeout=None), bot.bound(LobbyButton)
     if len(state.players) >= state.min_seats:
         label = say("lobby.few", players=len(state.players))
-        view.add_item(LobbyButton("few", state, label, discord.ButtonStyle.success))
+        view.add_item(press("few", state, label, discord.ButtonStyle.success))
     fill = say("lobby.fill", computers=state.empty_seats)
-    view.add_item(LobbyButton("fill", state, fill, discord.ButtonStyle.primary))
-    view.add_item(LobbyButton("back", state, say("lobby.back")))
+    view.add_item(press("fill", state, fill, discord.ButtonStyle.primary))
+    view.add_item(press("back", state, say("lobby.back")))
     return view
 
 
@@ -262,12 +266,11 @@ def _with_players(state: LobbyState, listed: list[tuple[int | None, str]]) -> Lo
     return replace(state, players=users, names=names)
 
 
-async def on_lobby(interaction: Interaction, action: str, value: str | None) -> None:
+async def on_lobby(bot: Himiko, interaction: Interaction, action: str, value: str | None) -> None:
     """One click on a lobby, applied under the lobby's lock to its latest state."""
     message = interaction.message
     if message is None:
         raise ServiceError("error.lobby_closed")
-    bot = himiko(interaction)
     book = bot.lobbies
     if book.lock(message.id).locked():  # another click (e.g. Start) is busy: answer in 3 s
         await interaction.response.defer()
@@ -280,10 +283,10 @@ async def on_lobby(interaction: Interaction, action: str, value: str | None) -> 
         if action in HOST_ONLY and interaction.user.id != state.host:
             raise ServiceError("error.not_host", host=state.name_of(0))
         # the thread started from the lobby message has the message's id
-        if action not in STARTS and await bot.service.active_game_id(message.id) is not None:
-            new = await _game_exists(interaction, action, state)
+        if action not in STARTS and await bot.rooms.reading.active_game_id(message.id) is not None:
+            new = await _game_exists(bot, interaction, action, state)
         else:
-            new = await _apply(interaction, action, state, value)
+            new = await _apply(bot, interaction, action, state, value)
         book.put(message.id, new)
 
 
@@ -294,7 +297,7 @@ def chosen_number(value: str | None) -> int | None:
 
 
 async def _apply(
-    interaction: Interaction, action: str, state: LobbyState, value: str | None
+    bot: Himiko, interaction: Interaction, action: str, state: LobbyState, value: str | None
 ) -> LobbyState:
     user = interaction.user
     if action == "join":
@@ -320,27 +323,31 @@ async def _apply(
     elif action == "language":
         state = state.next_language()
     elif action == "cancel":
-        note = lobby_say(interaction, state)("lobby.cancelled")
-        await _update(interaction, embed=lobby_embed(interaction, state, note), view=None)
+        note = lobby_say(bot, interaction, state)("lobby.cancelled")
+        await _update(interaction, embed=lobby_embed(bot, interaction, state, note), view=None)
         return replace(state, closed=True)
     elif action == "start" and state.empty_seats:  # ask first: fewer players, or computers
-        note = fewer_note(interaction, state)
-        embed = lobby_embed(interaction, state, note)
-        await _update(interaction, embed=embed, view=fewer_view(interaction, state))
+        note = fewer_note(bot, interaction, state)
+        embed = lobby_embed(bot, interaction, state, note)
+        await _update(interaction, embed=embed, view=fewer_view(bot, interaction, state))
         return state
     elif action == "start":
-        return await _start(interaction, state)
+        return await _start(bot, interaction, state)
     elif action == "few":
-        return await _start(interaction, replace(state, seats=len(state.players)))
+        return await _start(bot, interaction, replace(state, seats=len(state.players)))
     elif action == "fill":
-        return await _start(interaction, state.with_computers(True))
+        return await _start(bot, interaction, state.with_computers(True))
     await _update(
-        interaction, embed=lobby_embed(interaction, state), view=lobby_view(interaction, state)
+        interaction,
+        embed=lobby_embed(bot, interaction, state),
+        view=lobby_view(bot, interaction, state),
     )
     return state
 
 
-async def _game_exists(interaction: Interaction, action: str, state: LobbyState) -> LobbyState:
+async def _game_exists(
+    bot: Himiko, interaction: Interaction, action: str, state: LobbyState
+) -> LobbyState:
     """A click on a lobby whose game exists although the lobby was not closed (a lost edit).
 
     Cancel abandons the game while nobody has played in it; otherwise the lobby is closed as
@@ -348,37 +355,36 @@ async def _game_exists(interaction: Interaction, action: str, state: LobbyState)
     """
     message = interaction.message
     assert message is not None
-    bot = himiko(interaction)
     thread = f"<#{message.id}>"
-    say = lobby_say(interaction, state)
+    say = lobby_say(bot, interaction, state)
     started = say("lobby.started", thread=thread)
     if action == "cancel":
         try:
-            game_id = await bot.service.cancel_unplayed(message.id)
+            game_id = await bot.rooms.endings.cancel_unplayed(message.id)
         except ServiceError:
-            await _close_lobby(interaction, state, started)
+            await _close_lobby(bot, interaction, state, started)
             raise
-        await _close_lobby(interaction, state, say("lobby.cancelled"))
+        await _close_lobby(bot, interaction, state, say("lobby.cancelled"))
         if game_id is not None:
             await settle(bot, game_id)  # "the host cancelled this game"
         return replace(state, closed=True)
-    await _close_lobby(interaction, state, started)
+    await _close_lobby(bot, interaction, state, started)
     raise ServiceError("lobby.already_started", thread=thread)
 
 
-async def _close_lobby(interaction: Interaction, state: LobbyState, note: str) -> None:
+async def _close_lobby(bot: Himiko, interaction: Interaction, state: LobbyState, note: str) -> None:
     """Show the lobby's closing note without buttons; if that fails, tell the clicker instead.
 
     The failed edit is owed: the bot's sweep retries it, and a click on the lobby closes it too.
     """
     message = interaction.message
     assert message is not None
-    embed = lobby_embed(interaction, state, note)
+    embed = lobby_embed(bot, interaction, state, note)
     try:
         await _update(interaction, embed=embed, view=None)
     except Exception:
         log.warning("lobby %s: could not be closed; retried later", message.id, exc_info=True)
-        himiko(interaction).lobbies.unclosed[message.id] = (message.channel.id, embed)
+        bot.lobbies.unclosed[message.id] = (message.channel.id, embed)
         try:
             await send(interaction, note)
         except discord.HTTPException:
@@ -393,7 +399,7 @@ async def _update(interaction: Interaction, **changes: Any) -> None:
         await interaction.response.edit_message(**changes)
 
 
-async def _start(interaction: Interaction, state: LobbyState) -> LobbyState:
+async def _start(bot: Himiko, interaction: Interaction, state: LobbyState) -> LobbyState:
     """Create (or find) the game's thread and game, post the opening board, close the lobby.
 
     Safe to click again when the thread or the game could not be made: an existing thread and
@@ -405,38 +411,36 @@ async def _start(interaction: Interaction, state: LobbyState) -> LobbyState:
         raise ServiceError("lobby.need_players")
     message = interaction.message
     assert message is not None
-    bot = himiko(interaction)
     if not interaction.response.is_done():
         await interaction.response.defer()
     closed = replace(state, closed=True)
     bot.lobbies.put(message.id, closed)
     try:
-        thread, game_id, created = await _open_game(interaction, message, state)
+        thread, game_id, created = await _open_game(bot, interaction, message, state)
     except BaseException:
         bot.lobbies.forget(message.id)  # the host can click Start again
         raise
     # a retry posts the opening if it is still owed; the runner then lets a computer go first
     await settle(bot, game_id, computers=True, known=created, thread=thread)
-    note = lobby_say(interaction, state)("lobby.started", thread=thread.mention)
-    await _close_lobby(interaction, state, note)
+    note = lobby_say(bot, interaction, state)("lobby.started", thread=thread.mention)
+    await _close_lobby(bot, interaction, state, note)
     return closed
 
 
 async def _open_game(
-    interaction: Interaction, message: discord.Message, state: LobbyState
+    bot: Himiko, interaction: Interaction, message: discord.Message, state: LobbyState
 ) -> tuple[Any, int, Created | None]:
     """The thread and its game: (thread, game id, the new game or None if it existed)."""
-    bot = himiko(interaction)
-    say = lobby_say(interaction, state)
+    say = lobby_say(bot, interaction, state)
     table = state.table(lambda n: say("lobby.computer_name", number=n))
     players = ", ".join(n for _, n in table)
     name = say("lobby.thread_name", game=state.game_name, players=players)
     try:
         thread = await _thread_of(message, name[:100])
-        existing = await bot.service.active_game_id(thread.id)
+        existing = await bot.rooms.reading.active_game_id(thread.id)
         if existing is not None:
             return thread, existing, None
-        created = await bot.service.create_game(
+        created = await bot.rooms.playing.create_game(
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0,
             thread_id=thread.id,

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import discord
 from discord import ui
 
+from bot.catalog import default_catalog
+from bot.context import Himiko
 from bot.custom_ids import (
     PANEL_ACTION,
     PANEL_CATEGORY,
@@ -31,7 +33,7 @@ from bot.custom_ids import (
 )
 from bot.door import announce
 from bot.games import presentation
-from bot.present import after_save, catalog_of, guarded, himiko, picture, t
+from bot.present import after_save, guarded, picture, t
 from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.summary import Summary
@@ -77,6 +79,8 @@ def panel_content(interaction: Interaction, state: PanelState, played: str | Non
 class CategorySelect(ui.DynamicItem[ui.Select[ui.View]], template=PANEL_CATEGORY.template):
     """Chooses which group of actions the panel shows."""
 
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
+
     def __init__(
         self, game_id: int, version: int, select: ui.Select[ui.View] | None = None
     ) -> None:
@@ -97,7 +101,8 @@ class CategorySelect(ui.DynamicItem[ui.Select[ui.View]], template=PANEL_CATEGORY
         """Show the chosen group."""
         value = self.item.values[0] if self.item.values else None
         await guarded(
-            interaction, lambda: refresh(interaction, self.game_id, self.version, value, 0)
+            interaction,
+            lambda: refresh(self.bot, interaction, self.game_id, self.version, value, 0),
         )
 
 
@@ -106,6 +111,8 @@ class ActionSelect(
     template=PANEL_ACTION.template,
 ):
     """Plays the chosen action."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
 
     def __init__(
         self, game_id: int, version: int, n: int, select: ui.Select[ui.View] | None = None
@@ -126,10 +133,13 @@ class ActionSelect(
         value = self.item.values[0] if self.item.values else ""
         if value.endswith(STAGE):
             await guarded(
-                interaction, lambda: open_stage(interaction, self.game_id, self.version, value)
+                interaction,
+                lambda: open_stage(self.bot, interaction, self.game_id, self.version, value),
             )
             return
-        await guarded(interaction, lambda: act(interaction, self.game_id, self.version, value))
+        await guarded(
+            interaction, lambda: act(self.bot, interaction, self.game_id, self.version, value)
+        )
 
 
 class PageButton(
@@ -137,6 +147,8 @@ class PageButton(
     template=PANEL_PAGE.template,
 ):
     """Shows another page of a large group."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
 
     def __init__(
         self, game_id: int, version: int, page: int, category: str, label: str = ""
@@ -157,12 +169,16 @@ class PageButton(
         group, _, prefix = self.category.partition(PAGE_SEPARATOR)
         await guarded(
             interaction,
-            lambda: refresh(interaction, self.game_id, self.version, group, self.page, prefix),
+            lambda: refresh(
+                self.bot, interaction, self.game_id, self.version, group, self.page, prefix
+            ),
         )
 
 
 class ActButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_DO.template):
     """Plays the one action a button stands for (the only choice left, or ending the turn)."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
 
     def __init__(self, game_id: int, version: int, crc: str, label: str = "", row: int = 4) -> None:
         self.game_id, self.version, self.crc = game_id, version, crc
@@ -182,16 +198,18 @@ class ActButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_DO.template):
         """Find the action among the current choices and play it."""
 
         async def run() -> None:
-            action = await himiko(interaction).service.panel_action(
+            action = await self.bot.rooms.playing.panel_action(
                 interaction.user.id, game_id=self.game_id, version=self.version, crc=self.crc
             )
-            await act(interaction, self.game_id, self.version, action)
+            await act(self.bot, interaction, self.game_id, self.version, action)
 
         await guarded(interaction, run)
 
 
 class UndoButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_UNDO.template):
     """Takes back the last action of the turn."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
 
     def __init__(self, game_id: int, version: int, label: str = "Undo") -> None:
         self.game_id, self.version = game_id, version
@@ -206,11 +224,13 @@ class UndoButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_UNDO.templat
 
     async def callback(self, interaction: Interaction) -> None:
         """Undo and show the panel again."""
-        await guarded(interaction, lambda: undo(interaction, self.game_id, self.version))
+        await guarded(interaction, lambda: undo(self.bot, interaction, self.game_id, self.version))
 
 
 class RefreshButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_REFRESH.template):
     """Shows the panel for the game's current state (never out of date)."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
 
     def __init__(self, game_id: int, label: str = "Refresh") -> None:
         self.game_id = game_id
@@ -225,15 +245,17 @@ class RefreshButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_REFRESH.t
 
     async def callback(self, interaction: Interaction) -> None:
         """Reload the panel."""
-        await guarded(interaction, lambda: refresh(interaction, self.game_id, None, None, 0))
+        await guarded(
+            interaction, lambda: refresh(self.bot, interaction, self.game_id, None, None, 0)
+        )
 
 
-def panel_view(interaction: Interaction, state: PanelState) -> ui.View:
+def panel_view(bot: Himiko, interaction: Interaction, state: PanelState) -> ui.View:
     """The panel's menus and buttons for one state."""
     view = ui.View(timeout=None)
     game, version = state.game_id, state.version
     if len(state.categories) > 1:
-        category = CategorySelect(game, version)
+        category = bot.bound(CategorySelect)(game, version)
         category.item.placeholder = t(interaction, "panel.category_placeholder")
         for group in state.categories:
             name = f"{category_label(interaction, state.game, group.key)} ({group.count})"
@@ -248,28 +270,34 @@ def panel_view(interaction: Interaction, state: PanelState) -> ui.View:
     if len(state.actions) == 1 and not state.actions[0].endswith(STAGE):
         [only] = state.actions
         if only != state.end:  # ending the turn has its own button below
-            view.add_item(ActButton(game, version, checksum(only), label(only), row=1))
+            view.add_item(bot.bound(ActButton)(game, version, checksum(only), label(only), row=1))
     else:
-        _add_menus(interaction, view, state, label)
+        _add_menus(bot, interaction, view, state, label)
     if state.end is not None:
-        view.add_item(ActButton(game, version, checksum(state.end), t(interaction, "panel.end")))
+        view.add_item(
+            bot.bound(ActButton)(game, version, checksum(state.end), t(interaction, "panel.end"))
+        )
     if state.can_undo:
-        view.add_item(UndoButton(game, version, t(interaction, "panel.undo")))
+        view.add_item(bot.bound(UndoButton)(game, version, t(interaction, "panel.undo")))
     where = state.category
     if state.prefix:
         where += PAGE_SEPARATOR + state.prefix
     if state.page > 0:
         text = t(interaction, "panel.previous")
-        view.add_item(PageButton(game, version, state.page - 1, where, text))
+        view.add_item(bot.bound(PageButton)(game, version, state.page - 1, where, text))
     if state.page + 1 < state.pages:
         text = t(interaction, "panel.next")
-        view.add_item(PageButton(game, version, state.page + 1, where, text))
-    view.add_item(RefreshButton(game, t(interaction, "panel.refresh")))
+        view.add_item(bot.bound(PageButton)(game, version, state.page + 1, where, text))
+    view.add_item(bot.bound(RefreshButton)(game, t(interaction, "panel.refresh")))
     return view
 
 
 def _add_menus(
-    interaction: Interaction, view: ui.View, state: PanelState, label: Callable[[str], str]
+    bot: Himiko,
+    interaction: Interaction,
+    view: ui.View,
+    state: PanelState,
+    label: Callable[[str], str],
 ) -> None:
     """The action menus of one page (up to three of 25 options)."""
     game, version = state.game_id, state.version
@@ -278,7 +306,7 @@ def _add_menus(
     first = state.page * PAGE_SIZE
     total = next((c.count for c in state.categories if c.key == state.category), 0)
     for n, actions in enumerate(chunks(list(state.actions))):
-        select = ActionSelect(game, version, n)
+        select = bot.bound(ActionSelect)(game, version, n)
         start = first + n * PER_SELECT + 1
         if staged:
             placeholder = t(interaction, "panel.stage_placeholder", category=category)
@@ -298,6 +326,7 @@ def _add_menus(
 
 
 async def open_panel(
+    bot: Himiko,
     interaction: Interaction,
     *,
     thread_id: int | None = None,
@@ -307,7 +336,7 @@ async def open_panel(
 ) -> None:
     """Answer with a new ephemeral turn panel."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    state = await himiko(interaction).service.panel(
+    state = await bot.rooms.playing.panel(
         interaction.user.id, thread_id=thread_id, game_id=game_id, version=version, turn=turn
     )
     kwargs: dict[str, Any] = {}
@@ -315,7 +344,7 @@ async def open_panel(
         kwargs["file"] = picture(state.picture)
     await interaction.followup.send(
         panel_content(interaction, state),
-        view=panel_view(interaction, state),
+        view=panel_view(bot, interaction, state),
         ephemeral=True,
         **kwargs,
     )
@@ -331,6 +360,7 @@ async def _edit(
 
 
 async def refresh(
+    bot: Himiko,
     interaction: Interaction,
     game_id: int,
     version: int | None,
@@ -340,7 +370,7 @@ async def refresh(
 ) -> None:
     """Redraw the panel (another group, stage or page, or the current state)."""
     await interaction.response.defer()
-    state = await himiko(interaction).service.panel(
+    state = await bot.rooms.playing.panel(
         interaction.user.id,
         game_id=game_id,
         version=version,
@@ -353,51 +383,53 @@ async def refresh(
         interaction,
         panel_content(interaction, state),
         state.picture,
-        panel_view(interaction, state),
+        panel_view(bot, interaction, state),
     )
 
 
-async def open_stage(interaction: Interaction, game_id: int, version: int, value: str) -> None:
+async def open_stage(
+    bot: Himiko, interaction: Interaction, game_id: int, version: int, value: str
+) -> None:
     """Show the choices under a stage of a large group (its next word)."""
-    await refresh(interaction, game_id, version, None, 0, value.removesuffix(STAGE))
+    await refresh(bot, interaction, game_id, version, None, 0, value.removesuffix(STAGE))
 
 
-async def act(interaction: Interaction, game_id: int, version: int, text: str) -> None:
+async def act(bot: Himiko, interaction: Interaction, game_id: int, version: int, text: str) -> None:
     """Play one action from the panel; show the next step in the same group while it lasts."""
     await interaction.response.defer()
-    bot = himiko(interaction)
-    result = await bot.service.play(interaction.user.id, text, game_id=game_id, version=version)
+    result = await bot.rooms.playing.play(
+        interaction.user.id, text, game_id=game_id, version=version
+    )
     with after_save():
         posted = await announce(bot, result)
         if result.turn is not None:
             done = t(interaction, "panel.done" if posted else "panel.done_unposted")
             await interaction.edit_original_response(content=done, view=None, attachments=[])
             return
-        state = await bot.service.panel(
+        state = await bot.rooms.playing.panel(
             interaction.user.id, game_id=game_id, after=text, picture=False
         )
-        words = Summary(catalog_of(interaction), str(interaction.locale), state.game)
+        words = Summary(default_catalog(), str(interaction.locale), state.game)
         played = words.actions(result.events, state.names, played=text.split(";"))
         await _edit(
             interaction,
             panel_content(interaction, state, played),
             result.picture,
-            panel_view(interaction, state),
+            panel_view(bot, interaction, state),
         )
 
 
-async def undo(interaction: Interaction, game_id: int, version: int) -> None:
+async def undo(bot: Himiko, interaction: Interaction, game_id: int, version: int) -> None:
     """Undo from the panel and show it again."""
     await interaction.response.defer()
-    bot = himiko(interaction)
-    result = await bot.service.undo(interaction.user.id, game_id=game_id, version=version)
-    state = await bot.service.panel(interaction.user.id, game_id=game_id, picture=False)
+    result = await bot.rooms.playing.undo(interaction.user.id, game_id=game_id, version=version)
+    state = await bot.rooms.playing.panel(interaction.user.id, game_id=game_id, picture=False)
     content = (
         t(interaction, "play.undone", action=result.undone)
         + "\n"
         + panel_content(interaction, state)
     )
-    await _edit(interaction, content, result.picture, panel_view(interaction, state))
+    await _edit(interaction, content, result.picture, panel_view(bot, interaction, state))
 
 
 PANEL_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (

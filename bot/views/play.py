@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import discord
 from discord import ui
@@ -20,7 +20,7 @@ from discord import ui
 from bot.context import Himiko
 from bot.custom_ids import ABANDON, OPEN_PANEL, RESIGN, SEQUENCE
 from bot.door import announce, settle
-from bot.present import after_save, guarded, himiko, member_of, picture, played_text, t
+from bot.present import after_save, guarded, member_of, picture, played_text, t
 from bot.service import ServiceError, Turn, TurnKey
 from bot.views.base import OkNoButton, button
 from bot.views.panel import open_panel
@@ -39,6 +39,8 @@ class OpenPanelButton(
     template=OPEN_PANEL.template,
 ):
     """On a turn message: the pinged player opens their panel, for as long as that turn lasts."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
 
     def __init__(
         self, game_id: int, version: int, turn: TurnKey | None, label: str = "Take your turn"
@@ -62,7 +64,7 @@ class OpenPanelButton(
         await guarded(
             interaction,
             lambda: open_panel(
-                interaction, game_id=self.game_id, version=self.version, turn=self.turn
+                self.bot, interaction, game_id=self.game_id, version=self.version, turn=self.turn
             ),
         )
 
@@ -73,7 +75,8 @@ def turn_button_view(
     """The view of a public turn message: one button to open the turn panel."""
     view = ui.View(timeout=None)
     label = bot.catalog.text("game.take_turn", locale)
-    view.add_item(OpenPanelButton(game_id, version, None if turn is None else turn.key, label))
+    key = None if turn is None else turn.key
+    view.add_item(bot.bound(OpenPanelButton)(game_id, version, key, label))
     return view
 
 
@@ -118,8 +121,8 @@ class SequenceButton(
         if text is None or checksum(text) != self.crc:
             raise ServiceError("error.preview_lost")
         await interaction.response.defer()
-        bot = himiko(interaction)
-        result = await bot.service.play(
+        bot = self.bot
+        result = await bot.rooms.playing.play(
             self.user_id, text, game_id=self.game_id, version=self.version
         )
         with after_save():
@@ -142,13 +145,14 @@ def sequence_in(message: discord.Message | None) -> str | None:
     return None if found is None else found["text"]
 
 
-def preview_view(interaction: Interaction, game_id: int, version: int, text: str) -> ui.View:
+def preview_view(
+    bot: Himiko, interaction: Interaction, game_id: int, version: int, text: str
+) -> ui.View:
     """Confirm / Cancel for a previewed sequence."""
-    crc = checksum(text)
-    user = interaction.user.id
+    crc, user, sequence = checksum(text), interaction.user.id, bot.bound(SequenceButton)
     view = ui.View(timeout=None)
-    view.add_item(SequenceButton(True, game_id, version, user, crc, t(interaction, "play.confirm")))
-    view.add_item(SequenceButton(False, game_id, version, user, crc, t(interaction, "play.cancel")))
+    view.add_item(sequence(True, game_id, version, user, crc, t(interaction, "play.confirm")))
+    view.add_item(sequence(False, game_id, version, user, crc, t(interaction, "play.cancel")))
     return view
 
 
@@ -170,8 +174,8 @@ class ResignButton(
         """Resign: the computer plays the seat on, or the game ended (an owed message then)."""
         from bot.views.deadline import tell_thread
 
-        bot = himiko(interaction)
-        resigned = await bot.service.resign(
+        bot = self.bot
+        resigned = await bot.rooms.endings.resign(
             self.user_id, game_id=self.game_id, version=self.version
         )
         try:
@@ -188,9 +192,9 @@ class ResignButton(
                 await tell_thread(bot, resigned.thread_id, "resign.public", resigned.player.name)
 
 
-def resign_view(interaction: Interaction, game_id: int, version: int) -> ui.View:
+def resign_view(bot: Himiko, interaction: Interaction, game_id: int, version: int) -> ui.View:
     """Resign / Keep playing buttons."""
-    return ResignButton.pair(interaction, game_id, version, "resign.yes", "resign.no")
+    return ResignButton.pair(bot, interaction, game_id, version, "resign.yes", "resign.no")
 
 
 class AbandonButton(
@@ -198,7 +202,7 @@ class AbandonButton(
     ui.DynamicItem[ui.Button[ui.View]],
     template=ABANDON.template,
 ):
-    """Confirm or cancel abandoning a stuck game (``bot.service.rights``: its host, a league
+    """Confirm or cancel abandoning a stuck game (``bot/service/rights.py``: its host, a league
     game's organisers, or a member who manages threads)."""
 
     spec = ABANDON
@@ -211,8 +215,8 @@ class AbandonButton(
     async def confirm(self, interaction: Interaction) -> None:
         """Abandon: the game ends (a league game ranked as it stood); the thread is told who
         did it (owed)."""
-        bot = himiko(interaction)
-        await bot.service.abandon(member_of(interaction), game_id=self.game_id)
+        bot = self.bot
+        await bot.rooms.endings.abandon(member_of(interaction), game_id=self.game_id)
         try:
             with after_save():
                 await interaction.response.edit_message(
@@ -222,9 +226,9 @@ class AbandonButton(
             await settle(bot, self.game_id)
 
 
-def abandon_view(interaction: Interaction, game_id: int, version: int) -> ui.View:
+def abandon_view(bot: Himiko, interaction: Interaction, game_id: int, version: int) -> ui.View:
     """Confirm / Keep the game buttons."""
-    return AbandonButton.pair(interaction, game_id, version, "abandon.yes", "abandon.no")
+    return AbandonButton.pair(bot, interaction, game_id, version, "abandon.yes", "abandon.no")
 
 
 PLAY_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (

@@ -11,6 +11,7 @@ from discord.app_commands import CommandInvokeError
 from bot.app import HimikoTree
 from bot.catalog import default_catalog
 from bot.outbox import Outbox
+from bot.views.base import BoundItems
 
 
 def http_error(status: int = 503, kind: type[discord.HTTPException] = discord.HTTPException) -> Any:
@@ -53,14 +54,15 @@ class FakeRunner:
 
 
 class FakeBot:
-    """What the turn posting code reads from the bot: catalog, channels, runner, service."""
+    """What the turn posting code reads from the bot: catalog, channels, runner, rooms."""
 
-    def __init__(self, thread: FakeThread | None = None, service: Any = None) -> None:
+    def __init__(self, thread: FakeThread | None = None, rooms: Any = None) -> None:
         self.catalog = default_catalog()
+        self.bound = BoundItems(self)  # type: ignore[arg-type]
         self.thread = thread or FakeThread()
         self.runner: Any = FakeRunner()
-        self.service = service
-        self.repo = None if service is None else service.repo
+        self.rooms = rooms
+        self.repo = None if rooms is None else rooms.desk.repo
         self.outbox = Outbox(self)  # type: ignore[arg-type]
         self.lobbies: Any = None  # a LobbyBook where a test needs one
         self.served_shards = None  # no sharding: every guild

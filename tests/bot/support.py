@@ -1,4 +1,4 @@
-"""Helpers for the bot tests: a real store (SQLite in tmp_path, or PostgreSQL) and a service."""
+"""Helpers for the bot tests: a real store (SQLite in tmp_path, or PostgreSQL) and the rooms."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from bot.custom_ids import LOBBY
 from bot.lobby_state import LobbyState
-from bot.service import Created, GameService, PlayResult, render_picture
+from bot.service import Created, PlayResult, Rooms, build_rooms, render_picture
 from bot.store import GameRepository, open_store
 from tests.backends import database
 
@@ -22,7 +22,7 @@ GUILD, CHANNEL = 9, 10
 
 async def with_service(
     tmp_path: Path,
-    body: Callable[[GameService], Awaitable[T]],
+    body: Callable[[Rooms], Awaitable[T]],
     seed: int = 7,
     *,
     fast: bool = False,
@@ -32,7 +32,7 @@ async def with_service(
     try:
         fake = fast or os.environ.get("HIMIKO_FAKE_RENDER")
         renderer = _fake_picture if fake else render_picture
-        return await body(GameService(repo, renderer=renderer, seed_source=lambda: seed))
+        return await body(build_rooms(repo, renderer=renderer, seed_source=lambda: seed))
     finally:
         await repo.close()
 
@@ -41,9 +41,9 @@ def _fake_picture(view: object, events: object, *more: object) -> bytes:
     return b"\x89PNG fake"
 
 
-async def two_player_game(service: GameService, thread_id: int = 500) -> Created:
+async def two_player_game(rooms: Rooms, thread_id: int = 500) -> Created:
     """A new game for Ann and Bo in a thread."""
-    return await service.create_game(
+    return await rooms.playing.create_game(
         game_key="yamatai",
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -52,12 +52,12 @@ async def two_player_game(service: GameService, thread_id: int = 500) -> Created
     )
 
 
-async def play_whole_turn(service: GameService, game_id: int) -> PlayResult:
+async def play_whole_turn(rooms: Rooms, game_id: int) -> PlayResult:
     """Play the current human player's whole turn (chosen by the greedy player) through /play."""
     from engine import games
     from engine.yamatai.players import greedy_player
 
-    game = await service.repo.load_game(game_id)
+    game = await rooms.desk.repo.load_game(game_id)
     match = games.from_json(game.snapshot)
     seat = match.current_seat
     assert seat is not None
@@ -65,7 +65,7 @@ async def play_whole_turn(service: GameService, game_id: int) -> PlayResult:
     while not any(e["type"] == "end_turn" for e in match.play(greedy_player(match.view(seat), 1))):
         pass
     text = "; ".join(t for _, t in match.log[before:])
-    result = await service.play(game.user_of(seat) or 0, text, game_id=game_id)
+    result = await rooms.playing.play(game.user_of(seat) or 0, text, game_id=game_id)
     assert result.turn is not None
     return result
 

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import Member, ServiceError
-from bot.service.games import GameService
+from bot.service import Member, Rooms, ServiceError
 from bot.service.results import Created
 
 from .support import CHANNEL, GUILD, with_service
@@ -21,9 +20,9 @@ HOST, SECOND, THIRD, STRANGER = 101, 202, 303, 404
 THREAD = 700
 
 
-async def three_humans(service: GameService) -> Created:
+async def three_humans(rooms: Rooms) -> Created:
     """A Yamatai game of three humans, its host first."""
-    return await service.create_game(
+    return await rooms.playing.create_game(
         game_key="yamatai",
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -32,23 +31,23 @@ async def three_humans(service: GameService) -> Created:
     )
 
 
-async def refusal(service: GameService, member: Member) -> str | None:
+async def refusal(rooms: Rooms, member: Member) -> str | None:
     """The key of the refusal of ``member`` abandoning the game, None if they may."""
     try:
-        await service.may_abandon(member, thread_id=THREAD)
+        await rooms.endings.may_abandon(member, thread_id=THREAD)
     except ServiceError as refused:
         return refused.key
     return None
 
 
 def test_the_host_or_a_moderator_may_abandon_a_casual_game(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await three_humans(service)
-        assert await refusal(service, Member(HOST)) is None
-        assert await refusal(service, Member(SECOND)) == "abandon.not_allowed"
-        assert await refusal(service, Member(STRANGER, manage_guild=True)) == "abandon.not_allowed"
-        assert await refusal(service, Member(STRANGER, manage_threads=True)) is None
-        found = await service.may_abandon(Member(HOST), thread_id=THREAD)
+    async def body(rooms: Rooms) -> None:
+        created = await three_humans(rooms)
+        assert await refusal(rooms, Member(HOST)) is None
+        assert await refusal(rooms, Member(SECOND)) == "abandon.not_allowed"
+        assert await refusal(rooms, Member(STRANGER, manage_guild=True)) == "abandon.not_allowed"
+        assert await refusal(rooms, Member(STRANGER, manage_threads=True)) is None
+        found = await rooms.endings.may_abandon(Member(HOST), thread_id=THREAD)
         assert found == (created.game_id, created.version, None)  # no league
 
     asyncio.run(with_service(tmp_path, body, fast=True))
@@ -58,19 +57,19 @@ def test_a_host_who_resigned_has_no_host_rights_left(tmp_path: Path) -> None:
     """The game goes on without the host: neither they nor another player may abandon it (or
     cancel it from its lobby); a moderator still may."""
 
-    async def body(service: GameService) -> None:
-        created = await three_humans(service)
-        resigned = await service.resign(HOST, game_id=created.game_id)
+    async def body(rooms: Rooms) -> None:
+        created = await three_humans(rooms)
+        resigned = await rooms.endings.resign(HOST, game_id=created.game_id)
         assert not resigned.ended
         for member in (Member(HOST), Member(SECOND)):
-            assert await refusal(service, member) == "abandon.host_resigned"
+            assert await refusal(rooms, member) == "abandon.host_resigned"
             with pytest.raises(ServiceError):
-                await service.abandon(member, game_id=created.game_id)
+                await rooms.endings.abandon(member, game_id=created.game_id)
         with pytest.raises(ServiceError) as cancel:
-            await service.cancel_unplayed(THREAD)
+            await rooms.endings.cancel_unplayed(THREAD)
         assert cancel.value.key == "abandon.host_resigned"
-        assert (await service.repo.load_game(created.game_id)).status == "active"
-        await service.abandon(Member(STRANGER, manage_threads=True), game_id=created.game_id)
-        assert (await service.repo.load_game(created.game_id)).status == "abandoned"
+        assert (await rooms.desk.repo.load_game(created.game_id)).status == "active"
+        await rooms.endings.abandon(Member(STRANGER, manage_threads=True), game_id=created.game_id)
+        assert (await rooms.desk.repo.load_game(created.game_id)).status == "abandoned"
 
     asyncio.run(with_service(tmp_path, body, fast=True))

@@ -14,26 +14,26 @@ import pytest
 from bot.catalog import default_catalog
 from bot.door import settle
 from bot.present import AfterSave, after_save, played_text, report_error
-from bot.service import GameService, PlayResult
+from bot.service import PlayResult, Rooms
 from bot.turns import announce, message_nonce
 
 from .fakes import FakeBot, FakeThread, fake_interaction, http_error
 from .support import play_whole_turn, two_player_game, with_service
 
 
-async def finished_turn(service: GameService) -> PlayResult:
+async def finished_turn(rooms: Rooms) -> PlayResult:
     """Create a game in thread 500 and play the first player's whole turn."""
-    created = await two_player_game(service)
-    return await play_whole_turn(service, created.game_id)
+    created = await two_player_game(rooms)
+    return await play_whole_turn(rooms, created.game_id)
 
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 
 def test_a_failed_post_still_wakes_computers_and_reports_saved(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        result = replace(await finished_turn(service), computers_next=True)
-        bot = FakeBot(FakeThread(fail=[http_error(503)]), service)
+    async def body(rooms: Rooms) -> None:
+        result = replace(await finished_turn(rooms), computers_next=True)
+        bot = FakeBot(FakeThread(fail=[http_error(503)]), rooms)
         assert await announce(bot, result) is False  # type: ignore[arg-type]
         assert bot.runner.kicked == [result.game_id]
         bot.thread.fail = [RuntimeError("boom")]
@@ -47,9 +47,9 @@ def test_a_failed_post_still_wakes_computers_and_reports_saved(tmp_path: Path) -
 
 
 def test_a_successful_post_pings_the_next_player(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        result = await finished_turn(service)
-        bot = FakeBot(FakeThread(), service)
+    async def body(rooms: Rooms) -> None:
+        result = await finished_turn(rooms)
+        bot = FakeBot(FakeThread(), rooms)
         assert await announce(bot, result) is True  # type: ignore[arg-type]
         [message] = bot.thread.sent
         assert result.turn is not None and result.turn.next_player is not None
@@ -101,13 +101,13 @@ def test_a_database_that_stays_busy_is_answered_as_such_not_as_a_failure(
 def test_settle_posts_what_the_store_says_is_owed_once(tmp_path: Path) -> None:
     """``settle``: the owed message is read from the store, posted, recorded; again: nothing."""
 
-    async def body(service: GameService) -> None:
-        result = await finished_turn(service)  # its turn message is owed (never announced)
-        bot = FakeBot(FakeThread(), service)
+    async def body(rooms: Rooms) -> None:
+        result = await finished_turn(rooms)  # its turn message is owed (never announced)
+        bot = FakeBot(FakeThread(), rooms)
         assert await settle(bot, result.game_id) is True  # type: ignore[arg-type]
         [message] = bot.thread.sent
         assert message["nonce"] == message_nonce(result.game_id, result.version)
-        assert await service.announced_version(result.game_id) == result.version
+        assert await rooms.reading.announced_version(result.game_id) == result.version
         assert await settle(bot, result.game_id) is True  # type: ignore[arg-type]
         assert len(bot.thread.sent) == 1 and bot.runner.kicked == []
 
@@ -117,12 +117,12 @@ def test_settle_posts_what_the_store_says_is_owed_once(tmp_path: Path) -> None:
 def test_settle_leaves_a_failed_post_to_the_runner(tmp_path: Path) -> None:
     """A post that fails wakes the runner (it retries); so does ``computers``."""
 
-    async def body(service: GameService) -> None:
-        result = await finished_turn(service)
-        bot = FakeBot(FakeThread(fail=[http_error(503)]), service)
+    async def body(rooms: Rooms) -> None:
+        result = await finished_turn(rooms)
+        bot = FakeBot(FakeThread(fail=[http_error(503)]), rooms)
         assert await settle(bot, result.game_id) is False  # type: ignore[arg-type]
         assert bot.runner.kicked == [result.game_id]
-        assert await service.announced_version(result.game_id) < result.version
+        assert await rooms.reading.announced_version(result.game_id) < result.version
         assert await settle(bot, result.game_id, computers=True) is True  # type: ignore[arg-type]
         assert bot.runner.kicked == [result.game_id] * 2
 

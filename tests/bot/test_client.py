@@ -111,11 +111,11 @@ def test_a_lobby_is_read_back_from_its_message(tmp_path: Path) -> None:
         "namiji", 5, True, (BIG_ID, 2, 3, 4, 5), names, deadline=168, takeover=True, language="fr"
     )
     interaction = _interaction(bot)
-    ids = _custom_ids(lobby_view(interaction, state))
+    ids = _custom_ids(lobby_view(bot, interaction, state))
     _assert_dynamic(ids)
     parsed = parse_custom_id(next(i for i in ids if ":cancel:" in i))
     assert parsed == ("cancel", replace(state, players=(), names=()))
-    embed = lobby_embed(interaction, state)
+    embed = lobby_embed(bot, interaction, state)
     players = next(f.value for f in embed.fields if f.name and f.name.startswith("👥"))
     assert players is not None and players.splitlines()[0] == f"1. A\\*n (<@{BIG_ID}>)"
     assert lobby_in(_lobby_message(embed, ids), BOT_ID) == state
@@ -128,7 +128,7 @@ def test_a_lobby_posted_before_is_read_from_its_ids_and_names(tmp_path: Path) ->
     """Lobby messages posted before: the user ids in the custom ids, only names in the embed."""
     bot = HimikoBot(_settings(tmp_path))
     state = LobbyState("yamatai", 4, True, (BIG_ID, 2, 3), ("A*n", "Bo", "Cy"))
-    embed = lobby_embed(_interaction(bot), state)
+    embed = lobby_embed(bot, _interaction(bot), state)
     embed.set_field_at(1, name=embed.fields[1].name, value="1. A\\*n\n2. Bo\n3. Cy")
     ids = [old_lobby_id(state, action) for action in ("join", "start")]
     assert ids[0] == "himiko:lobby:join:yamatai:4:1:1y2p0ij32e8e7.2.3"
@@ -162,12 +162,12 @@ def test_panel_and_play_views(tmp_path: Path) -> None:
         actions=actions,
         can_undo=True,
     )
-    view = panel_view(interaction, state)
+    view = panel_view(bot, interaction, state)
     ids = _custom_ids(view)
     assert len(ids) == 1 + 3 + 3  # groups, 3 menus, undo + previous + refresh
     _assert_dynamic(ids)
     text = "fleet 4; buy wood; place wood 12"
-    ids = _custom_ids(preview_view(interaction, BIG_ID, 7, text))
+    ids = _custom_ids(preview_view(bot, interaction, BIG_ID, 7, text))
     _assert_dynamic(ids)
     assert ids[0].endswith(checksum(text))
     _assert_dynamic(_custom_ids(turn_button_view(bot, BIG_ID, 9, Turn(12, 3, 140), None)))

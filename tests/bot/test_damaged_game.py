@@ -10,7 +10,7 @@ import pytest
 
 from bot.catalog import default_catalog
 from bot.present import error_text
-from bot.service import GameService, ServiceError
+from bot.service import Rooms, ServiceError
 from bot.store.repair import Repair, repair_database
 from bot.store.verify import verify_database
 
@@ -33,18 +33,20 @@ def test_a_damaged_snapshot_is_reported_as_such_and_repair_fixes_it(
 ) -> None:
     db = tmp_path / "games.sqlite3"
 
-    async def damaged(service: GameService) -> int:
-        created = await two_player_game(service)
+    async def damaged(rooms: Rooms) -> int:
+        created = await two_player_game(rooms)
         _damage(db, created.game_id, state)
         with pytest.raises(ServiceError) as refused:
-            await service.play(created.first.user_id or 0, "fleet 3", thread_id=created.thread_id)
+            await rooms.playing.play(
+                created.first.user_id or 0, "fleet 3", thread_id=created.thread_id
+            )
         assert refused.value.key == "error.damaged_game"
         text = error_text(default_catalog(), refused.value, "en")
         assert "damaged" in text and "python -m bot.store repair" in text
         assert f"--game {created.game_id}" in text
         assert "nothing was changed" not in text
         with pytest.raises(ServiceError, match=r"error\.damaged_game"):
-            await service.board(None, thread_id=created.thread_id)
+            await rooms.reading.board(None, thread_id=created.thread_id)
         return created.game_id
 
     game_id = asyncio.run(with_service(tmp_path, damaged, fast=True))
@@ -53,8 +55,8 @@ def test_a_damaged_snapshot_is_reported_as_such_and_repair_fixes_it(
     assert [(r.game_id, r.outcome) for r in results] == [(game_id, Repair.FIXED)]
     assert asyncio.run(verify_database(db)).ok
 
-    async def repaired(service: GameService) -> None:
-        board = await service.board(None, thread_id=500)
+    async def repaired(rooms: Rooms) -> None:
+        board = await rooms.reading.board(None, thread_id=500)
         assert board.game_id == game_id
 
     asyncio.run(with_service(tmp_path, repaired, fast=True))

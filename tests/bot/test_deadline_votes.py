@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import Created, GameService, ServiceError
+from bot.service import Created, Rooms, ServiceError, build_rooms
 from bot.store import GameRepository, NewLeague, open_store
 from tests.backends import database
 
@@ -32,10 +32,10 @@ class Clock:
         return self.now
 
 
-async def deadline_game(service: GameService, players: int) -> tuple[Created, int, list[int]]:
+async def deadline_game(rooms: Rooms, players: int) -> tuple[Created, int, list[int]]:
     """A game of the first ``players`` users with a two-day deadline, its first turn scheduled;
     (created, the user to act, the others in seat order)."""
-    created = await service.create_game(
+    created = await rooms.playing.create_game(
         game_key="yamatai",
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -43,7 +43,7 @@ async def deadline_game(service: GameService, players: int) -> tuple[Created, in
         players=list(USERS.items())[:players],
         turn_deadline=2 * DAY,
     )
-    await service.schedule_reminders(created.game_id, created.turn)
+    await rooms.deadlines.schedule_reminders(created.game_id, created.turn)
     absent = created.first.user_id
     assert absent is not None
     others = [p.user_id for p in created.players if p.user_id not in (None, absent)]
@@ -66,19 +66,19 @@ async def withdraw(repo: GameRepository, game_id: int, users: list[int], gone: i
 
 
 async def leave_the_game(
-    service: GameService, repo: GameRepository, how: str, game_id: int, gone: int
+    rooms: Rooms, repo: GameRepository, how: str, game_id: int, gone: int
 ) -> None:
     """``gone`` no longer plays: resigned, away (the computer plays the seat), on vacation, or
     withdrawn from the game's league."""
-    game = await service.repo.load_game(game_id)
+    game = await rooms.desk.repo.load_game(game_id)
     if how == "resigned":
-        await service.resign(gone, game_id=game_id)
+        await rooms.endings.resign(gone, game_id=game_id)
     elif how == "away":
         [seat] = game.seats_of(gone)
-        assert await service.repo.set_stand_in(game_id, seat, "away", now=NOW)
+        assert await rooms.desk.repo.set_stand_in(game_id, seat, "away", now=NOW)
     elif how == "vacation":
         until = datetime.fromtimestamp(NOW + 10 * DAY, UTC).date().isoformat()
-        await service.set_vacation(gone, until)
+        await rooms.settings.set_vacation(gone, until)
     else:
         users = [s.user_id for s in game.seats]
         await withdraw(repo, game_id, users, gone)
@@ -93,15 +93,15 @@ def test_a_player_who_no_longer_plays_does_not_vote_nor_count(tmp_path: Path, ho
         repo = await open_store(database(tmp_path, "games.sqlite3"))
         clock = Clock()
         try:
-            service = GameService(repo, renderer=_fake_picture, clock=clock)
-            created, _, (gone, voter) = await deadline_game(service, 3)
-            await leave_the_game(service, repo, how, created.game_id, gone)
+            rooms = build_rooms(repo, renderer=_fake_picture, clock=clock)
+            created, _, (gone, voter) = await deadline_game(rooms, 3)
+            await leave_the_game(rooms, repo, how, created.game_id, gone)
             clock.now += 2 * DAY
             turn = (await repo.list_reminders(created.game_id))[0].turn
             with pytest.raises(ServiceError) as caught:
-                await service.vote_skip(gone, game_id=created.game_id, turn=turn)
+                await rooms.deadlines.vote_skip(gone, game_id=created.game_id, turn=turn)
             assert caught.value.key == "deadline.not_voter"
-            voted = await service.vote_skip(voter, game_id=created.game_id, turn=turn)
+            voted = await rooms.deadlines.vote_skip(voter, game_id=created.game_id, turn=turn)
             assert (voted.votes, voted.needed) == (1, 1) and voted.turn is not None
         finally:
             await repo.close()
@@ -118,19 +118,23 @@ def test_simultaneous_hand_over_votes_hand_the_seat_over_once(tmp_path: Path) ->
         first, second = await open_store(target), await open_store(target)
         clock = Clock()
         try:
-            service = GameService(first, renderer=_fake_picture, clock=clock)
-            other = GameService(second, renderer=_fake_picture, clock=clock)
-            created, absent, voters = await deadline_game(service, 4)
+            rooms = build_rooms(first, renderer=_fake_picture, clock=clock)
+            other = build_rooms(second, renderer=_fake_picture, clock=clock)
+            created, absent, voters = await deadline_game(rooms, 4)
             clock.now += 2 * DAY
             game_id = created.game_id
             turn = (await first.list_reminders(game_id))[0].turn
-            opened = await service.vote_skip(voters[0], game_id=game_id, turn=turn, choice="away")
+            opened = await rooms.deadlines.vote_skip(
+                voters[0], game_id=game_id, turn=turn, choice="away"
+            )
             assert (opened.votes, opened.needed, opened.handed) == (1, 2, None)
             together = await asyncio.gather(
-                service.vote_skip(voters[1], game_id=game_id, turn=turn, choice="away"),
-                other.vote_skip(voters[2], game_id=game_id, turn=turn, choice="away"),
+                rooms.deadlines.vote_skip(voters[1], game_id=game_id, turn=turn, choice="away"),
+                other.deadlines.vote_skip(voters[2], game_id=game_id, turn=turn, choice="away"),
             )
-            late = await other.vote_skip(voters[0], game_id=game_id, turn=turn, choice="away")
+            late = await other.deadlines.vote_skip(
+                voters[0], game_id=game_id, turn=turn, choice="away"
+            )
             results = [*together, late]
             assert all(r.handed is not None and r.handed.user_id == absent for r in results)
             assert [r.announce for r in results].count(True) == 1
@@ -152,8 +156,8 @@ def test_reading_a_deadline_schedules_nothing_scheduling_does_once(tmp_path: Pat
     async def main() -> None:
         repo = await open_store(database(tmp_path, "games.sqlite3"))
         try:
-            service = GameService(repo, renderer=_fake_picture, clock=Clock())
-            created = await service.create_game(
+            rooms = build_rooms(repo, renderer=_fake_picture, clock=Clock())
+            created = await rooms.playing.create_game(
                 game_key="yamatai",
                 guild_id=GUILD,
                 channel_id=CHANNEL,
@@ -162,13 +166,13 @@ def test_reading_a_deadline_schedules_nothing_scheduling_does_once(tmp_path: Pat
                 turn_deadline=2 * DAY,
             )
             game_id, turn = created.game_id, created.turn
-            assert await service.deadlines.deadline_of(game_id, turn) is None
+            assert await rooms.deadlines.deadline_of(game_id, turn) is None
             assert await repo.list_reminders(game_id) == []
-            assert await service.schedule_reminders(game_id, turn) == NOW + 2 * DAY
+            assert await rooms.deadlines.schedule_reminders(game_id, turn) == NOW + 2 * DAY
             scheduled = await repo.list_reminders(game_id)
             assert [r.kind for r in scheduled] == ["half", "near", "deadline"]
-            assert await service.deadlines.deadline_of(game_id, turn) == NOW + 2 * DAY
-            assert await service.schedule_reminders(game_id, turn) == NOW + 2 * DAY
+            assert await rooms.deadlines.deadline_of(game_id, turn) == NOW + 2 * DAY
+            assert await rooms.deadlines.schedule_reminders(game_id, turn) == NOW + 2 * DAY
             assert await repo.list_reminders(game_id) == scheduled
         finally:
             await repo.close()

@@ -9,7 +9,7 @@ from typing import Any, cast
 import pytest
 
 from bot.cogs.info import InfoCog
-from bot.service import GameService
+from bot.service import Rooms
 
 from .fakes import FakeBot, fake_interaction, invoke
 from .support import ANN, two_player_game, with_service
@@ -29,9 +29,9 @@ def _interaction(bot: FakeBot, channel_id: int) -> Any:
 
 
 def test_public_board_refusals_and_failures_stay_private(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        await two_player_game(service)
-        bot = FakeBot(service=service)
+    async def body(rooms: Rooms) -> None:
+        await two_player_game(rooms)
+        bot = FakeBot(rooms=rooms)
         cog = InfoCog(bot)  # type: ignore[arg-type]
         board: Any = cog.board
 
@@ -49,7 +49,7 @@ def test_public_board_refusals_and_failures_stay_private(tmp_path: Path) -> None
         async def broken(*args: object, **kwargs: object) -> None:
             raise RuntimeError("render failed")
 
-        service.board = cast(Any, broken)
+        rooms.reading.board = cast(Any, broken)  # type: ignore[method-assign]
         failing = _interaction(bot, 500)
         await invoke(board, cog, failing, public=True)
         assert failing.deleted == [True]

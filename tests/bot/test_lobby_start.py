@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.lobby_state import LobbyBook, LobbyState
-from bot.service import GameService, ServiceError
+from bot.service import Rooms, ServiceError
 from bot.views.lobby import on_lobby, player_lines
 
 from .fakes import FakeBot, FakeThread, fake_interaction, http_error
@@ -70,9 +70,7 @@ class FakeLobbyMessage:
 
 
 class NoGames:
-    """A service stand-in for lobbies whose thread has no game."""
-
-    repo = None
+    """A reading room stand-in for lobbies whose thread has no game."""
 
     async def active_game_id(self, thread_id: int) -> None:
         """No game anywhere."""
@@ -92,21 +90,21 @@ def _click(bot: FakeBot, message: FakeLobbyMessage, user: int = ANN, name: str =
     return interaction
 
 
-def _bot(thread: FakeThread, service: Any, clock: Any = None) -> FakeBot:
-    bot = FakeBot(thread, service)
+def _bot(thread: FakeThread, rooms: Any, clock: Any = None) -> FakeBot:
+    bot = FakeBot(thread, rooms)
     bot.lobbies = LobbyBook() if clock is None else LobbyBook(clock=clock)
     cast(Any, bot).user = SimpleNamespace(id=BOT_USER)
     return bot
 
 
 def test_start_succeeds_once_the_game_exists_and_the_opening_is_owed(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
+    async def body(rooms: Rooms) -> None:
         thread = FakeThread(id=900, fail=[http_error(503)])
-        bot = _bot(thread, service)
+        bot = _bot(thread, rooms)
         message = FakeLobbyMessage(thread, LobbyState("yamatai", 2, False, (ANN, BO), ("A", "B")))
         click = _click(bot, message)
-        await on_lobby(click, "start", None)
-        game_id = await service.active_game_id(900)
+        await on_lobby(bot, click, "start", None)  # type: ignore[arg-type]
+        game_id = await rooms.reading.active_game_id(900)
         assert game_id is not None and thread.sent == []  # the opening failed...
         assert bot.runner.kicked == [game_id]  # ...and is retried without another click
         assert await bot.outbox.pending() == [game_id]
@@ -122,22 +120,22 @@ def test_start_succeeds_once_the_game_exists_and_the_opening_is_owed(tmp_path: P
 
 @pytest.mark.parametrize("cached", [True, False])
 def test_start_again_after_the_thread_failed_reuses_it(tmp_path: Path, cached: bool) -> None:
-    async def body(service: GameService) -> None:
+    async def body(rooms: Rooms) -> None:
         thread = FakeThread(id=900)
-        bot = _bot(thread, service)
+        bot = _bot(thread, rooms)
         state = LobbyState("yamatai", 2, False, (ANN, BO), ("Ann", "Bo"))
         message = FakeLobbyMessage(thread, state, cached=cached)
         message.created = thread  # made, but the answer was lost
         message.create_fails = [http_error(503)]
         first = _click(bot, message)
-        await on_lobby(first, "start", None)
+        await on_lobby(bot, first, "start", None)  # type: ignore[arg-type]
         assert message.creates == (0 if cached else 1)  # found again instead of made twice
-        assert await service.active_game_id(900) is not None and len(thread.sent) == 1
+        assert await rooms.reading.active_game_id(900) is not None and len(thread.sent) == 1
 
         nothing = FakeLobbyMessage(FakeThread(id=901), state)
         nothing.create_fails = [http_error(503)]
         with pytest.raises(ServiceError) as caught:
-            await on_lobby(_click(bot, nothing), "start", None)
+            await on_lobby(bot, _click(bot, nothing), "start", None)  # type: ignore[arg-type]
         assert caught.value.key == "lobby.start_failed"
         assert 901 not in bot.lobbies.states  # not stuck: Start can be clicked again
 
@@ -146,7 +144,8 @@ def test_start_again_after_the_thread_failed_reuses_it(tmp_path: Path, cached: b
 
 def _open_lobby(clock: Any = None) -> tuple[FakeBot, FakeLobbyMessage, Any]:
     """A bot with one open lobby (Ann hosting, 3 seats) and Bo's click on its message."""
-    bot = _bot(FakeThread(), NoGames(), clock)
+    rooms = SimpleNamespace(reading=NoGames(), desk=SimpleNamespace(repo=None))
+    bot = _bot(FakeThread(), rooms, clock)
     message = FakeLobbyMessage(FakeThread(), LobbyState("yamatai", 3, False, (ANN,), ("Ann",)))
     return bot, message, _click(bot, message, BO, "Bo")
 
@@ -156,7 +155,7 @@ def test_a_click_while_start_holds_the_lobby_is_deferred_first() -> None:
         bot, message, join = _open_lobby()
         lock = bot.lobbies.lock(message.id)
         await lock.acquire()  # Start is busy with Discord
-        task = asyncio.create_task(on_lobby(join, "join", None))
+        task = asyncio.create_task(on_lobby(bot, join, "join", None))  # type: ignore[arg-type]
         await asyncio.sleep(0.01)
         assert join.response.deferred == [{}] and join.edits == []  # answered in time
         lock.release()
@@ -164,7 +163,7 @@ def test_a_click_while_start_holds_the_lobby_is_deferred_first() -> None:
         [edit] = join.edits
         assert edit["view"] is not None and "Bo" in str(edit["embed"].to_dict())
         quick = _click(bot, message, 303, "Cy")
-        await on_lobby(quick, "join", None)
+        await on_lobby(bot, quick, "join", None)  # type: ignore[arg-type]
         assert quick.response.deferred == [] and quick.response.sent[0]["edit"]
         assert bot.lobbies.states[message.id].players == (ANN, BO, 303)
 
@@ -174,14 +173,14 @@ def test_a_click_while_start_holds_the_lobby_is_deferred_first() -> None:
 def test_a_cancelled_lobby_is_forgotten_and_later_clicks_are_refused() -> None:
     async def body() -> None:
         bot, message, join = _open_lobby()
-        await on_lobby(join, "join", None)
+        await on_lobby(bot, join, "join", None)  # type: ignore[arg-type]
         assert not bot.lobbies.states[message.id].closed  # an open lobby is kept
         assert bot.lobbies.locks == {}
-        await on_lobby(_click(bot, message), "cancel", None)
+        await on_lobby(bot, _click(bot, message), "cancel", None)  # type: ignore[arg-type]
         assert bot.lobbies.states == {} and bot.lobbies.locks == {}
         message.show(None)
         with pytest.raises(ServiceError) as caught:
-            await on_lobby(_click(bot, message, 303, "Cy"), "join", None)
+            await on_lobby(bot, _click(bot, message, 303, "Cy"), "join", None)  # type: ignore[arg-type]
         assert caught.value.key == "error.lobby_closed"
 
     asyncio.run(body())
@@ -191,7 +190,7 @@ def test_an_untouched_lobby_is_dropped_after_a_day_and_rebuilt_from_its_message(
     async def body() -> None:
         now = [0.0]
         bot, message, join = _open_lobby(clock=lambda: now[0])
-        await on_lobby(join, "join", None)
+        await on_lobby(bot, join, "join", None)  # type: ignore[arg-type]
         assert message.id in bot.lobbies.states
         now[0] += 23 * 3600
         bot.lobbies.purge()
@@ -201,7 +200,7 @@ def test_an_untouched_lobby_is_dropped_after_a_day_and_rebuilt_from_its_message(
         assert bot.lobbies.states == {}
         # the message still shows the lobby as the bot last posted it (Ann alone here)
         again = _click(bot, message, BO, "Bo")
-        await on_lobby(again, "join", None)
+        await on_lobby(bot, again, "join", None)  # type: ignore[arg-type]
         assert bot.lobbies.states[message.id].players == (ANN, BO)
 
     asyncio.run(body())
@@ -212,11 +211,11 @@ def test_the_state_comes_from_the_bots_message_not_the_click() -> None:
         bot, message, _ = _open_lobby()
         message.author = SimpleNamespace(id=BO)  # not the bot's message: no lobby there
         with pytest.raises(ServiceError) as caught:
-            await on_lobby(_click(bot, message, BO, "Bo"), "join", None)
+            await on_lobby(bot, _click(bot, message, BO, "Bo"), "join", None)  # type: ignore[arg-type]
         assert caught.value.key == "error.lobby_closed"
         message.author = SimpleNamespace(id=BOT_USER)
         with pytest.raises(ServiceError) as caught:  # Bo is not the host the message names
-            await on_lobby(_click(bot, message, BO, "Bo"), "start", None)
+            await on_lobby(bot, _click(bot, message, BO, "Bo"), "start", None)  # type: ignore[arg-type]
         assert caught.value.key == "error.not_host"
 
     asyncio.run(body())

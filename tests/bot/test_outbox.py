@@ -12,7 +12,7 @@ import pytest
 from bot.app import create_bot
 from bot.present import NO_MENTIONS
 from bot.runner import ComputerRunner
-from bot.service import GameService
+from bot.service import Rooms
 from bot.settings import Settings
 from bot.turns import message_nonce
 
@@ -21,13 +21,13 @@ from .support import ANN, GUILD, play_whole_turn, two_player_game, with_service
 
 
 def test_a_lost_turn_message_is_posted_once_by_flush(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
-        bot = FakeBot(FakeThread(), service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
+        bot = FakeBot(FakeThread(), rooms)
         assert await bot.outbox.pending() == [created.game_id]  # the opening is owed
         assert await bot.outbox.flush(created.game_id)
         assert "begins" in bot.thread.sent[0]["content"]
-        result = await play_whole_turn(service, created.game_id)  # saved, never posted
+        result = await play_whole_turn(rooms, created.game_id)  # saved, never posted
         assert await bot.outbox.pending() == [created.game_id]
         assert await bot.outbox.flush(created.game_id)
         assert len(bot.thread.sent) == 2 and bot.thread.sent[1]["content"].startswith("**")
@@ -40,33 +40,33 @@ def test_a_lost_turn_message_is_posted_once_by_flush(tmp_path: Path) -> None:
     asyncio.run(with_service(tmp_path, body, fast=True))
 
 
-async def _computer_due(service: GameService) -> int:
+async def _computer_due(rooms: Rooms) -> int:
     """A game of Ann and a computer where the computer is to act (and nothing is owed)."""
-    created = await service.create_game(
+    created = await rooms.playing.create_game(
         game_key="yamatai",
         guild_id=GUILD,
         channel_id=10,
         thread_id=500,
         players=[(ANN, "Ann"), (None, "Computer 1")],
     )
-    await service.repo.mark_announced(created.game_id, created.version)
+    await rooms.reading.store.mark_announced(created.game_id, created.version)
     if not created.computers_next:
-        result = await play_whole_turn(service, created.game_id)
+        result = await play_whole_turn(rooms, created.game_id)
         assert result.turn is not None
-        await service.repo.mark_announced(created.game_id, result.version)
+        await rooms.reading.store.mark_announced(created.game_id, result.version)
     return created.game_id
 
 
 def test_the_runner_retries_transient_failures_then_posts(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        game_id = await _computer_due(service)
-        bot = FakeBot(FakeThread(fail=[http_error(503), http_error(502)]), service)
+    async def body(rooms: Rooms) -> None:
+        game_id = await _computer_due(rooms)
+        bot = FakeBot(FakeThread(fail=[http_error(503), http_error(502)]), rooms)
         bot.runner = ComputerRunner(bot, 0, first_retry=0.001)  # type: ignore[arg-type]
         bot.runner.kick(game_id)
         await bot.runner.idle()
         assert bot.thread.sent and bot.thread.fail == []
         assert await bot.outbox.pending() == []
-        game = await service.repo.load_game(game_id)
+        game = await rooms.desk.repo.load_game(game_id)
         assert game.current_user_id == ANN or game.status == "finished"
 
     asyncio.run(with_service(tmp_path, body, fast=True))
@@ -78,9 +78,9 @@ def test_the_runner_retries_transient_failures_then_posts(tmp_path: Path) -> Non
 def test_a_thread_that_is_gone_stops_the_runner_quietly(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, error: Exception
 ) -> None:
-    async def body(service: GameService) -> None:
-        game_id = await _computer_due(service)
-        bot = FakeBot(FakeThread(fail=[error]), service)
+    async def body(rooms: Rooms) -> None:
+        game_id = await _computer_due(rooms)
+        bot = FakeBot(FakeThread(fail=[error]), rooms)
         bot.runner = ComputerRunner(bot, 0, first_retry=0.001)  # type: ignore[arg-type]
         with caplog.at_level(logging.WARNING):
             bot.runner.kick(game_id)
@@ -96,9 +96,9 @@ def test_a_thread_that_is_gone_stops_the_runner_quietly(
 def test_the_runner_gives_up_for_now_after_its_attempts(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async def body(service: GameService) -> None:
-        game_id = await _computer_due(service)
-        bot = FakeBot(FakeThread(fail=[http_error(503)] * 5), service)
+    async def body(rooms: Rooms) -> None:
+        game_id = await _computer_due(rooms)
+        bot = FakeBot(FakeThread(fail=[http_error(503)] * 5), rooms)
         bot.runner = ComputerRunner(bot, 0, first_retry=0.001, attempts=3)  # type: ignore[arg-type]
         bot.runner.kick(game_id)
         await bot.runner.idle()
@@ -115,9 +115,9 @@ def test_start_up_kicks_games_that_owe_a_message(tmp_path: Path) -> None:
         bot = create_bot(settings)
         await bot.setup_hook()
         try:
-            owed = await two_player_game(bot.service, thread_id=700)
-            posted = await two_player_game(bot.service, thread_id=701)
-            await bot.service.repo.mark_announced(posted.game_id, posted.version)
+            owed = await two_player_game(bot.rooms, thread_id=700)
+            posted = await two_player_game(bot.rooms, thread_id=701)
+            await bot.rooms.reading.store.mark_announced(posted.game_id, posted.version)
             real, runner = bot.runner, FakeRunner()
             bot.runner = runner  # type: ignore[assignment]
             await bot.on_ready()
@@ -136,11 +136,11 @@ def test_start_up_kicks_games_that_owe_a_message(tmp_path: Path) -> None:
 def test_an_abandoned_game_owes_its_thread_the_reason(
     tmp_path: Path, reason: str, words: str
 ) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
-        bot = FakeBot(FakeThread(fail=[http_error(503)]), service)
-        await service.repo.mark_announced(created.game_id, created.version)
-        await service.repo.abandon_game(created.game_id, reason=reason)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
+        bot = FakeBot(FakeThread(fail=[http_error(503)]), rooms)
+        await rooms.reading.store.mark_announced(created.game_id, created.version)
+        await rooms.desk.repo.abandon_game(created.game_id, reason=reason)
         assert await bot.outbox.pending() == [created.game_id]
         with pytest.raises(discord.HTTPException):
             await bot.outbox.flush(created.game_id)

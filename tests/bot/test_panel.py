@@ -14,7 +14,7 @@ from bot.custom_ids import ROW_ID_MAX, VERSION_MAX
 from bot.games import presentation
 from bot.games.base import Texts
 from bot.games.yamatai import PANEL_NEXT
-from bot.service import GameService, PanelState
+from bot.service import PanelState, Rooms
 from bot.service.panel import (
     PAGE_SIZE,
     STAGE,
@@ -60,23 +60,23 @@ def _chosen(view: Any) -> str | None:
 
 
 def test_the_panel_says_what_was_played_and_keeps_the_group(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         user = created.first.user_id or 0
-        bot = FakeBot(service=service)
+        bot = FakeBot(rooms=rooms)
         asked: list[str | None] = []
-        panel = service.panel
+        panel = rooms.playing.panel
 
         async def recording_panel(*args: Any, **kwargs: Any) -> Any:
             asked.append(kwargs.get("after"))
             return await panel(*args, **kwargs)
 
-        service.panel = recording_panel
+        rooms.playing.panel = recording_panel  # type: ignore[method-assign]
         for i in range(8):  # fleet, then trades and boats: each stays in its group if it can
             state = await panel(user, game_id=created.game_id, picture=False)
             action = state.actions[0]
             click = _panel_click(bot, user)
-            await act(click, created.game_id, state.version, action)
+            await act(bot, click, created.game_id, state.version, action)  # type: ignore[arg-type]
             [edit] = click.edits
             if edit["view"] is None:  # the turn ended
                 break
@@ -92,19 +92,21 @@ def test_the_panel_says_what_was_played_and_keeps_the_group(tmp_path: Path) -> N
 
 
 def test_the_harbor_group_offers_to_store_and_end_in_one_choice(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         user = created.first.user_id or 0
-        bot = FakeBot(service=service)
-        state = await service.panel(user, game_id=created.game_id, picture=False)
+        bot = FakeBot(rooms=rooms)
+        state = await rooms.playing.panel(user, game_id=created.game_id, picture=False)
         fleet = next(a for a in state.actions if a in ("fleet 1", "fleet 2", "fleet 3", "fleet 4"))
-        await act(_panel_click(bot, user), created.game_id, state.version, fleet)
-        state = await service.panel(user, game_id=created.game_id, category="keep", picture=False)
+        await act(bot, _panel_click(bot, user), created.game_id, state.version, fleet)  # type: ignore[arg-type]
+        state = await rooms.playing.panel(
+            user, game_id=created.game_id, category="keep", picture=False
+        )
         assert state.category == "keep"
         [keep, keep_and_end] = state.actions  # one boat in hand: one way to fill the harbor
         assert keep.startswith("keep ") and keep_and_end == f"{keep}; end"
         click = _panel_click(bot, user)
-        await act(click, created.game_id, state.version, keep_and_end)
+        await act(bot, click, created.game_id, state.version, keep_and_end)  # type: ignore[arg-type]
         [edit] = click.edits
         assert edit["view"] is None  # the turn is over
 
@@ -292,7 +294,7 @@ def test_every_panel_of_random_games_fits_discords_limits(game: str) -> None:
                     for t in texts:
                         name = f"{presentation(game).panel_group_label(t, key.key)} (999)"
                         assert len(name) <= 100 and "{" not in name, name
-                view = panel_view(interaction, state)
+                view = panel_view(bot, interaction, state)  # type: ignore[arg-type]
                 ids = [getattr(i, "custom_id", None) for i in view.children]
                 assert len(ids) == len(set(ids)), ids  # Discord refuses a duplicate id
                 for item in view.children:
@@ -317,10 +319,10 @@ def test_the_panel_shows_the_turn_picture_with_the_steps_choices(tmp_path: Path)
 
     from render import render_focus
 
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         user = created.first.user_id or 0
-        state = await service.panel(user, game_id=created.game_id)
+        state = await rooms.playing.panel(user, game_id=created.game_id)
         assert state.picture is not None and state.view is not None
         marked = [a for a in state.actions if not a.endswith(" …")]
         assert state.picture == render_focus(state.view, legal=marked)
@@ -329,9 +331,9 @@ def test_the_panel_shows_the_turn_picture_with_the_steps_choices(tmp_path: Path)
         def broken(*_: object) -> bytes:
             raise RuntimeError("no fonts today")
 
-        service.pool._drawer = broken
-        service.pictures.pictures = PictureCache()
-        bare = await service.panel(user, game_id=created.game_id)
+        rooms.pictures.pool._drawer = broken
+        rooms.pictures.pictures = PictureCache()
+        bare = await rooms.playing.panel(user, game_id=created.game_id)
         assert bare.picture is None and bare.actions == state.actions
 
     asyncio.run(with_service(tmp_path, body))

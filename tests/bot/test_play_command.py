@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
@@ -29,11 +30,10 @@ def test_normalize_actions_drops_empty_parts(typed: str, sent: str) -> None:
 
 
 class RecordingService:
-    """Records what /play passes on, then refuses (nothing else is needed here)."""
+    """The playing room: records what /play passes on, then refuses (nothing else is needed)."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, str]] = []
-        self.repo = None
 
     async def play(self, user_id: int, text: str, **kwargs: Any) -> Any:
         self.calls.append(("play", text))
@@ -45,13 +45,18 @@ class RecordingService:
 
 
 def _play(typed: str) -> tuple[RecordingService, Any]:
-    service = RecordingService()
-    bot = FakeBot(service=service)
+    playing = RecordingService()
+    bot = FakeBot(rooms=_rooms(playing))
     cog = PlayCog(bot)  # type: ignore[arg-type]
     interaction = fake_interaction(bot)
     command: Any = cog.play
     asyncio.run(invoke(command, cog, interaction, action=typed))
-    return service, interaction
+    return playing, interaction
+
+
+def _rooms(playing: RecordingService) -> Any:
+    """Rooms with only the playing room (and a desk without a store)."""
+    return SimpleNamespace(playing=playing, desk=SimpleNamespace(repo=None))
 
 
 def test_play_sends_one_action_without_empty_parts() -> None:
@@ -64,19 +69,19 @@ def test_play_previews_a_sequence_without_empty_parts() -> None:
 
 
 def test_play_of_only_separators_is_refused_before_the_service() -> None:
-    service, interaction = _play(" ; ;")
-    assert service.calls == []
+    playing, interaction = _play(" ; ;")
+    assert playing.calls == []
     assert "Type an action" in interaction.response.sent[0]["content"]
 
 
 def _autocomplete(found: Suggestions, typed: str) -> list[Any]:
-    service = RecordingService()
+    playing = RecordingService()
 
     async def suggest(user_id: int, text: str, **kwargs: Any) -> Suggestions:
         return found
 
-    service.suggest = suggest  # type: ignore[attr-defined]
-    bot = FakeBot(service=service)
+    playing.suggest = suggest  # type: ignore[attr-defined]
+    bot = FakeBot(rooms=_rooms(playing))
     cog = PlayCog(bot)  # type: ignore[arg-type]
     complete = cast(Any, PlayCog.play_autocomplete)  # discord.py types it as the decorator
     return list(asyncio.run(complete(cog, fake_interaction(bot), typed)))

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.render_pool import RenderPool, default_processes
-from bot.service import GameService
+from bot.service import Rooms, build_rooms
 from bot.service.pictures import PictureCache, picture_key, render_picture
 from bot.settings import SettingsError, load_settings
 from bot.store import open_store
@@ -160,7 +160,7 @@ def _service_run(tmp_path: Path, body: Any) -> Recorder:
     async def run() -> None:
         repo = await open_store(database(tmp_path, "games.sqlite3"))
         try:
-            await body(GameService(repo, renderer=recorder, seed_source=lambda: 7), recorder)
+            await body(build_rooms(repo, renderer=recorder, seed_source=lambda: 7), recorder)
         finally:
             await repo.close()
 
@@ -173,24 +173,24 @@ def test_which_plays_draw_a_picture(tmp_path: Path) -> None:
     """A single action draws the player's own picture; a completed turn draws one public
     picture and no private one; the same board asked again is not drawn again."""
 
-    async def body(service: GameService, recorder: Recorder) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms, recorder: Recorder) -> None:
+        created = await two_player_game(rooms)
         assert len(recorder.views) == 1  # the opening picture
-        game = await service.repo.load_game(created.game_id)
+        game = await rooms.desk.repo.load_game(created.game_id)
         match = games.from_json(game.snapshot)
         user = created.first.user_id or 0
-        result = await service.play(user, match.legal_actions()[0], thread_id=500)
+        result = await rooms.playing.play(user, match.legal_actions()[0], thread_id=500)
         assert result.turn is None and len(recorder.views) == 2
         recorder.views.clear()
-        turn = await play_whole_turn(service, created.game_id)
+        turn = await play_whole_turn(rooms, created.game_id)
         assert turn.turn is not None
         assert len(recorder.views) == 1  # the public picture only
         assert turn.picture is turn.turn.picture  # the player's reply shows that one
         recorder.views.clear()
-        first = await service.board(None, thread_id=500, public=True)
+        first = await rooms.reading.board(None, thread_id=500, public=True)
         drawn = len(recorder.views)
         other = BO if user == ANN else ANN
-        again = await service.board(other, thread_id=500, public=True)
+        again = await rooms.reading.board(other, thread_id=500, public=True)
         assert first.picture == again.picture
         assert len(recorder.views) == drawn <= 1  # asked again: from the cache
 
@@ -202,13 +202,13 @@ def test_stand_ins_go_to_the_picture_as_arguments(tmp_path: Path) -> None:
     """A seat the computer plays for its human: the board is drawn with that stand-in as an
     argument of the drawer (and cached by it), the engine's view as it is, without bot keys."""
 
-    async def body(service: GameService, recorder: Recorder) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms, recorder: Recorder) -> None:
+        created = await two_player_game(rooms)
         recorder.more.clear()
-        await service.board(None, thread_id=500, public=True)
+        await rooms.reading.board(None, thread_id=500, public=True)
         assert recorder.more == [("en", None, (), False)]
-        await service.repo.set_stand_in(created.game_id, 1, "away", now=service.now())
-        await service.board(None, thread_id=500, public=True)  # drawn again, not the cached
+        await rooms.desk.repo.set_stand_in(created.game_id, 1, "away", now=rooms.desk.now())
+        await rooms.reading.board(None, thread_id=500, public=True)  # drawn again, not the cached
         assert recorder.more[1:] == [("en", None, ((1, "away"),), False)]
         assert recorder.views[-1] == recorder.views[-2]  # the engine's view, no bot keys
 

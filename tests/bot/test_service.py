@@ -9,7 +9,7 @@ import pytest
 
 from bot.catalog import default_catalog
 from bot.present import error_text
-from bot.service import GameService, PlayResult, ServiceError
+from bot.service import PlayResult, Rooms, ServiceError
 from bot.service.tables import BATCH_TURNS
 from bot.store import GameNotActive, GameNotFound, NothingToUndo, StaleVersion
 from engine import games
@@ -27,16 +27,16 @@ def _user(created_first_seat: int, seats: dict[int, int]) -> int:
 
 
 def test_create_and_play_single_actions(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         assert created.picture.startswith(PNG)
         assert [p.name for p in created.players] == ["Ann", "Bo"]
         first = created.first
         assert first.user_id in (ANN, BO)
-        game = await service.repo.load_game(created.game_id)
+        game = await rooms.desk.repo.load_game(created.game_id)
         match = games.from_json(game.snapshot)
         action = match.legal_actions()[0]
-        result = await service.play(first.user_id or 0, action, thread_id=500)
+        result = await rooms.playing.play(first.user_id or 0, action, thread_id=500)
         assert result.actions == (action,)
         assert result.version == created.version + 1
         assert result.picture.startswith(PNG)
@@ -46,9 +46,9 @@ def test_create_and_play_single_actions(tmp_path: Path) -> None:
     asyncio.run(with_service(tmp_path, body))
 
 
-async def _whole_turn(service: GameService, game_id: int) -> tuple[int, str]:
+async def _whole_turn(rooms: Rooms, game_id: int) -> tuple[int, str]:
     """A legal whole turn for the current player (found by the greedy computer player)."""
-    game = await service.repo.load_game(game_id)
+    game = await rooms.desk.repo.load_game(game_id)
     match = games.from_json(game.snapshot)
     seat = match.current_seat
     assert seat is not None
@@ -64,15 +64,15 @@ async def _whole_turn(service: GameService, game_id: int) -> tuple[int, str]:
 
 
 def test_whole_turn_preview_then_confirm(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
-        user, text = await _whole_turn(service, created.game_id)
-        preview = await service.preview(user, text, thread_id=500)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
+        user, text = await _whole_turn(rooms, created.game_id)
+        preview = await rooms.playing.preview(user, text, thread_id=500)
         assert preview.ends_turn and preview.picture.startswith(PNG)
         assert preview.text == text
-        unchanged = await service.repo.load_game(created.game_id)
+        unchanged = await rooms.desk.repo.load_game(created.game_id)
         assert unchanged.version == created.version and unchanged.action_count == 0
-        result = await service.play(
+        result = await rooms.playing.play(
             user, preview.text, game_id=preview.game_id, version=preview.version
         )
         assert result.turn is not None
@@ -85,55 +85,55 @@ def test_whole_turn_preview_then_confirm(tmp_path: Path) -> None:
 
 
 def test_sequence_is_all_or_nothing(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         user = created.first.user_id or 0
-        game = await service.repo.load_game(created.game_id)
+        game = await rooms.desk.repo.load_game(created.game_id)
         fleet = games.from_json(game.snapshot).legal_actions()[0]
         with pytest.raises(ServiceError) as caught:
-            await service.play(user, f"{fleet}; place gold 999", thread_id=500)
+            await rooms.playing.play(user, f"{fleet}; place gold 999", thread_id=500)
         assert caught.value.key == "error.sequence.did_you_mean"  # placements legal after it
         assert caught.value.params["suggestions"].startswith("`place ")
         assert caught.value.params["number"] == 2
         assert caught.value.params["part"] == "place gold 999"
-        after = await service.repo.load_game(created.game_id)
+        after = await rooms.desk.repo.load_game(created.game_id)
         assert after.action_count == 0
 
     asyncio.run(with_service(tmp_path, body))
 
 
 def test_wrong_player_and_spectator(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         other = BO if created.first.user_id == ANN else ANN
         with pytest.raises(ServiceError) as caught:
-            await service.play(other, "fleet 1", thread_id=500)
+            await rooms.playing.play(other, "fleet 1", thread_id=500)
         assert caught.value.key == "error.not_your_turn"
         assert caught.value.params["player"] == created.first.name
         with pytest.raises(ServiceError) as caught:
-            await service.play(999, "fleet 1", thread_id=500)
+            await rooms.playing.play(999, "fleet 1", thread_id=500)
         assert caught.value.key == "error.not_seated"
         with pytest.raises(ServiceError) as caught:
-            await service.play(ANN, "fleet 1", thread_id=12345)
+            await rooms.playing.play(ANN, "fleet 1", thread_id=12345)
         assert caught.value.key == "error.no_game"
 
     asyncio.run(with_service(tmp_path, body))
 
 
 def test_malformed_and_illegal_actions_say_what_is_legal(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         user = created.first.user_id or 0
         with pytest.raises(ServiceError) as caught:
-            await service.play(user, "flet 4", thread_id=500)
+            await rooms.playing.play(user, "flet 4", thread_id=500)
         assert caught.value.key == "error.single.did_you_mean"
         assert "`fleet 4`" in caught.value.params["suggestions"] and not caught.value.legal
         with pytest.raises(ServiceError) as caught:
-            await service.play(user, "xyzzy 42", thread_id=500)
+            await rooms.playing.play(user, "xyzzy 42", thread_id=500)
         assert caught.value.key == "error.single.unreadable"  # never the whole grammar
         assert caught.value.legal and all(a.startswith("fleet ") for a in caught.value.legal)
         with pytest.raises(ServiceError) as caught:
-            await service.play(user, "buy wood", thread_id=500)
+            await rooms.playing.play(user, "buy wood", thread_id=500)
         assert caught.value.key == "error.single.illegal"
         assert caught.value.legal and all(a.startswith("fleet") for a in caught.value.legal)
         assert "Legal now" not in caught.value.params["message"]  # the list comes as data
@@ -142,15 +142,15 @@ def test_malformed_and_illegal_actions_say_what_is_legal(tmp_path: Path) -> None
 
 
 def test_two_concurrent_applies_one_wins(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         user = created.first.user_id or 0
-        game = await service.repo.load_game(created.game_id)
+        game = await rooms.desk.repo.load_game(created.game_id)
         action = games.from_json(game.snapshot).legal_actions()[0]
 
         async def click() -> PlayResult | ServiceError:
             try:
-                return await service.play(
+                return await rooms.playing.play(
                     user, action, game_id=created.game_id, version=created.version
                 )
             except ServiceError as error:
@@ -161,51 +161,51 @@ def test_two_concurrent_applies_one_wins(tmp_path: Path) -> None:
         losses = [r for r in results if isinstance(r, ServiceError)]
         assert len(wins) == 1 and len(losses) == 1
         assert losses[0].key in ("error.already_played", "error.stale_board")
-        after = await service.repo.load_game(created.game_id)
+        after = await rooms.desk.repo.load_game(created.game_id)
         assert after.action_count == 1
 
     asyncio.run(with_service(tmp_path, body))
 
 
 def test_stale_version_is_out_of_date(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         user = created.first.user_id or 0
-        game = await service.repo.load_game(created.game_id)
+        game = await rooms.desk.repo.load_game(created.game_id)
         first, second = games.from_json(game.snapshot).legal_actions()[:2]
-        await service.play(user, first, game_id=created.game_id, version=created.version)
+        await rooms.playing.play(user, first, game_id=created.game_id, version=created.version)
         with pytest.raises(ServiceError) as caught:
-            await service.play(user, second, game_id=created.game_id, version=created.version)
+            await rooms.playing.play(user, second, game_id=created.game_id, version=created.version)
         assert caught.value.key == "error.stale_board"
 
     asyncio.run(with_service(tmp_path, body))
 
 
 def test_undo_within_the_turn_only(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         user = created.first.user_id or 0
         with pytest.raises(ServiceError) as caught:
-            await service.undo(user, thread_id=500)
+            await rooms.playing.undo(user, thread_id=500)
         assert caught.value.key == "error.engine.undo_not_allowed.turn_start"
         said = error_text(default_catalog(), caught.value, None)
         assert said == "There is nothing to undo in this turn: finished turns stay played."
-        game = await service.repo.load_game(created.game_id)
+        game = await rooms.desk.repo.load_game(created.game_id)
         action = games.from_json(game.snapshot).legal_actions()[0]
-        played = await service.play(user, action, thread_id=500)
-        undone = await service.undo(user, thread_id=500)
+        played = await rooms.playing.play(user, action, thread_id=500)
+        undone = await rooms.playing.undo(user, thread_id=500)
         assert undone.undone == action
         assert undone.version == played.version + 1
         assert undone.picture.startswith(PNG)
-        after = await service.repo.load_game(created.game_id)
+        after = await rooms.desk.repo.load_game(created.game_id)
         assert after.action_count == 0 and after.current_seat == created.first.seat
 
     asyncio.run(with_service(tmp_path, body))
 
 
 def test_computer_players_finish_a_game(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await service.create_game(
+    async def body(rooms: Rooms) -> None:
+        created = await rooms.playing.create_game(
             game_key="yamatai",
             guild_id=1,
             channel_id=2,
@@ -213,21 +213,21 @@ def test_computer_players_finish_a_game(tmp_path: Path) -> None:
             players=[(None, "Computer 1"), (None, "Computer 2")],
         )
         assert created.computers_next
-        reports = [r async for r in service.computer_turns(created.game_id)]
+        reports = [r async for r in rooms.computers.computer_turns(created.game_id)]
         assert len(reports) > 1  # saved and posted by batches of BATCH_TURNS turns
         assert all(len(r.earlier) == BATCH_TURNS - 1 for r in reports[:-1])
-        history = await service.history(thread_id=3, turns=10_000)
+        history = await rooms.reading.history(thread_id=3, turns=10_000)
         posted = sum(len(r.earlier) + 1 for r in reports)
         assert posted == len([t for t in history.turns if t.complete])  # each turn said once
         last = reports[-1]
         assert last.final is not None and last.next_player is None
         assert [s.rank for s in last.final.scores] == [1, 2]
-        game = await service.repo.load_game(created.game_id)
+        game = await rooms.desk.repo.load_game(created.game_id)
         assert game.status == "finished"
         assert {s.final_rank for s in game.seats} == {1, 2}
-        board = await service.board(None, thread_id=3, public=True)
+        board = await rooms.reading.board(None, thread_id=3, public=True)
         assert board.over and board.game_id == created.game_id
-        history = await service.history(thread_id=3, turns=2)
+        history = await rooms.reading.history(thread_id=3, turns=2)
         assert [t.complete for t in history.turns] == [True, True]
         assert all(r.picture.startswith(PNG) for r in reports[-2:])
 
@@ -235,16 +235,16 @@ def test_computer_players_finish_a_game(tmp_path: Path) -> None:
 
 
 def test_computer_seat_plays_after_a_human_turn(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await service.create_game(
+    async def body(rooms: Rooms) -> None:
+        created = await rooms.playing.create_game(
             game_key="yamatai",
             guild_id=1,
             channel_id=2,
             thread_id=3,
             players=[(ANN, "Ann"), (None, "Computer 1")],
         )
-        reports = [r async for r in service.computer_turns(created.game_id)]
-        game = await service.repo.load_game(created.game_id)
+        reports = [r async for r in rooms.computers.computer_turns(created.game_id)]
+        game = await rooms.desk.repo.load_game(created.game_id)
         assert game.user_of(game.current_seat) == ANN
         assert game.version == created.version + len(reports)  # each batch is one save
         for report in reports:
@@ -254,31 +254,33 @@ def test_computer_seat_plays_after_a_human_turn(tmp_path: Path) -> None:
 
 
 def test_board_history_and_my_games(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
-        user, text = await _whole_turn(service, created.game_id)
-        await service.play(user, text, thread_id=500)
-        board = await service.board(user, thread_id=500)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
+        user, text = await _whole_turn(rooms, created.game_id)
+        await rooms.playing.play(user, text, thread_id=500)
+        board = await rooms.reading.board(user, thread_id=500)
         assert board.picture.startswith(PNG) and board.round == 1 and not board.over
-        history = await service.history(thread_id=500)
+        history = await rooms.reading.history(thread_id=500)
         assert len(history.turns) == 1 and history.turns[0].complete
         assert "; ".join(history.turns[0].actions) == text
-        mine = await service.my_games(ANN, guild_id=9)
+        mine = await rooms.reading.my_games(ANN, guild_id=9)
         assert [g.game_id for g in mine] == [created.game_id]
-        assert await service.my_games(ANN, guild_id=77) == []
+        assert await rooms.reading.my_games(ANN, guild_id=77) == []
 
     asyncio.run(with_service(tmp_path, body))
 
 
 def test_turn_panel_groups_the_legal_choices(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         user = created.first.user_id or 0
-        state = await service.panel(user, thread_id=500)
+        state = await rooms.playing.panel(user, thread_id=500)
         assert state.step == "yamatai.step.fleet" and state.category == "fleet"
         assert all(a.startswith("fleet") for a in state.actions)
-        await service.play(user, state.actions[0], game_id=state.game_id, version=state.version)
-        state = await service.panel(user, thread_id=500, picture=False)
+        await rooms.playing.play(
+            user, state.actions[0], game_id=state.game_id, version=state.version
+        )
+        state = await rooms.playing.panel(user, thread_id=500, picture=False)
         keys = [c.key for c in state.categories]
         assert any(k.startswith("place:") for k in keys)
         assert state.can_undo and state.picture is None
@@ -287,56 +289,56 @@ def test_turn_panel_groups_the_legal_choices(tmp_path: Path) -> None:
 
 
 def test_resigning_in_a_two_player_game_makes_the_opponent_win(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
-        resigned = await service.resign(BO, game_id=created.game_id, version=created.version)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
+        resigned = await rooms.endings.resign(BO, game_id=created.game_id, version=created.version)
         assert resigned.player.name == "Bo" and resigned.ended
         assert resigned.winner is not None and resigned.winner.name == "Ann"
-        game = await service.repo.load_game(created.game_id)
+        game = await rooms.desk.repo.load_game(created.game_id)
         assert game.status == "finished"
         assert [(s.player, s.winner, s.final_rank, s.stand_in) for s in game.seats] == [
             ("Ann", True, 1, None),
             ("Bo", False, 2, "resigned"),
         ]
         with pytest.raises(ServiceError) as caught:
-            await service.play(ANN, "fleet 1", thread_id=500)
+            await rooms.playing.play(ANN, "fleet 1", thread_id=500)
         assert caught.value.key == "error.game_over_resigned"  # over, and says how it ended
         assert caught.value.params["player"] == "Bo"
-        board = await service.board(ANN, thread_id=500)  # reading works after the end
+        board = await rooms.reading.board(ANN, thread_id=500)  # reading works after the end
         assert board.over and board.current is None and board.picture.startswith(PNG)
-        assert (await service.history(thread_id=500)).game_id == created.game_id
+        assert (await rooms.reading.history(thread_id=500)).game_id == created.game_id
         with pytest.raises(ServiceError) as caught:
-            await service.board(ANN, thread_id=501)
+            await rooms.reading.board(ANN, thread_id=501)
         assert caught.value.key == "error.no_game"
 
     asyncio.run(with_service(tmp_path, body))
 
 
 def test_take_your_turn_opens_the_panel_until_the_turn_has_passed(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         user = created.first.user_id or 0
         assert created.turn is not None and created.turn.key == (1, created.first.seat)
         key = created.turn.key
-        game = await service.repo.load_game(created.game_id)
+        game = await rooms.desk.repo.load_game(created.game_id)
         action = games.from_json(game.snapshot).legal_actions()[0]
-        await service.play(user, action, thread_id=500)  # acted via /play: version moved on
-        state = await service.panel(
+        await rooms.playing.play(user, action, thread_id=500)  # acted via /play: version moved on
+        state = await rooms.playing.panel(
             user, game_id=created.game_id, version=created.version, turn=key
         )
         assert state.version > created.version and state.player.seat == created.first.seat
         with pytest.raises(ServiceError) as caught:  # action buttons stay strict
-            await service.panel(user, game_id=created.game_id, version=created.version)
+            await rooms.playing.panel(user, game_id=created.game_id, version=created.version)
         assert caught.value.key == "error.stale_board"
-        await service.undo(user, thread_id=500)
+        await rooms.playing.undo(user, thread_id=500)
         from .support import play_whole_turn
 
-        done = await play_whole_turn(service, created.game_id)
+        done = await play_whole_turn(rooms, created.game_id)
         assert done.turn is not None and done.turn.next_turn is not None
         assert done.turn.next_turn.key == (1, 1 - created.first.seat)
         other = done.turn.next_player.user_id if done.turn.next_player else None
         with pytest.raises(ServiceError) as caught:  # the turn has passed: out of date
-            await service.panel(
+            await rooms.playing.panel(
                 other or 0, game_id=created.game_id, version=created.version, turn=key
             )
         assert caught.value.key == "error.stale_board"
@@ -356,30 +358,30 @@ def test_take_your_turn_opens_the_panel_until_the_turn_has_passed(tmp_path: Path
 def test_store_refusals_of_save_undo_and_resign_are_explained(
     tmp_path: Path, refusal: Exception, key: str
 ) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         user = created.first.user_id or 0
-        game = await service.repo.load_game(created.game_id)
+        game = await rooms.desk.repo.load_game(created.game_id)
         action = games.from_json(game.snapshot).legal_actions()[0]
-        await service.play(user, action, thread_id=500)
-        game = await service.repo.load_game(created.game_id)
+        await rooms.playing.play(user, action, thread_id=500)
+        game = await rooms.desk.repo.load_game(created.game_id)
         following = games.from_json(game.snapshot).legal_actions()[0]
 
         async def refuse(*args: object, **kwargs: object) -> int:
             raise refusal
 
-        service.repo.undo_last = refuse  # type: ignore[method-assign]
-        service.repo.append_match = refuse  # type: ignore[method-assign]
-        service.repo.abandon_game = refuse  # type: ignore[method-assign]
-        service.repo.resign_and_finish = refuse  # type: ignore[method-assign]
+        rooms.desk.repo.undo_last = refuse  # type: ignore[method-assign]
+        rooms.desk.repo.append_match = refuse  # type: ignore[method-assign]
+        rooms.desk.repo.abandon_game = refuse  # type: ignore[method-assign]
+        rooms.desk.repo.resign_and_finish = refuse  # type: ignore[method-assign]
         with pytest.raises(ServiceError) as caught:
-            await service.undo(user, thread_id=500)  # e.g. resigned meanwhile
+            await rooms.playing.undo(user, thread_id=500)  # e.g. resigned meanwhile
         assert caught.value.key == key
         with pytest.raises(ServiceError) as caught:
-            await service.play(user, following, thread_id=500)
+            await rooms.playing.play(user, following, thread_id=500)
         assert caught.value.key == key
         with pytest.raises(ServiceError) as caught:
-            await service.resign(user, game_id=created.game_id)
+            await rooms.endings.resign(user, game_id=created.game_id)
         expected = "error.stale_board" if isinstance(refusal, StaleVersion) else key
         assert caught.value.key == expected
 
@@ -389,8 +391,8 @@ def test_store_refusals_of_save_undo_and_resign_are_explained(
 def test_an_away_players_turns_are_each_posted_once(tmp_path: Path) -> None:
     """A human's own turn is never posted again with the computer turns played for them later."""
 
-    async def body(service: GameService) -> None:
-        created = await service.create_game(
+    async def body(rooms: Rooms) -> None:
+        created = await rooms.playing.create_game(
             game_key="yamatai",
             guild_id=1,
             channel_id=2,
@@ -398,19 +400,19 @@ def test_an_away_players_turns_are_each_posted_once(tmp_path: Path) -> None:
             players=[(ANN, "Ann"), (None, "Computer 1")],
         )
         if created.computers_next:
-            [_ async for _ in service.computer_turns(created.game_id)]
-        human = await play_whole_turn(service, created.game_id)
+            [_ async for _ in rooms.computers.computer_turns(created.game_id)]
+        human = await play_whole_turn(rooms, created.game_id)
         assert human.turn is not None
-        history = await service.history(thread_id=3, turns=10_000)
+        history = await rooms.reading.history(thread_id=3, turns=10_000)
         before = len([t for t in history.turns if t.complete])
-        game = await service.repo.load_game(created.game_id)
+        game = await rooms.desk.repo.load_game(created.game_id)
         seat = game.seats_of(ANN)[0]
-        await service.repo.set_stand_in(created.game_id, seat, "away", now=service.now())
-        reports = [r async for r in service.computer_turns(created.game_id)]
+        await rooms.desk.repo.set_stand_in(created.game_id, seat, "away", now=rooms.desk.now())
+        reports = [r async for r in rooms.computers.computer_turns(created.game_id)]
         assert reports and reports[-1].final is not None
         said = [a for r in reports for a in (*(t.actions for t in r.earlier), r.actions)]
         assert human.turn.actions not in said
-        history = await service.history(thread_id=3, turns=10_000)
+        history = await rooms.reading.history(thread_id=3, turns=10_000)
         after = [t.actions for t in history.turns if t.complete]
         assert len(said) == len(after) - before  # every later turn once, none from before
         assert [a[0] for a in said] == [a[0] for a in after[before:]]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import GameService
+from bot.service import Rooms
 from bot.service.history import replay_turns
 from bot.service.suggest import MAX_CHOICES, rank, suggestions
 from engine import games
@@ -57,14 +57,14 @@ def test_broken_prefix_and_other_players_get_nothing() -> None:
 
 
 def test_service_suggest(tmp_path: Path) -> None:
-    async def body(service: GameService) -> None:
-        created = await two_player_game(service)
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
         user = created.first.user_id or 0
-        found = await service.suggest(user, "fleet", thread_id=500)
+        found = await rooms.playing.suggest(user, "fleet", thread_id=500)
         assert found and all(s.startswith("fleet") for s in found)
         other = next(p.user_id for p in created.players if p.user_id != user) or 0
-        assert await service.suggest(other, "fleet", thread_id=500) == []
-        assert await service.suggest(user, "fleet", thread_id=404) == []
+        assert await rooms.playing.suggest(other, "fleet", thread_id=500) == []
+        assert await rooms.playing.suggest(user, "fleet", thread_id=404) == []
 
     asyncio.run(with_service(tmp_path, body))
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService, ServiceError, Turn
+from bot.service import ServiceError, Turn, build_rooms
 from bot.store import GameRepository, NewSeat, open_store
 from bot.store.migrate import DEFAULT_MIGRATIONS_DIR
 from engine import games
@@ -91,7 +91,7 @@ def test_a_turn_in_flight_keeps_its_old_key_and_an_old_button_never_acts_on_a_la
         repo = await open_store(target)  # applies 0012
         try:
             now = NOW
-            service = GameService(repo, renderer=_fake_picture, clock=lambda: now)
+            rooms = build_rooms(repo, renderer=_fake_picture, clock=lambda: now)
             assert await repo.old_turn_keys(game_id) == 0
             rows = await repo.list_reminders(game_id)
             assert [(r.turn, r.kind, r.claims) for r in rows] == [
@@ -100,26 +100,26 @@ def test_a_turn_in_flight_keeps_its_old_key_and_an_old_button_never_acts_on_a_la
                 (f"1.{seat}", "deadline", 0),
             ]
             game = await repo.load_game(game_id)
-            first = await service.schedule_reminders(game_id, Turn(1, seat, 0))
+            first = await rooms.deadlines.schedule_reminders(game_id, Turn(1, seat, 0))
             assert first == DEADLINE  # the turn in flight keeps its deadline
-            assert await service.reminder_thread(rows[1]) == game.thread_id
-            [listing] = await service.my_games(100 + seat, guild_id=None)
+            assert await rooms.deadlines.reminder_thread(rows[1]) == game.thread_id
+            [listing] = await rooms.reading.my_games(100 + seat, guild_id=None)
             assert listing.deadline == DEADLINE
 
-            await play_whole_turn(service, game_id)  # the first player, late
-            other = await play_whole_turn(service, game_id)
+            await play_whole_turn(rooms, game_id)  # the first player, late
+            other = await play_whole_turn(rooms, game_id)
             turn = other.turn.next_turn if other.turn else None
             assert turn is not None and turn.key == (1, seat)  # the same round and seat
-            assert await service.schedule_reminders(game_id, turn) == now + 2 * DAY
-            assert await service.reminder_thread(rows[1]) is None
-            [listing] = await service.my_games(100 + seat, guild_id=None)
+            assert await rooms.deadlines.schedule_reminders(game_id, turn) == now + 2 * DAY
+            assert await rooms.deadlines.reminder_thread(rows[1]) is None
+            [listing] = await rooms.reading.my_games(100 + seat, guild_id=None)
             assert listing.deadline == now + 2 * DAY
             now += 3 * DAY  # this turn's deadline passed too
             with pytest.raises(ServiceError) as caught:
-                await service.vote_skip(100 + 1 - seat, game_id=game_id, turn=f"1.{seat}")
+                await rooms.deadlines.vote_skip(100 + 1 - seat, game_id=game_id, turn=f"1.{seat}")
             assert caught.value.key == "deadline.turn_over"
             assert (await repo.load_game(game_id)).current_seat == seat
-            voted = await service.vote_skip(100 + 1 - seat, game_id=game_id, turn=turn.text)
+            voted = await rooms.deadlines.vote_skip(100 + 1 - seat, game_id=game_id, turn=turn.text)
             assert voted.turn is not None  # its own button skips it
         finally:
             await repo.close()
@@ -143,8 +143,8 @@ def test_votes_cast_before_0012_count_for_the_turn_in_flight(tmp_path: Path) -> 
             await repo.close()
         repo = await open_store(target)
         try:
-            service = GameService(repo, renderer=_fake_picture, clock=lambda: NOW)
-            voted = await service.vote_skip(voters[1], game_id=game_id, turn=f"1.{seat}")
+            rooms = build_rooms(repo, renderer=_fake_picture, clock=lambda: NOW)
+            voted = await rooms.deadlines.vote_skip(voters[1], game_id=game_id, turn=f"1.{seat}")
             assert (voted.votes, voted.needed) == (2, 2) and voted.turn is not None
         finally:
             await repo.close()

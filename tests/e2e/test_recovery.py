@@ -111,7 +111,7 @@ def test_cancel_after_a_partly_failed_start_abandons_the_game(tmp_path: Path) ->
             assert double.message(lobby.id).custom_ids() == []
             assert "cancelled" in double.message(lobby.id).text()
             assert (await env.game(lobby.id)).status == "abandoned"
-            assert await env.bot.service.active_game_id(lobby.id) is None
+            assert await env.bot.rooms.reading.active_game_id(lobby.id) is None
 
             double.faults.clear()
             await env.bot.sweep()  # the thread is owed the news
@@ -137,7 +137,7 @@ def test_start_while_the_database_is_locked_fails_cleanly_and_works_again(tmp_pa
                 refused = await start.reply(TIMEOUT)
             assert_clean_error(refused)
             assert "Click Start again" in refused.content
-            assert await env.bot.service.active_game_id(lobby.id) is None
+            assert await env.bot.rooms.reading.active_game_id(lobby.id) is None
             assert double.message(lobby.id).custom_ids()  # the lobby is open again
 
             again = await env.lobby_click(HOST, double.message(lobby.id), "start")
@@ -158,7 +158,7 @@ def test_lost_answers_at_start_still_give_one_opening_and_computers_play(tmp_pat
         async with himiko_env(tmp_path) as env:
             double = env.double
             quick_retries(env)
-            env.bot.service.playing._seed_source = lambda: computer_first_seed("Hana", "Computer 1")
+            env.bot.rooms.playing._seed_source = lambda: computer_first_seed("Hana", "Computer 1")
             lobby = await env.open_lobby(HOST, seats=2, computers=True)
             double.faults.lose_response(POST, channel_id=lobby.id)  # posted, answer lost
             double.faults.fail(EDIT_ORIGINAL, status=DROP)

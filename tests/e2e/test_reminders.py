@@ -105,7 +105,9 @@ def test_a_restart_between_claim_and_send_sends_once_after_the_lease(tmp_path: P
         async with himiko_env(tmp_path) as env:
             table, player, _ = await two_humans(env)
             env.clock.advance(24 * HOUR)
-            [claimed] = await env.bot.service.claim_due_reminders(lease=env.bot.scheduler.lease)
+            [claimed] = await env.bot.rooms.deadlines.claim_due_reminders(
+                lease=env.bot.scheduler.lease
+            )
             await env.restart()  # the claim was never sent
             assert await env.bot.scheduler.tick() == 0  # still leased
             env.clock.advance(env.bot.scheduler.lease)

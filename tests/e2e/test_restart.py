@@ -88,3 +88,28 @@ def test_restart_keeps_old_buttons_working_and_stale_ones_out_of_date(tmp_path: 
             assert any(i.endswith(f":{version}:0") for i in moved.custom_ids()), moved.custom_ids()
 
     run(body)
+
+
+def test_an_old_button_works_after_a_restart_and_a_new_view_of_its_kind(tmp_path: Path) -> None:
+    """discord.py registers again the class of every persistent item in a view it sends: after a
+    restart, a new preview (its Confirm of the same class) is sent before the old Confirm is
+    clicked, and the old one still reaches the context (the bound class, not the bare one)."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            table, player, other = await two_humans(env)
+            sequence = "; ".join(rest_of_turn(await env.match(table.id)))
+            preview = await (await env.play(player, table.id, sequence)).reply(TIMEOUT)
+            confirm = custom_id(preview, "himiko:seq:ok:")
+
+            await env.restart()
+            again = await (await env.play(player, table.id, sequence)).reply(TIMEOUT)
+            assert custom_id(again, "himiko:seq:ok:") == confirm  # the same turn, a new message
+
+            click = await double.click(player, table.id, preview.id, confirm)
+            await click.wait_event("edit_original", TIMEOUT)
+            assert "Your turn is over" in double.message(preview.id).content
+            assert await env.current_user(table.id) == other.id
+
+    run(body)

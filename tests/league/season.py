@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.service import GameService
+from bot.service import Rooms, build_rooms
 from bot.service.leagues import LeagueService
 from bot.service.ratings import RatingService
 from bot.store import GameRepository, open_store
@@ -25,7 +25,7 @@ class Leagues:
     """The services a league uses, on one store."""
 
     repo: GameRepository
-    games: GameService
+    games: Rooms
     ratings: RatingService
     leagues: LeagueService
     next_thread: int = 5000
@@ -44,14 +44,15 @@ async def with_leagues(tmp_path: Path, body: Callable[[Leagues], Awaitable[T]]) 
     """Open a store, wire the services as the bot does, run ``body``, close the store."""
     repo = await open_store(database(tmp_path, "league.sqlite3"))
     try:
-        games = GameService(repo, renderer=_picture, seed_source=lambda: 11, clock=lambda: 1e9)
+        games = build_rooms(repo, renderer=_picture, seed_source=lambda: 11, clock=lambda: 1e9)
         ratings = RatingService(repo)
         leagues = LeagueService(repo, games, ratings, clock=lambda: 1e9)
+        games.desk.league_rights = leagues
 
         async def rate(game_id: int) -> None:
             await ratings.rate_pending()
 
-        games.game_over_listeners.append(rate)
+        games.desk.game_over_listeners.append(rate)
         return await body(Leagues(repo, games, ratings, leagues))
     finally:
         await repo.close()
@@ -79,11 +80,11 @@ async def play_out(env: Leagues, game_id: int) -> None:
         seat = match.current_seat
         assert seat is not None
         if game.stand_in_of(seat) is not None:  # a withdrawn player's seat: the computer plays
-            async for _ in env.games.computer_turns(game_id):
+            async for _ in env.games.computers.computer_turns(game_id):
                 pass
             continue
         action = engine_games.computer_player(game.game_key)(match.view(seat), game.seed + seat)
-        await env.games.play(game.user_of(seat) or 0, action, game_id=game_id)
+        await env.games.playing.play(game.user_of(seat) or 0, action, game_id=game_id)
     raise AssertionError(f"game {game_id} did not end")
 
 

@@ -55,11 +55,11 @@ async def play_some(env: Leagues, game_id: int, actions: int) -> None:
         seat = match.current_seat
         assert seat is not None
         if game.stand_in_of(seat) is not None:
-            async for _ in env.games.computer_turns(game_id):
+            async for _ in env.games.computers.computer_turns(game_id):
                 pass
             continue
         action = engine_games.computer_player("yamatai")(match.view(seat), step)
-        await env.games.play(game.user_of(seat) or 0, action, game_id=game_id)
+        await env.games.playing.play(game.user_of(seat) or 0, action, game_id=game_id)
 
 
 async def scores(env: Leagues, game_id: int) -> dict[int, int]:
@@ -95,7 +95,7 @@ def test_only_the_league_s_organisers_or_manage_threads_may_abandon_a_league_gam
         first = game.user_of(0) or 0  # would have been its "host"
         for member in (Member(first), Member(game.user_of(1) or 0), Member(7, roles=(1, 2))):
             with pytest.raises(ServiceError) as refused:
-                await env.games.may_abandon(member, thread_id=game.thread_id)
+                await env.games.endings.may_abandon(member, thread_id=game.thread_id)
             assert refused.value.key == "abandon.league_only"
             assert refused.value.params["name"] == "Cup"
         for member in (
@@ -104,10 +104,10 @@ def test_only_the_league_s_organisers_or_manage_threads_may_abandon_a_league_gam
             Member(7, roles=(ROLE,)),
             Member(first, manage_threads=True),
         ):
-            found = await env.games.may_abandon(member, thread_id=game.thread_id)
+            found = await env.games.endings.may_abandon(member, thread_id=game.thread_id)
             assert found == (game_id, game.version, "Cup")
         with pytest.raises(ServiceError):
-            await env.games.abandon(Member(first), game_id=game_id)
+            await env.games.endings.abandon(Member(first), game_id=game_id)
         assert (await env.repo.load_game(game_id)).status == "active"
 
     run(lambda: with_leagues(tmp_path, body))
@@ -121,7 +121,7 @@ def test_an_abandoned_league_game_counts_as_it_stood(tmp_path: Path) -> None:
         await play_some(env, game_id, 60)
         scored = await scores(env, game_id)
         assert len(set(scored.values())) > 1, scored  # somebody is behind
-        await env.games.abandon(Member(ORGANISER), game_id=game_id)
+        await env.games.endings.abandon(Member(ORGANISER), game_id=game_id)
         assert (await env.repo.load_game(game_id)).status == "abandoned"
         league = await env.leagues.get(GUILD, "Cup")
         lines = (await env.leagues.standings(league)).lines
@@ -131,7 +131,7 @@ def test_an_abandoned_league_game_counts_as_it_stood(tmp_path: Path) -> None:
         assert next(line for line in lines if line.user_id == behind).rank == 4
         progress = await env.leagues.progress(league.id)
         assert progress.seated_round == 2  # the round is over: the next one is seated
-        ended = await env.games.pending_post(game_id)
+        ended = await env.games.reports.pending_post(game_id)
         assert ended is not None and getattr(ended, "reason", None) == "abandoned_by_league"
 
     run(lambda: with_leagues(tmp_path, body))
@@ -145,8 +145,8 @@ def test_who_resigned_ranks_last_in_an_abandoned_league_game(tmp_path: Path) -> 
         await play_some(env, game_id, 60)
         scored = await scores(env, game_id)
         leader = max(scored, key=lambda u: scored[u])
-        await env.games.resign(leader, game_id=game_id)
-        await env.games.abandon(Member(ORGANISER), game_id=game_id)
+        await env.games.endings.resign(leader, game_id=game_id)
+        await env.games.endings.abandon(Member(ORGANISER), game_id=game_id)
         scored = await scores(env, game_id)
         league = await env.leagues.get(GUILD, "Cup")
         lines = (await env.leagues.standings(league)).lines

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
-from bot.service import GameService, ServiceError
+from bot.service import ServiceError, build_rooms
 from bot.service.leagues import LeagueService
 from bot.service.ratings import RatingService
 from bot.store import GameRepository, GameStatus, Target, open_store
@@ -62,14 +62,15 @@ class LeagueMachine(RuleBasedStateMachine):
         super().__init__()
         self.loop = asyncio.new_event_loop()
         self.repo: GameRepository = self.run(open_store(self.target))
-        self.games = GameService(self.repo, renderer=_picture, seed_source=lambda: 11)
+        self.games = build_rooms(self.repo, renderer=_picture, seed_source=lambda: 11)
         self.ratings = RatingService(self.repo)
         self.leagues = LeagueService(self.repo, self.games, self.ratings)
+        self.games.desk.league_rights = self.leagues
 
         async def rate(game_id: int) -> None:
             await self.ratings.rate_pending()
 
-        self.games.game_over_listeners.append(rate)
+        self.games.desk.game_over_listeners.append(rate)
         self.guild = next(_guilds)
         self.told: dict[int, str] = {}  # user -> the last sign-up answer: joined, left, withdrew
         league = self.run(
@@ -117,7 +118,7 @@ class LeagueMachine(RuleBasedStateMachine):
             return
         game = await self.repo.load_game(running[choice % len(running)])
         if choice % 2:
-            await self.games.resign(game.seats[0].user_id, game_id=game.id)
+            await self.games.endings.resign(game.seats[0].user_id, game_id=game.id)
             return
         for _ in range(200):
             game = await self.repo.load_game(game.id)
@@ -127,7 +128,7 @@ class LeagueMachine(RuleBasedStateMachine):
             seat = match.current_seat
             assert seat is not None
             action = engine_games.computer_player("nim")(match.view(seat), game.seed + seat)
-            await self.games.play(game.user_of(seat) or 0, action, game_id=game.id)
+            await self.games.playing.play(game.user_of(seat) or 0, action, game_id=game.id)
 
     async def _one(self, op: Op) -> None:
         kind, user, yields = op

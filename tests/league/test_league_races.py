@@ -18,8 +18,7 @@ import pytest
 
 from bot.catalog import LOCALES, default_catalog
 from bot.present import error_text
-from bot.service import ServiceError
-from bot.service.games import GameService
+from bot.service import ServiceError, build_rooms
 from bot.service.leagues import SEATING_ATTEMPTS, LeagueService
 from bot.service.ratings import RatingService
 from bot.store import GameRepository, League, LeaguePlayersMoved, is_busy, open_store, queries
@@ -337,17 +336,17 @@ def test_a_game_ending_while_its_player_withdraws_keeps_ratings_equal_a_rebuild(
         league = await _started_nim_league(env, (4001, 4002))
         [game_id] = await open_round(env, league.id)
         other = await open_store(database(tmp_path, "league.sqlite3"))
-        other_games = GameService(other, renderer=lambda *a: b"", seed_source=lambda: 11)
+        other_games = build_rooms(other, renderer=lambda *a: b"", seed_source=lambda: 11)
         other_ratings = RatingService(other)
 
         async def rate(ended: int) -> None:
             await other_ratings.rate_pending()
 
-        other_games.game_over_listeners.append(rate)
+        other_games.desk.game_over_listeners.append(rate)
         calls: list[Any] = []
 
         async def opponent_resigns() -> None:
-            await other_games.resign(4002, game_id=game_id)
+            await other_games.endings.resign(4002, game_id=game_id)
 
         try:
             async with _landing(env.repo, queries.FORFEIT_SEATS, opponent_resigns, calls):

@@ -53,7 +53,7 @@ def test_a_kill_between_seating_and_opening_neither_loses_nor_doubles_a_table(
         [table] = await env.leagues.tables_to_open(league)
         await env.leagues.table_message(table, 4242)
         players = [(s.user_id, s.name) for s in table.players]
-        first = await env.games.create_game(  # the first try got this far, then died
+        first = await env.games.playing.create_game(  # the first try got this far, then died
             guild_id=GUILD, channel_id=CHANNEL, thread_id=4242, players=players, game_key="yamatai"
         )
         [again] = await env.leagues.tables_to_open(league)  # still owed after the restart

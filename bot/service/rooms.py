@@ -1,0 +1,77 @@
+"""The game services, put together: one frozen record of the rooms, for the bot and the tests.
+
+Each room is a service of its own module, given what it uses: ``tables.GameDesk`` (loading a
+game, the checks, the clock, who is told of an end), ``pictures.Pictures``,
+``reports.TurnReports`` (what a thread is told), ``playing.PlayService`` (a turn: play, preview,
+undo, panel, suggestions, a new game), ``computers.ComputerService``,
+``deadlines.DeadlineService`` (reminders, votes, away seats), ``settings.SettingsService`` (user
+and server settings), ``reading.ReadingService`` (board, history, a player's games) and
+``endings.EndingService`` (resign, abandon, cancel). Callers call the room that does the work:
+``rooms.playing.play(...)``, ``rooms.deadlines.vote_skip(...)``.
+No discord types here: ids are ints, results are plain dataclasses (see ``results``).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+
+from bot.render_pool import RenderPool
+from bot.store import GameStore
+
+from .computers import ComputerService
+from .deadlines import DeadlineService
+from .endings import EndingService
+from .pictures import Pictures, Renderer, render_picture
+from .playing import PlayService
+from .reading import ReadingService
+from .reports import TurnReports
+from .settings import SettingsService
+from .tables import Clock, GameDesk, SeedSource
+
+__all__ = ["Rooms", "build_rooms"]
+
+
+@dataclass(frozen=True)
+class Rooms:
+    """Everything a command or button does to a game, without Discord: one field per room."""
+
+    desk: GameDesk
+    pictures: Pictures
+    reports: TurnReports
+    playing: PlayService
+    computers: ComputerService
+    deadlines: DeadlineService
+    settings: SettingsService
+    reading: ReadingService
+    endings: EndingService
+
+
+def build_rooms(
+    repo: GameStore,
+    *,
+    renderer: Renderer = render_picture,
+    seed_source: SeedSource | None = None,
+    clock: Clock = time.time,
+    pool: RenderPool | None = None,
+) -> Rooms:
+    """The rooms on one store; ``pool``: where pictures are drawn (default: ``renderer`` in a
+    thread)."""
+    desk = GameDesk(repo, clock)
+    pictures = Pictures(pool if pool is not None else RenderPool(0, renderer))
+    reports = TurnReports(desk, repo, pictures)
+    settings = SettingsService(repo, clock)
+    seeds = seed_source or (lambda: secrets.randbits(62))
+    deadlines = DeadlineService(desk, repo, reports, settings)
+    return Rooms(
+        desk=desk,
+        pictures=pictures,
+        reports=reports,
+        playing=PlayService(desk, repo, pictures, reports, seeds),
+        computers=ComputerService(desk, repo, reports),
+        deadlines=deadlines,
+        settings=settings,
+        reading=ReadingService(desk, repo, pictures, deadlines),
+        endings=EndingService(desk, repo),
+    )
