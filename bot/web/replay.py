@@ -1,0 +1,112 @@
+"""A stored game replayed step by step for the web page: pure, run in a thread.
+
+Each step is the game after one more action of the log, as a spectator sees it
+(``view(None)``), with the action in notation (as everyone may read it) and in words in the
+game's language. Step 0 is the game before its first action.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.catalog import Catalog
+from bot.summary import Summary
+from engine import games
+from engine.contract import Event
+from engine.games import Match
+
+# Discord's markdown in the summary texts: bold markers, then the backslashes that escape
+# punctuation in names (``display_name``). The web page shows plain, HTML-escaped text.
+_BOLD = re.compile(r"(?<!\\)\*\*")
+_ESCAPED = re.compile(r"\\(.)")
+
+
+def plain(text: str) -> str:
+    """A summary text without Discord's markdown: ``**\\*Ann**`` -> ``*Ann``."""
+    return _ESCAPED.sub(r"\1", _BOLD.sub("", text))
+
+
+@dataclass(frozen=True)
+class Step:
+    """The game after ``version`` actions: who played the last one and what it did."""
+
+    version: int
+    seat: int | None  # None at step 0
+    round: int
+    action: str  # the action as every player may read it ("" at step 0)
+    words: str  # the action in words, in the game's language ("" at step 0)
+    events: tuple[Event, ...]  # what the action did (marked on its picture)
+    view: dict[str, Any]  # the spectator's view after it
+    chain: str  # a digest of the log up to here: a picture is only reused for the same past
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Every step of a game's log, from the start to its current version."""
+
+    game_key: str
+    players: tuple[str, ...]
+    steps: tuple[Step, ...]
+
+    @property
+    def last(self) -> Step:
+        """The step shown first: the game as it is now."""
+        return self.steps[-1]
+
+
+def _chain(previous: str, seat: int, notation: str) -> str:
+    digest = hashlib.blake2b(f"{previous}|{seat}|{notation}".encode(), digest_size=12)
+    return digest.hexdigest()
+
+
+def replay_steps(match: Match, catalog: Catalog, language: str) -> Replay:
+    """Replay a stored match's log from its setup: one step per action (and the start)."""
+    fresh = games.new(match.game_key, match.players, match.seed, match.options)
+    summary = Summary(catalog, language, match.game_key)
+    names = list(match.players)
+    chain = _chain("", -1, f"{match.game_key}|{match.seed}|{names}|{match.options}")
+    steps = [Step(0, None, fresh.turn_info.round, "", "", (), fresh.view(None), chain)]
+    for number, (actor, text) in enumerate(match.log, 1):
+        round_ = fresh.turn_info.round
+        events = tuple(fresh.play(text, seat=actor))
+        chain = _chain(chain, actor, text)
+        words = plain(summary.actions(events, names, (text,)))
+        public = match.public_text(text)  # as /log shows it: hidden until the end
+        steps.append(Step(number, actor, round_, public, words, events, fresh.view(None), chain))
+    return Replay(match.game_key, tuple(names), tuple(steps))
+
+
+def public_state(view: dict[str, Any], seat: int) -> list[tuple[str, list[str]]]:
+    """A seat's public state from the spectator's view, as (field, values) pairs: numbers,
+    words and lists of what the view shows of that player (not its name, seat or colour)."""
+    players: Sequence[Any] = view.get("players", ())
+    if not 0 <= seat < len(players) or not isinstance(players[seat], dict):
+        return []
+    rows = []
+    for key, value in players[seat].items():
+        if key in ("seat", "name", "colour", "score"):
+            continue
+        shown = _shown(value)
+        if shown:
+            rows.append((key, shown))
+    return rows
+
+
+def _shown(value: Any) -> list[str]:
+    """A view value as words: lists flattened, mappings as ``key value``, empties dropped."""
+    if isinstance(value, bool):
+        return ["✓"] if value else []
+    if isinstance(value, int | float):
+        return [str(value)]
+    if isinstance(value, str):
+        return [value] if value else []
+    if isinstance(value, dict):
+        pairs = ((k, _shown(v)) for k, v in value.items())
+        return [f"{k} {' '.join(words)}" for k, words in pairs if words not in ([], ["0"])]
+    if isinstance(value, list | tuple):
+        return [word for item in value for word in _shown(item)]
+    return []
