@@ -39,7 +39,7 @@ class Step:
     round: int
     action: str  # the action as every player may read it ("" at step 0)
     words: str  # the action in words, in the game's language ("" at step 0)
-    events: tuple[Event, ...]  # what the action did (marked on its picture)
+    events: tuple[Event, ...]  # what the action did, as a spectator may know it (marked)
     view: dict[str, Any]  # the spectator's view after it
     chain: str  # a digest of the log up to here: a picture is only reused for the same past
 
@@ -63,6 +63,18 @@ def _chain(previous: str, seat: int, notation: str) -> str:
     return digest.hexdigest()
 
 
+def _without(value: Any, hidden: frozenset[str]) -> Any:
+    """An event with every string a spectator may not see replaced by ``?``: a built tile's
+    name (face down) is in its event, though the picture only marks where it was built."""
+    if isinstance(value, str):
+        return "?" if value in hidden else value
+    if isinstance(value, dict):
+        return {k: _without(v, hidden) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_without(v, hidden) for v in value]
+    return value
+
+
 def replay_steps(match: Match, catalog: Catalog, language: str) -> Replay:
     """Replay a stored match's log from its setup: one step per action (and the start)."""
     fresh = games.new(match.game_key, match.players, match.seed, match.options)
@@ -72,11 +84,15 @@ def replay_steps(match: Match, catalog: Catalog, language: str) -> Replay:
     steps = [Step(0, None, fresh.turn_info.round, "", "", (), fresh.view(None), chain)]
     for number, (actor, text) in enumerate(match.log, 1):
         round_ = fresh.turn_info.round
-        events = tuple(fresh.play(text, seat=actor))
+        before = fresh.rules.secrets(fresh.state, None)
+        events = fresh.play(text, seat=actor)
         chain = _chain(chain, actor, text)
         words = plain(summary.actions(events, names, (text,)))
         public = match.public_text(text)  # as /log shows it: hidden until the end
-        steps.append(Step(number, actor, round_, public, words, events, fresh.view(None), chain))
+        # the secrets of the game after the action; the one that ended it: those before it
+        hidden = before if fresh.current_seat is None else fresh.rules.secrets(fresh.state, None)
+        marked = tuple(_without(e, hidden) for e in events)
+        steps.append(Step(number, actor, round_, public, words, marked, fresh.view(None), chain))
     return Replay(match.game_key, tuple(names), tuple(steps))
 
 
