@@ -91,6 +91,7 @@ async def serving(
 ) -> AsyncIterator[tuple[WebServer, aiohttp.ClientSession]]:
     """A web server on a free port of 127.0.0.1 and an HTTP client for it."""
     pool = RenderPool(0, drawer or Drawer())
+    limit = limit or RateLimit(burst=1_000_000)  # tests ask for many pictures at once
     server = WebServer(WebConfig(port=0, secret=SECRET), repo, pool, limit=limit)
     await server.start()
     try:
