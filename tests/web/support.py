@@ -17,6 +17,7 @@ from bot.web.config import WebConfig
 from bot.web.demo import play_turn
 from bot.web.limits import RateLimit
 from bot.web.server import WebServer
+from bot.web.sources import StandingsSource
 from engine import games
 from tests.backends import database
 
@@ -56,6 +57,7 @@ async def played_game(
     seed: int = 3,
     language: str = "en",
     turn_deadline: int | None = None,
+    users: Sequence[int | None] | None = None,
 ) -> int:
     """A game of computer seats, played ``turns`` turns (None: to its end), each saved alone."""
     service = GameService(repo, renderer=Drawer(), seed_source=lambda: seed)
@@ -63,7 +65,7 @@ async def played_game(
         guild_id=9,
         channel_id=10,
         thread_id=thread_id,
-        players=[(None, name) for name in players],
+        players=list(zip(users or [None] * len(players), players, strict=True)),
         game_key=game_key,
         language=language,
         turn_deadline=turn_deadline,
@@ -87,12 +89,16 @@ async def play_turns(repo: GameRepository, game_id: int, turns: int | None) -> N
 
 @asynccontextmanager
 async def serving(
-    repo: GameRepository, drawer: Drawer | None = None, limit: RateLimit | None = None
+    repo: GameRepository,
+    drawer: Drawer | None = None,
+    limit: RateLimit | None = None,
+    leagues: StandingsSource | None = None,
 ) -> AsyncIterator[tuple[WebServer, aiohttp.ClientSession]]:
     """A web server on a free port of 127.0.0.1 and an HTTP client for it."""
     pool = RenderPool(0, drawer or Drawer())
     limit = limit or RateLimit(burst=1_000_000)  # tests ask for many pictures at once
-    server = WebServer(WebConfig(port=0, secret=SECRET), repo, pool, limit=limit)
+    config = WebConfig(port=0, secret=SECRET)
+    server = WebServer(config, repo, pool, limit=limit, leagues=leagues)
     await server.start()
     try:
         async with aiohttp.ClientSession(f"http://127.0.0.1:{server.port}") as client:
