@@ -56,6 +56,7 @@ def document(lang: str, title: str, body: str, *, root: str) -> str:
         '<meta name="referrer" content="no-referrer">'
         '<meta name="robots" content="noindex, nofollow">'
         f"<title>{e(title)}</title>"
+        f'<link rel="icon" href="{root}static/icon.svg" type="image/svg+xml">'
         f'<link rel="stylesheet" href="{root}static/web.css">'
         f'<script src="{root}static/web.js" defer></script>'
         f"</head><body>{body}</body></html>\n"

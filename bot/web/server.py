@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 
 REPLAYS_KEPT = 16  # games whose replay (a spectator's view per step) stays in memory
 PICTURES_KEPT = 128  # step pictures kept (about 200 KB each)
-STATIC = {"web.css": "text/css", "web.js": "text/javascript"}
+STATIC = {"web.css": "text/css", "web.js": "text/javascript", "icon.svg": "image/svg+xml"}
 CSP = (
     "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
