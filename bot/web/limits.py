@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -51,7 +52,7 @@ class RateLimit:
         bucket = self._buckets.get(address)
         if bucket is None or bucket.tokens >= 1:
             return 0
-        return max(1, round((1 - bucket.tokens) / self.per_second + 0.5))
+        return max(1, math.ceil((1 - bucket.tokens) / self.per_second))
 
     def _forget_idle(self, now: float) -> None:
         full = [
