@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.catalog import Catalog
@@ -51,6 +51,9 @@ class Replay:
     game_key: str
     players: tuple[str, ...]
     steps: tuple[Step, ...]
+    language: str
+    over: bool  # the log's texts show what the end revealed
+    engine: Match = field(repr=False, compare=False)  # the game after the last step
 
     @property
     def last(self) -> Step:
@@ -75,14 +78,48 @@ def _without(value: Any, hidden: frozenset[str]) -> Any:
     return value
 
 
-def replay_steps(match: Match, catalog: Catalog, language: str) -> Replay:
-    """Replay a stored match's log from its setup: one step per action (and the start)."""
-    fresh = games.new(match.game_key, match.players, match.seed, match.options)
-    summary = Summary(catalog, language, match.game_key)
+def _start_chain(match: Match) -> str:
     names = list(match.players)
-    chain = _chain("", -1, f"{match.game_key}|{match.seed}|{names}|{match.options}")
-    steps = [Step(0, None, fresh.turn_info.round, "", "", (), fresh.view(None), chain)]
-    for number, (actor, text) in enumerate(match.log, 1):
+    return _chain("", -1, f"{match.game_key}|{match.seed}|{names}|{match.options}")
+
+
+def _copy(match: Match) -> Match:
+    """An independent copy of a replayed match (a cached replay's stays as it was)."""
+    state = match.rules.clone(match.state)
+    players, options = list(match.players), dict(match.options)
+    return Match(match.rules, players, match.seed, options, state, list(match.log))
+
+
+def _continues(base: Replay | None, match: Match, language: str) -> bool:
+    """Whether ``base`` replayed the start of ``match``'s log (same game, same actions, same
+    language) and its texts still hold: the end reveals what was hidden in the earlier ones."""
+    if base is None or base.language != language or base.over != (match.current_seat is None):
+        return False
+    known = base.last.version
+    if known > len(match.log):
+        return False
+    chain = _start_chain(match)
+    for actor, text in match.log[:known]:
+        chain = _chain(chain, actor, text)
+    return chain == base.last.chain
+
+
+def replay_steps(
+    match: Match, catalog: Catalog, language: str, base: Replay | None = None
+) -> Replay:
+    """Replay a stored match's log from its setup: one step per action (and the start); from
+    the end of ``base`` when it replayed the start of the same log (a game that went on)."""
+    names = list(match.players)
+    if _continues(base, match, language):
+        assert base is not None
+        fresh, steps = _copy(base.engine), list(base.steps)
+    else:
+        fresh = games.new(match.game_key, match.players, match.seed, match.options)
+        view = fresh.view(None)
+        steps = [Step(0, None, fresh.turn_info.round, "", "", (), view, _start_chain(match))]
+    summary = Summary(catalog, language, match.game_key)
+    chain = steps[-1].chain
+    for number, (actor, text) in enumerate(match.log[len(steps) - 1 :], len(steps)):
         round_ = fresh.turn_info.round
         before = fresh.rules.secrets(fresh.state, None)
         events = fresh.play(text, seat=actor)
@@ -93,7 +130,8 @@ def replay_steps(match: Match, catalog: Catalog, language: str) -> Replay:
         hidden = before if fresh.current_seat is None else fresh.rules.secrets(fresh.state, None)
         marked = tuple(_without(e, hidden) for e in events)
         steps.append(Step(number, actor, round_, public, words, marked, fresh.view(None), chain))
-    return Replay(match.game_key, tuple(names), tuple(steps))
+    over = match.current_seat is None
+    return Replay(match.game_key, tuple(names), tuple(steps), language, over, fresh)
 
 
 def public_state(view: dict[str, Any], seat: int) -> list[tuple[str, list[str]]]:

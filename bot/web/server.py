@@ -99,10 +99,12 @@ class Prepared:
     turn: Turn | None
 
 
-def _prepare(game: Game, catalog: Catalog) -> Prepared:
-    """Replay a stored game (in a thread: the engine runs every action of the log)."""
+def _prepare(game: Game, catalog: Catalog, base: Replay | None) -> Prepared:
+    """Replay a stored game (in a thread: the engine runs the actions of the log), on from
+    ``base`` (an earlier replay of it) when it still holds."""
     match = match_of(game)
-    return Prepared(match, replay_steps(match, catalog, picture_language(game)), turn_of(match))
+    replay = replay_steps(match, catalog, picture_language(game), base)
+    return Prepared(match, replay, turn_of(match))
 
 
 class NotFound(Exception):
@@ -147,6 +149,7 @@ class WebServer:
         self.catalog = catalog or web_catalog()
         self.limit = limit or RateLimit()
         self.replays: Kept[tuple[int, int, int], Prepared] = Kept(REPLAYS_KEPT)
+        self.latest: Kept[int, Prepared] = Kept(REPLAYS_KEPT)  # per game: the base of the next
         self.pictures: Kept[tuple[int, int, str, str], bytes] = Kept(PICTURES_KEPT)
         self._building: dict[tuple[int, int, int], asyncio.Task[Prepared]] = {}
         self._runner: web.AppRunner | None = None
@@ -253,7 +256,9 @@ class WebServer:
             return found
         task = self._building.get(key)
         if task is None:
-            task = asyncio.create_task(asyncio.to_thread(_prepare, game, self.catalog))
+            latest = self.latest.find(game.id)
+            base = None if latest is None else latest.replay
+            task = asyncio.create_task(asyncio.to_thread(_prepare, game, self.catalog, base))
             self._building[key] = task
             task.add_done_callback(lambda _: self._building.pop(key, None))
         try:
@@ -261,6 +266,9 @@ class WebServer:
         except ServiceError:
             raise NotFound from None  # a damaged snapshot (logged): nothing to show
         self.replays.keep(key, prepared)
+        latest = self.latest.find(game.id)
+        if latest is None or latest.replay.last.version <= prepared.replay.last.version:
+            self.latest.keep(game.id, prepared)
         return prepared
 
     # -- game pages -------------------------------------------------------------------------
