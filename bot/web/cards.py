@@ -1,4 +1,4 @@
-"""The texts of the cards a page lists: Yamatai's specialists, Namiji's upgrade cards.
+"""The texts of the cards a page lists (a game's ``bot/web/games/<game>.py`` names them).
 
 The texts are the pictures' own (``render/<game>/locale``), in the game's language; a card is
 any string of the spectator's view that names one.
@@ -11,10 +11,7 @@ from typing import Any
 
 from render import words
 
-#: Per game, the prefix of its card texts' ids in the pictures' catalog.
-CARD_TEXTS = {"yamatai": "y.specialist.", "namiji": "n.upgrade."}
-#: Per game, the prefix of the pictures' names for a player's fields (``coins``, ``crate``).
-FIELD_TEXTS = {"yamatai": "y.col.", "namiji": "n.cat."}
+from .games import text_prefix
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -30,7 +27,7 @@ def _strings(value: Any) -> Iterator[str]:
 
 def card_texts(game_key: str, view: dict[str, Any], language: str) -> tuple[tuple[str, str], ...]:
     """(name, text) of every card the view shows, in the order first seen."""
-    prefix = CARD_TEXTS.get(game_key)
+    prefix = text_prefix(game_key, "CARD_TEXTS")
     if prefix is None:
         return ()
     found: dict[str, str] = {}
@@ -42,7 +39,7 @@ def card_texts(game_key: str, view: dict[str, Any], language: str) -> tuple[tupl
 
 def field_name(game_key: str, field: str, language: str) -> str:
     """A field of a player's view in words: the picture's own name for it when it has one."""
-    prefix = FIELD_TEXTS.get(game_key)
+    prefix = text_prefix(game_key, "FIELD_TEXTS")
     if prefix is not None and words.known(prefix + field):
         return words.say(prefix + field, language)
     return field.replace("_", " ")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from bot.render_pool import RenderPool, default_processes
 from bot.service import GameService, render_picture
-from bot.store import GameRepository, open_store
+from bot.store import GameNotFound, GameRepository, open_store
 from engine import games
 from engine.games import Match
 
@@ -41,12 +41,27 @@ class DemoGame:
     turns: int | None
 
 
-DEMO_GAMES = (
-    DemoGame("yamatai", ("Iyo", "Nashime", "Tsushima"), "en", None),
-    DemoGame("namiji", ("Aiko", "Bashō", "Chiyo"), "fr", None),
-    DemoGame("yamatai", ("Kaya", "Ren"), "it", 9),
-    DemoGame("namiji", ("Hana", "Jun", "Kei", "Mio"), "pl", 7),
-)
+NAMES = ("Iyo", "Nashime", "Tsushima", "Aiko", "Bashō", "Chiyo", "Hana", "Jun", "Kei", "Mio")
+LANGUAGES = ("en", "fr", "it", "pl")
+TURNS_UNDER_WAY = 8  # turns played in the games left under way
+
+
+def demo_games() -> tuple[DemoGame, ...]:
+    """Per registered game: one played to its end (3 players where the game allows), one under
+    way (its fewest players); the languages in turn."""
+    found: list[tuple[str, int, int | None]] = []
+    for key, rules in games.GAMES.items():
+        full = max(rules.min_players, min(3, rules.max_players))
+        found.append((key, full, None))
+        found.append((key, rules.min_players, TURNS_UNDER_WAY))
+    names = iter(NAMES * len(found))
+    return tuple(
+        DemoGame(key, tuple(next(names) for _ in range(count)), LANGUAGES[n % 4], turns)
+        for n, (key, count, turns) in enumerate(found)
+    )
+
+
+DEMO_GAMES = demo_games()
 
 
 def play_turn(match: Match, seed: int) -> None:
@@ -118,7 +133,7 @@ async def _game_ids(repo: GameRepository) -> list[int]:
     """The demo games already in the file (their threads are 1001, 1002, ...)."""
     found = []
     for number in range(1, len(DEMO_GAMES) + 1):
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(GameNotFound):
             found.append((await repo.load_latest_game_by_thread(1000 + number)).id)
     return found
 

@@ -33,12 +33,12 @@ def test_demo_plays_games_and_serves_their_pages(tmp_path: Path) -> None:
             assert line, f"the demo stopped: {''.join(lines)} {process.stderr.read()}"  # type: ignore[union-attr]
             lines.append(line)
         text = "".join(lines)
-        assert "Playing 4 games between computer players" in text
+        assert re.search(r"Playing \d+ games between computer players", text)
         assert "finished" in text and "actions" in text  # some over, some under way
         links = re.findall(r"http://127\.0\.0\.1:\d+/g/\d+/\S+", text)
         with urllib.request.urlopen(links[-1], timeout=30) as answer:
             html = answer.read().decode()
-        assert answer.status == 200 and '<html lang="pl">' in html and "Namiji" in html
+        assert answer.status == 200 and '<html lang="pl">' in html  # 4th game: Polish
         with urllib.request.urlopen(links[0] + "/v/1.png", timeout=60) as answer:
             assert answer.read().startswith(b"\x89PNG")
         process.send_signal(signal.SIGINT)
