@@ -15,8 +15,9 @@ with the turn's picture):
 
 1. without viewers;
 2. with ``--viewers`` viewers, each opening a random game's page, then stepping through its
-   replay (5 to 10 pictures, one step back or forward at a time, 0.1 to 0.3 s apart), again
-   and again, over HTTP on 127.0.0.1.
+   replay (5 to 10 pictures, one step back or forward at a time, 0.5 to 1.5 times ``--pause``
+   apart, 0.5 s by default: a reader holding the arrow key is ``--pause 0.2``), again and again,
+   over HTTP on 127.0.0.1.
 
 Printed: the p50/p95 of a page, of a step picture, and of a completed turn in each phase, the
 turn p95 with viewers as a ratio of the one without (target: at most 1.2), and each figure as a
@@ -159,7 +160,12 @@ async def play_turns(
 
 
 async def viewer(
-    client: aiohttp.ClientSession, server: WebServer, ids: list[int], samples: Samples, seed: int
+    client: aiohttp.ClientSession,
+    server: WebServer,
+    ids: list[int],
+    samples: Samples,
+    seed: int,
+    pause: float,
 ) -> None:
     """Open a random game's page and step through its replay, again and again."""
     rng = random.Random(seed)
@@ -183,7 +189,7 @@ async def viewer(
             samples.picture.append(time.perf_counter() - start)
             if answer.status != 200:
                 samples.failures.append(f"picture {game_id}/{step}: {answer.status}")
-            await asyncio.sleep(rng.uniform(0.1, 0.3))
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * pause)
 
 
 async def run(args: argparse.Namespace) -> tuple[Samples, Samples]:
@@ -212,7 +218,7 @@ async def run(args: argparse.Namespace) -> tuple[Samples, Samples]:
             watched = Samples()
             async with aiohttp.ClientSession() as client:
                 viewers = [
-                    asyncio.create_task(viewer(client, server, ids, watched, n))
+                    asyncio.create_task(viewer(client, server, ids, watched, n, args.pause))
                     for n in range(args.viewers)
                 ]
                 played = await play_turns(repo, service, ids, args.rate, args.duration)
@@ -258,6 +264,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--viewers", type=int, default=20, help="web viewers in phase 2")
     parser.add_argument("--duration", type=float, default=30.0, help="seconds per phase")
     parser.add_argument("--rate", type=float, default=5.0, help="completed turns per second")
+    parser.add_argument(
+        "--pause", type=float, default=0.5, help="a viewer's mean seconds between two steps"
+    )
     parser.add_argument(
         "--render-processes", type=int, default=default_processes(), help="0: a thread"
     )

@@ -49,6 +49,7 @@ from .texts import web_catalog
 log = logging.getLogger(__name__)
 
 REPLAYS_KEPT = 16  # games whose replay (a spectator's view per step) stays in memory
+PAGES_KEPT = 64  # games' pages kept as HTML (tens of KB each)
 PICTURES_KEPT = 128  # step pictures kept (about 200 KB each)
 STATIC = {"web.css": "text/css", "web.js": "text/javascript", "icon.svg": "image/svg+xml"}
 CSP = (
@@ -150,6 +151,7 @@ class WebServer:
         self.limit = limit or RateLimit()
         self.replays: Kept[tuple[int, int, int], Prepared] = Kept(REPLAYS_KEPT)
         self.latest: Kept[int, Prepared] = Kept(REPLAYS_KEPT)  # per game: the base of the next
+        self.pages: Kept[tuple[int, int, str, str, int | None], bytes] = Kept(PAGES_KEPT)
         self.pictures: Kept[tuple[int, int, str, str], bytes] = Kept(PICTURES_KEPT)
         self._building: dict[tuple[int, int, int], asyncio.Task[Prepared]] = {}
         self._runner: web.AppRunner | None = None
@@ -277,13 +279,21 @@ class WebServer:
         """A game's page."""
         game = await self._game(self._checked(request, "game"))
         ready = await self.prepared(game)
-        actions = await self.store.load_actions(game.id)
-        times = [None, *(int(a.created_at.timestamp()) for a in actions)]
         deadline = await self._deadline(game, ready.turn)
-        page = self._page(game, ready, tuple(times[: len(ready.replay.steps)]), deadline)
-        html = pages.game_html(page, self._say(picture_language(game)))
+        # every viewer of a game sees the same page: built once per version (and deadline)
+        key = (game.id, game.version, game.status.value, ready.replay.last.chain, deadline)
+        html = self.pages.find(key)
+        if html is None:
+            actions = await self.store.load_actions(game.id)
+            times = [None, *(int(a.created_at.timestamp()) for a in actions)]
+            page = self._page(game, ready, tuple(times[: len(ready.replay.steps)]), deadline)
+            html = pages.game_html(page, self._say(picture_language(game))).encode()
+            self.pages.keep(key, html)
         return web.Response(
-            text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
+            body=html,
+            content_type="text/html",
+            charset="utf-8",
+            headers={"Cache-Control": "no-store"},
         )
 
     def _say(self, language: str) -> Callable[..., str]:
