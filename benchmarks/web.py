@@ -10,14 +10,14 @@ the bot: the CPU count less one, 1 to 4), the web pages in their own low-priorit
 for a few turns first (so that replays have some depth). Then two phases of ``--duration``
 seconds each, the same open-loop load of completed turns (``--rate`` per second, in games that
 have none under way; the whole turn is chosen by the normal computer player beforehand and
-played with the service's ``play`` one action at a time, the last one timed until its result
-with the turn's picture):
+played with the service's ``play``, its last action alone, timed until its result with the
+turn's picture):
 
 1. without viewers;
-2. with ``--viewers`` viewers, each opening a random game's page, then stepping through its
-   replay (5 to 10 pictures, one step back or forward at a time, 0.5 to 1.5 times ``--pause``
-   apart, 0.5 s by default: a reader holding the arrow key is ``--pause 0.2``), again and again,
-   over HTTP on 127.0.0.1.
+2. with ``--viewers`` viewers, each opening a random game's page, looking at it, then stepping
+   through its replay (5 to 10 pictures, one step back or forward at a time), again and again,
+   over HTTP on 127.0.0.1, waiting 0.5 to 1.5 times ``--pause`` after each (0.5 s by default; a
+   reader holding an arrow key is about ``--pause 0.2``).
 
 Printed: the p50/p95 of a page, of a step picture, and of a completed turn in each phase, the
 turn p95 with viewers as a ratio of the one without (target: at most 1.2), and each figure as a
@@ -181,6 +181,7 @@ async def viewer(
             continue
         last = int(html.split('id="slider" min="0" max="', 1)[1].split('"', 1)[0])
         step = last
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * pause)  # a look at the page
         for _ in range(rng.randint(5, 10)):
             step = max(0, min(last, step + rng.choice((-1, -1, 1))))
             start = time.perf_counter()

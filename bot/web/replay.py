@@ -8,7 +8,9 @@ game's language. Step 0 is the game before its first action.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,8 +42,19 @@ class Step:
     action: str  # the action as every player may read it ("" at step 0)
     words: str  # the action in words, in the game's language ("" at step 0)
     events: tuple[Event, ...]  # what the action did, as a spectator may know it (marked)
-    view: dict[str, Any]  # the spectator's view after it
+    packed: bytes  # the spectator's view after it, as compressed JSON (see ``pack``)
     chain: str  # a digest of the log up to here: a picture is only reused for the same past
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The spectator's view after the action."""
+        view: dict[str, Any] = json.loads(zlib.decompress(self.packed))
+        return view
+
+
+def pack(view: dict[str, Any]) -> bytes:
+    """A view kept small: a game's replay holds one per action (about 2 KB instead of 50)."""
+    return zlib.compress(json.dumps(view, separators=(",", ":")).encode(), 1)
 
 
 @dataclass(frozen=True)
@@ -53,6 +66,7 @@ class Replay:
     steps: tuple[Step, ...]
     language: str
     over: bool  # the log's texts show what the end revealed
+    turn_start: int  # actions played before the current turn began (its identity)
     engine: Match = field(repr=False, compare=False)  # the game after the last step
 
     @property
@@ -112,10 +126,11 @@ def replay_steps(
     names = list(match.players)
     if _continues(base, match, language):
         assert base is not None
-        fresh, steps = _copy(base.engine), list(base.steps)
+        fresh, steps, start = _copy(base.engine), list(base.steps), base.turn_start
     else:
+        start = 0
         fresh = games.new(match.game_key, match.players, match.seed, match.options)
-        view = fresh.view(None)
+        view = pack(fresh.view(None))
         steps = [Step(0, None, fresh.turn_info.round, "", "", (), view, _start_chain(match))]
     summary = Summary(catalog, language, match.game_key)
     chain = steps[-1].chain
@@ -123,15 +138,18 @@ def replay_steps(
         round_ = fresh.turn_info.round
         before = fresh.rules.secrets(fresh.state, None)
         events = fresh.play(text, seat=actor)
+        if fresh.milestones(events).turn_ended:
+            start = number
         chain = _chain(chain, actor, text)
         words = plain(summary.actions(events, names, (text,)))
         public = match.public_text(text)  # as /log shows it: hidden until the end
         # the secrets of the game after the action; the one that ended it: those before it
         hidden = before if fresh.current_seat is None else fresh.rules.secrets(fresh.state, None)
         marked = tuple(_without(e, hidden) for e in events)
-        steps.append(Step(number, actor, round_, public, words, marked, fresh.view(None), chain))
+        view = pack(fresh.view(None))
+        steps.append(Step(number, actor, round_, public, words, marked, view, chain))
     over = match.current_seat is None
-    return Replay(match.game_key, tuple(names), tuple(steps), language, over, fresh)
+    return Replay(match.game_key, tuple(names), tuple(steps), language, over, start, fresh)
 
 
 def public_state(view: dict[str, Any], seat: int) -> list[tuple[str, list[str]]]:

@@ -33,7 +33,7 @@ from bot.service.league_results import LeagueStandings
 from bot.service.pictures import picture_language
 from bot.service.ratings import displayed
 from bot.service.results import COMPUTER_USER_ID, Turn
-from bot.service.tables import match_of, step_of, turn_of
+from bot.service.tables import match_of, step_of
 from bot.store import Game, GameNotFound, GameStatus, League
 from engine import games
 from engine.games import Match
@@ -48,7 +48,7 @@ from .texts import web_catalog
 
 log = logging.getLogger(__name__)
 
-REPLAYS_KEPT = 16  # games whose replay (a spectator's view per step) stays in memory
+REPLAYS_KEPT = 64  # games whose replay (a packed spectator's view per step) stays in memory
 PAGES_KEPT = 64  # games' pages kept as HTML (tens of KB each)
 PICTURES_KEPT = 128  # step pictures kept (about 200 KB each)
 STATIC = {"web.css": "text/css", "web.js": "text/javascript", "icon.svg": "image/svg+xml"}
@@ -105,7 +105,9 @@ def _prepare(game: Game, catalog: Catalog, base: Replay | None) -> Prepared:
     ``base`` (an earlier replay of it) when it still holds."""
     match = match_of(game)
     replay = replay_steps(match, catalog, picture_language(game), base)
-    return Prepared(match, replay, turn_of(match))
+    info = match.turn_info
+    turn = None if info.seat is None else Turn(info.round, info.seat, replay.turn_start)
+    return Prepared(match, replay, turn)
 
 
 class NotFound(Exception):
@@ -333,6 +335,7 @@ class WebServer:
             for s in game.seats
         )
         language = picture_language(game)
+        view = replay.last.view
         step_key = step_of(match) if active else None
         status = game.status.value if game.status != GameStatus.ACTIVE or active else "finished"
         return pages.GamePage(
@@ -346,12 +349,12 @@ class WebServer:
             deadline=deadline,
             replay=replay,
             times=times,
-            cards=card_texts(game.game_key, replay.last.view, language),
+            cards=card_texts(game.game_key, view, language),
             picture=f"{links.token(self.config.secret, 'game', game.id)}/v/{{v}}.png",
             field_names={
                 field: field_name(game.game_key, field, language)
                 for seat in range(len(game.seats))
-                for field, _ in public_state(replay.last.view, seat)
+                for field, _ in public_state(view, seat)
             },
         )
 

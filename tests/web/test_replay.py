@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from bot.service.history import turn_start
 from bot.web.demo import play_turn
 from bot.web.pictures import lower_priority
 from bot.web.replay import Replay, replay_steps
@@ -32,12 +33,14 @@ def test_one_step_per_action_with_the_view_after_it() -> None:
     assert replay.last.view == match.view(None)
     assert [s.seat for s in replay.steps[1:]] == [seat for seat, _ in match.log]
     assert all(s.words and "**" not in s.words for s in replay.steps[1:])
+    assert replay.turn_start == turn_start(match)  # the turn's identity, as the bot keys it
 
 
 def test_going_on_from_an_earlier_replay_equals_replaying_everything() -> None:
     catalog = web_catalog()
     early = replay_steps(_played(3), catalog, "en")
     later = _played(8)
+    assert replay_steps(later, catalog, "en", early).turn_start == turn_start(later)
     assert _same(replay_steps(later, catalog, "en", early), replay_steps(later, catalog, "en"))
     assert early.last.version < len(later.log)  # the earlier replay was not changed
     assert early.engine.to_json() == _played(3).to_json()
