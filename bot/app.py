@@ -34,6 +34,8 @@ from bot.store import GameRepository, open_store
 from bot.translator import CatalogTranslator
 from bot.views import DYNAMIC_ITEMS
 from bot.views.base import BoundItems
+from bot.web.hosting import start_web, stop_web
+from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +113,7 @@ class HimikoBot(commands.AutoShardedBot):
         )
         self.clock = clock
         self.scheduler = ReminderScheduler(self, settings.scheduler_interval)
+        self.web: WebServer | None = None  # the web pages, when WEB_PORT is set
 
     @property
     def client(self) -> discord.Client:
@@ -159,6 +162,7 @@ class HimikoBot(commands.AutoShardedBot):
         for cog in cogs:
             await self.add_cog(cog)
         self.add_dynamic_items(*map(self.bound, DYNAMIC_ITEMS))
+        self.web = await start_web(self)
         if self.settings.sync_commands:
             await self.sync_commands()
 
@@ -223,6 +227,8 @@ class HimikoBot(commands.AutoShardedBot):
         await self.sweeper.stop()
         await self.scheduler.stop()
         await self.runner.stop()
+        await stop_web(self.web)
+        self.web = None
         await answer_pending_interactions(DRAIN_TIMEOUT)
         # A bot closed before it ever logged in (set up directly) has no shard event queue yet:
         # discord.py's AutoShardedClient.close fails on it after closing everything else.

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from bot.store import Shards
 
 from bot.render_pool import default_processes
+from bot.web.config import WebConfig, WebSettingsError, web_config
 
 DEFAULT_DATABASE = "himiko.sqlite3"
 DEFAULT_COMPUTER_PAUSE = 2.0
@@ -50,6 +51,8 @@ class Settings:
     shard_count: int | None = None
     #: SHARD_IDS: the shards this process runs (None: all of them).
     shard_ids: tuple[int, ...] | None = None
+    #: WEB_PORT, WEB_HOST, WEB_SECRET, WEB_BASE_URL: the web pages (None: no web server).
+    web: WebConfig | None = None
 
     @property
     def shards(self) -> Shards | None:
@@ -226,6 +229,10 @@ def load_settings(
     url = get("DATABASE_URL")
     processes = get("RENDER_PROCESSES")
     shard_count, shard_ids = _shards(get("SHARD_COUNT"), get("SHARD_IDS"))
+    try:
+        web = web_config(get)
+    except WebSettingsError as error:
+        raise SettingsError(str(error)) from None
     return Settings(
         token=token,
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -242,6 +249,7 @@ def load_settings(
         render_processes=default_processes() if processes is None else _processes(processes),
         shard_count=shard_count,
         shard_ids=shard_ids,
+        web=web,
     )
 
 

@@ -1,0 +1,371 @@
+"""The web pages as HTML: string templates where every text from a user or a game is escaped.
+
+Pure functions of plain records (``GamePage``, ``LeaguePage``) and a ``say(key, **params)``
+for the catalog texts in the page's language. Links are relative to the page, so the pages
+work behind a reverse proxy under any path (``WEB_BASE_URL``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from html import escape
+from typing import Any
+
+from .replay import Replay, public_state
+
+Say = Callable[..., str]
+
+#: Colours a seat may have (engine colour names) that the stylesheet knows; others are grey.
+SWATCHES = frozenset(
+    {"blue", "orange", "purple", "grey", "green", "pink", "yellow", "violet", "red", "black"}
+)
+
+
+def e(text: object) -> str:
+    """Text escaped for HTML content and quoted attributes."""
+    return escape(str(text), quote=True)
+
+
+def script_json(data: Any) -> str:
+    """JSON safe inside ``<script type="application/json">``: no ``<``, ``>`` or ``&``."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def swatch(colour: str) -> str:
+    """The colour chip of a seat (a CSS class: inline styles are not allowed by the CSP)."""
+    name = colour if colour in SWATCHES else "grey"
+    return f'<span class="swatch c-{name}" aria-hidden="true"></span>'
+
+
+def utc_time(seconds: int) -> str:
+    """A ``<time>`` the page's script shows in the reader's own time zone."""
+    iso = datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return f'<time class="local" data-utc="{seconds}">{e(iso)}</time>'
+
+
+def document(lang: str, title: str, body: str, *, root: str) -> str:
+    """A whole page: head with the stylesheet and script (``root``: the path to ``/``)."""
+    return (
+        "<!doctype html>\n"
+        f'<html lang="{e(lang)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="referrer" content="no-referrer">'
+        '<meta name="robots" content="noindex, nofollow">'
+        f"<title>{e(title)}</title>"
+        f'<link rel="icon" href="{root}static/icon.svg" type="image/svg+xml">'
+        f'<link rel="stylesheet" href="{root}static/web.css">'
+        f'<script src="{root}static/web.js" defer></script>'
+        f"</head><body>{body}</body></html>\n"
+    )
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One seat in the players' table."""
+
+    seat: int
+    name: str
+    colour: str
+    score: int
+    to_play: bool
+    winner: bool
+    computer: bool
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """Everything a game's page shows."""
+
+    game_id: int
+    game_name: str
+    language: str
+    status: str  # "active", "finished" or "abandoned"
+    round: int
+    players: tuple[PlayerLine, ...]
+    step: str | None  # the step to play, in words
+    deadline: int | None  # UTC unix seconds
+    replay: Replay
+    times: tuple[int | None, ...]  # when each step's action was played (None: the start)
+    cards: tuple[tuple[str, str], ...]  # (name, text) of the cards listed on the page
+    picture: str  # relative address of a step's picture, ``{v}`` standing for the step
+    field_names: dict[str, str]  # a player's view fields in words
+
+
+def game_html(page: GamePage, say: Say) -> str:
+    """The game's page."""
+    title = say("web.game_title", game=page.game_name, id=page.game_id)
+    last = page.replay.last.version
+    cards = dict(page.cards)
+    body = [
+        f'<header><h1>{e(title)}</h1><p class="status">{e(_status(page, say))}</p>'
+        f'<p class="note">{e(say("web.spectator"))}</p></header>',
+        '<main class="game">',
+        _players(page, say),
+        _board(page, say, last),
+        _state(page, say, cards),
+        _cards(page, say),
+        _log(page, say),
+        "</main>",
+        f'<script type="application/json" id="steps">{script_json(_steps(page, say))}</script>',
+    ]
+    return document(page.language, title, "".join(body), root="../../")
+
+
+def _status(page: GamePage, say: Say) -> str:
+    if page.status == "active":
+        return say("web.status.active", round=page.round)
+    return say(f"web.status.{page.status}")
+
+
+def _players(page: GamePage, say: Say) -> str:
+    rows = []
+    for p in page.players:
+        tags = []
+        if p.to_play:
+            step = say("web.to_play_step", step=page.step) if page.step else say("web.to_play")
+            tags.append(f'<span class="tag turn">{e(step)}</span>')
+        if p.winner:
+            tags.append(f'<span class="tag win">{e(say("web.winner"))}</span>')
+        if p.computer:
+            tags.append(f'<span class="tag">{e(say("web.computer"))}</span>')
+        rows.append(
+            f"<tr{' class=current' if p.to_play else ''}><td>{swatch(p.colour)}"
+            f'<span class="name">{e(p.name)}</span> {"".join(tags)}</td>'
+            f'<td class="num">{p.score}</td></tr>'
+        )
+    deadline = ""
+    if page.deadline is not None and page.status == "active":
+        deadline = f'<p class="deadline">{e(say("web.deadline"))}: {utc_time(page.deadline)}</p>'
+    return (
+        f'<section class="players"><h2>{e(say("web.players"))}</h2><table>'
+        f"<thead><tr><th>{e(say('web.column.player'))}</th>"
+        f'<th class="num">{e(say("web.column.score"))}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>{deadline}</section>"
+    )
+
+
+def _board(page: GamePage, say: Say, last: int) -> str:
+    src = page.picture.replace("{v}", str(last))
+    minus = "\u2212"  # the minus sign, wider than a hyphen
+    zoom = (
+        f'<div class="zoom">{_button("zoom-out", say("web.zoom_out"), minus)}'
+        f'<button type="button" id="zoom-reset">{e(say("web.zoom_reset"))}</button>'
+        f"{_button('zoom-in', say('web.zoom_in'), '+')}</div>"
+    )
+    replay = (
+        f'<div class="replay" id="replay" hidden><h2>{e(say("web.replay"))}</h2>'
+        f'<div class="stepper">{_button("prev", say("web.previous"), "◀")}'
+        f'<input type="range" id="slider" min="0" max="{last}" value="{last}" step="1"'
+        f' aria-label="{e(say("web.replay"))}">'
+        f"{_button('next', say('web.next'), '▶')}</div>"
+        f'<p id="step-label" class="step-label"></p><p id="action" class="action"></p></div>'
+        f'<noscript><p class="note">{e(say("web.no_script"))}</p></noscript>'
+    )
+    return (
+        f'<section class="board"><h2>{e(say("web.board"))}</h2>{zoom}'
+        f'<div class="viewport" id="viewport"><img id="board" src="{e(src)}"'
+        f' data-src="{e(page.picture)}" alt="{e(say("web.board_alt", n=last))}"'
+        f' draggable="false"></div>{replay}</section>'
+    )
+
+
+def _button(element_id: str, label: str, sign: str) -> str:
+    """A button showing a sign, named for screen readers and on hover."""
+    return (
+        f'<button type="button" id="{element_id}" aria-label="{e(label)}"'
+        f' title="{e(label)}">{sign}</button>'
+    )
+
+
+def _state(page: GamePage, say: Say, cards: dict[str, str]) -> str:
+    view = page.replay.last.view
+    blocks = []
+    for p in page.players:
+        rows = "".join(
+            f"<tr><th>{e(page.field_names.get(field, field))}</th>"
+            f"<td>{', '.join(_card(v, cards) for v in values)}</td></tr>"
+            for field, values in public_state(view, p.seat)
+        )
+        blocks.append(
+            f"<details open><summary>{swatch(p.colour)}{e(p.name)}</summary>"
+            f'<table class="state">{rows}</table></details>'
+        )
+    return f'<section class="seats"><h2>{e(say("web.state"))}</h2>{"".join(blocks)}</section>'
+
+
+def _card(value: str, cards: dict[str, str]) -> str:
+    """A value of the view; a card's name shows its text on hover (title) and tap (script)."""
+    text = cards.get(value)
+    if text is None:
+        return e(value)
+    return (
+        f'<button type="button" class="card" title="{e(text)}" data-text="{e(text)}">'
+        f"{e(value)}</button>"
+    )
+
+
+def _cards(page: GamePage, say: Say) -> str:
+    if not page.cards:
+        return ""
+    items = "".join(
+        f"<li><details><summary>{e(name)}</summary><p>{e(text)}</p></details></li>"
+        for name, text in page.cards
+    )
+    return (
+        f'<section class="cards"><h2>{e(say("web.cards"))}</h2>'
+        f'<p class="note">{e(say("web.cards_hint"))}</p><ul>{items}</ul>'
+        '<p id="card-text" class="card-text" hidden></p></section>'
+    )
+
+
+def _log(page: GamePage, say: Say) -> str:
+    steps = page.replay.steps[1:]
+    if not steps:
+        empty = f"<p>{e(say('web.log_empty'))}</p>"
+        return f'<section class="log"><h2>{e(say("web.log"))}</h2>{empty}</section>'
+    names = page.replay.players
+    items = []
+    for step, at in zip(steps, page.times[1:], strict=True):
+        who = names[step.seat] if step.seat is not None else ""
+        when = "" if at is None else " " + utc_time(at)
+        items.append(
+            f'<li value="{step.version}">'
+            f'<span class="round">{e(say("web.round", round=step.round))}</span>'
+            f"{when} <b>{e(who)}</b> <code>{e(step.action)}</code> — {e(step.words)}</li>"
+        )
+    return (
+        f'<section class="log"><h2>{e(say("web.log"))}</h2>'
+        f'<ol reversed class="entries">{"".join(reversed(items))}</ol></section>'
+    )
+
+
+def _steps(page: GamePage, say: Say) -> dict[str, Any]:
+    """What the script needs to step through the replay (shown with textContent only)."""
+    names = page.replay.players
+    total = len(page.replay.steps) - 1
+    steps = []
+    for step in page.replay.steps:
+        if step.seat is None:
+            text = say("web.setup")
+        else:
+            action = f"{step.action} — {step.words}" if step.words else step.action
+            text = say("web.played", player=names[step.seat], action=action)
+        label = say("web.step", n=step.version, total=total)
+        steps.append({"label": f"{label} · {say('web.round', round=step.round)}", "text": text})
+    return {"steps": steps, "alt": say("web.board_alt", n="{n}")}
+
+
+@dataclass(frozen=True)
+class StandingRowText:
+    """One standings line, numbers formatted."""
+
+    rank: str
+    name: str
+    points: str
+    played: str
+    rating: str
+    change: str
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class TableLink:
+    """One table of a round: its players and its game page, if opened."""
+
+    round: int
+    table_no: int
+    players: tuple[str, ...]
+    link: str | None  # relative address of the game's page
+
+
+@dataclass(frozen=True)
+class LeaguePage:
+    """Everything a league's page shows."""
+
+    title: str
+    status: str
+    language: str
+    headers: tuple[str, ...]
+    rows: tuple[StandingRowText, ...]
+    tables: tuple[TableLink, ...]
+    ratings: tuple[tuple[str, tuple[float, ...]], ...]  # (player, rating after each game)
+    picture: str | None  # relative address of the standings picture
+
+
+def league_html(page: LeaguePage, say: Say) -> str:
+    """The league's page: standings (table and picture), rounds, rating histories."""
+    head = "".join(f"<th>{e(h)}</th>" for h in page.headers)
+    rows = "".join(
+        f'<tr{" class=withdrawn" if r.withdrawn else ""}><td class="num">{e(r.rank)}</td>'
+        f'<td>{e(r.name)}</td><td class="num">{e(r.points)}</td><td class="num">{e(r.played)}</td>'
+        f'<td class="num">{e(r.rating)}</td><td class="num">{e(r.change)}</td></tr>'
+        for r in page.rows
+    )
+    standings = (
+        f'<table class="standings"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+        if page.rows
+        else f"<p>{e(say('web.league.no_players'))}</p>"
+    )
+    picture = (
+        f'<img class="standings-picture" src="{e(page.picture)}"'
+        f' alt="{e(say("web.league.standings_alt"))}">'
+        if page.picture
+        else ""
+    )
+    body = [
+        f'<header><h1>{e(page.title)}</h1><p class="status">{e(page.status)}</p></header><main>',
+        f"<section><h2>{e(say('web.league.standings'))}</h2>{standings}{picture}</section>",
+        _rounds(page.tables, say),
+        _ratings(page.ratings, say),
+        "</main>",
+    ]
+    return document(page.language, page.title, "".join(body), root="../../")
+
+
+def _rounds(tables: Sequence[TableLink], say: Say) -> str:
+    parts = []
+    for round_ in sorted({t.round for t in tables}):
+        items = []
+        for t in (t for t in tables if t.round == round_):
+            who = ", ".join(e(p) for p in t.players)
+            link = (
+                f' — <a href="{e(t.link)}">{e(say("web.league.game"))}</a>'
+                if t.link
+                else f" — {e(say('web.league.not_opened'))}"
+            )
+            items.append(f"<li>{e(say('web.league.table', table=t.table_no))}: {who}{link}</li>")
+        title = e(say("web.league.round", round=round_))
+        parts.append(f"<h3>{title}</h3><ul>{''.join(items)}</ul>")
+    title = e(say("web.league.rounds"))
+    return f'<section class="rounds"><h2>{title}</h2>{"".join(parts)}</section>'
+
+
+def _ratings(ratings: Sequence[tuple[str, Sequence[float]]], say: Say) -> str:
+    blocks = []
+    for name, values in ratings:
+        chart = sparkline(values) if values else f"<p>{e(say('web.league.no_rating'))}</p>"
+        last = f" {values[-1]:.1f}" if values else ""
+        blocks.append(f"<figure><figcaption>{e(name)}{e(last)}</figcaption>{chart}</figure>")
+    title = e(say("web.league.ratings"))
+    return f'<section class="ratings"><h2>{title}</h2>{"".join(blocks)}</section>'
+
+
+def sparkline(values: Sequence[float], width: int = 240, height: int = 60) -> str:
+    """An inline SVG line of a rating after each rated game (from 0, before the first)."""
+    points = [0.0, *values]
+    low, high = min(points), max(points)
+    if high - low < 1:
+        low, high = low - 0.5, high + 0.5
+    step = (width - 8) / max(1, len(points) - 1)
+    xy = " ".join(
+        f"{4 + i * step:.1f},{4 + (high - v) / (high - low) * (height - 8):.1f}"
+        for i, v in enumerate(points)
+    )
+    return (
+        f'<svg class="chart" viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
+        f' role="img"><polyline points="{xy}"></polyline></svg>'
+    )

@@ -1,0 +1,46 @@
+"""The web pages' pictures: drawn by their own render pool, whose workers yield to the bot's.
+
+Viewers stepping through replays ask for many pictures; the players' turns must not wait
+behind them. The web's workers lower their own scheduling priority (``nice``) the first time
+they draw, so on a busy machine the bot's workers and event loop get the processors first.
+In a thread (``RenderPool(0, ...)``) nothing is changed: that would slow the whole bot.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from bot.render_pool import RenderPool
+from bot.service.pictures import render_picture
+from engine.contract import Event
+
+NICENESS = 10  # how much lower than the bot the web's workers run
+WEB_PROCESSES = 1  # the web's own workers when the bot draws in processes
+
+_lowered = False
+
+
+def lower_priority() -> None:
+    """Lower this worker process's priority once (never the bot's own process)."""
+    global _lowered
+    if _lowered or multiprocessing.parent_process() is None:
+        return
+    _lowered = True
+    with contextlib.suppress(OSError, AttributeError):  # not permitted, or no nice here
+        os.nice(NICENESS)
+
+
+def web_picture(view: dict[str, Any], events: Sequence[Event] | None, language: str) -> bytes:
+    """A step's board picture, drawn at the web's lower priority."""
+    lower_priority()
+    return render_picture(view, events, language)
+
+
+def web_pool(bot_processes: int) -> RenderPool:
+    """The web's render pool: one low-priority worker if the bot draws in processes, else a
+    thread (as the bot does)."""
+    return RenderPool(WEB_PROCESSES if bot_processes > 0 else 0, web_picture)

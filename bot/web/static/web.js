@@ -1,0 +1,140 @@
+// Himiko's game page: replay (slider, buttons, arrow keys), zoom and pan (buttons, pinch,
+// drag), local times, card texts on tap. Texts come from the page; nothing is built as HTML.
+"use strict";
+(function () {
+  function localTimes() {
+    document.querySelectorAll("time.local[data-utc]").forEach(function (el) {
+      var when = new Date(Number(el.getAttribute("data-utc")) * 1000);
+      el.setAttribute("datetime", when.toISOString());
+      el.textContent = when.toLocaleString(document.documentElement.lang || undefined, {
+        dateStyle: "medium", timeStyle: "short"
+      });
+    });
+  }
+
+  function cards() {
+    var box = document.getElementById("card-text");
+    document.querySelectorAll("button.card").forEach(function (el) {
+      el.addEventListener("click", function () {
+        if (!box) { return; }
+        var text = el.getAttribute("data-text") || "";
+        var same = !box.hidden && box.getAttribute("data-for") === el.textContent;
+        box.textContent = el.textContent + ": " + text;
+        box.setAttribute("data-for", el.textContent);
+        box.hidden = same;
+      });
+    });
+  }
+
+  function zoom(img, viewport) {
+    var scale = 1, x = 0, y = 0, pointers = new Map(), pinch = null, drag = null;
+    function apply() {
+      var w = viewport.clientWidth, h = viewport.clientHeight;
+      x = Math.min(0, Math.max(w - w * scale, x));
+      y = Math.min(0, Math.max(h - h * scale, y));
+      img.style.transform = "translate(" + x + "px," + y + "px) scale(" + scale + ")";
+      viewport.classList.toggle("zoomed", scale > 1);
+      viewport.setAttribute("data-scale", scale.toFixed(2));
+    }
+    function zoomAt(factor, cx, cy) {
+      var next = Math.min(6, Math.max(1, scale * factor));
+      x = cx - (cx - x) * (next / scale);
+      y = cy - (cy - y) * (next / scale);
+      scale = next;
+      apply();
+    }
+    function centre() { return [viewport.clientWidth / 2, viewport.clientHeight / 2]; }
+    document.getElementById("zoom-in").addEventListener("click", function () {
+      var c = centre(); zoomAt(1.5, c[0], c[1]);
+    });
+    document.getElementById("zoom-out").addEventListener("click", function () {
+      var c = centre(); zoomAt(1 / 1.5, c[0], c[1]);
+    });
+    document.getElementById("zoom-reset").addEventListener("click", function () {
+      scale = 1; x = 0; y = 0; apply();
+    });
+    function local(e) {
+      var r = viewport.getBoundingClientRect();
+      return [e.clientX - r.left, e.clientY - r.top];
+    }
+    viewport.addEventListener("pointerdown", function (e) {
+      pointers.set(e.pointerId, local(e));
+      viewport.setPointerCapture(e.pointerId);
+      if (pointers.size === 2) {
+        var p = Array.from(pointers.values());
+        pinch = { d: Math.hypot(p[0][0] - p[1][0], p[0][1] - p[1][1]) };
+        drag = null;
+      } else if (pointers.size === 1) {
+        drag = local(e);
+      }
+    });
+    viewport.addEventListener("pointermove", function (e) {
+      if (!pointers.has(e.pointerId)) { return; }
+      var here = local(e);
+      pointers.set(e.pointerId, here);
+      if (pinch && pointers.size === 2) {
+        var p = Array.from(pointers.values());
+        var d = Math.hypot(p[0][0] - p[1][0], p[0][1] - p[1][1]);
+        if (pinch.d > 0) {
+          zoomAt(d / pinch.d, (p[0][0] + p[1][0]) / 2, (p[0][1] + p[1][1]) / 2);
+        }
+        pinch.d = d;
+      } else if (drag && scale > 1) {
+        x += here[0] - drag[0]; y += here[1] - drag[1]; drag = here; apply();
+      }
+    });
+    function up(e) {
+      pointers.delete(e.pointerId);
+      if (pointers.size < 2) { pinch = null; }
+      drag = pointers.size === 1 ? Array.from(pointers.values())[0] : null;
+    }
+    viewport.addEventListener("pointerup", up);
+    viewport.addEventListener("pointercancel", up);
+    viewport.addEventListener("wheel", function (e) {
+      if (!e.ctrlKey) { return; }  // a trackpad pinch; a plain wheel scrolls the page
+      e.preventDefault();
+      var c = local(e); zoomAt(e.deltaY < 0 ? 1.15 : 1 / 1.15, c[0], c[1]);
+    }, { passive: false });
+    window.addEventListener("resize", apply);
+    apply();
+  }
+
+  function replay(img, data) {
+    var slider = document.getElementById("slider");
+    var label = document.getElementById("step-label");
+    var action = document.getElementById("action");
+    var template = img.getAttribute("data-src");
+    var last = data.steps.length - 1;
+    function show(n) {
+      n = Math.max(0, Math.min(last, n));
+      slider.value = String(n);
+      img.src = template.replace("{v}", String(n));
+      img.alt = data.alt.replace("{n}", String(n));
+      label.textContent = data.steps[n].label;
+      action.textContent = data.steps[n].text;
+      document.getElementById("prev").disabled = n === 0;
+      document.getElementById("next").disabled = n === last;
+    }
+    function current() { return Number(slider.value); }
+    slider.addEventListener("input", function () { show(current()); });
+    document.getElementById("prev").addEventListener("click", function () { show(current() - 1); });
+    document.getElementById("next").addEventListener("click", function () { show(current() + 1); });
+    document.addEventListener("keydown", function (e) {
+      if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) { return; }
+      if (e.key === "ArrowLeft") { e.preventDefault(); show(current() - 1); }
+      if (e.key === "ArrowRight") { e.preventDefault(); show(current() + 1); }
+    });
+    document.getElementById("replay").hidden = false;
+    show(last);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    localTimes();
+    cards();
+    var img = document.getElementById("board");
+    var viewport = document.getElementById("viewport");
+    var steps = document.getElementById("steps");
+    if (img && viewport) { zoom(img, viewport); }
+    if (img && steps) { replay(img, JSON.parse(steps.textContent)); }
+  });
+})();

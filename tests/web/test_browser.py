@@ -1,0 +1,137 @@
+"""The game page in a real browser: Debian's headless Chromium driven by Playwright.
+
+``./scripts/test`` installs the ``chromium`` package when it is missing (scripts/lib/
+test-browser.sh); without it (and no root to install it) these tests are skipped. Screenshots
+of both sizes are saved to /tmp/web-shots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.render_pool import RenderPool
+from bot.service import render_picture
+from bot.web import links
+from bot.web.config import WebConfig
+from bot.web.limits import RateLimit
+from bot.web.server import WebServer
+
+from .support import SECRET, played_game, store_at
+
+CHROMIUM = os.environ.get("HIMIKO_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SHOTS = Path("/tmp/web-shots")
+SIZES = ((390, 844), (1280, 800))
+
+playwright = pytest.importorskip("playwright.async_api", reason="the playwright wheel")
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM} (scripts/test installs it)"
+)
+
+
+async def _picture_loaded(page: Any) -> bool:
+    loaded: bool = await page.eval_on_selector(
+        "#board", "img => img.complete && img.naturalWidth > 0"
+    )
+    return loaded
+
+
+async def _wait_picture(page: Any, step: int) -> None:
+    await page.wait_for_function(
+        f"""() => {{ const img = document.getElementById("board");
+            return img.getAttribute("src").endsWith("/v/{step}.png")
+                && img.complete && img.naturalWidth > 0; }}""",
+        timeout=20_000,
+    )
+
+
+async def _look(browser: Any, url: str, width: int, height: int, last: int) -> list[str]:
+    """Open the page at one size, check replay, keys and zoom; the console's errors."""
+    page = await browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("requestfailed", lambda r: errors.append(f"failed: {r.url}"))
+    answer = await page.goto(url)
+    assert answer is not None and answer.status == 200
+    await _wait_picture(page, last)
+    SHOTS.mkdir(exist_ok=True)
+    await page.screenshot(path=str(SHOTS / f"game-{width}x{height}.png"))
+    assert await page.input_value("#slider") == str(last)
+    now = await page.inner_text("#action")
+    assert now.startswith(("Ann: ", "Bo: ", "Cy: "))
+    # previous step: another picture and another action text
+    await page.click("#prev")
+    await _wait_picture(page, last - 1)
+    assert await page.inner_text("#action") != now or last < 2
+    assert await page.inner_text("#step-label") != ""
+    # arrow keys, from the page (not the slider)
+    await page.click("h1")
+    await page.keyboard.press("ArrowLeft")
+    await _wait_picture(page, last - 2)
+    assert await page.input_value("#slider") == str(last - 2)
+    await page.keyboard.press("ArrowRight")
+    await page.keyboard.press("ArrowRight")
+    await _wait_picture(page, last)
+    assert await page.inner_text("#action") == now
+    # the very first step: the game before any action
+    await page.fill("#slider", "0")
+    await _wait_picture(page, 0)
+    assert await page.inner_text("#action") == "Before the first action"
+    assert await page.is_disabled("#prev")
+    # zoom with the buttons (pinch goes through the same code: zoomAt)
+    await page.click("#zoom-in")
+    assert await page.get_attribute("#viewport", "data-scale") == "1.50"
+    style = await page.get_attribute("#board", "style") or ""
+    assert "scale(1.5)" in style
+    box = await page.eval_on_selector("#board", "img => img.getBoundingClientRect().width")
+    frame = await page.eval_on_selector("#viewport", "v => v.clientWidth")
+    assert box > frame * 1.4  # the picture is larger than its frame: zoomed
+    await page.screenshot(path=str(SHOTS / f"game-{width}x{height}-zoomed.png"))
+    await page.click("#zoom-out")
+    assert await page.get_attribute("#viewport", "data-scale") == "1.00"
+    await page.close()
+    return errors
+
+
+def test_the_game_page_in_chromium(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with store_at(tmp_path) as repo:
+            game_id = await played_game(repo, "yamatai", ["Ann", "Bo", "Cy"], turns=5)
+            last = (await repo.load_game(game_id)).action_count
+            pool = RenderPool(0, render_picture)
+            limit = RateLimit(burst=10_000)
+            server = WebServer(WebConfig(port=0, secret=SECRET), repo, pool, limit=limit)
+            await server.start()
+            try:
+                async with playwright.async_playwright() as driver:
+                    browser = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                    try:
+                        url = server.game_url(game_id)
+                        for width, height in SIZES:
+                            errors = await _look(browser, url, width, height, last)
+                            assert errors == [], f"{width}x{height}: {errors}"
+                        page = await browser.new_page()
+                        wrong = url.rsplit("/", 1)[0] + "/" + links.token(SECRET, "game", 999)
+                        answer = await page.goto(wrong)
+                        assert answer is not None and answer.status == 404
+                        assert (await page.inner_text("body")).strip() == "Not found"
+                    finally:
+                        await browser.close()
+            finally:
+                await server.stop()
+
+    asyncio.run(body())

@@ -1,0 +1,62 @@
+"""A league's page: standings (table and picture), rounds linking to their games, ratings."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.service import build_rooms
+from bot.service.leagues import LeagueService
+from bot.service.ratings import RatingService
+from bot.store import NewLeague
+from bot.web import links
+
+from .support import SECRET, Drawer, played_game, serving, store_at
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+USERS = {11: "Ann", 12: "<b>Bo</b>", 13: "Cy", 14: "Di"}
+
+
+def test_league_page_standings_rounds_and_ratings(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with store_at(tmp_path) as repo:
+            league = await repo.create_league(
+                NewLeague(9, 10, "Spring <cup>", "yamatai", 2, 2, "swiss", None, "3,1", None, 11),
+                now=1_000,
+            )
+            for user, name in USERS.items():
+                assert await repo.join_league(league.id, user, name, now=1_000)
+            assert await repo.seat_league_round(league.id, 1, [[11, 12], [13, 14]])
+            first, _ = await repo.league_tables(league.id)
+            game_id = await played_game(
+                repo, "yamatai", ["Ann", "<b>Bo</b>"], turns=None, users=[11, 12], thread_id=801
+            )
+            assert await repo.set_table_game(league.id, 1, first.table_no, 801, game_id)
+            rooms = build_rooms(repo, renderer=Drawer())
+            ratings = RatingService(repo)
+            leagues = LeagueService(repo, rooms, ratings)
+            drawer = Drawer()
+            async with serving(repo, drawer, leagues=leagues) as (_, client):
+                path = links.league_path(SECRET, league.id)
+                answer = await client.get(path)
+                assert answer.status == 200
+                html = await answer.text()
+                picture = await client.get(path + "/standings.png")
+                assert picture.status == 200 and picture.content_type == "image/png"
+                wrong = await client.get(f"/l/{league.id}/{links.token(SECRET, 'game', league.id)}")
+                assert wrong.status == 404
+        assert "Spring &lt;cup&gt; — league of Yamatai" in html
+        assert "&lt;b&gt;Bo&lt;/b&gt;" in html and "<b>Bo" not in html
+        rows = re.findall(r"<tbody>(.*?)</tbody>", html)[0]
+        assert rows.count("<tr") == 4  # every player, ranked
+        game_link = "../.." + links.game_path(SECRET, game_id)
+        assert f'href="{game_link}"' in html  # round 1, table 1
+        assert html.count("not opened yet") == 1  # round 1, table 2
+        assert html.count("<svg") == 2  # Ann's and Bo's rating after their game
+        assert html.count("no rated game yet") == 2  # Cy and Di
+
+    asyncio.run(body())
