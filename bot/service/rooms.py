@@ -26,6 +26,7 @@ from .endings import EndingService
 from .pictures import Pictures, Renderer, render_picture
 from .playing import PlayService
 from .reading import ReadingService
+from .records import Records
 from .reports import TurnReports
 from .settings import SettingsService
 from .tables import Clock, GameDesk, SeedSource
@@ -46,6 +47,7 @@ class Rooms:
     settings: SettingsService
     reading: ReadingService
     endings: EndingService
+    records: Records  # /export and the recap of a game that ended
 
 
 def build_rooms(
@@ -59,7 +61,8 @@ def build_rooms(
     """The rooms on one store; ``pool``: where pictures are drawn (default: ``renderer`` in a
     thread)."""
     desk = GameDesk(repo, clock)
-    pictures = Pictures(pool if pool is not None else RenderPool(0, renderer))
+    pool = pool if pool is not None else RenderPool(0, renderer)
+    pictures = Pictures(pool)
     reports = TurnReports(desk, repo, pictures)
     settings = SettingsService(repo, clock)
     seeds = seed_source or (lambda: secrets.randbits(62))
@@ -74,4 +77,5 @@ def build_rooms(
         settings=settings,
         reading=ReadingService(desk, repo, pictures, deadlines),
         endings=EndingService(desk, repo),
+        records=Records(repo, pool),
     )
