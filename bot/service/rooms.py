@@ -5,8 +5,9 @@ game, the checks, the clock, who is told of an end), ``pictures.Pictures``,
 ``reports.TurnReports`` (what a thread is told), ``playing.PlayService`` (a turn: play, preview,
 undo, panel, suggestions, a new game), ``computers.ComputerService``,
 ``deadlines.DeadlineService`` (reminders, votes, away seats), ``settings.SettingsService`` (user
-and server settings), ``reading.ReadingService`` (board, history, a player's games) and
-``endings.EndingService`` (resign, abandon, cancel). Callers call the room that does the work:
+and server settings), ``reading.ReadingService`` (board, history, a player's games),
+``endings.EndingService`` (resign, abandon, cancel) and ``records.Records`` (a game's record
+for ``/export``, the recap GIF of its final message). Callers call the room that does the work:
 ``rooms.playing.play(...)``, ``rooms.deadlines.vote_skip(...)``.
 No discord types here: ids are ints, results are plain dataclasses (see ``results``).
 """
