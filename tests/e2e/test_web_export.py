@@ -24,7 +24,17 @@ from engine import games
 from engine import record as rec
 from engine.games import Match
 from tests.discord_double import MessageRecord
-from tests.e2e.harness import CHANNEL, HOST, TIMEOUT, WATCHER, Env, Table, himiko_env, run
+from tests.e2e.harness import (
+    CHANNEL,
+    HOST,
+    TIMEOUT,
+    WATCHER,
+    Env,
+    Table,
+    custom_id,
+    himiko_env,
+    run,
+)
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -195,6 +205,41 @@ def test_web_link_export_and_recap_of_a_game_played_on_the_double(tmp_path: Path
                 async with client.get(f"{url}/recap.gif") as served:
                     assert served.status == 200 and served.content_type == "image/gif"
                     assert await served.read() == gif.data
+
+    run(body, timeout=240)
+
+
+def test_a_game_ended_by_a_resignation_gets_its_recap_and_link_and_a_full_record(
+    tmp_path: Path,
+) -> None:
+    """The host alone against computers resigns: the ending message (not a turn's) carries the
+    recap, marked as ended by the bot, and the link; the record says why it ended."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            _with_web(env)
+            bot = await env.restart()
+            assert bot.web is not None
+            table = await env.start_game(HOST, computers=2)
+            await host_turns(env, table, 2)
+            resign = await (await env.double.slash(HOST, table.id, "resign")).reply(TIMEOUT)
+            yes = custom_id(resign, "himiko:resign:ok:")
+            await (await env.double.click(HOST, table.id, resign.id, yes)).reply(TIMEOUT)
+            ending = await env.double.wait_for_message(
+                table.id, lambda m: "resigned" in m.content and not m.ephemeral, TIMEOUT
+            )
+            game = await env.game(table.id)
+            assert game.status != GameStatus.ACTIVE
+            gif = ending.attachment("recap.gif")
+            assert gif is not None
+            check_gif(gif.data)
+            assert link_urls(ending) == [bot.web.game_url(game.id)]
+            over = await export(env, WATCHER, table.id)
+            attached = over.attachment(f"yamatai-{game.id}.json")
+            assert attached is not None
+            full = rec.from_json(attached.data.decode())
+            assert full.kind == rec.FULL and full.ended == "resigned" and full.result is None
+            assert rec.check(full).replayed
 
     run(body, timeout=240)
 
