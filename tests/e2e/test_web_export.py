@@ -205,6 +205,9 @@ def test_web_link_export_and_recap_of_a_game_played_on_the_double(tmp_path: Path
                 async with client.get(f"{url}/recap.gif") as served:
                     assert served.status == 200 and served.content_type == "image/gif"
                     assert await served.read() == gif.data
+                wrong = url.rsplit("/", 1)[0] + "/" + "A" * 22 + "/recap.gif"
+                async with client.get(wrong) as guessed:
+                    assert guessed.status == 404
 
     run(body, timeout=240)
 
