@@ -35,6 +35,7 @@ from bot.translator import CatalogTranslator
 from bot.views import DYNAMIC_ITEMS
 from bot.views.base import BoundItems
 from bot.web.hosting import start_web, stop_web
+from bot.web.links import page_url
 from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
@@ -127,6 +128,14 @@ class HimikoBot(commands.AutoShardedBot):
             raise RuntimeError("the bot is not set up yet")
         return self._rooms
 
+    def game_page(self, game_id: int) -> str | None:
+        """The address of a game's web page (the running server's, else from WEB_* settings:
+        another shard may serve it), or None without WEB_PORT."""
+        if self.web is not None:
+            return self.web.game_url(game_id)
+        config = self.settings.web
+        return None if config is None else page_url(config.public_url, config.secret, game_id)
+
     async def setup_hook(self) -> None:
         """Open the database (unless ``run`` did), register cogs and buttons, sync commands."""
         from bot.cogs.help import HelpCog
@@ -136,6 +145,7 @@ class HimikoBot(commands.AutoShardedBot):
         from bot.cogs.play import PlayCog
         from bot.cogs.server import ServerCog
         from bot.cogs.settings import SettingsCog
+        from bot.cogs.web import WebCog
 
         if self.repo is None:
             self.repo = await open_store(self.settings.database)
@@ -158,6 +168,7 @@ class HimikoBot(commands.AutoShardedBot):
             HelpCog(self),
             league_cog,
             ServerCog(self),
+            WebCog(self),
         )
         for cog in cogs:
             await self.add_cog(cog)

@@ -6,6 +6,7 @@ The helpers to reach a thread are in ``bot.threads``, what follows a saved chang
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -27,9 +28,11 @@ from bot.threads import (
     send_dm,
 )
 from bot.views.play import turn_button_view
+from bot.views.web import web_link_view
 from engine import games
 
 log = logging.getLogger(__name__)
+RECAP_NAME = "recap.gif"
 
 __all__ = [
     "NotRecorded",
@@ -133,11 +136,13 @@ async def post_turn(
     if view is not None:
         kwargs["view"] = view
     mentions = only(nxt.user_id) if how and how.ping and nxt else NO_MENTIONS
+    files = [picture(report.picture)]
     if report.final is not None:  # the end of the game pings every human player, once
         mentions = users(human_ids(report))
+        files += await final_extras(bot, report.game_id, locale, kwargs)
     await channel.send(
         turn_message(bot, report, locale, deadline),
-        file=picture(report.picture),
+        files=files,
         allowed_mentions=mentions,
         nonce=message_nonce(report.game_id, report.version),
         **kwargs,
@@ -166,10 +171,14 @@ async def post_opening(
     text = bot.catalog.text("game.opening", locale, game=game, players=names, first=starter)
     text += deadline_text(bot, deadline, locale)
     kwargs: dict[str, Any] = {}
-    if first.user_id is not None:
-        kwargs["view"] = turn_button_view(
-            bot, created.game_id, created.version, created.turn, locale
-        )
+    turn_view = (
+        turn_button_view(bot, created.game_id, created.version, created.turn, locale)
+        if first.user_id is not None
+        else None
+    )
+    view = web_link_view(bot, created.game_id, locale, turn_view)
+    if view is not None:
+        kwargs["view"] = view
     await thread.send(
         clip(text),
         file=picture(created.picture),
@@ -186,9 +195,28 @@ async def post_ending(bot: Himiko, channel: discord.abc.Messageable, ended: Ende
     winner = "" if ended.winner is None else display_name(ended.winner.name)
     by = "" if ended.by is None else f"<@{ended.by}>"
     text = bot.catalog.text(f"game.{ended.reason}", locale, player=name, winner=winner, by=by)
+    kwargs: dict[str, Any] = {}
+    files = await final_extras(bot, ended.game_id, locale, kwargs)
     await channel.send(
-        text, allowed_mentions=NO_MENTIONS, nonce=message_nonce(ended.game_id, ended.version)
+        text,
+        files=files,
+        allowed_mentions=NO_MENTIONS,
+        nonce=message_nonce(ended.game_id, ended.version),
+        **kwargs,
     )
+
+
+async def final_extras(
+    bot: Himiko, game_id: int, locale: str | None, kwargs: dict[str, Any]
+) -> list[discord.File]:
+    """What a game's last message carries besides its text: the animated recap (none if it
+    fails or is slow: ``Records.final_recap`` logs it) and the "View on the web" button, put
+    in ``kwargs["view"]``."""
+    view = web_link_view(bot, game_id, locale, kwargs.get("view"))
+    if view is not None:
+        kwargs["view"] = view
+    gif = await bot.rooms.records.final_recap(game_id)
+    return [] if gif is None else [discord.File(io.BytesIO(gif), filename=RECAP_NAME)]
 
 
 Step = tuple[str, Callable[[], Awaitable[None]]]

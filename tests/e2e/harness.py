@@ -61,6 +61,8 @@ COMMANDS = (
     "back",
     "abandon",
     "server",
+    "web",
+    "export",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")
