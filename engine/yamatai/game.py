@@ -126,7 +126,7 @@ class Yamatai:
         hidden = set(st.building_deck)
         if not st.over:
             hidden.update(t for s, p in enumerate(st.players) if s != seat for t in p.tiles)
-        if seat != st.seat:
+        if st.over or seat != st.seat:  # once over there is no current seat (st.seat)
             hidden.update(st.turn.looked)
         return frozenset(hidden)
 
