@@ -9,6 +9,10 @@ that went through but could not be recorded is remembered in-process and only re
 next try (``NotRecorded``); it is never posted twice by this process. The end of a game also
 owes a line in the lobby's channel (its own nonce) and an edit of the lobby message
 (idempotent); the version is recorded once all three are done, each done once per process.
+
+A turn message is posted in words; its picture follows (D89): the version is recorded with the
+message's id, the picture queued (``bot.picture_queue``) and attached by an edit once drawn, then
+cleared. A picture still owed after a restart is found by ``redraw_owed`` (the sweep).
 """
 
 from __future__ import annotations
