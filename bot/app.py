@@ -106,7 +106,7 @@ class HimikoBot(commands.AutoShardedBot):
         self._rooms: Rooms | None = None
         self.render_pool: RenderPool | None = None
         self.runner = ComputerRunner(self, settings.computer_pause)
-        self.outbox = Outbox(self)
+        self.outbox = Outbox(self, settings.render_processes)
         self.lobbies = LobbyBook()
         self.sweep_interval = sweep_interval
         self.sweeper = Every(
@@ -230,6 +230,10 @@ class HimikoBot(commands.AutoShardedBot):
         for game_id in games:
             self.runner.kick(game_id)
         await self.lobbies.sweep(self)
+        try:  # turn messages posted before their picture (a restart): drawn now, once
+            await self.outbox.redraw_owed()
+        except Exception:
+            log.warning("sweep: could not queue the owed pictures", exc_info=True)
         return len(games)
 
     async def close(self) -> None:
@@ -238,6 +242,7 @@ class HimikoBot(commands.AutoShardedBot):
         await self.sweeper.stop()
         await self.scheduler.stop()
         await self.runner.stop()
+        await self.outbox.pictures.close()  # unfinished pictures stay owed in the store
         await stop_web(self.web)
         self.web = None
         await answer_pending_interactions(DRAIN_TIMEOUT)

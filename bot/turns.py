@@ -116,9 +116,10 @@ def human_ids(report: TurnReport) -> list[int]:
 
 async def post_turn(
     bot: Himiko, channel: discord.abc.Messageable, report: TurnReport, deadline: int | None
-) -> None:
-    """Post one completed turn in its thread: picture, words, a ping for the next player only
-    (and the next turn's ``deadline``, scheduled by the door)."""
+) -> discord.Message:
+    """Post one completed turn in its thread: words, a ping for the next player only (and the
+    next turn's ``deadline``, scheduled by the door), and its picture when already drawn (else
+    it follows: ``attach_picture``)."""
     locale = game_locale(report.language, channel)
     nxt = report.next_player
     human_next = report.final is None and nxt is not None and not nxt.computer
@@ -136,13 +137,14 @@ async def post_turn(
     if view is not None:
         kwargs["view"] = view
     mentions = only(nxt.user_id) if how and how.ping and nxt else NO_MENTIONS
-    files = [picture(report.picture)]
+    files = [picture(report.picture)] if report.picture is not None else []
     if report.final is not None:  # the end of the game pings every human player, once
         mentions = users(human_ids(report))
         files += await final_extras(bot, report.game_id, locale, kwargs)
-    await channel.send(
+    if files:
+        kwargs["files"] = files
+    message = await channel.send(
         turn_message(bot, report, locale, deadline),
-        files=files,
         allowed_mentions=mentions,
         nonce=message_nonce(report.game_id, report.version),
         **kwargs,
@@ -150,6 +152,17 @@ async def post_turn(
     if how is not None and how.dm and nxt is not None and nxt.user_id is not None:
         text = bot.catalog.text("dm.your_turn", locale, thread=f"<#{report.thread_id}>")
         await send_dm(bot, nxt.user_id, text + deadline_text(bot, deadline, locale))
+    return message
+
+
+async def attach_picture(channel: discord.abc.Messageable, message_id: int, png: bytes) -> None:
+    """Attach a turn message's picture once drawn (the edit replaces its attachments: done
+    twice, it is still one picture)."""
+    if isinstance(channel, discord.Thread | discord.TextChannel):
+        message: discord.PartialMessage | discord.Message = channel.get_partial_message(message_id)
+    else:
+        message = await channel.fetch_message(message_id)
+    await message.edit(attachments=[picture(png)])
 
 
 async def post_opening(

@@ -237,6 +237,13 @@ class Env:
         self.restarts += 1
         return await self.start_bot()
 
+    async def settled(self) -> None:
+        """Wait until no computer turn runs and every queued picture is attached (a turn
+        message is posted before its picture: issue 25)."""
+        await asyncio.wait_for(self.bot.runner.idle(), TIMEOUT)
+        # the runner queues its turns' pictures before it is idle; a picture queues nothing
+        await asyncio.wait_for(self.bot.outbox.pictures.idle(), TIMEOUT)
+
     # -- reading the game behind a thread (the bot's own store) ----------------------------------
 
     async def game(self, thread_id: int) -> Game:
