@@ -379,10 +379,37 @@ _EFFECTS = {
 
 def gen_power(ctx: Ctx, st: State, kind: str) -> Iterator[Args]:
     """Every legal use of one power now."""
-    if kind in BOAT_POWERS and harbor_done(st):
-        return
     if power_ready(ctx, st, kind):
-        yield from _GENERATORS[kind](ctx, st)
+        yield from gen_ready_power(ctx, st, kind)
+
+
+def gen_ready_power(ctx: Ctx, st: State, kind: str) -> Iterator[Args]:
+    """Every legal use of a power that ``power_ready`` allows now."""
+    if kind in BOAT_POWERS and harbor_done(st):
+        return iter(())
+    return _GENERATORS[kind](ctx, st)
+
+
+# Each fleet power's action kinds and each specialist's, 'arrange' left out (it follows 'look').
+_FLEET_KINDS = {
+    power: tuple(k for k, p in FLEET_POWERS.items() if p == power and k != "arrange")
+    for power in FLEET_POWERS.values()
+}
+_SPECIALIST_KIND = {name: kind for kind, name in SPECIALIST_POWERS.items()}
+_ORDER = {kind: i for i, kind in enumerate([*FLEET_POWERS, *SPECIALIST_POWERS])}
+
+
+def ready_powers(ctx: Ctx, st: State) -> list[str]:
+    """The power action kinds that ``power_ready`` allows now but 'arrange', in the legal order
+    (fleet powers, then specialists, as listed above): found once instead of kind by kind."""
+    used = st.turn.used
+    kinds = [] if "fleet" in used else list(_FLEET_KINDS.get(fleet_power(ctx, st), ()))
+    mine = [
+        _SPECIALIST_KIND[name]
+        for name in current(st).specialists
+        if name in _SPECIALIST_KIND and name not in used
+    ]
+    return kinds + sorted(mine, key=_ORDER.__getitem__)
 
 
 def _boats_on_board(st: State) -> list[int]:

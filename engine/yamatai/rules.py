@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from engine.contract import Event
@@ -71,17 +71,26 @@ def apply(ctx: Ctx, st: State, action: Action, pass_turn: bool = True) -> list[E
 
 
 def legal_actions(ctx: Ctx, st: State) -> list[Action]:
-    """Every legal action now, in a fixed order."""
+    """Every legal action now, in a fixed order (``ORDER``)."""
     if st.over:
         return []
     if st.turn.looked:
-        return [Action("arrange", a) for a in powers.gen_power(ctx, st, "arrange")]
+        return _actions("arrange", powers.gen_power(ctx, st, "arrange"))
     if st.turn.step == FLEET:
-        return [Action("fleet", a) for a in turn.gen_fleet(ctx, st)]
+        return _actions("fleet", turn.gen_fleet(ctx, st))
     actions: list[Action] = []
-    for kind in ORDER[1:]:
-        if kind in _TURN_ACTIONS:
-            actions += [Action(kind, a) for a in _TURN_ACTIONS[kind][2](ctx, st)]
-        elif kind != "arrange":
-            actions += [Action(kind, a) for a in powers.gen_power(ctx, st, kind)]
+    for kind in _TURN_KINDS:
+        actions += _actions(kind, _TURN_ACTIONS[kind][2](ctx, st))
+    for kind in powers.ready_powers(ctx, st):
+        actions += _actions(kind, powers.gen_ready_power(ctx, st, kind))
+    actions += _actions("end", turn.gen_end(ctx, st))
     return actions
+
+
+_TURN_KINDS = ORDER[1 : ORDER.index(POWER_KINDS[0])]  # after the fleet, before the powers
+_new = tuple.__new__
+
+
+def _actions(kind: str, args: Iterable[Args]) -> list[Action]:
+    """The actions of one kind (a tuple made directly: NamedTuple's own constructor is slower)."""
+    return [_new(Action, (kind, a)) for a in args]
