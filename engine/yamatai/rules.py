@@ -11,7 +11,7 @@ from engine.yamatai.context import Ctx
 from engine.yamatai.notation import Action
 from engine.yamatai.refusals import illegal
 from engine.yamatai.round import next_turn
-from engine.yamatai.state import FLEET, State
+from engine.yamatai.state import FLEET, PLACE, TRADE, State
 
 Args = tuple[Any, ...]
 Check = Callable[[Ctx, State, Args], None]
@@ -79,18 +79,44 @@ def legal_actions(ctx: Ctx, st: State) -> list[Action]:
     if st.turn.step == FLEET:
         return _actions("fleet", turn.gen_fleet(ctx, st))
     actions: list[Action] = []
-    for kind in _TURN_KINDS:
-        actions += _actions(kind, _TURN_ACTIONS[kind][2](ctx, st))
+    can_act = False  # whether collecting or building is possible (turn.can_collect_or_build)
+    for kind in _STEP_KINDS.get(st.turn.step, ()):
+        found = _actions(kind, _TURN_ACTIONS[kind][2](ctx, st))
+        can_act = can_act or (bool(found) and kind in ("collect", "build"))
+        actions += found
+    actions += _actions("keep", turn.gen_keep(ctx, st, can_act))
+    actions += _actions("recruit", turn.gen_recruit(ctx, st, can_act))
     for kind in powers.ready_powers(ctx, st):
         actions += _actions(kind, powers.gen_ready_power(ctx, st, kind))
-    actions += _actions("end", turn.gen_end(ctx, st))
+    actions += _actions("end", turn.gen_end(ctx, st, can_act))
     return actions
 
 
-_TURN_KINDS = ORDER[1 : ORDER.index(POWER_KINDS[0])]  # after the fleet, before the powers
-_new = tuple.__new__
+# The actions before the harbor step that each step may allow, in the legal order (the others'
+# generators would find nothing: no boat is placed in the trade step, none traded after it).
+_STEP_KINDS = {TRADE: ("buy", "sell", "place"), PLACE: ("place", "collect", "build")}
+
+
+class _Made(dict[Args, Action]):
+    """The actions of one kind by their arguments, each made once: actions are immutable, and
+    making a NamedTuple costs several times a look-up. Every kind's arguments come from the
+    board and the components (a bounded set) but 'arrange', whose orders are made each time."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, args: Args) -> Action:
+        action = self[args] = Action(self.kind, args)
+        return action
+
+
+_MADE = {kind: _Made(kind) for kind in ORDER if kind != "arrange"}
 
 
 def _actions(kind: str, args: Iterable[Args]) -> list[Action]:
-    """The actions of one kind (a tuple made directly: NamedTuple's own constructor is slower)."""
-    return [_new(Action, (kind, a)) for a in args]
+    """The actions of one kind with these arguments."""
+    if kind == "arrange":
+        return [Action(kind, a) for a in args]
+    made = _MADE[kind]
+    return [made[a] for a in args]

@@ -367,7 +367,11 @@ def buildable_tiles(st: State) -> list[str]:
 
 def missing_boats(ctx: Ctx, st: State, tile: BuildingTile, island: int) -> int:
     """How many of the tile's required boats are not adjacent to the island."""
-    have = adjacent_boats(ctx, st, island)
+    return _missing(tile, adjacent_boats(ctx, st, island))
+
+
+def _missing(tile: BuildingTile, have: list[int]) -> int:
+    """How many of the tile's required boats ``have`` (counts by boat type) lacks."""
     return sum(need - have[b] for b, need in enumerate(tile.needs) if need > have[b])
 
 
@@ -519,8 +523,9 @@ def gen_build(ctx: Ctx, st: State) -> Iterator[Args]:
             continue
         if player.coins < 2 and ananda_payee(ctx, st, island) is not None:
             continue
+        have = adjacent_boats(ctx, st, island)
         for tile in tiles:
-            if missing_boats(ctx, st, tile, island) <= allowance:
+            if _missing(tile, have) <= allowance:
                 yield (tile.id, island)
 
 
@@ -533,6 +538,12 @@ def can_collect_or_build(ctx: Ctx, st: State) -> bool:
         if any(tokens[i] != NONE for i in ctx.board.spot_islands[spot]):
             return True
     return next(gen_build(ctx, st), None) is not None
+
+
+def _still_to_act(ctx: Ctx, st: State, can_act: bool | None) -> bool:
+    """``can_act`` when the caller found it (the legal actions list collect and build first),
+    else ``can_collect_or_build``."""
+    return can_collect_or_build(ctx, st) if can_act is None else can_act
 
 
 def _check_acted(ctx: Ctx, st: State, action: str) -> None:
@@ -602,12 +613,13 @@ def apply_recruit(ctx: Ctx, st: State, args: Args) -> list[Event]:
     return events
 
 
-def gen_recruit(ctx: Ctx, st: State) -> Iterator[Args]:
-    """Every recruitment the player can afford now."""
+def gen_recruit(ctx: Ctx, st: State, can_act: bool | None = None) -> Iterator[Args]:
+    """Every recruitment the player can afford now (``can_act``: ``can_collect_or_build`` if
+    the caller knows it)."""
     if st.turn.step == RECRUITED or st.turn.step == FLEET or harbor_pending(st):
         return
     options = payments(current(st))
-    if not options or can_collect_or_build(ctx, st):
+    if not options or _still_to_act(ctx, st, can_act):
         return
     for name in sorted(s for s in st.specialist_track if s):
         for cultures in options:
@@ -710,9 +722,9 @@ def apply_keep(ctx: Ctx, st: State, args: Args) -> list[Event]:
     return [event]
 
 
-def gen_keep(ctx: Ctx, st: State) -> Iterator[Args]:
-    """Every way to fill the harbor now."""
-    if st.turn.step == FLEET or not harbor_pending(st) or can_collect_or_build(ctx, st):
+def gen_keep(ctx: Ctx, st: State, can_act: bool | None = None) -> Iterator[Args]:
+    """Every way to fill the harbor now (``can_act`` as for ``gen_recruit``)."""
+    if st.turn.step == FLEET or not harbor_pending(st) or _still_to_act(ctx, st, can_act):
         return
     for kept in keep_options(ctx, current(st)):
         yield (kept,)
@@ -740,9 +752,9 @@ def apply_end(ctx: Ctx, st: State, args: Args) -> list[Event]:
     return [*events, {"type": "end_turn", "seat": st.seat}]
 
 
-def gen_end(ctx: Ctx, st: State) -> Iterator[Args]:
-    """Every way to end the turn now."""
-    if st.turn.step == FLEET or can_collect_or_build(ctx, st):
+def gen_end(ctx: Ctx, st: State, can_act: bool | None = None) -> Iterator[Args]:
+    """Every way to end the turn now (``can_act`` as for ``gen_recruit``)."""
+    if st.turn.step == FLEET or _still_to_act(ctx, st, can_act):
         return
     if not st.rulebook_order:
         for kept in keep_options(ctx, current(st)):
