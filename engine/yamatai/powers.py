@@ -409,7 +409,9 @@ def ready_powers(ctx: Ctx, st: State) -> list[str]:
         for name in current(st).specialists
         if name in _SPECIALIST_KIND and name not in used
     ]
-    return kinds + sorted(mine, key=_ORDER.__getitem__)
+    if len(mine) > 1:
+        mine.sort(key=_ORDER.__getitem__)
+    return kinds + mine
 
 
 def _boats_on_board(st: State) -> list[int]:
@@ -435,25 +437,23 @@ def _gen_slide(ctx: Ctx, st: State) -> Iterator[Args]:
                 yield (spot, end)
 
 
+# The powers with many choices give lists (no generator resumed for each choice).
+
+
 def _gen_remove(ctx: Ctx, st: State) -> Iterator[Args]:
     spots = _boats_on_board(st)
-    for spot in spots:
-        yield ((spot,),)
-    for pair in combinations(spots, 2):
-        yield (pair,)
+    return iter([((spot,),) for spot in spots] + [(pair,) for pair in combinations(spots, 2)])
 
 
 def _gen_swap_boats(ctx: Ctx, st: State) -> Iterator[Args]:
-    for a, b in combinations(_boats_on_board(st), 2):
-        if _swap_changes_something(st, a, b):
-            yield (a, b)
+    pairs = combinations(_boats_on_board(st), 2)
+    return iter([pair for pair in pairs if _swap_changes_something(st, *pair)])
 
 
 def _gen_swap_tokens(ctx: Ctx, st: State) -> Iterator[Args]:
     tokens = st.island_tokens
-    for a, b in combinations(_tokens_on_board(ctx, st), 2):
-        if tokens[a] != tokens[b]:
-            yield (a, b)
+    pairs = combinations(_tokens_on_board(ctx, st), 2)
+    return iter([pair for pair in pairs if tokens[pair[0]] != tokens[pair[1]]])
 
 
 def _gen_pairs(ctx: Ctx, st: State, pool: list[int]) -> Iterator[Args]:

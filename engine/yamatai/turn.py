@@ -191,20 +191,20 @@ def apply_sell(ctx: Ctx, st: State, args: Args) -> list[Event]:
 
 def gen_buy(ctx: Ctx, st: State) -> Iterator[Args]:
     """Every affordable purchase."""
-    if st.turn.step != TRADE or st.turn.trades >= trade_limit(current(st)):
-        return
     player = current(st)
-    for boat in range(len(st.reserve)):
+    if st.turn.step != TRADE or st.turn.trades >= trade_limit(player):
+        return
+    for boat, left in enumerate(st.reserve):
         price = buy_price(ctx, player, boat)
-        if price is not None and player.coins >= price and st.reserve[boat] > 0:
+        if left and price is not None and player.coins >= price:
             yield (boat,)
 
 
 def gen_sell(ctx: Ctx, st: State) -> Iterator[Args]:
     """Every possible sale."""
-    if st.turn.step != TRADE or st.turn.trades >= trade_limit(current(st)):
-        return
     player = current(st)
+    if st.turn.step != TRADE or st.turn.trades >= trade_limit(player):
+        return
     for boat, n in enumerate(player.boats):
         if n and sell_price(ctx, player, boat) is not None:
             yield (boat,)
@@ -648,7 +648,8 @@ def harbor_done(st: State) -> bool:
 
 def harbor_pending(st: State) -> bool:
     """Whether boats held still wait for the harbor step before recruiting or ending."""
-    return st.rulebook_order and not harbor_done(st) and sum(current(st).boats) > 0
+    # not harbor_done(st), written out: this is asked several times for each legal list
+    return st.turn.step not in (STORED, RECRUITED) and st.rulebook_order and any(current(st).boats)
 
 
 def step_name(st: State) -> str:
