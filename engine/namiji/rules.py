@@ -140,13 +140,15 @@ def moves(st: State) -> list[Action]:
     comp = components(st.direction)
     boat = st.boats[st.boat]
     stop = comp.next_stop(boat.pos)
-    found = [Action("move", (str(q),)) for q in range(boat.pos + 1, stop) if _may_stop(st, q)]
+    route = comp.route  # each move knows its station, as Namiji.parse gives it
+    spaces = range(boat.pos + 1, stop)
+    found = [Action("move", (str(q),), route[q]) for q in spaces if _may_stop(st, q)]
     if stop == comp.arrival:
-        found.append(Action("move", (str(stop),)))
+        found.append(Action("move", (str(stop),), route[stop]))
     else:
         taken = {b.spot for b in st.boats if b.pos == stop}
         found += [
-            Action("move", (str(stop), str(s)))
+            Action("move", (str(stop), str(s)), route[stop])
             for s in range(1, port_slots(st) + 1)
             if s not in taken
         ]

@@ -55,7 +55,10 @@ def _assert_moves_are_the_actions(match: Match) -> None:
     moves = game.legal_moves(st)
     assert [game.format(st, m) for m in moves] == game.legal_actions(st)
     for move, text in zip(moves, game.legal_actions(st), strict=True):
-        assert game.parse(st, text) == move, "a move equals the parse of its own text"
+        parsed = game.parse(st, text)
+        assert parsed == move, "a move equals the parse of its own text"
+        assert game.reveals(move) == game.reveals(parsed)
+        assert game.ends_turn(move) == game.ends_turn(parsed)
     if match.game_key == "yamatai":
         assert moves == _one_by_one(st)
 
