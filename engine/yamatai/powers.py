@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations, permutations
 from typing import Any
 
@@ -383,10 +383,10 @@ def gen_power(ctx: Ctx, st: State, kind: str) -> Iterator[Args]:
         yield from gen_ready_power(ctx, st, kind)
 
 
-def gen_ready_power(ctx: Ctx, st: State, kind: str) -> Iterator[Args]:
+def gen_ready_power(ctx: Ctx, st: State, kind: str) -> Iterable[Args]:
     """Every legal use of a power that ``power_ready`` allows now."""
     if kind in BOAT_POWERS and harbor_done(st):
-        return iter(())
+        return ()
     return _GENERATORS[kind](ctx, st)
 
 
@@ -440,20 +440,20 @@ def _gen_slide(ctx: Ctx, st: State) -> Iterator[Args]:
 # The powers with many choices give lists (no generator resumed for each choice).
 
 
-def _gen_remove(ctx: Ctx, st: State) -> Iterator[Args]:
+def _gen_remove(ctx: Ctx, st: State) -> list[Args]:
     spots = _boats_on_board(st)
-    return iter([((spot,),) for spot in spots] + [(pair,) for pair in combinations(spots, 2)])
+    return [((spot,),) for spot in spots] + [(pair,) for pair in combinations(spots, 2)]
 
 
-def _gen_swap_boats(ctx: Ctx, st: State) -> Iterator[Args]:
+def _gen_swap_boats(ctx: Ctx, st: State) -> list[Args]:
     pairs = combinations(_boats_on_board(st), 2)
-    return iter([pair for pair in pairs if _swap_changes_something(st, *pair)])
+    return [pair for pair in pairs if _swap_changes_something(st, *pair)]
 
 
-def _gen_swap_tokens(ctx: Ctx, st: State) -> Iterator[Args]:
+def _gen_swap_tokens(ctx: Ctx, st: State) -> list[Args]:
     tokens = st.island_tokens
     pairs = combinations(_tokens_on_board(ctx, st), 2)
-    return iter([pair for pair in pairs if tokens[pair[0]] != tokens[pair[1]]])
+    return [pair for pair in pairs if tokens[pair[0]] != tokens[pair[1]]]
 
 
 def _gen_pairs(ctx: Ctx, st: State, pool: list[int]) -> Iterator[Args]:
@@ -504,7 +504,7 @@ def _gen_sacred(ctx: Ctx, st: State) -> Iterator[Args]:
                 yield (island,)
 
 
-_GENERATORS = {
+_GENERATORS: dict[str, Callable[[Ctx, State], Iterable[Args]]] = {
     "reserve": lambda ctx, st: ((t,) for t in sorted(st.building_row)),
     "look": lambda ctx, st: iter([()] if st.building_deck else []),
     "arrange": _gen_arrange,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.contract import Event
@@ -16,7 +16,7 @@ from engine.yamatai.state import FLEET, PLACE, TRADE, State
 Args = tuple[Any, ...]
 Check = Callable[[Ctx, State, Args], None]
 Apply = Callable[[Ctx, State, Args], list[Event]]
-Generate = Callable[[Ctx, State], Iterator[Args]]
+Generate = Callable[[Ctx, State], Iterable[Args]]
 
 _TURN_ACTIONS: dict[str, tuple[Check, Apply, Generate]] = {
     "fleet": (turn.check_fleet, turn.apply_fleet, turn.gen_fleet),
@@ -84,11 +84,17 @@ def legal_actions(ctx: Ctx, st: State) -> list[Action]:
         found = _actions(kind, _TURN_ACTIONS[kind][2](ctx, st))
         can_act = can_act or (bool(found) and kind in ("collect", "build"))
         actions += found
-    actions += _actions("keep", turn.gen_keep(ctx, st, can_act))
-    actions += _actions("recruit", turn.gen_recruit(ctx, st, can_act))
+    # Boats waiting for the harbor step may be kept, and nothing else ends the turn or recruits
+    # yet; with none waiting, the reverse (each generator still checks its own conditions).
+    pending = turn.harbor_pending(st)
+    if pending:
+        actions += _actions("keep", turn.gen_keep(ctx, st, can_act))
+    else:
+        actions += _actions("recruit", turn.gen_recruit(ctx, st, can_act))
     for kind in powers.ready_powers(ctx, st):
         actions += _actions(kind, powers.gen_ready_power(ctx, st, kind))
-    actions += _actions("end", turn.gen_end(ctx, st, can_act))
+    if not pending:
+        actions += _actions("end", turn.gen_end(ctx, st, can_act))
     return actions
 
 
@@ -119,4 +125,6 @@ def _actions(kind: str, args: Iterable[Args]) -> list[Action]:
     if kind == "arrange":
         return [Action(kind, a) for a in args]
     made = _MADE[kind]
+    if isinstance(args, list):  # a generator that gives a list: looked up without a Python loop
+        return list(map(made.__getitem__, args))
     return [made[a] for a in args]

@@ -189,15 +189,17 @@ def apply_sell(ctx: Ctx, st: State, args: Args) -> list[Event]:
     return [{"type": "sell", "seat": st.seat, "boat": ctx.boat_name(boat), "coins": price}]
 
 
-def gen_buy(ctx: Ctx, st: State) -> Iterator[Args]:
+def gen_buy(ctx: Ctx, st: State) -> list[Args]:
     """Every affordable purchase."""
     player = current(st)
     if st.turn.step != TRADE or st.turn.trades >= trade_limit(player):
-        return
+        return []
+    found: list[Args] = []
     for boat, left in enumerate(st.reserve):
         price = buy_price(ctx, player, boat)
         if left and price is not None and player.coins >= price:
-            yield (boat,)
+            found.append((boat,))
+    return found
 
 
 def gen_sell(ctx: Ctx, st: State) -> Iterator[Args]:
@@ -269,13 +271,12 @@ def apply_place(ctx: Ctx, st: State, args: Args) -> list[Event]:
     return [{"type": "place", "seat": st.seat, "boat": ctx.boat_name(boat), "spot": ctx.spot(spot)}]
 
 
-def gen_place(ctx: Ctx, st: State) -> Iterator[Args]:
-    """Every legal placement of every boat held."""
+def gen_place(ctx: Ctx, st: State) -> list[Args]:
+    """Every legal placement of every boat held (a list: there are many)."""
     if st.turn.step not in (TRADE, PLACE):
-        return
-    for boat, spots in sorted(place_targets(ctx, st).items()):
-        for spot in spots:
-            yield (boat, spot)
+        return []
+    targets = sorted(place_targets(ctx, st).items())
+    return [(boat, spot) for boat, spots in targets for spot in spots]
 
 
 # -- collect -------------------------------------------------------------------------------
@@ -723,12 +724,11 @@ def apply_keep(ctx: Ctx, st: State, args: Args) -> list[Event]:
     return [event]
 
 
-def gen_keep(ctx: Ctx, st: State, can_act: bool | None = None) -> Iterator[Args]:
+def gen_keep(ctx: Ctx, st: State, can_act: bool | None = None) -> list[Args]:
     """Every way to fill the harbor now (``can_act`` as for ``gen_recruit``)."""
     if st.turn.step == FLEET or not harbor_pending(st) or _still_to_act(ctx, st, can_act):
-        return
-    for kept in keep_options(ctx, current(st)):
-        yield (kept,)
+        return []
+    return [(kept,) for kept in keep_options(ctx, current(st))]
 
 
 def check_end(ctx: Ctx, st: State, args: Args) -> None:
