@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -36,24 +35,21 @@ sys.path[:] = [str(_HERE.parent)] + [p for p in sys.path if Path(p or ".").resol
 from engine import games  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
-REFERENCE_STEPS = 200_000
+REFERENCE_STEPS = 100_000
 MAX_PLIES = 200
 INSTALL = "pip install -c constraints.txt -e '.[bench]'"
 
 
-def reference_unit(runs: int = 7) -> float:
-    """Seconds of one step of a fixed pure-Python loop (median of ``runs``), measured now."""
-    times = []
-    for _ in range(runs):
-        start = time.process_time()
-        table: dict[int, int] = {}
-        total = 0
-        for i in range(REFERENCE_STEPS):
-            key = (i * 7919) % 1009
-            table[key] = table.get(key, 0) + 1
-            total += len((key, i))
-        times.append(time.process_time() - start)
-    return statistics.median(times) / REFERENCE_STEPS
+def reference_pass() -> float:
+    """Seconds of CPU of one step of a fixed pure-Python loop (one pass of it)."""
+    start = time.process_time()
+    table: dict[int, int] = {}
+    total = 0
+    for i in range(REFERENCE_STEPS):
+        key = (i * 7919) % 1009
+        table[key] = table.get(key, 0) + 1
+        total += len((key, i))
+    return (time.process_time() - start) / REFERENCE_STEPS
 
 
 def yamatai_positions(games_count: int, seed: int) -> list[Any]:
@@ -89,11 +85,13 @@ Side = tuple[Callable[[Any], Sequence[Any]], list[Any]]
 
 def passes(sides: dict[str, Side], runs: int) -> dict[str, float]:
     """Seconds of CPU per generated action for each side: the best of ``runs`` passes over its
-    positions, the sides' passes taken in turn so that they share the machine's load alike (the
-    garbage collector paused during a pass)."""
+    positions, the sides' passes (and the reference unit's, ``unit``) taken in turn so that they
+    share the machine's load alike (the garbage collector paused during a pass)."""
     best = dict.fromkeys(sides, float("inf"))
     counts = dict.fromkeys(sides, 0)
+    unit = float("inf")
     for _ in range(runs):
+        unit = min(unit, reference_pass())
         for name, (generate, positions) in sides.items():
             count = 0
             gc.collect()
@@ -104,7 +102,7 @@ def passes(sides: dict[str, Side], runs: int) -> dict[str, float]:
             best[name] = min(best[name], time.process_time() - start)
             gc.enable()
             counts[name] = count
-    return {name: best[name] / max(1, counts[name]) for name in sides}
+    return {"unit": unit} | {name: best[name] / max(1, counts[name]) for name in sides}
 
 
 def chess_module() -> Any:
@@ -129,8 +127,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="first game's seed")
     args = parser.parse_args(argv)
     rules = games.rules_for("yamatai")
-    unit = reference_unit()
-    print(f"reference unit: one step of a fixed Python loop, {unit * 1e9:.1f} ns")
     states = yamatai_positions(args.games, args.seed)
     chess = chess_module()
     sides: dict[str, Side] = {"moves": (rules.legal_moves, states)}
@@ -140,6 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         boards = chess_positions(chess, args.games, args.seed)
         sides["chess"] = (lambda board: list(board.legal_moves), boards)
     figures = passes(sides, args.runs)
+    unit = figures["unit"]
+    print(f"reference unit: one step of a fixed Python loop, {unit * 1e9:.1f} ns")
     size = sum(len(rules.legal_moves(s)) for s in states) / len(states)
     per = f"{size:.1f} per position ({len(states)})"
     print(line("yamatai legal_moves", figures["moves"], unit, per))
