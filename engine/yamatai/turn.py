@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from contextlib import suppress
+from itertools import combinations, repeat
+from operator import sub
 from typing import Any
 
 from engine.contract import Event
@@ -233,12 +235,23 @@ def place_targets(ctx: Ctx, st: State) -> dict[int, list[int]]:
     if placed:
         chain = sorted(t for t in links[placed[-1]] if boats[t] == NONE)
         return {b: chain for b in held}
-    entries = {s for s in _entry_spots(ctx, player) if boats[s] == NONE}
-    near: dict[int, set[int]] = {b: set() for b in held}
-    for spot, boat in enumerate(boats):
-        if boat in near:
-            near[boat].update(t for t in links[spot] if boats[t] == NONE)
-    return {b: sorted(entries | near[b]) for b in held}
+    entries = _entry_spots(ctx, player)
+    targets = {}
+    for boat in held:
+        near = set(entries)
+        for spot in _spots_holding(boats, boat):
+            near.update(links[spot])
+        targets[boat] = sorted(t for t in near if boats[t] == NONE)
+    return targets
+
+
+def _spots_holding(boats: list[int], boat: int) -> Iterator[int]:
+    """The spots with a boat of that type (found by list.index: no Python loop over the rest)."""
+    spot = -1
+    with suppress(ValueError):
+        while True:
+            spot = boats.index(boat, spot + 1)
+            yield spot
 
 
 def check_place(ctx: Ctx, st: State, args: Args) -> None:
@@ -372,8 +385,9 @@ def missing_boats(ctx: Ctx, st: State, tile: BuildingTile, island: int) -> int:
 
 
 def _missing(tile: BuildingTile, have: list[int]) -> int:
-    """How many of the tile's required boats ``have`` (counts by boat type) lacks."""
-    return sum(need - have[b] for b, need in enumerate(tile.needs) if need > have[b])
+    """How many of the tile's required boats ``have`` (counts by boat type) lacks: the sum of
+    max(0, need - had) (mapped, not looped: asked for every tile and island)."""
+    return sum(map(max, map(sub, tile.needs, have), repeat(0, len(have))))
 
 
 def shortfall_allowed(ctx: Ctx, st: State) -> int:
