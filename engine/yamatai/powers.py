@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from itertools import combinations, permutations
+from itertools import combinations, compress, permutations, starmap
+from operator import ne
 from typing import Any
 
 from engine.contract import Event
@@ -415,7 +416,8 @@ def ready_powers(ctx: Ctx, st: State) -> list[str]:
 
 
 def _boats_on_board(st: State) -> list[int]:
-    return [s for s, b in enumerate(st.spot_boats) if b != NONE]
+    boats = st.spot_boats
+    return list(compress(range(len(boats)), map(NONE.__ne__, boats)))  # spots with a boat
 
 
 def _tokens_on_board(ctx: Ctx, st: State) -> tuple[int, ...]:
@@ -451,9 +453,10 @@ def _gen_swap_boats(ctx: Ctx, st: State) -> list[Args]:
 
 
 def _gen_swap_tokens(ctx: Ctx, st: State) -> list[Args]:
-    tokens = st.island_tokens
-    pairs = combinations(_tokens_on_board(ctx, st), 2)
-    return [pair for pair in pairs if tokens[pair[0]] != tokens[pair[1]]]
+    islands = _tokens_on_board(ctx, st)
+    cultures = [st.island_tokens[i] for i in islands]
+    # the pairs of islands whose cultures differ, in the same order (itertools, not a loop)
+    return list(compress(combinations(islands, 2), starmap(ne, combinations(cultures, 2))))
 
 
 def _gen_pairs(ctx: Ctx, st: State, pool: list[int]) -> Iterator[Args]:
