@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations, compress, permutations, starmap
-from operator import ne
+from operator import ne, or_
 from typing import Any
 
 from engine.contract import Event
@@ -448,8 +448,12 @@ def _gen_remove(ctx: Ctx, st: State) -> list[Args]:
 
 
 def _gen_swap_boats(ctx: Ctx, st: State) -> list[Args]:
-    pairs = combinations(_boats_on_board(st), 2)
-    return [pair for pair in pairs if _swap_changes_something(st, *pair)]
+    spots = _boats_on_board(st)
+    types = [st.spot_boats[s] for s in spots]
+    placed = [s in st.turn.placed for s in spots]
+    # _swap_changes_something for every pair, in the same order (itertools, not a loop)
+    changes = map(or_, starmap(ne, combinations(types, 2)), starmap(ne, combinations(placed, 2)))
+    return list(compress(combinations(spots, 2), changes))
 
 
 def _gen_swap_tokens(ctx: Ctx, st: State) -> list[Args]:
