@@ -382,10 +382,10 @@ def buildable_tiles(st: State) -> list[str]:
 
 def missing_boats(ctx: Ctx, st: State, tile: BuildingTile, island: int) -> int:
     """How many of the tile's required boats are not adjacent to the island."""
-    return _missing(tile, adjacent_boats(ctx, st, island))
+    return missing(tile, adjacent_boats(ctx, st, island))
 
 
-def _missing(tile: BuildingTile, have: list[int]) -> int:
+def missing(tile: BuildingTile, have: list[int]) -> int:
     """How many of the tile's required boats ``have`` (counts by boat type) lacks: the sum of
     max(0, need - had) (mapped, not looped: asked for every tile and island)."""
     return sum(map(max, map(sub, tile.needs, have), repeat(0, len(have))))
@@ -541,7 +541,7 @@ def gen_build(ctx: Ctx, st: State) -> Iterator[Args]:
             continue
         have = adjacent_boats(ctx, st, island)
         for tile in tiles:
-            if _missing(tile, have) <= allowance:
+            if missing(tile, have) <= allowance:
                 yield (tile.id, island)
 
 
