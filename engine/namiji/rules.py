@@ -141,8 +141,9 @@ def moves(st: State) -> list[Action]:
     boat = st.boats[st.boat]
     stop = comp.next_stop(boat.pos)
     route = comp.route  # each move knows its station, as Namiji.parse gives it
+    player = None if boat.seat is None else st.players[boat.seat]
     spaces = range(boat.pos + 1, stop)
-    found = [Action("move", (str(q),), route[q]) for q in spaces if _may_stop(st, q)]
+    found = [Action("move", (str(q),), route[q]) for q in spaces if _may_stop(st, player, q)]
     if stop == comp.arrival:
         found.append(Action("move", (str(stop),), route[stop]))
     else:
@@ -155,18 +156,14 @@ def moves(st: State) -> list[Action]:
     return found
 
 
-def _may_stop(st: State, q: int) -> bool:
-    """Whether the boat to act may stop on space ``q`` before its next stop: a free usable
-    spot, and not a station of a panorama its player has completed."""
+def _may_stop(st: State, player: Player | None, q: int) -> bool:
+    """Whether the boat to act (``player``'s, None for the neutral boat) may stop on space ``q``
+    before its next stop: a free usable spot, not a station of a panorama it has completed."""
     comp = components(st.direction)
-    seat = st.boats[st.boat].seat
     letter = comp.route[q]
-    completed = (
-        seat is not None
-        and letter in comp.sections
-        and st.players[seat].panoramas[letter] == comp.sections[letter]
-    )
-    return not completed and _free_spot(st, q) is not None
+    if player and letter in comp.sections and player.panoramas[letter] == comp.sections[letter]:
+        return False
+    return _free_spot(st, q) is not None
 
 
 def _move_allowed(st: State, args: tuple[str, ...]) -> bool:
@@ -179,7 +176,9 @@ def _move_allowed(st: State, args: tuple[str, ...]) -> bool:
     stop = comp.next_stop(pos)
     q = numbers[0]
     if len(args) == 1:
-        return (pos < q < stop and _may_stop(st, q)) or q == stop == comp.arrival
+        seat = st.boats[st.boat].seat
+        player = None if seat is None else st.players[seat]
+        return (pos < q < stop and _may_stop(st, player, q)) or q == stop == comp.arrival
     slot = numbers[1]
     taken = {b.spot for b in st.boats if b.pos == stop}
     return q == stop != comp.arrival and 1 <= slot <= port_slots(st) and slot not in taken
