@@ -54,7 +54,8 @@ class Summary:
         return self.t(key, count=points) if self.catalog.has(key) else str(points)
 
     def final(self, final: FinalResult) -> list[str]:
-        """One line per seat (rank, name, total, scoring lines), then how a tie was broken."""
+        """One line per seat (rank, name, total, scoring lines), then how a tie was broken; a
+        resigned player's line says so and that the computer earned their points."""
         lines = []
         for score in final.scores:
             detail = ", ".join(
@@ -62,9 +63,10 @@ class Summary:
                 for line, value in score.lines.items()
                 if value
             )
+            key = "summary.score_resigned" if score.resigned else "summary.score"
             lines.append(
                 self.t(
-                    "summary.score",
+                    key,
                     rank=score.rank,
                     player=display_name(score.name),
                     total=self.total(score.total),

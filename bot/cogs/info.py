@@ -53,11 +53,14 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
             words += " " + t(interaction, "log.in_progress")
         if turn.by_computer:
             words += " " + t(interaction, "log.by_computer")
+        player = display_name(names[turn.seat])
+        if history.players[turn.seat].stand_in == "resigned":
+            player = t(interaction, "log.resigned", player=player)
         blocks.append(
             t(
                 interaction,
                 "log.turn",
-                player=display_name(names[turn.seat]),
+                player=player,
                 round=turn.round,
                 actions="; ".join(turn.actions),
                 words=words,

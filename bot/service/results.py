@@ -68,6 +68,7 @@ class ScoreLine:
     total: int
     rank: int
     lines: dict[str, int]
+    resigned: bool = False  # the player resigned (or withdrew): the computer finished the seat
 
 
 @dataclass(frozen=True)
