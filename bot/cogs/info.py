@@ -17,8 +17,15 @@ from bot.context import Himiko
 from bot.games import PRESENTATIONS, presentation
 from bot.names import display_name
 from bot.present import MAX_CONTENT, clip, decimal, send, t, thread_of
-from bot.service import BoardResult, GameListing, HistoryResult, Pace, ServiceError
-from bot.summary import Summary
+from bot.service import (
+    BoardResult,
+    GameListing,
+    HistoryResult,
+    Pace,
+    PlayerInfo,
+    ServiceError,
+)
+from bot.summary import Summary, reader_name
 from bot.translator import text
 from engine import games as registry
 
@@ -34,8 +41,12 @@ def board_caption(interaction: Interaction, board: BoardResult) -> str:
         current = t(interaction, "board.over")
     else:
         step = t(interaction, board.step) if board.step else ""
+        name = reader_name(default_catalog(), str(interaction.locale), board.current)
         current = t(
-            interaction, "board.current", player=display_name(board.current.name), step=step
+            interaction,
+            "board.current",
+            player=display_name(name),
+            step=step,
         )
     return t(interaction, "board.caption", round=board.round, current=current)
 
@@ -45,7 +56,7 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
     if not history.turns:
         return t(interaction, "log.empty")
     summary = Summary(default_catalog(), str(interaction.locale), history.game)
-    names = [p.name for p in history.players]
+    names = [summary.name_of(p) for p in history.players]
     blocks = []
     for turn in history.turns:
         words = summary.actions(turn.events, names)
@@ -91,8 +102,12 @@ def pace_text(interaction: Interaction, history: HistoryResult, figures: Pace) -
     """The median time to move of each player and of the game, in one line ("" if none yet)."""
     if figures.game is None:
         return ""
+
+    def name(player: PlayerInfo) -> str:
+        return reader_name(default_catalog(), str(interaction.locale), player)
+
     players = ", ".join(
-        t(interaction, "pace.player", player=display_name(p.name), time=duration(interaction, s))
+        t(interaction, "pace.player", player=display_name(name(p)), time=duration(interaction, s))
         for p, s in zip(history.players, figures.seats, strict=False)
         if s is not None
     )
