@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -130,6 +129,40 @@ def fit_lines(
     return "\n".join(kept)
 
 
+def listing_line(interaction: Interaction, game: GameListing) -> str:
+    """One game of ``/games`` or ``/mygames``: the thread, the game, whose turn, the deadline,
+    and, for a seat the computer plays for the reader, why and the way back."""
+    if game.my_turn:
+        whose = t(interaction, "mygames.your_turn")
+    elif game.current_user_id:
+        whose = t(interaction, "mygames.waiting", player=f"<@{game.current_user_id}>")
+    else:
+        whose = t(interaction, "mygames.computer")
+    deadline = (
+        ""
+        if game.deadline is None
+        else t(interaction, "mygames.deadline", when=f"<t:{game.deadline}:R>")
+    )
+    stand_in = "" if game.stand_in is None else t(interaction, f"mygames.stand_in.{game.stand_in}")
+    return t(
+        interaction,
+        "mygames.line",
+        game=registry.rules_for(game.game_key).display_name,
+        thread=f"<#{game.thread_id}>",
+        whose=whose,
+        deadline=deadline + stand_in,
+    )
+
+
+def listing_text(interaction: Interaction, found: list[GameListing], scope: str) -> str:
+    """``/games`` (``scope`` "games": the server's) or ``/mygames`` ("mygames": the reader's):
+    one line per game within one message, or that there is none."""
+    if not found:
+        return t(interaction, f"{scope}.none")
+    lines = [listing_line(interaction, game) for game in found]
+    return fit_lines(interaction, t(interaction, f"{scope}.title"), lines)
+
+
 class InfoCog(commands.Cog):
     """Reading games and rules."""
 
@@ -172,59 +205,20 @@ class InfoCog(commands.Cog):
     @app_commands.command(name="games", description=text("cmd.games"))
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
-        """My active games in this server, those waiting for me first."""
-
-        def line(game: GameListing) -> str:
-            thread = f"<#{game.thread_id}>"
-            if game.my_turn:
-                return t(interaction, "games.line_turn", thread=thread)
-            if game.current_user_id:
-                player = f"<@{game.current_user_id}>"
-                return t(interaction, "games.line_wait", thread=thread, player=player)
-            return t(interaction, "games.line_computer", thread=thread)
-
-        await self._listing(interaction, "games.title", line)
+        """This server's active games: whose turn, the deadline, the thread; mine first."""
+        found = await self.bot.rooms.reading.server_games(
+            interaction.user.id, guild_id=interaction.guild_id or 0
+        )
+        await send(interaction, listing_text(interaction, found, "games"))
 
     @app_commands.command(name="mygames", description=text("cmd.mygames"))
     @app_commands.guild_only()
     async def mygames(self, interaction: Interaction) -> None:
         """Every active game I sit in here: whose turn, the deadline, the thread; mine first."""
-
-        def line(game: GameListing) -> str:
-            if game.my_turn:
-                whose = t(interaction, "mygames.your_turn")
-            elif game.current_user_id:
-                whose = t(interaction, "mygames.waiting", player=f"<@{game.current_user_id}>")
-            else:
-                whose = t(interaction, "mygames.computer")
-            deadline = (
-                ""
-                if game.deadline is None
-                else t(interaction, "mygames.deadline", when=f"<t:{game.deadline}:R>")
-            )
-            return t(
-                interaction,
-                "mygames.line",
-                game=registry.rules_for(game.game_key).display_name,
-                thread=f"<#{game.thread_id}>",
-                whose=whose,
-                deadline=deadline,
-            )
-
-        await self._listing(interaction, "mygames.title", line)
-
-    async def _listing(
-        self, interaction: Interaction, title: str, line: Callable[[GameListing], str]
-    ) -> None:
-        """The user's active games in this server, one line each, within one message."""
         found = await self.bot.rooms.reading.my_games(
             interaction.user.id, guild_id=interaction.guild_id
         )
-        if not found:
-            await send(interaction, t(interaction, "games.none"))
-            return
-        lines = [line(game) for game in found]
-        await send(interaction, fit_lines(interaction, t(interaction, title), lines))
+        await send(interaction, listing_text(interaction, found, "mygames"))
 
     @app_commands.command(name="rules", description=text("cmd.rules"))
     @app_commands.describe(topic=text("cmd.rules.topic"), game=text("cmd.rules.game"))

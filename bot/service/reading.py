@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 
 from bot.store import (
+    ActiveGame,
     Game,
     GameNotFound,
     GameStatus,
@@ -34,6 +36,8 @@ from .tables import (
 )
 
 log = logging.getLogger(__name__)
+#: How many of a server's games ``/games`` lists at most (the most recently active).
+SERVER_GAMES = 200
 
 
 class ReadingService:
@@ -119,18 +123,35 @@ class ReadingService:
     async def my_games(self, user_id: int, *, guild_id: int | None) -> list[GameListing]:
         """The user's active games (in one server if given), those awaiting them first."""
         found = await self.store.list_active_games(user_id)
+        return await self._listings(
+            user_id, [g for g in found if guild_id is None or g.guild_id == guild_id]
+        )
+
+    async def server_games(self, user_id: int, *, guild_id: int) -> list[GameListing]:
+        """A server's active games (the most recently active ``SERVER_GAMES``), listed as
+        ``my_games`` lists the user's: those awaiting the user first."""
+        return await self._listings(
+            user_id, await self.store.list_guild_games(guild_id, SERVER_GAMES)
+        )
+
+    async def _listings(self, user_id: int, found: Sequence[ActiveGame]) -> list[GameListing]:
+        """Each game as the user sees it in a list: whose turn, the deadline, their seat."""
         listings = []
         for g in found:
-            if guild_id is not None and g.guild_id != guild_id:
-                continue
             game = await self.store.load_game(g.game_id)
             stand_ins = await self.desk.stand_ins(game)
             absent = g.current_seat in stand_ins  # the computer plays it: nobody waits on them
             human = g.current_user_id not in (None, COMPUTER_USER_ID) and not absent
             deadline = await self._standing_deadline(game) if human else None
             whose = g.current_user_id if human else None
-            mine = g.my_turn and not absent
-            listings.append(GameListing(g.game_id, g.thread_id, g.game_key, mine, whose, deadline))
+            seats = game.seats_of(user_id) if user_id != COMPUTER_USER_ID else []
+            mine = g.current_seat in seats and not absent
+            stand_in = next((stand_ins[s] for s in seats if s in stand_ins), None)
+            listings.append(
+                GameListing(
+                    g.game_id, g.thread_id, g.game_key, mine, whose, deadline, stand_in, bool(seats)
+                )
+            )
         far = 1 << 62  # games without a deadline after those with one
         return sorted(
             listings,

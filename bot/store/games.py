@@ -178,6 +178,13 @@ class GamesPart(StoreBase):
             games[game_id] = active_game_from_row(row)
         return list(games.values())
 
+    async def list_guild_games(self, guild_id: int, limit: int) -> list[ActiveGame]:
+        """A server's active games, the ``limit`` most recently active first (no seat is
+        "mine": ``my_seats`` is empty)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_GUILD_ACTIVE_GAMES, (guild_id, limit))
+        return [active_game_from_row(row) for row in rows]
+
     async def load_actions(self, game_id: int) -> list[Action]:
         """The game's whole action log in order (for replays and history, not for loading)."""
         async with self._read() as conn:

@@ -69,6 +69,10 @@ class GameLog(Protocol):
         """A user's active games."""
         ...
 
+    async def list_guild_games(self, guild_id: int, limit: int) -> list[ActiveGame]:
+        """A server's active games, the most recently active first."""
+        ...
+
     async def load_actions(self, game_id: int) -> list[Action]:
         """A game's whole action log in order (with the time of each action)."""
         ...

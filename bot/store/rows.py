@@ -105,7 +105,8 @@ def game_from_row(row: Row, seats: Iterable[Row]) -> Game:
 
 
 def active_game_from_row(row: Row) -> ActiveGame:
-    """One of a user's seats in an active game (``SELECT_USER_ACTIVE_GAMES``)."""
+    """One of a user's seats in an active game (``SELECT_USER_ACTIVE_GAMES``), or a server's
+    active game (``SELECT_GUILD_ACTIVE_GAMES``: no seat)."""
     return ActiveGame(
         game_id=int(row["id"]),
         guild_id=int(row["guild_id"]),
@@ -115,7 +116,7 @@ def active_game_from_row(row: Row) -> ActiveGame:
         version=int(row["version"]),
         current_seat=optional_int(row["current_seat"]),
         current_user_id=optional_int(row["current_user_id"]),
-        my_seats=(int(row["my_seat"]),),
+        my_seats=() if row["my_seat"] is None else (int(row["my_seat"]),),
         updated_at=parse_time(row["updated_at"]),
     )
 
