@@ -47,7 +47,8 @@ def board_caption(interaction: Interaction, board: BoardResult) -> str:
             player=display_name(name),
             step=step,
         )
-    return t(interaction, "board.caption", round=board.round, current=current)
+    key = "board.caption" if board.counts == "round" else f"board.caption_{board.counts}"
+    return t(interaction, key, round=board.round, current=current)
 
 
 def log_text(interaction: Interaction, history: HistoryResult) -> str:
@@ -57,6 +58,8 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
     summary = Summary(default_catalog(), str(interaction.locale), history.game)
     names = [summary.name_of(p) for p in history.players]
     blocks = []
+    counts = presentation(history.game).counts
+    key = "log.turn" if counts == "round" else f"log.turn_{counts}"
     for turn in history.turns:
         words = summary.actions(turn.events, names)
         if not turn.complete:
@@ -69,7 +72,7 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
         blocks.append(
             t(
                 interaction,
-                "log.turn",
+                key,
                 player=player,
                 round=turn.round,
                 actions="; ".join(turn.actions),

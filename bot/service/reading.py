@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 
+from bot.games import presentation
 from bot.store import (
     ActiveGame,
     Game,
@@ -74,10 +75,11 @@ class ReadingService:
             game.id,
             game.version,
             picture,
-            match.turn_info.round,
+            presentation(game.game_key).number(match.turn_info),
             current,
             step_of(match),
             over,
+            presentation(game.game_key).counts,
         )
 
     async def announced_version(self, game_id: int) -> int:

@@ -160,6 +160,7 @@ class BoardResult:
     current: PlayerInfo | None
     step: str | None
     over: bool
+    counts: str = "round"  # what ``round`` counts: "round" or "turn" (D83)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.games.base import Presentation, Texts, counted, listed
 from bot.names import display_name
-from engine.contract import Event
+from engine.contract import Event, TurnInfo
 
 KEY = "namiji"
 RULE_TOPICS = (
@@ -78,6 +78,12 @@ class NamijiPresentation(Presentation):
     key = KEY
     locale = files(__name__) / "locale"
     rule_topics = RULE_TOPICS
+    counts = "turn"
+
+    def number(self, info: TurnInfo) -> int:
+        """The turn being played: the engine counts boat moves, so once this turn's boat has
+        moved (``in_progress``) the engine's next number is still this turn's (D83)."""
+        return info.round - 1 if info.in_progress else info.round
 
     def describe(
         self, t: Texts, events: Sequence[Event], names: Sequence[str]
