@@ -134,6 +134,7 @@ class HimikoBot(commands.AutoShardedBot):
         from bot.cogs.league import LeagueCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
+        from bot.cogs.profile import ProfileCog
         from bot.cogs.server import ServerCog
         from bot.cogs.settings import SettingsCog
 
@@ -158,6 +159,7 @@ class HimikoBot(commands.AutoShardedBot):
             HelpCog(self),
             league_cog,
             ServerCog(self),
+            ProfileCog(self, ratings),
         )
         for cog in cogs:
             await self.add_cog(cog)

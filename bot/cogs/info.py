@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.catalog import default_catalog
+from bot.catalog import Catalog, default_catalog
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.games import PRESENTATIONS, presentation
@@ -88,16 +88,20 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
 
 
 def duration(interaction: Interaction, seconds: float) -> str:
-    """A time to move in words and the reader's numbers: "< 1 min", "12 min", "3.5 h" ("3,5 h"
+    """A time to move in words and the reader's numbers (see ``duration_in``)."""
+    return duration_in(default_catalog(), str(interaction.locale), seconds)
+
+
+def duration_in(catalog: Catalog, locale: str | None, seconds: float) -> str:
+    """A time to move in words and a language's numbers: "< 1 min", "12 min", "3.5 h" ("3,5 h"
     in French), "2.1 d"."""
-    locale = str(interaction.locale)
     if seconds < 60:
-        return t(interaction, "pace.under_minute")
+        return catalog.text("pace.under_minute", locale)
     if seconds < 3600:
-        return t(interaction, "pace.minutes", n=round(seconds / 60))
+        return catalog.text("pace.minutes", locale, n=round(seconds / 60))
     if seconds < 2 * 86400:
-        return t(interaction, "pace.hours", n=decimal(seconds / 3600, locale))
-    return t(interaction, "pace.days", n=decimal(seconds / 86400, locale))
+        return catalog.text("pace.hours", locale, n=decimal(seconds / 3600, locale))
+    return catalog.text("pace.days", locale, n=decimal(seconds / 86400, locale))
 
 
 def pace_text(interaction: Interaction, history: HistoryResult, figures: Pace) -> str:

@@ -56,6 +56,13 @@ def nonce(*parts: object) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:25]
 
 
+async def reply_language(bot: Himiko, interaction: Interaction, public: bool) -> str | None:
+    """The reader's language for a private reply, the server's for a public one (D84)."""
+    if not public:
+        return str(interaction.locale)
+    return await server_language(bot, interaction.guild_id, public_locale(interaction))
+
+
 def standings_png(say: Any, standings: LeagueStandings, locale: str | None = None) -> bytes:
     """The standings picture, its texts from ``say(key, **params)``, numbers in ``locale``."""
     league = standings.league
@@ -365,9 +372,7 @@ class LeagueCog(commands.Cog):
 
     async def _reply_language(self, interaction: Interaction, public: bool) -> str | None:
         """The reader's language for a private reply, the server's for a public one."""
-        if not public:
-            return str(interaction.locale)
-        return await server_language(self.bot, interaction.guild_id, public_locale(interaction))
+        return await reply_language(self.bot, interaction, public)
 
     @league.command(name="export", description=text("cmd.league.export"))
     @app_commands.describe(name=text("cmd.league.name"))

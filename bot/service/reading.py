@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import statistics
 from collections.abc import Sequence
 
 from bot.games import presentation
@@ -12,6 +13,7 @@ from bot.store import (
     Game,
     GameNotFound,
     GameStatus,
+    PlayerGame,
     ReadingStore,
     Shards,
 )
@@ -19,13 +21,14 @@ from bot.store import (
 from .deadlines import DeadlineService
 from .errors import ServiceError
 from .history import replay_turns
-from .pace import pace
+from .pace import pace, seat_times
 from .pictures import Pictures
 from .results import (
     COMPUTER_USER_ID,
     BoardResult,
     GameListing,
     HistoryResult,
+    Profile,
 )
 from .tables import (
     GameDesk,
@@ -39,6 +42,8 @@ from .tables import (
 log = logging.getLogger(__name__)
 #: How many of a server's games ``/games`` lists at most (the most recently active).
 SERVER_GAMES = 200
+#: How many of a player's newest games ``/profile`` counts.
+PROFILE_GAMES = 200
 
 
 class ReadingService:
@@ -127,6 +132,32 @@ class ReadingService:
         found = await self.store.list_active_games(user_id)
         return await self._listings(
             user_id, [g for g in found if guild_id is None or g.guild_id == guild_id]
+        )
+
+    async def profile(self, user_id: int, *, guild_id: int) -> Profile:
+        """A player's record on a server over their ``PROFILE_GAMES`` newest games: finished,
+        abandoned, resigned (a resignation counts once, whatever the game's end), playing now,
+        and their median time to move."""
+        seats = await self.store.player_games(guild_id, user_id, PROFILE_GAMES)
+        by_game: dict[int, list[PlayerGame]] = {}
+        for seat in seats:
+            by_game.setdefault(seat.game_id, []).append(seat)
+        counts = {"finished": 0, "abandoned": 0, "resigned": 0, "active": 0}
+        times: list[float] = []
+        for game_id, mine in by_game.items():
+            resigned = any(s.stand_in == "resigned" for s in mine)
+            counts["resigned" if resigned else mine[0].status] += 1
+            actions = await self.store.load_actions(game_id)
+            by_computer = await self.store.computer_played(game_id)
+            started = mine[0].created_at
+            times += seat_times(actions, {s.seat for s in mine}, started, by_computer)
+        return Profile(
+            counts["finished"],
+            counts["abandoned"],
+            counts["resigned"],
+            counts["active"],
+            statistics.median(times) if times else None,
+            len(by_game),
         )
 
     async def server_games(self, user_id: int, *, guild_id: int) -> list[GameListing]:

@@ -184,6 +184,19 @@ class Pace:
 
 
 @dataclass(frozen=True)
+class Profile:
+    """A player's record on a server (``/profile``): how their games ended, how fast they
+    move (median seconds per turn, None before any), over their ``counted`` newest games."""
+
+    finished: int
+    abandoned: int
+    resigned: int
+    playing: int
+    median_move: float | None
+    counted: int
+
+
+@dataclass(frozen=True)
 class HistoryResult:
     """The most recent turns of a game, and its pace over all turns."""
 

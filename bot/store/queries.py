@@ -88,6 +88,16 @@ ORDER BY g.updated_at DESC, g.id DESC
 LIMIT ?
 """
 
+#: A user's seats in a server's games of any status, the newest games first.
+SELECT_PLAYER_GAMES = """
+SELECT g.id, g.game_key, g.status, g.created_at, s.seat, s.stand_in
+FROM seats s
+JOIN games g ON g.id = s.game_id
+WHERE s.user_id = ? AND g.guild_id = ?
+ORDER BY g.id DESC, s.seat
+LIMIT ?
+"""
+
 SELECT_ACTIONS = """
 SELECT seq, seat, notation, created_at FROM actions WHERE game_id = ? ORDER BY seq
 """

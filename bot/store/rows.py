@@ -16,6 +16,7 @@ from .models import (
     GameStatus,
     League,
     LeaguePlayer,
+    PlayerGame,
     Rating,
     RatingChange,
     Reminder,
@@ -101,6 +102,18 @@ def game_from_row(row: Row, seats: Iterable[Row]) -> Game:
         turn_deadline=optional_int(row["turn_deadline"]),
         computer_takeover=bool(row["computer_takeover"]),
         language=None if row["language"] is None else str(row["language"]),
+    )
+
+
+def player_game_from_row(row: Row) -> PlayerGame:
+    """A user's seat in a game (``SELECT_PLAYER_GAMES``)."""
+    return PlayerGame(
+        game_id=int(row["id"]),
+        game_key=str(row["game_key"]),
+        status=str(row["status"]),
+        seat=int(row["seat"]),
+        stand_in=None if row["stand_in"] is None else str(row["stand_in"]),
+        created_at=parse_time(row["created_at"]),
     )
 
 

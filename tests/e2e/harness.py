@@ -61,6 +61,7 @@ COMMANDS = (
     "back",
     "abandon",
     "server",
+    "profile",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")
