@@ -181,9 +181,7 @@ class ReadingService:
             mine = g.current_seat in seats and not absent
             stand_in = next((stand_ins[s] for s in seats if s in stand_ins), None)
             listings.append(
-                GameListing(
-                    g.game_id, g.thread_id, g.game_key, mine, whose, deadline, stand_in, bool(seats)
-                )
+                GameListing(g.game_id, g.thread_id, g.game_key, mine, whose, deadline, stand_in)
             )
         far = 1 << 62  # games without a deadline after those with one
         return sorted(

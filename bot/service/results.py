@@ -240,7 +240,6 @@ class GameListing:
     current_user_id: int | None
     deadline: int | None = None  # the current turn's deadline, UTC unix seconds
     stand_in: str | None = None  # why the computer plays the user's seat: away, vacation...
-    seated: bool = True  # whether the user plays in it (``/games`` lists others' games too)
 
 
 @dataclass(frozen=True)
