@@ -143,6 +143,7 @@ class HimikoBot(commands.AutoShardedBot):
         from bot.cogs.league import LeagueCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
+        from bot.cogs.profile import ProfileCog
         from bot.cogs.server import ServerCog
         from bot.cogs.settings import SettingsCog
         from bot.cogs.web import WebCog
@@ -169,6 +170,7 @@ class HimikoBot(commands.AutoShardedBot):
             league_cog,
             ServerCog(self),
             WebCog(self),
+            ProfileCog(self, ratings),
         )
         for cog in cogs:
             await self.add_cog(cog)

@@ -6,14 +6,28 @@ together the same way for every game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.catalog import Catalog
+from bot.catalog import LOCALES, Catalog
 from bot.games import presentation
 from bot.names import display_name
-from bot.service.results import FinalResult
+from bot.service.results import FinalResult, PlayerInfo
 from engine.contract import Event
+
+
+def reader_name(catalog: Catalog, locale: str | None, player: PlayerInfo) -> str:
+    """A seat's name for a reader: a computer seat's, stored in the game's language
+    ("Ordinateur 2"), in the reader's ("Computer 2"); any other name as it is."""
+    if player.user_id is not None:
+        return player.name
+    for known in LOCALES:
+        pattern = re.escape(catalog.raw("lobby.computer_name", known))
+        found = re.fullmatch(pattern.replace(re.escape("{number}"), r"(\d+)"), player.name)
+        if found:
+            return catalog.text("lobby.computer_name", locale, number=int(found[1]))
+    return player.name
 
 
 class Summary:
@@ -28,6 +42,10 @@ class Summary:
     def t(self, key: str, **params: Any) -> str:
         """One catalog text in this summary's locale."""
         return self.catalog.text(key, self.locale, **params)
+
+    def name_of(self, player: PlayerInfo) -> str:
+        """A seat's name for this reader (see ``reader_name``)."""
+        return reader_name(self.catalog, self.locale, player)
 
     def actions(
         self, events: Sequence[Event], names: Sequence[str], played: Sequence[str] = ()
@@ -54,7 +72,8 @@ class Summary:
         return self.t(key, count=points) if self.catalog.has(key) else str(points)
 
     def final(self, final: FinalResult) -> list[str]:
-        """One line per seat (rank, name, total, scoring lines), then how a tie was broken."""
+        """One line per seat (rank, name, total, scoring lines), then how a tie was broken; a
+        resigned player's line says so and that the computer earned their points."""
         lines = []
         for score in final.scores:
             detail = ", ".join(
@@ -62,9 +81,10 @@ class Summary:
                 for line, value in score.lines.items()
                 if value
             )
+            key = "summary.score_resigned" if score.resigned else "summary.score"
             lines.append(
                 self.t(
-                    "summary.score",
+                    key,
                     rank=score.rank,
                     player=display_name(score.name),
                     total=self.total(score.total),

@@ -259,7 +259,12 @@ async def post_result(bot: Himiko, report: TurnReport) -> None:
     assert report.final is not None and report.channel_id is not None
     channel = await fetch_thread(bot, report.channel_id)
     locale = game_locale(report.language, channel)
-    scores = ", ".join(f"{display_name(s.name)} {s.total}" for s in report.final.scores)
+    scores = ", ".join(
+        bot.catalog.text("game.result_resigned", locale, player=display_name(s.name), total=s.total)
+        if s.resigned
+        else f"{display_name(s.name)} {s.total}"
+        for s in report.final.scores
+    )
     text = bot.catalog.text(
         "game.result_line",
         locale,

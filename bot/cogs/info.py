@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -11,14 +10,21 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.catalog import default_catalog
+from bot.catalog import Catalog, default_catalog
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.games import PRESENTATIONS, presentation
 from bot.names import display_name
 from bot.present import MAX_CONTENT, clip, decimal, send, t, thread_of
-from bot.service import BoardResult, GameListing, HistoryResult, Pace, ServiceError
-from bot.summary import Summary
+from bot.service import (
+    BoardResult,
+    GameListing,
+    HistoryResult,
+    Pace,
+    PlayerInfo,
+    ServiceError,
+)
+from bot.summary import Summary, reader_name
 from bot.translator import text
 from engine import games as registry
 
@@ -34,10 +40,15 @@ def board_caption(interaction: Interaction, board: BoardResult) -> str:
         current = t(interaction, "board.over")
     else:
         step = t(interaction, board.step) if board.step else ""
+        name = reader_name(default_catalog(), str(interaction.locale), board.current)
         current = t(
-            interaction, "board.current", player=display_name(board.current.name), step=step
+            interaction,
+            "board.current",
+            player=display_name(name),
+            step=step,
         )
-    return t(interaction, "board.caption", round=board.round, current=current)
+    key = "board.caption" if board.counts == "round" else f"board.caption_{board.counts}"
+    return t(interaction, key, round=board.round, current=current)
 
 
 def log_text(interaction: Interaction, history: HistoryResult) -> str:
@@ -45,19 +56,24 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
     if not history.turns:
         return t(interaction, "log.empty")
     summary = Summary(default_catalog(), str(interaction.locale), history.game)
-    names = [p.name for p in history.players]
+    names = [summary.name_of(p) for p in history.players]
     blocks = []
+    counts = presentation(history.game).counts
+    key = "log.turn" if counts == "round" else f"log.turn_{counts}"
     for turn in history.turns:
         words = summary.actions(turn.events, names)
         if not turn.complete:
             words += " " + t(interaction, "log.in_progress")
         if turn.by_computer:
             words += " " + t(interaction, "log.by_computer")
+        player = display_name(names[turn.seat])
+        if history.players[turn.seat].stand_in == "resigned":
+            player = t(interaction, "log.resigned", player=player)
         blocks.append(
             t(
                 interaction,
-                "log.turn",
-                player=display_name(names[turn.seat]),
+                key,
+                player=player,
                 round=turn.round,
                 actions="; ".join(turn.actions),
                 words=words,
@@ -72,24 +88,32 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
 
 
 def duration(interaction: Interaction, seconds: float) -> str:
-    """A time to move in words and the reader's numbers: "< 1 min", "12 min", "3.5 h" ("3,5 h"
+    """A time to move in words and the reader's numbers (see ``duration_in``)."""
+    return duration_in(default_catalog(), str(interaction.locale), seconds)
+
+
+def duration_in(catalog: Catalog, locale: str | None, seconds: float) -> str:
+    """A time to move in words and a language's numbers: "< 1 min", "12 min", "3.5 h" ("3,5 h"
     in French), "2.1 d"."""
-    locale = str(interaction.locale)
     if seconds < 60:
-        return t(interaction, "pace.under_minute")
+        return catalog.text("pace.under_minute", locale)
     if seconds < 3600:
-        return t(interaction, "pace.minutes", n=round(seconds / 60))
+        return catalog.text("pace.minutes", locale, n=round(seconds / 60))
     if seconds < 2 * 86400:
-        return t(interaction, "pace.hours", n=decimal(seconds / 3600, locale))
-    return t(interaction, "pace.days", n=decimal(seconds / 86400, locale))
+        return catalog.text("pace.hours", locale, n=decimal(seconds / 3600, locale))
+    return catalog.text("pace.days", locale, n=decimal(seconds / 86400, locale))
 
 
 def pace_text(interaction: Interaction, history: HistoryResult, figures: Pace) -> str:
     """The median time to move of each player and of the game, in one line ("" if none yet)."""
     if figures.game is None:
         return ""
+
+    def name(player: PlayerInfo) -> str:
+        return reader_name(default_catalog(), str(interaction.locale), player)
+
     players = ", ".join(
-        t(interaction, "pace.player", player=display_name(p.name), time=duration(interaction, s))
+        t(interaction, "pace.player", player=display_name(name(p)), time=duration(interaction, s))
         for p, s in zip(history.players, figures.seats, strict=False)
         if s is not None
     )
@@ -110,6 +134,40 @@ def fit_lines(
         kept.append(line)
         size += 1 + len(line)
     return "\n".join(kept)
+
+
+def listing_line(interaction: Interaction, game: GameListing) -> str:
+    """One game of ``/games`` or ``/mygames``: the thread, the game, whose turn, the deadline,
+    and, for a seat the computer plays for the reader, why and the way back."""
+    if game.my_turn:
+        whose = t(interaction, "mygames.your_turn")
+    elif game.current_user_id:
+        whose = t(interaction, "mygames.waiting", player=f"<@{game.current_user_id}>")
+    else:
+        whose = t(interaction, "mygames.computer")
+    deadline = (
+        ""
+        if game.deadline is None
+        else t(interaction, "mygames.deadline", when=f"<t:{game.deadline}:R>")
+    )
+    stand_in = "" if game.stand_in is None else t(interaction, f"mygames.stand_in.{game.stand_in}")
+    return t(
+        interaction,
+        "mygames.line",
+        game=registry.rules_for(game.game_key).display_name,
+        thread=f"<#{game.thread_id}>",
+        whose=whose,
+        deadline=deadline + stand_in,
+    )
+
+
+def listing_text(interaction: Interaction, found: list[GameListing], scope: str) -> str:
+    """``/games`` (``scope`` "games": the server's) or ``/mygames`` ("mygames": the reader's):
+    one line per game within one message, or that there is none."""
+    if not found:
+        return t(interaction, f"{scope}.none")
+    lines = [listing_line(interaction, game) for game in found]
+    return fit_lines(interaction, t(interaction, f"{scope}.title"), lines)
 
 
 class InfoCog(commands.Cog):
@@ -154,59 +212,20 @@ class InfoCog(commands.Cog):
     @app_commands.command(name="games", description=text("cmd.games"))
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
-        """My active games in this server, those waiting for me first."""
-
-        def line(game: GameListing) -> str:
-            thread = f"<#{game.thread_id}>"
-            if game.my_turn:
-                return t(interaction, "games.line_turn", thread=thread)
-            if game.current_user_id:
-                player = f"<@{game.current_user_id}>"
-                return t(interaction, "games.line_wait", thread=thread, player=player)
-            return t(interaction, "games.line_computer", thread=thread)
-
-        await self._listing(interaction, "games.title", line)
+        """This server's active games: whose turn, the deadline, the thread; mine first."""
+        found = await self.bot.rooms.reading.server_games(
+            interaction.user.id, guild_id=interaction.guild_id or 0
+        )
+        await send(interaction, listing_text(interaction, found, "games"))
 
     @app_commands.command(name="mygames", description=text("cmd.mygames"))
     @app_commands.guild_only()
     async def mygames(self, interaction: Interaction) -> None:
         """Every active game I sit in here: whose turn, the deadline, the thread; mine first."""
-
-        def line(game: GameListing) -> str:
-            if game.my_turn:
-                whose = t(interaction, "mygames.your_turn")
-            elif game.current_user_id:
-                whose = t(interaction, "mygames.waiting", player=f"<@{game.current_user_id}>")
-            else:
-                whose = t(interaction, "mygames.computer")
-            deadline = (
-                ""
-                if game.deadline is None
-                else t(interaction, "mygames.deadline", when=f"<t:{game.deadline}:R>")
-            )
-            return t(
-                interaction,
-                "mygames.line",
-                game=registry.rules_for(game.game_key).display_name,
-                thread=f"<#{game.thread_id}>",
-                whose=whose,
-                deadline=deadline,
-            )
-
-        await self._listing(interaction, "mygames.title", line)
-
-    async def _listing(
-        self, interaction: Interaction, title: str, line: Callable[[GameListing], str]
-    ) -> None:
-        """The user's active games in this server, one line each, within one message."""
         found = await self.bot.rooms.reading.my_games(
             interaction.user.id, guild_id=interaction.guild_id
         )
-        if not found:
-            await send(interaction, t(interaction, "games.none"))
-            return
-        lines = [line(game) for game in found]
-        await send(interaction, fit_lines(interaction, t(interaction, title), lines))
+        await send(interaction, listing_text(interaction, found, "mygames"))
 
     @app_commands.command(name="rules", description=text("cmd.rules"))
     @app_commands.describe(topic=text("cmd.rules.topic"), game=text("cmd.rules.game"))

@@ -12,6 +12,7 @@ import asyncio
 import hashlib
 import io
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -24,7 +25,16 @@ from bot.door import settle
 from bot.locks import KeyedLocks
 from bot.loops import Every
 from bot.names import league_name, short_name
-from bot.present import decimal, member_of, picture, send, server_language, t, users
+from bot.present import (
+    decimal,
+    member_of,
+    picture,
+    public_locale,
+    send,
+    server_language,
+    t,
+    users,
+)
 from bot.service import ServiceError
 from bot.service.league_results import LeagueStandings, TableToOpen
 from bot.service.leagues import PAIRINGS, LeagueService, is_organiser
@@ -44,6 +54,13 @@ def nonce(*parts: object) -> str:
     """A message nonce that is the same on every retry of one league post."""
     key = ":".join(str(p) for p in ("himiko-league", *parts))
     return hashlib.sha256(key.encode()).hexdigest()[:25]
+
+
+async def reply_language(bot: Himiko, interaction: Interaction, public: bool) -> str | None:
+    """The reader's language for a private reply, the server's for a public one (D84)."""
+    if not public:
+        return str(interaction.locale)
+    return await server_language(bot, interaction.guild_id, public_locale(interaction))
 
 
 def standings_png(say: Any, standings: LeagueStandings, locale: str | None = None) -> bytes:
@@ -283,7 +300,6 @@ class LeagueCog(commands.Cog):
         await send(
             interaction,
             t(interaction, "league.joined", name=league_name(league.name), count=count),
-            ephemeral=False,
         )
 
     @join.autocomplete("name")
@@ -298,9 +314,7 @@ class LeagueCog(commands.Cog):
         """Leave before the season, or withdraw during it (remaining games forfeited)."""
         left = await self.leagues.leave(interaction.guild_id or 0, name, interaction.user.id)
         key = "league.withdrew" if left.withdrawn else "league.left"
-        await send(
-            interaction, t(interaction, key, name=league_name(left.league.name)), ephemeral=False
-        )
+        await send(interaction, t(interaction, key, name=league_name(left.league.name)))
         for game_id in left.resigned_games:
             await settle(self.bot, game_id)
         if left.withdrawn:
@@ -316,8 +330,9 @@ class LeagueCog(commands.Cog):
         allowed = is_organiser(
             league, member.user_id, manage_guild=member.manage_guild, roles=list(member.roles)
         )
-        await interaction.response.defer(thinking=True)
+        # refusals stay private: seat round 1 (checks and a few writes) before the public answer
         progress = await self.leagues.start(guild_id, name, member.user_id, organiser=allowed)
+        await interaction.response.defer(thinking=True)
         await self.advance(progress.league.id)
         tables = await self.leagues.tables_to_open(progress.league)
         await interaction.followup.send(
@@ -328,30 +343,36 @@ class LeagueCog(commands.Cog):
         )
 
     @league.command(name="standings", description=text("cmd.league.standings"))
-    @app_commands.describe(name=text("cmd.league.name"))
-    async def standings(self, interaction: Interaction, name: NAME) -> None:
-        """The league's standings as a picture."""
+    @app_commands.describe(name=text("cmd.league.name"), public=text("cmd.public"))
+    async def standings(self, interaction: Interaction, name: NAME, public: bool = False) -> None:
+        """The league's standings as a picture, for me (default) or for the channel."""
         league = await self.leagues.get(interaction.guild_id or 0, name)
-        await interaction.response.defer()
+        await interaction.response.defer(ephemeral=not public)
         found = await self.leagues.standings(league)
+        locale = await self._reply_language(interaction, public)
+        say = self._say(locale)
+
+        png = await asyncio.to_thread(standings_png, say, found, locale)
+        caption = say(
+            "league.standings",
+            name=league_name(league.name),
+            done=found.rounds_done,
+            rounds=league.rounds,
+        )
+        await send(interaction, caption, png=png, png_name="standings.png", ephemeral=not public)
+
+    def _say(self, locale: str | None) -> Callable[..., str]:
+        """``say(key, **params)``: a catalog text in ``locale``."""
+        catalog = self.bot.catalog
 
         def say(key: str, **params: Any) -> str:
-            return t(interaction, key, **params)
+            return catalog.text(key, locale, **params)
 
-        png = await asyncio.to_thread(standings_png, say, found, str(interaction.locale))
-        await send(
-            interaction,
-            t(
-                interaction,
-                "league.standings",
-                name=league_name(league.name),
-                done=found.rounds_done,
-                rounds=league.rounds,
-            ),
-            png=png,
-            png_name="standings.png",
-            ephemeral=False,
-        )
+        return say
+
+    async def _reply_language(self, interaction: Interaction, public: bool) -> str | None:
+        """The reader's language for a private reply, the server's for a public one."""
+        return await reply_language(self.bot, interaction, public)
 
     @league.command(name="export", description=text("cmd.league.export"))
     @app_commands.describe(name=text("cmd.league.name"))
@@ -374,7 +395,9 @@ class LeagueCog(commands.Cog):
     # -- /rating and /leaderboard ------------------------------------------------------------------
 
     @app_commands.command(name="rating", description=text("cmd.rating"))
-    @app_commands.describe(user=text("cmd.rating.user"), game=text("cmd.rating.game"))
+    @app_commands.describe(
+        user=text("cmd.rating.user"), game=text("cmd.rating.game"), public=text("cmd.public")
+    )
     @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
     async def rating(
@@ -382,11 +405,15 @@ class LeagueCog(commands.Cog):
         interaction: Interaction,
         user: discord.User | None = None,
         game: app_commands.Choice[str] | None = None,
+        public: bool = False,
     ) -> None:
         """A player's rating in a game on this server, with a chart of its history."""
         who = user or interaction.user
         guild_id = interaction.guild_id or 0
-        await interaction.response.defer()
+        await interaction.response.defer(ephemeral=not public)
+        locale = await self._reply_language(interaction, public)
+        say = self._say(locale)
+
         await self.ratings.rate_pending()
         if game is None:
             played = await self.ratings.rated_games_of(guild_id, who.id)
@@ -398,16 +425,15 @@ class LeagueCog(commands.Cog):
         if found.place is None:
             await send(
                 interaction,
-                t(interaction, "rating.unrated", user=who.mention, game=name),
-                ephemeral=False,
+                say("rating.unrated", user=who.mention, game=name),
+                ephemeral=not public,
             )
             return
-        title = t(interaction, "rating.chart_title", user=who.display_name, game=name)
+        title = say("rating.chart_title", user=who.display_name, game=name)
         png = await asyncio.to_thread(render_rating_chart, title, found.history)
         await send(
             interaction,
-            t(
-                interaction,
+            say(
                 "rating.line",
                 user=who.mention,
                 game=name,
@@ -416,30 +442,37 @@ class LeagueCog(commands.Cog):
                 place=found.place,
             ),
             png=png,
-            ephemeral=False,
+            ephemeral=not public,
         )
 
     @app_commands.command(name="leaderboard", description=text("cmd.leaderboard"))
-    @app_commands.describe(game=text("cmd.leaderboard.game"))
+    @app_commands.describe(game=text("cmd.leaderboard.game"), public=text("cmd.public"))
     @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
     async def leaderboard(
-        self, interaction: Interaction, game: app_commands.Choice[str] | None = None
+        self,
+        interaction: Interaction,
+        game: app_commands.Choice[str] | None = None,
+        public: bool = False,
     ) -> None:
-        """The best ratings in a game on this server."""
-        key = game.value if game is not None else next(iter(c.value for c in game_choices()))
-        await interaction.response.defer()
+        """The best ratings in a game on this server (by default its most played game)."""
+        guild_id = interaction.guild_id or 0
+        await interaction.response.defer(ephemeral=not public)
         await self.ratings.rate_pending()
-        lines = await self.ratings.leaderboard(interaction.guild_id or 0, key)
+        if game is None:
+            key = await self.ratings.most_played(guild_id, [c.value for c in game_choices()])
+        else:
+            key = game.value
+        lines = await self.ratings.leaderboard(guild_id, key)
         name = games.rules_for(key).display_name
+        locale = await self._reply_language(interaction, public)
+        say = self._say(locale)
+
         if not lines:
-            await send(
-                interaction, t(interaction, "rating.board_empty", game=name), ephemeral=False
-            )
+            await send(interaction, say("rating.board_empty", game=name), ephemeral=not public)
             return
         body = "\n".join(
-            t(
-                interaction,
+            say(
                 "rating.board_line",
                 place=b.place,
                 user=f"<@{b.user_id}>",
@@ -449,9 +482,7 @@ class LeagueCog(commands.Cog):
             for b in lines
         )
         await send(
-            interaction,
-            t(interaction, "rating.board_title", game=name) + "\n" + body,
-            ephemeral=False,
+            interaction, say("rating.board_title", game=name) + "\n" + body, ephemeral=not public
         )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib.resources.abc import Traversable
 from typing import Any, Protocol
 
-from engine.contract import Event
+from engine.contract import Event, TurnInfo
 
 #: A catalog lookup bound to a locale: ``t(key, **params)``.
 Texts = Callable[..., str]
@@ -22,6 +22,8 @@ class Presentation(Protocol):
     #: Panel groups opened next after an action of another group, most likely first (default:
     #: none; the panel then keeps the order of the legal actions).
     panel_next: Sequence[str] = ()
+    #: What the game's numbers count (D83): "round" (the bot says "Round 4") or "turn" ("Turn 19").
+    counts: str = "round"
 
     @property
     def key(self) -> str:
@@ -64,6 +66,10 @@ class Presentation(Protocol):
         """The catalog key naming the step to play (default ``<game>.step.<step>``); a game
         whose step reads differently by the board (a neutral boat's move) decides here."""
         return f"{self.key}.step.{step}"
+
+    def number(self, info: TurnInfo) -> int:
+        """The number of the round or turn being played (D83); default the engine's round."""
+        return info.round
 
     def played(self, t: Texts, actions: Sequence[str], parts: list[str]) -> list[str]:
         """A turn's phrases given the actions that made its events (default: the phrases);

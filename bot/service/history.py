@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.games import presentation
 from engine import games
 from engine.contract import Event
 from engine.games import Match
@@ -13,26 +14,40 @@ def replay_turns(match: Match) -> list[TurnRecord]:
     """Every turn of the log in order (the last may be unfinished), as everyone may read it."""
     fresh = games.new(match.game_key, match.players, match.seed, match.options)
     turns: list[TurnRecord] = []
-    round_ = 1
     seat: int | None = None
     actions: list[str] = []
     events: list[Event] = []
-    turn_round = round_
+    shown = presentation(match.game_key)
+    turn_round = 1
     for actor, text in match.log:
-        if seat is None:
-            seat, turn_round = actor, round_
+        if seat is None:  # the number the board shows for this turn (D83)
+            seat, turn_round = actor, shown.number(fresh.turn_info)
+        public = match.public_text(text)  # shared with everyone: hidden until the end
+        hidden = fresh.rules.secrets(fresh.state, None) if public != text else frozenset()
         new = fresh.play(text, seat=actor)
-        actions.append(match.public_text(text))  # shared with everyone: hidden until the end
+        if public != text and fresh.current_seat is not None:  # a built tile: hidden after
+            hidden |= fresh.rules.secrets(fresh.state, None)
+        actions.append(public_notation(text, public, hidden))
         events += new
         milestones = fresh.milestones(new)
-        if milestones.round_started is not None:
-            round_ = milestones.round_started
         if milestones.turn_ended:
             turns.append(TurnRecord(seat, turn_round, tuple(actions), tuple(events), True))
             seat, actions, events = None, [], []
     if seat is not None:
         turns.append(TurnRecord(seat, turn_round, tuple(actions), tuple(events), False))
     return turns
+
+
+def public_notation(text: str, public: str, hidden: frozenset[str]) -> str:
+    """An action as everyone may read it, in notation only (the same in every language): the
+    engine's ``public`` text says in English words what it left out ("arrange (1 on top, 2 at
+    the bottom)"); here each hidden word of the action becomes ``?`` ("arrange ? / ? ?"), or,
+    if no word is secret by itself, everything after the verb becomes ``…``."""
+    if public == text:
+        return text
+    words = text.split()
+    masked = ["?" if word in hidden else word for word in words]
+    return " ".join(masked) if masked != words else f"{words[0]} …"
 
 
 def turn_start(match: Match) -> int:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
+
+from bot.store import Action
 
 from .results import Pace, TurnRecord
 
@@ -25,6 +27,28 @@ def turn_times(
         ended = times[index - 1]
         found.append((turn.seat, max(0.0, (ended - since).total_seconds())))
         since = ended
+    return found
+
+
+def seat_times(
+    actions: Sequence[Action], seats: Collection[int], started: datetime, by_computer: set[int]
+) -> list[float]:
+    """Seconds each run of ``seats``' actions took, from the action before it (or the game's
+    start) to its last action: a player's moves without replaying the game. Runs with an
+    action the computer played for them are left out."""
+    found: list[float] = []
+    since, run_start, run_by_computer = started, None, False
+    for index, action in enumerate(actions):
+        if action.seat in seats:
+            if run_start is None:
+                run_start, run_by_computer = since, False
+            run_by_computer |= action.seq in by_computer
+            ends = index + 1 == len(actions) or actions[index + 1].seat not in seats
+            if ends and not run_by_computer:
+                found.append(max(0.0, (action.created_at - run_start).total_seconds()))
+            if ends:
+                run_start = None
+        since = action.created_at
     return found
 
 

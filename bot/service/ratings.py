@@ -179,6 +179,14 @@ class RatingService:
                 total[c.user_id] = total.get(c.user_id, 0.0) + delta
         return total
 
+    async def most_played(self, guild_id: int, game_keys: Sequence[str]) -> str:
+        """Of ``game_keys``, the one with most rated seats on a server (else the first)."""
+        seats = {
+            key: sum(r.games for r in await self.repo.game_ratings(guild_id, key))
+            for key in game_keys
+        }
+        return max(game_keys, key=lambda key: (seats[key], -game_keys.index(key)))
+
     async def rated_games_of(self, guild_id: int, user_id: int) -> list[str]:
         """The games a player is rated in on a server, most played first."""
         return await self.repo.rated_game_keys(guild_id, user_id)

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import statistics
+from collections.abc import Sequence
 
+from bot.games import presentation
 from bot.store import (
+    ActiveGame,
     Game,
     GameNotFound,
     GameStatus,
+    PlayerGame,
     ReadingStore,
     Shards,
 )
@@ -16,13 +21,14 @@ from bot.store import (
 from .deadlines import DeadlineService
 from .errors import ServiceError
 from .history import replay_turns
-from .pace import pace
+from .pace import pace, seat_times
 from .pictures import Pictures
 from .results import (
     COMPUTER_USER_ID,
     BoardResult,
     GameListing,
     HistoryResult,
+    Profile,
 )
 from .tables import (
     GameDesk,
@@ -34,6 +40,10 @@ from .tables import (
 )
 
 log = logging.getLogger(__name__)
+#: How many of a server's games ``/games`` lists at most (the most recently active).
+SERVER_GAMES = 200
+#: How many of a player's newest games ``/profile`` counts.
+PROFILE_GAMES = 200
 
 
 class ReadingService:
@@ -70,10 +80,11 @@ class ReadingService:
             game.id,
             game.version,
             picture,
-            match.turn_info.round,
+            presentation(game.game_key).number(match.turn_info),
             current,
             step_of(match),
             over,
+            presentation(game.game_key).counts,
         )
 
     async def announced_version(self, game_id: int) -> int:
@@ -122,18 +133,59 @@ class ReadingService:
     async def my_games(self, user_id: int, *, guild_id: int | None) -> list[GameListing]:
         """The user's active games (in one server if given), those awaiting them first."""
         found = await self.store.list_active_games(user_id)
+        return await self._listings(
+            user_id, [g for g in found if guild_id is None or g.guild_id == guild_id]
+        )
+
+    async def profile(self, user_id: int, *, guild_id: int) -> Profile:
+        """A player's record on a server over their ``PROFILE_GAMES`` newest games: finished,
+        abandoned, resigned (a resignation counts once, whatever the game's end), playing now,
+        and their median time to move."""
+        seats = await self.store.player_games(guild_id, user_id, PROFILE_GAMES)
+        by_game: dict[int, list[PlayerGame]] = {}
+        for seat in seats:
+            by_game.setdefault(seat.game_id, []).append(seat)
+        counts = {"finished": 0, "abandoned": 0, "resigned": 0, "active": 0}
+        times: list[float] = []
+        for game_id, mine in by_game.items():
+            resigned = any(s.stand_in == "resigned" for s in mine)
+            counts["resigned" if resigned else mine[0].status] += 1
+            actions = await self.store.load_actions(game_id)
+            by_computer = await self.store.computer_played(game_id)
+            started = mine[0].created_at
+            times += seat_times(actions, {s.seat for s in mine}, started, by_computer)
+        return Profile(
+            counts["finished"],
+            counts["abandoned"],
+            counts["resigned"],
+            counts["active"],
+            statistics.median(times) if times else None,
+            len(by_game),
+        )
+
+    async def server_games(self, user_id: int, *, guild_id: int) -> list[GameListing]:
+        """A server's active games (the most recently active ``SERVER_GAMES``), listed as
+        ``my_games`` lists the user's: those awaiting the user first."""
+        return await self._listings(
+            user_id, await self.store.list_guild_games(guild_id, SERVER_GAMES)
+        )
+
+    async def _listings(self, user_id: int, found: Sequence[ActiveGame]) -> list[GameListing]:
+        """Each game as the user sees it in a list: whose turn, the deadline, their seat."""
         listings = []
         for g in found:
-            if guild_id is not None and g.guild_id != guild_id:
-                continue
             game = await self.store.load_game(g.game_id)
             stand_ins = await self.desk.stand_ins(game)
             absent = g.current_seat in stand_ins  # the computer plays it: nobody waits on them
             human = g.current_user_id not in (None, COMPUTER_USER_ID) and not absent
             deadline = await self._standing_deadline(game) if human else None
             whose = g.current_user_id if human else None
-            mine = g.my_turn and not absent
-            listings.append(GameListing(g.game_id, g.thread_id, g.game_key, mine, whose, deadline))
+            seats = game.seats_of(user_id) if user_id != COMPUTER_USER_ID else []
+            mine = g.current_seat in seats and not absent
+            stand_in = next((stand_ins[s] for s in seats if s in stand_ins), None)
+            listings.append(
+                GameListing(g.game_id, g.thread_id, g.game_key, mine, whose, deadline, stand_in)
+            )
         far = 1 << 62  # games without a deadline after those with one
         return sorted(
             listings,

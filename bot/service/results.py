@@ -70,6 +70,7 @@ class ScoreLine:
     total: int
     rank: int
     lines: dict[str, int]
+    resigned: bool = False  # the player resigned (or withdrew): the computer finished the seat
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,7 @@ class BoardResult:
     current: PlayerInfo | None
     step: str | None
     over: bool
+    counts: str = "round"  # what ``round`` counts: "round" or "turn" (D83)
 
 
 @dataclass(frozen=True)
@@ -182,6 +184,19 @@ class Pace:
 
     seats: tuple[float | None, ...]
     game: float | None
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A player's record on a server (``/profile``): how their games ended, how fast they
+    move (median seconds per turn, None before any), over their ``counted`` newest games."""
+
+    finished: int
+    abandoned: int
+    resigned: int
+    playing: int
+    median_move: float | None
+    counted: int
 
 
 @dataclass(frozen=True)
@@ -227,6 +242,7 @@ class GameListing:
     my_turn: bool
     current_user_id: int | None
     deadline: int | None = None  # the current turn's deadline, UTC unix seconds
+    stand_in: str | None = None  # why the computer plays the user's seat: away, vacation...
 
 
 @dataclass(frozen=True)

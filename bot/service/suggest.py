@@ -66,7 +66,8 @@ class Suggestions(list[str]):
 
 
 def suggestions(match: Match, seat: int, typed: str, limit: int = MAX_CHOICES) -> Suggestions:
-    """Completions of ``typed`` (maybe ``a; b; c``): the earlier parts are applied to a copy."""
+    """Completions of ``typed`` (maybe ``a; b; c``): the earlier parts are applied to a copy;
+    when no legal action matches what was typed, the closest ones (``close_matches``)."""
     found = Suggestions()
     if match.current_seat != seat:
         return found
@@ -84,6 +85,8 @@ def suggestions(match: Match, seat: int, typed: str, limit: int = MAX_CHOICES) -
         legal = preview.legal_next
         head = "; ".join(preview.actions) + "; "
     matched = rank(legal, last, limit=len(legal))
+    if not matched:  # a typo: the closest legal actions, as the refusal would name them
+        matched = close_matches(legal, last)
     for action in matched:
         value = head + action
         if len(value) <= MAX_VALUE:

@@ -124,6 +124,7 @@ def final_result(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult
                 total=result.score,
                 rank=ranks[result.seat],
                 lines={line.label: line.points for line in result.lines},
+                resigned=result.seat in resigned,
             )
         )
     lines.sort(key=lambda s: s.rank)

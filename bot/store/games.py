@@ -19,6 +19,7 @@ from .models import (
     MatchLike,
     NewSeat,
     Outcome,
+    PlayerGame,
     Seat,
 )
 from .rows import (
@@ -29,6 +30,7 @@ from .rows import (
     ints,
     only,
     parse_time,
+    player_game_from_row,
 )
 
 
@@ -177,6 +179,19 @@ class GamesPart(StoreBase):
                 continue
             games[game_id] = active_game_from_row(row)
         return list(games.values())
+
+    async def list_guild_games(self, guild_id: int, limit: int) -> list[ActiveGame]:
+        """A server's active games, the ``limit`` most recently active first (no seat is
+        "mine": ``my_seats`` is empty)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_GUILD_ACTIVE_GAMES, (guild_id, limit))
+        return [active_game_from_row(row) for row in rows]
+
+    async def player_games(self, guild_id: int, user_id: int, limit: int) -> list[PlayerGame]:
+        """A user's seats in a server's games of any status, the ``limit`` newest first."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_PLAYER_GAMES, (user_id, guild_id, limit))
+        return [player_game_from_row(row) for row in rows]
 
     async def load_actions(self, game_id: int) -> list[Action]:
         """The game's whole action log in order (for replays and history, not for loading)."""

@@ -24,6 +24,7 @@ from .models import (
     NewSeat,
     Outcome,
     OwedPicture,
+    PlayerGame,
     Rating,
     RatingChange,
     Reminder,
@@ -68,6 +69,14 @@ class GameLog(Protocol):
 
     async def list_active_games(self, user_id: int) -> list[ActiveGame]:
         """A user's active games."""
+        ...
+
+    async def list_guild_games(self, guild_id: int, limit: int) -> list[ActiveGame]:
+        """A server's active games, the most recently active first."""
+        ...
+
+    async def player_games(self, guild_id: int, user_id: int, limit: int) -> list[PlayerGame]:
+        """A user's seats in a server's games of any status, the newest first."""
         ...
 
     async def load_actions(self, game_id: int) -> list[Action]:

@@ -187,6 +187,18 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerGame:
+    """One seat of a user in a game of any status, for a player's record (``/profile``)."""
+
+    game_id: int
+    game_key: str
+    status: str
+    seat: int
+    stand_in: str | None
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class ActiveGame:
     """One active game of a user, for a "my games" list."""
 

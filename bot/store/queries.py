@@ -77,6 +77,27 @@ WHERE my.user_id = ? AND g.status = 'active'
 ORDER BY g.updated_at, g.id, my.seat
 """
 
+#: A server's active games (``my_seat`` NULL: nobody's in particular), most recent first.
+SELECT_GUILD_ACTIVE_GAMES = """
+SELECT g.id, g.guild_id, g.channel_id, g.thread_id, g.game_key, g.version, g.current_seat,
+       cs.user_id AS current_user_id, NULL AS my_seat, g.updated_at
+FROM games g
+LEFT JOIN seats cs ON cs.game_id = g.id AND cs.seat = g.current_seat
+WHERE g.guild_id = ? AND g.status = 'active'
+ORDER BY g.updated_at DESC, g.id DESC
+LIMIT ?
+"""
+
+#: A user's seats in a server's games of any status, the newest games first.
+SELECT_PLAYER_GAMES = """
+SELECT g.id, g.game_key, g.status, g.created_at, s.seat, s.stand_in
+FROM seats s
+JOIN games g ON g.id = s.game_id
+WHERE s.user_id = ? AND g.guild_id = ?
+ORDER BY g.id DESC, s.seat
+LIMIT ?
+"""
+
 SELECT_ACTIONS = """
 SELECT seq, seat, notation, created_at FROM actions WHERE game_id = ? ORDER BY seq
 """

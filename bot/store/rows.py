@@ -16,6 +16,7 @@ from .models import (
     GameStatus,
     League,
     LeaguePlayer,
+    PlayerGame,
     Rating,
     RatingChange,
     Reminder,
@@ -104,8 +105,21 @@ def game_from_row(row: Row, seats: Iterable[Row]) -> Game:
     )
 
 
+def player_game_from_row(row: Row) -> PlayerGame:
+    """A user's seat in a game (``SELECT_PLAYER_GAMES``)."""
+    return PlayerGame(
+        game_id=int(row["id"]),
+        game_key=str(row["game_key"]),
+        status=str(row["status"]),
+        seat=int(row["seat"]),
+        stand_in=None if row["stand_in"] is None else str(row["stand_in"]),
+        created_at=parse_time(row["created_at"]),
+    )
+
+
 def active_game_from_row(row: Row) -> ActiveGame:
-    """One of a user's seats in an active game (``SELECT_USER_ACTIVE_GAMES``)."""
+    """One of a user's seats in an active game (``SELECT_USER_ACTIVE_GAMES``), or a server's
+    active game (``SELECT_GUILD_ACTIVE_GAMES``: no seat)."""
     return ActiveGame(
         game_id=int(row["id"]),
         guild_id=int(row["guild_id"]),
@@ -115,7 +129,7 @@ def active_game_from_row(row: Row) -> ActiveGame:
         version=int(row["version"]),
         current_seat=optional_int(row["current_seat"]),
         current_user_id=optional_int(row["current_user_id"]),
-        my_seats=(int(row["my_seat"]),),
+        my_seats=() if row["my_seat"] is None else (int(row["my_seat"]),),
         updated_at=parse_time(row["updated_at"]),
     )
 

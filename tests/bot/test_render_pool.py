@@ -190,8 +190,9 @@ def _service_run(tmp_path: Path, body: Any) -> Recorder:
 
 @pytest.mark.usefixtures("backend")
 def test_which_plays_draw_a_picture(tmp_path: Path) -> None:
-    """A single action draws the player's own picture; a completed turn draws one public
-    picture and no private one; the same board asked again is not drawn again."""
+    """A single action draws the player's own picture; a completed turn draws nothing before
+    its answer, then one public picture and no private one; the same board asked again is not
+    drawn again."""
 
     async def body(rooms: Rooms, recorder: Recorder) -> None:
         created = await two_player_game(rooms)
@@ -203,9 +204,10 @@ def test_which_plays_draw_a_picture(tmp_path: Path) -> None:
         assert result.turn is None and len(recorder.views) == 2
         recorder.views.clear()
         turn = await play_whole_turn(rooms, created.game_id)
-        assert turn.turn is not None
-        assert len(recorder.views) == 1  # the public picture only
-        assert turn.picture is turn.turn.picture  # the player's reply shows that one
+        assert turn.turn is not None and turn.turn.picture_order is not None
+        assert recorder.views == [] and turn.picture is None  # it follows the words (D89)
+        await rooms.reports.draw_picture(turn.turn.picture_order)
+        assert len(recorder.views) == 1  # then the public picture only
         recorder.views.clear()
         first = await rooms.reading.board(None, thread_id=500, public=True)
         drawn = len(recorder.views)

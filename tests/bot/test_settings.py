@@ -210,9 +210,11 @@ def test_rejected_token_exits_with_a_message(
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setenv("DISCORD_API_BASE", rejecting_api)
     monkeypatch.setenv("LOG_LEVEL", "CRITICAL")
+    level = logging.getLogger().level  # main() sets the root logger's level: put it back
     try:
         assert main() == EXIT_LOGIN
     finally:
+        logging.getLogger().setLevel(level)
         from bot.app import apply_endpoints
         from bot.settings import Settings
 

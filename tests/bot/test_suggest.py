@@ -52,6 +52,7 @@ def test_sequence_completes_the_last_part_on_a_copy() -> None:
 def test_broken_prefix_and_other_players_get_nothing() -> None:
     match, seat, _fleet = _match_after_fleet()
     assert suggestions(match, seat, "fleet 99; pl") == []
+    assert suggestions(match, seat, "zzz qqq") == []  # nothing close either
     assert suggestions(match, 1 - seat, "fl") == []
     assert suggestions(match, seat, "") == match.legal_actions()[:MAX_CHOICES]
 
@@ -87,14 +88,14 @@ def test_autocomplete_never_looks_at_the_deck_for_you() -> None:
 
 
 def test_the_shared_log_hides_where_looked_tiles_went() -> None:
-    """R30: /log and turn posts show the arrangement as counts only."""
+    """R30: /log shows the arrangement without the tiles (D86: as ``?`` in notation)."""
     match, seat = _match_with_fleet_3()
     match.play("fleet 3", seat=seat)
     match.play("look", seat=seat)
     looked = match.state.turn.looked
     match.play(f"arrange {' '.join(looked)}", seat=seat)
     turn = replay_turns(match)[-1]
-    assert turn.actions == ("fleet 3", "look", "arrange (3 on top, 0 at the bottom)")
+    assert turn.actions == ("fleet 3", "look", "arrange ? ? ?")
 
 
 class _LongMatch:

@@ -47,7 +47,8 @@ def test_turn_summary_text() -> None:
     assert text == (
         "**Ann** took fleet 6, bought a clay boat, "
         "placed a clay boat on spot 12 and a wood boat on spot 13, "
-        "built a standard building on C4: +3 coins, +1 PP token"
+        "built a standard building on C4: +3 coins, +1 PP token, "
+        "kept a bamboo boat in the harbor"
     )
 
 
@@ -57,7 +58,8 @@ def test_turn_summary_in_french_uses_the_rulebook_words() -> None:
         "**Ann** a pris la flotte 6, a acheté un bateau d'argile, "
         "a placé un bateau d'argile sur l'emplacement 12 "
         "et un bateau de bois sur l'emplacement 13, "
-        "a construit un bâtiment standard sur C4\u00a0: +3 pièces, +1 pion Prestige"
+        "a construit un bâtiment standard sur C4\u00a0: +3 pièces, +1 pion Prestige, "
+        "a gardé un bateau de bambou au port"
     )
 
 
@@ -80,7 +82,8 @@ def test_other_events() -> None:
     assert text == (
         "**Bo** took fleet 10 (no wood boat left), placed a clay boat on spot 3, "
         "collected silk on A1, slid a clay boat from spot 3 to spot 4, "
-        "swapped the culture tokens on C4 and D2, set aside 2 boats, "
+        "swapped the culture tokens on C4 and D2, kept a gold boat in the harbor, "
+        "set aside 2 boats, "
         "recruited Riu: +4 coins, Ann took 2 coins (Izanami)\nRound 2 is over.\n"
         f"Round 3: turn order {NAMES[1]}, {NAMES[0]}."
     )
@@ -156,7 +159,8 @@ def test_a_real_tie_is_broken_by_the_last_rounds_turn_order() -> None:
 
 
 def test_the_log_hides_built_tiles_until_the_game_is_over() -> None:
-    """R34: `/log` names the island and figure of a build while the game runs, the tile after."""
+    """R34: `/log` names the island of a build while the game runs (its words the figure), the
+    tile after; the notation hides the tile as `?` (D86)."""
     match = games.new("yamatai", ["Ann", "Bo", "Cy"], seed=11)
     first_build: int | None = None
     while match.current_seat is not None:
@@ -169,11 +173,10 @@ def test_the_log_hides_built_tiles_until_the_game_is_over() -> None:
     running = games.replay("yamatai", match.players, match.seed, match.options, log)
     logged = [a for turn in replay_turns(running) for a in turn.actions if a.startswith("build")]
     _, tile, island = match.log[first_build - 1][1].split()
-    assert len(logged) == 1 and logged[0].startswith(f"build {island} (a ")
-    assert logged[0].endswith(", tile face down)") and tile not in logged[0]
+    assert logged == [f"build ? {island}"]
     finished = [a for turn in replay_turns(match) for a in turn.actions if a.startswith("build")]
     assert f"build {tile} {island}" in finished
-    assert not any(a.endswith("face down)") for a in finished)
+    assert not any("?" in a for a in finished)
 
 
 POWERS: list[dict[str, Any]] = [

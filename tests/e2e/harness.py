@@ -63,6 +63,7 @@ COMMANDS = (
     "server",
     "web",
     "export",
+    "profile",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")

@@ -64,19 +64,21 @@ def test_undo_board_log_and_games(tmp_path: Path) -> None:
             rec = await double.slash(WATCHER, table.id, "log")
             log = (await rec.reply(TIMEOUT)).content
             assert "Recent turns" in log
-            # a built tile lies face down (R34): the log shows others "build A1 (a standard
-            # building)", not the tile's id
+            # a built tile lies face down (R34): the log shows others "build ? A1" (D86), not
+            # the tile's id
             for part in sequence.split("; "):
-                expected = part if not part.startswith("build ") else f"build {part.split()[-1]} ("
+                expected = part if not part.startswith("build ") else f"build ? {part.split()[-1]}"
                 assert expected in log, part
 
             rec = await double.slash(other, CHANNEL, "games")
             games = (await rec.reply(TIMEOUT)).content
-            assert f"<#{table.id}>: **your turn**" in games
+            assert f"<#{table.id}> (Yamatai): **your turn**" in games
             rec = await double.slash(player, CHANNEL, "games")
             assert f"waiting for <@{other.id}>" in (await rec.reply(TIMEOUT)).content
-            rec = await double.slash(WATCHER, CHANNEL, "games")
-            assert "no active game" in (await rec.reply(TIMEOUT)).content
+            rec = await double.slash(WATCHER, CHANNEL, "games")  # the server's games: also others'
+            assert f"<#{table.id}> (Yamatai): waiting for" in (await rec.reply(TIMEOUT)).content
+            rec = await double.slash(WATCHER, CHANNEL, "mygames")
+            assert "You have no active game" in (await rec.reply(TIMEOUT)).content
 
     run(body)
 

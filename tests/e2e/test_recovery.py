@@ -373,7 +373,7 @@ def test_games_with_many_games_fits_one_message(tmp_path: Path) -> None:
             reply = await (await env.double.slash(HOST, CHANNEL, "games")).reply(TIMEOUT)
             lines = reply.content.splitlines()
             assert len(reply.content) <= 2000 and reply.pinged_user_ids() == []
-            assert lines[0] == "**Your games in this server**"
+            assert lines[0] == "**Games in this server** (those waiting on you first)"
             assert all(line.startswith("<#4000") for line in lines[1:-1])
             assert lines[-1] == f"…and {120 - len(lines) + 2} more."
             await verified(env)

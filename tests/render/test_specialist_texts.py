@@ -10,9 +10,9 @@ import pytest
 
 from render import render_board
 from render.text import measuring
+from render.words import speaking
 from render.yamatai.layout import layout
 from render.yamatai.tracks import POWER_SIZE, card_slots, specialist_power
-from render.words import speaking
 from tests.render.test_overflow import GAMES, LANGUAGES, SLACK
 
 CARDS = json.loads(

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.games.base import Presentation, Texts, counted, listed
 from bot.names import display_name
-from engine.contract import Event
+from engine.contract import Event, TurnInfo
 
 KEY = "namiji"
 RULE_TOPICS = (
@@ -78,16 +78,37 @@ class NamijiPresentation(Presentation):
     key = KEY
     locale = files(__name__) / "locale"
     rule_topics = RULE_TOPICS
+    counts = "turn"
+
+    def number(self, info: TurnInfo) -> int:
+        """The turn being played: the engine counts boat moves, so once this turn's boat has
+        moved (``in_progress``) the engine's next number is still this turn's (D83)."""
+        return info.round - 1 if info.in_progress else info.round
 
     def describe(
         self, t: Texts, events: Sequence[Event], names: Sequence[str]
     ) -> tuple[list[str], list[str]]:
-        """Phrases of a turn (who moved, what was taken), then the end of the game if it came."""
+        """Phrases of a turn (who moved, what was taken), then the end of the game if it came:
+        its own section, a line per player (sacred rocks revealed, what the end scored)."""
+        reveal = next((i for i, e in enumerate(events) if e["type"] == "rocks_revealed"), None)
+        turn, end = (events, []) if reveal is None else (events[:reveal], events[reveal:])
         # A crab drawn that loses the catch is told by the loss ("drew a second crab...").
-        told = [e for i, e in enumerate(events) if not _before_loss(events, i)]
+        told = [e for i, e in enumerate(turn) if not _before_loss(turn, i)]
         parts = [p for p in (self.phrase(t, e, names) for e in told) if p]
         ended = any(e["type"] == "game_end" for e in events)
-        return parts, [t(_k("summary.game_end"))] if ended else []
+        return parts, ([t(_k("summary.game_end"))] if ended else []) + self._reveal(t, end, names)
+
+    def _reveal(self, t: Texts, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+        """The end's scoring, one line per player: "Ann revealed sacred rocks R02 (1 met),
+        scored 6 for sacred rocks and -3 for offerings left"."""
+        lines: list[list[str]] = []
+        for event in events:
+            if event["type"] == "rocks_revealed" or not lines:
+                lines.append([])
+            phrase = self.phrase(t, event, names)
+            if phrase:
+                lines[-1].append(phrase)
+        return [", ".join(line) for line in lines if line]
 
     def phrase(self, t: Texts, event: Event, names: Sequence[str]) -> str | None:
         """The words for one event (None for events said elsewhere or not at all)."""

@@ -178,8 +178,10 @@ class YamataiPresentation(Presentation):
                 t, _k("summary.izanami"), int(event["coins"]), player=name(event["seat"])
             )
         if kind == "harbor":
-            aside = list(event.get("set_aside", []))
-            return counted(t, _k("summary.set_aside"), len(aside)) if aside else None
+            kept, aside = list(event.get("kept", [])), list(event.get("set_aside", []))
+            said = [t(_k("summary.kept"), boats=boats_counted(t, kept))] if kept else []
+            said += [counted(t, _k("summary.set_aside"), len(aside))] if aside else []
+            return ", ".join(said) or None
         if kind in ("raijin", "nakatsu"):
             boats = {k: boats_counted(t, event[k]) for k in ("gave", "took")}
             return t(_k(f"summary.{kind}"), **boats)

@@ -1,4 +1,5 @@
-"""The rulebook's worked examples (shared/rules/namiji-fr.txt), played through Match."""
+"""The French rulebook's worked examples (the publisher's text, not in this repository),
+played through Match."""
 
 from __future__ import annotations
 

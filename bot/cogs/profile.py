@@ -1,0 +1,95 @@
+"""``/profile [user] [public]``: a player's record on this server (issue 21 item 14, D87).
+
+How their games ended (finished, abandoned, resigned, being played), their median time to move
+and their rating in each game they are rated in, so league organisers can see who finishes
+games. Private unless ``public:true`` (D84).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog import Catalog
+from bot.cogs.info import duration_in
+from bot.cogs.league import reply_language
+from bot.context import Himiko
+from bot.present import decimal, send
+from bot.service import Profile
+from bot.service.ratings import PlayerRating, RatingService
+from bot.translator import text
+from engine import games
+
+Interaction = discord.Interaction[Any]
+
+
+def profile_text(
+    catalog: Catalog,
+    locale: str | None,
+    user: str,
+    found: Profile,
+    ratings: Sequence[PlayerRating],
+) -> str:
+    """The record in words, in ``locale``: a title, the games, the pace, one line per rating."""
+
+    def say(key: str, **params: Any) -> str:
+        return catalog.text(key, locale, **params)
+
+    pace = (
+        say("profile.pace_none")
+        if found.median_move is None
+        else say("profile.pace", time=duration_in(catalog, locale, found.median_move))
+    )
+    lines = [
+        say("profile.title", user=user),
+        say(
+            "profile.games",
+            finished=found.finished,
+            abandoned=found.abandoned,
+            resigned=found.resigned,
+            playing=found.playing,
+        ),
+        pace,
+    ]
+    lines += [
+        say(
+            "profile.rating",
+            game=games.rules_for(r.game_key).display_name,
+            rating=decimal(r.rating, locale),
+            games=r.games,
+            place=r.place,
+        )
+        for r in ratings
+        if r.place is not None
+    ] or [say("profile.unrated")]
+    return "\n".join(lines)
+
+
+class ProfileCog(commands.Cog):
+    """A player's record on a server."""
+
+    def __init__(self, bot: Himiko, ratings: RatingService) -> None:
+        self.bot = bot
+        self.ratings = ratings
+
+    @app_commands.command(name="profile", description=text("cmd.profile"))
+    @app_commands.describe(user=text("cmd.profile.user"), public=text("cmd.public"))
+    @app_commands.guild_only()
+    async def profile(
+        self, interaction: Interaction, user: discord.User | None = None, public: bool = False
+    ) -> None:
+        """Games finished, abandoned and resigned, time to move, ratings: for me or everyone."""
+        who = user or interaction.user
+        guild_id = interaction.guild_id or 0
+        await interaction.response.defer(ephemeral=not public)
+        found = await self.bot.rooms.reading.profile(who.id, guild_id=guild_id)
+        await self.ratings.rate_pending()
+        keys = await self.ratings.rated_games_of(guild_id, who.id)
+        ratings = [await self.ratings.player(guild_id, key, who.id) for key in keys]
+        locale = await reply_language(self.bot, interaction, public)
+        body = profile_text(self.bot.catalog, locale, who.mention, found, ratings)
+        await send(interaction, body, ephemeral=not public)
