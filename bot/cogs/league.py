@@ -22,11 +22,11 @@ from discord.ext import commands
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.door import settle
+from bot.league_picture import standings_png
 from bot.locks import KeyedLocks
 from bot.loops import Every
 from bot.names import league_name, short_name
 from bot.present import (
-    decimal,
     member_of,
     picture,
     public_locale,
@@ -42,7 +42,7 @@ from bot.service.ratings import RatingService
 from bot.store import League
 from bot.translator import text
 from engine import games
-from render.league import StandingRow, render_rating_chart, render_standings
+from render.league import render_rating_chart
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -61,30 +61,6 @@ async def reply_language(bot: Himiko, interaction: Interaction, public: bool) ->
     if not public:
         return str(interaction.locale)
     return await server_language(bot, interaction.guild_id, public_locale(interaction))
-
-
-def standings_png(say: Any, standings: LeagueStandings, locale: str | None = None) -> bytes:
-    """The standings picture, its texts from ``say(key, **params)``, numbers in ``locale``."""
-    league = standings.league
-    rows = [
-        StandingRow(
-            str(line.rank),
-            line.name + (" " + say("league.withdrawn") if line.withdrawn else ""),
-            f"{line.points:g}",
-            str(line.played),
-            "—" if line.rating is None else decimal(line.rating, locale),
-            "" if abs(line.change) < 0.05 else decimal(line.change, locale, signed=True),
-            line.withdrawn,
-        )
-        for line in standings.lines
-    ]
-    headers = [say(f"league.column.{c}") for c in ("rank", "player", "points", "played")]
-    headers += [say("league.column.rating"), say("league.column.change")]
-    title = say(
-        "league.picture_title", name=league.name, game=games.rules_for(league.game_key).display_name
-    )
-    subtitle = say("league.picture_round", done=standings.rounds_done, rounds=league.rounds)
-    return render_standings(title, subtitle, headers, rows)
 
 
 class LeagueCog(commands.Cog):

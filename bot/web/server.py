@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from bot.catalog import Catalog
+from bot.league_picture import standings_png
 from bot.present import decimal
 from bot.render_pool import RenderPool
 from bot.service.errors import ServiceError
@@ -446,8 +447,6 @@ class WebServer:
 
     async def standings_picture(self, request: web.Request) -> web.Response:
         """The league's standings picture (as posted in Discord), drawn in a thread."""
-        from bot.cogs.league import standings_png
-
         league = await self._league(request)
         standings = await self._standings(league)
         if standings is None:

@@ -1,0 +1,34 @@
+"""The league standings picture (as posted in Discord and on the league's web page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.present import decimal
+from bot.service.league_results import LeagueStandings
+from engine import games
+from render.league import StandingRow, render_standings
+
+
+def standings_png(say: Any, standings: LeagueStandings, locale: str | None = None) -> bytes:
+    """The standings picture, its texts from ``say(key, **params)``, numbers in ``locale``."""
+    league = standings.league
+    rows = [
+        StandingRow(
+            str(line.rank),
+            line.name + (" " + say("league.withdrawn") if line.withdrawn else ""),
+            f"{line.points:g}",
+            str(line.played),
+            "—" if line.rating is None else decimal(line.rating, locale),
+            "" if abs(line.change) < 0.05 else decimal(line.change, locale, signed=True),
+            line.withdrawn,
+        )
+        for line in standings.lines
+    ]
+    headers = [say(f"league.column.{c}") for c in ("rank", "player", "points", "played")]
+    headers += [say("league.column.rating"), say("league.column.change")]
+    title = say(
+        "league.picture_title", name=league.name, game=games.rules_for(league.game_key).display_name
+    )
+    subtitle = say("league.picture_round", done=standings.rounds_done, rounds=league.rounds)
+    return render_standings(title, subtitle, headers, rows)
