@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from bot.render_pool import RenderPool
 from bot.store import GameStore
+from bot.think_pool import ThinkPool
 
 from .computers import ComputerService
 from .deadlines import DeadlineService
@@ -55,9 +56,10 @@ def build_rooms(
     seed_source: SeedSource | None = None,
     clock: Clock = time.time,
     pool: RenderPool | None = None,
+    think: ThinkPool | None = None,
 ) -> Rooms:
     """The rooms on one store; ``pool``: where pictures are drawn (default: ``renderer`` in a
-    thread)."""
+    thread); ``think``: where the computer players decide (default: in a thread)."""
     desk = GameDesk(repo, clock)
     pictures = Pictures(pool if pool is not None else RenderPool(0, renderer))
     reports = TurnReports(desk, repo, pictures)
@@ -69,7 +71,7 @@ def build_rooms(
         pictures=pictures,
         reports=reports,
         playing=PlayService(desk, repo, pictures, reports, seeds),
-        computers=ComputerService(desk, repo, reports),
+        computers=ComputerService(desk, repo, reports, think or ThinkPool(0)),
         deadlines=deadlines,
         settings=settings,
         reading=ReadingService(desk, repo, pictures, deadlines),
