@@ -26,6 +26,7 @@ from bot.threads import (
     message_nonce,
     send_dm,
 )
+from bot.views.coach import turning_points_view
 from bot.views.play import turn_button_view
 from engine import games
 
@@ -135,6 +136,8 @@ async def post_turn(
     mentions = only(nxt.user_id) if how and how.ping and nxt else NO_MENTIONS
     if report.final is not None:  # the end of the game pings every human player, once
         mentions = users(human_ids(report))
+        if await bot.rooms.coach.has_coach(report.game_id):
+            kwargs["view"] = turning_points_view(bot, report.game_id, locale)
     await channel.send(
         turn_message(bot, report, locale, deadline),
         file=picture(report.picture),

@@ -289,6 +289,8 @@ class PlayService:
             end=ending[0] if len(ending) == 1 else None,
             view=view,
             names=tuple(p.name for p in players),
+            # the coach's Hint button: never in a league game
+            coach=game.coach and await self.desk.league_of(game.id) is None,
         )
 
     async def _panel_picture(

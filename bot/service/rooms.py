@@ -6,7 +6,8 @@ game, the checks, the clock, who is told of an end), ``pictures.Pictures``,
 undo, panel, suggestions, a new game), ``computers.ComputerService``,
 ``deadlines.DeadlineService`` (reminders, votes, away seats), ``settings.SettingsService`` (user
 and server settings), ``reading.ReadingService`` (board, history, a player's games) and
-``endings.EndingService`` (resign, abandon, cancel). Callers call the room that does the work:
+``endings.EndingService`` (resign, abandon, cancel) and ``coach.CoachService`` (hints,
+turning points). Callers call the room that does the work:
 ``rooms.playing.play(...)``, ``rooms.deadlines.vote_skip(...)``.
 No discord types here: ids are ints, results are plain dataclasses (see ``results``).
 """
@@ -21,6 +22,7 @@ from bot.render_pool import RenderPool
 from bot.store import GameStore
 from bot.think_pool import ThinkPool
 
+from .coach import CoachService
 from .computers import ComputerService
 from .deadlines import DeadlineService
 from .endings import EndingService
@@ -47,6 +49,7 @@ class Rooms:
     settings: SettingsService
     reading: ReadingService
     endings: EndingService
+    coach: CoachService
 
 
 def build_rooms(
@@ -66,14 +69,16 @@ def build_rooms(
     settings = SettingsService(repo, clock)
     seeds = seed_source or (lambda: secrets.randbits(62))
     deadlines = DeadlineService(desk, repo, reports, settings)
+    thinking = think or ThinkPool(0)
     return Rooms(
         desk=desk,
         pictures=pictures,
         reports=reports,
         playing=PlayService(desk, repo, pictures, reports, seeds),
-        computers=ComputerService(desk, repo, reports, think or ThinkPool(0)),
+        computers=ComputerService(desk, repo, reports, thinking),
         deadlines=deadlines,
         settings=settings,
         reading=ReadingService(desk, repo, pictures, deadlines),
         endings=EndingService(desk, repo),
+        coach=CoachService(desk, repo, thinking),
     )

@@ -11,6 +11,7 @@ import importlib
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine import games
 from engine.contract import Budget
@@ -37,6 +38,7 @@ class TurningPoint:
     played_chance: float
     best: str
     best_chance: float
+    view: dict[str, Any]  # the player's view then (the panel's labels read it)
 
     @property
     def drop(self) -> float:
@@ -94,10 +96,10 @@ def apply_moves(match: Match, moves: list[tuple[int, str]]) -> None:
 
 
 def hint(
-    game: str, view: dict[str, object], seed: int, seconds: float = DECISION_SECONDS
+    game: str, view: dict[str, Any], seed: int, seconds: float = DECISION_SECONDS
 ) -> list[tuple[str, float]]:
     """The strong player's three best actions for the view: (action, chance to win 0..1)."""
-    choices = games.hints(game, dict(view), seed, game_budget(game, seconds), top=3)
+    choices = games.hints(game, view, seed, game_budget(game, seconds), top=3)
     return [(c.action, c.win_chance) for c in choices]
 
 
@@ -106,7 +108,9 @@ def turning_points(
 ) -> tuple[int, list[TurningPoint]]:
     """(decisions looked at, the seat's turning points, worst first): the last
     ``TURNING_POINT_DECISIONS`` actions the player chose (not ``skipped``: played for them by
-    the computer), each searched with ``TURNING_POINT_ITERATIONS`` samples and a deadline."""
+    the computer), each searched with ``TURNING_POINT_ITERATIONS`` samples, all of them within
+    ``seconds`` (each decision gets an equal share)."""
+    share = seconds / TURNING_POINT_DECISIONS
     final = games.from_json(snapshot)
     mine = [
         seq
@@ -118,12 +122,18 @@ def turning_points(
     found: list[TurningPoint] = []
     for seq, (actor, action) in enumerate(final.log, start=1):
         if seq in wanted:
-            budget = game_budget(match.game_key, seconds, TURNING_POINT_ITERATIONS)
+            budget = game_budget(match.game_key, share, TURNING_POINT_ITERATIONS)
             view = match.view(seat)
             played, choices = games.chances_of(match.game_key, view, seed + seq, action, budget)
             best = choices[0]
             point = TurningPoint(
-                seq, match.turn_info.round, action, played.win_chance, best.action, best.win_chance
+                seq,
+                match.turn_info.round,
+                action,
+                played.win_chance,
+                best.action,
+                best.win_chance,
+                view,
             )
             if best.action != action and point.drop > 0:
                 found.append(point)

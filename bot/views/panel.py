@@ -14,8 +14,9 @@ actions under it (the next word), it plays nothing.
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, ClassVar, Self
 
 import discord
@@ -38,30 +39,16 @@ from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.summary import Summary
 from bot.views.base import button
+from bot.views.coach import HintButton
+from bot.views.words import MAX_LABEL, choice_label
 
 Interaction = discord.Interaction[Any]
-MAX_LABEL = 100
 PAGE_SEPARATOR = "|"  # between the group and the stage in a page button's id
 
 
 def category_label(interaction: Interaction, game: str, key: str) -> str:
     """A panel group's name in the user's language."""
     return presentation(game).panel_group_label(lambda k, **p: t(interaction, k, **p), key)
-
-
-def choice_label(
-    interaction: Interaction, game: str, view: Mapping[str, Any] | None, value: str
-) -> str:
-    """A panel choice in the game's words ("Collect rice on A2 and tea on B4"), cut to fit.
-
-    By default a choice shows its notation; a stage ends with an ellipsis.
-    """
-    staged = value.endswith(STAGE)
-    action = value.removesuffix(STAGE)
-    label = presentation(game).panel_label
-    action = label(lambda k, **p: t(interaction, k, **p), view or {}, action)
-    text = action + STAGE if staged else action
-    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
 
 
 def panel_content(interaction: Interaction, state: PanelState, played: str | None = None) -> str:
@@ -289,7 +276,15 @@ def panel_view(bot: Himiko, interaction: Interaction, state: PanelState) -> ui.V
         text = t(interaction, "panel.next")
         view.add_item(bot.bound(PageButton)(game, version, state.page + 1, where, text))
     view.add_item(bot.bound(RefreshButton)(game, t(interaction, "panel.refresh")))
+    if state.coach:
+        add_hint(view, bot.bound(HintButton)(game, version, t(interaction, "panel.hint")))
     return view
+
+
+def add_hint(view: ui.View, hint: HintButton) -> None:
+    """The coach's Hint button, in the first row with room (a panel rarely fills its five)."""
+    with contextlib.suppress(ValueError):  # every row full: the panel is shown without it
+        view.add_item(hint)
 
 
 def _add_menus(
