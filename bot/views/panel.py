@@ -40,7 +40,8 @@ from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.summary import Summary
 from bot.views.base import button
 from bot.views.coach import HintButton
-from bot.views.words import MAX_LABEL, choice_label
+from bot.views.words import MAX_LABEL
+from bot.views.words import choice_label as choice_label  # the panel's words, for its callers
 
 Interaction = discord.Interaction[Any]
 PAGE_SEPARATOR = "|"  # between the group and the stage in a page button's id
