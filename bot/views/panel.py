@@ -6,7 +6,8 @@ Custom ids (all carry the game id; those that act also carry the game version):
 ``himiko:panel:page:<game>:<version>:<page>:<group>`` (button: another page of a group),
 ``himiko:panel:page:<game>:<version>:<page>:<group>|<stage>`` (the same, within a stage),
 ``himiko:panel:do:<game>:<version>:<crc32>`` (button: the one action shown, or ending the turn),
-``himiko:panel:undo:<game>:<version>`` (button) and ``himiko:panel:refresh:<game>`` (button).
+``himiko:panel:undo:<game>:<version>`` (button) and ``himiko:panel:refresh:<game>`` (button);
+in a coached game, ``himiko:panel:hint:<game>:<version>`` (button, ``bot.views.coach``).
 
 A value ending in ``STAGE`` in an action menu is a stage of a large group: choosing it shows the
 actions under it (the next word), it plays nothing.
