@@ -25,6 +25,8 @@ from tests.e2e.harness import (
     run,
 )
 
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
 
 class OneLeagueGame:
     """League rights that say one game was played for a league (the others are not)."""

@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+import pytest
+
 from bot.service.thinking import computer_moves
 from bot.think_pool import ThinkPool
 from tests.discord_double import MessageRecord
@@ -28,6 +30,7 @@ from tests.e2e.harness import (
 from tests.e2e.test_recovery import finish_turn
 
 T = TypeVar("T")
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 
 class RecordingPool(ThinkPool):
