@@ -19,7 +19,7 @@ class GameStatus(StrEnum):
     ABANDONED = "abandoned"
 
 
-#: The levels a game's computer seats may play (the CHECK of migration 0014).
+#: The levels a game's computer seats may play (the CHECK of migration 0015).
 COMPUTER_LEVELS = ("easy", "normal", "strong")
 #: The languages a game or a server may choose (the CHECK of migration 0011).
 LANGUAGES = ("en", "fr", "it", "pl")

@@ -31,7 +31,7 @@ SET_TURN_DEADLINE = "UPDATE games SET turn_deadline = ?, computer_takeover = ? W
 # A new game's language (migration 0011), in the transaction that creates it.
 SET_GAME_LANGUAGE = "UPDATE games SET language = ? WHERE id = ?"
 
-# A new game's computer level and coach (migration 0014), in the transaction that creates it.
+# A new game's computer level and coach (migration 0015), in the transaction that creates it.
 SET_GAME_COMPUTERS = "UPDATE games SET computer_level = ?, coach = ? WHERE id = ?"
 
 INSERT_SEAT = """

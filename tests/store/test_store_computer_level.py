@@ -1,4 +1,4 @@
-"""Computer levels and the coach (migration 0014): stored with a game, refused, migrated."""
+"""Computer levels and the coach (migration 0015): stored with a game, refused, migrated."""
 
 from __future__ import annotations
 
@@ -63,10 +63,10 @@ def test_games_stored_before_the_migration_play_normal_without_coach(tmp_path: P
     older = tmp_path / "older"
     (older / POSTGRES_SUBDIR).mkdir(parents=True)
     for path in DEFAULT_MIGRATIONS_DIR.glob("*.sql"):
-        if int(path.name[:4]) < 14:
+        if int(path.name[:4]) < 15:
             shutil.copy(path, older / path.name)
     for path in (DEFAULT_MIGRATIONS_DIR / POSTGRES_SUBDIR).glob("*.sql"):
-        if int(path.name[:4]) < 14:
+        if int(path.name[:4]) < 15:
             shutil.copy(path, older / POSTGRES_SUBDIR / path.name)
     target = database(tmp_path, "db.sqlite3")
 

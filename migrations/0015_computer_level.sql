@@ -1,4 +1,4 @@
--- 0014_computer_level: the computer seats' level and the coach, chosen in the lobby (issue 23).
+-- 0015_computer_level: the computer seats' level and the coach, chosen in the lobby (issue 23).
 -- games.computer_level: 'easy', 'normal' or 'strong' for the game's computer seats (stand-ins
 -- for absent, resigned or withdrawn players always play strong); games made before it: 'normal',
 -- the player they always had. games.coach: 1 when the players may ask for hints and turning
