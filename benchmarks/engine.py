@@ -1,7 +1,9 @@
-"""Engine speed: a full random 4-player game, legal_actions, and a greedy decision.
+"""Engine speed: a full random 4-player game, legal_actions and legal_moves, a greedy decision.
 
     .venv/bin/python benchmarks/engine.py [--games 200]
 Target (2-core development machine): a full random 4-player game in 50 ms or less.
+Wall-clock times: on a shared machine, compare runs made side by side (benchmarks/legal_moves.py
+compares Yamatai's generation with python-chess's on CPU time, in the same run).
 """
 
 from __future__ import annotations
@@ -37,6 +39,20 @@ def random_game(seed: int) -> tuple[float, list[float], int]:
     return time.perf_counter() - start, legal_times, actions
 
 
+def structured_times(seed: int) -> list[float]:
+    """Each ``Rules.legal_moves`` time (no text) over the positions of one random game."""
+    m = games.new("yamatai", ["Ann", "Bo", "Cy", "Di"], seed=seed)
+    rng = Rng(seed)
+    times = []
+    while m.current_seat is not None:
+        t = time.perf_counter()
+        m.rules.legal_moves(m.state)
+        times.append(time.perf_counter() - t)
+        legal = m.legal_actions()
+        m.play(legal[rng.below(len(legal))])
+    return times
+
+
 def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser()
@@ -48,6 +64,7 @@ def main() -> None:
         game_times.append(elapsed)
         legal_times += legal
         lengths.append(actions)
+    moves_times = [t for seed in range(args.games) for t in structured_times(seed)]
     m = games.new("yamatai", ["Ann", "Bo", "Cy", "Di"], seed=1)
     greedy_times = []
     while m.current_seat is not None:
@@ -65,6 +82,10 @@ def main() -> None:
     print(
         f"legal_actions: median {statistics.median(legal_times) * 1e6:.0f} us, "
         f"max {max(legal_times) * 1e6:.0f} us ({len(legal_times)} calls)"
+    )
+    print(
+        f"legal_moves (structured, no text): median {statistics.median(moves_times) * 1e6:.0f} us"
+        f", max {max(moves_times) * 1e6:.0f} us ({len(moves_times)} calls)"
     )
     print(
         "greedy decision (view + lookahead): "

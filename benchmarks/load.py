@@ -13,10 +13,19 @@ half of the games in a guild of each shard.
 seconds, a command starts every 1/``--rate`` seconds (open loop: it does not wait for earlier
 ones) in a game that has none under way: the player to act asks ``/play``'s autocomplete and
 plays its first suggestion. Reported: p50/p95/p99 of a completed turn (``/play`` to the turn
-message with its picture) and of autocomplete, the commands completed per second, and each
-process's memory (RSS now, and its peak). A floor measured in the same run (an autocomplete
-round trip with nothing else running) makes the figures comparable across machines: each is
-also printed as a multiple of it. Target: p95 < 1 s for both at that load.
+message with its picture), of ``/play``'s answer (``/play (its reply)``), of the turn message
+(``turn message``: posted, with or without its picture) and of its picture (``picture``: the
+message carries it; the picture follows the message, issue 25), and of autocomplete; the
+commands completed per second against those asked; the CPU per completed command (``cpu per
+command``: the bot process and its render workers, in ms and in units of a reference workload
+timed in this process in the same run); each process's memory (RSS now, and its peak). A floor
+measured in the same run (an autocomplete round trip with nothing else running) makes the
+latencies comparable across machines: each is also printed as a multiple of it. Target: p95 < 1 s
+for both at that load.
+
+``--sweep`` runs the load at rising rates (``--rate`` is the first, each step ``--step`` more,
+``--duration`` each) on the same games until the answers' p95 reaches 1 s: the saturation rate is
+the highest rate whose ``/play (its reply)`` p95 stayed under 1 s; then it runs at twice that.
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ import sys
 import tempfile
 import time
 import uuid
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,8 +79,10 @@ FLOOR_SAMPLES = 20
 class Results:
     """Latencies in seconds and counts."""
 
-    turn: list[float] = field(default_factory=list)
+    turn: list[float] = field(default_factory=list)  # /play to the message with its picture
     play: list[float] = field(default_factory=list)  # every /play, to its ephemeral reply
+    message: list[float] = field(default_factory=list)  # /play to its turn message, posted
+    picture: list[float] = field(default_factory=list)  # /play to the message's picture
     autocomplete: list[float] = field(default_factory=list)
     commands: int = 0
     skipped: int = 0  # arrivals when every game already had a command under way
@@ -225,10 +237,19 @@ async def command(double: DiscordDouble, table: Table, results: Results) -> None
             results.play.append(rec.reply_latency)
         new = double.messages(thread, include_ephemeral=False)[posted:]
         if new:
-            results.turn.append(new[-1].created_at - rec.dispatched_at)
-            pinged = new[-1].pinged_user_ids()
+            message = new[-1]
+            results.message.append(message.created_at - rec.dispatched_at)
+            pinged = message.pinged_user_ids()
             table.game.current = pinged[0] if pinged else None
-        results.commands += 1
+            results.commands += 1
+            await double.wait_for_message(
+                thread, lambda m: m.id == message.id and bool(m.attachments), TIMEOUT
+            )
+            pictured = time.perf_counter() - rec.dispatched_at
+            results.picture.append(pictured)
+            results.turn.append(pictured)
+        else:
+            results.commands += 1
     except Exception as error:  # counted and shown; the run goes on
         results.failures.append(str(error))
     finally:
@@ -262,6 +283,34 @@ async def load(double: DiscordDouble, tables: list[Table], args: argparse.Namesp
     await asyncio.gather(*running)
     results.elapsed = loop.time() - start
     return results
+
+
+def reference_ms(rounds: int = 5) -> float:
+    """The CPU time of a fixed workload in this process (deflate and Python work, like a
+    picture's), median of ``rounds``: the unit that makes CPU per command comparable."""
+    data = bytes((i * 7919 >> 3) & 0xFF for i in range(400_000))
+    samples = []
+    for _ in range(rounds):
+        began = time.process_time()
+        zlib.compress(data, 6)
+        sorted(str(i) for i in range(60_000))
+        samples.append((time.process_time() - began) * 1000)
+    return statistics.median(samples)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its live children (the render workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        this, parent = int(stat.parent.name), int(fields[1])
+        if this == pid or parent == pid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 def figures(label: str, values: Sequence[float], floor: float) -> str:
@@ -315,22 +364,87 @@ async def benchmark(args: argparse.Namespace) -> None:
                 tables = await open_tables(double, seats)
                 print(f"opened {len(tables)} games in {time.perf_counter() - began:.1f} s")
                 floor = await measure_floor(double, tables)
-                results = await load(double, tables, args)
-                usage = [memory(p.pid) for p in bots]
+                unit = reference_ms()
+                print(f"floor (idle autocomplete round trip, median): {floor * 1000:.1f} ms")
+                print(f"reference workload: {unit:.1f} ms of CPU in the load generator")
+                await run_rates(double, tables, bots, args, floor, unit)
             finally:
                 await stop_bots(bots, workdir)
     finally:
         await double.stop()
         if server is not None:
             await _with_fresh_database(server, name, create=False)
+
+
+async def run_at(
+    double: DiscordDouble,
+    tables: list[Table],
+    bots: Sequence[asyncio.subprocess.Process],
+    args: argparse.Namespace,
+    rate: float,
+    floor: float,
+    unit: float,
+) -> Results:
+    """One load phase at ``rate``, reported; its results."""
+    phase = argparse.Namespace(**{**vars(args), "rate": rate})
+    before = [cpu_seconds(p.pid) for p in bots]
+    results = await load(double, tables, phase)
+    cpu = [cpu_seconds(p.pid) - c for p, c in zip(bots, before, strict=True)]
+    report(phase, results, floor, cpu, unit, [memory(p.pid) for p in bots])
+    return results
+
+
+async def run_rates(
+    double: DiscordDouble,
+    tables: list[Table],
+    bots: Sequence[asyncio.subprocess.Process],
+    args: argparse.Namespace,
+    floor: float,
+    unit: float,
+) -> None:
+    """``--rate`` once; or, with ``--sweep``, rising rates until the answers' p95 reaches 1 s,
+    then twice the saturation rate (the highest rate whose answers' p95 stayed under 1 s)."""
+    rate, saturation = args.rate, None
+    while True:
+        results = await run_at(double, tables, bots, args, rate, floor, unit)
+        if not args.sweep:
+            return
+        answers = bench.percentile(results.play, 0.95) if results.play else float("inf")
+        if answers >= 1.0:
+            break
+        saturation, rate = rate, rate + args.step
+    if saturation is None:
+        print("saturation rate: not found (the first rate's answers already took 1 s or more)")
+        return
+    print(f"saturation rate: {saturation:g} commands/s (answers' p95 < 1 s)")
+    await run_at(double, tables, bots, args, 2 * saturation, floor, unit)
+
+
+def report(
+    args: argparse.Namespace,
+    results: Results,
+    floor: float,
+    cpu: Sequence[float],
+    unit: float,
+    usage: Sequence[tuple[float, float]],
+) -> None:
+    """Print one run's figures (one rate)."""
     elapsed = results.elapsed
-    print(f"floor (idle autocomplete round trip, median): {floor * 1000:.1f} ms")
+    if args.sweep:
+        print(f"-- {args.rate:g} commands/s for {args.duration:g} s --")
     print(figures("completed turn with picture", results.turn, floor))
     print(figures("/play (its reply)", results.play, floor))
+    print(figures("turn message", results.message, floor))
+    print(figures("picture", results.picture, floor))
     print(figures("autocomplete", results.autocomplete, floor))
     print(
         f"throughput: {results.commands / elapsed:.1f} commands/s completed "
         f"(asked {args.rate:g}/s; each is an autocomplete and a /play)"
+    )
+    per = sum(cpu) * 1000 / max(1, results.commands)
+    print(
+        f"cpu per command: {per:.1f} ms ({per / unit:.2f} reference units; bot and render "
+        f"workers, {sum(cpu):.1f} s for {results.commands} commands)"
     )
     for shard, (rss, peak) in enumerate(usage):
         print(f"memory, process {shard}: RSS {rss:.0f} MB, peak {peak:.0f} MB")
@@ -338,7 +452,12 @@ async def benchmark(args: argparse.Namespace) -> None:
         print(f"{results.skipped} arrivals skipped: every game had a command under way")
     if results.failures:
         print(f"{len(results.failures)} failures, e.g. {results.failures[:3]}")
-    for label, values in (("turn", results.turn), ("autocomplete", results.autocomplete)):
+    for label, values in (
+        ("turn", results.turn),
+        ("/play (its reply)", results.play),
+        ("turn message", results.message),
+        ("autocomplete", results.autocomplete),
+    ):
         if values:
             p95 = bench.percentile(values, 0.95)
             verdict = "met" if p95 < 1.0 else "NOT met"
@@ -357,6 +476,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, choices=(1, 2), default=1)
     parser.add_argument("--database-url", help="PostgreSQL server (a fresh database is made)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--sweep",
+        action="store_true",
+        help="rising rates from --rate until the answers' p95 reaches 1 s, then twice the last "
+        "rate under it",
+    )
+    parser.add_argument("--step", type=float, default=10.0, help="rate step of --sweep")
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.rate, args.duration = 60, 10.0, 10.0

@@ -47,7 +47,7 @@ sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() !=
 import aiohttp  # noqa: E402
 
 from bot.render_pool import RenderPool, default_processes  # noqa: E402
-from bot.service import GameService, render_picture  # noqa: E402
+from bot.service import Rooms, build_rooms, render_picture  # noqa: E402
 from bot.store import GameRepository, open_store  # noqa: E402
 from bot.web.config import WebConfig  # noqa: E402
 from bot.web.demo import play_turn  # noqa: E402
@@ -90,11 +90,11 @@ def whole_turn(match: Match, seed: int) -> list[str]:
     return [text for _, text in match.log[before:]]
 
 
-async def make_games(repo: GameRepository, service: GameService, count: int) -> list[int]:
+async def make_games(repo: GameRepository, rooms: Rooms, count: int) -> list[int]:
     """``count`` two-player games, each played ``FIRST_TURNS`` turns."""
     ids = []
     for number in range(count):
-        created = await service.create_game(
+        created = await rooms.playing.create_game(
             guild_id=1,
             channel_id=2,
             thread_id=10_000 + number,
@@ -112,7 +112,7 @@ async def make_games(repo: GameRepository, service: GameService, count: int) -> 
 
 
 async def play_turns(
-    repo: GameRepository, service: GameService, ids: list[int], rate: float, seconds: float
+    repo: GameRepository, rooms: Rooms, ids: list[int], rate: float, seconds: float
 ) -> Samples:
     """Open loop: a completed turn every 1/``rate`` s in a game that has none under way."""
     samples = Samples()
@@ -130,12 +130,12 @@ async def play_turns(
             user = game.user_of(seat) or 0
             reveals = [match.rules.reveals(match.rules.parse(match.state, t)) for t in actions]
             if actions[:-1] and not any(reveals[:-1]):
-                await service.play(user, "; ".join(actions[:-1]), game_id=game_id)
+                await rooms.playing.play(user, "; ".join(actions[:-1]), game_id=game_id)
             else:  # a revealing action is played alone
                 for text in actions[:-1]:
-                    await service.play(user, text, game_id=game_id)
+                    await rooms.playing.play(user, text, game_id=game_id)
             start = time.perf_counter()
-            result = await service.play(user, actions[-1], game_id=game_id)
+            result = await rooms.playing.play(user, actions[-1], game_id=game_id)
             samples.turn.append(time.perf_counter() - start)
             assert result.turn is not None and result.picture
         except Exception as error:  # reported, the run goes on
@@ -199,8 +199,8 @@ async def run(args: argparse.Namespace) -> tuple[Samples, Samples]:
         repo = await open_store(Path(folder) / "web.sqlite3")
         pool = RenderPool(args.render_processes, render_picture)
         await pool.start()
-        service = GameService(repo, pool=pool)
-        await service.warm_up()
+        rooms = build_rooms(repo, pool=pool)
+        await rooms.pictures.warm_up()
         web = web_pool(args.render_processes)
         await web.start()
         server = WebServer(
@@ -212,9 +212,9 @@ async def run(args: argparse.Namespace) -> tuple[Samples, Samples]:
         await server.start()
         try:
             print(f"making {args.games} games ({FIRST_TURNS} turns each) ...", flush=True)
-            ids = await make_games(repo, service, args.games)
+            ids = await make_games(repo, rooms, args.games)
             print(f"phase 1: {args.duration:.0f} s of turns, no viewers ...", flush=True)
-            alone = await play_turns(repo, service, ids, args.rate, args.duration)
+            alone = await play_turns(repo, rooms, ids, args.rate, args.duration)
             print(f"phase 2: the same with {args.viewers} viewers ...", flush=True)
             watched = Samples()
             async with aiohttp.ClientSession() as client:
@@ -222,7 +222,7 @@ async def run(args: argparse.Namespace) -> tuple[Samples, Samples]:
                     asyncio.create_task(viewer(client, server, ids, watched, n, args.pause))
                     for n in range(args.viewers)
                 ]
-                played = await play_turns(repo, service, ids, args.rate, args.duration)
+                played = await play_turns(repo, rooms, ids, args.rate, args.duration)
                 for task in viewers:
                     task.cancel()
                 await asyncio.gather(*viewers, return_exceptions=True)

@@ -36,6 +36,7 @@ from bot.translator import CatalogTranslator
 from bot.views import DYNAMIC_ITEMS
 from bot.views.base import BoundItems
 from bot.web.hosting import start_web, stop_web
+from bot.web.links import page_url
 from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
@@ -107,7 +108,7 @@ class HimikoBot(commands.AutoShardedBot):
         self.render_pool: RenderPool | None = None
         self.think_pool: ThinkPool | None = None  # where computer players decide
         self.runner = ComputerRunner(self, settings.computer_pause)
-        self.outbox = Outbox(self)
+        self.outbox = Outbox(self, settings.render_processes)
         self.lobbies = LobbyBook()
         self.sweep_interval = sweep_interval
         self.sweeper = Every(
@@ -129,6 +130,14 @@ class HimikoBot(commands.AutoShardedBot):
             raise RuntimeError("the bot is not set up yet")
         return self._rooms
 
+    def game_page(self, game_id: int) -> str | None:
+        """The address of a game's web page (the running server's, else from WEB_* settings:
+        another shard may serve it), or None without WEB_PORT."""
+        if self.web is not None:
+            return self.web.game_url(game_id)
+        config = self.settings.web
+        return None if config is None else page_url(config.public_url, config.secret, game_id)
+
     async def setup_hook(self) -> None:
         """Open the database (unless ``run`` did), register cogs and buttons, sync commands."""
         from bot.cogs.help import HelpCog
@@ -138,6 +147,7 @@ class HimikoBot(commands.AutoShardedBot):
         from bot.cogs.play import PlayCog
         from bot.cogs.server import ServerCog
         from bot.cogs.settings import SettingsCog
+        from bot.cogs.web import WebCog
 
         if self.repo is None:
             self.repo = await open_store(self.settings.database)
@@ -164,6 +174,7 @@ class HimikoBot(commands.AutoShardedBot):
             HelpCog(self),
             league_cog,
             ServerCog(self),
+            WebCog(self),
         )
         for cog in cogs:
             await self.add_cog(cog)
@@ -225,6 +236,10 @@ class HimikoBot(commands.AutoShardedBot):
         for game_id in games:
             self.runner.kick(game_id)
         await self.lobbies.sweep(self)
+        try:  # turn messages posted before their picture (a restart): drawn now, once
+            await self.outbox.redraw_owed()
+        except Exception:
+            log.warning("sweep: could not queue the owed pictures", exc_info=True)
         return len(games)
 
     async def close(self) -> None:
@@ -233,6 +248,7 @@ class HimikoBot(commands.AutoShardedBot):
         await self.sweeper.stop()
         await self.scheduler.stop()
         await self.runner.stop()
+        await self.outbox.pictures.close()  # unfinished pictures stay owed in the store
         await stop_web(self.web)
         self.web = None
         await answer_pending_interactions(DRAIN_TIMEOUT)

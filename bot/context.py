@@ -114,6 +114,10 @@ class Himiko(Protocol):
         """The open lobbies of this process."""
         ...
 
+    def game_page(self, game_id: int) -> str | None:
+        """The address of a game's web page, or None when no web view is configured."""
+        ...
+
     @property
     def bound(self) -> Binder:
         """The persistent item classes bound to this context (``bot.views.base.BoundItems``)."""

@@ -9,20 +9,30 @@ that went through but could not be recorded is remembered in-process and only re
 next try (``NotRecorded``); it is never posted twice by this process. The end of a game also
 owes a line in the lobby's channel (its own nonce) and an edit of the lobby message
 (idempotent); the version is recorded once all three are done, each done once per process.
+
+A turn message is posted in words; its picture follows (D89): the version is recorded with the
+message's id, the picture queued (``bot.picture_queue``) and attached by an edit once drawn, then
+cleared. A picture still owed after a restart is found by ``redraw_owed`` (the sweep).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
+from functools import partial
 
 import discord
 
 from bot.context import Himiko, Owed
 from bot.locks import KeyedLocks
+from bot.picture_queue import PictureQueue
 from bot.service import Created, Ended, TurnReport
+from bot.service.pictures import PictureOrder
 from bot.turns import (
     NotRecorded,
     Step,
+    attach_picture,
     fetch_thread,
     post_ending,
     post_opening,
@@ -30,15 +40,20 @@ from bot.turns import (
     result_steps,
 )
 
+log = logging.getLogger(__name__)
+
 
 class Outbox:
     """Posts thread messages at least once and, within this process, once per version."""
 
-    def __init__(self, bot: Himiko) -> None:
+    def __init__(self, bot: Himiko, picture_workers: int = 1) -> None:
         self.bot = bot
         self._locks = KeyedLocks()  # one message at a time per game
-        self._posted: dict[int, int] = {}  # game -> version posted but not recorded yet
+        # game -> (version posted but not recorded yet, its message if it owes its picture)
+        self._posted: dict[int, tuple[int, int | None]] = {}
         self._steps: set[tuple[int, int, str]] = set()  # (game, version, step) done, unrecorded
+        # pictures drawn at once: one per render worker
+        self.pictures = PictureQueue(workers=max(1, picture_workers))
 
     async def _announced(self, game_id: int) -> int:
         return await self.bot.rooms.reading.announced_version(game_id)
@@ -47,28 +62,32 @@ class Outbox:
         self,
         game_id: int,
         version: int,
-        send: Callable[[], Awaitable[None]],
+        send: Callable[[], Awaitable[int | None]],
         steps: Sequence[Step] = (),
-    ) -> None:
+    ) -> int | None:
         """Send (unless this process already did), then record; NotRecorded if that fails.
 
         ``steps`` (the end of a game: the lobby channel's line, the lobby edit) follow the
-        thread message, each once per process; the version is recorded after the last.
+        thread message, each once per process; the version is recorded after the last, with
+        the message's id when it still owes its picture (returned then).
         """
-        if self._posted.get(game_id, 0) < version:
-            await send()
-            self._posted[game_id] = version
+        posted = self._posted.get(game_id)
+        if posted is None or posted[0] < version:
+            posted = (version, await send())
+            self._posted[game_id] = posted
+        owed = posted[1]
         for name, step in steps:
             if (game_id, version, name) not in self._steps:
                 await step()
                 self._steps.add((game_id, version, name))
         try:
-            await self.bot.rooms.reading.mark_announced(game_id, version)
+            await self.bot.rooms.reading.mark_announced(game_id, version, picture_message=owed)
         except Exception as error:
             raise NotRecorded(f"game {game_id} version {version}") from error
         self._steps -= {(game_id, version, name) for name, _ in steps}
-        if self._posted.get(game_id, 0) <= version:
+        if self._posted.get(game_id, (0, None))[0] <= version:
             del self._posted[game_id]
+        return owed
 
     # Each message is posted with the reminders its turn owes: scheduled (or, at an ending,
     # cancelled) once its thread is found, just before the message that states the deadline.
@@ -78,12 +97,19 @@ class Outbox:
         deadline = await self.bot.rooms.deadlines.schedule_reminders(created.game_id, created.turn)
         await post_opening(self.bot, channel, created, deadline)
 
-    async def _turn(self, report: TurnReport) -> None:
+    async def _turn(self, report: TurnReport) -> int | None:
         channel = await fetch_thread(self.bot, report.thread_id)
         deadline = await self.bot.rooms.deadlines.schedule_reminders(
             report.game_id, report.next_turn
         )
-        await post_turn(self.bot, channel, report, deadline)
+        if report.final is not None and report.picture is None and report.picture_order:
+            # the final board is drawn before its message, which also carries the recap: an
+            # edit that attached the board later would replace the recap
+            report = replace(
+                report, picture=await self.bot.rooms.reports.draw_picture(report.picture_order)
+            )
+        message = await post_turn(self.bot, channel, report, deadline)
+        return message.id if report.picture is None else None
 
     async def _ending(self, ended: Ended) -> None:
         channel = await fetch_thread(self.bot, ended.thread_id)
@@ -112,16 +138,74 @@ class Outbox:
             if pending is None:
                 return False
             steps = result_steps(self.bot, pending) if isinstance(pending, TurnReport) else []
-            await self._post(game_id, pending.version, lambda: self._send(pending, channel), steps)
-            return True
+            owed = await self._post(
+                game_id, pending.version, lambda: self._send(pending, channel), steps
+            )
+        if owed is not None and isinstance(pending, TurnReport):
+            self._queue_picture(pending, owed)
+        return True
 
-    async def _send(self, pending: Owed, channel: discord.abc.Messageable | None) -> None:
+    async def _send(self, pending: Owed, channel: discord.abc.Messageable | None) -> int | None:
+        """Post the message; the id of a turn message posted before its picture, else None."""
         if isinstance(pending, Created):
             await self._opening(pending, channel)
         elif isinstance(pending, Ended):
             await self._ending(pending)
         else:
-            await self._turn(pending)
+            return await self._turn(pending)
+        return None
+
+    # -- the picture that follows a turn message --------------------------------------------------
+
+    def _queue_picture(
+        self, report: TurnReport, message_id: int, order: PictureOrder | None = None
+    ) -> bool:
+        """Queue the drawing of a posted turn message's picture (the newest of its game only).
+
+        Somebody waits on it when a human plays next or the game ended; a board between
+        computer turns waits behind those, or is left to the sweep when the queue is full.
+        """
+        order = order or report.picture_order
+        if order is None:
+            return False
+        nxt = report.next_player
+        waited = report.final is not None or (nxt is not None and not nxt.computer)
+        job = partial(self._attach, report.game_id, report.version, report.thread_id, message_id)
+        return self.pictures.put(
+            (report.game_id, "turn"), report.version, lambda: job(order), waited=waited
+        )
+
+    async def _attach(
+        self, game_id: int, version: int, thread_id: int, message_id: int, order: PictureOrder
+    ) -> None:
+        """Draw the picture, attach it to its message, record it; on failure it stays owed
+        (the next sweep draws it again), unless the message is gone."""
+        reports = self.bot.rooms.reports
+        try:
+            png = await reports.draw_picture(order)
+            channel = await fetch_thread(self.bot, thread_id)
+            await attach_picture(channel, message_id, png)
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.warning("game %s: turn message %s gone (%s)", game_id, message_id, error)
+        except Exception:
+            log.warning("game %s: could not attach its picture; later", game_id, exc_info=True)
+            return
+        await reports.picture_attached(game_id, version)
+
+    async def redraw_owed(self) -> int:
+        """Queue the pictures still owed by turn messages posted before a restart (each
+        once: one being drawn is not queued again); how many were queued."""
+        reports = self.bot.rooms.reports
+        queued = 0
+        for owed in await reports.owed_pictures(self.bot.served_shards):
+            if self.pictures.holds((owed.game_id, "turn"), owed.version):
+                continue
+            report = await reports.owed_report(owed)
+            if report is None or report.picture_order is None:  # superseded: never drawn
+                await reports.picture_attached(owed.game_id, owed.version)
+                continue
+            queued += self._queue_picture(report, owed.message_id)
+        return queued
 
     async def pending(self) -> list[int]:
         """Games of this process's shards that still owe their thread a message (turns,

@@ -203,11 +203,14 @@ async def send(
     ephemeral: bool = True,
     mentions: discord.AllowedMentions = NO_MENTIONS,
     png_name: str = "board.png",
+    embed: discord.Embed | None = None,
 ) -> None:
     """Reply to an interaction, or follow up if it was already answered or deferred."""
     kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": mentions}
     if content is not None:
         kwargs["content"] = clip(content)
+    if embed is not None:
+        kwargs["embed"] = embed
     if png is not None:
         kwargs["file"] = picture(png, png_name)
     if view is not None:

@@ -19,11 +19,12 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.contract import Event
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MAX_DEFAULT_PROCESSES = 4
 PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
@@ -109,19 +110,25 @@ class RenderPool:
     ) -> bytes:
         """The picture, drawn by a worker (or a thread); once more in-process if a worker died.
         ``more``: further arguments of the drawer (e.g. the language)."""
+        return await self.call(self._drawer, view, events, *more)
+
+    async def call(self, function: Callable[..., T], *args: object) -> T:
+        """``function(*args)`` run by a worker (or a thread): a module-level function (workers
+        import it by name), e.g. the drawer or a game's recap; once more in-process if a
+        worker died."""
         executor = self._executor
         if executor is None:
-            return await asyncio.to_thread(self._drawer, view, events, *more)
+            return await asyncio.to_thread(function, *args)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(executor, self._drawer, view, events, *more)
+            return await loop.run_in_executor(executor, function, *args)
         except BrokenExecutor:
             self.crashes += 1
             log.warning("render pool: a worker died; pool restarted, picture drawn in-process")
             if self._executor is executor:  # the first caller to see it replaces the pool
                 self._executor = self._new_executor()
                 executor.shutdown(wait=False, cancel_futures=True)
-            return await asyncio.to_thread(self._drawer, view, events, *more)
+            return await asyncio.to_thread(function, *args)
 
     async def close(self) -> None:
         """Stop the workers (pictures being drawn finish first)."""

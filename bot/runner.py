@@ -57,9 +57,15 @@ class ComputerRunner:
         self.unreachable: set[int] = set()  # games whose thread is gone or closed to the bot
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        self._stopped = False  # once stopped (the bot closing), a kick starts nothing
 
     def kick(self, game_id: int) -> None:
-        """Post what the game owes and let its computer seats play (once, if already running)."""
+        """Post what the game owes and let its computer seats play (once, if already running).
+
+        After ``stop`` nothing starts: the store may be closing, and whatever is owed is read from
+        it again by the next process's sweep."""
+        if self._stopped:
+            return
         if game_id in self._tasks:
             self._again.add(game_id)
             return
@@ -131,7 +137,8 @@ class ComputerRunner:
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
     async def stop(self) -> None:
-        """Cancel every running task."""
+        """Cancel every running task; later kicks start nothing."""
+        self._stopped = True
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()

@@ -6,6 +6,7 @@ The helpers to reach a thread are in ``bot.threads``, what follows a saved chang
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -28,9 +29,11 @@ from bot.threads import (
 )
 from bot.views.coach import turning_points_view
 from bot.views.play import turn_button_view
+from bot.views.web import web_link_view
 from engine import games
 
 log = logging.getLogger(__name__)
+RECAP_NAME = "recap.gif"
 
 __all__ = [
     "NotRecorded",
@@ -114,9 +117,10 @@ def human_ids(report: TurnReport) -> list[int]:
 
 async def post_turn(
     bot: Himiko, channel: discord.abc.Messageable, report: TurnReport, deadline: int | None
-) -> None:
-    """Post one completed turn in its thread: picture, words, a ping for the next player only
-    (and the next turn's ``deadline``, scheduled by the door)."""
+) -> discord.Message:
+    """Post one completed turn in its thread: words, a ping for the next player only (and the
+    next turn's ``deadline``, scheduled by the door), and its picture when already drawn (else
+    it follows: ``attach_picture``)."""
     locale = game_locale(report.language, channel)
     nxt = report.next_player
     human_next = report.final is None and nxt is not None and not nxt.computer
@@ -134,13 +138,16 @@ async def post_turn(
     if view is not None:
         kwargs["view"] = view
     mentions = only(nxt.user_id) if how and how.ping and nxt else NO_MENTIONS
+    files = [picture(report.picture)] if report.picture is not None else []
     if report.final is not None:  # the end of the game pings every human player, once
         mentions = users(human_ids(report))
         if await bot.rooms.coach.has_coach(report.game_id):
             kwargs["view"] = turning_points_view(bot, report.game_id, locale)
-    await channel.send(
+        files += await final_extras(bot, report.game_id, locale, kwargs)
+    if files:
+        kwargs["files"] = files
+    message = await channel.send(
         turn_message(bot, report, locale, deadline),
-        file=picture(report.picture),
         allowed_mentions=mentions,
         nonce=message_nonce(report.game_id, report.version),
         **kwargs,
@@ -148,6 +155,17 @@ async def post_turn(
     if how is not None and how.dm and nxt is not None and nxt.user_id is not None:
         text = bot.catalog.text("dm.your_turn", locale, thread=f"<#{report.thread_id}>")
         await send_dm(bot, nxt.user_id, text + deadline_text(bot, deadline, locale))
+    return message
+
+
+async def attach_picture(channel: discord.abc.Messageable, message_id: int, png: bytes) -> None:
+    """Attach a turn message's picture once drawn (the edit replaces its attachments: done
+    twice, it is still one picture)."""
+    if isinstance(channel, discord.Thread | discord.TextChannel):
+        message: discord.PartialMessage | discord.Message = channel.get_partial_message(message_id)
+    else:
+        message = await channel.fetch_message(message_id)
+    await message.edit(attachments=[picture(png)])
 
 
 async def post_opening(
@@ -169,10 +187,14 @@ async def post_opening(
     text = bot.catalog.text("game.opening", locale, game=game, players=names, first=starter)
     text += deadline_text(bot, deadline, locale)
     kwargs: dict[str, Any] = {}
-    if first.user_id is not None:
-        kwargs["view"] = turn_button_view(
-            bot, created.game_id, created.version, created.turn, locale
-        )
+    turn_view = (
+        turn_button_view(bot, created.game_id, created.version, created.turn, locale)
+        if first.user_id is not None
+        else None
+    )
+    view = web_link_view(bot, created.game_id, locale, turn_view)
+    if view is not None:
+        kwargs["view"] = view
     await thread.send(
         clip(text),
         file=picture(created.picture),
@@ -189,9 +211,28 @@ async def post_ending(bot: Himiko, channel: discord.abc.Messageable, ended: Ende
     winner = "" if ended.winner is None else display_name(ended.winner.name)
     by = "" if ended.by is None else f"<@{ended.by}>"
     text = bot.catalog.text(f"game.{ended.reason}", locale, player=name, winner=winner, by=by)
+    kwargs: dict[str, Any] = {}
+    files = await final_extras(bot, ended.game_id, locale, kwargs)
     await channel.send(
-        text, allowed_mentions=NO_MENTIONS, nonce=message_nonce(ended.game_id, ended.version)
+        text,
+        files=files,
+        allowed_mentions=NO_MENTIONS,
+        nonce=message_nonce(ended.game_id, ended.version),
+        **kwargs,
     )
+
+
+async def final_extras(
+    bot: Himiko, game_id: int, locale: str | None, kwargs: dict[str, Any]
+) -> list[discord.File]:
+    """What a game's last message carries besides its text: the animated recap (none if it
+    fails or is slow: ``Records.final_recap`` logs it) and the "View on the web" button, put
+    in ``kwargs["view"]``."""
+    view = web_link_view(bot, game_id, locale, kwargs.get("view"))
+    if view is not None:
+        kwargs["view"] = view
+    gif = await bot.rooms.records.final_recap(game_id)
+    return [] if gif is None else [discord.File(io.BytesIO(gif), filename=RECAP_NAME)]
 
 
 Step = tuple[str, Callable[[], Awaitable[None]]]

@@ -182,8 +182,13 @@ class Rules(Protocol[S, A]):
         """Apply a checked action in place; ``pass_turn=False`` stops at the end of the turn."""
         ...
 
+    def legal_moves(self, st: S) -> list[A]:
+        """Every legal action now as the game's own actions, in a fixed order; nothing is
+        formatted (``format`` gives an action's text when it is asked for)."""
+        ...
+
     def legal_actions(self, st: S) -> list[str]:
-        """Every legal action now, canonical, in a fixed order."""
+        """Every legal action now, canonical, in a fixed order: ``legal_moves`` formatted."""
         ...
 
     def view(self, st: S, seat: int | None, legal: list[str] | None) -> View:

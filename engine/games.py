@@ -208,8 +208,8 @@ class Match:
 
     def _previewable(self, st: Any) -> list[str]:
         """Legal actions that may extend a previewed sequence (none that reveals anything)."""
-        legal = self.rules.legal_actions(st)
-        return [a for a in legal if not self.rules.reveals(self.rules.parse(st, a))]
+        moves = self.rules.legal_moves(st)
+        return [self.rules.format(st, m) for m in moves if not self.rules.reveals(m)]
 
     def public_text(self, text: str) -> str:
         """A logged action as the other players may read it (private details left out)."""

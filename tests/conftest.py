@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,9 +21,22 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("backend", ("sqlite",) if only else BACKENDS, indirect=True)
 
 
+#: Set by .ci/run: in CI nothing may be skipped for want of a part (PostgreSQL, Chromium).
+REQUIRE_ALL = "HIMIKO_REQUIRE_ALL"
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the marker of tests about SQLite itself in modules that run on both."""
+    """Register the marker of tests about SQLite itself; in CI, insist on every real part."""
     config.addinivalue_line("markers", "sqlite_only: the test is about SQLite itself")
+    if os.environ.get(REQUIRE_ALL):
+        chromium = Path(os.environ.get("HIMIKO_CHROMIUM", "/usr/bin/chromium"))
+        missing = [
+            name
+            for name, there in (("PostgreSQL", server_url()), ("Chromium", chromium.exists()))
+            if not there
+        ]
+        if missing:
+            raise pytest.UsageError(f"{REQUIRE_ALL} is set but {', '.join(missing)} is missing")
 
 
 @pytest.fixture

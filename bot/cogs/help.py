@@ -9,9 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.context import Himiko
-from bot.present import send, t
+from bot.present import clip, send, t
 from bot.translator import text
 from engine import games
+
+#: Discord's limit on an embed's description: the help grows with the commands and languages
+#: (French and Italian passed a message's 2,000 characters), so it is sent as an embed.
+EMBED_DESCRIPTION = 4096
 
 #: The sections of ``/help`` in reading order (``help.<section>``, titles ``help.title.<section>``).
 SECTIONS = ("about", "start", "turn", "commands", "languages")
@@ -36,5 +40,6 @@ class HelpCog(commands.Cog):
 
     @app_commands.command(name="help", description=text("cmd.help"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        """The help, privately."""
-        await send(interaction, help_text(interaction))
+        """The help, privately, as an embed (a message's 2,000 characters are too few)."""
+        embed = discord.Embed(description=clip(help_text(interaction), EMBED_DESCRIPTION))
+        await send(interaction, embed=embed)

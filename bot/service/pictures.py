@@ -6,6 +6,7 @@ import hashlib
 import json
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.render_pool import RenderPool
@@ -91,12 +92,57 @@ class PictureCache:
             self._pictures.popitem(last=False)
 
 
+@dataclass(frozen=True)
+class PictureOrder:
+    """What one picture is drawn from, to draw it later (a turn message's picture follows the
+    message): the view, the events marked and the drawer's further arguments."""
+
+    game_id: int | None
+    view: dict[str, Any]
+    events: Sequence[Event] | None
+    more: tuple[object, ...]
+
+    @property
+    def key(self) -> str:
+        """The picture's cache key (``picture_key``)."""
+        return picture_key(self.view, self.events, *self.more)
+
+
 class Pictures:
     """The pictures the services show: from the cache, else drawn by the pool."""
 
     def __init__(self, pool: RenderPool) -> None:
         self.pool = pool
         self.pictures = PictureCache()
+
+    def order(
+        self,
+        view: dict[str, Any],
+        events: Sequence[Event] | None,
+        game: Game | None = None,
+        legal: Sequence[str] | None = None,
+        *,
+        stand_ins: Mapping[int, str] | None = None,
+        computer_played: bool = False,
+    ) -> PictureOrder:
+        """What the picture of ``view`` is drawn from, in the game's language (None: a
+        warm-up); ``legal``: the turn picture marking them; ``stand_ins`` (seat -> why the
+        computer plays its human) and ``computer_played`` (the last turn so) are told on it."""
+        language = "en" if game is None else picture_language(game)
+        marked = None if legal is None else tuple(legal)
+        seats = tuple(sorted((stand_ins or {}).items()))
+        more: tuple[object, ...] = (language, marked, seats, computer_played)
+        return PictureOrder(None if game is None else game.id, view, events, more)
+
+    async def draw(self, order: PictureOrder) -> bytes:
+        """The picture of an order, from the cache or drawn off the event loop (see
+        ``bot.render_pool``)."""
+        key = order.key
+        png = self.pictures.get(key)
+        if png is None:
+            png = await self.pool.draw(order.view, order.events, *order.more)
+            self.pictures.put(key, png)
+        return png
 
     async def render(
         self,
@@ -108,20 +154,11 @@ class Pictures:
         stand_ins: Mapping[int, str] | None = None,
         computer_played: bool = False,
     ) -> bytes:
-        """The picture in the game's language (None: a warm-up), from the cache or drawn off
-        the event loop (see ``bot.render_pool``); ``legal``: the turn picture marking them;
-        ``stand_ins`` (seat -> why the computer plays its human) and ``computer_played`` (the
-        last turn so) are told on the picture."""
-        language = "en" if game is None else picture_language(game)
-        marked = None if legal is None else tuple(legal)
-        seats = tuple(sorted((stand_ins or {}).items()))
-        more: tuple[object, ...] = (language, marked, seats, computer_played)
-        key = picture_key(view, events, *more)
-        png = self.pictures.get(key)
-        if png is None:
-            png = await self.pool.draw(view, events, *more)
-            self.pictures.put(key, png)
-        return png
+        """The picture at once (``order`` then ``draw``)."""
+        order = self.order(
+            view, events, game, legal, stand_ins=stand_ins, computer_played=computer_played
+        )
+        return await self.draw(order)
 
     async def warm_up(self) -> None:
         """Render one board per game so the caches exist before the first player waits on it."""

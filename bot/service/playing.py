@@ -155,9 +155,8 @@ class PlayService:
         actions = tuple(t for _, t in match.log[before:])
         turn = await self.reports.turn_report(game, match, saved) if ends_turn else None
         own = match.view(seat)
-        picture = (
-            turn.picture if turn is not None else await self.pictures.render(own, events, game)
-        )
+        # a completed turn's picture follows its thread message: the answer does not wait
+        picture = None if turn is not None else await self.pictures.render(own, events, game)
         computers = self.desk.computer_acts(
             game, match.current_seat, await self.desk.stand_ins(game)
         )

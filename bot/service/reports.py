@@ -11,12 +11,14 @@ from bot.store import (
     Game,
     GameNotFound,
     GameStatus,
+    OwedPicture,
     ReportStore,
+    Shards,
 )
-from engine.games import Match
+from engine.games import Match, replay
 
 from .history import replay_turns
-from .pictures import Pictures
+from .pictures import PictureOrder, Pictures
 from .results import (
     COMPUTER_USER_ID,
     Created,
@@ -81,7 +83,8 @@ class TurnReports:
         started = sum(len(t.actions) for t in turns if t.complete)  # the next turn begins here
         final = None if match.outcome is None else final_result(players, match.outcome)
         skipped = len(match.log) in played_for
-        picture = await self.pictures.render(
+        # the picture follows the message (drawn by the outbox once the message is out)
+        order = self.pictures.order(
             match.view(None), turn.events, game, stand_ins=stand_ins, computer_played=skipped
         )
         return TurnReport(
@@ -94,7 +97,7 @@ class TurnReports:
             actions=turn.actions,
             events=turn.events,
             players=players,
-            picture=picture,
+            picture=None,
             next_player=None if nxt is None else players[nxt],
             final=final,
             next_turn=turn_of(match, started),
@@ -102,6 +105,7 @@ class TurnReports:
             earlier=tuple(earlier),
             channel_id=game.channel_id,
             language=game.language,
+            picture_order=order,
         )
 
     async def pending_post(self, game_id: int) -> TurnReport | Created | Ended | None:
@@ -137,3 +141,37 @@ class TurnReports:
             await current_turn(match),
             game.language,
         )
+
+    async def draw_picture(self, order: PictureOrder) -> bytes:
+        """The picture a posted turn message still owes (from the cache, or drawn)."""
+        return await self.pictures.draw(order)
+
+    async def owed_pictures(self, shards: Shards | None = None) -> list[OwedPicture]:
+        """Turn messages posted without their picture (a restart: drawn now, once), in the
+        guilds of ``shards`` if given."""
+        return await self.store.owed_pictures(shards)
+
+    async def owed_report(self, owed: OwedPicture) -> TurnReport | None:
+        """What an owed picture is drawn from after a restart: the game's last completed turn
+        as it stands now (the owed message is its latest turn message: a newer one replaces
+        it); None if the game has no turn to show any more (abandoned, or gone)."""
+        try:
+            game = await self.store.load_game(owed.game_id)
+        except GameNotFound:
+            return None
+        if game.status == GameStatus.ABANDONED or game.announced_version < owed.version:
+            return None
+        match = match_of(game)
+        turns = await asyncio.to_thread(replay_turns, match)
+        if not turns or not any(t.complete for t in turns):
+            return None
+        if not turns[-1].complete:  # moves of the next turn since: the board as the turn ended
+            started = sum(len(t.actions) for t in turns if t.complete)
+            match = replay(
+                game.game_key, match.players, match.seed, match.options, match.log[:started]
+            )
+        return await self.turn_report(game, match, owed.version)
+
+    async def picture_attached(self, game_id: int, version: int) -> None:
+        """Record that the turn message of ``version`` has its picture (or never will)."""
+        await self.store.clear_owed_picture(game_id, version)

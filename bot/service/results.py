@@ -8,6 +8,8 @@ from typing import Any
 
 from engine.contract import Event
 
+from .pictures import PictureOrder
+
 #: Where a turn stands in a game: (round, seat to act). Two turns may share it (a game may let
 #: a seat act twice in a round); ``Turn`` tells them apart.
 TurnKey = tuple[int, int]
@@ -96,7 +98,7 @@ class TurnReport:
     actions: tuple[str, ...]
     events: tuple[Event, ...]
     players: tuple[PlayerInfo, ...]
-    picture: bytes
+    picture: bytes | None  # None: drawn after the message is posted (``picture_order``)
     next_player: PlayerInfo | None
     final: FinalResult | None = None
     next_turn: Turn | None = None
@@ -104,6 +106,7 @@ class TurnReport:
     earlier: tuple[TurnRecord, ...] = ()  # computer turns played just before, in this message
     channel_id: int | None = None  # the channel of the game's lobby (its result is said there)
     language: str | None = None  # of the game's public messages; None: the server's locale
+    picture_order: PictureOrder | None = None  # what the picture is drawn from, when owed
 
 
 @dataclass(frozen=True)
@@ -115,7 +118,7 @@ class PlayResult:
     version: int
     actions: tuple[str, ...]
     events: tuple[Event, ...]
-    picture: bytes
+    picture: bytes | None  # the player's view mid-turn; None when the turn ended (its message)
     step: str | None
     turn: TurnReport | None = None
     computers_next: bool = False

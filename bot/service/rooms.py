@@ -5,9 +5,10 @@ game, the checks, the clock, who is told of an end), ``pictures.Pictures``,
 ``reports.TurnReports`` (what a thread is told), ``playing.PlayService`` (a turn: play, preview,
 undo, panel, suggestions, a new game), ``computers.ComputerService``,
 ``deadlines.DeadlineService`` (reminders, votes, away seats), ``settings.SettingsService`` (user
-and server settings), ``reading.ReadingService`` (board, history, a player's games) and
-``endings.EndingService`` (resign, abandon, cancel) and ``coach.CoachService`` (hints,
-turning points). Callers call the room that does the work:
+and server settings), ``reading.ReadingService`` (board, history, a player's games),
+``endings.EndingService`` (resign, abandon, cancel), ``records.Records`` (a game's record
+for ``/export``, the recap GIF of its final message) and ``coach.CoachService`` (hints, turning
+points). Callers call the room that does the work:
 ``rooms.playing.play(...)``, ``rooms.deadlines.vote_skip(...)``.
 No discord types here: ids are ints, results are plain dataclasses (see ``results``).
 """
@@ -29,6 +30,7 @@ from .endings import EndingService
 from .pictures import Pictures, Renderer, render_picture
 from .playing import PlayService
 from .reading import ReadingService
+from .records import Records
 from .reports import TurnReports
 from .settings import SettingsService
 from .tables import Clock, GameDesk, SeedSource
@@ -49,6 +51,7 @@ class Rooms:
     settings: SettingsService
     reading: ReadingService
     endings: EndingService
+    records: Records  # /export and the recap of a game that ended
     coach: CoachService
 
 
@@ -64,7 +67,8 @@ def build_rooms(
     """The rooms on one store; ``pool``: where pictures are drawn (default: ``renderer`` in a
     thread); ``think``: where the computer players decide (default: in a thread)."""
     desk = GameDesk(repo, clock)
-    pictures = Pictures(pool if pool is not None else RenderPool(0, renderer))
+    pool = pool if pool is not None else RenderPool(0, renderer)
+    pictures = Pictures(pool)
     reports = TurnReports(desk, repo, pictures)
     settings = SettingsService(repo, clock)
     seeds = seed_source or (lambda: secrets.randbits(62))
@@ -80,5 +84,6 @@ def build_rooms(
         settings=settings,
         reading=ReadingService(desk, repo, pictures, deadlines),
         endings=EndingService(desk, repo),
+        records=Records(repo, pool),
         coach=CoachService(desk, repo, thinking),
     )

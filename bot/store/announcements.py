@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import queries as q
 from .base import StoreBase
-from .models import Shards
+from .models import OwedPicture, Shards
 from .rows import ints
 
 
@@ -29,8 +29,36 @@ class AnnouncementsPart(StoreBase):
             rows = await conn.execute_fetchall(sql, params)
         return ints(rows, "id")
 
-    async def mark_announced(self, game_id: int, version: int) -> bool:
-        """Record that ``version``'s message was posted; False if that changed nothing."""
+    async def mark_announced(
+        self, game_id: int, version: int, *, picture_message: int | None = None
+    ) -> bool:
+        """Record that ``version``'s message was posted (``picture_message``: its id, when it
+        still owes its picture); False if that changed nothing."""
+        params: tuple[int, ...]
+        if picture_message is None:
+            sql, params = q.MARK_ANNOUNCED, (version, game_id, version, version)
+        else:
+            sql = q.MARK_ANNOUNCED_OWING_PICTURE
+            params = (version, picture_message, version, game_id, version, version)
         async with self._write() as conn:
-            cursor = await conn.execute(q.MARK_ANNOUNCED, (version, game_id, version, version))
+            cursor = await conn.execute(sql, params)
+            return cursor.rowcount == 1
+
+    # -- pictures that follow their turn message --------------------------------------------------
+
+    async def owed_pictures(self, shards: Shards | None = None) -> list[OwedPicture]:
+        """Turn messages posted without their picture, in the guilds of ``shards`` if given."""
+        sql, params = q.of_shards(q.SELECT_OWED_PICTURES, "guild_id", shards)
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(sql, params)
+        return [
+            OwedPicture(int(r["id"]), int(r["picture_message_id"]), int(r["picture_version"]))
+            for r in rows
+        ]
+
+    async def clear_owed_picture(self, game_id: int, version: int) -> bool:
+        """Record that the picture owed by ``version``'s message is attached (or superseded);
+        False if none was owed for that version."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.CLEAR_OWED_PICTURE, (game_id, version))
             return cursor.rowcount == 1

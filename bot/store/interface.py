@@ -23,6 +23,7 @@ from .models import (
     NewLeague,
     NewSeat,
     Outcome,
+    OwedPicture,
     Rating,
     RatingChange,
     Reminder,
@@ -106,8 +107,23 @@ class AnnouncementStore(Protocol):
         """Abandoned games whose ending has no thread message yet (of ``shards``' guilds)."""
         ...
 
-    async def mark_announced(self, game_id: int, version: int) -> bool:
-        """Record that the thread message of ``version`` was posted."""
+    async def mark_announced(
+        self, game_id: int, version: int, *, picture_message: int | None = None
+    ) -> bool:
+        """Record that the thread message of ``version`` was posted (``picture_message``: its
+        id, when its picture is still owed)."""
+        ...
+
+
+class PictureStore(Protocol):
+    """Turn messages posted before their picture: the pictures still owed (migration 0014)."""
+
+    async def owed_pictures(self, shards: Shards | None = None) -> list[OwedPicture]:
+        """Turn messages posted without their picture (of ``shards``' guilds, if given)."""
+        ...
+
+    async def clear_owed_picture(self, game_id: int, version: int) -> bool:
+        """Record that the picture owed by ``version``'s message is attached (or superseded)."""
         ...
 
 
@@ -368,7 +384,7 @@ class DeadlineStore(SeatStore, ReminderStore, Protocol):
     """Games, their seats and their turns' reminders and votes: what deadlines use."""
 
 
-class ReportStore(GameLog, ReminderStore, Protocol):
+class ReportStore(GameLog, ReminderStore, PictureStore, Protocol):
     """Games and which turns a computer played: what turn reports use."""
 
 
@@ -376,7 +392,9 @@ class ReadingStore(ReportStore, AnnouncementStore, Protocol):
     """Games, their deadlines and announced versions: what reading a game uses."""
 
 
-class GameStore(GameLog, AnnouncementStore, ReminderStore, StandInStore, SettingsStore, Protocol):
+class GameStore(
+    GameLog, AnnouncementStore, ReminderStore, StandInStore, SettingsStore, PictureStore, Protocol
+):
     """Everything about games: what the game services, the outbox and the workers use."""
 
     async def close(self) -> None:

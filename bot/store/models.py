@@ -172,6 +172,15 @@ class AwaySeat:
 
 
 @dataclass(frozen=True, slots=True)
+class OwedPicture:
+    """A turn message posted before its picture (migration 0014): the picture still owed."""
+
+    game_id: int
+    message_id: int
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
 class Action:
     """One entry of the action log."""
 

@@ -136,9 +136,11 @@ WHERE id = ? AND status = 'active'
 
 ABANDON_GAME_AT_VERSION = ABANDON_GAME.rstrip() + " AND version = ?\n"
 
-# The outbox: games whose latest version still has a thread message to post.
+# The outbox: games whose latest version still has a thread message to post. Both read the
+# partial index games_owing (migration 0014): the owing games only, by status.
 SELECT_UNANNOUNCED = """
-SELECT id FROM games WHERE version > announced_version AND status <> 'abandoned' {shards}
+SELECT id FROM games
+WHERE version > announced_version AND status IN ('active', 'finished') {shards}
 ORDER BY id
 """
 
@@ -152,6 +154,25 @@ ORDER BY id
 MARK_ANNOUNCED = """
 UPDATE games SET announced_version = ?
 WHERE id = ? AND announced_version < ? AND version >= ?
+"""
+
+# The same, for a turn message posted before its picture: the picture it owes, in the same
+# statement (a newer turn message's replaces an older one's: that picture is never drawn).
+MARK_ANNOUNCED_OWING_PICTURE = """
+UPDATE games SET announced_version = ?, picture_message_id = ?, picture_version = ?
+WHERE id = ? AND announced_version < ? AND version >= ?
+"""
+
+# Turn messages still owed their picture (after a restart), and the picture attached.
+SELECT_OWED_PICTURES = """
+SELECT id, picture_message_id, picture_version FROM games
+WHERE picture_message_id IS NOT NULL {shards}
+ORDER BY id
+"""
+
+CLEAR_OWED_PICTURE = """
+UPDATE games SET picture_message_id = NULL, picture_version = NULL
+WHERE id = ? AND picture_version = ?
 """
 
 # A change with nothing to post: announced too if everything before it was.
@@ -515,8 +536,14 @@ def of_shards(sql: str, guild_column: str, shards: Shards | None) -> tuple[str, 
     ids = sorted(shards.ids)
     test = f"(({{}} >> 22) % ?) IN ({', '.join('?' * len(ids))})"
     if guild_column.startswith("game:"):
+        # a correlated EXISTS (one primary-key look-up per row) keeps the statement on its own
+        # index (the reminders' due time), where ``IN (SELECT ...)`` scanned every game
         column = guild_column.removeprefix("game:")
-        clause = f"AND {column} IN (SELECT id FROM games WHERE {test.format('guild_id')})"
+        owner = test.format("shard_game.guild_id")
+        clause = (
+            f"AND EXISTS (SELECT 1 FROM games shard_game WHERE shard_game.id = {column}"
+            f" AND {owner})"
+        )
     else:
         clause = f"AND {test.format(guild_column)}"
     return sql.format(shards=clause), (shards.count, *ids)

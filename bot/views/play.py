@@ -128,7 +128,7 @@ class SequenceButton(
         with after_save():
             posted = await announce(bot, result)
             # the preview (its embed and picture) is history now: the turn's picture or none
-            shown = [] if result.turn is not None else [picture(result.picture)]
+            shown = [] if result.picture is None else [picture(result.picture)]
             await interaction.edit_original_response(
                 content=played_text(interaction, result, posted),
                 embed=None,

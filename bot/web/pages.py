@@ -102,7 +102,7 @@ def game_html(page: GamePage, say: Say) -> str:
     cards = dict(page.cards)
     body = [
         f'<header><h1>{e(title)}</h1><p class="status">{e(_status(page, say))}</p>'
-        f'<p class="note">{e(say("web.spectator"))}</p></header>',
+        f'<p class="note">{e(say("web.spectator"))}</p>{_recap(page, say)}</header>',
         '<main class="game">',
         _players(page, say),
         _board(page, say, last),
@@ -113,6 +113,14 @@ def game_html(page: GamePage, say: Say) -> str:
         f'<script type="application/json" id="steps">{script_json(_steps(page, say))}</script>',
     ]
     return document(page.language, title, "".join(body), root="../../")
+
+
+def _recap(page: GamePage, say: Say) -> str:
+    """Once the game is over, a link to its animated recap (the final message's GIF)."""
+    if page.status == "active" or page.replay.last.version == 0:
+        return ""
+    address = page.picture.split("/v/")[0] + "/recap.gif"  # next to the step pictures
+    return f'<p class="note"><a href="{e(address)}">{e(say("web.recap"))}</a></p>'
 
 
 def _status(page: GamePage, say: Say) -> str:

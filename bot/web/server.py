@@ -32,11 +32,13 @@ from bot.service.errors import ServiceError
 from bot.service.league_results import LeagueStandings
 from bot.service.pictures import picture_language
 from bot.service.ratings import displayed
+from bot.service.records import draw_recap, record_of
 from bot.service.results import COMPUTER_USER_ID, Turn
 from bot.service.tables import match_of, step_of
 from bot.store import Game, GameNotFound, GameStatus, League
 from engine import games
 from engine.games import Match
+from engine.record import FULL, to_json
 
 from . import links, pages
 from .cards import card_texts, field_name
@@ -51,6 +53,7 @@ log = logging.getLogger(__name__)
 REPLAYS_KEPT = 64  # games whose replay (a packed spectator's view per step) stays in memory
 PAGES_KEPT = 64  # games' pages kept as HTML (tens of KB each)
 PICTURES_KEPT = 128  # step pictures kept (about 200 KB each)
+RECAPS_KEPT = 16  # recap GIFs kept (about 0.5 MB each)
 STATIC = {"web.css": "text/css", "web.js": "text/javascript", "icon.svg": "image/svg+xml"}
 CSP = (
     "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
@@ -155,6 +158,7 @@ class WebServer:
         self.latest: Kept[int, Prepared] = Kept(REPLAYS_KEPT)  # per game: the base of the next
         self.pages: Kept[tuple[int, int, str, str, int | None], bytes] = Kept(PAGES_KEPT)
         self.pictures: Kept[tuple[int, int, str, str], bytes] = Kept(PICTURES_KEPT)
+        self.recaps: Kept[tuple[int, int], bytes] = Kept(RECAPS_KEPT)
         self._building: dict[tuple[int, int, int], asyncio.Task[Prepared]] = {}
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
@@ -173,6 +177,9 @@ class WebServer:
             r"/l/{id:\d{1,18}}/{token:[A-Za-z0-9_-]{1,64}}/standings.png", self.standings_picture
         )
         app.router.add_get(r"/static/{name}", self.static)
+        app.router.add_get(
+            r"/g/{id:\d{1,18}}/{token:[A-Za-z0-9_-]{1,64}}/recap.gif", self.recap_gif
+        )
         return app
 
     @web.middleware
@@ -449,6 +456,24 @@ class WebServer:
         png = await asyncio.to_thread(standings_png, self._say(language), standings, language)
         return web.Response(
             body=png, content_type="image/png", headers={"Cache-Control": "no-store"}
+        )
+
+    async def recap_gif(self, request: web.Request) -> web.Response:
+        """The animated recap of a game that is over, as its final message in Discord carries
+        it (404 while it runs): drawn in the web's render pool, kept by game and version."""
+        game = await self._game(self._checked(request, "game"))
+        if game.status == GameStatus.ACTIVE or game.action_count == 0:
+            raise NotFound
+        key = (game.id, game.version)
+        gif = self.recaps.find(key)
+        if gif is None:
+            actions = await self.store.load_actions(game.id)
+            full = await asyncio.to_thread(record_of, game, actions, FULL)
+            language = picture_language(game)
+            gif = await self.pool.call(draw_recap, to_json(full), language, full.ended)
+            self.recaps.keep(key, gif)
+        return web.Response(
+            body=gif, content_type="image/gif", headers={"Cache-Control": "private, max-age=3600"}
         )
 
     # -- files ------------------------------------------------------------------------------

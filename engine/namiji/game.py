@@ -112,6 +112,10 @@ class Namiji:
         """Apply a checked action in place."""
         return rules.apply(st, action, pass_turn)
 
+    def legal_moves(self, st: State) -> list[Action]:
+        """Every legal action now, as actions (formatted only when asked)."""
+        return rules.legal(st)
+
     def legal_actions(self, st: State) -> list[str]:
         """Every legal action now, canonical."""
         return [format_action(a) for a in rules.legal(st)]

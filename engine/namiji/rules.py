@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import rng
 from engine.contract import Event
-from engine.namiji.components import CLOCKWISE, PANORAMA_TYPES, cell_index, components
+from engine.namiji.components import CELLS, CLOCKWISE, PANORAMA_TYPES, cell_index, components
 from engine.namiji.notation import Action, format_action
 from engine.namiji.refusals import REFUSALS
 from engine.namiji.scoring import (
@@ -140,24 +140,48 @@ def moves(st: State) -> list[Action]:
     comp = components(st.direction)
     boat = st.boats[st.boat]
     stop = comp.next_stop(boat.pos)
+    route = comp.route  # each move knows its station, as Namiji.parse gives it
     player = None if boat.seat is None else st.players[boat.seat]
-    found = []
-    for q in range(boat.pos + 1, stop):
-        letter = comp.route[q]
-        if player and letter in comp.sections and player.panoramas[letter] == comp.sections[letter]:
-            continue  # a completed panorama: no stop at its stations
-        if _free_spot(st, q) is not None:
-            found.append(Action("move", (str(q),)))
+    spaces = range(boat.pos + 1, stop)
+    found = [Action("move", (str(q),), route[q]) for q in spaces if _may_stop(st, player, q)]
     if stop == comp.arrival:
-        found.append(Action("move", (str(stop),)))
+        found.append(Action("move", (str(stop),), route[stop]))
     else:
         taken = {b.spot for b in st.boats if b.pos == stop}
         found += [
-            Action("move", (str(stop), str(s)))
+            Action("move", (str(stop), str(s)), route[stop])
             for s in range(1, port_slots(st) + 1)
             if s not in taken
         ]
     return found
+
+
+def _may_stop(st: State, player: Player | None, q: int) -> bool:
+    """Whether the boat to act (``player``'s, None for the neutral boat) may stop on space ``q``
+    before its next stop: a free usable spot, not a station of a panorama it has completed."""
+    comp = components(st.direction)
+    letter = comp.route[q]
+    if player and letter in comp.sections and player.panoramas[letter] == comp.sections[letter]:
+        return False
+    return _free_spot(st, q) is not None
+
+
+def _move_allowed(st: State, args: tuple[str, ...]) -> bool:
+    """Whether ``move`` with these arguments is one of ``moves(st)`` (without listing them)."""
+    numbers = [int(a) for a in args if a.isascii() and a.isdigit() and str(int(a)) == a]
+    if len(numbers) != len(args) or not 1 <= len(args) <= 2:
+        return False
+    comp = components(st.direction)
+    pos = st.boats[st.boat].pos
+    stop = comp.next_stop(pos)
+    q = numbers[0]
+    if len(args) == 1:
+        seat = st.boats[st.boat].seat
+        player = None if seat is None else st.players[seat]
+        return (pos < q < stop and _may_stop(st, player, q)) or q == stop == comp.arrival
+    slot = numbers[1]
+    taken = {b.spot for b in st.boats if b.pos == stop}
+    return q == stop != comp.arrival and 1 <= slot <= port_slots(st) and slot not in taken
 
 
 def _stopper(st: State) -> tuple[int, Player]:
@@ -209,17 +233,84 @@ def legal(st: State) -> list[Action]:
 
 
 def check(st: State, action: Action) -> None:
-    """Raise IllegalAction unless the action is legal now."""
-    actions = legal(st)
-    if action in actions:
+    """Raise IllegalAction unless the action is legal now (one of ``legal(st)``, found without
+    listing them; a refusal lists them to say what comes now)."""
+    if _allowed(st, action):
         return
-    kinds = {a.kind for a in actions}
+    kinds = {a.kind for a in legal(st)}
     if st.phase == OVER:
         raise REFUSALS.illegal("game_over")
     if action.kind not in kinds:
         wanted = " / ".join(sorted(kinds))
         raise REFUSALS.illegal("wrong_step", played=format_action(action), wanted=wanted)
     raise REFUSALS.illegal("not_allowed", played=format_action(action))
+
+
+def _allowed(st: State, action: Action) -> bool:
+    """Whether the action is one of ``legal(st)``."""
+    kind, args = action.kind, action.args
+    if st.phase == OVER:
+        return False
+    if st.phase == DRAFT:
+        return kind == "pick" and len(args) == 1 and args[0] in st.hand
+    if st.phase == MOVE:
+        return kind == "move" and _move_allowed(st, args)
+    if not st.tasks:
+        return kind == "end" and not args
+    return _TASK_ALLOWS[st.tasks[0]](st, _stopper(st)[1], kind, args)
+
+
+def _fish_allowed(st: State, player: Player, kind: str, args: tuple[str, ...]) -> bool:
+    if kind != "fish" or len(args) != 1:
+        return False
+    return args[0] in st.bank_up or (args[0] == "hidden" and bool(st.bank_down))
+
+
+def _catch_allowed(st: State, player: Player, kind: str, args: tuple[str, ...]) -> bool:
+    if kind == "release":
+        return not args
+    cells = [CELLS.index(c) for c in args if c in CELLS]
+    return kind == "keep" and len(cells) == len(args) == 1 and fits(player.crate, cells)
+
+
+def _net_allowed(st: State, player: Player, kind: str, args: tuple[str, ...]) -> bool:
+    if kind == "refuse":
+        return not args
+    if kind != "net" or len(args) != 3 or args[0] not in st.nets_shown:
+        return False
+    _, cell, orientation = args
+    cells = net_cells(cell, orientation) if cell in CELLS and orientation in ("h", "v") else None
+    return cells is not None and fits(player.crate, cells)
+
+
+def _trap_allowed(st: State, player: Player, kind: str, args: tuple[str, ...]) -> bool:
+    return not args and (kind == "draw" or (kind == "stop" and bool(st.drawn)))
+
+
+def _rock_allowed(st: State, player: Player, kind: str, args: tuple[str, ...]) -> bool:
+    return kind == "rock" and len(args) == 1 and args[0] in st.rocks_shown
+
+
+def _offer_allowed(st: State, player: Player, kind: str, args: tuple[str, ...]) -> bool:
+    return kind in ("offer", "end") and not args
+
+
+def _panorama_allowed(st: State, player: Player, kind: str, args: tuple[str, ...]) -> bool:
+    if kind != "panorama" or len(args) != 1 or args[0] not in PANORAMA_TYPES:
+        return False
+    return player.panoramas[args[0]] < components(st.direction).sections[args[0]]
+
+
+# What each station task allows, as ``_station_actions`` lists it.
+_TASK_ALLOWS = {
+    "fish": _fish_allowed,
+    "catch": _catch_allowed,
+    "net": _net_allowed,
+    "trap": _trap_allowed,
+    "rock": _rock_allowed,
+    "offer": _offer_allowed,
+    "panorama": _panorama_allowed,
+}
 
 
 # -- applying ----------------------------------------------------------------------------------

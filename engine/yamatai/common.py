@@ -8,7 +8,7 @@ from engine.yamatai.state import NONE, Player, State
 
 def current(st: State) -> Player:
     """The player whose turn it is."""
-    return st.players[st.seat]
+    return st.players[st.turn_order[st.turn_index]]  # st.seat, without a property call
 
 
 def has(player: Player, specialist: str) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import add
+
 from engine.yamatai.common import adjacent_boats, current, has, island_is_empty
 from engine.yamatai.context import Ctx
 from engine.yamatai.scoring import score_lines
@@ -10,6 +12,7 @@ from engine.yamatai.turn import (
     buildable_tiles,
     collect_sets,
     gen_build,
+    missing,
     place_targets,
     shortfall_allowed,
 )
@@ -75,9 +78,9 @@ def _build_within_reach(ctx: Ctx, st: State) -> float:
     for island in islands:
         if not island_is_empty(st, island):
             continue
-        have = adjacent_boats(ctx, st, island)
+        reach = list(map(add, adjacent_boats(ctx, st, island), player.boats))  # near or in hand
         for tile in tiles:
-            short = [max(0, n - have[b] - player.boats[b]) for b, n in enumerate(tile.needs)]
-            if sum(short) <= allowance:
-                best = max(best, BUILD_IN_REACH * tile.pp)
+            worth = BUILD_IN_REACH * tile.pp
+            if worth > best and missing(tile, reach) <= allowance:  # only a better one counts
+                best = worth
     return best

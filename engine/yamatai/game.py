@@ -112,6 +112,10 @@ class Yamatai:
         """Apply a checked action in place (``pass_turn=False``: stop at the end of the turn)."""
         return rules.apply(context(st.board), st, action, pass_turn)
 
+    def legal_moves(self, st: State) -> list[Action]:
+        """Every legal action now, as actions (formatted only when asked)."""
+        return rules.legal_actions(context(st.board), st)
+
     def legal_actions(self, st: State) -> list[str]:
         """Every legal action now, as canonical text."""
         ctx = context(st.board)
@@ -126,7 +130,7 @@ class Yamatai:
         hidden = set(st.building_deck)
         if not st.over:
             hidden.update(t for s, p in enumerate(st.players) if s != seat for t in p.tiles)
-        if seat != st.seat:
+        if st.over or seat != st.seat:  # once over there is no current seat (st.seat)
             hidden.update(st.turn.looked)
         return frozenset(hidden)
 

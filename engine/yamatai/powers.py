@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import combinations, permutations
+from collections.abc import Callable, Iterable, Iterator
+from itertools import combinations, compress, permutations, starmap
+from operator import ne, or_
 from typing import Any
 
 from engine.contract import Event
@@ -379,14 +380,44 @@ _EFFECTS = {
 
 def gen_power(ctx: Ctx, st: State, kind: str) -> Iterator[Args]:
     """Every legal use of one power now."""
-    if kind in BOAT_POWERS and harbor_done(st):
-        return
     if power_ready(ctx, st, kind):
-        yield from _GENERATORS[kind](ctx, st)
+        yield from gen_ready_power(ctx, st, kind)
+
+
+def gen_ready_power(ctx: Ctx, st: State, kind: str) -> Iterable[Args]:
+    """Every legal use of a power that ``power_ready`` allows now."""
+    if kind in BOAT_POWERS and harbor_done(st):
+        return ()
+    return _GENERATORS[kind](ctx, st)
+
+
+# Each fleet power's action kinds and each specialist's, 'arrange' left out (it follows 'look').
+_FLEET_KINDS = {
+    power: tuple(k for k, p in FLEET_POWERS.items() if p == power and k != "arrange")
+    for power in FLEET_POWERS.values()
+}
+_SPECIALIST_KIND = {name: kind for kind, name in SPECIALIST_POWERS.items()}
+_ORDER = {kind: i for i, kind in enumerate([*FLEET_POWERS, *SPECIALIST_POWERS])}
+
+
+def ready_powers(ctx: Ctx, st: State) -> list[str]:
+    """The power action kinds that ``power_ready`` allows now but 'arrange', in the legal order
+    (fleet powers, then specialists, as listed above): found once instead of kind by kind."""
+    used = st.turn.used
+    kinds = [] if "fleet" in used else list(_FLEET_KINDS.get(fleet_power(ctx, st), ()))
+    mine = [
+        _SPECIALIST_KIND[name]
+        for name in current(st).specialists
+        if name in _SPECIALIST_KIND and name not in used
+    ]
+    if len(mine) > 1:
+        mine.sort(key=_ORDER.__getitem__)
+    return kinds + mine
 
 
 def _boats_on_board(st: State) -> list[int]:
-    return [s for s, b in enumerate(st.spot_boats) if b != NONE]
+    boats = st.spot_boats
+    return list(compress(range(len(boats)), map(NONE.__ne__, boats)))  # spots with a boat
 
 
 def _tokens_on_board(ctx: Ctx, st: State) -> tuple[int, ...]:
@@ -408,25 +439,28 @@ def _gen_slide(ctx: Ctx, st: State) -> Iterator[Args]:
                 yield (spot, end)
 
 
-def _gen_remove(ctx: Ctx, st: State) -> Iterator[Args]:
+# The powers with many choices give lists (no generator resumed for each choice).
+
+
+def _gen_remove(ctx: Ctx, st: State) -> list[Args]:
     spots = _boats_on_board(st)
-    for spot in spots:
-        yield ((spot,),)
-    for pair in combinations(spots, 2):
-        yield (pair,)
+    return [((spot,),) for spot in spots] + [(pair,) for pair in combinations(spots, 2)]
 
 
-def _gen_swap_boats(ctx: Ctx, st: State) -> Iterator[Args]:
-    for a, b in combinations(_boats_on_board(st), 2):
-        if _swap_changes_something(st, a, b):
-            yield (a, b)
+def _gen_swap_boats(ctx: Ctx, st: State) -> list[Args]:
+    spots = _boats_on_board(st)
+    types = [st.spot_boats[s] for s in spots]
+    placed = [s in st.turn.placed for s in spots]
+    # _swap_changes_something for every pair, in the same order (itertools, not a loop)
+    changes = map(or_, starmap(ne, combinations(types, 2)), starmap(ne, combinations(placed, 2)))
+    return list(compress(combinations(spots, 2), changes))
 
 
-def _gen_swap_tokens(ctx: Ctx, st: State) -> Iterator[Args]:
-    tokens = st.island_tokens
-    for a, b in combinations(_tokens_on_board(ctx, st), 2):
-        if tokens[a] != tokens[b]:
-            yield (a, b)
+def _gen_swap_tokens(ctx: Ctx, st: State) -> list[Args]:
+    islands = _tokens_on_board(ctx, st)
+    cultures = [st.island_tokens[i] for i in islands]
+    # the pairs of islands whose cultures differ, in the same order (itertools, not a loop)
+    return list(compress(combinations(islands, 2), starmap(ne, combinations(cultures, 2))))
 
 
 def _gen_pairs(ctx: Ctx, st: State, pool: list[int]) -> Iterator[Args]:
@@ -477,7 +511,7 @@ def _gen_sacred(ctx: Ctx, st: State) -> Iterator[Args]:
                 yield (island,)
 
 
-_GENERATORS = {
+_GENERATORS: dict[str, Callable[[Ctx, State], Iterable[Args]]] = {
     "reserve": lambda ctx, st: ((t,) for t in sorted(st.building_row)),
     "look": lambda ctx, st: iter([()] if st.building_deck else []),
     "arrange": _gen_arrange,

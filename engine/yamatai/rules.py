@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.contract import Event
@@ -11,12 +11,12 @@ from engine.yamatai.context import Ctx
 from engine.yamatai.notation import Action
 from engine.yamatai.refusals import illegal
 from engine.yamatai.round import next_turn
-from engine.yamatai.state import FLEET, State
+from engine.yamatai.state import FLEET, PLACE, TRADE, State
 
 Args = tuple[Any, ...]
 Check = Callable[[Ctx, State, Args], None]
 Apply = Callable[[Ctx, State, Args], list[Event]]
-Generate = Callable[[Ctx, State], Iterator[Args]]
+Generate = Callable[[Ctx, State], Iterable[Args]]
 
 _TURN_ACTIONS: dict[str, tuple[Check, Apply, Generate]] = {
     "fleet": (turn.check_fleet, turn.apply_fleet, turn.gen_fleet),
@@ -71,17 +71,42 @@ def apply(ctx: Ctx, st: State, action: Action, pass_turn: bool = True) -> list[E
 
 
 def legal_actions(ctx: Ctx, st: State) -> list[Action]:
-    """Every legal action now, in a fixed order."""
+    """Every legal action now, in a fixed order (``ORDER``)."""
     if st.over:
         return []
     if st.turn.looked:
-        return [Action("arrange", a) for a in powers.gen_power(ctx, st, "arrange")]
+        return _actions("arrange", powers.gen_power(ctx, st, "arrange"))
     if st.turn.step == FLEET:
-        return [Action("fleet", a) for a in turn.gen_fleet(ctx, st)]
+        return _actions("fleet", turn.gen_fleet(ctx, st))
     actions: list[Action] = []
-    for kind in ORDER[1:]:
-        if kind in _TURN_ACTIONS:
-            actions += [Action(kind, a) for a in _TURN_ACTIONS[kind][2](ctx, st)]
-        elif kind != "arrange":
-            actions += [Action(kind, a) for a in powers.gen_power(ctx, st, kind)]
+    can_act = False  # whether collecting or building is possible (turn.can_collect_or_build)
+    for kind in _STEP_KINDS.get(st.turn.step, ()):
+        found = _actions(kind, _TURN_ACTIONS[kind][2](ctx, st))
+        can_act = can_act or (bool(found) and kind in ("collect", "build"))
+        actions += found
+    # Boats waiting for the harbor step may be kept, and nothing else ends the turn or recruits
+    # yet; with none waiting, the reverse (each generator still checks its own conditions).
+    pending = turn.harbor_pending(st)
+    if pending:
+        actions += _actions("keep", turn.gen_keep(ctx, st, can_act))
+    else:
+        actions += _actions("recruit", turn.gen_recruit(ctx, st, can_act))
+    for kind in powers.ready_powers(ctx, st):
+        actions += _actions(kind, powers.gen_ready_power(ctx, st, kind))
+    if not pending:
+        actions += _actions("end", turn.gen_end(ctx, st, can_act))
     return actions
+
+
+# The actions before the harbor step that each step may allow, in the legal order (the others'
+# generators would find nothing: no boat is placed in the trade step, none traded after it).
+_STEP_KINDS = {TRADE: ("buy", "sell", "place"), PLACE: ("place", "collect", "build")}
+
+
+_new = tuple.__new__
+
+
+def _actions(kind: str, args: Iterable[Args]) -> list[Action]:
+    """The actions of one kind with these arguments (each tuple made directly: NamedTuple's own
+    constructor costs about twice as much)."""
+    return [_new(Action, (kind, a)) for a in args]

@@ -18,7 +18,7 @@ RECRUIT_FIRST = "recruit-first"  # the order of games stored before the rulebook
 STEP_ORDERS = (RULEBOOK_ORDER, RECRUIT_FIRST)
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     """One seat: its name, building colour and everything on its player mat."""
 
@@ -53,7 +53,7 @@ class Player:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     """What has happened so far in the current turn."""
 
@@ -80,7 +80,7 @@ class Turn:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Building:
     """A building on an island: who built it and from which tile."""
 
@@ -92,7 +92,7 @@ class Building:
         return Building(self.owner, self.tile)
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """The whole game: board, decks, tracks, players, the current turn and the random state."""
 

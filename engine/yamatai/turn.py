@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from contextlib import suppress
+from itertools import combinations, compress, repeat
+from operator import sub
 from typing import Any
 
 from engine.contract import Event
@@ -189,22 +191,24 @@ def apply_sell(ctx: Ctx, st: State, args: Args) -> list[Event]:
     return [{"type": "sell", "seat": st.seat, "boat": ctx.boat_name(boat), "coins": price}]
 
 
-def gen_buy(ctx: Ctx, st: State) -> Iterator[Args]:
+def gen_buy(ctx: Ctx, st: State) -> list[Args]:
     """Every affordable purchase."""
-    if st.turn.step != TRADE or st.turn.trades >= trade_limit(current(st)):
-        return
     player = current(st)
-    for boat in range(len(st.reserve)):
+    if st.turn.step != TRADE or st.turn.trades >= trade_limit(player):
+        return []
+    found: list[Args] = []
+    for boat, left in enumerate(st.reserve):
         price = buy_price(ctx, player, boat)
-        if price is not None and player.coins >= price and st.reserve[boat] > 0:
-            yield (boat,)
+        if left and price is not None and player.coins >= price:
+            found.append((boat,))
+    return found
 
 
 def gen_sell(ctx: Ctx, st: State) -> Iterator[Args]:
     """Every possible sale."""
-    if st.turn.step != TRADE or st.turn.trades >= trade_limit(current(st)):
-        return
     player = current(st)
+    if st.turn.step != TRADE or st.turn.trades >= trade_limit(player):
+        return
     for boat, n in enumerate(player.boats):
         if n and sell_price(ctx, player, boat) is not None:
             yield (boat,)
@@ -231,12 +235,24 @@ def place_targets(ctx: Ctx, st: State) -> dict[int, list[int]]:
     if placed:
         chain = sorted(t for t in links[placed[-1]] if boats[t] == NONE)
         return {b: chain for b in held}
-    entries = {s for s in _entry_spots(ctx, player) if boats[s] == NONE}
-    near: dict[int, set[int]] = {b: set() for b in held}
-    for spot, boat in enumerate(boats):
-        if boat in near:
-            near[boat].update(t for t in links[spot] if boats[t] == NONE)
-    return {b: sorted(entries | near[b]) for b in held}
+    entries = _entry_spots(ctx, player)
+    targets = {}
+    for boat in held:
+        near = set(entries)
+        for spot in _spots_holding(boats, boat):
+            near.update(links[spot])
+        # the free ones (compress: no Python loop; a set unchanged is iterated in one order)
+        targets[boat] = sorted(compress(near, map(NONE.__eq__, map(boats.__getitem__, near))))
+    return targets
+
+
+def _spots_holding(boats: list[int], boat: int) -> Iterator[int]:
+    """The spots with a boat of that type (found by list.index: no Python loop over the rest)."""
+    spot = -1
+    with suppress(ValueError):
+        while True:
+            spot = boats.index(boat, spot + 1)
+            yield spot
 
 
 def check_place(ctx: Ctx, st: State, args: Args) -> None:
@@ -269,13 +285,12 @@ def apply_place(ctx: Ctx, st: State, args: Args) -> list[Event]:
     return [{"type": "place", "seat": st.seat, "boat": ctx.boat_name(boat), "spot": ctx.spot(spot)}]
 
 
-def gen_place(ctx: Ctx, st: State) -> Iterator[Args]:
-    """Every legal placement of every boat held."""
+def gen_place(ctx: Ctx, st: State) -> list[Args]:
+    """Every legal placement of every boat held (a list: there are many)."""
     if st.turn.step not in (TRADE, PLACE):
-        return
-    for boat, spots in sorted(place_targets(ctx, st).items()):
-        for spot in spots:
-            yield (boat, spot)
+        return []
+    targets = sorted(place_targets(ctx, st).items())
+    return [(boat, spot) for boat, spots in targets for spot in spots]
 
 
 # -- collect -------------------------------------------------------------------------------
@@ -367,8 +382,13 @@ def buildable_tiles(st: State) -> list[str]:
 
 def missing_boats(ctx: Ctx, st: State, tile: BuildingTile, island: int) -> int:
     """How many of the tile's required boats are not adjacent to the island."""
-    have = adjacent_boats(ctx, st, island)
-    return sum(need - have[b] for b, need in enumerate(tile.needs) if need > have[b])
+    return missing(tile, adjacent_boats(ctx, st, island))
+
+
+def missing(tile: BuildingTile, have: list[int]) -> int:
+    """How many of the tile's required boats ``have`` (counts by boat type) lacks: the sum of
+    max(0, need - had) (mapped, not looped: asked for every tile and island)."""
+    return sum(map(max, map(sub, tile.needs, have), repeat(0, len(have))))
 
 
 def shortfall_allowed(ctx: Ctx, st: State) -> int:
@@ -519,8 +539,9 @@ def gen_build(ctx: Ctx, st: State) -> Iterator[Args]:
             continue
         if player.coins < 2 and ananda_payee(ctx, st, island) is not None:
             continue
+        have = adjacent_boats(ctx, st, island)
         for tile in tiles:
-            if missing_boats(ctx, st, tile, island) <= allowance:
+            if missing(tile, have) <= allowance:
                 yield (tile.id, island)
 
 
@@ -533,6 +554,12 @@ def can_collect_or_build(ctx: Ctx, st: State) -> bool:
         if any(tokens[i] != NONE for i in ctx.board.spot_islands[spot]):
             return True
     return next(gen_build(ctx, st), None) is not None
+
+
+def _still_to_act(ctx: Ctx, st: State, can_act: bool | None) -> bool:
+    """``can_act`` when the caller found it (the legal actions list collect and build first),
+    else ``can_collect_or_build``."""
+    return can_collect_or_build(ctx, st) if can_act is None else can_act
 
 
 def _check_acted(ctx: Ctx, st: State, action: str) -> None:
@@ -602,12 +629,13 @@ def apply_recruit(ctx: Ctx, st: State, args: Args) -> list[Event]:
     return events
 
 
-def gen_recruit(ctx: Ctx, st: State) -> Iterator[Args]:
-    """Every recruitment the player can afford now."""
+def gen_recruit(ctx: Ctx, st: State, can_act: bool | None = None) -> Iterator[Args]:
+    """Every recruitment the player can afford now (``can_act``: ``can_collect_or_build`` if
+    the caller knows it)."""
     if st.turn.step == RECRUITED or st.turn.step == FLEET or harbor_pending(st):
         return
     options = payments(current(st))
-    if not options or can_collect_or_build(ctx, st):
+    if not options or _still_to_act(ctx, st, can_act):
         return
     for name in sorted(s for s in st.specialist_track if s):
         for cultures in options:
@@ -636,7 +664,8 @@ def harbor_done(st: State) -> bool:
 
 def harbor_pending(st: State) -> bool:
     """Whether boats held still wait for the harbor step before recruiting or ending."""
-    return st.rulebook_order and not harbor_done(st) and sum(current(st).boats) > 0
+    # not harbor_done(st), written out: this is asked several times for each legal list
+    return st.turn.step not in (STORED, RECRUITED) and st.rulebook_order and any(current(st).boats)
 
 
 def step_name(st: State) -> str:
@@ -710,12 +739,11 @@ def apply_keep(ctx: Ctx, st: State, args: Args) -> list[Event]:
     return [event]
 
 
-def gen_keep(ctx: Ctx, st: State) -> Iterator[Args]:
-    """Every way to fill the harbor now."""
-    if st.turn.step == FLEET or not harbor_pending(st) or can_collect_or_build(ctx, st):
-        return
-    for kept in keep_options(ctx, current(st)):
-        yield (kept,)
+def gen_keep(ctx: Ctx, st: State, can_act: bool | None = None) -> list[Args]:
+    """Every way to fill the harbor now (``can_act`` as for ``gen_recruit``)."""
+    if st.turn.step == FLEET or not harbor_pending(st) or _still_to_act(ctx, st, can_act):
+        return []
+    return [(kept,) for kept in keep_options(ctx, current(st))]
 
 
 def check_end(ctx: Ctx, st: State, args: Args) -> None:
@@ -740,9 +768,9 @@ def apply_end(ctx: Ctx, st: State, args: Args) -> list[Event]:
     return [*events, {"type": "end_turn", "seat": st.seat}]
 
 
-def gen_end(ctx: Ctx, st: State) -> Iterator[Args]:
-    """Every way to end the turn now."""
-    if st.turn.step == FLEET or can_collect_or_build(ctx, st):
+def gen_end(ctx: Ctx, st: State, can_act: bool | None = None) -> Iterator[Args]:
+    """Every way to end the turn now (``can_act`` as for ``gen_recruit``)."""
+    if st.turn.step == FLEET or _still_to_act(ctx, st, can_act):
         return
     if not st.rulebook_order:
         for kept in keep_options(ctx, current(st)):

@@ -68,6 +68,10 @@ class FakeBot:
         self.served_shards = None  # no sharding: every guild
         self.client = self  # channels and users, as the Discord client gives them
 
+    def game_page(self, game_id: int) -> str | None:
+        """No web view is configured."""
+        return None
+
     def get_channel(self, channel_id: int) -> Any:
         """The one thread if the id matches."""
         return self.thread if channel_id == self.thread.id else None

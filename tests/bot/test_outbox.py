@@ -151,3 +151,20 @@ def test_an_abandoned_game_owes_its_thread_the_reason(
         assert await bot.outbox.pending() == []
 
     asyncio.run(with_service(tmp_path, body, fast=True))
+
+
+def test_a_stopped_runner_starts_nothing(tmp_path: Path) -> None:
+    """A sweep that ends after the bot began closing must not play on a closing store."""
+
+    async def body(rooms: Rooms) -> None:
+        game_id = await _computer_due(rooms)
+        bot = FakeBot(FakeThread(), rooms)
+        bot.runner = ComputerRunner(bot, 0, first_retry=0.001)  # type: ignore[arg-type]
+        await bot.runner.stop()
+        bot.runner.kick(game_id)
+        await bot.runner.idle()
+        assert bot.thread.sent == []
+        game = await rooms.desk.repo.load_game(game_id)
+        assert game.current_user_id != ANN  # the computer did not play
+
+    asyncio.run(with_service(tmp_path, body, fast=True))

@@ -106,6 +106,26 @@ def test_no_processes_draws_in_a_thread() -> None:
     assert asyncio.run(body()) == b"\x89PNG drawn in-process"
 
 
+def doubled(value: int) -> tuple[int, bool]:
+    """The value doubled, and whether a worker process computed it."""
+    return value * 2, multiprocessing.parent_process() is not None
+
+
+def test_call_runs_any_function_in_a_worker_or_a_thread() -> None:
+    """``call`` (the recap's way into the pool) runs a module-level function by name."""
+
+    async def body() -> None:
+        pool = RenderPool(1, render_picture)
+        await pool.start()
+        try:
+            assert await pool.call(doubled, 21) == (42, True)
+        finally:
+            await pool.close()
+        assert await RenderPool(0, render_picture).call(doubled, 4) == (8, False)
+
+    asyncio.run(body())
+
+
 def test_render_processes_setting() -> None:
     """RENDER_PROCESSES: a count (0: a thread); by default the CPU count less one, 1 to 4."""
     env = {"DISCORD_TOKEN": "x"}

@@ -39,7 +39,7 @@ def test_create_and_play_single_actions(tmp_path: Path) -> None:
         result = await rooms.playing.play(first.user_id or 0, action, thread_id=500)
         assert result.actions == (action,)
         assert result.version == created.version + 1
-        assert result.picture.startswith(PNG)
+        assert result.picture is not None and result.picture.startswith(PNG)
         assert result.turn is None
         assert result.step == "yamatai.step.trade"
 
@@ -79,7 +79,9 @@ def test_whole_turn_preview_then_confirm(tmp_path: Path) -> None:
         assert result.turn.actions == tuple(text.split("; "))
         assert result.turn.next_player is not None
         assert result.turn.next_player.user_id != user
-        assert result.turn.picture.startswith(PNG)
+        # the turn's picture follows its message: not drawn for the answer, drawn on order
+        assert result.turn.picture is None and result.turn.picture_order is not None
+        assert (await rooms.reports.draw_picture(result.turn.picture_order)).startswith(PNG)
 
     asyncio.run(with_service(tmp_path, body))
 
@@ -229,7 +231,7 @@ def test_computer_players_finish_a_game(tmp_path: Path) -> None:
         assert board.over and board.game_id == created.game_id
         history = await rooms.reading.history(thread_id=3, turns=2)
         assert [t.complete for t in history.turns] == [True, True]
-        assert all(r.picture.startswith(PNG) for r in reports[-2:])
+        assert all(r.picture is None and r.picture_order for r in reports[-2:])
 
     asyncio.run(with_service(tmp_path, body))
 

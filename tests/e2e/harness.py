@@ -61,6 +61,8 @@ COMMANDS = (
     "back",
     "abandon",
     "server",
+    "web",
+    "export",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")
@@ -234,6 +236,13 @@ class Env:
         await self.stop_bot()
         self.restarts += 1
         return await self.start_bot()
+
+    async def settled(self) -> None:
+        """Wait until no computer turn runs and every queued picture is attached (a turn
+        message is posted before its picture: issue 25)."""
+        await asyncio.wait_for(self.bot.runner.idle(), TIMEOUT)
+        # the runner queues its turns' pictures before it is idle; a picture queues nothing
+        await asyncio.wait_for(self.bot.outbox.pictures.idle(), TIMEOUT)
 
     # -- reading the game behind a thread (the bot's own store) ----------------------------------
 

@@ -110,7 +110,7 @@ def test_a_host_who_resigned_may_no_longer_abandon_the_game_the_others_play(
             yes = custom_id(resign, "himiko:resign:ok:")
             done = await env.double.click(HOST, table.id, resign.id, yes)
             assert "You resigned" in (await done.reply(TIMEOUT)).content
-            await env.bot.runner.idle()
+            await env.settled()
             assert (await env.game(table.id)).status == "active"
             refused = await ask(env, HOST, table.id, "abandon")
             assert "The host resigned from this game" in refused

@@ -47,7 +47,7 @@ async def computer_played(env: Env, table: Table) -> set[int]:
 async def until_turn_of(env: Env, table: Table, wanted: UserSpec, other: UserSpec) -> None:
     """Let ``other`` play whole turns until ``wanted`` is to act (the runner plays between)."""
     for _ in range(6):
-        await env.bot.runner.idle()
+        await env.settled()
         if await env.current_user(table.id) == wanted.id:
             return
         assert await env.current_user(table.id) == other.id
@@ -73,7 +73,7 @@ def test_the_others_hand_the_seat_to_the_computer_until_the_player_comes_back(
             done = await env.double.click(other, table.id, message.id, hand)
             assert "until its player uses `/back`" in (await done.reply(TIMEOUT)).content
             await notice(env, table, "handed")
-            await env.bot.runner.idle()
+            await env.settled()
             assert await env.current_user(table.id) == other.id
             game = await env.game(table.id)
             assert [s.stand_in for s in game.seats if s.user_id == absent.id] == ["away"]
@@ -128,7 +128,7 @@ def test_with_the_lobby_option_the_computer_takes_over_at_the_deadline(tmp_path:
             [message] = [m for m in double.messages(thread.id) if not m.attachments]
             assert "takes your seat over" in message.content and message.custom_ids() == []
             assert message.pinged_user_ids() == [absent]
-            await env.bot.runner.idle()
+            await env.settled()
             assert await env.current_user(thread.id) not in (absent, None)
             game = await env.game(thread.id)
             assert [s.stand_in for s in game.seats if s.user_id == absent] == ["away"]
@@ -152,7 +152,7 @@ def test_on_vacation_the_computer_plays_and_the_others_see_it(tmp_path: Path) ->
             reply = await say(env, player, "settings vacation", until="2027-01-20")
             assert "Vacation: until <t:" in reply.content
             await notice(env, table, "is on vacation: the computer played")
-            await env.bot.runner.idle()
+            await env.settled()
             assert await env.current_user(table.id) == other.id
             assert await computer_played(env, table)
             exported = await say(env, player, "settings export")
@@ -185,7 +185,7 @@ def test_one_of_three_humans_resigns_and_the_game_goes_on(tmp_path: Path) -> Non
             yes = await env.double.click(quitter, table.id, ask.id, ok)
             assert "You resigned" in (await yes.reply(TIMEOUT)).content
             await notice(env, table, "resigned: the computer plays their seat")
-            await env.bot.runner.idle()
+            await env.settled()
             game = await env.game(table.id)
             assert game.status == "active"
             assert [s.stand_in for s in game.seats if s.user_id == quitter.id] == ["resigned"]
@@ -249,7 +249,7 @@ def test_start_with_an_empty_seat_asks_fewer_players_or_computers(tmp_path: Path
                 await double.wait_for_message(thread.id, has_png, TIMEOUT)
                 game = await env.game(thread.id)
                 assert len(game.seats) == seats
-                await env.bot.runner.idle()
+                await env.settled()
 
     run(body)
 
@@ -269,7 +269,7 @@ def test_a_seat_handed_over_just_before_a_kill_is_played_after_the_restart(
             assert repo is not None
             assert await repo.set_stand_in(game.id, seat, "away", now=int(env.clock()))
             await env.restart()
-            await env.bot.runner.idle()
+            await env.settled()
             assert await env.current_user(table.id) == other.id
             assert "is away: the computer played" in env.turn_messages(table.id)[-1].content
             assert await computer_played(env, table)

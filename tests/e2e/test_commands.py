@@ -188,18 +188,21 @@ def test_lobby_leave_full_and_cancel(tmp_path: Path) -> None:
 
 
 def test_help_says_what_himiko_is_how_to_start_and_the_three_ways_to_play(tmp_path: Path) -> None:
-    """``/help`` works anywhere, privately, and fits in one message."""
+    """``/help`` works anywhere, privately, whole in every language."""
 
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
             reply = await (await env.double.slash(WATCHER, CHANNEL, "help")).reply(TIMEOUT)
             assert reply.ephemeral and reply.pinged_user_ids() == []
-            text = reply.content
+            text = reply.text()
             assert "Yamatai" in text and "Namiji" in text and "`/new game:`" in text
             for way in ("`/play action:`", "`/turn`", "separated by `;`"):
                 assert way in text, way
             for command in COMMANDS:
                 assert f"`/{command}`" in text, command
-            assert len(text) < 2000 and not text.endswith("…")
+            for locale in ("en-US", "fr", "it", "pl"):  # whole in every language, never clipped
+                said = await env.double.slash(WATCHER, CHANNEL, "help", locale=locale)
+                text = (await said.reply(TIMEOUT)).text()
+                assert not text.endswith("…") and all(f"`/{c}`" in text for c in COMMANDS), locale
 
     run(body)

@@ -29,7 +29,7 @@ def test_complete_game_against_computers_posts_every_board(tmp_path: Path) -> No
             assert "Computer 1" in table.thread.name and "Computer 2" in table.thread.name
             host_actions = 0
             while True:
-                await env.bot.runner.idle()  # computer turns, posted as they are played
+                await env.settled()  # computer turns, posted as they are played
                 game = await env.game(table.id)
                 if game.status != GameStatus.ACTIVE:
                     break

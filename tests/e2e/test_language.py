@@ -197,6 +197,7 @@ def test_only_managers_set_the_server_default_and_a_polish_game_is_polish(tmp_pa
             confirm = custom_id(preview, "himiko:seq:ok:")
             click = await env.double.click(player, table.id, preview.id, confirm)
             await click.wait_event("edit_original", TIMEOUT)
+            await env.settled()  # the turn message's picture follows it
             turn = env.turn_messages(table.id)[-1]
             assert turn.id != table.opening.id
             assert catalog.text("game.your_turn", "pl", mention=f"<@{other.id}>") in turn.content

@@ -23,10 +23,10 @@ from tests.e2e.harness import (
     Env,
     Table,
     custom_id,
-    has_png,
     himiko_env,
     run,
 )
+from tests.e2e.test_play import rest_of_turn
 from tests.e2e.test_recovery import finish_turn
 
 T = TypeVar("T")
@@ -81,13 +81,15 @@ async def start_with_computer(env: Env, level: str | None = None) -> Table:
     start = await env.lobby_click(HOST, env.double.message(lobby.id), "start")
     await start.wait_event("edit_original", TIMEOUT)
     thread = await env.double.wait_for_thread(CHANNEL, lambda t: t.id not in before)
-    opening = await env.double.wait_for_message(thread.id, has_png, TIMEOUT)
+    # its picture follows the words (D89), after the computer's first decision if it starts
+    opening = await env.double.wait_for_message(thread.id, lambda m: "begins" in m.content, TIMEOUT)
     return Table(thread, opening, lobby)
 
 
 def computer_posts(env: Env, table: Table, name: str) -> list[MessageRecord]:
     """The turn messages that start with the computer's moves."""
-    return [m for m in env.turn_messages(table.id) if m.content.startswith(f"**{name}**")]
+    posted = env.double.messages(table.id, include_ephemeral=False)  # pictures may follow
+    return [m for m in posted if m.content.startswith(f"**{name}**")]
 
 
 def test_the_level_chosen_in_the_lobby_reaches_the_game_and_its_name(tmp_path: Path) -> None:
@@ -167,8 +169,10 @@ def test_a_slow_computer_decision_holds_no_other_game_up(tmp_path: Path) -> None
             await asyncio.wait_for(slow.decided.wait(), TIMEOUT)
             humans = await env.start_game(GUEST, [WATCHER])
             player = GUEST if await env.current_user(humans.id) == GUEST.id else WATCHER
-            reply = await finish_turn(env, player, humans)
-            assert not reply.loading and not slow.gate.is_set()
+            for action in rest_of_turn(await env.match(humans.id)):  # not finish_turn: it
+                reply = await (await env.play(player, humans.id, action)).reply(TIMEOUT)  # waits
+                assert not reply.loading  # for the runner, which is thinking here
+            assert not slow.gate.is_set()
             assert await env.current_user(humans.id) != player.id  # saved and answered
             assert not computer_posts(env, computer, "Computer 1 (normal)")
             slow.gate.set()

@@ -29,7 +29,7 @@ async def _play_to_the_end(env: Env, table: Table, users: dict[int, UserSpec]) -
     choose = games.computer_player("namiji")
     actions = 0
     while True:
-        await env.bot.runner.idle()
+        await env.settled()
         game = await env.game(table.id)
         if game.status != GameStatus.ACTIVE:
             return actions

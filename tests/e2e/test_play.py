@@ -170,8 +170,11 @@ def test_whole_turn_sequence_preview_cancel_confirm_and_turn_message(tmp_path: P
             # exactly one public message: picture, summary, a ping for the next player only
             new = public(env, table)[posted:]
             assert len(new) == 1, [m.content for m in new]
-            [turn] = new
-            assert turn.author_id == double.app_id and has_png(turn)
+            [turn] = new  # posted at once; its picture follows (an edit)
+            turn = await double.wait_for_message(
+                table.id, lambda m: m.id == new[0].id and has_png(m), TIMEOUT
+            )
+            assert turn.author_id == double.app_id
             name = "Hana" if player is HOST else "Kenji"
             assert turn.content.startswith(f"**{name}** ")
             assert turn.pinged_user_ids() == [other.id]

@@ -74,6 +74,7 @@ async def finish_turn(env: Env, player: UserSpec, table: Table) -> MessageRecord
         reply = await (await env.play(player, table.id, action)).reply(TIMEOUT)
         assert not reply.loading
     assert reply is not None
+    await env.settled()  # the turn message's picture follows it
     return reply
 
 
@@ -103,7 +104,7 @@ def test_cancel_after_a_partly_failed_start_abandons_the_game(tmp_path: Path) ->
             told = await start.reply(TIMEOUT)  # the lobby edit failed: the host is told instead
             assert told.ephemeral and f"<#{lobby.id}>" in told.content
             assert (await env.game(lobby.id)).status == "active"
-            await env.bot.runner.idle()  # retried the opening, gave up for now
+            await env.settled()  # retried the opening, gave up for now
             assert double.message(lobby.id).custom_ids()  # the lobby still shows its buttons
 
             cancel = await env.lobby_click(HOST, double.message(lobby.id), "cancel")
@@ -115,7 +116,7 @@ def test_cancel_after_a_partly_failed_start_abandons_the_game(tmp_path: Path) ->
 
             double.faults.clear()
             await env.bot.sweep()  # the thread is owed the news
-            await env.bot.runner.idle()
+            await env.settled()
             [note] = double.messages(lobby.id, include_ephemeral=False)
             assert "cancelled" in note.content and not note.attachments
             assert not note.pinged_user_ids()
@@ -165,7 +166,7 @@ def test_lost_answers_at_start_still_give_one_opening_and_computers_play(tmp_pat
             start = await env.lobby_click(HOST, lobby, "start")
             told = await start.reply(TIMEOUT)
             assert told.ephemeral and f"<#{lobby.id}>" in told.content
-            await env.bot.runner.idle()
+            await env.settled()
             table = Table(double.channel(lobby.id), double.message(lobby.id), lobby)
             opening, turn = env.turn_messages(table.id)  # the retry repeated the nonce
             assert "plays first" in opening.content and "Computer 1" in opening.content
@@ -194,7 +195,7 @@ def test_one_turn_message_and_one_ping_when_an_answer_or_the_record_is_lost(
             quick_retries(env)
             double.faults.lose_response(POST, channel_id=table.id)
             await finish_turn(env, player, table)
-            await env.bot.runner.idle()
+            await env.settled()
             assert len(env.turn_messages(table.id)) == 2 and pings(env, table, other) == 2
             assert not await owed(env, table)
 
@@ -207,7 +208,7 @@ def test_one_turn_message_and_one_ping_when_an_answer_or_the_record_is_lost(
                 await asyncio.sleep(LOCK_SECONDS)
             reply = await asyncio.wait_for(playing, TIMEOUT)
             assert "Your turn is over" in reply.content and "could not" not in reply.content
-            await env.bot.runner.idle()
+            await env.settled()
             assert len(env.turn_messages(table.id)) == 3 and pings(env, table, player) == 2
             assert not await owed(env, table)
             await verified(env)
@@ -226,14 +227,14 @@ def test_an_owed_turn_is_posted_after_a_gateway_resume(tmp_path: Path) -> None:
             double.faults.fail(POST, status=503, times=2, channel_id=table.id)
             reply = await finish_turn(env, player, table)
             assert "saved" in reply.content and "could not post" in reply.content
-            await env.bot.runner.idle()
+            await env.settled()
             assert len(env.turn_messages(table.id)) == 1 and await owed(env, table)
 
             await double.reconnect()
             turn = await double.wait_for_message(
                 table.id, lambda m: other.id in m.pinged_user_ids(), TIMEOUT, new_only=True
             )
-            await env.bot.runner.idle()
+            await env.settled()
             assert env.turn_messages(table.id)[-1].id == turn.id
             assert pings(env, table, other) == 2 and not await owed(env, table)
             await verified(env)
@@ -259,7 +260,7 @@ def test_a_failed_resignation_note_is_swept_and_the_resigner_told_it_worked(
                 table.id, lambda m: not m.ephemeral and "resigned" in m.content, TIMEOUT
             )
             assert note.pinged_user_ids() == []
-            await env.bot.runner.idle()
+            await env.settled()
             assert len([m for m in public(env, table) if "resigned" in m.content]) == 1
             assert (await env.game(table.id)).status == "finished"  # the other player won
             assert not await owed(env, table)
@@ -394,7 +395,7 @@ def test_the_end_of_a_game_is_told_once_across_failures_and_a_restart(tmp_path: 
             while (current := await env.current_user(table.id)) is not None:
                 action = (await env.match(table.id)).legal_actions()[-1]
                 await (await env.play(users[current], table.id, action)).reply(TIMEOUT)
-            await env.bot.runner.idle()  # retried the result line, gave up for now
+            await env.settled()  # retried the result line, gave up for now
             finals = [m for m in public(env, table) if "The game is over." in m.content]
             assert len(finals) == 1 and sorted(finals[0].pinged_user_ids()) == sorted(users)
             assert await owed(env, table)  # not recorded: the line and the lobby are owed
@@ -402,7 +403,7 @@ def test_the_end_of_a_game_is_told_once_across_failures_and_a_restart(tmp_path: 
 
             double.faults.clear()
             await env.restart()  # the sweep at start finishes what the end owes
-            await env.bot.runner.idle()
+            await env.settled()
             finals = [m for m in public(env, table) if "The game is over." in m.content]
             assert len(finals) == 1  # the thread message repeated its nonce: still one
             lines = [

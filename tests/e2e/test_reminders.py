@@ -240,6 +240,7 @@ def test_at_the_deadline_the_other_player_skips_the_turn_and_the_computer_plays_
             assert await env.current_user(table.id) == player.id
             done = await env.double.click(other, table.id, message.id, skip)
             assert "skipped" in (await done.reply(TIMEOUT)).content
+            await env.settled()  # the turn message's picture follows it
             turn = env.turn_messages(table.id)[-1]
             assert "Time ran out" in turn.content and turn.pinged_user_ids() == [other.id]
             assert await env.current_user(table.id) == other.id

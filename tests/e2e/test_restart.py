@@ -48,6 +48,7 @@ def test_restart_keeps_old_buttons_working_and_stale_ones_out_of_date(tmp_path: 
             assert await env.version(table.id) > version
             assert await env.current_user(table.id) == other.id
             [turn] = public(env, table)[posted:]
+            await env.settled()  # its picture follows it
             assert has_png(turn) and turn.pinged_user_ids() == [other.id]
 
             # the opening board's button is stale now: out of date, nothing opened

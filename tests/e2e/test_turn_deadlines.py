@@ -90,10 +90,10 @@ def test_votes_that_hand_the_seat_over_together_post_one_notice(tmp_path: Path) 
             )
             replies = [(await c.reply(TIMEOUT)).content for c in clicks]
             assert all("until its player uses `/back`" in r or "already over" in r for r in replies)
-            await env.bot.runner.idle()
+            await env.settled()
             later = await env.double.click(other, table.id, message.id, hand)
             await later.reply(TIMEOUT)
-            await env.bot.runner.idle()
+            await env.settled()
             notices = [
                 m
                 for m in env.double.messages(table.id, include_ephemeral=False)

@@ -109,6 +109,10 @@ def _check_position(match: Match, rng: Rng) -> None:
 def _check_outcome(match: Match, outcome: Outcome | None) -> None:
     assert outcome is not None and match.current_seat is None
     assert match.legal_actions() == [] and match.turn_info.seat is None
+    rules, state = match.rules, match.state
+    for seat in [None, *range(len(match.players))]:  # what stays hidden once the game is over
+        leaked = set(_strings(match.view(seat))) & rules.secrets(state, seat)
+        assert not leaked, f"seat {seat} sees {sorted(leaked)[:5]} at the end"
     seats = sorted(r.seat for r in outcome.results)
     assert seats == list(range(len(match.players)))
     assert outcome.winners and all(w in seats for w in outcome.winners)

@@ -180,15 +180,17 @@ class Nim:
             st.seat = 1 - st.seat
         return events
 
-    def legal_actions(self, st: NimState) -> list[str]:
+    def legal_moves(self, st: NimState) -> list[Take]:
         """Every take, pile by pile."""
         if st.winner is not None:
             return []
         return [
-            _format(Take(n, p))
-            for p, size in enumerate(st.piles)
-            for n in range(1, min(size, MAX_TAKE) + 1)
+            Take(n, p) for p, size in enumerate(st.piles) for n in range(1, min(size, MAX_TAKE) + 1)
         ]
+
+    def legal_actions(self, st: NimState) -> list[str]:
+        """Every take, pile by pile, as text."""
+        return [_format(take) for take in self.legal_moves(st)]
 
     def view(self, st: NimState, seat: int | None, legal: list[str] | None) -> NimView:
         """Everything is public."""

@@ -1,0 +1,102 @@
+"""Picture work queued per game and view (issue 25 item 2): superseded pictures are never drawn,
+the queue is bounded, and a picture a player waits on is never refused. The "pool" is gated: a
+job records that it started, then waits for the gate."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.picture_queue import Job, PictureQueue
+
+
+class Pool:
+    """Jobs that record their start and wait for one gate (the render pool, held)."""
+
+    def __init__(self) -> None:
+        self.gate = asyncio.Event()
+        self.drawn: list[str] = []
+
+    def job(self, name: str) -> Job:
+        """A picture called ``name``."""
+
+        async def draw() -> None:
+            self.drawn.append(name)
+            await self.gate.wait()
+
+        return draw
+
+
+async def started(pool: Pool, count: int) -> None:
+    """Wait until ``count`` pictures started."""
+    for _ in range(100):
+        if len(pool.drawn) >= count:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"only {pool.drawn} started")
+
+
+def test_a_newer_version_replaces_the_picture_not_started_yet() -> None:
+    async def body() -> None:
+        pool, queue = Pool(), PictureQueue(workers=1)
+        assert queue.put((1, "turn"), 1, pool.job("g1 v1"))
+        await started(pool, 1)  # v1 is being drawn: it is not replaced
+        assert queue.put((1, "turn"), 2, pool.job("g1 v2"))
+        assert queue.put((2, "turn"), 1, pool.job("g2 v1"))  # another game: its own entry
+        assert queue.put((1, "turn"), 3, pool.job("g1 v3"))  # v2 never started: replaced
+        assert not queue.put((1, "turn"), 2, pool.job("g1 v2 again"))  # older than queued
+        assert queue.holds((1, "turn"), 3) and not queue.holds((1, "turn"), 4)
+        pool.gate.set()
+        await asyncio.wait_for(queue.idle(), 5)
+        assert pool.drawn == ["g1 v1", "g1 v3", "g2 v1"]
+        assert queue.superseded == 1
+
+    asyncio.run(body())
+
+
+def test_when_full_pictures_nobody_waits_on_are_skipped_never_a_command() -> None:
+    async def body() -> None:
+        pool, queue = Pool(), PictureQueue(workers=1, limit=2)
+        assert queue.put((1, "turn"), 1, pool.job("busy"))
+        await started(pool, 1)
+        assert queue.put((2, "turn"), 1, pool.job("computer a"), waited=False)
+        assert queue.put((3, "turn"), 1, pool.job("computer b"), waited=False)
+        assert not queue.put((4, "turn"), 1, pool.job("computer c"), waited=False)  # full
+        assert queue.put((5, "turn"), 1, pool.job("command x"))  # takes computer a's place
+        assert len(queue) == 2
+        assert queue.put((6, "turn"), 1, pool.job("command y"))  # computer b's place
+        assert queue.put((7, "turn"), 1, pool.job("command z"))  # none left: over the bound
+        assert len(queue) == 3 and queue.skipped == 3
+        assert not queue.put((8, "turn"), 1, pool.job("computer d"), waited=False)
+        assert len(queue) == 3 and queue.skipped == 4
+        pool.gate.set()
+        await asyncio.wait_for(queue.idle(), 5)
+        assert pool.drawn == ["busy", "command x", "command y", "command z"]
+
+    asyncio.run(body())
+
+
+def test_a_failed_picture_does_not_stop_the_queue_and_close_forgets_the_rest() -> None:
+    async def body() -> None:
+        pool, queue = Pool(), PictureQueue(workers=1)
+
+        async def broken() -> None:
+            raise OSError("the render worker died")
+
+        assert queue.put((1, "turn"), 1, broken)
+        assert queue.put((2, "turn"), 1, pool.job("next"))
+        await started(pool, 1)
+        assert queue.put((3, "turn"), 1, pool.job("never"))
+        await queue.close()  # a shutdown: what waits stays owed in the store
+        await asyncio.wait_for(queue.idle(), 5)
+        assert pool.drawn == ["next"] and len(queue) == 0
+
+    asyncio.run(body())
+
+
+def test_a_queue_needs_a_worker_and_room() -> None:
+    with pytest.raises(ValueError):
+        PictureQueue(workers=0)
+    with pytest.raises(ValueError):
+        PictureQueue(limit=0)
