@@ -13,7 +13,7 @@ import pytest
 
 from bot.service.thinking import computer_moves
 from bot.think_pool import ThinkPool
-from tests.discord_double import MessageRecord
+from tests.discord_double import MessageRecord, UserSpec
 from tests.e2e.harness import (
     CHANNEL,
     GUEST,
@@ -84,6 +84,14 @@ async def start_with_computer(env: Env, level: str | None = None) -> Table:
     # its picture follows the words (D89), after the computer's first decision if it starts
     opening = await env.double.wait_for_message(thread.id, lambda m: "begins" in m.content, TIMEOUT)
     return Table(thread, opening, lobby)
+
+
+async def play_turn(env: Env, player: UserSpec, table: Table) -> None:
+    """The player's whole turn, one ``/play`` per action, each answered; unlike
+    ``finish_turn`` it waits for no computer turn (they are held at the gate here)."""
+    for action in rest_of_turn(await env.match(table.id)):
+        reply = await (await env.play(player, table.id, action)).reply(TIMEOUT)
+        assert not reply.loading
 
 
 def computer_posts(env: Env, table: Table, name: str) -> list[MessageRecord]:
@@ -165,13 +173,11 @@ def test_a_slow_computer_decision_holds_no_other_game_up(tmp_path: Path) -> None
             use_pool(env, slow)
             computer = await start_with_computer(env)
             if await env.current_user(computer.id) == HOST.id:
-                await finish_turn(env, HOST, computer)
+                await play_turn(env, HOST, computer)
             await asyncio.wait_for(slow.decided.wait(), TIMEOUT)
             humans = await env.start_game(GUEST, [WATCHER])
             player = GUEST if await env.current_user(humans.id) == GUEST.id else WATCHER
-            for action in rest_of_turn(await env.match(humans.id)):  # not finish_turn: it
-                reply = await (await env.play(player, humans.id, action)).reply(TIMEOUT)  # waits
-                assert not reply.loading  # for the runner, which is thinking here
+            await play_turn(env, player, humans)  # answered while the other game thinks
             assert not slow.gate.is_set()
             assert await env.current_user(humans.id) != player.id  # saved and answered
             assert not computer_posts(env, computer, "Computer 1 (normal)")
@@ -192,7 +198,7 @@ def test_a_computer_turn_killed_between_decision_and_save_is_played_again_once(
             use_pool(env, killed)
             table = await start_with_computer(env)
             if await env.current_user(table.id) == HOST.id:
-                await finish_turn(env, HOST, table)
+                await play_turn(env, HOST, table)
             await asyncio.wait_for(killed.decided.wait(), TIMEOUT)
             version = await env.version(table.id)
             await env.bot.runner.stop()  # the kill: nothing after the decision ran
