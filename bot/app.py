@@ -31,6 +31,7 @@ from bot.service.pictures import render_picture
 from bot.service.ratings import RatingService
 from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
+from bot.think_pool import ThinkPool
 from bot.translator import CatalogTranslator
 from bot.views import DYNAMIC_ITEMS
 from bot.views.base import BoundItems
@@ -105,6 +106,7 @@ class HimikoBot(commands.AutoShardedBot):
         self.repo: GameRepository | None = None
         self._rooms: Rooms | None = None
         self.render_pool: RenderPool | None = None
+        self.think_pool: ThinkPool | None = None  # where computer players decide
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.outbox = Outbox(self, settings.render_processes)
         self.lobbies = LobbyBook()
@@ -152,7 +154,11 @@ class HimikoBot(commands.AutoShardedBot):
             self.repo = await open_store(self.settings.database)
         self.render_pool = RenderPool(self.settings.render_processes, render_picture)
         await self.render_pool.start()  # each worker draws one board per game: caches warm
-        rooms = self._rooms = build_rooms(self.repo, clock=self.clock, pool=self.render_pool)
+        self.think_pool = ThinkPool(self.settings.think_processes)
+        await self.think_pool.start()
+        rooms = self._rooms = build_rooms(
+            self.repo, clock=self.clock, pool=self.render_pool, think=self.think_pool
+        )
         # the first picture builds the renderer's caches (~0.5 s)
         await rooms.pictures.warm_up()
         ratings = RatingService(self.repo)
@@ -255,6 +261,9 @@ class HimikoBot(commands.AutoShardedBot):
         if self.render_pool is not None:
             await self.render_pool.close()
             self.render_pool = None
+        if self.think_pool is not None:
+            await self.think_pool.close()
+            self.think_pool = None
         if self.repo is not None:
             await self.repo.close()
             self.repo = None

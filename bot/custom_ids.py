@@ -13,7 +13,8 @@ joined user ids there instead (base 36, host first, joined by dots; up to 13 cha
 over 100 characters with five 64-bit ids and every option). ``deadline`` is the turn deadline in
 hours (0: none; absent: 48, written whenever take-over is), ``takeover`` 1 when the computer takes
 a seat over at its deadline (absent: off), ``language`` the game's (absent: the server's
-preferred locale).
+preferred locale), ``level`` the computer seats' (``easy`` or ``strong``; absent: normal) and
+``coach`` when the players may ask for hints (absent: off).
 
 Every number field is bounded (``at_most``): a Discord id (a user) fits in 64 bits, a game id
 in the database's signed 64 bits, a version, a round or a page in far less. An id with a
@@ -147,6 +148,8 @@ PANEL_PAGE = spec("himiko:panel:page", "game", "version", "page", Field("cat", "
 PANEL_UNDO = spec("himiko:panel:undo", "game", "version")
 PANEL_DO = spec("himiko:panel:do", "game", "version", Field("crc", "[0-9a-f]{8}"))
 PANEL_REFRESH = spec("himiko:panel:refresh", "game")
+PANEL_HINT = spec("himiko:panel:hint", "game", "version")  # the coach's hint for this step
+COACH_POINTS = spec("himiko:coach:points", "game")  # a player's turning points, at the end
 # the turn voted on: round.seat.start (bot.service ``Turn``: start counts the actions played
 # before it); buttons posted before migration 0012 carry round.seat, which names only the turn a
 # game was playing then
@@ -172,6 +175,10 @@ _LOBBY = (
     Field("takeover", "[01]", optional=True),
     # the game's language; absent (ids made before it): the server's preferred locale
     Field("language", "en|fr|it|pl", optional=True),
+    # the computer seats' level; absent (the default, and ids made before it): normal
+    Field("level", "easy|strong", optional=True),
+    # "coach": the players may ask for hints; absent (the default, ids made before it): off
+    Field("coach", "coach", optional=True),
 )
 LOBBY = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS + LOBBY_SELECTS)), *_LOBBY)
 LOBBY_BUTTON = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS)), *_LOBBY)

@@ -16,6 +16,7 @@ import discord
 
 from bot.custom_ids import LOBBY
 from bot.locks import KeyedLocks
+from bot.store import COMPUTER_LEVELS as COMPUTER_LEVELS  # the lobby's levels, for its views
 from bot.store import LANGUAGES
 from engine import games
 
@@ -28,6 +29,8 @@ IN_MESSAGE = "@"  # the players field of the ids written now: the players are in
 #: existed have no deadline field and mean the default.
 DEADLINE_HOURS = (0, 12, 24, 48, 72, 168)
 DEFAULT_DEADLINE_HOURS = 48
+#: The computer seats' level when the host chose none (the player they always had).
+DEFAULT_LEVEL = "normal"
 #: Each language as its speakers name it (the lobby's language button).
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "pl": "Polski"}
 
@@ -45,6 +48,8 @@ class LobbyState:
     deadline: int = DEFAULT_DEADLINE_HOURS  # hours a player has for a turn, 0: no deadline
     takeover: bool = False  # at a turn's deadline the computer takes the seat over (no vote)
     language: str | None = None  # of the game's public texts; None (older lobbies): the server's
+    level: str = DEFAULT_LEVEL  # the computer seats' level (``COMPUTER_LEVELS``)
+    coach: bool = False  # the players may ask for hints and turning points
 
     @property
     def turn_deadline(self) -> int | None:
@@ -95,6 +100,8 @@ class LobbyState:
             else self.deadline,
             takeover=1 if self.takeover else None,
             language=self.language,
+            level=None if self.level == DEFAULT_LEVEL else self.level,
+            coach="coach" if self.coach else None,
         )
 
     @classmethod
@@ -112,6 +119,8 @@ class LobbyState:
             deadline=DEFAULT_DEADLINE_HOURS if deadline is None else int(deadline),
             takeover=groups.get("takeover") == "1",
             language=groups.get("language"),
+            level=groups.get("level") or DEFAULT_LEVEL,
+            coach=groups.get("coach") == "coach",
         )
 
     def join(self, user_id: int, name: str) -> LobbyState:
@@ -135,6 +144,15 @@ class LobbyState:
     def with_takeover(self, on: bool) -> LobbyState:
         """Turn the computer's take-over at the deadline on or off."""
         return replace(self, takeover=on)
+
+    def with_level(self, level: str) -> LobbyState:
+        """Fill empty seats with computers of this level (one of ``COMPUTER_LEVELS``; anything
+        else is ignored)."""
+        return replace(self, computers=True, level=level) if level in COMPUTER_LEVELS else self
+
+    def with_coach(self, on: bool) -> LobbyState:
+        """Turn the coach (hints, turning points) on or off."""
+        return replace(self, coach=on)
 
     def next_language(self) -> LobbyState:
         """The lobby with the next of ``LANGUAGES`` (after the last, the first again)."""

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from bot.store import Shards
 
 from bot.render_pool import default_processes
+from bot.think_pool import DEFAULT_PROCESSES as DEFAULT_THINK_PROCESSES
 from bot.web.config import WebConfig, WebSettingsError, web_config
 
 DEFAULT_DATABASE = "himiko.sqlite3"
@@ -47,6 +48,9 @@ class Settings:
     #: Worker processes drawing pictures (RENDER_PROCESSES; 0: a thread of the bot's process).
     #: ``load_settings`` defaults to the CPU count less one (1 to 4); built directly, 0.
     render_processes: int = 0
+    #: Worker processes where computer players decide (THINK_PROCESSES; 0: a thread of the
+    #: bot's process). ``load_settings`` defaults to 1; built directly, 0.
+    think_processes: int = 0
     #: SHARD_COUNT: how many shards the bot has in all (None: no sharding, one process).
     shard_count: int | None = None
     #: SHARD_IDS: the shards this process runs (None: all of them).
@@ -183,10 +187,10 @@ def _interval(value: str) -> float:
     return interval
 
 
-def _processes(value: str) -> int:
-    count = _int("RENDER_PROCESSES", value)
+def _processes(value: str, name: str = "RENDER_PROCESSES", thread: str = "draw") -> int:
+    count = _int(name, value)
     if not 0 <= count <= 64:
-        raise SettingsError("RENDER_PROCESSES must be between 0 (draw in a thread) and 64.")
+        raise SettingsError(f"{name} must be between 0 ({thread} in a thread) and 64.")
     return count
 
 
@@ -228,6 +232,7 @@ def load_settings(
     interval = get("SCHEDULER_INTERVAL_S")
     url = get("DATABASE_URL")
     processes = get("RENDER_PROCESSES")
+    thinkers = get("THINK_PROCESSES")
     shard_count, shard_ids = _shards(get("SHARD_COUNT"), get("SHARD_IDS"))
     try:
         web = web_config(get)
@@ -247,6 +252,9 @@ def load_settings(
         sync_commands=True if sync is None else _flag("SYNC_COMMANDS", sync),
         scheduler_interval=DEFAULT_SCHEDULER_INTERVAL if interval is None else _interval(interval),
         render_processes=default_processes() if processes is None else _processes(processes),
+        think_processes=DEFAULT_THINK_PROCESSES
+        if thinkers is None
+        else _processes(thinkers, "THINK_PROCESSES", "think"),
         shard_count=shard_count,
         shard_ids=shard_ids,
         web=web,

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Mapping
 
 from bot.store import (
+    Game,
     GameNotActive,
     SeatStore,
     Shards,
     StaleVersion,
 )
+from bot.think_pool import ThinkPool
 
 from .errors import ServiceError
 from .reports import TurnReports
@@ -19,21 +20,36 @@ from .results import (
     COMPUTER_USER_ID,
     TurnReport,
 )
-from .tables import (
-    GameDesk,
-    play_computer_turns,
-)
+from .tables import GameDesk
+from .thinking import apply_moves, computer_moves
 
 log = logging.getLogger(__name__)
 
 
-class ComputerService:
-    """Plays the turns the computer owes, in batches, one report per batch."""
+#: The level of a stand-in (an away, vacationing, resigned or withdrawn player's seat), whatever
+#: the lobby chose for the computer seats: a league game is not decided by a weak stand-in.
+STAND_IN_LEVEL = "strong"
 
-    def __init__(self, desk: GameDesk, store: SeatStore, reports: TurnReports) -> None:
+
+def seat_levels(game: Game, stand_ins: Mapping[int, str], for_human: bool) -> dict[int, str]:
+    """The seats the computer plays in this batch, each with its level: the absent players'
+    seats (strong) or the computer seats (the game's level)."""
+    if for_human:
+        return dict.fromkeys(stand_ins, STAND_IN_LEVEL)
+    return {s.seat: game.computer_level for s in game.seats if s.user_id == COMPUTER_USER_ID}
+
+
+class ComputerService:
+    """Plays the turns the computer owes, in batches, one report per batch; the decisions are
+    made in the think pool, never on the event loop."""
+
+    def __init__(
+        self, desk: GameDesk, store: SeatStore, reports: TurnReports, pool: ThinkPool
+    ) -> None:
         self.desk = desk
         self.store = store
         self.reports = reports
+        self.pool = pool
 
     async def computer_turns(
         self, game_id: int, seed: int | None = None
@@ -56,15 +72,12 @@ class ComputerService:
             # One batch is all computer seats or all absent humans' seats, so by_computer (a
             # computer played for a human) holds for every action saved with it.
             for_human = game.user_of(seat) != COMPUTER_USER_ID  # away, vacation or resigned
-            computers = (
-                set(stand_ins)
-                if for_human
-                else {s.seat for s in game.seats if s.user_id == COMPUTER_USER_ID}
-            )
+            levels = seat_levels(game, stand_ins, for_human)
             since = len(match.log)
-            await asyncio.to_thread(
-                play_computer_turns, match, computers, game.seed if seed is None else seed
+            moves = await self.pool.think(
+                computer_moves, game.snapshot, levels, game.seed if seed is None else seed
             )
+            apply_moves(match, moves)  # checked again here: the saved log is always legal
             try:
                 saved = await self.store.append_match(game, match, by_computer=for_human)
             except (StaleVersion, GameNotActive):

@@ -73,12 +73,15 @@ class PlayService:
         turn_deadline: int | None = None,
         computer_takeover: bool = False,
         language: str | None = None,
+        computer_level: str = "normal",
+        coach: bool = False,
     ) -> Created:
         """Start a game with (user id or None for a computer, name) per seat, in seat order.
 
         ``turn_deadline``: the seconds each player has for a turn (None: no deadline);
         ``computer_takeover``: at the deadline the computer takes the seat over (no vote);
-        ``language``: of its public messages and pictures (en, fr, it, pl).
+        ``language``: of its public messages and pictures (en, fr, it, pl);
+        ``computer_level``: the computer seats' level; ``coach``: hints and turning points.
         """
         seed = self._seed_source() if seed is None else seed
         names = [name for _, name in players]
@@ -109,6 +112,8 @@ class PlayService:
             turn_deadline=turn_deadline,
             computer_takeover=computer_takeover,
             language=language,
+            computer_level=computer_level,
+            coach=coach,
         )
         infos = players_of(game, match)
         first = infos[match.current_seat or 0]
@@ -283,6 +288,8 @@ class PlayService:
             end=ending[0] if len(ending) == 1 else None,
             view=view,
             names=tuple(p.name for p in players),
+            # the coach's Hint button: never in a league game
+            coach=game.coach and await self.desk.league_of(game.id) is None,
         )
 
     async def _panel_picture(

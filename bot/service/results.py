@@ -273,6 +273,7 @@ class PanelState:
     end: str | None = None  # the action that ends the turn, shown as a button
     view: Mapping[str, Any] | None = None  # the player's own view (labels, focus picture)
     names: tuple[str, ...] = ()  # the players' names by seat
+    coach: bool = False  # the game has a coach: the panel offers a hint
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,9 @@ game, the checks, the clock, who is told of an end), ``pictures.Pictures``,
 undo, panel, suggestions, a new game), ``computers.ComputerService``,
 ``deadlines.DeadlineService`` (reminders, votes, away seats), ``settings.SettingsService`` (user
 and server settings), ``reading.ReadingService`` (board, history, a player's games),
-``endings.EndingService`` (resign, abandon, cancel) and ``records.Records`` (a game's record
-for ``/export``, the recap GIF of its final message). Callers call the room that does the work:
+``endings.EndingService`` (resign, abandon, cancel), ``records.Records`` (a game's record
+for ``/export``, the recap GIF of its final message) and ``coach.CoachService`` (hints, turning
+points). Callers call the room that does the work:
 ``rooms.playing.play(...)``, ``rooms.deadlines.vote_skip(...)``.
 No discord types here: ids are ints, results are plain dataclasses (see ``results``).
 """
@@ -20,7 +21,9 @@ from dataclasses import dataclass
 
 from bot.render_pool import RenderPool
 from bot.store import GameStore
+from bot.think_pool import ThinkPool
 
+from .coach import CoachService
 from .computers import ComputerService
 from .deadlines import DeadlineService
 from .endings import EndingService
@@ -49,6 +52,7 @@ class Rooms:
     reading: ReadingService
     endings: EndingService
     records: Records  # /export and the recap of a game that ended
+    coach: CoachService
 
 
 def build_rooms(
@@ -58,9 +62,10 @@ def build_rooms(
     seed_source: SeedSource | None = None,
     clock: Clock = time.time,
     pool: RenderPool | None = None,
+    think: ThinkPool | None = None,
 ) -> Rooms:
     """The rooms on one store; ``pool``: where pictures are drawn (default: ``renderer`` in a
-    thread)."""
+    thread); ``think``: where the computer players decide (default: in a thread)."""
     desk = GameDesk(repo, clock)
     pool = pool if pool is not None else RenderPool(0, renderer)
     pictures = Pictures(pool)
@@ -68,15 +73,17 @@ def build_rooms(
     settings = SettingsService(repo, clock)
     seeds = seed_source or (lambda: secrets.randbits(62))
     deadlines = DeadlineService(desk, repo, reports, settings)
+    thinking = think or ThinkPool(0)
     return Rooms(
         desk=desk,
         pictures=pictures,
         reports=reports,
         playing=PlayService(desk, repo, pictures, reports, seeds),
-        computers=ComputerService(desk, repo, reports),
+        computers=ComputerService(desk, repo, reports, thinking),
         deadlines=deadlines,
         settings=settings,
         reading=ReadingService(desk, repo, pictures, deadlines),
         endings=EndingService(desk, repo),
         records=Records(repo, pool),
+        coach=CoachService(desk, repo, thinking),
     )

@@ -20,7 +20,7 @@ from bot.store import SeatResult as StoredResult
 from engine import games
 from engine.contract import Outcome
 from engine.errors import CorruptGame
-from engine.games import Match, computer_player
+from engine.games import Match
 
 from . import panel as panels
 from .errors import ServiceError, store_refusals
@@ -36,13 +36,14 @@ from .results import (
     TurnRecord,
 )
 from .rights import LeagueRights
+from .thinking import BATCH_TURNS as BATCH_TURNS  # computer turns saved and posted together
+from .thinking import DECISION_SECONDS, play_turn
 
 log = logging.getLogger(__name__)
 
 RESIGNED = "resigned:"  # end reason prefix, followed by the seat
 ABANDONED_BY = "abandoned_by:"  # end reason prefix, followed by the user who abandoned the game
 CANCELLED = "cancelled"  # end reason of a game whose lobby was cancelled before any move
-BATCH_TURNS = 12  # computer turns saved and posted together at most (one message, one picture)
 
 SeedSource = Callable[[], int]
 Clock = Callable[[], float]  # UTC unix seconds (``time.time``); tests inject their own
@@ -189,15 +190,6 @@ def game_over(game: Game, match: Match) -> ServiceError:
     return ServiceError("error.game_over")
 
 
-def play_computer_turns(match: Match, computers: set[int], seed: int) -> None:
-    """Play computer seats' turns while one is due (at most ``BATCH_TURNS``)."""
-    for _ in range(BATCH_TURNS):
-        seat = match.current_seat
-        if seat is None or seat not in computers:
-            return
-        play_computer_turn(match, seat, seed)
-
-
 def resigned_seats(game: Game) -> set[int]:
     """Seats whose players resigned."""
     return {s.seat for s in game.seats if s.stand_in == "resigned"}
@@ -212,14 +204,8 @@ def resign_outcome(game: Game, winner: int, resigned: set[int], reason: str) -> 
 
 
 def play_computer_turn(match: Match, seat: int, seed: int) -> None:
-    """Let the game's strongest computer player act for ``seat`` until its turn ends."""
-    player = computer_player(match.game_key)
-    for _ in range(200):
-        action = player(match.view(seat), seed + seat)
-        events = match.play(action, seat=seat)
-        if match.current_seat != seat or match.milestones(events).turn_ended:
-            return
-    raise RuntimeError(f"the computer player did not finish its turn: {match.log[-5:]}")
+    """Let the normal computer player act for ``seat`` until its turn ends (a skipped turn)."""
+    play_turn(match, seat, seed, "normal", DECISION_SECONDS)
 
 
 class GameDesk:

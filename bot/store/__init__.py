@@ -31,6 +31,7 @@ from .interface import (
     SeatStore,
 )
 from .models import (
+    COMPUTER_LEVELS,
     LANGUAGES,
     Action,
     ActiveGame,
@@ -58,6 +59,7 @@ from .models import (
 from .repository import GameRepository, open_store
 
 __all__ = [
+    "COMPUTER_LEVELS",
     "LANGUAGES",
     "Action",
     "ActiveGame",

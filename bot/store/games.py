@@ -12,6 +12,7 @@ from . import sqlite
 from .base import StoreBase, check_int64, check_language, dump_json, validate_outcome
 from .errors import GameNotFound, InvalidRequest, StoreError, ThreadBusy
 from .models import (
+    COMPUTER_LEVELS,
     Action,
     ActiveGame,
     Game,
@@ -54,12 +55,17 @@ class GamesPart(StoreBase):
         turn_deadline: int | None = None,
         computer_takeover: bool = False,
         language: str | None = None,
+        computer_level: str = "normal",
+        coach: bool = False,
     ) -> Game:
         """Store a new active game with its seats and initial snapshot (ThreadBusy if taken).
 
         ``computer_takeover``: at a turn's deadline the computer takes the seat over (no vote).
         ``language``: of its public messages and pictures (en, fr, it, pl; None: the server's).
+        ``computer_level``: the computer seats' (``COMPUTER_LEVELS``); ``coach``: hints allowed.
         """
+        if computer_level not in COMPUTER_LEVELS:
+            raise InvalidRequest(f"level {computer_level!r} is not one of {COMPUTER_LEVELS}")
         if turn_deadline is not None and turn_deadline <= 0:
             raise InvalidRequest(f"a turn deadline must be positive, not {turn_deadline}")
         check_language(language)
@@ -111,6 +117,8 @@ class GamesPart(StoreBase):
                 )
             if language is not None:
                 await conn.execute(q.SET_GAME_LANGUAGE, (language, game_id))
+            if computer_level != "normal" or coach:
+                await conn.execute(q.SET_GAME_COMPUTERS, (computer_level, int(coach), game_id))
             await conn.executemany(
                 q.INSERT_SEAT,
                 [(game_id, s.seat, s.user_id, s.player, s.colour) for s in seats],
@@ -137,6 +145,8 @@ class GamesPart(StoreBase):
             turn_deadline=turn_deadline,
             computer_takeover=computer_takeover,
             language=language,
+            computer_level=computer_level,
+            coach=coach,
         )
 
     async def load_game(self, game_id: int) -> Game:

@@ -51,6 +51,8 @@ class GameLog(Protocol):
         turn_deadline: int | None = None,
         computer_takeover: bool = False,
         language: str | None = None,
+        computer_level: str = "normal",
+        coach: bool = False,
     ) -> Game:
         """Store a new active game (ThreadBusy if the thread has one)."""
         ...

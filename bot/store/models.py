@@ -19,6 +19,8 @@ class GameStatus(StrEnum):
     ABANDONED = "abandoned"
 
 
+#: The levels a game's computer seats may play (the CHECK of migration 0015).
+COMPUTER_LEVELS = ("easy", "normal", "strong")
 #: The languages a game or a server may choose (the CHECK of migration 0011).
 LANGUAGES = ("en", "fr", "it", "pl")
 
@@ -98,6 +100,8 @@ class Game:
     turn_deadline: int | None = None  # seconds a player has for a turn; None: no deadline
     computer_takeover: bool = False  # at a turn's deadline the computer takes the seat over
     language: str | None = None  # en, fr, it or pl; None (older games): the server's locale
+    computer_level: str = "normal"  # the computer seats' level (``COMPUTER_LEVELS``)
+    coach: bool = False  # the players may ask for hints and, at the end, turning points
 
     @property
     def players(self) -> list[str]:

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 GAME_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.thread_id, g.game_key, g.options, g.seed, g.status, "
     "g.version, g.action_count, g.current_seat, g.end_reason, g.created_at, g.updated_at, "
-    "g.ended_at, g.announced_version, g.turn_deadline, g.computer_takeover"
+    "g.ended_at, g.announced_version, g.turn_deadline, g.computer_takeover, g.computer_level, "
+    "g.coach"
 )
 
 INSERT_GAME = """
@@ -29,6 +30,9 @@ SET_TURN_DEADLINE = "UPDATE games SET turn_deadline = ?, computer_takeover = ? W
 
 # A new game's language (migration 0011), in the transaction that creates it.
 SET_GAME_LANGUAGE = "UPDATE games SET language = ? WHERE id = ?"
+
+# A new game's computer level and coach (migration 0015), in the transaction that creates it.
+SET_GAME_COMPUTERS = "UPDATE games SET computer_level = ?, coach = ? WHERE id = ?"
 
 INSERT_SEAT = """
 INSERT INTO seats (game_id, seat, user_id, player, colour) VALUES (?, ?, ?, ?, ?)

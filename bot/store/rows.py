@@ -102,6 +102,8 @@ def game_from_row(row: Row, seats: Iterable[Row]) -> Game:
         turn_deadline=optional_int(row["turn_deadline"]),
         computer_takeover=bool(row["computer_takeover"]),
         language=None if row["language"] is None else str(row["language"]),
+        computer_level=str(row["computer_level"]),
+        coach=bool(row["coach"]),
     )
 
 

@@ -4,13 +4,14 @@ from typing import Any
 
 from discord import ui
 
+from bot.views.coach import COACH_ITEMS
 from bot.views.deadline import DEADLINE_ITEMS
 from bot.views.lobby import LOBBY_ITEMS
 from bot.views.panel import PANEL_ITEMS
 from bot.views.play import PLAY_ITEMS
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    LOBBY_ITEMS + PANEL_ITEMS + PLAY_ITEMS + DEADLINE_ITEMS
+    LOBBY_ITEMS + PANEL_ITEMS + PLAY_ITEMS + DEADLINE_ITEMS + COACH_ITEMS
 )
 
 __all__ = ["DYNAMIC_ITEMS"]

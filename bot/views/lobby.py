@@ -24,6 +24,7 @@ from bot.context import Himiko
 from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
 from bot.door import settle
 from bot.lobby_state import (
+    COMPUTER_LEVELS,
     DEADLINE_HOURS,
     LANGUAGE_NAMES,
     LobbyState,
@@ -116,8 +117,14 @@ def lobby_embed(
         "lobby.option_text", locale, seats=state.seats, computers=answer, deadline=deadline
     )
     takeover = cat.text(f"lobby.takeover_{'on' if state.takeover else 'off'}", locale)
+    level = cat.text(
+        "lobby.level_text", locale, level=cat.text(f"lobby.level.{state.level}", locale)
+    )
+    coach = cat.text(f"lobby.coach_{'on' if state.coach else 'off'}", locale)
     embed.add_field(
-        name=cat.text("lobby.options", locale), value=f"{options}\n{takeover}", inline=False
+        name=cat.text("lobby.options", locale),
+        value=f"{options}\n{level}\n{takeover}\n{coach}",
+        inline=False,
     )
     return embed
 
@@ -183,14 +190,7 @@ def lobby_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.V
             label=say("lobby.seats_option", seats=n), value=str(n), default=n == state.seats
         )
     view.add_item(seats)
-    computers = select("computers", state)
-    on, off = say("lobby.computers_on"), say("lobby.computers_off")
-    computers.item.placeholder = say(
-        "lobby.computers_placeholder", state=on if state.computers else off
-    )
-    computers.item.add_option(label=on, value="1", default=state.computers)
-    computers.item.add_option(label=off, value="0", default=not state.computers)
-    view.add_item(computers)
+    view.add_item(computers_menu(bot, state, say))
     view.add_item(press("join", state, say("lobby.join"), discord.ButtonStyle.primary))
     view.add_item(press("leave", state, say("lobby.leave")))
     view.add_item(press("start", state, say("lobby.start"), discord.ButtonStyle.success))
@@ -213,8 +213,29 @@ def lobby_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.V
     takeover.item.placeholder = on if state.takeover else off
     takeover.item.add_option(label=off, value="0", default=not state.takeover)
     takeover.item.add_option(label=on, value="1", default=state.takeover)
+    # the coach shares the take-over's row: a message has at most five rows
+    coach = "coach_off" if state.coach else "coach_on"
+    takeover.item.add_option(label=say(f"lobby.{coach}"), value=coach)
     view.add_item(takeover)
     return view
+
+
+def computers_menu(bot: Himiko, state: LobbyState, say: Callable[..., str]) -> LobbySelect:
+    """Humans only, or computer players of one level in the empty seats."""
+    computers = bot.bound(LobbySelect)("computers", state)
+    off = say("lobby.computers_off")
+    chosen = say("lobby.computers_level", level=say(f"lobby.level.{state.level}"))
+    computers.item.placeholder = say(
+        "lobby.computers_placeholder", state=chosen if state.computers else off
+    )
+    for level in COMPUTER_LEVELS:
+        computers.item.add_option(
+            label=say("lobby.computers_level", level=say(f"lobby.level.{level}")),
+            value=level,
+            default=state.computers and level == state.level,
+        )
+    computers.item.add_option(label=off, value="0", default=not state.computers)
+    return computers
 
 
 def fewer_note(bot: Himiko, interaction: Interaction, state: LobbyState) -> str:
@@ -314,10 +335,14 @@ async def _apply(
         state = state.leave(user.id)
     elif action == "seats" and (seats := chosen_number(value)) is not None:
         state = state.with_seats(seats)
-    elif action == "computers" and value is not None:
+    elif action == "computers" and value in COMPUTER_LEVELS:
+        state = state.with_level(value)
+    elif action == "computers" and value is not None:  # menus posted before the levels: 1 or 0
         state = state.with_computers(value == "1")
     elif action == "deadline" and (hours := chosen_number(value)) is not None:
         state = state.with_deadline(hours)
+    elif action == "takeover" and value in ("coach_on", "coach_off"):
+        state = state.with_coach(value == "coach_on")
     elif action == "takeover" and value is not None:
         state = state.with_takeover(value == "1")
     elif action == "language":
@@ -432,7 +457,8 @@ async def _open_game(
 ) -> tuple[Any, int, Created | None]:
     """The thread and its game: (thread, game id, the new game or None if it existed)."""
     say = lobby_say(bot, interaction, state)
-    table = state.table(lambda n: say("lobby.computer_name", number=n))
+    level = say(f"lobby.level.{state.level}")
+    table = state.table(lambda n: say("lobby.computer_name_level", number=n, level=level))
     players = ", ".join(n for _, n in table)
     name = say("lobby.thread_name", game=state.game_name, players=players)
     try:
@@ -449,6 +475,8 @@ async def _open_game(
             turn_deadline=state.turn_deadline,
             computer_takeover=state.takeover,
             language=state.language,
+            computer_level=state.level,
+            coach=state.coach,
         )
     except ServiceError:
         raise

@@ -6,7 +6,8 @@ Custom ids (all carry the game id; those that act also carry the game version):
 ``himiko:panel:page:<game>:<version>:<page>:<group>`` (button: another page of a group),
 ``himiko:panel:page:<game>:<version>:<page>:<group>|<stage>`` (the same, within a stage),
 ``himiko:panel:do:<game>:<version>:<crc32>`` (button: the one action shown, or ending the turn),
-``himiko:panel:undo:<game>:<version>`` (button) and ``himiko:panel:refresh:<game>`` (button).
+``himiko:panel:undo:<game>:<version>`` (button) and ``himiko:panel:refresh:<game>`` (button);
+in a coached game, ``himiko:panel:hint:<game>:<version>`` (button, ``bot.views.coach``).
 
 A value ending in ``STAGE`` in an action menu is a stage of a large group: choosing it shows the
 actions under it (the next word), it plays nothing.
@@ -14,8 +15,9 @@ actions under it (the next word), it plays nothing.
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, ClassVar, Self
 
 import discord
@@ -38,30 +40,17 @@ from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.summary import Summary
 from bot.views.base import button
+from bot.views.coach import HintButton
+from bot.views.words import MAX_LABEL
+from bot.views.words import choice_label as choice_label  # the panel's words, for its callers
 
 Interaction = discord.Interaction[Any]
-MAX_LABEL = 100
 PAGE_SEPARATOR = "|"  # between the group and the stage in a page button's id
 
 
 def category_label(interaction: Interaction, game: str, key: str) -> str:
     """A panel group's name in the user's language."""
     return presentation(game).panel_group_label(lambda k, **p: t(interaction, k, **p), key)
-
-
-def choice_label(
-    interaction: Interaction, game: str, view: Mapping[str, Any] | None, value: str
-) -> str:
-    """A panel choice in the game's words ("Collect rice on A2 and tea on B4"), cut to fit.
-
-    By default a choice shows its notation; a stage ends with an ellipsis.
-    """
-    staged = value.endswith(STAGE)
-    action = value.removesuffix(STAGE)
-    label = presentation(game).panel_label
-    action = label(lambda k, **p: t(interaction, k, **p), view or {}, action)
-    text = action + STAGE if staged else action
-    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
 
 
 def panel_content(interaction: Interaction, state: PanelState, played: str | None = None) -> str:
@@ -289,7 +278,15 @@ def panel_view(bot: Himiko, interaction: Interaction, state: PanelState) -> ui.V
         text = t(interaction, "panel.next")
         view.add_item(bot.bound(PageButton)(game, version, state.page + 1, where, text))
     view.add_item(bot.bound(RefreshButton)(game, t(interaction, "panel.refresh")))
+    if state.coach:
+        add_hint(view, bot.bound(HintButton)(game, version, t(interaction, "panel.hint")))
     return view
+
+
+def add_hint(view: ui.View, hint: HintButton) -> None:
+    """The coach's Hint button, in the first row with room (a panel rarely fills its five)."""
+    with contextlib.suppress(ValueError):  # every row full: the panel is shown without it
+        view.add_item(hint)
 
 
 def _add_menus(

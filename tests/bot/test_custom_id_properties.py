@@ -31,7 +31,7 @@ from bot.custom_ids import (
     at_most,
 )
 from bot.lobby_state import DEADLINE_HOURS, LobbyState, parse_custom_id
-from bot.store import LANGUAGES
+from bot.store import COMPUTER_LEVELS, LANGUAGES
 from bot.views import DYNAMIC_ITEMS
 from engine import games
 
@@ -265,7 +265,7 @@ def test_valid_ids_round_trip_through_parse_and_a_click(
 
 
 LOBBIES = st.builds(
-    lambda game, seats, computers, deadline, takeover, language, action: (
+    lambda game, seats, computers, deadline, takeover, language, level, coach, action: (
         action,
         LobbyState(
             game,
@@ -275,6 +275,8 @@ LOBBIES = st.builds(
             deadline=deadline,
             takeover=takeover,
             language=language,
+            level=level,
+            coach=coach,
         ),
     ),
     st.sampled_from(sorted(games.GAMES)),
@@ -283,6 +285,8 @@ LOBBIES = st.builds(
     st.sampled_from(DEADLINE_HOURS),
     st.booleans(),
     st.sampled_from((None, *LANGUAGES)),
+    st.sampled_from(COMPUTER_LEVELS),
+    st.booleans(),
     st.sampled_from(custom_ids.LOBBY_BUTTONS + custom_ids.LOBBY_SELECTS),
 )
 

@@ -15,7 +15,7 @@ import pytest
 from bot import custom_ids
 from bot.custom_ids import OPEN_PANEL, PANEL_ACTION
 from bot.lobby_state import DEADLINE_HOURS, LobbyState, parse_custom_id
-from bot.store import LANGUAGES
+from bot.store import COMPUTER_LEVELS, LANGUAGES
 from bot.views.deadline import AwayButton, SkipButton
 from bot.views.lobby import LobbyButton, LobbySelect
 from bot.views.panel import ActionSelect, CategorySelect, PageButton, RefreshButton, UndoButton
@@ -80,6 +80,20 @@ def test_the_take_over_option_is_optional_and_never_read_as_a_deadline() -> None
     assert parsed[1].takeover and parsed[1].deadline == 48
 
 
+def test_the_level_and_coach_are_optional_and_read_apart_from_the_other_options() -> None:
+    """Ids made before the level and the coach mean normal and off; new ids carry them after
+    every other option, each told from the others by its own words."""
+    old = parse_custom_id("himiko:lobby:start:yamatai:3:1:@:12:1:fr")
+    assert old is not None and (old[1].level, old[1].coach) == ("normal", False)
+    strong = replace(LOBBY, level="strong").with_coach(True)
+    assert strong.custom_id("start") == "himiko:lobby:start:yamatai:3:1:@:strong:coach"
+    parsed = parse_custom_id(strong.custom_id("computers"))
+    assert parsed is not None and (parsed[1].level, parsed[1].coach) == ("strong", True)
+    assert LOBBY.with_level("greedy") == LOBBY  # not offered
+    easy = LOBBY.with_computers(False).with_level("easy")
+    assert (easy.computers, easy.level) == (True, "easy")
+
+
 def _fullest_lobbies() -> Iterator[tuple[str, LobbyState]]:
     """(action, lobby) for every game with every seat taken by the largest user ids, every
     option at every value and every action."""
@@ -88,11 +102,17 @@ def _fullest_lobbies() -> Iterator[tuple[str, LobbyState]]:
         for user in SNOWFLAKES:
             players = tuple(user - seat for seat in range(rules.max_players))
             full = LobbyState(game, rules.max_players, False, players)
-            for computers, deadline, takeover, language in itertools.product(
-                (False, True), DEADLINE_HOURS, (False, True), (None, *LANGUAGES)
+            for computers, deadline, takeover, language, level, coach in itertools.product(
+                (False, True),
+                DEADLINE_HOURS,
+                (False, True),
+                (None, *LANGUAGES),
+                COMPUTER_LEVELS,
+                (False, True),
             ):
                 state = full.with_computers(computers).with_deadline(deadline)
-                state = replace(state.with_takeover(takeover), language=language)
+                state = replace(state.with_takeover(takeover), language=language, level=level)
+                state = state.with_coach(coach)
                 for action in custom_ids.LOBBY_BUTTONS + custom_ids.LOBBY_SELECTS:
                     yield action, state
 

@@ -59,7 +59,7 @@ def test_complete_game_against_computers_posts_every_board(tmp_path: Path) -> No
             messages = double.messages(table.id, include_ephemeral=False)
             assert all(m.author_id == double.app_id and len(pngs(m)) == 1 for m in messages)
             assert len(env.turn_messages(table.id)) == len(messages) == 1 + len(runs)
-            names = ["Hana", "Computer 1", "Computer 2"]
+            names = ["Hana", "Computer 1 (normal)", "Computer 2 (normal)"]
             for message, run in zip(messages[1:], runs, strict=True):
                 lines = message.content.splitlines()
                 assert message.content.startswith(f"**{names[run[0].seat]}** "), message.content

@@ -1,0 +1,87 @@
+"""The think pool (issue 23): computer decisions in worker processes, a deadline per decision
+enforced in the worker, a dead worker costing one retry in a thread, THINK_PROCESSES."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+
+import pytest
+
+from bot.service.thinking import apply_moves, computer_moves, game_budget
+from bot.settings import SettingsError, load_settings
+from bot.think_pool import DEFAULT_PROCESSES, ThinkPool
+from engine import games
+
+
+def dies_in_a_worker(answer: int) -> int:
+    """Kills the worker process running it (as the out-of-memory killer would); fine here."""
+    if multiprocessing.parent_process() is not None:
+        os._exit(9)
+    return answer
+
+
+def test_decisions_are_made_in_a_worker_process_and_replayed_here() -> None:
+    match = games.new("yamatai", ["Ann", "Bo"], seed=4)
+    seat = match.current_seat
+    assert seat is not None
+
+    async def body() -> tuple[int, list[tuple[int, str]]]:
+        pool = ThinkPool(1)
+        await pool.start()
+        try:
+            pid = await pool.think(os.getpid)
+            moves = await pool.think(computer_moves, match.to_json(), {seat: "normal"}, 7)
+            return pid, moves
+        finally:
+            await pool.close()
+
+    pid, moves = asyncio.run(body())
+    assert pid != os.getpid()
+    assert moves and {s for s, _ in moves} == {seat}
+    apply_moves(match, moves)  # legal here too
+    assert match.current_seat != seat
+
+
+def test_the_deadline_stops_a_strong_decision_in_the_worker() -> None:
+    """A deadline already past: the search answers with what it has (a legal action)."""
+    assert game_budget("namiji", 0.0).deadline is not None
+    assert game_budget("namiji", 0.0).deadline()  # type: ignore[misc]
+    assert not game_budget("namiji", 60.0).deadline()  # type: ignore[misc]
+    assert game_budget("yamatai", 1.0, iterations=5).iterations == 5
+    match = games.new("namiji", ["Ann", "Bo"], seed=2)
+    seat = match.current_seat
+    assert seat is not None
+    moves = computer_moves(match.to_json(), {seat: "strong"}, 3, seconds=0.0)
+    apply_moves(match, moves)
+    assert match.current_seat != seat
+
+
+def test_a_dead_worker_costs_one_retry_in_a_thread(caplog: pytest.LogCaptureFixture) -> None:
+    async def body() -> tuple[int, int, int]:
+        pool = ThinkPool(1)
+        await pool.start()
+        try:
+            first = await pool.think(dies_in_a_worker, 1)
+            second = await pool.think(dies_in_a_worker, 2)
+            return first, second, pool.crashes
+        finally:
+            await pool.close()
+
+    with caplog.at_level(logging.WARNING, logger="bot.think_pool"):
+        first, second, crashes = asyncio.run(body())
+    assert (first, second, crashes) == (1, 2, 2)
+    assert "a worker died" in caplog.text
+
+
+def test_think_processes_setting() -> None:
+    """THINK_PROCESSES: a count (0: a thread); by default one worker."""
+    env = {"DISCORD_TOKEN": "x"}
+    assert load_settings({**env, "THINK_PROCESSES": "0"}, None).think_processes == 0
+    assert load_settings({**env, "THINK_PROCESSES": "2"}, None).think_processes == 2
+    assert load_settings(env, None).think_processes == DEFAULT_PROCESSES == 1
+    for bad in ("-1", "two", "65"):
+        with pytest.raises(SettingsError, match="THINK_PROCESSES"):
+            load_settings({**env, "THINK_PROCESSES": bad}, None)
