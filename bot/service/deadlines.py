@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
 
@@ -14,6 +13,7 @@ from bot.store import (
     Reminder,
     Shards,
 )
+from bot.think_pool import ThinkPool
 
 from .errors import ServiceError, store_refusals
 from .reports import TurnReports
@@ -28,9 +28,9 @@ from .settings import SettingsService
 from .tables import (
     GameDesk,
     current_turn,
-    play_computer_turn,
     players_of,
 )
+from .thinking import apply_moves, computer_moves
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +52,19 @@ class DeadlineService:
     """A turn's deadline and reminders, the votes when it passed, and away seats."""
 
     def __init__(
-        self, desk: GameDesk, store: DeadlineStore, reports: TurnReports, settings: SettingsService
+        self,
+        desk: GameDesk,
+        store: DeadlineStore,
+        reports: TurnReports,
+        settings: SettingsService,
+        think: ThinkPool,
     ) -> None:
+        """``think``: where the computer decides a skipped turn (never on the event loop)."""
         self.desk = desk
         self.store = store
         self.reports = reports
         self.settings = settings
+        self.think = think
 
     async def stored_turn(self, game_id: int, turn: Turn) -> str:
         """The key a turn's reminders and votes are stored under: ``round.seat.start``; for the
@@ -192,7 +199,11 @@ class DeadlineService:
             return SkipVote(
                 game.id, counted, needed, None, True, choice, player, game.thread_id, handed
             )
-        await asyncio.to_thread(play_computer_turn, match, current.seat, game.seed)
+        # the absent player's turn, played as any stand-in plays (strong, D80), once
+        moves = await self.think.think(
+            computer_moves, match.to_json(), {current.seat: "strong"}, game.seed, 1
+        )
+        apply_moves(match, moves)
         with store_refusals(stale="deadline.turn_over"):
             saved = await self.store.append_match(game, match, by_computer=True)
         if match.outcome is not None:

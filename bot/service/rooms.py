@@ -72,8 +72,8 @@ def build_rooms(
     reports = TurnReports(desk, repo, pictures)
     settings = SettingsService(repo, clock)
     seeds = seed_source or (lambda: secrets.randbits(62))
-    deadlines = DeadlineService(desk, repo, reports, settings)
     thinking = think or ThinkPool(0)
+    deadlines = DeadlineService(desk, repo, reports, settings, thinking)
     return Rooms(
         desk=desk,
         pictures=pictures,

@@ -37,7 +37,6 @@ from .results import (
 )
 from .rights import LeagueRights
 from .thinking import BATCH_TURNS as BATCH_TURNS  # computer turns saved and posted together
-from .thinking import DECISION_SECONDS, play_turn
 
 log = logging.getLogger(__name__)
 
@@ -201,11 +200,6 @@ def resign_outcome(game: Game, winner: int, resigned: set[int], reason: str) -> 
     ranks = resigned_last({s.seat: 1 if s.seat == winner else 2 for s in game.seats}, resigned)
     results = tuple(StoredResult(s.seat, 0, ranks[s.seat], s.seat == winner) for s in game.seats)
     return StoredOutcome(reason, results)
-
-
-def play_computer_turn(match: Match, seat: int, seed: int) -> None:
-    """Let the normal computer player act for ``seat`` until its turn ends (a skipped turn)."""
-    play_turn(match, seat, seed, "normal", DECISION_SECONDS)
 
 
 class GameDesk:

@@ -65,13 +65,17 @@ def game_budget(game: str, seconds: float, iterations: int | None = None) -> Bud
 
 
 def computer_moves(
-    snapshot: str, levels: Mapping[int, str], seed: int, seconds: float = DECISION_SECONDS
+    snapshot: str,
+    levels: Mapping[int, str],
+    seed: int,
+    turns: int = BATCH_TURNS,
+    seconds: float = DECISION_SECONDS,
 ) -> list[tuple[int, str]]:
     """The actions the computer plays for ``levels``' seats (seat -> level) while one of them is
-    due, at most ``BATCH_TURNS`` turns: (seat, action), for ``apply_moves``."""
+    due, at most ``turns`` turns: (seat, action), for ``apply_moves``."""
     match = games.from_json(snapshot)
     since = len(match.log)
-    for _ in range(BATCH_TURNS):
+    for _ in range(turns):
         seat = match.current_seat
         if seat is None or seat not in levels:
             break

@@ -178,3 +178,28 @@ def test_reading_a_deadline_schedules_nothing_scheduling_does_once(tmp_path: Pat
             await repo.close()
 
     asyncio.run(main())
+
+
+def test_a_skipped_turn_is_played_strong_in_the_think_pool(tmp_path: Path) -> None:
+    """The absent player's turn, skipped by vote, is decided where every computer decides (never
+    on the event loop), by the strong player as any stand-in (D80), one turn only."""
+    from tests.e2e.test_levels import RecordingPool
+
+    async def main() -> None:
+        repo = await open_store(database(tmp_path, "games.sqlite3"))
+        clock = Clock()
+        pool = RecordingPool()
+        try:
+            rooms = build_rooms(repo, renderer=_fake_picture, clock=clock, think=pool)
+            created, absent, (first, second) = await deadline_game(rooms, 3)
+            clock.now += 2 * DAY
+            turn = (await repo.list_reminders(created.game_id))[0].turn
+            await rooms.deadlines.vote_skip(first, game_id=created.game_id, turn=turn)
+            voted = await rooms.deadlines.vote_skip(second, game_id=created.game_id, turn=turn)
+            assert voted.turn is not None
+            seat = next(p.seat for p in created.players if p.user_id == absent)
+            assert pool.levels == [{seat: "strong"}]
+        finally:
+            await repo.close()
+
+    asyncio.run(main())
