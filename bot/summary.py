@@ -16,18 +16,34 @@ from bot.names import display_name
 from bot.service.results import FinalResult, PlayerInfo
 from engine.contract import Event
 
+LEVELS = ("easy", "normal", "strong")
+
 
 def reader_name(catalog: Catalog, locale: str | None, player: PlayerInfo) -> str:
     """A seat's name for a reader: a computer seat's, stored in the game's language
-    ("Ordinateur 2"), in the reader's ("Computer 2"); any other name as it is."""
+    ("Ordinateur 2 (fort)"), in the reader's ("Computer 2 (strong)"); any other name as it is."""
     if player.user_id is not None:
         return player.name
     for known in LOCALES:
-        pattern = re.escape(catalog.raw("lobby.computer_name", known))
-        found = re.fullmatch(pattern.replace(re.escape("{number}"), r"(\d+)"), player.name)
-        if found:
-            return catalog.text("lobby.computer_name", locale, number=int(found[1]))
+        number = _computer_number(catalog.raw("lobby.computer_name", known), player.name)
+        if number is not None:
+            return catalog.text("lobby.computer_name", locale, number=number)
+        for level in LEVELS:
+            named = catalog.raw("lobby.computer_name_level", known).replace(
+                "{level}", catalog.raw(f"lobby.level.{level}", known)
+            )
+            number = _computer_number(named, player.name)
+            if number is not None:
+                said = catalog.text(f"lobby.level.{level}", locale)
+                return catalog.text("lobby.computer_name_level", locale, number=number, level=said)
     return player.name
+
+
+def _computer_number(template: str, name: str) -> int | None:
+    """The seat number if ``name`` is ``template`` (with ``{number}``) filled in, else None."""
+    pattern = re.escape(template).replace(re.escape("{number}"), r"(\d+)")
+    found = re.fullmatch(pattern, name)
+    return int(found[1]) if found else None
 
 
 class Summary:

@@ -46,14 +46,14 @@ def test_namiji_reveal_has_its_own_section_and_computers_are_named_for_the_reade
             over = final.index("Every boat has reached the port: the game is over.")
             assert not any("revealed" in line for line in final[:over]), final
             reveals = final[over + 1 : over + 4]
-            names = ("Hana", "Computer 1", "Computer 2")
+            names = ("Hana", "Computer 1 (normal)", "Computer 2 (normal)")
             assert sorted(line.split(" revealed ")[0] for line in reveals) == sorted(names)
             assert all(", scored " in line for line in reveals), reveals
             french = replace(HOST, locale="fr")
             log = await (await env.double.slash(french, table.id, "log", {}, locale="fr")).reply(
                 TIMEOUT
             )
-            assert "Ordinateur 1" in log.content or "Ordinateur 2" in log.content
+            assert "Ordinateur 1 (normal)" in log.content or "Ordinateur 2 (normal)" in log.content
             assert "Computer" not in log.content, log.content
 
     run(body, timeout=180)
