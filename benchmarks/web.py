@@ -136,8 +136,10 @@ async def play_turns(
                     await rooms.playing.play(user, text, game_id=game_id)
             start = time.perf_counter()
             result = await rooms.playing.play(user, actions[-1], game_id=game_id)
+            assert result.turn is not None and result.turn.picture_order is not None
+            # the turn's picture follows its answer (D89): timed until it is drawn, as before
+            assert await rooms.reports.draw_picture(result.turn.picture_order)
             samples.turn.append(time.perf_counter() - start)
-            assert result.turn is not None and result.picture
         except Exception as error:  # reported, the run goes on
             samples.failures.append(f"turn in game {game_id}: {error!r}")
         finally:
