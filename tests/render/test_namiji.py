@@ -398,3 +398,22 @@ def test_the_header_keeps_the_turn_s_number_after_the_move() -> None:
     with measuring() as drawn:
         render_board(view)
     assert [d.text for d in drawn if d.text.startswith("turn ")] == ["turn 1"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it", "pl"])
+def test_the_panoramas_end_before_the_board_s_edge(lang: str) -> None:
+    """QA saw the W panorama's boxes run to the card's edge on the final board: every section,
+    and the frame of one just built, ends inside the board's 10-pixel margin."""
+    match, _ = _play(5, 3, None)
+    view = match.view(None)
+    for player in view["players"]:
+        player["panoramas"] = {"D": 3, "O": 4, "W": 5}
+    events = [{"type": "panorama", "seat": s, "card": "W5"} for s in range(5)]
+    picture = decode(render_board(view, events=events, language=lang))
+    for seat in range(5):
+        left, top, right, _ = _panel(seat, 5)
+        _, y = _info_row((left, top, right, 0), 1)
+        background = pixel(picture, (right - 5, y - 24))
+        strip = [(px, py) for px in range(right - 9, right - 2) for py in (y - 8, y)]
+        margin = {pixel(picture, xy) for xy in strip}
+        assert margin == {background}, (lang, seat, margin)
