@@ -8,7 +8,7 @@ still match and parse, so their buttons keep working.
 Lobby ids (``LOBBY``): ``himiko:lobby:<action>:<game>:<seats>:<computers 0|1>:<players>
 [:<deadline>][:<takeover>][:<language>]``. ``players`` is ``@`` in ids written now: the joined
 players are the mentions in the lobby message's embed (``bot.views.lobby``), which keeps the
-longest id (five seats, every option) at 44 characters. Ids written before carry the
+longest id (five seats, every option) at 66 characters. Ids written before carry the
 joined user ids there instead (base 36, host first, joined by dots; up to 13 characters each,
 over 100 characters with five 64-bit ids and every option). ``deadline`` is the turn deadline in
 hours (0: none; absent: 48, written whenever take-over is), ``takeover`` 1 when the computer takes
