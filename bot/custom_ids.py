@@ -6,15 +6,16 @@ reads one back (``parse``). Every id is at most Discord's 100 characters; ids on
 still match and parse, so their buttons keep working.
 
 Lobby ids (``LOBBY``): ``himiko:lobby:<action>:<game>:<seats>:<computers 0|1>:<players>
-[:<deadline>][:<takeover>][:<language>]``. ``players`` is ``@`` in ids written now: the joined
-players are the mentions in the lobby message's embed (``bot.views.lobby``), which keeps the
-longest id (five seats, every option) at 44 characters. Ids written before carry the
-joined user ids there instead (base 36, host first, joined by dots; up to 13 characters each,
-over 100 characters with five 64-bit ids and every option). ``deadline`` is the turn deadline in
-hours (0: none; absent: 48, written whenever take-over is), ``takeover`` 1 when the computer takes
-a seat over at its deadline (absent: off), ``language`` the game's (absent: the server's
-preferred locale), ``level`` the computer seats' (``easy`` or ``strong``; absent: normal) and
-``coach`` when the players may ask for hints (absent: off).
+[:<deadline>][:<takeover>][:<language>][:<level>][:<coach>][:<direction>]``. ``players`` is ``@`` in
+ids written now: the joined players are the mentions in the lobby message's embed
+(``bot.views.lobby``), which keeps the longest id (five seats, every option) at 66 characters. Ids
+written before carry the joined user ids there instead (base 36, host first, joined by dots; up to
+13 characters each, over 100 characters with five 64-bit ids and every option). ``deadline`` is the
+turn deadline in hours (0: none; absent: 48, written whenever take-over is), ``takeover`` 1 when the
+computer takes a seat over at its deadline (absent: off), ``language`` the game's (absent: the
+server's preferred locale), ``level`` the computer seats' (``easy`` or ``strong``; absent: normal)
+and ``coach`` when the players may ask for hints (absent: off), ``direction`` Namiji's direction of
+travel (``reversed``, or ``random``: drawn when the game starts; absent: clockwise).
 
 Every number field is bounded (``at_most``): a Discord id (a user) fits in 64 bits, a game id
 in the database's signed 64 bits, a version, a round or a page in far less. An id with a
@@ -179,6 +180,8 @@ _LOBBY = (
     Field("level", "easy|strong", optional=True),
     # "coach": the players may ask for hints; absent (the default, ids made before it): off
     Field("coach", "coach", optional=True),
+    # Namiji's direction of travel: reversed, or drawn at start; absent: clockwise (ruling N17)
+    Field("direction", "reversed|random", optional=True),
 )
 LOBBY = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS + LOBBY_SELECTS)), *_LOBBY)
 LOBBY_BUTTON = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS)), *_LOBBY)

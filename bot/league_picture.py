@@ -22,6 +22,10 @@ def standings_png(say: Any, standings: LeagueStandings, locale: str | None = Non
             "—" if line.rating is None else decimal(line.rating, locale),
             "" if abs(line.change) < 0.05 else decimal(line.change, locale, signed=True),
             line.withdrawn,
+            # a resignation is marked on a player still in the league
+            say("league.resigned", games=line.resigned)
+            if line.resigned and not line.withdrawn
+            else "",
         )
         for line in standings.lines
     ]

@@ -19,6 +19,7 @@ from bot.locks import KeyedLocks
 from bot.store import COMPUTER_LEVELS as COMPUTER_LEVELS  # the lobby's levels, for its views
 from bot.store import LANGUAGES
 from engine import games
+from engine.namiji.components import CLOCKWISE, DIRECTIONS
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,10 @@ DEFAULT_DEADLINE_HOURS = 48
 DEFAULT_LEVEL = "normal"
 #: Each language as its speakers name it (the lobby's language button).
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "pl": "Polski"}
+#: Namiji's direction of travel drawn when the game starts (ruling N17), beside the engine's two.
+RANDOM_DIRECTION = "random"
+#: The directions of travel a lobby offers, by game (the default first; other games: none).
+DIRECTION_CHOICES = {"namiji": (*DIRECTIONS, RANDOM_DIRECTION)}
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,7 @@ class LobbyState:
     language: str | None = None  # of the game's public texts; None (older lobbies): the server's
     level: str = DEFAULT_LEVEL  # the computer seats' level (``COMPUTER_LEVELS``)
     coach: bool = False  # the players may ask for hints and turning points
+    direction: str = CLOCKWISE  # Namiji's direction of travel (``DIRECTION_CHOICES``)
 
     @property
     def turn_deadline(self) -> int | None:
@@ -102,6 +108,7 @@ class LobbyState:
             language=self.language,
             level=None if self.level == DEFAULT_LEVEL else self.level,
             coach="coach" if self.coach else None,
+            direction=None if self.direction == CLOCKWISE else self.direction,
         )
 
     @classmethod
@@ -121,6 +128,7 @@ class LobbyState:
             language=groups.get("language"),
             level=groups.get("level") or DEFAULT_LEVEL,
             coach=groups.get("coach") == "coach",
+            direction=groups.get("direction") or CLOCKWISE,
         )
 
     def join(self, user_id: int, name: str) -> LobbyState:
@@ -153,6 +161,24 @@ class LobbyState:
     def with_coach(self, on: bool) -> LobbyState:
         """Turn the coach (hints, turning points) on or off."""
         return replace(self, coach=on)
+
+    @property
+    def directions(self) -> tuple[str, ...]:
+        """The directions of travel the host may choose (none for a game without them)."""
+        return DIRECTION_CHOICES.get(self.game, ())
+
+    def with_direction(self, direction: str) -> LobbyState:
+        """Change the direction of travel (one of ``directions``; anything else is ignored)."""
+        return replace(self, direction=direction) if direction in self.directions else self
+
+    def setup_options(self, draw: Callable[[], int]) -> dict[str, str]:
+        """The game's setup options; a random direction is drawn from ``draw``, the games' seed
+        source, never from the global random."""
+        if not self.directions:
+            return {}
+        if self.direction == RANDOM_DIRECTION:
+            return {"direction": DIRECTIONS[draw() % len(DIRECTIONS)]}
+        return {"direction": self.direction}
 
     def next_language(self) -> LobbyState:
         """The lobby with the next of ``LANGUAGES`` (after the last, the first again)."""
@@ -204,6 +230,8 @@ def parse_custom_id(custom_id: str) -> tuple[str, LobbyState] | None:
         return None
     if state.deadline not in DEADLINE_HOURS:
         return None
+    if state.direction != CLOCKWISE and state.direction not in state.directions:
+        return None  # a direction for a game without one: forged
     return fields["action"], state
 
 

@@ -21,6 +21,8 @@ ROW = 34
 TITLE = 56
 NAME_WIDTH = 260
 NUMBER_WIDTH = 96
+NOTE_SIZE = 14
+NAME_LEAST = 90  # pixels of the name a row's note leaves
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,7 @@ class StandingRow:
     rating: str
     change: str  # "+1.2", "-0.4" or "" when the round changed nothing
     withdrawn: bool = False
+    note: str = ""  # after the name, in the warning colour: games the player resigned
 
 
 def _fit(text: str, width: float, size: int) -> str:
@@ -55,7 +58,8 @@ def render_standings(
 ) -> bytes:
     """The standings as a PNG: rank, player, points, games played, rating and its change.
 
-    ``headers`` are the six column titles in that order. Withdrawn players are drawn greyed.
+    ``headers`` are the six column titles in that order. Withdrawn players are drawn greyed
+    and struck through; a row's note (games resigned) follows the name in the warning colour.
     """
     widths = [56, NAME_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH]
     width = PAD * 2 + sum(widths)
@@ -80,8 +84,7 @@ def render_standings(
         for i, cell in enumerate(cells):
             mid = y + ROW / 2
             if i == 1:
-                shown = _fit(cell, widths[1] - 16, 16)
-                draw_text(draw, (lefts[1] + 8, mid), shown, ink, 16, "regular", anchor="lm")
+                _name_cell(draw, (lefts[1] + 8, mid), widths[1] - 16, row, ink, theme)
                 continue
             colour = ink
             if i == 5 and cell.startswith("-"):
@@ -93,6 +96,24 @@ def render_standings(
             draw.line((PAD + 8, y + ROW / 2, width - PAD - 8, y + ROW / 2), fill=ink, width=1)
     draw.rectangle((PAD, top, width - PAD, height - PAD), outline=theme.panel_edge, width=2)
     return encode_png(image)
+
+
+def _name_cell(
+    draw: ImageDraw.ImageDraw,
+    at: tuple[float, float],
+    width: float,
+    row: StandingRow,
+    ink: tuple[int, int, int],
+    theme: Theme,
+) -> None:
+    """The player's name, cut to leave room for the row's note, then the note."""
+    note = _fit(row.note, width - NAME_LEAST, NOTE_SIZE) if row.note else ""
+    room = width - (text_length(note, NOTE_SIZE, "regular") + 6 if note else 0)
+    name = _fit(row.player, room, 16)
+    draw_text(draw, at, name, ink, 16, "regular", anchor="lm")
+    if note:
+        x = at[0] + text_length(name, 16, "regular") + 6
+        draw_text(draw, (x, at[1]), note, theme.negative, NOTE_SIZE, "regular", anchor="lm")
 
 
 def render_rating_chart(

@@ -9,7 +9,7 @@ scaled to the table's size; tied places share the points of the places they cove
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from math import isfinite
 
@@ -59,6 +59,7 @@ class Standing:
     opponents_points: float
     withdrawn: bool
     rank: int = 0
+    resigned: int = 0  # games forfeited: resigned, or left by a withdrawal
 
 
 def parse_points(text: str) -> tuple[float, ...]:
@@ -134,6 +135,7 @@ def standings(
     totals = {p: 0.0 for p in players}
     played = dict.fromkeys(players, 0)
     wins = dict.fromkeys(players, 0)
+    resigned = dict.fromkeys(players, 0)
     opponents: dict[int, list[int]] = {p: [] for p in players}
     for table in tables:
         for place in placements(table, points):
@@ -142,6 +144,9 @@ def standings(
             totals[place.user_id] += place.points
             played[place.user_id] += 1
             wins[place.user_id] += place.place == 1
+        for seat in table.seats:
+            if seat.forfeited and seat.user_id in resigned:
+                resigned[seat.user_id] += 1
             opponents[place.user_id] += [
                 s.user_id for s in table.seats if s.user_id != place.user_id
             ]
@@ -154,6 +159,7 @@ def standings(
             wins[p],
             round(sum(totals.get(o, 0.0) for o in opponents[p]), 4),
             p in withdrawn,
+            resigned=resigned[p],
         )
         for p in players
     ]
@@ -168,7 +174,4 @@ def standings(
             join[s.user_id],
         )
     )
-    return [
-        Standing(s.user_id, s.points, s.played, s.wins, s.opponents_points, s.withdrawn, i + 1)
-        for i, s in enumerate(lines)
-    ]
+    return [replace(s, rank=i + 1) for i, s in enumerate(lines)]

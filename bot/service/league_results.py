@@ -51,6 +51,7 @@ class StandingLine:
     rating: float | None  # None: no rating yet (no finished game against another player)
     change: float  # rating change over the games of the latest finished round
     withdrawn: bool
+    resigned: int = 0  # games forfeited (resigned, or left by the withdrawal)
 
 
 @dataclass(frozen=True)

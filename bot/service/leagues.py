@@ -462,6 +462,7 @@ class LeagueService:
                 ratings.get(s.user_id),
                 change.get(s.user_id, 0.0),
                 s.withdrawn,
+                s.resigned,
             )
             for s in lines
         ]

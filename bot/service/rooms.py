@@ -53,6 +53,7 @@ class Rooms:
     endings: EndingService
     records: Records  # /export and the recap of a game that ended
     coach: CoachService
+    seeds: SeedSource  # the games' seed source: each new game's seed, a lobby's random setup
 
 
 def build_rooms(
@@ -86,4 +87,5 @@ def build_rooms(
         endings=EndingService(desk, repo),
         records=Records(repo, pool),
         coach=CoachService(desk, repo, thinking),
+        seeds=seeds,
     )

@@ -27,6 +27,7 @@ from bot.lobby_state import (
     COMPUTER_LEVELS,
     DEADLINE_HOURS,
     LANGUAGE_NAMES,
+    RANDOM_DIRECTION,
     LobbyState,
     parse_custom_id,
 )
@@ -121,12 +122,17 @@ def lobby_embed(
         "lobby.level_text", locale, level=cat.text(f"lobby.level.{state.level}", locale)
     )
     coach = cat.text(f"lobby.coach_{'on' if state.coach else 'off'}", locale)
-    embed.add_field(
-        name=cat.text("lobby.options", locale),
-        value=f"{options}\n{level}\n{takeover}\n{coach}",
-        inline=False,
-    )
+    lines = [options, level, takeover, coach, *direction_lines(state, locale, cat.text)]
+    embed.add_field(name=cat.text("lobby.options", locale), value="\n".join(lines), inline=False)
     return embed
+
+
+def direction_lines(state: LobbyState, locale: str | None, text: Callable[..., str]) -> list[str]:
+    """The lobby's line on the direction of travel (none for a game without one)."""
+    if not state.directions:
+        return []
+    direction = text(f"lobby.direction.{state.direction}", locale)
+    return [text("lobby.direction_text", locale, direction=direction)]
 
 
 class LobbyItem:
@@ -189,6 +195,7 @@ def lobby_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.V
         seats.item.add_option(
             label=say("lobby.seats_option", seats=n), value=str(n), default=n == state.seats
         )
+    add_directions(seats, state, say)
     view.add_item(seats)
     view.add_item(computers_menu(bot, state, say))
     view.add_item(press("join", state, say("lobby.join"), discord.ButtonStyle.primary))
@@ -218,6 +225,17 @@ def lobby_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.V
     takeover.item.add_option(label=say(f"lobby.{coach}"), value=coach)
     view.add_item(takeover)
     return view
+
+
+def add_directions(seats: LobbySelect, state: LobbyState, say: Callable[..., str]) -> None:
+    """The directions of travel, in the seats menu: a message has at most five rows."""
+    for direction in state.directions:
+        seats.item.add_option(
+            label=say("lobby.direction_text", direction=say(f"lobby.direction.{direction}")),
+            value=direction,
+            emoji="🧭",
+            description=say("lobby.direction_chosen") if direction == state.direction else None,
+        )
 
 
 def computers_menu(bot: Himiko, state: LobbyState, say: Callable[..., str]) -> LobbySelect:
@@ -335,6 +353,8 @@ async def _apply(
         state = state.leave(user.id)
     elif action == "seats" and (seats := chosen_number(value)) is not None:
         state = state.with_seats(seats)
+    elif action == "seats" and value is not None:
+        state = state.with_direction(value)
     elif action == "computers" and value in COMPUTER_LEVELS:
         state = state.with_level(value)
     elif action == "computers" and value is not None:  # menus posted before the levels: 1 or 0
@@ -441,21 +461,44 @@ async def _start(bot: Himiko, interaction: Interaction, state: LobbyState) -> Lo
     closed = replace(state, closed=True)
     bot.lobbies.put(message.id, closed)
     try:
-        thread, game_id, created = await _open_game(bot, interaction, message, state)
+        options = state.setup_options(bot.rooms.seeds)  # a random direction is drawn here
+        thread, game_id, created = await _open_game(bot, interaction, message, state, options)
     except BaseException:
         bot.lobbies.forget(message.id)  # the host can click Start again
         raise
     # a retry posts the opening if it is still owed; the runner then lets a computer go first
     await settle(bot, game_id, computers=True, known=created, thread=thread)
     note = lobby_say(bot, interaction, state)("lobby.started", thread=thread.mention)
+    if state.direction == RANDOM_DIRECTION:  # the closed lobby shows the direction drawn
+        state = state.with_direction(await _direction_of(bot, game_id, created, options))
     await _close_lobby(bot, interaction, state, note)
     return closed
 
 
+async def _direction_of(
+    bot: Himiko, game_id: int, created: Created | None, options: dict[str, str]
+) -> str:
+    """The direction the game sails: as drawn, or as stored when Start found the game made by
+    an earlier click (unknown, still "random", if it cannot be read)."""
+    if created is not None:
+        return options["direction"]
+    try:
+        _, match = await bot.rooms.desk.load(game_id=game_id)
+    except Exception:
+        log.warning("lobby: game %s's direction could not be read", game_id, exc_info=True)
+        return RANDOM_DIRECTION
+    return str(match.options.get("direction", RANDOM_DIRECTION))
+
+
 async def _open_game(
-    bot: Himiko, interaction: Interaction, message: discord.Message, state: LobbyState
+    bot: Himiko,
+    interaction: Interaction,
+    message: discord.Message,
+    state: LobbyState,
+    options: dict[str, str],
 ) -> tuple[Any, int, Created | None]:
-    """The thread and its game: (thread, game id, the new game or None if it existed)."""
+    """The thread and its game with these setup ``options``: (thread, game id, the new game or
+    None if it existed)."""
     say = lobby_say(bot, interaction, state)
     level = say(f"lobby.level.{state.level}")
     table = state.table(lambda n: say("lobby.computer_name_level", number=n, level=level))
@@ -472,6 +515,7 @@ async def _open_game(
             thread_id=thread.id,
             players=table,
             game_key=state.game,
+            options=options,
             turn_deadline=state.turn_deadline,
             computer_takeover=state.takeover,
             language=state.language,

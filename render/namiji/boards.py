@@ -239,21 +239,23 @@ def _panoramas(
     look: Theme,
     hl: Highlight,
 ) -> None:
-    """Each panorama's sections built out of its length, a star for a bonus card."""
+    """Each panorama's sections built out of its length, a star for a bonus card; the sections
+    narrow so that the last one (and its just-built frame) ends before ``right``."""
     comp = components()
     x = _label(draw, x, y, say("n.board.panorama"), look)
     progress = player.get("panoramas", {})
     bonuses = set(player.get("bonuses", []))
     new = hl.panoramas.get(seat, set())
+    step = _section_step(right - x, sum(comp.sections[k] for k in PANORAMA_TYPES))
     for kind in PANORAMA_TYPES:
         if f"B{kind}" in bonuses:  # the bonus card: the letter on a gold disc
             draw.ellipse((x - 3, y - 10, x + 17, y + 10), fill=palette.GOLD)
         draw_text(draw, (x + 7, y), kind, look.ink, 15, "bold")
-        x += 19
+        x += PANORAMA_LETTER
         built = int(progress.get(kind, 0))
         start = x
         for k in range(comp.sections[kind]):
-            w, h = SEGMENT
+            w, h = step + 1, SEGMENT[1]
             draw.rectangle(
                 (x, y - h // 2, x + w - 3, y + h // 2),
                 fill=palette.STATIONS[kind] if k < built else None,
@@ -267,7 +269,19 @@ def _panoramas(
             x += w - 1
         if kind in new:
             draw.rectangle((start - 3, y - 12, x + 1, y + 12), outline=look.last_turn, width=3)
-        x += 8
+        x += PANORAMA_GAP
+
+
+PANORAMA_LETTER = 19  # the room of a panorama's letter before its sections
+PANORAMA_GAP = 8  # between two panoramas
+
+
+def _section_step(room: int, sections: int) -> int:
+    """How far apart a panorama's sections are drawn for all of them to fit ``room`` pixels
+    (letters, gaps and the just-built frame's last pixel included), at most ``SEGMENT``'s."""
+    kinds = len(PANORAMA_TYPES)
+    free = room - kinds * PANORAMA_LETTER - (kinds - 1) * PANORAMA_GAP - 1
+    return max(6, min(SEGMENT[0] - 1, free // sections))
 
 
 def _trap(

@@ -107,6 +107,16 @@ def picture_palette(look: Theme) -> Image.Image:
     return palette_of(colours, static_layer(look, 4, 5, True, "en"))
 
 
+def turn_number(view: Mapping[str, Any]) -> int:
+    """The turn the board shows (D83): a turn keeps its number from its move to its end.
+
+    The view's ``turns`` counts the moves made, so before a move (and at a pontoon's pick) the
+    turn being played is one more; from the move to the turn's end (``station``) and once the
+    game is over it is the count itself, as /board, /log and the turn messages say."""
+    turns = int(view.get("turns", 0))
+    return turns if view.get("phase") in ("station", "over") else turns + 1
+
+
 def doing_words(view: Mapping[str, Any]) -> str:
     """What the player to move does, in words: the task at the stop, or the phase."""
     phase = str(view.get("phase", ""))
@@ -127,7 +137,7 @@ def _draw_header(
     draw_text(
         draw,
         (128, y),
-        say("n.header.turn", turn=int(view.get("turns", 0)) + 1),
+        say("n.header.turn", turn=turn_number(view)),
         look.ink_dim,
         HEADER_SIZE,
         "bold",

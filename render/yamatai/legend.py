@@ -7,7 +7,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.yamatai.components import load_components
 from render.text import text_length
 from render.theme import RGB, Theme
 from render.words import say
@@ -25,7 +24,7 @@ from render.yamatai.glyphs import (
     token_sprite,
 )
 from render.yamatai.layout import Rect
-from render.yamatai.signs import culture_letters
+from render.yamatai.signs import boat_letters, culture_letters
 
 ROW = 26
 INSET = 14
@@ -38,14 +37,13 @@ __all__ = ["draw_legend"]
 
 def _rows(theme: Theme, language: str) -> list[list[tuple[Sprite, str]]]:
     """The legend's rows, most useful first: boats, cultures, map symbols, buildings."""
-    comp = load_components()
     boats = [
         (boat_sprite(theme, boat, letter, 34), say(f"y.boat.{boat}", language))
-        for boat, letter in zip(comp.boat_names, comp.boat_letters, strict=True)
+        for boat, letter in boat_letters(language).items()
     ]
     cultures = [
         (token_sprite(theme, culture, letter, 12), say(f"y.culture.{culture}", language))
-        for culture, letter in culture_letters().items()
+        for culture, letter in culture_letters(language).items()
     ]
     symbols = [
         (spot_sprite(theme, "5", True), say("y.key.entry", language)),

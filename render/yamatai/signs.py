@@ -1,30 +1,23 @@
-"""How the picture names pieces: boat and culture letters, tile labels (no two kinds share one)."""
+"""How the picture names pieces: boat and culture letters in the picture's language (no two
+pieces share one in a language), tile labels."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from engine.yamatai.components import load_components
+from render.words import say
 
-__all__ = ["CULTURE_SIGNS", "boat_letters", "culture_letters", "tile_label"]
-
-
-def boat_letters() -> dict[str, str]:
-    """Boat name -> letter (G W S C Y)."""
-    comp = load_components()
-    return dict(zip(comp.boat_names, comp.boat_letters, strict=True))
+__all__ = ["boat_letters", "culture_letters", "tile_label"]
 
 
-#: Culture letters the picture writes instead of the components' ones, so that no culture
-#: shares a letter with a boat (sake's S is stone's; N for nihonshu, sake's Japanese name).
-CULTURE_SIGNS: Mapping[str, str] = {"sake": "N"}
+def boat_letters(language: str | None = None) -> dict[str, str]:
+    """Boat name -> its letter in the picture's language, or ``language`` (en: G W S C Y)."""
+    return {boat: say(f"y.letter.{boat}", language) for boat in load_components().boat_names}
 
 
-def culture_letters() -> dict[str, str]:
-    """Culture name -> the letter on its token (none is a boat letter)."""
-    comp = load_components()
-    letters = dict(zip(comp.culture_names, comp.culture_letters, strict=True))
-    return {**letters, **{k: v for k, v in CULTURE_SIGNS.items() if k in letters}}
+def culture_letters(language: str | None = None) -> dict[str, str]:
+    """Culture name -> the letter on its token in the picture's language, or ``language``
+    (en: R T K P L N; sake is N, nihonshu, as S is stone's)."""
+    return {name: say(f"y.letter.{name}", language) for name in load_components().culture_names}
 
 
 def tile_label(tile_id: str) -> str:

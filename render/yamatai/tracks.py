@@ -156,11 +156,17 @@ def draw_fleet_track(
 
 
 ORDER_WIDTH = 236
+ORDER_GAP = 24  # between the turn order's column and the fleet track
+
+
+def order_column(rect: Rect) -> Rect:
+    """The fleet area's left column: this round's order under its title."""
+    return Rect(rect.x0, rect.y0, rect.x0 + ORDER_WIDTH + ORDER_GAP, rect.y1)
 
 
 def fleet_slots(rect: Rect, count: int) -> list[Rect]:
     """Where the fleet track's positions are drawn in the fleet area."""
-    area = Rect(rect.x0 + ORDER_WIDTH + 24, rect.y0 + 10, rect.x1 - 10, rect.y1 - 10)
+    area = Rect(order_column(rect).x1, rect.y0 + 10, rect.x1 - 10, rect.y1 - 10)
     return area.columns(max(1, count), 6)
 
 
@@ -234,14 +240,11 @@ def _turn_order(
     order = list(view.get("turn_order", []))
     index = int(view.get("turn_index", 0))
     over = bool(view.get("over") or ended())
-    draw_text(
-        draw,
-        (rect.x0 + 2, rect.y0 - 20),
-        say("y.order.title", round=view.get("round", "")),
-        theme.ink_soft,
-        theme.small_size,
-        anchor="lt",
-    )
+    title = say("y.order.title", round=view.get("round", ""))
+    # the column ends where the fleet track starts (rect is the column less 10 px on the left)
+    size, title_style = _order_title_size(title, rect.x1 + ORDER_GAP - 6 - (rect.x0 + 2), theme)
+    at = (rect.x0 + 2, rect.y0 - 20)
+    draw_text(draw, at, title, theme.ink_soft, size, style=title_style, anchor="lt")
     taken = _taken_before_slide(view, highlight)
     row_h = min(28, rect.height // max(1, len(order) + (taken is not None)))
     seen: dict[int, int] = {}
@@ -291,6 +294,19 @@ def _turn_order(
         seat, fleet = taken
         y = rect.y0 + len(order) * row_h + row_h / 2
         _last_fleet_row(draw, theme, rect, y, row_h, players[seat], marks[seat], fleet)
+
+
+def _order_title_size(title: str, room: float, theme: Theme) -> tuple[int, Style]:
+    """The turn order's title size and style: as small text, else condensed, down to the least
+    size, so that it never runs under the fleet track's first card."""
+    styles: tuple[Style, ...] = ("bold", "condensed")
+    for style in styles:
+        if text_length(title, theme.small_size, style) <= room:
+            return theme.small_size, style
+    size = theme.small_size
+    while size > MIN_TEXT and text_length(title, size, "condensed") > room:
+        size -= 1
+    return size, "condensed"
 
 
 def _taken_before_slide(view: Mapping[str, Any], highlight: Highlight) -> tuple[int, int] | None:

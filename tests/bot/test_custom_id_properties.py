@@ -265,7 +265,7 @@ def test_valid_ids_round_trip_through_parse_and_a_click(
 
 
 LOBBIES = st.builds(
-    lambda game, seats, computers, deadline, takeover, language, level, coach, action: (
+    lambda game, seats, computers, deadline, takeover, language, level, coach, way, action: (
         action,
         LobbyState(
             game,
@@ -277,7 +277,7 @@ LOBBIES = st.builds(
             language=language,
             level=level,
             coach=coach,
-        ),
+        ).with_direction(way),
     ),
     st.sampled_from(sorted(games.GAMES)),
     st.integers(1, 9),
@@ -287,6 +287,7 @@ LOBBIES = st.builds(
     st.sampled_from((None, *LANGUAGES)),
     st.sampled_from(COMPUTER_LEVELS),
     st.booleans(),
+    st.sampled_from(("clockwise", "reversed", "random")),  # Namiji's; ignored by other games
     st.sampled_from(custom_ids.LOBBY_BUTTONS + custom_ids.LOBBY_SELECTS),
 )
 

@@ -94,6 +94,23 @@ def test_the_level_and_coach_are_optional_and_read_apart_from_the_other_options(
     assert (easy.computers, easy.level) == (True, "easy")
 
 
+def test_namiji_s_direction_is_optional_and_namiji_s_only() -> None:
+    """Ids made before the direction sail clockwise; a direction comes last, and only a game
+    with directions takes one (a Yamatai id with one is forged: refused)."""
+    old = parse_custom_id("himiko:lobby:start:namiji:3:1:@:12:1:fr:strong:coach")
+    assert old is not None and old[1].direction == "clockwise"
+    namiji = LobbyState("namiji", 3, True, ()).with_direction("random")
+    assert namiji.custom_id("seats") == "himiko:lobby:seats:namiji:3:1:@:random"
+    assert parse_custom_id(namiji.custom_id("seats")) == ("seats", namiji)
+    assert parse_custom_id("himiko:lobby:seats:yamatai:3:1:@:reversed") is None
+    assert LOBBY.with_direction("reversed") == LOBBY and not LOBBY.directions
+    assert namiji.with_direction("backwards") == namiji  # not offered
+    assert LOBBY.setup_options(lambda: 1) == {}
+    assert namiji.setup_options(lambda: 3) == {"direction": "reversed"}
+    assert namiji.setup_options(lambda: 8) == {"direction": "clockwise"}
+    assert namiji.with_direction("reversed").setup_options(lambda: 8) == {"direction": "reversed"}
+
+
 def _fullest_lobbies() -> Iterator[tuple[str, LobbyState]]:
     """(action, lobby) for every game with every seat taken by the largest user ids, every
     option at every value and every action."""
@@ -113,8 +130,10 @@ def _fullest_lobbies() -> Iterator[tuple[str, LobbyState]]:
                 state = full.with_computers(computers).with_deadline(deadline)
                 state = replace(state.with_takeover(takeover), language=language, level=level)
                 state = state.with_coach(coach)
-                for action in custom_ids.LOBBY_BUTTONS + custom_ids.LOBBY_SELECTS:
-                    yield action, state
+                for direction in state.directions or (state.direction,):
+                    state = state.with_direction(direction)
+                    for action in custom_ids.LOBBY_BUTTONS + custom_ids.LOBBY_SELECTS:
+                        yield action, state
 
 
 def test_every_lobby_id_fits_discord_s_100_characters() -> None:

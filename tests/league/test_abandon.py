@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.catalog import default_catalog
 from bot.league.standings import place_points
+from bot.league_picture import standings_png
 from bot.service import Member, ServiceError
 from engine import games as engine_games
+from render.text import measuring
 from tests.league.season import (
     CHANNEL,
     GUILD,
@@ -153,5 +156,12 @@ def test_who_resigned_ranks_last_in_an_abandoned_league_game(tmp_path: Path) -> 
         points = {line.user_id: line.points for line in lines}
         assert points == expected(scored, frozenset({leader}))
         assert points[leader] == 0
+        assert {line.user_id: line.resigned for line in lines} == {u: u == leader for u in points}
+        catalog = default_catalog()
+        standings = await env.leagues.standings(league)
+        with measuring() as drawn:
+            standings_png(lambda key, **p: catalog.text(key, "fr", **p), standings, "fr")
+        notes = [d.text for d in drawn if d.text.startswith("(abandons")]
+        assert notes == ["(abandons\xa0: 1)"]  # the picture marks who resigned
 
     run(lambda: with_leagues(tmp_path, body))

@@ -12,7 +12,9 @@ from PIL import Image, ImageChops
 
 from bot.service import ServiceError
 from bot.store.__main__ import main as store_main
-from render.league import StandingRow, render_standings
+from render.league import NAME_WIDTH, PAD, StandingRow, render_standings
+from render.text import measuring
+from render.theme import DEFAULT
 from tests.league.season import (
     CHANNEL,
     GUILD,
@@ -189,3 +191,26 @@ def test_standings_picture_golden() -> None:
         diff = ImageChops.difference(got.convert("RGB"), want.convert("RGB"))
         extrema = cast("list[tuple[int, int]]", diff.getextrema())
         assert max(high for _, high in extrema) <= 24  # font hinting may differ a bit
+
+
+def test_a_resigned_player_s_note_follows_the_name_within_its_column() -> None:
+    """Issue 21 item 6: the standings marked league withdrawals only; a player who resigned
+    games is marked after the name, in the warning colour, the name cut to leave it room."""
+    long = "Bartholomew Fitzgerald-Worthington"
+    rows = [
+        StandingRow("1", "Hana", "6", "2", "8.1", "+2.3", note="(resigned: 1)"),
+        StandingRow("2", long, "4.5", "2", "3.2", "-0.4", note="(resigned: 2)"),
+    ]
+    headers = ["#", "Player", "Points", "Games", "Rating", "Change"]
+    with measuring() as drawn:
+        png = render_standings("Spring Cup — Yamatai", "after round 2 of 3", headers, rows)
+    name_column = (PAD + 56, PAD + 56 + NAME_WIDTH)
+    notes = [d for d in drawn if d.text.startswith("(resigned")]
+    assert [d.text for d in notes] == ["(resigned: 1)", "(resigned: 2)"]
+    assert all(name_column[0] < d.box[0] and d.box[2] <= name_column[1] for d in notes)
+    cut = next(d for d in drawn if d.text.startswith("Bartholomew"))
+    assert cut.text.endswith("…") and cut.box[2] < notes[1].box[0]
+    with Image.open(io.BytesIO(png)) as picture:
+        first = notes[0].box
+        inks = picture.convert("RGB").crop(first).getcolors(4096) or []
+        assert DEFAULT.negative in {colour for _, colour in inks}

@@ -15,12 +15,13 @@ import pytest
 from PIL import Image
 
 import render
+from bot.games import presentation
 from engine import games
 from engine.games import Match
 from engine.namiji.components import COLUMNS
 from render.namiji import boards, layout, palette, static
 from render.namiji.highlight import Highlight
-from render.namiji.picture import render_board, render_image
+from render.namiji.picture import render_board, render_image, turn_number
 from render.namiji.route import acting_boat, boat_centre
 from render.text import measuring
 from render.theme import DEFAULT
@@ -369,3 +370,50 @@ def test_the_demo_plays_namiji(tmp_path: Path) -> None:
     assert "final.png" in files and "turn-001.png" in files
     with Image.open(out / "final.png") as image:
         assert image.size == (layout.WIDTH, layout.HEIGHT)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (5, 8)])
+def test_the_header_s_turn_is_the_bot_s_turn_at_every_step(players: int, seed: int) -> None:
+    """D83: a turn keeps its number from its move to its end, as /board and /log say; the
+    header showed the move count plus one, which jumped to the next turn after the move."""
+    match = _match(players, seed)
+    choose = games.computer_player("namiji", "random")
+    numbering = presentation("namiji")
+    steps = 0
+    while True:
+        view = match.view(None)
+        assert turn_number(view) == numbering.number(match.turn_info), (steps, view["phase"])
+        if (seat := match.current_seat) is None:
+            break
+        match.play(choose(match.view(seat), steps), seat=seat)
+        steps += 1
+
+
+def test_the_header_keeps_the_turn_s_number_after_the_move() -> None:
+    match = _match(3, 5)
+    match.play("move 1")
+    view = match.view(None)
+    assert view["phase"] == "station" and view["turns"] == 1
+    _clear_caches()
+    with measuring() as drawn:
+        render_board(view)
+    assert [d.text for d in drawn if d.text.startswith("turn ")] == ["turn 1"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it", "pl"])
+def test_the_panoramas_end_before_the_board_s_edge(lang: str) -> None:
+    """QA saw the W panorama's boxes run to the card's edge on the final board: every section,
+    and the frame of one just built, ends inside the board's 10-pixel margin."""
+    match, _ = _play(5, 3, None)
+    view = match.view(None)
+    for player in view["players"]:
+        player["panoramas"] = {"D": 3, "O": 4, "W": 5}
+    events = [{"type": "panorama", "seat": s, "card": "W5"} for s in range(5)]
+    picture = decode(render_board(view, events=events, language=lang))
+    for seat in range(5):
+        left, top, right, _ = _panel(seat, 5)
+        _, y = _info_row((left, top, right, 0), 1)
+        background = pixel(picture, (right - 5, y - 24))
+        strip = [(px, py) for px in range(right - 9, right - 2) for py in (y - 8, y)]
+        margin = {pixel(picture, xy) for xy in strip}
+        assert margin == {background}, (lang, seat, margin)

@@ -17,7 +17,7 @@ from render.focus import WIDTH as FOCUS_WIDTH
 from render.namiji import layout as namiji_layout
 from render.text import Drawn, measuring
 from render.yamatai.layout import HEIGHT, WIDTH, layout
-from render.yamatai.tracks import card_slots, fleet_slots
+from render.yamatai.tracks import card_slots, fleet_slots, order_column
 from tests.render.games import play_turns
 from tests.render.test_phone import _clear_caches
 
@@ -83,6 +83,7 @@ def _yamatai_boxes(view: dict[str, Any]) -> list[Box]:
     rects += [lay.legend] if lay.legend else []
     if not (view.get("over") and view.get("outcome")):  # else the final table fills the area
         rects += fleet_slots(lay.fleet, len(view.get("fleet_track", [])))
+        rects.append(order_column(lay.fleet))  # the turn order and its title
     boxes: list[Box] = [r.box for r in rects]
     for area, count in (
         (lay.buildings, len(view.get("building_row", []))),
