@@ -373,7 +373,6 @@ async def refresh(
         version=version,
         category=category,
         page=page,
-        picture=version is None,
         prefix=prefix,
     )
     await _edit(
@@ -403,15 +402,13 @@ async def act(bot: Himiko, interaction: Interaction, game_id: int, version: int,
             done = t(interaction, "panel.done" if posted else "panel.done_unposted")
             await interaction.edit_original_response(content=done, view=None, attachments=[])
             return
-        state = await bot.rooms.playing.panel(
-            interaction.user.id, game_id=game_id, after=text, picture=False
-        )
+        state = await bot.rooms.playing.panel(interaction.user.id, game_id=game_id, after=text)
         words = Summary(default_catalog(), str(interaction.locale), state.game)
         played = words.actions(result.events, state.names, played=text.split(";"))
         await _edit(
             interaction,
             panel_content(interaction, state, played),
-            result.picture,
+            state.picture,
             panel_view(bot, interaction, state),
         )
 
@@ -420,13 +417,13 @@ async def undo(bot: Himiko, interaction: Interaction, game_id: int, version: int
     """Undo from the panel and show it again."""
     await interaction.response.defer()
     result = await bot.rooms.playing.undo(interaction.user.id, game_id=game_id, version=version)
-    state = await bot.rooms.playing.panel(interaction.user.id, game_id=game_id, picture=False)
+    state = await bot.rooms.playing.panel(interaction.user.id, game_id=game_id)
     content = (
         t(interaction, "play.undone", action=result.undone)
         + "\n"
         + panel_content(interaction, state)
     )
-    await _edit(interaction, content, result.picture, panel_view(bot, interaction, state))
+    await _edit(interaction, content, state.picture, panel_view(bot, interaction, state))
 
 
 PANEL_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
