@@ -16,6 +16,7 @@ actions under it (the next word), it plays nothing.
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 from collections.abc import Callable
 from typing import Any, ClassVar, Self
@@ -38,12 +39,14 @@ from bot.games import presentation
 from bot.present import after_save, guarded, picture, t
 from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
+from bot.service.pictures import PictureOrder
 from bot.summary import Summary
 from bot.views.base import button
 from bot.views.coach import HintButton
 from bot.views.words import MAX_LABEL
 from bot.views.words import choice_label as choice_label  # the panel's words, for its callers
 
+log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 PAGE_SEPARATOR = "|"  # between the group and the stage in a page button's id
 
@@ -347,13 +350,31 @@ async def open_panel(
     )
 
 
-async def _edit(
-    interaction: Interaction, content: str, png: bytes | None, view: ui.View | None
-) -> None:
-    kwargs: dict[str, Any] = {"content": content, "view": view}
-    if png is not None:
-        kwargs["attachments"] = [picture(png)]
-    await interaction.edit_original_response(**kwargs)
+async def _edit(interaction: Interaction, content: str, view: ui.View | None) -> None:
+    """The step in words at once, without the previous step's picture (its own follows)."""
+    await interaction.edit_original_response(content=content, view=view, attachments=[])
+
+
+def follow_picture(bot: Himiko, interaction: Interaction, order: PictureOrder | None) -> None:
+    """Queue the step's picture; once drawn it is attached to the interaction's answer by an
+    edit (D100). A newer step of the same player in the same game replaces it if it has not
+    started, and a picture drawn after a newer step was asked for is not attached. Failing to
+    draw or attach it (Discord 5xx, the answer's token expired after 15 minutes) loses only
+    the picture: the action is saved and answered already."""
+    if order is None:
+        return
+    queue = bot.outbox.pictures
+    key = (order.game_id, "step", interaction.user.id)
+
+    async def attach(version: int) -> None:
+        try:
+            png = await bot.rooms.pictures.draw(order)
+            if not queue.newer(key, version):
+                await interaction.edit_original_response(attachments=[picture(png)])
+        except Exception:
+            log.warning("game %s: a step's picture was lost", order.game_id, exc_info=True)
+
+    queue.put_newest(key, attach)
 
 
 async def refresh(
@@ -373,14 +394,11 @@ async def refresh(
         version=version,
         category=category,
         page=page,
+        picture=False,
         prefix=prefix,
     )
-    await _edit(
-        interaction,
-        panel_content(interaction, state),
-        state.picture,
-        panel_view(bot, interaction, state),
-    )
+    await _edit(interaction, panel_content(interaction, state), panel_view(bot, interaction, state))
+    follow_picture(bot, interaction, state.picture_order)
 
 
 async def open_stage(
@@ -402,28 +420,28 @@ async def act(bot: Himiko, interaction: Interaction, game_id: int, version: int,
             done = t(interaction, "panel.done" if posted else "panel.done_unposted")
             await interaction.edit_original_response(content=done, view=None, attachments=[])
             return
-        state = await bot.rooms.playing.panel(interaction.user.id, game_id=game_id, after=text)
+        state = await bot.rooms.playing.panel(
+            interaction.user.id, game_id=game_id, after=text, picture=False
+        )
         words = Summary(default_catalog(), str(interaction.locale), state.game)
         played = words.actions(result.events, state.names, played=text.split(";"))
-        await _edit(
-            interaction,
-            panel_content(interaction, state, played),
-            state.picture,
-            panel_view(bot, interaction, state),
-        )
+        content = panel_content(interaction, state, played)
+        await _edit(interaction, content, panel_view(bot, interaction, state))
+        follow_picture(bot, interaction, state.picture_order)
 
 
 async def undo(bot: Himiko, interaction: Interaction, game_id: int, version: int) -> None:
     """Undo from the panel and show it again."""
     await interaction.response.defer()
     result = await bot.rooms.playing.undo(interaction.user.id, game_id=game_id, version=version)
-    state = await bot.rooms.playing.panel(interaction.user.id, game_id=game_id)
+    state = await bot.rooms.playing.panel(interaction.user.id, game_id=game_id, picture=False)
     content = (
         t(interaction, "play.undone", action=result.undone)
         + "\n"
         + panel_content(interaction, state)
     )
-    await _edit(interaction, content, state.picture, panel_view(bot, interaction, state))
+    await _edit(interaction, content, panel_view(bot, interaction, state))
+    follow_picture(bot, interaction, state.picture_order)
 
 
 PANEL_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
