@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -17,6 +18,7 @@ from engine.errors import EngineError
 
 from . import panel as panels
 from .errors import EngineRejected, ServiceError, rejected, store_refusals
+from .history import since_last_turn
 from .pictures import PictureOrder, Pictures
 from .reports import TurnReports
 from .results import (
@@ -269,7 +271,8 @@ class PlayService:
         ending = [a for a in legal if shown.panel_group(a) == panels.END_GROUP]
         view = match.view(seat)
         marked = [a for a in members if a.startswith(prefix)]  # the step's choices left
-        drawn = self.pictures.order(view, None, game, marked)
+        since = await asyncio.to_thread(since_last_turn, match, seat)
+        drawn = self.pictures.order(view, None, game, marked, since=since)
         png = await self._panel_picture(drawn, game) if picture else None
         players = players_of(game, match)
         return PanelState(
@@ -292,6 +295,8 @@ class PlayService:
             # the coach's Hint button: never in a league game
             coach=game.coach and await self.desk.league_of(game.id) is None,
             picture_order=drawn,
+            since=tuple(since),
+            players=tuple(players),
         )
 
     async def _panel_picture(self, order: PictureOrder, game: Game) -> bytes | None:

@@ -277,6 +277,8 @@ class PanelState:
     names: tuple[str, ...] = ()  # the players' names by seat
     coach: bool = False  # the game has a coach: the panel offers a hint
     picture_order: PictureOrder | None = None  # what ``picture`` is drawn from (drawn or not)
+    since: tuple[TurnRecord, ...] = ()  # the others' turns since the player's last one
+    players: tuple[PlayerInfo, ...] = ()  # by seat (their names in a reader's language)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,8 @@ from bot.custom_ids import (
 )
 from bot.door import announce
 from bot.games import presentation
-from bot.present import after_save, guarded, picture, t
+from bot.names import display_name
+from bot.present import MAX_CONTENT, after_save, guarded, picture, t
 from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.service.pictures import PictureOrder
@@ -66,6 +67,28 @@ def panel_content(interaction: Interaction, state: PanelState, played: str | Non
     if state.pages > 1:
         text += " · " + t(interaction, "panel.page", page=state.page + 1, pages=state.pages)
     return text
+
+
+def since_text(interaction: Interaction, state: PanelState, room: int) -> str:
+    """What the others did since the player's last turn, a line per turn in the reader's
+    words, within ``room`` characters (the oldest turns left out first); "" if nothing."""
+    if not state.since:
+        return ""
+    words = Summary(default_catalog(), str(interaction.locale), state.game)
+    names = [words.name_of(p) for p in state.players]
+    lines = [
+        t(
+            interaction,
+            "panel.since_turn",
+            player=display_name(names[turn.seat]),
+            words=words.actions(turn.events, names),
+        )
+        for turn in state.since
+    ]
+    title = "\n\n" + t(interaction, "panel.since")
+    while lines and len(title) + sum(len(line) + 1 for line in lines) > room:
+        lines.pop(0)
+    return title + "".join("\n" + line for line in lines) if lines else ""
 
 
 class CategorySelect(ui.DynamicItem[ui.Select[ui.View]], template=PANEL_CATEGORY.template):
@@ -342,8 +365,9 @@ async def open_panel(
     kwargs: dict[str, Any] = {}
     if state.picture is not None:
         kwargs["file"] = picture(state.picture)
+    content = panel_content(interaction, state)
     await interaction.followup.send(
-        panel_content(interaction, state),
+        content + since_text(interaction, state, MAX_CONTENT - len(content)),
         view=panel_view(bot, interaction, state),
         ephemeral=True,
         **kwargs,
