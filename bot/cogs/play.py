@@ -72,7 +72,8 @@ class PlayCog(commands.Cog):
             with after_save():
                 posted = await announce(self.bot, result)
                 await send(interaction, played_text(interaction, result, posted))
-            follow_picture(self.bot, interaction, result.picture_order)  # mid-turn: the board
+            # mid-turn the board follows; an ended turn's picture is its thread message's
+            follow_picture(self.bot, interaction, result.game_id, result.picture_order)
             return
         preview = await self.bot.rooms.playing.preview(user, text, thread_id=thread)
         await interaction.followup.send(
@@ -122,7 +123,7 @@ class PlayCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.rooms.playing.undo(interaction.user.id, thread_id=thread)
         await send(interaction, t(interaction, "play.undone", action=result.undone))
-        follow_picture(self.bot, interaction, result.picture_order)
+        follow_picture(self.bot, interaction, result.game_id, result.picture_order)
 
     @app_commands.command(name="resign", description=text("cmd.resign"))
     @app_commands.guild_only()

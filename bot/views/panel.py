@@ -379,24 +379,27 @@ async def _edit(interaction: Interaction, content: str, view: ui.View | None) ->
     await interaction.edit_original_response(content=content, view=view, attachments=[])
 
 
-def follow_picture(bot: Himiko, interaction: Interaction, order: PictureOrder | None) -> None:
+def follow_picture(
+    bot: Himiko, interaction: Interaction, game_id: int, order: PictureOrder | None
+) -> None:
     """Queue the step's picture; once drawn it is attached to the interaction's answer by an
     edit (D100). A newer step of the same player in the same game replaces it if it has not
-    started, and a picture drawn after a newer step was asked for is not attached. Failing to
-    draw or attach it (Discord 5xx, the answer's token expired after 15 minutes) loses only
-    the picture: the action is saved and answered already."""
-    if order is None:
-        return
+    started, and a picture drawn after a newer step was asked for is not attached; without an
+    ``order`` (the turn ended) nothing is drawn and the player's older step pictures are not
+    attached either. Failing to draw or attach it (Discord 5xx, the answer's token expired
+    after 15 minutes) loses only the picture: the action is saved and answered already."""
     queue = bot.outbox.pictures
-    key = (order.game_id, "step", interaction.user.id)
+    key = (game_id, "step", interaction.user.id)
 
     async def attach(version: int) -> None:
+        if order is None:
+            return
         try:
             png = await bot.rooms.pictures.draw(order)
             if not queue.newer(key, version):
                 await interaction.edit_original_response(attachments=[picture(png)])
         except Exception:
-            log.warning("game %s: a step's picture was lost", order.game_id, exc_info=True)
+            log.warning("game %s: a step's picture was lost", game_id, exc_info=True)
 
     queue.put_newest(key, attach)
 
@@ -422,7 +425,7 @@ async def refresh(
         prefix=prefix,
     )
     await _edit(interaction, panel_content(interaction, state), panel_view(bot, interaction, state))
-    follow_picture(bot, interaction, state.picture_order)
+    follow_picture(bot, interaction, state.game_id, state.picture_order)
 
 
 async def open_stage(
@@ -443,6 +446,7 @@ async def act(bot: Himiko, interaction: Interaction, game_id: int, version: int,
         if result.turn is not None:
             done = t(interaction, "panel.done" if posted else "panel.done_unposted")
             await interaction.edit_original_response(content=done, view=None, attachments=[])
+            follow_picture(bot, interaction, game_id, None)  # no older step's picture on it
             return
         state = await bot.rooms.playing.panel(
             interaction.user.id, game_id=game_id, after=text, picture=False
@@ -451,7 +455,7 @@ async def act(bot: Himiko, interaction: Interaction, game_id: int, version: int,
         played = words.actions(result.events, state.names, played=text.split(";"))
         content = panel_content(interaction, state, played)
         await _edit(interaction, content, panel_view(bot, interaction, state))
-        follow_picture(bot, interaction, state.picture_order)
+        follow_picture(bot, interaction, state.game_id, state.picture_order)
 
 
 async def undo(bot: Himiko, interaction: Interaction, game_id: int, version: int) -> None:
@@ -465,7 +469,7 @@ async def undo(bot: Himiko, interaction: Interaction, game_id: int, version: int
         + panel_content(interaction, state)
     )
     await _edit(interaction, content, panel_view(bot, interaction, state))
-    follow_picture(bot, interaction, state.picture_order)
+    follow_picture(bot, interaction, state.game_id, state.picture_order)
 
 
 PANEL_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (

@@ -134,7 +134,7 @@ class SequenceButton(
                 attachments=[],
                 view=None,
             )
-        follow_picture(bot, interaction, result.picture_order)
+        follow_picture(bot, interaction, result.game_id, result.picture_order)
 
 
 def sequence_in(message: discord.Message | None) -> str | None:

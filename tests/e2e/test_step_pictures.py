@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.service.panel import checksum
 from tests.discord_double import InteractionRecord, MessageRecord, UserSpec
 from tests.e2e.harness import TIMEOUT, Env, Table, has_png, himiko_env, pngs, run
-from tests.e2e.test_panel_steps import width
+from tests.e2e.test_panel_steps import way_to, width
 from tests.e2e.test_picture_follows import gate
 from tests.e2e.test_play import rest_of_turn, two_humans
 
@@ -186,5 +187,39 @@ def test_an_expired_answer_loses_the_picture_only(
             assert await env.current_user(table.id) == player.id  # the turn goes on
             await click_first_action(env, table, player, now)
             await pictured(env, table, now)
+
+    run(body)
+
+
+def test_a_step_picture_drawn_after_the_turn_ended_is_not_attached(tmp_path: Path) -> None:
+    """A panel step's picture is being drawn when the next click ends the turn: the panel says
+    the turn is over and stays without a picture (the older step's is stale)."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, _ = await two_humans(env)
+            actions = rest_of_turn(await env.match(table.id))
+            for action in actions[:-2]:
+                await (await env.play(player, table.id, action)).reply(TIMEOUT)
+            panel = await open_panel(env, table, player)
+            assert env.bot.render_pool is not None
+            opened = gate(env.bot.render_pool)
+            for _ in range(10):  # to the turn's last but one action through the panel
+                if len((await env.match(table.id)).log) == len(actions) - 1:
+                    break
+                _, item, values = way_to(env.double.message(panel.id), "yamatai", actions[-2])
+                click = await env.double.click(player, table.id, panel.id, item, values)
+                await click.wait_event("edit_original", TIMEOUT)
+            ending = ":" + checksum(actions[-1])
+            end = next(i for i in env.double.message(panel.id).custom_ids() if i.endswith(ending))
+            click = await env.double.click(player, table.id, panel.id, end)
+            done = await env.double.wait_for_message(
+                table.id, lambda m: m.id == panel.id and "Your turn is over" in m.content, TIMEOUT
+            )
+            opened.set()
+            await env.bot.outbox.pictures.idle()
+            await asyncio.sleep(PAUSE)
+            now = env.double.message(panel.id)
+            assert now.content == done.content and not has_png(now)
 
     run(body)
