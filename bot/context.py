@@ -15,6 +15,7 @@ from discord import ui
 
 from bot.catalog import Catalog
 from bot.lobby_state import LobbyBook
+from bot.picture_queue import PictureQueue
 from bot.service import Created, Ended, Rooms, TurnReport
 from bot.store import GameRepository, Shards
 
@@ -45,6 +46,8 @@ class Runner(Protocol):
 
 class Door(Protocol):
     """The outbox as its users see it: post a game's owed message once, then record it."""
+
+    pictures: PictureQueue  # drawn after their message: turn messages', a panel step's (D100)
 
     async def flush(
         self,

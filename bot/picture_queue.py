@@ -9,11 +9,15 @@ most ``limit`` entries: when full, an entry nobody waits on (a board after compu
 picture owed since a restart) is skipped, or makes room for one somebody waits on; an entry a
 player waits on is always taken. A skipped picture stays owed in the store and the next sweep
 queues it again: it waits, it is not lost.
+
+A player's panel step (or mid-turn ``/play``) queues its picture here too, under (game, "step",
+user), versioned by ``put_newest``'s tickets (D100): the newest step's picture only.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
@@ -47,6 +51,7 @@ class PictureQueue:
         self._idle = asyncio.Event()
         self._idle.set()
         self.superseded = 0  # pictures replaced by a newer version before they started
+        self._tickets = itertools.count(1)  # versions of work that has none of its own
         self.skipped = 0  # pictures nobody waited on, left for the next sweep (queue full)
 
     def __len__(self) -> int:
@@ -77,6 +82,18 @@ class PictureQueue:
         self._waiting[key] = _Entry(version, job, waited)
         self._wake()
         return True
+
+    def put_newest(self, key: Hashable, job: Callable[[int], Awaitable[None]]) -> int:
+        """Queue ``job(version)`` as the newest picture of ``key`` (a player's panel step: no
+        game version orders them, a page turned changes none), somebody waiting on it; its
+        version, for ``newer``."""
+        version = next(self._tickets)
+        self.put(key, version, lambda: job(version))
+        return version
+
+    def newer(self, key: Hashable, version: int) -> bool:
+        """Whether a newer picture of ``key`` than ``version`` is queued or being drawn."""
+        return self.holds(key, version + 1)
 
     def _make_room(self, waited: bool) -> bool:
         """Room for one more: a command's picture takes the place of the oldest one nobody

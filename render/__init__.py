@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from engine.errors import UnknownGame
 from render import namiji, words, yamatai
+from render.focus import Since
 from render.namiji.focus import render_focus as namiji_focus
 from render.namiji.picture import render_board as namiji_board
 from render.theme import THEMES, Theme, get_theme
@@ -54,6 +55,7 @@ class FocusRenderer(Protocol):
         stand_ins: Mapping[int, str] | None = None,
         computer_played: bool = False,
         ended: str | None = None,
+        since: Since | None = None,
     ) -> bytes: ...
 
 
@@ -120,10 +122,13 @@ def render_focus(
     stand_ins: Mapping[int, str] | None = None,
     computer_played: bool = False,
     ended: str | None = None,
+    since: Since | None = None,
 ) -> bytes:
     """The turn picture of any registered game for the player to move, the ``legal`` actions'
     spots, islands or cards marked, as PNG bytes (about 900 px wide, read on a phone); the bot's
-    extras as for ``render_board``."""
+    extras as for ``render_board``; ``since``: the others' turns since the viewer's last one
+    (each seat and its events), told in words and their places marked, instead of the last
+    turn."""
     game = str(view.get("game", ""))
     renderer = FOCUS_RENDERERS.get(game)
     if renderer is None:
@@ -137,6 +142,7 @@ def render_focus(
         stand_ins=stand_ins,
         computer_played=computer_played,
         ended=ended,
+        since=since,
     )
 
 

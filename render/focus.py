@@ -13,11 +13,13 @@ zoom fit any crop at whole pixels.
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -44,7 +46,13 @@ TILE_BUDGET = 6_000_000
 SPRITES = 2048
 """Scaled sprites kept per process."""
 
+SINCE_SHOWN = 6
+"""The others' turns told in a turn picture's "since your last turn" box (the latest)."""
+
 Box = tuple[int, int, int, int]
+
+#: The others' turns since the viewer's last one, oldest first: (seat, that turn's events).
+Since = Sequence[tuple[int, Sequence[Mapping[str, Any]]]]
 
 #: A line of text: the words, their size, their colour, and whether they are bold.
 Line = tuple[str, int, RGB, bool]
@@ -52,6 +60,7 @@ Line = tuple[str, int, RGB, bool]
 __all__ = [
     "BODY",
     "MARGIN",
+    "SINCE_SHOWN",
     "SMALL",
     "TITLE",
     "WIDTH",
@@ -59,11 +68,13 @@ __all__ = [
     "Frame",
     "Line",
     "Marked",
+    "Since",
     "Stage",
     "centred",
     "crop_marked",
     "draw_tags",
     "frame",
+    "mark_changed",
     "mark_target",
     "overlaps",
     "scaled_static",
@@ -269,6 +280,26 @@ def _scaled_sprite(sprite: Image.Image, size: tuple[int, int]) -> Image.Image:
         if len(_SPRITES) > SPRITES:
             _SPRITES.popitem(last=False)
     return scaled
+
+
+def mark_changed(canvas: Image.Image, marked: Marked, theme: Theme, scale: float = 1.0) -> None:
+    """A place changed since the viewer's last turn: a dashed square in the last turn's colour,
+    a little outside the place (the legal targets' bright round rings never read alike)."""
+    draw = ImageDraw.Draw(canvas)
+    reach = marked.radius + 8 * scale
+    x0, y0, x1, y1 = marked.x - reach, marked.y - reach, marked.x + reach, marked.y + reach
+    width = max(2, round(4 * scale))
+    dash = max(5.0, 11 * scale)
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)]
+    for (ax, ay), (bx, by) in itertools.pairwise(corners):
+        length = math.hypot(bx - ax, by - ay)
+        at = 0.0
+        while at < length:
+            end = min(length, at + dash)
+            start_xy = (ax + (bx - ax) * at / length, ay + (by - ay) * at / length)
+            end_xy = (ax + (bx - ax) * end / length, ay + (by - ay) * end / length)
+            draw.line([start_xy, end_xy], fill=theme.last_turn_ink, width=width)
+            at = end + dash * 0.7
 
 
 def crop_marked(

@@ -30,7 +30,7 @@ from bot.service.suggest import MAX_VALUE
 from bot.summary import Summary
 from bot.translator import text
 from bot.views.deadline import tell_thread
-from bot.views.panel import open_panel
+from bot.views.panel import follow_picture, open_panel
 from bot.views.play import abandon_view, preview_view, resign_view
 
 log = logging.getLogger(__name__)
@@ -71,8 +71,9 @@ class PlayCog(commands.Cog):
             result = await self.bot.rooms.playing.play(user, text, thread_id=thread)
             with after_save():
                 posted = await announce(self.bot, result)
-                png = None if result.turn is not None else result.picture
-                await send(interaction, played_text(interaction, result, posted), png=png)
+                await send(interaction, played_text(interaction, result, posted))
+            # mid-turn the board follows; an ended turn's picture is its thread message's
+            follow_picture(self.bot, interaction, result.game_id, result.picture_order)
             return
         preview = await self.bot.rooms.playing.preview(user, text, thread_id=thread)
         await interaction.followup.send(
@@ -121,9 +122,8 @@ class PlayCog(commands.Cog):
         thread = thread_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.rooms.playing.undo(interaction.user.id, thread_id=thread)
-        await send(
-            interaction, t(interaction, "play.undone", action=result.undone), png=result.picture
-        )
+        await send(interaction, t(interaction, "play.undone", action=result.undone))
+        follow_picture(self.bot, interaction, result.game_id, result.picture_order)
 
     @app_commands.command(name="resign", description=text("cmd.resign"))
     @app_commands.guild_only()

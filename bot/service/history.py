@@ -59,3 +59,12 @@ def turn_start(match: Match) -> int:
         if fresh.milestones(fresh.play(text, seat=actor)).turn_ended:
             start = number
     return start
+
+
+def since_last_turn(match: Match, seat: int) -> list[TurnRecord]:
+    """The other seats' complete turns since ``seat``'s previous complete turn (since the
+    start if it has had none), oldest first, as everyone may read them (by replay)."""
+    turns = replay_turns(match)
+    mine = [i for i, turn in enumerate(turns) if turn.seat == seat and turn.complete]
+    start = mine[-1] + 1 if mine else 0
+    return [turn for turn in turns[start:] if turn.complete and turn.seat != seat]

@@ -7,12 +7,17 @@ import json
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.render_pool import RenderPool
 from bot.store import Game
 from engine import games
 from engine.contract import Event
+
+if TYPE_CHECKING:
+    from render.focus import Since
+
+    from .results import TurnRecord
 
 PICTURES_KEPT = 64  # recent pictures kept by the service (about 200 KB each)
 
@@ -33,11 +38,13 @@ def render_picture(
     legal: Sequence[str] | None = None,
     stand_ins: Sequence[tuple[int, str]] = (),
     computer_played: bool = False,
+    since: Since | None = None,
 ) -> bytes:
     """The board PNG of a view, marking the changes in ``events`` (None: from the view), with
     its texts in ``language``; with ``legal`` (the actions of the step to choose), the game's
-    phone-sized turn picture marking them, when the game has one (docs/render.md). The bot's
-    extras: (seat, why) the computer plays for a human, and the last turn played so."""
+    phone-sized turn picture marking them, when the game has one (docs/render.md), and telling
+    ``since`` (the others' turns since the viewer's last one) on it. The bot's extras: (seat,
+    why) the computer plays for a human, and the last turn played so."""
     from render import FOCUS_RENDERERS, render_board, render_focus
 
     seats = dict(stand_ins)
@@ -49,6 +56,7 @@ def render_picture(
             language=language,
             stand_ins=seats,
             computer_played=computer_played,
+            since=since,
         )
     return render_board(
         view, events=events, language=language, stand_ins=seats, computer_played=computer_played
@@ -124,14 +132,19 @@ class Pictures:
         *,
         stand_ins: Mapping[int, str] | None = None,
         computer_played: bool = False,
+        since: Sequence[TurnRecord] | None = None,
     ) -> PictureOrder:
         """What the picture of ``view`` is drawn from, in the game's language (None: a
         warm-up); ``legal``: the turn picture marking them; ``stand_ins`` (seat -> why the
-        computer plays its human) and ``computer_played`` (the last turn so) are told on it."""
+        computer plays its human) and ``computer_played`` (the last turn so) are told on it;
+        ``since``: the turn picture tells and marks these turns (the others' since the viewer's
+        last one)."""
         language = "en" if game is None else picture_language(game)
         marked = None if legal is None else tuple(legal)
         seats = tuple(sorted((stand_ins or {}).items()))
         more: tuple[object, ...] = (language, marked, seats, computer_played)
+        if since is not None:
+            more += (tuple((turn.seat, tuple(turn.events)) for turn in since),)
         return PictureOrder(None if game is None else game.id, view, events, more)
 
     async def draw(self, order: PictureOrder) -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -17,7 +18,8 @@ from engine.errors import EngineError
 
 from . import panel as panels
 from .errors import EngineRejected, ServiceError, rejected, store_refusals
-from .pictures import Pictures
+from .history import since_last_turn
+from .pictures import PictureOrder, Pictures
 from .reports import TurnReports
 from .results import (
     COMPUTER_USER_ID,
@@ -154,9 +156,9 @@ class PlayService:
             await self.desk.game_over(game.id)
         actions = tuple(t for _, t in match.log[before:])
         turn = await self.reports.turn_report(game, match, saved) if ends_turn else None
-        own = match.view(seat)
-        # a completed turn's picture follows its thread message: the answer does not wait
-        picture = None if turn is not None else await self.pictures.render(own, events, game)
+        # the answer does not wait for a picture: a completed turn's follows its thread
+        # message, a step's the answer (D89, D100)
+        order = None if turn is not None else self.pictures.order(match.view(seat), events, game)
         computers = self.desk.computer_acts(
             game, match.current_seat, await self.desk.stand_ins(game)
         )
@@ -166,10 +168,11 @@ class PlayService:
             saved,
             actions,
             tuple(events),
-            picture,
+            None,
             step_of(match),
             turn,
             computers,
+            order,
         )
 
     async def preview(self, user_id: int, text: str, *, thread_id: int) -> Preview:
@@ -214,8 +217,8 @@ class PlayService:
             saved = await self.store.undo_last(
                 game.id, game.version, match.to_json(), current_seat=match.current_seat
             )
-        picture = await self.pictures.render(match.view(seat), None, game)
-        return UndoResult(game.id, saved, undone, picture, step_of(match))
+        order = self.pictures.order(match.view(seat), None, game)
+        return UndoResult(game.id, saved, undone, None, step_of(match), order)
 
     async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> Suggestions:
         """Autocomplete choices for the action option (the refusal if the user may not act now)."""
@@ -257,8 +260,7 @@ class PlayService:
         groups = panels.categories(legal, shown.panel_group)
         keys = [c.key for c in groups]
         if after is not None:
-            order = shown.panel_next
-            chosen = panels.next_group(keys, shown.panel_group(after), order)
+            chosen = panels.next_group(keys, shown.panel_group(after), shown.panel_next)
         else:
             if prefix and category is None:
                 category = shown.panel_group(prefix)
@@ -269,7 +271,9 @@ class PlayService:
         ending = [a for a in legal if shown.panel_group(a) == panels.END_GROUP]
         view = match.view(seat)
         marked = [a for a in members if a.startswith(prefix)]  # the step's choices left
-        png = await self._panel_picture(view, game, marked) if picture else None
+        since = await asyncio.to_thread(since_last_turn, match, seat)
+        drawn = self.pictures.order(view, None, game, marked, since=since)
+        png = await self._panel_picture(drawn, game) if picture else None
         players = players_of(game, match)
         return PanelState(
             game_id=game.id,
@@ -290,15 +294,16 @@ class PlayService:
             names=tuple(p.name for p in players),
             # the coach's Hint button: never in a league game
             coach=game.coach and await self.desk.league_of(game.id) is None,
+            picture_order=drawn,
+            since=tuple(since),
+            players=tuple(players),
         )
 
-    async def _panel_picture(
-        self, view: dict[str, Any], game: Game, marked: Sequence[str]
-    ) -> bytes | None:
+    async def _panel_picture(self, order: PictureOrder, game: Game) -> bytes | None:
         """The panel's turn picture (the step's choices marked); None if drawing it failed:
         the panel is the way to play, so it is shown without its picture rather than lost."""
         try:
-            return await self.pictures.render(view, None, game, marked)
+            return await self.pictures.draw(order)
         except Exception:
             log.warning("game %d: the turn picture could not be drawn", game.id, exc_info=True)
             return None

@@ -119,10 +119,11 @@ class PlayResult:
     version: int
     actions: tuple[str, ...]
     events: tuple[Event, ...]
-    picture: bytes | None  # the player's view mid-turn; None when the turn ended (its message)
+    picture: bytes | None  # drawn by nobody since D100: the picture follows (``picture_order``)
     step: str | None
     turn: TurnReport | None = None
     computers_next: bool = False
+    picture_order: PictureOrder | None = None  # the player's view mid-turn; None: turn ended
 
 
 @dataclass(frozen=True)
@@ -148,8 +149,9 @@ class UndoResult:
     game_id: int
     version: int
     undone: str
-    picture: bytes
+    picture: bytes | None  # drawn by nobody since D100: the picture follows (``picture_order``)
     step: str | None
+    picture_order: PictureOrder | None = None  # the player's view after the undo
 
 
 @dataclass(frozen=True)
@@ -274,6 +276,9 @@ class PanelState:
     view: Mapping[str, Any] | None = None  # the player's own view (labels, focus picture)
     names: tuple[str, ...] = ()  # the players' names by seat
     coach: bool = False  # the game has a coach: the panel offers a hint
+    picture_order: PictureOrder | None = None  # what ``picture`` is drawn from (drawn or not)
+    since: tuple[TurnRecord, ...] = ()  # the others' turns since the player's last one
+    players: tuple[PlayerInfo, ...] = ()  # by seat (their names in a reader's language)
 
 
 @dataclass(frozen=True)

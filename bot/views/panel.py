@@ -16,6 +16,7 @@ actions under it (the next word), it plays nothing.
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 from collections.abc import Callable
 from typing import Any, ClassVar, Self
@@ -35,15 +36,18 @@ from bot.custom_ids import (
 )
 from bot.door import announce
 from bot.games import presentation
-from bot.present import after_save, guarded, picture, t
+from bot.names import display_name
+from bot.present import MAX_CONTENT, after_save, guarded, picture, t
 from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
+from bot.service.pictures import PictureOrder
 from bot.summary import Summary
 from bot.views.base import button
 from bot.views.coach import HintButton
 from bot.views.words import MAX_LABEL
 from bot.views.words import choice_label as choice_label  # the panel's words, for its callers
 
+log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 PAGE_SEPARATOR = "|"  # between the group and the stage in a page button's id
 
@@ -63,6 +67,28 @@ def panel_content(interaction: Interaction, state: PanelState, played: str | Non
     if state.pages > 1:
         text += " · " + t(interaction, "panel.page", page=state.page + 1, pages=state.pages)
     return text
+
+
+def since_text(interaction: Interaction, state: PanelState, room: int) -> str:
+    """What the others did since the player's last turn, a line per turn in the reader's
+    words, within ``room`` characters (the oldest turns left out first); "" if nothing."""
+    if not state.since:
+        return ""
+    words = Summary(default_catalog(), str(interaction.locale), state.game)
+    names = [words.name_of(p) for p in state.players]
+    lines = [
+        t(
+            interaction,
+            "panel.since_turn",
+            player=display_name(names[turn.seat]),
+            words=words.actions(turn.events, names),
+        )
+        for turn in state.since
+    ]
+    title = "\n\n" + t(interaction, "panel.since")
+    while lines and len(title) + sum(len(line) + 1 for line in lines) > room:
+        lines.pop(0)
+    return title + "".join("\n" + line for line in lines) if lines else ""
 
 
 class CategorySelect(ui.DynamicItem[ui.Select[ui.View]], template=PANEL_CATEGORY.template):
@@ -339,21 +365,43 @@ async def open_panel(
     kwargs: dict[str, Any] = {}
     if state.picture is not None:
         kwargs["file"] = picture(state.picture)
+    content = panel_content(interaction, state)
     await interaction.followup.send(
-        panel_content(interaction, state),
+        content + since_text(interaction, state, MAX_CONTENT - len(content)),
         view=panel_view(bot, interaction, state),
         ephemeral=True,
         **kwargs,
     )
 
 
-async def _edit(
-    interaction: Interaction, content: str, png: bytes | None, view: ui.View | None
+async def _edit(interaction: Interaction, content: str, view: ui.View | None) -> None:
+    """The step in words at once, without the previous step's picture (its own follows)."""
+    await interaction.edit_original_response(content=content, view=view, attachments=[])
+
+
+def follow_picture(
+    bot: Himiko, interaction: Interaction, game_id: int, order: PictureOrder | None
 ) -> None:
-    kwargs: dict[str, Any] = {"content": content, "view": view}
-    if png is not None:
-        kwargs["attachments"] = [picture(png)]
-    await interaction.edit_original_response(**kwargs)
+    """Queue the step's picture; once drawn it is attached to the interaction's answer by an
+    edit (D100). A newer step of the same player in the same game replaces it if it has not
+    started, and a picture drawn after a newer step was asked for is not attached; without an
+    ``order`` (the turn ended) nothing is drawn and the player's older step pictures are not
+    attached either. Failing to draw or attach it (Discord 5xx, the answer's token expired
+    after 15 minutes) loses only the picture: the action is saved and answered already."""
+    queue = bot.outbox.pictures
+    key = (game_id, "step", interaction.user.id)
+
+    async def attach(version: int) -> None:
+        if order is None:
+            return
+        try:
+            png = await bot.rooms.pictures.draw(order)
+            if not queue.newer(key, version):
+                await interaction.edit_original_response(attachments=[picture(png)])
+        except Exception:
+            log.warning("game %s: a step's picture was lost", game_id, exc_info=True)
+
+    queue.put_newest(key, attach)
 
 
 async def refresh(
@@ -373,15 +421,11 @@ async def refresh(
         version=version,
         category=category,
         page=page,
-        picture=version is None,
+        picture=False,
         prefix=prefix,
     )
-    await _edit(
-        interaction,
-        panel_content(interaction, state),
-        state.picture,
-        panel_view(bot, interaction, state),
-    )
+    await _edit(interaction, panel_content(interaction, state), panel_view(bot, interaction, state))
+    follow_picture(bot, interaction, state.game_id, state.picture_order)
 
 
 async def open_stage(
@@ -402,18 +446,16 @@ async def act(bot: Himiko, interaction: Interaction, game_id: int, version: int,
         if result.turn is not None:
             done = t(interaction, "panel.done" if posted else "panel.done_unposted")
             await interaction.edit_original_response(content=done, view=None, attachments=[])
+            follow_picture(bot, interaction, game_id, None)  # no older step's picture on it
             return
         state = await bot.rooms.playing.panel(
             interaction.user.id, game_id=game_id, after=text, picture=False
         )
         words = Summary(default_catalog(), str(interaction.locale), state.game)
         played = words.actions(result.events, state.names, played=text.split(";"))
-        await _edit(
-            interaction,
-            panel_content(interaction, state, played),
-            result.picture,
-            panel_view(bot, interaction, state),
-        )
+        content = panel_content(interaction, state, played)
+        await _edit(interaction, content, panel_view(bot, interaction, state))
+        follow_picture(bot, interaction, state.game_id, state.picture_order)
 
 
 async def undo(bot: Himiko, interaction: Interaction, game_id: int, version: int) -> None:
@@ -426,7 +468,8 @@ async def undo(bot: Himiko, interaction: Interaction, game_id: int, version: int
         + "\n"
         + panel_content(interaction, state)
     )
-    await _edit(interaction, content, result.picture, panel_view(bot, interaction, state))
+    await _edit(interaction, content, panel_view(bot, interaction, state))
+    follow_picture(bot, interaction, state.game_id, state.picture_order)
 
 
 PANEL_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (

@@ -20,10 +20,10 @@ from discord import ui
 from bot.context import Himiko
 from bot.custom_ids import ABANDON, OPEN_PANEL, RESIGN, SEQUENCE
 from bot.door import announce, settle
-from bot.present import after_save, guarded, member_of, picture, played_text, t
+from bot.present import after_save, guarded, member_of, played_text, t
 from bot.service import ServiceError, Turn, TurnKey
 from bot.views.base import OkNoButton, button
-from bot.views.panel import open_panel
+from bot.views.panel import follow_picture, open_panel
 
 Interaction = discord.Interaction[Any]
 _SEQUENCE = re.compile(r"```\n(?P<text>.*?)\n```", re.DOTALL)
@@ -127,14 +127,14 @@ class SequenceButton(
         )
         with after_save():
             posted = await announce(bot, result)
-            # the preview (its embed and picture) is history now: the turn's picture or none
-            shown = [] if result.picture is None else [picture(result.picture)]
+            # the preview (its embed and picture) is history now: mid-turn, the board follows
             await interaction.edit_original_response(
                 content=played_text(interaction, result, posted),
                 embed=None,
-                attachments=shown,
+                attachments=[],
                 view=None,
             )
+        follow_picture(bot, interaction, result.game_id, result.picture_order)
 
 
 def sequence_in(message: discord.Message | None) -> str | None:

@@ -12,7 +12,7 @@ from PIL import Image
 
 from engine.namiji.components import CLOCKWISE, COLUMNS, cell_index, components, sheet_index
 from render import focus
-from render.focus import BODY, SMALL, TITLE, Line, Marked
+from render.focus import BODY, SINCE_SHOWN, SMALL, TITLE, Line, Marked, Since
 from render.marks import player_marks
 from render.namiji import layout
 from render.namiji.cards import card_words, is_card
@@ -81,8 +81,10 @@ def render_focus(
     stand_ins: Mapping[int, str] | None = None,
     computer_played: bool = False,
     ended: str | None = None,
+    since: Since | None = None,
 ) -> bytes:
-    """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``)."""
+    """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``);
+    ``since``: the others' turns since the viewer's last one, told and marked."""
     image, _ = focus_image(
         view,
         legal=legal,
@@ -92,6 +94,7 @@ def render_focus(
         stand_ins=stand_ins,
         computer_played=computer_played,
         ended=ended,
+        since=since,
     )
     return encode_png(image, palette=picture_palette(get_theme(theme)))
 
@@ -106,10 +109,11 @@ def focus_image(
     stand_ins: Mapping[int, str] | None = None,
     computer_played: bool = False,
     ended: str | None = None,
+    since: Since | None = None,
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
     with speaking(language), dressed(stand_ins, computer_played, ended):
-        return _focus_image(view, legal, events, theme)
+        return _focus_image(view, legal, events, theme, since)
 
 
 def _focus_image(
@@ -117,6 +121,7 @@ def _focus_image(
     legal: Sequence[str],
     events: Sequence[Mapping[str, Any]] | None,
     theme: str | Theme,
+    since: Since | None = None,
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     look = get_theme(theme)
     view = without_turn(view)
@@ -126,7 +131,8 @@ def _focus_image(
     targets = legal_targets(legal)
     marks, area = _marks(view, targets)
     if area == layout.ROUTE_AREA:
-        crop = route_at_size(view, look, highlight, marks, focus.frame(marks, area))
+        changed = _changed(view, since or ())
+        crop = route_at_size(view, look, highlight, marks, focus.frame(marks, area), changed)
     else:
         board_picture = render_image(view, highlight=highlight, theme=look, region=area)
         for marked in marks:
@@ -140,7 +146,10 @@ def _focus_image(
         crop,
         *_card_panel(say("n.cards.title"), _held(view), look),
         focus.text_panel(_scores(view, look), look),
-        focus.text_panel(_last_turn(view, highlight, look), look),
+        focus.text_panel(
+            _last_turn(view, highlight, look) if since is None else _since(view, since, look),
+            look,
+        ),
     ]
     return focus.stack(parts, look), tuple(marks)
 
@@ -156,11 +165,12 @@ def route_at_size(
     hl: Highlight,
     marks: Sequence[Marked],
     shown: focus.Frame,
+    changed: Sequence[Marked] = (),
 ) -> Image.Image:
     """The part of the route a frame shows, drawn at the turn picture's size (as wide, centred):
     the static layer scaled once per game, size and zoom; the centre's part in the frame drawn
-    on the board and scaled alone (its text is drawn in place); the boats, rings and the spaces'
-    numbers at size."""
+    on the board and scaled alone (its text is drawn in place); the boats, the spaces
+    ``changed`` since the viewer's last turn, rings and the spaces' numbers at size."""
     players = view["players"]
     static_key = (
         look,
@@ -177,6 +187,8 @@ def route_at_size(
     canvas = focus.scaled_static(("namiji", *static_key), static, layout.ROUTE_AREA, shown)
     _centre_at_size(canvas, view, look, shown, static)
     draw_boats(canvas, view, look, hl, player_marks(players), stage=focus.Stage(shown))
+    for place in changed:
+        focus.mark_changed(canvas, shown.placed(place), look, scale=shown.zoom)
     for marked in marks:
         focus.mark_target(canvas, shown.placed(marked), look, _shape(marked), scale=shown.zoom)
     corner = static().getpixel((0, 0))
@@ -365,7 +377,13 @@ def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line
     players = view["players"]
     if hl.seat is None or not 0 <= hl.seat < len(players):
         return [(say("c.focus.no_last_turn"), SMALL, look.ink_soft, False)]
-    seat = hl.seat
+    title = say("c.focus.last_turn_computer" if computer_played() else "c.focus.last_turn")
+    did = _did(str(players[hl.seat].get("name", "")), hl.seat, hl)
+    return [(title, BODY, look.last_turn_ink, True), (did, SMALL, look.ink, False)]
+
+
+def _did(who: str, seat: int, hl: Highlight) -> str:
+    """One turn's changes in words: "Ann: moved, took a pontoon card"."""
     done = [
         say(f"n.focus.{key}")
         for key, shown in (
@@ -380,7 +398,33 @@ def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line
         )
         if shown
     ]
-    title = say("c.focus.last_turn_computer" if computer_played() else "c.focus.last_turn")
-    who = str(players[seat].get("name", ""))
-    did = say("c.focus.did", name=who, done=", ".join(done) or say("n.focus.no_change"))
-    return [(title, BODY, look.last_turn_ink, True), (did, SMALL, look.ink, False)]
+    return say("c.focus.did", name=who, done=", ".join(done) or say("n.focus.no_change"))
+
+
+def _since(view: Mapping[str, Any], since: Since, look: Theme) -> list[Line]:
+    """The others' turns since the viewer's last one, each in words, and the legend of their
+    marks (instead of the last turn, which may be the viewer's own turn just begun)."""
+    players = view["players"]
+    lines: list[Line] = [(say("c.focus.since"), BODY, look.last_turn_ink, True)]
+    turns = [(seat, events) for seat, events in since if 0 <= seat < len(players)]
+    if not turns:
+        return [*lines, (say("c.focus.since_nothing"), SMALL, look.ink_soft, False)]
+    for seat, events in turns[-SINCE_SHOWN:]:
+        who = str(players[seat].get("name", ""))
+        lines.append((_did(who, seat, Highlight.from_events(events)), SMALL, look.ink, False))
+    return [*lines, (say("c.focus.since_legend"), SMALL, look.ink_soft, False)]
+
+
+def _changed(view: Mapping[str, Any], since: Since) -> list[Marked]:
+    """The spaces where the boats the others' turns since the viewer's last one moved stand."""
+    moved: set[int] = set()
+    for _, events in since:
+        moved |= Highlight.from_events(events).boats
+    direction = str(view.get("direction", CLOCKWISE))
+    marks = []
+    for index, boat in enumerate(view["boats"]):
+        if index in moved:
+            (x, y), in_port = boat_centre(int(boat["pos"]), int(boat["spot"]), direction)
+            radius = layout.SLOT_PITCH / 2 if in_port else layout.SPACE_RADIUS + 4
+            marks.append(Marked("space", str(boat["pos"]), x, y, radius))
+    return marks

@@ -11,7 +11,7 @@ from PIL import Image
 
 from engine.yamatai.board import load_board
 from render import focus
-from render.focus import BODY, SMALL, TITLE, Line, Marked
+from render.focus import BODY, SINCE_SHOWN, SMALL, TITLE, Line, Marked, Since
 from render.marks import player_marks
 from render.png import encode_png
 from render.stand_in import computer_played, dressed, ended, stand_in_words, without_turn
@@ -94,8 +94,10 @@ def render_focus(
     stand_ins: Mapping[int, str] | None = None,
     computer_played: bool = False,
     ended: str | None = None,
+    since: Since | None = None,
 ) -> bytes:
-    """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``)."""
+    """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``);
+    ``since``: the others' turns since the viewer's last one, told and marked."""
     image, _ = focus_image(
         view,
         legal=legal,
@@ -105,6 +107,7 @@ def render_focus(
         stand_ins=stand_ins,
         computer_played=computer_played,
         ended=ended,
+        since=since,
     )
     return encode_png(image, palette=picture_palette(get_theme(theme)))
 
@@ -119,10 +122,11 @@ def focus_image(
     stand_ins: Mapping[int, str] | None = None,
     computer_played: bool = False,
     ended: str | None = None,
+    since: Since | None = None,
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
     with speaking(language), dressed(stand_ins, computer_played, ended):
-        return _focus_image(view, legal, events, theme)
+        return _focus_image(view, legal, events, theme, since)
 
 
 def _focus_image(
@@ -130,6 +134,7 @@ def _focus_image(
     legal: Sequence[str],
     events: Sequence[Mapping[str, Any]] | None,
     theme: str | Theme,
+    since: Since | None = None,
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     look = get_theme(theme)
     view = without_turn(view)
@@ -140,7 +145,9 @@ def _focus_image(
     targets = legal_targets(legal)
     marks, area = _marks(view, lay, targets)
     if area == lay.map:
-        crop = map_at_size(view, lay, look, highlight, marks, focus.frame(marks, area.box))
+        shown = focus.frame(marks, area.box)
+        changed = _changed(view, lay, since or ())
+        crop = map_at_size(view, lay, look, highlight, marks, shown, changed)
     else:
         board_picture = render_image(view, highlight=highlight, theme=look, region=area.box)
         for marked in marks:
@@ -152,7 +159,10 @@ def _focus_image(
         crop,
         focus.text_panel(_scores(view, look), look),
         focus.text_panel(_fleets(view, look), look),
-        focus.text_panel(_last_turn(view, highlight, look), look),
+        focus.text_panel(
+            _last_turn(view, highlight, look) if since is None else _since(view, since, look),
+            look,
+        ),
     ]
     return focus.stack(parts, look), tuple(marks)
 
@@ -169,10 +179,11 @@ def map_at_size(
     hl: Highlight,
     marks: Sequence[Marked],
     shown: focus.Frame,
+    changed: Sequence[Marked] = (),
 ) -> Image.Image:
     """The part of the map a frame shows, drawn at the turn picture's size (as wide, centred):
-    the static layer scaled once per board, theme, players, language and zoom, the pieces and
-    the marks' rings on it."""
+    the static layer scaled once per board, theme, players, language and zoom, the pieces, the
+    places ``changed`` since the viewer's last turn and the marks' rings on it."""
     board_name = str(view.get("board", "default"))
     players = view["players"]
     language = drawn_language()
@@ -185,6 +196,8 @@ def map_at_size(
     board = load_board(board_name)
     stage = focus.Stage(shown)
     draw_archipelago(canvas, view, board, lay, look, hl, player_marks(players), stage=stage)
+    for place in changed:
+        focus.mark_changed(canvas, shown.placed(place), look, scale=shown.zoom)
     for marked in marks:
         focus.mark_target(canvas, shown.placed(marked), look, _shape(marked), scale=shown.zoom)
     return focus.centred(canvas, look.background)
@@ -344,6 +357,13 @@ def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line
     players = view["players"]
     if hl.seat is None or not 0 <= hl.seat < len(players):
         return [(say("c.focus.no_last_turn"), SMALL, look.ink_soft, False)]
+    who = str(players[hl.seat]["name"])
+    title = say("c.focus.last_turn_computer" if computer_played() else "c.focus.last_turn")
+    return [(title, BODY, look.last_turn_ink, True), (_did(who, hl), SMALL, look.ink, False)]
+
+
+def _did(who: str, hl: Highlight) -> str:
+    """One turn's changes in words: "Ann: took fleet 4; placed 12, 13"."""
     done: list[str] = []
     if hl.fleet is not None:
         done.append(say("y.focus.took_fleet", fleet=hl.fleet))
@@ -367,16 +387,44 @@ def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line
         done.append(say("y.focus.recruited", name=hl.recruited))
     if hl.reserved:
         done.append(say("y.focus.reserved", tile=tile_label(hl.reserved)))
-    who = str(players[hl.seat]["name"])
-    title = say("c.focus.last_turn_computer" if computer_played() else "c.focus.last_turn")
+    return say("c.focus.did", name=who, done="; ".join(done) or say("y.focus.no_change"))
+
+
+def _since(view: Mapping[str, Any], since: Since, look: Theme) -> list[Line]:
+    """The others' turns since the viewer's last one, each in words, and the legend of their
+    marks (instead of the last turn, which may be the viewer's own turn just begun)."""
+    players = view["players"]
+    lines: list[Line] = [(say("c.focus.since"), BODY, look.last_turn_ink, True)]
+    turns = [(seat, events) for seat, events in since if 0 <= seat < len(players)]
+    if not turns:
+        return [*lines, (say("c.focus.since_nothing"), SMALL, look.ink_soft, False)]
+    for seat, events in turns[-SINCE_SHOWN:]:
+        who = str(players[seat]["name"])
+        lines.append((_did(who, Highlight.from_events(events)), SMALL, look.ink, False))
+    return [*lines, (say("c.focus.since_legend"), SMALL, look.ink_soft, False)]
+
+
+def _changed(view: Mapping[str, Any], lay: Layout, since: Since) -> list[Marked]:
+    """The spots and islands the others' turns since the viewer's last one changed (boats
+    placed or moved, buildings, tokens taken, sacred grounds, swapped tokens)."""
+    spots: set[str] = set()
+    islands: set[str] = set()
+    for _, events in since:
+        hl = Highlight.from_events(events)
+        spots |= hl.placed | hl.moved
+        islands |= {i for i, _ in hl.collected} | hl.sacred | hl.swapped
+        if hl.built:
+            islands.add(hl.built)
+    board = load_board(str(view.get("board", "default")))
+    wanted, size = {i.upper() for i in islands}, 0.5 * lay.transform.scale
     return [
-        (title, BODY, look.last_turn_ink, True),
-        (
-            say("c.focus.did", name=who, done="; ".join(done) or say("y.focus.no_change")),
-            SMALL,
-            look.ink,
-            False,
-        ),
+        Marked("spot", str(s["label"]), *spot_centre(board, lay, i), 24)
+        for i, s in enumerate(view["spots"])
+        if str(s["label"]) in spots
+    ] + [
+        Marked("island", str(isl["label"]), *island_centre(board, lay, i), size)
+        for i, isl in enumerate(view["islands"])
+        if str(isl["label"]).upper() in wanted
     ]
 
 

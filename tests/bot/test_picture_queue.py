@@ -5,6 +5,7 @@ job records that it started, then waits for the gate."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -100,3 +101,33 @@ def test_a_queue_needs_a_worker_and_room() -> None:
         PictureQueue(workers=0)
     with pytest.raises(ValueError):
         PictureQueue(limit=0)
+
+
+def test_a_players_newest_step_replaces_the_one_not_started_and_knows_it_is_newest() -> None:
+    """Steps have no game version: ``put_newest`` numbers them; a step not started is replaced
+    by the next, and one being drawn learns a newer one is waiting (``newer``)."""
+
+    async def body() -> None:
+        pool = Pool()
+        queue = PictureQueue(workers=1)
+        key = (1, "step", 7)
+        stale: list[bool] = []
+
+        def step(name: str) -> Callable[[int], Awaitable[None]]:
+            async def draw(version: int) -> None:
+                await pool.job(name)()
+                stale.append(queue.newer(key, version))
+
+            return draw
+
+        first = queue.put_newest(key, step("a"))
+        await started(pool, 1)
+        second = queue.put_newest(key, step("b"))
+        third = queue.put_newest(key, step("c"))
+        assert first < second < third and queue.newer(key, first) and not queue.newer(key, third)
+        pool.gate.set()
+        await queue.idle()
+        assert pool.drawn == ["a", "c"] and queue.superseded == 1
+        assert stale == [True, False]  # "a" is not shown: "c" was waiting
+
+    asyncio.run(body())

@@ -190,9 +190,9 @@ def _service_run(tmp_path: Path, body: Any) -> Recorder:
 
 @pytest.mark.usefixtures("backend")
 def test_which_plays_draw_a_picture(tmp_path: Path) -> None:
-    """A single action draws the player's own picture; a completed turn draws nothing before
-    its answer, then one public picture and no private one; the same board asked again is not
-    drawn again."""
+    """A single action draws nothing before its answer, its order then the player's own picture
+    (D100); a completed turn draws nothing before its answer, then one public picture and no
+    private one; the same board asked again is not drawn again."""
 
     async def body(rooms: Rooms, recorder: Recorder) -> None:
         created = await two_player_game(rooms)
@@ -201,7 +201,9 @@ def test_which_plays_draw_a_picture(tmp_path: Path) -> None:
         match = games.from_json(game.snapshot)
         user = created.first.user_id or 0
         result = await rooms.playing.play(user, match.legal_actions()[0], thread_id=500)
-        assert result.turn is None and len(recorder.views) == 2
+        assert result.turn is None and len(recorder.views) == 1 and result.picture_order
+        await rooms.pictures.draw(result.picture_order)
+        assert len(recorder.views) == 2 and recorder.views[-1]["viewer"] == created.first.seat
         recorder.views.clear()
         turn = await play_whole_turn(rooms, created.game_id)
         assert turn.turn is not None and turn.turn.picture_order is not None

@@ -39,7 +39,9 @@ def test_create_and_play_single_actions(tmp_path: Path) -> None:
         result = await rooms.playing.play(first.user_id or 0, action, thread_id=500)
         assert result.actions == (action,)
         assert result.version == created.version + 1
-        assert result.picture is not None and result.picture.startswith(PNG)
+        # the step's picture follows the answer (D100): what it is drawn from, drawn by nobody
+        assert result.picture is None and result.picture_order is not None
+        assert (await rooms.pictures.draw(result.picture_order)).startswith(PNG)
         assert result.turn is None
         assert result.step == "yamatai.step.trade"
 
@@ -198,7 +200,8 @@ def test_undo_within_the_turn_only(tmp_path: Path) -> None:
         undone = await rooms.playing.undo(user, thread_id=500)
         assert undone.undone == action
         assert undone.version == played.version + 1
-        assert undone.picture.startswith(PNG)
+        assert undone.picture is None and undone.picture_order is not None
+        assert (await rooms.pictures.draw(undone.picture_order)).startswith(PNG)
         after = await rooms.desk.repo.load_game(created.game_id)
         assert after.action_count == 0 and after.current_seat == created.first.seat
 

@@ -109,7 +109,10 @@ def test_autocomplete_offers_legal_actions_and_one_action_is_applied(tmp_path: P
             reply = await rec.reply(TIMEOUT)
             assert reply.ephemeral and not reply.loading
             assert f"Played `{action}`." in reply.content and "Step:" in reply.content
-            assert has_png(reply)
+            pictured = await env.double.wait_for_message(  # the board follows the words (D100)
+                table.id, lambda m: m.id == reply.id and has_png(m), TIMEOUT
+            )
+            assert pictured.content == reply.content
             assert await env.version(table.id) > version
             match = await env.match(table.id)
             assert match.log[-1][1] == action and match.current_seat is not None
