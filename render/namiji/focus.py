@@ -18,7 +18,7 @@ from render.namiji import layout
 from render.namiji.cards import card_words, is_card
 from render.namiji.centre import draw_centre, draw_final_table
 from render.namiji.highlight import Highlight
-from render.namiji.picture import doing_words, picture_palette, render_image
+from render.namiji.picture import doing_words, picture_palette, render_image, turn_number
 from render.namiji.route import boat_centre, draw_boats
 from render.namiji.static import inward, static_layer
 from render.png import encode_png
@@ -304,7 +304,7 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
         return [
             (stopped, TITLE, look.accent, True),
             (
-                f"{say('n.focus.turn_only', turn=int(view.get('turns', 0)) + 1)}"
+                f"{say('n.focus.turn_only', turn=turn_number(view))}"
                 f" · {say('c.ended.no_final')}",
                 BODY,
                 look.ink_light,
@@ -323,7 +323,7 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
         ]
     seat = view.get("current_seat")
     who = str(players[seat]["name"]) if isinstance(seat, int) else "?"
-    turn = int(view.get("turns", 0)) + 1
+    turn = turn_number(view)
     lines: list[Line] = [
         (say("n.focus.turn", turn=turn, name=who), TITLE, look.accent, True),
         (say("n.focus.now", doing=doing_words(view)), BODY, look.ink_light, True),

@@ -17,7 +17,7 @@ from render.png import encode_png
 from render.stand_in import computer_played, dressed, ended, stand_in_words, without_turn
 from render.theme import Theme, get_theme
 from render.words import language as drawn_language
-from render.words import say, speaking
+from render.words import known, say, speaking
 from render.yamatai.archipelago import draw_archipelago, island_centre, spot_centre
 from render.yamatai.header import step_words
 from render.yamatai.highlight import Highlight
@@ -304,11 +304,32 @@ def _choices(targets: Targets, look: Theme) -> list[Line]:
         verb, _, rest = action.partition(" ")
         verbs.setdefault(verb, []).append(rest)
     for verb, rests in verbs.items():
-        shown = ", ".join(r for r in rests if r)
-        lines.append((f"{verb} {shown}".strip(), SMALL, look.ink_soft, False))
+        lines.append((_verb_line(verb, rests), SMALL, look.ink_soft, False))
     if not lines:
         lines.append((say("c.focus.nothing"), SMALL, look.ink_soft, False))
     return lines
+
+
+def _goods(rest: str) -> str:
+    """A choice's boats or culture tokens in words (``bamboo wood`` -> ``bambou, bois``)."""
+    words = []
+    for word in rest.split():
+        for kind in ("boat", "culture"):
+            if known(f"y.{kind}.{word}"):
+                words.append(say(f"y.{kind}.{word}"))
+                break
+    return " + ".join(words)
+
+
+def _verb_line(verb: str, rests: Sequence[str]) -> str:
+    """One kind of unringed choice in words: buy, sell, keep, a specialist's power, look,
+    arrange, end (tile codes stay off the picture: the panel names them)."""
+    if verb in ("end", "look", "arrange"):
+        return say(f"y.focus.verb.{verb}")
+    items = ", ".join(dict.fromkeys(g for g in map(_goods, rests) if g))
+    if verb in ("buy", "sell", "keep"):
+        return say(f"y.focus.verb.{verb}", items=items)
+    return say("y.focus.verb.power", name=verb.capitalize(), items=items)
 
 
 def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
