@@ -304,8 +304,7 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
         return [
             (stopped, TITLE, look.accent, True),
             (
-                f"{say('n.focus.turn_only', turn=turn_number(view))}"
-                f" · {say('c.ended.no_final')}",
+                f"{say('n.focus.turn_only', turn=turn_number(view))} · {say('c.ended.no_final')}",
                 BODY,
                 look.ink_light,
                 True,

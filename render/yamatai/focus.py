@@ -16,8 +16,8 @@ from render.marks import player_marks
 from render.png import encode_png
 from render.stand_in import computer_played, dressed, ended, stand_in_words, without_turn
 from render.theme import Theme, get_theme
-from render.words import language as drawn_language
 from render.words import known, say, speaking
+from render.words import language as drawn_language
 from render.yamatai.archipelago import draw_archipelago, island_centre, spot_centre
 from render.yamatai.header import step_words
 from render.yamatai.highlight import Highlight
