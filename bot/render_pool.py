@@ -55,11 +55,11 @@ class RenderPool(WorkerPool):
 
     def __init__(self, processes: int, drawer: PictureDrawer) -> None:
         super().__init__(processes, warm_worker, name="render pool", log=log)
-        self._drawer = drawer
+        self.drawer = drawer  # module-level in processes: a worker function may be handed it
 
     async def draw(
         self, view: dict[str, Any], events: Sequence[Event] | None, *more: object
     ) -> bytes:
         """The picture, drawn by a worker (or a thread); once more in-process if a worker died.
         ``more``: further arguments of the drawer (e.g. the language)."""
-        return await self.call(self._drawer, view, events, *more)
+        return await self.call(self.drawer, view, events, *more)
