@@ -28,10 +28,11 @@ from engine.games import Match
 from engine.record import FULL, to_json
 
 from . import pages
-from .cards import card_texts, field_name
+from .cards import card_texts
 from .kept import Kept
 from .pictures import lower_priority
-from .replay import Replay, public_state, replay_steps
+from .replay import Replay, replay_steps
+from .seats import seat_rows
 from .texts import web_catalog
 
 REPLAYS_KEPT = 64  # games whose replay (a packed spectator's view per step) stays in memory
@@ -169,9 +170,8 @@ def _page(
         times=times,
         cards=card_texts(game.game_key, view, language),
         picture=picture,
-        field_names={
-            field: field_name(game.game_key, field, language)
-            for seat in range(len(game.seats))
-            for field, _ in public_state(view, seat)
+        seats={
+            s.seat: seat_rows(game.game_key, view, s.seat, web_catalog(), language)
+            for s in game.seats
         },
     )
