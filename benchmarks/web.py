@@ -17,7 +17,8 @@ turn's picture):
 2. with ``--viewers`` viewers, each opening a random game's page, looking at it, then stepping
    through its replay (5 to 10 pictures, one step back or forward at a time), again and again,
    over HTTP on 127.0.0.1, waiting 0.5 to 1.5 times ``--pause`` after each (0.5 s by default; a
-   reader holding an arrow key is about ``--pause 0.2``).
+   reader holding an arrow key is about ``--pause 0.2``). The viewers run in a process of their
+   own, as browsers are not in the bot's process (they share the machine's processors).
 
 Printed: the p50/p95 of a page, of a step picture, and of a completed turn in each phase, the
 turn p95 with viewers as a ratio of the one without (target: at most 1.2), and each figure as a
@@ -31,12 +32,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
+import multiprocessing
 import random
 import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from types import ModuleType
 
@@ -81,6 +84,7 @@ class Samples:
     page: list[float] = field(default_factory=list)
     picture: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    cpu: float = 0.0  # seconds of processor time the bot's process used in the phase
 
 
 def whole_turn(match: Match, seed: int) -> list[str]:
@@ -162,24 +166,18 @@ async def play_turns(
 
 
 async def viewer(
-    client: aiohttp.ClientSession,
-    server: WebServer,
-    ids: list[int],
-    samples: Samples,
-    seed: int,
-    pause: float,
+    client: aiohttp.ClientSession, urls: list[str], samples: Samples, seed: int, pause: float
 ) -> None:
     """Open a random game's page and step through its replay, again and again."""
     rng = random.Random(seed)
     while True:
-        game_id = rng.choice(ids)
-        url = server.game_url(game_id)
+        url = rng.choice(urls)
         start = time.perf_counter()
         async with client.get(url) as answer:
             html = await answer.text()
         samples.page.append(time.perf_counter() - start)
         if answer.status != 200:
-            samples.failures.append(f"page {game_id}: {answer.status}")
+            samples.failures.append(f"page {url}: {answer.status}")
             continue
         last = int(html.split('id="slider" min="0" max="', 1)[1].split('"', 1)[0])
         step = last
@@ -191,8 +189,32 @@ async def viewer(
                 await answer.read()
             samples.picture.append(time.perf_counter() - start)
             if answer.status != 200:
-                samples.failures.append(f"picture {game_id}/{step}: {answer.status}")
+                samples.failures.append(f"picture {url}/{step}: {answer.status}")
             await asyncio.sleep(rng.uniform(0.5, 1.5) * pause)
+
+
+async def watch(urls: list[str], viewers: int, pause: float, seconds: float) -> Samples:
+    """``viewers`` viewers of the games at ``urls`` for ``seconds``."""
+    samples = Samples()
+    async with aiohttp.ClientSession() as client:
+        tasks = [
+            asyncio.create_task(viewer(client, urls, samples, n, pause)) for n in range(viewers)
+        ]
+        await asyncio.sleep(seconds)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return samples
+
+
+def watch_elsewhere(
+    urls: list[str], viewers: int, pause: float, seconds: float, pipe: Connection
+) -> None:
+    """The viewers in a process of their own (browsers are not in the bot's process):
+    says "ready", watches for ``seconds``, then sends what it measured."""
+    pipe.send("ready")
+    samples = asyncio.run(watch(urls, viewers, pause, seconds))
+    pipe.send((samples.page, samples.picture, samples.failures))
 
 
 async def run(args: argparse.Namespace) -> tuple[Samples, Samples]:
@@ -216,20 +238,25 @@ async def run(args: argparse.Namespace) -> tuple[Samples, Samples]:
             print(f"making {args.games} games ({FIRST_TURNS} turns each) ...", flush=True)
             ids = await make_games(repo, rooms, args.games)
             print(f"phase 1: {args.duration:.0f} s of turns, no viewers ...", flush=True)
+            busy = time.process_time()
             alone = await play_turns(repo, rooms, ids, args.rate, args.duration)
+            alone.cpu = time.process_time() - busy
             print(f"phase 2: the same with {args.viewers} viewers ...", flush=True)
-            watched = Samples()
-            async with aiohttp.ClientSession() as client:
-                viewers = [
-                    asyncio.create_task(viewer(client, server, ids, watched, n, args.pause))
-                    for n in range(args.viewers)
-                ]
-                played = await play_turns(repo, rooms, ids, args.rate, args.duration)
-                for task in viewers:
-                    task.cancel()
-                await asyncio.gather(*viewers, return_exceptions=True)
-            watched.turn = played.turn
-            watched.failures += played.failures
+            urls = [server.game_url(game_id) for game_id in ids]
+            mine, theirs = multiprocessing.get_context("spawn").Pipe()
+            watching = multiprocessing.get_context("spawn").Process(
+                target=watch_elsewhere,
+                args=(urls, args.viewers, args.pause, args.duration, theirs),
+            )
+            watching.start()
+            assert await asyncio.to_thread(mine.recv) == "ready"
+            busy = time.process_time()
+            played = await play_turns(repo, rooms, ids, args.rate, args.duration)
+            played.cpu = time.process_time() - busy
+            pages, pictures, failures = await asyncio.to_thread(mine.recv)
+            await asyncio.to_thread(watching.join)
+            watched = Samples(played.turn, pages, pictures, failures + played.failures)
+            watched.cpu = played.cpu
         finally:
             await server.stop()
             await web.close()
@@ -251,6 +278,10 @@ def report(alone: Samples, watched: Samples, floor: float) -> None:
         if values:
             ratio = bench.percentile(values, 0.95) / floor
             print(f"  p95 / floor: {ratio:.1f}x")
+    print(
+        f"bot's process CPU: {alone.cpu:.1f} s without viewers, {watched.cpu:.1f} s with"
+        " (the turns' driver included, the viewers in their own process)"
+    )
     if alone.turn and watched.turn:
         ratio = bench.percentile(watched.turn, 0.95) / bench.percentile(alone.turn, 0.95)
         print(f"completed turn p95 with viewers / without: {ratio:.2f} (target: at most 1.20)")

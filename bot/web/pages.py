@@ -14,7 +14,8 @@ from datetime import UTC, datetime
 from html import escape
 from typing import Any
 
-from .replay import Replay, public_state
+from .replay import Replay
+from .seats import Row
 
 Say = Callable[..., str]
 
@@ -92,7 +93,7 @@ class GamePage:
     times: tuple[int | None, ...]  # when each step's action was played (None: the start)
     cards: tuple[tuple[str, str], ...]  # (name, text) of the cards listed on the page
     picture: str  # relative address of a step's picture, ``{v}`` standing for the step
-    field_names: dict[str, str]  # a player's view fields in words
+    seats: dict[int, tuple[Row, ...]]  # each player's public state in words, by seat
 
 
 def game_html(page: GamePage, say: Say) -> str:
@@ -190,13 +191,11 @@ def _button(element_id: str, label: str, sign: str) -> str:
 
 
 def _state(page: GamePage, say: Say, cards: dict[str, str]) -> str:
-    view = page.replay.last.view
     blocks = []
     for p in page.players:
         rows = "".join(
-            f"<tr><th>{e(page.field_names.get(field, field))}</th>"
-            f"<td>{', '.join(_card(v, cards) for v in values)}</td></tr>"
-            for field, values in public_state(view, p.seat)
+            f"<tr><th>{e(label)}</th><td>{', '.join(_card(v, cards) for v in values)}</td></tr>"
+            for label, values in page.seats.get(p.seat, ())
         )
         blocks.append(
             f"<details open><summary>{swatch(p.colour)}{e(p.name)}</summary>"

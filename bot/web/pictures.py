@@ -1,9 +1,11 @@
-"""The web pages' pictures: drawn by their own render pool, whose workers yield to the bot's.
+"""The web's own pool, whose worker yields to the bot's: replays, pages and step pictures.
 
 Viewers stepping through replays ask for many pictures; the players' turns must not wait
-behind them. The web's workers lower their own scheduling priority (``nice``) the first time
-they draw, so on a busy machine the bot's workers and event loop get the processors first.
-In a thread (``RenderPool(0, ...)``) nothing is changed: that would slow the whole bot.
+behind them. The web's worker (``bot.web.work`` runs in it) lowers its own scheduling priority
+the first time it works: ``nice`` 19 and, on Linux, ``SCHED_IDLE`` (it runs only on a processor
+nothing else wants), so on a busy machine the bot's workers and event loop get the processors
+first (D76, D111). In a thread (``RenderPool(0, ...)``) nothing is changed: that would slow the
+whole bot.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from bot.render_pool import RenderPool
 from bot.service.pictures import render_picture
 from engine.contract import Event
 
-NICENESS = 10  # how much lower than the bot the web's workers run
+NICENESS = 19  # how much lower than the bot the web's workers run (the lowest)
 WEB_PROCESSES = 1  # the web's own workers when the bot draws in processes
 
 _lowered = False
@@ -32,6 +34,8 @@ def lower_priority() -> None:
     _lowered = True
     with contextlib.suppress(OSError, AttributeError):  # not permitted, or no nice here
         os.nice(NICENESS)
+    with contextlib.suppress(OSError, AttributeError):  # Linux: only when a core is idle
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def web_picture(view: dict[str, Any], events: Sequence[Event] | None, language: str) -> bytes:

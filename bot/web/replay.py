@@ -152,24 +152,18 @@ def replay_steps(
     return Replay(match.game_key, tuple(names), tuple(steps), language, over, start, fresh)
 
 
-def public_state(view: dict[str, Any], seat: int) -> list[tuple[str, list[str]]]:
-    """A seat's public state from the spectator's view, as (field, values) pairs: numbers,
-    words and lists of what the view shows of that player (not its name, seat or colour)."""
+def public_fields(view: dict[str, Any], seat: int) -> list[tuple[str, Any]]:
+    """A seat's public fields from the spectator's view, as (field, value) pairs: what the view
+    shows of that player but its name, seat, colour and score."""
     players: Sequence[Any] = view.get("players", ())
     if not 0 <= seat < len(players) or not isinstance(players[seat], dict):
         return []
-    rows = []
-    for key, value in players[seat].items():
-        if key in ("seat", "name", "colour", "score"):
-            continue
-        shown = _shown(value)
-        if shown:
-            rows.append((key, shown))
-    return rows
+    hidden = ("seat", "name", "colour", "score")
+    return [(key, value) for key, value in players[seat].items() if key not in hidden]
 
 
-def _shown(value: Any) -> list[str]:
-    """A view value as words: lists flattened, mappings as ``key value``, empties dropped."""
+def shown(value: Any) -> list[str]:
+    """A view value as it is: lists flattened, mappings as ``key value``, empties dropped."""
     if isinstance(value, bool):
         return ["✓"] if value else []
     if isinstance(value, int | float):
@@ -177,8 +171,8 @@ def _shown(value: Any) -> list[str]:
     if isinstance(value, str):
         return [value] if value else []
     if isinstance(value, dict):
-        pairs = ((k, _shown(v)) for k, v in value.items())
+        pairs = ((k, shown(v)) for k, v in value.items())
         return [f"{k} {' '.join(words)}" for k, words in pairs if words not in ([], ["0"])]
     if isinstance(value, list | tuple):
-        return [word for item in value for word in _shown(item)]
+        return [word for item in value for word in shown(item)]
     return []

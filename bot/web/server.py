@@ -7,8 +7,9 @@ Routes (all GET or HEAD; anything else is 405):
 - ``/static/<name>``: the stylesheet and the script (by name from the package, nothing else)
 
 A wrong token, an unknown id or any other path is the same plain 404. Pages are built from the
-shared database, so every shard process serves every game. Replays run in a thread and
-pictures in the render pool, never on the event loop; both are cached (LRU in memory).
+shared database, so every shard process serves every game. Replays, the game pages' HTML and
+the step pictures are made in the web's own worker (``bot.web.work``, D111), never on the event
+loop nor in a thread of the bot's process; the answers are cached (LRU in memory).
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ import asyncio
 import functools
 import ipaddress
 import logging
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable
-from dataclasses import dataclass, replace
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from importlib.resources import files
 from typing import Any, TypeVar
 
@@ -33,25 +34,22 @@ from bot.service.errors import ServiceError
 from bot.service.league_results import LeagueStandings
 from bot.service.pictures import picture_language
 from bot.service.ratings import displayed
-from bot.service.records import draw_recap, record_of
-from bot.service.results import COMPUTER_USER_ID, Turn
-from bot.service.tables import match_of, step_of
+from bot.service.results import Turn
 from bot.store import Game, GameNotFound, GameStatus, League
 from engine import games
-from engine.games import Match
-from engine.record import FULL, to_json
 
-from . import links, pages
-from .cards import card_texts, field_name
+from . import links, pages, work
 from .config import WebConfig
+from .kept import Kept
 from .limits import RateLimit
-from .replay import Replay, public_state, replay_steps
 from .sources import StandingsSource, WebStore
 from .texts import web_catalog
 
 log = logging.getLogger(__name__)
 
-REPLAYS_KEPT = 64  # games whose replay (a packed spectator's view per step) stays in memory
+OUTLINES_KEPT = 64  # games whose outline (turn, step chains) is kept
+GAMES_KEPT = 256  # games recently read, with when (step pictures reuse a fresh read)
+FRESH = 2.0  # seconds a read of a game serves its step pictures and its page's deadline
 PAGES_KEPT = 64  # games' pages kept as HTML (tens of KB each)
 PICTURES_KEPT = 128  # step pictures kept (about 200 KB each)
 RECAPS_KEPT = 16  # recap GIFs kept (about 0.5 MB each)
@@ -68,50 +66,7 @@ SECURITY_HEADERS = {
     "X-Robots-Tag": "noindex, nofollow",
 }
 ALLOWED_METHODS = ("GET", "HEAD")
-
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-class Kept(OrderedDict[K, V]):
-    """A small LRU map: ``keep`` forgets the least recently used beyond ``size``."""
-
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-
-    def find(self, key: K) -> V | None:
-        """The value (now the most recent), or None."""
-        value = self.get(key)
-        if value is not None:
-            self.move_to_end(key)
-        return value
-
-    def keep(self, key: K, value: V) -> None:
-        """Store a value, dropping the oldest beyond ``size``."""
-        self[key] = value
-        self.move_to_end(key)
-        while len(self) > self.size:
-            self.popitem(last=False)
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """A game read for its page: the match, its replay and the turn being played."""
-
-    match: Match
-    replay: Replay
-    turn: Turn | None
-
-
-def _prepare(game: Game, catalog: Catalog, base: Replay | None) -> Prepared:
-    """Replay a stored game (in a thread: the engine runs the actions of the log), on from
-    ``base`` (an earlier replay of it) when it still holds."""
-    match = match_of(game)
-    replay = replay_steps(match, catalog, picture_language(game), base)
-    info = match.turn_info
-    turn = None if info.seat is None else Turn(info.round, info.seat, replay.turn_start)
-    return Prepared(match, replay, turn)
+T = TypeVar("T")
 
 
 class NotFound(Exception):
@@ -155,12 +110,16 @@ class WebServer:
         self.leagues = leagues
         self.catalog = catalog or web_catalog()
         self.limit = limit or RateLimit()
-        self.replays: Kept[tuple[int, int, int], Prepared] = Kept(REPLAYS_KEPT)
-        self.latest: Kept[int, Prepared] = Kept(REPLAYS_KEPT)  # per game: the base of the next
+        self.outlines: Kept[tuple[int, int, int], work.Outline] = Kept(OUTLINES_KEPT)
         self.pages: Kept[tuple[int, int, str, str, int | None], bytes] = Kept(PAGES_KEPT)
         self.pictures: Kept[tuple[int, int, str, str], bytes] = Kept(PICTURES_KEPT)
         self.recaps: Kept[tuple[int, int], bytes] = Kept(RECAPS_KEPT)
-        self._building: dict[tuple[int, int, int], asyncio.Task[Prepared]] = {}
+        self._building: dict[tuple[int, int, int], asyncio.Task[work.Outline]] = {}
+        # the players' own reads wait behind the web's on the store's one reader: read less
+        self.read: Kept[int, tuple[float, Game]] = Kept(GAMES_KEPT)
+        self._reading: dict[int, asyncio.Task[Game]] = {}
+        self.first_keys: Kept[int, int | None] = Kept(GAMES_KEPT)  # ``old_turn_keys``
+        self.deadlines: Kept[tuple[int, int], tuple[float, int | None]] = Kept(GAMES_KEPT)
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
         self.app = self._application()
@@ -228,7 +187,7 @@ class WebServer:
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()
-        for task in self._building.values():
+        for task in (*self._building.values(), *self._reading.values()):
             task.cancel()
 
     @property
@@ -254,50 +213,60 @@ class WebServer:
             raise NotFound
         return item_id
 
-    async def _game(self, game_id: int) -> Game:
+    async def _game(self, game_id: int, step: int | None = None) -> Game:
+        """The stored game, read once for every request that asks at the same time; for
+        the picture of a ``step``, a read of the last ``FRESH`` seconds that has the step."""
+        if step is not None:
+            at, game = self.read.find(game_id) or (0.0, None)
+            if game is not None and time.monotonic() - at < FRESH and step <= game.action_count:
+                return game
+        task = self._reading.get(game_id)
+        if task is None:
+            task = asyncio.create_task(self.store.load_game(game_id))
+            self._reading[game_id] = task
+            task.add_done_callback(lambda _: self._reading.pop(game_id, None))
         try:
-            return await self.store.load_game(game_id)
+            game = await asyncio.shield(task)
         except GameNotFound:
+            self.read.pop(game_id, None)
             raise NotFound from None
+        self.read.keep(game_id, (time.monotonic(), game))
+        return game
 
-    async def prepared(self, game: Game) -> Prepared:
-        """The game replayed (cached by game, version and log length; one replay at a time)."""
+    async def outline(self, game: Game) -> work.Outline:
+        """The game's outline (turn, step chains), from its replay in the web's worker
+        (kept by game, version and log length; one request to the worker at a time)."""
         key = (game.id, game.version, game.action_count)
-        found = self.replays.find(key)
+        found = self.outlines.find(key)
         if found is not None:
             return found
         task = self._building.get(key)
         if task is None:
-            latest = self.latest.find(game.id)
-            base = None if latest is None else latest.replay
-            task = asyncio.create_task(asyncio.to_thread(_prepare, game, self.catalog, base))
+            task = asyncio.create_task(self.pool.call(work.outline, game))
             self._building[key] = task
             task.add_done_callback(lambda _: self._building.pop(key, None))
         try:
-            prepared = await asyncio.shield(task)
+            outline = await asyncio.shield(task)
         except ServiceError:
             raise NotFound from None  # a damaged snapshot (logged): nothing to show
-        self.replays.keep(key, prepared)
-        latest = self.latest.find(game.id)
-        if latest is None or latest.replay.last.version <= prepared.replay.last.version:
-            self.latest.keep(game.id, prepared)
-        return prepared
+        self.outlines.keep(key, outline)
+        return outline
 
     # -- game pages -------------------------------------------------------------------------
 
     async def game_page(self, request: web.Request) -> web.Response:
-        """A game's page."""
+        """A game's page (its HTML made in the web's worker, once per version and deadline)."""
         game = await self._game(self._checked(request, "game"))
-        ready = await self.prepared(game)
-        deadline = await self._deadline(game, ready.turn)
+        outline = await self.outline(game)
+        deadline = await self._deadline(game, outline.turn)
         # every viewer of a game sees the same page: built once per version (and deadline)
-        key = (game.id, game.version, game.status.value, ready.replay.last.chain, deadline)
+        key = (game.id, game.version, game.status.value, outline.chains[-1], deadline)
         html = self.pages.find(key)
         if html is None:
             actions = await self.store.load_actions(game.id)
-            times = [None, *(int(a.created_at.timestamp()) for a in actions)]
-            page = self._page(game, ready, tuple(times[: len(ready.replay.steps)]), deadline)
-            html = pages.game_html(page, self._say(picture_language(game))).encode()
+            times = (None, *(int(a.created_at.timestamp()) for a in actions))
+            picture = f"{links.token(self.config.secret, 'game', game.id)}/v/{{v}}.png"
+            html = await self._work(work.page_html, game, times, deadline, picture)
             self.pages.keep(key, html)
         return web.Response(
             body=html,
@@ -305,6 +274,13 @@ class WebServer:
             charset="utf-8",
             headers={"Cache-Control": "no-store"},
         )
+
+    async def _work(self, function: Callable[..., T], *args: object) -> T:
+        """``function(*args)`` in the web's worker; a damaged snapshot is the plain 404."""
+        try:
+            return await self.pool.call(function, *args)
+        except ServiceError:
+            raise NotFound from None
 
     def _say(self, language: str) -> Callable[..., str]:
         def say(key: str, **params: Any) -> str:
@@ -317,68 +293,32 @@ class WebServer:
         under the turn's key, the old ``round.seat`` for a turn begun before migration 0012."""
         if turn is None or game.status != GameStatus.ACTIVE:
             return None
-        before = await self.store.old_turn_keys(game.id)
+        known = self.deadlines.find((game.id, game.version))
+        if known is not None and time.monotonic() - known[0] < FRESH:
+            return known[1]
+        if game.id not in self.first_keys:  # a game's, set by the migration: never changes
+            self.first_keys.keep(game.id, await self.store.old_turn_keys(game.id))
+        before = self.first_keys.get(game.id)
         key = turn.old_text if before is not None and turn.start <= before else turn.text
-        return await self.store.standing_deadline(game.id, key)
-
-    def _page(
-        self, game: Game, ready: Prepared, times: tuple[int | None, ...], deadline: int | None
-    ) -> pages.GamePage:
-        match, replay = ready.match, ready.replay
-        standing = {r.seat: r for r in match.standing.results}
-        outcome = match.outcome
-        winners = set(outcome.winners) if outcome is not None else set()
-        active = game.status == GameStatus.ACTIVE and match.current_seat is not None
-        colours = match.colours
-        players = tuple(
-            pages.PlayerLine(
-                seat=s.seat,
-                name=s.player,
-                colour=colours[s.seat],
-                score=standing[s.seat].score if s.seat in standing else 0,
-                to_play=active and s.seat == match.current_seat,
-                winner=s.seat in winners and game.status == GameStatus.FINISHED,
-                computer=s.user_id == COMPUTER_USER_ID or s.stand_in is not None,
-            )
-            for s in game.seats
-        )
-        language = picture_language(game)
-        view = replay.last.view
-        step_key = step_of(match) if active else None
-        status = game.status.value if game.status != GameStatus.ACTIVE or active else "finished"
-        return pages.GamePage(
-            game_id=game.id,
-            game_name=games.rules_for(game.game_key).display_name,
-            language=language,
-            status=status,
-            round=match.turn_info.round,
-            players=players,
-            step=self.catalog.text(step_key, language) if step_key else None,
-            deadline=deadline,
-            replay=replay,
-            times=times,
-            cards=card_texts(game.game_key, view, language),
-            picture=f"{links.token(self.config.secret, 'game', game.id)}/v/{{v}}.png",
-            field_names={
-                field: field_name(game.game_key, field, language)
-                for seat in range(len(game.seats))
-                for field, _ in public_state(view, seat)
-            },
-        )
+        deadline = await self.store.standing_deadline(game.id, key)
+        self.deadlines.keep((game.id, game.version), (time.monotonic(), deadline))
+        return deadline
 
     async def step_picture(self, request: web.Request) -> web.Response:
         """The board after one step of a game's replay (the current step: as it is now)."""
-        game = await self._game(self._checked(request, "game"))
         number = int(request.match_info["step"])
-        ready = await self.prepared(game)
-        if number >= len(ready.replay.steps):
+        game = await self._game(self._checked(request, "game"), number)
+        outline = await self.outline(game)
+        if number >= len(outline.chains):
             raise NotFound
-        step = ready.replay.steps[number]
         language = picture_language(game)
-        key = (game.id, number, language, step.chain)
+        key = (game.id, number, language, outline.chains[number])
         png = self.pictures.find(key)
         if png is None:
-            png = await self.pool.draw(step.view, list(step.events), language)
+            drawn = await self._work(work.step_picture, self.pool.drawer, game, number, language)
+            if drawn is None:  # the game moved on between the outline and the picture
+                raise NotFound
+            png = drawn
             self.pictures.keep(key, png)
         return web.Response(
             body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=300"}
@@ -467,9 +407,7 @@ class WebServer:
         gif = self.recaps.find(key)
         if gif is None:
             actions = await self.store.load_actions(game.id)
-            full = await asyncio.to_thread(record_of, game, actions, FULL)
-            language = picture_language(game)
-            gif = await self.pool.call(draw_recap, to_json(full), language, full.ended)
+            gif = await self._work(work.recap, game, actions)
             self.recaps.keep(key, gif)
         return web.Response(
             body=gif, content_type="image/gif", headers={"Cache-Control": "private, max-age=3600"}

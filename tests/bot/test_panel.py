@@ -333,7 +333,7 @@ def test_the_panel_shows_the_turn_picture_with_the_steps_choices(tmp_path: Path)
         def broken(*_: object) -> bytes:
             raise RuntimeError("no fonts today")
 
-        rooms.pictures.pool._drawer = broken
+        rooms.pictures.pool.drawer = broken
         rooms.pictures.pictures = PictureCache()
         bare = await rooms.playing.panel(user, game_id=created.game_id)
         assert bare.picture is None and bare.actions == state.actions

@@ -19,7 +19,7 @@ import aiohttp
 import pytest
 
 from bot.settings import Settings, SettingsError, load_settings
-from bot.web import links
+from bot.web import links, work
 from bot.web.config import WebConfig
 from bot.web.hosting import start_web, stop_web
 from engine import games
@@ -95,7 +95,7 @@ def test_a_game_on_the_double_has_its_page_served_by_the_bot(tmp_path: Path) -> 
             assert len(steps) == game.action_count + 1
             stored = [(a.seat, a.notation) for a in await env.bot.repo.load_actions(game.id)]  # type: ignore[union-attr]
             replayed = games.replay(game.game_key, game.players, game.seed, game.options, stored)
-            ready = await bot.web.prepared(game)
+            ready = await bot.web.pool.call(work.prepared, game)  # what the page was made of
             assert ready.replay.last.view == replayed.view(None)
             assert url == f"http://127.0.0.1:{bot.web.port}" + links.game_path(SECRET, game.id)
             port = bot.web.port

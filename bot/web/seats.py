@@ -1,0 +1,46 @@
+"""A player's public state on a game's page, in the game's language.
+
+Each field of the spectator's view of a player is a row: its name (``web.field.<field>``, else
+the picture's own name for it, else the field itself) and its values, put in words by the game's
+web module (``bot/web/games/<game>.py`` ``words``: boats, tokens, fish, nets ... by name) or
+shown as they are (numbers, tiles and cards by their printed names).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.catalog import Catalog
+
+from .cards import field_name
+from .games import field_words
+from .replay import public_fields, shown
+
+#: A row of a player's state: the field's name and its values, in words.
+Row = tuple[str, tuple[str, ...]]
+
+
+def seat_rows(
+    game_key: str, view: dict[str, Any], seat: int, catalog: Catalog, language: str
+) -> tuple[Row, ...]:
+    """A seat's public state as rows in ``language`` (empty fields left out)."""
+
+    def t(key: str, **params: Any) -> str:
+        return catalog.text(key, language, **params)
+
+    words = field_words(game_key)
+    rows = []
+    for field, value in public_fields(view, seat):
+        values = words(t, field, value) if words is not None else None
+        if values is None:
+            values = shown(value)
+        if values:
+            rows.append((_label(game_key, field, catalog, language), tuple(values)))
+    return tuple(rows)
+
+
+def _label(game_key: str, field: str, catalog: Catalog, language: str) -> str:
+    key = f"web.field.{field}"
+    if catalog.has(key):
+        return catalog.text(key, language)
+    return field_name(game_key, field, language)

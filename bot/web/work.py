@@ -1,0 +1,177 @@
+"""What the web's own worker does (``bot.web.pictures.web_pool``): replays, pages, pictures.
+
+A game's replay runs every action of its log through the engine and packs a spectator's view
+per step; its page lists every step; its step pictures are drawn from those views. All of it
+holds the GIL, so it runs here, in the web's low-priority worker process, and not in the bot's
+process, whose event loop plays the turns (D111). The replays are kept in this process (one
+per game, continued from the last one when the game went on); the bot's process sends a stored
+game (its row and snapshot) and gets back small answers: an outline, the page's HTML, a PNG.
+With the web pool in a thread (``RENDER_PROCESSES=0``, tests) the same functions run in a
+thread of the bot's process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.pictures import picture_language
+from bot.service.records import draw_recap, record_of
+from bot.service.results import COMPUTER_USER_ID, Turn
+from bot.service.tables import match_of, step_of
+from bot.store import Action, Game, GameStatus
+from engine import games
+from engine.games import Match
+from engine.record import FULL, to_json
+
+from . import pages
+from .cards import card_texts
+from .kept import Kept
+from .pictures import lower_priority
+from .replay import Replay, replay_steps
+from .seats import seat_rows
+from .texts import web_catalog
+
+REPLAYS_KEPT = 64  # games whose replay (a packed spectator's view per step) stays in memory
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A game read for its page: the match, its replay and the turn being played."""
+
+    match: Match
+    replay: Replay
+    turn: Turn | None
+
+
+@dataclass(frozen=True)
+class Outline:
+    """What the bot's process needs of a replay: the turn being played (for its deadline)
+    and each step's chain (a picture is reused only for the same past)."""
+
+    turn: Turn | None
+    chains: tuple[str, ...]
+
+
+_replays: Kept[tuple[int, int, bytes], Prepared] = Kept(REPLAYS_KEPT)
+_latest: Kept[int, Prepared] = Kept(REPLAYS_KEPT)  # per game: the base of its next replay
+_lock = threading.Lock()  # in a thread (the web pool without processes): one cache update
+
+
+def prepared(game: Game) -> Prepared:
+    """The stored game replayed (kept by game, version and log length; continued from the
+    game's last replay when it still holds). ServiceError for a damaged snapshot."""
+    lower_priority()
+    # the snapshot's digest too: one process may serve several stores (tests, the demo)
+    digest = hashlib.blake2b(game.snapshot.encode(), digest_size=16).digest()
+    key = (game.id, game.version, digest)
+    with _lock:
+        found = _replays.find(key)
+        latest = _latest.find(game.id)
+    if found is not None:
+        return found
+    match = match_of(game)
+    base = None if latest is None else latest.replay
+    replay = replay_steps(match, web_catalog(), picture_language(game), base)
+    info = match.turn_info
+    turn = None if info.seat is None else Turn(info.round, info.seat, replay.turn_start)
+    ready = Prepared(match, replay, turn)
+    with _lock:
+        _replays.keep(key, ready)
+        latest = _latest.find(game.id)
+        if latest is None or latest.replay.last.version <= replay.last.version:
+            _latest.keep(game.id, ready)
+    return ready
+
+
+def outline(game: Game) -> Outline:
+    """The game's outline, from its replay."""
+    ready = prepared(game)
+    return Outline(ready.turn, tuple(step.chain for step in ready.replay.steps))
+
+
+def step_picture(
+    drawer: Callable[..., bytes], game: Game, number: int, language: str
+) -> bytes | None:
+    """The board after step ``number`` of the game's replay (None: no such step), drawn by
+    ``drawer`` (the web pool's) from the spectator's view and the step's marked events."""
+    steps = prepared(game).replay.steps
+    if number >= len(steps):
+        return None
+    step = steps[number]
+    return drawer(step.view, list(step.events), language)
+
+
+def recap(game: Game, actions: list[Action]) -> bytes:
+    """The animated recap of a game that is over (the full record replayed, then drawn)."""
+    lower_priority()
+    full = record_of(game, actions, FULL)
+    return draw_recap(to_json(full), picture_language(game), full.ended)
+
+
+def page_html(
+    game: Game, times: tuple[int | None, ...], deadline: int | None, picture: str
+) -> bytes:
+    """The game's page as UTF-8 HTML (``times``: when each action was played; ``picture``:
+    the relative address of a step's picture, ``{v}`` standing for the step)."""
+    ready = prepared(game)
+    catalog = web_catalog()
+    language = picture_language(game)
+
+    def say(key: str, **params: Any) -> str:
+        return catalog.text(key, language, **params)
+
+    page = _page(game, ready, times[: len(ready.replay.steps)], deadline, picture)
+    return pages.game_html(page, say).encode()
+
+
+def _page(
+    game: Game,
+    ready: Prepared,
+    times: tuple[int | None, ...],
+    deadline: int | None,
+    picture: str,
+) -> pages.GamePage:
+    match, replay = ready.match, ready.replay
+    standing = {r.seat: r for r in match.standing.results}
+    outcome = match.outcome
+    winners = set(outcome.winners) if outcome is not None else set()
+    active = game.status == GameStatus.ACTIVE and match.current_seat is not None
+    colours = match.colours
+    players = tuple(
+        pages.PlayerLine(
+            seat=s.seat,
+            name=s.player,
+            colour=colours[s.seat],
+            score=standing[s.seat].score if s.seat in standing else 0,
+            to_play=active and s.seat == match.current_seat,
+            winner=s.seat in winners and game.status == GameStatus.FINISHED,
+            computer=s.user_id == COMPUTER_USER_ID or s.stand_in is not None,
+        )
+        for s in game.seats
+    )
+    language = picture_language(game)
+    view = replay.last.view
+    step_key = step_of(match) if active else None
+    status = game.status.value if game.status != GameStatus.ACTIVE or active else "finished"
+    return pages.GamePage(
+        game_id=game.id,
+        game_name=games.rules_for(game.game_key).display_name,
+        language=language,
+        status=status,
+        round=match.turn_info.round,
+        players=players,
+        step=web_catalog().text(step_key, language) if step_key else None,
+        deadline=deadline,
+        replay=replay,
+        times=times,
+        cards=card_texts(game.game_key, view, language),
+        picture=picture,
+        seats={
+            s.seat: seat_rows(game.game_key, view, s.seat, web_catalog(), language)
+            for s in game.seats
+        },
+    )
