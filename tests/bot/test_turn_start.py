@@ -35,7 +35,7 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         started.append(game)
         return new(game, *args, **kwargs)
 
-    monkeypatch.setattr(history.games, "new", counting)
+    monkeypatch.setattr(games, "new", counting)  # the module history replays with
     yield started
 
 
