@@ -23,9 +23,12 @@ measured in the same run (an autocomplete round trip with nothing else running) 
 latencies comparable across machines: each is also printed as a multiple of it. Target: p95 < 1 s
 for both at that load.
 
-``--sweep`` runs the load at rising rates (``--rate`` is the first, each step ``--step`` more,
-``--duration`` each) on the same games until the answers' p95 reaches 1 s: the saturation rate is
-the highest rate whose ``/play (its reply)`` p95 stayed under 1 s; then it runs at twice that.
+``--sweep`` finds the saturation rate, the highest rate whose ``/play (its reply)`` p95 stays
+under 1 s: it tries ``--rate``, then rates ``--step`` higher until one is over (or ``--step`` lower
+until one is under), ``--sweep-duration`` seconds each on the same games (at most six), then
+runs ``--duration`` seconds at twice that rate and compares it with the saturation run (completed
+throughput, peak memory). An answer the admission gate began with "your action is queued" (D115)
+counts when the result follows. With the defaults (500 games, from 50/s) it takes about 4-5 min.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ _HERE = Path(__file__).resolve().parent
 _ROOT = _HERE.parent
 sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
+from bot.catalog import default_catalog  # noqa: E402
 from tests.discord_double import DiscordDouble, GuildSpec, UserSpec  # noqa: E402
 
 
@@ -73,6 +77,9 @@ CHANNELS = (411_000_000_000_000_002, 411_000_000_000_000_003)
 TIMEOUT = 120.0
 OPENING_AT_ONCE = 8
 FLOOR_SAMPLES = 20
+QUEUED = default_catalog().text("busy.queued", "en-US")
+VISIBLE = ("callback:4", "callback:7", "edit_original", "followup")  # not the deferral
+SEARCH_PHASES = 6  # at most this many rates tried before the run at twice the saturation rate
 
 
 @dataclass
@@ -86,6 +93,7 @@ class Results:
     autocomplete: list[float] = field(default_factory=list)
     commands: int = 0
     skipped: int = 0  # arrivals when every game already had a command under way
+    queued: int = 0  # answers that began with "your action is queued" (the admission gate)
     failures: list[str] = field(default_factory=list)
     elapsed: float = 0.0
 
@@ -231,10 +239,16 @@ async def command(double: DiscordDouble, table: Table, results: Results) -> None
         posted = len(double.messages(thread, include_ephemeral=False))
         rec = await double.slash(table.game.current, thread, "play", {"action": choices[0]})
         reply = await rec.reply(TIMEOUT)
+        if reply.content == QUEUED:  # the gate said it waits (D115): its answer comes next
+            results.queued += 1
+            reply = await rec.followup(1, TIMEOUT)
         if not reply.content.startswith("Played"):
             raise RuntimeError(f"/play refused: {reply.content[:80]}")
-        if rec.reply_latency is not None:
-            results.play.append(rec.reply_latency)
+        answered = next(
+            (e.at for e in rec.events if e.message_id == reply.id and e.kind in VISIBLE), None
+        )
+        if answered is not None:
+            results.play.append(answered - rec.dispatched_at)
         new = double.messages(thread, include_ephemeral=False)[posted:]
         if new:
             message = new[-1]
@@ -384,14 +398,26 @@ async def run_at(
     rate: float,
     floor: float,
     unit: float,
-) -> Results:
-    """One load phase at ``rate``, reported; its results."""
-    phase = argparse.Namespace(**{**vars(args), "rate": rate})
+    duration: float | None = None,
+) -> tuple[Results, list[tuple[float, float]]]:
+    """One load phase at ``rate`` (for ``duration`` s, else ``--duration``), reported; its
+    results and each process's memory (RSS, peak) after it."""
+    phase = argparse.Namespace(
+        **{**vars(args), "rate": rate, "duration": duration or args.duration}
+    )
     before = [cpu_seconds(p.pid) for p in bots]
     results = await load(double, tables, phase)
     cpu = [cpu_seconds(p.pid) - c for p, c in zip(bots, before, strict=True)]
-    report(phase, results, floor, cpu, unit, [memory(p.pid) for p in bots])
-    return results
+    usage = [memory(p.pid) for p in bots]
+    report(phase, results, floor, cpu, unit, usage)
+    return results, usage
+
+
+def under_a_second(results: Results) -> bool:
+    """Whether the answers' p95 stayed under 1 s (and every command was answered)."""
+    if not results.play or results.failures:
+        return False
+    return bench.percentile(results.play, 0.95) < 1.0
 
 
 async def run_rates(
@@ -402,22 +428,47 @@ async def run_rates(
     floor: float,
     unit: float,
 ) -> None:
-    """``--rate`` once; or, with ``--sweep``, rising rates until the answers' p95 reaches 1 s,
-    then twice the saturation rate (the highest rate whose answers' p95 stayed under 1 s)."""
-    rate, saturation = args.rate, None
-    while True:
-        results = await run_at(double, tables, bots, args, rate, floor, unit)
-        if not args.sweep:
-            return
-        answers = bench.percentile(results.play, 0.95) if results.play else float("inf")
-        if answers >= 1.0:
+    """``--rate`` once; or, with ``--sweep``, the saturation rate (the highest rate whose
+    answers' p95 stays under 1 s: rising by ``--step`` from ``--rate``, or falling by it if
+    ``--rate`` is already over), each for ``--sweep-duration`` s, then twice that rate for
+    ``--duration`` s, compared with the saturation run."""
+    if not args.sweep:
+        await run_at(double, tables, bots, args, args.rate, floor, unit)
+        return
+    rate, saturation, tried = args.rate, None, 0
+    found: dict[float, tuple[Results, list[tuple[float, float]]]] = {}
+    while tried < SEARCH_PHASES and rate > 0:
+        found[rate] = await run_at(
+            double, tables, bots, args, rate, floor, unit, args.sweep_duration
+        )
+        tried += 1
+        if under_a_second(found[rate][0]):
+            saturation = rate
+            if any(r > rate for r in found):  # came down from an overloaded rate
+                break
+            rate += args.step
+        elif saturation is not None:
             break
-        saturation, rate = rate, rate + args.step
+        else:
+            rate -= args.step
     if saturation is None:
-        print("saturation rate: not found (the first rate's answers already took 1 s or more)")
+        print("saturation rate: not found (no rate tried kept the answers' p95 under 1 s)")
         return
     print(f"saturation rate: {saturation:g} commands/s (answers' p95 < 1 s)")
-    await run_at(double, tables, bots, args, 2 * saturation, floor, unit)
+    print(f"-- twice the saturation rate, {2 * saturation:g} commands/s --")
+    results, usage = await run_at(double, tables, bots, args, 2 * saturation, floor, unit)
+    base, base_usage = found[saturation]
+    done = results.commands / results.elapsed
+    was = base.commands / base.elapsed
+    print(
+        f"completed at twice the saturation rate: {done:.1f}/s = {100 * done / was:.0f}% of "
+        f"the saturation run's {was:.1f}/s (target >= 90%)"
+    )
+    for shard, ((_, peak), (steady, _)) in enumerate(zip(usage, base_usage, strict=True)):
+        print(
+            f"memory at twice the saturation rate, process {shard}: peak {peak:.0f} MB = "
+            f"{peak / steady:.2f}x the saturation run's RSS {steady:.0f} MB (target <= 1.5x)"
+        )
 
 
 def report(
@@ -450,6 +501,8 @@ def report(
         print(f"memory, process {shard}: RSS {rss:.0f} MB, peak {peak:.0f} MB")
     if results.skipped:
         print(f"{results.skipped} arrivals skipped: every game had a command under way")
+    if results.queued:
+        print(f'{results.queued} answers began with "your action is queued" (waited > 2 s)')
     if results.failures:
         print(f"{len(results.failures)} failures, e.g. {results.failures[:3]}")
     for label, values in (
@@ -483,6 +536,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "rate under it",
     )
     parser.add_argument("--step", type=float, default=10.0, help="rate step of --sweep")
+    parser.add_argument(
+        "--sweep-duration",
+        type=float,
+        default=15.0,
+        help="seconds of each rate --sweep tries before the run at twice the saturation rate "
+        "(which lasts --duration)",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.rate, args.duration = 60, 10.0, 10.0

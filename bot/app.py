@@ -17,11 +17,12 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+from bot.admission import Admission, admitted
 from bot.catalog import default_catalog
 from bot.lobby_state import LobbyBook
 from bot.loops import Every
 from bot.outbox import Outbox
-from bot.present import report_error
+from bot.present import report_error, send, t
 from bot.render_pool import RenderPool
 from bot.runner import ComputerRunner
 from bot.scheduler import ReminderScheduler
@@ -61,7 +62,18 @@ def apply_endpoints(settings: Settings) -> None:
 
 
 class HimikoTree(app_commands.CommandTree[Any]):
-    """The command tree: any failure a command did not answer gets a short reply."""
+    """The command tree: commands pass the admission gate (D115); any failure a command did
+    not answer gets a short reply."""
+
+    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+        """Run a command (or autocomplete) in its turn: discord.py starts one per arrival."""
+        gate: Admission | None = getattr(self.client, "admission", None)
+        if gate is None:
+            await super()._call(interaction)
+            return
+        await admitted(
+            gate, interaction, lambda: super(HimikoTree, self)._call(interaction), notice
+        )
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -109,6 +121,7 @@ class HimikoBot(commands.AutoShardedBot):
         self.think_pool: ThinkPool | None = None  # where computer players decide
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.outbox = Outbox(self, settings.render_processes)
+        self.admission = Admission()  # how many commands run at once; the rest wait in turn
         self.lobbies = LobbyBook()
         self.sweep_interval = sweep_interval
         self.sweeper = Every(
@@ -253,6 +266,9 @@ class HimikoBot(commands.AutoShardedBot):
         await self.outbox.pictures.close()  # unfinished pictures stay owed in the store
         await stop_web(self.web)
         self.web = None
+        told = self.admission.stop()  # commands still waiting are told nothing was played
+        if told:
+            log.info("stopping: %d waiting command(s) told to play again", told)
         await answer_pending_interactions(DRAIN_TIMEOUT)
         # A bot closed before it ever logged in (set up directly) has no shard event queue yet:
         # discord.py's AutoShardedClient.close fails on it after closing everything else.
@@ -293,6 +309,11 @@ async def answer_pending_interactions(timeout: float) -> None:
             return
         await asyncio.wait(running, timeout=left)
     log.warning("stopping: some commands were still running; they get no answer")
+
+
+async def notice(interaction: discord.Interaction[Any], key: str) -> None:
+    """A short private word from the admission gate, in the player's language."""
+    await send(interaction, t(interaction, key), ephemeral=True)
 
 
 def silence_voice_warnings() -> None:

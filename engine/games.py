@@ -126,6 +126,7 @@ class Match:
         options: dict[str, Any],
         state: Any,
         log: list[tuple[int, str]],
+        turn_start: int | None = None,
     ) -> None:
         self.rules = rules
         self.game_key = rules.key
@@ -134,6 +135,9 @@ class Match:
         self.options = options
         self.state = state
         self.log = log
+        # Actions of the log played before the current turn began (None: not known, a snapshot
+        # written before it was kept; the bot then finds it by replay).
+        self.turn_start = turn_start
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -190,6 +194,8 @@ class Match:
         events, texts = self._run(work, parts, actions, preview=False)
         self.state = work
         self.log += [(actor, t) for t in texts]
+        if self.rules.milestones(events).turn_ended:  # only a sequence's last action may end it
+            self.turn_start = len(self.log)
         return events
 
     def preview(self, text: str, seat: int | None = None) -> Preview:
@@ -302,13 +308,14 @@ class Match:
         replayed = replay(self.game_key, self.players, self.seed, self.options, self.log[:-1])
         self.state = replayed.state
         self.log = replayed.log
+        self.turn_start = replayed.turn_start
         return undone
 
     # -- serialization ---------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data: setup, log and the full state."""
-        return {
+        """JSON-ready data: setup, log, the current turn's start (when known) and the state."""
+        data: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game_key,
             "players": list(self.players),
@@ -317,6 +324,9 @@ class Match:
             "log": [[seat, text] for seat, text in self.log],
             "state": self.rules.to_dict(self.state),
         }
+        if self.turn_start is not None:
+            data["turn_start"] = self.turn_start
+        return data
 
     def to_json(self) -> str:
         """Canonical JSON text (sorted keys, compact)."""
@@ -351,7 +361,7 @@ def new(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise MATCH.make(InvalidSetup, "bad_seed")
     opts = rules.normalize_options(options)
-    return Match(rules, names, seed, opts, rules.new_state(names, seed, opts), [])
+    return Match(rules, names, seed, opts, rules.new_state(names, seed, opts), [], 0)
 
 
 def replay(
@@ -382,9 +392,12 @@ def from_json(text: str) -> Match:
         options = rules.normalize_options(data["options"])
         log = [(int(seat), str(action)) for seat, action in data["log"]]
         state = rules.from_dict(data["state"])
+        turn_start = None if data.get("turn_start") is None else int(data["turn_start"])
+        if turn_start is not None and not 0 <= turn_start <= len(log):
+            raise ValueError(f"turn_start {turn_start} is outside the log")
     except (ValueError, KeyError, TypeError, AttributeError, EngineError) as error:
         raise CorruptGame(f"Not a saved game: {error}") from error
-    return Match(rules, players, seed, options, state, log)
+    return Match(rules, players, seed, options, state, log, turn_start)
 
 
 def _at(error: E, parts: Sequence[str], number: int) -> E:

@@ -51,8 +51,11 @@ def public_notation(text: str, public: str, hidden: frozenset[str]) -> str:
 
 
 def turn_start(match: Match) -> int:
-    """How many actions of the log were played before the current turn began (by replay):
-    the identity of the turn, shared by no other turn of the game."""
+    """How many actions of the log were played before the current turn began (kept by the
+    match; by replay for a snapshot written before it was): the identity of the turn, shared by
+    no other turn of the game."""
+    if match.turn_start is not None:
+        return match.turn_start
     fresh = games.new(match.game_key, match.players, match.seed, match.options)
     start = 0
     for number, (actor, text) in enumerate(match.log, 1):

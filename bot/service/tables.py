@@ -89,8 +89,8 @@ def turn_key(match: Match) -> TurnKey | None:
 
 
 def turn_of(match: Match, start: int | None = None) -> Turn | None:
-    """The turn being played, None once the game is over; ``start`` if known, else by replay
-    (a few milliseconds: call it off the event loop, see ``_current_turn``)."""
+    """The turn being played, None once the game is over; ``start`` if known, else the match's,
+    else by replay (a few milliseconds: call it off the event loop, see ``current_turn``)."""
     info = match.turn_info
     if info.seat is None:
         return None
@@ -98,7 +98,9 @@ def turn_of(match: Match, start: int | None = None) -> Turn | None:
 
 
 async def current_turn(match: Match) -> Turn | None:
-    """The turn being played (``_turn``), replayed in a thread."""
+    """The turn being played; replayed in a thread if the match does not know its start."""
+    if match.turn_start is not None or match.current_seat is None:
+        return turn_of(match)
     return await asyncio.to_thread(turn_of, match)
 
 

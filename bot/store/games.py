@@ -10,6 +10,7 @@ from typing import Any
 from . import queries as q
 from . import sqlite
 from .base import StoreBase, check_int64, check_language, dump_json, validate_outcome
+from .connection import Connection, Row
 from .errors import GameNotFound, InvalidRequest, StoreError, ThreadBusy
 from .models import (
     COMPUTER_LEVELS,
@@ -33,6 +34,7 @@ from .rows import (
     parse_time,
     player_game_from_row,
 )
+from .snapshots import log_left_out, with_log, without_log
 
 
 class GamesPart(StoreBase):
@@ -123,7 +125,7 @@ class GamesPart(StoreBase):
                 q.INSERT_SEAT,
                 [(game_id, s.seat, s.user_id, s.player, s.colour) for s in seats],
             )
-            await conn.execute(q.INSERT_SNAPSHOT, (game_id, snapshot))
+            await conn.execute(q.INSERT_SNAPSHOT, (game_id, without_log(snapshot)))
         return Game(
             id=game_id,
             guild_id=guild_id,
@@ -155,8 +157,7 @@ class GamesPart(StoreBase):
             rows = await conn.execute_fetchall(q.SELECT_GAME_BY_ID, (game_id,))
             if not rows:
                 raise GameNotFound(f"no game {game_id}", game_id=game_id)
-            seats = await conn.execute_fetchall(q.SELECT_SEATS, (game_id,))
-        return game_from_row(rows[0], seats)
+            return await _game(conn, rows[0])
 
     async def load_game_by_thread(self, thread_id: int) -> Game:
         """The active game in this thread (GameNotFound if the thread has none)."""
@@ -164,8 +165,7 @@ class GamesPart(StoreBase):
             rows = await conn.execute_fetchall(q.SELECT_ACTIVE_GAME_BY_THREAD, (thread_id,))
             if not rows:
                 raise GameNotFound(f"no active game in thread {thread_id}", thread_id=thread_id)
-            seats = await conn.execute_fetchall(q.SELECT_SEATS, (int(rows[0]["id"]),))
-        return game_from_row(rows[0], seats)
+            return await _game(conn, rows[0])
 
     async def load_latest_game_by_thread(self, thread_id: int) -> Game:
         """The thread's most recent game, whatever its status (GameNotFound if none)."""
@@ -173,8 +173,7 @@ class GamesPart(StoreBase):
             rows = await conn.execute_fetchall(q.SELECT_LATEST_GAME_BY_THREAD, (thread_id,))
             if not rows:
                 raise GameNotFound(f"no game in thread {thread_id}", thread_id=thread_id)
-            seats = await conn.execute_fetchall(q.SELECT_SEATS, (int(rows[0]["id"]),))
-        return game_from_row(rows[0], seats)
+            return await _game(conn, rows[0])
 
     async def list_active_games(self, user_id: int) -> list[ActiveGame]:
         """A user's active games, oldest activity first, with whose turn it is."""
@@ -217,7 +216,10 @@ class GamesPart(StoreBase):
                 raise GameNotFound(f"no game {game_id}", game_id=game_id)
             seats = await conn.execute_fetchall(q.SELECT_SEATS, (game_id,))
             actions = await conn.execute_fetchall(q.SELECT_ACTIONS, (game_id,))
-        return game_from_row(rows[0], seats), [action_from_row(r) for r in actions]
+        game = game_from_row(rows[0], seats)
+        return replace(game, snapshot=with_log(game.snapshot, actions)), [
+            action_from_row(r) for r in actions
+        ]
 
     async def game_ids(self) -> list[int]:
         """Every stored game id, ascending."""
@@ -272,7 +274,7 @@ class GamesPart(StoreBase):
                 raise InvalidRequest(f"game {game_id}: cannot append {actions}: {exc}") from exc
             if by_computer:
                 await conn.execute(q.MARK_BY_COMPUTER, (game_id, first, count))
-            await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+            await conn.execute(q.UPDATE_SNAPSHOT, (without_log(snapshot), game_id))
             if outcome is not None:
                 await conn.execute(q.FINISH_AFTER_APPEND, (outcome.end_reason, stamp, game_id))
                 await self._store_outcome(conn, game_id, outcome)
@@ -318,7 +320,7 @@ class GamesPart(StoreBase):
             cursor = await conn.execute(q.DELETE_ACTION, (game_id, count + 1))
             if cursor.rowcount != 1:
                 raise StoreError(f"game {game_id}: action {count + 1} is missing from the log")
-            await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+            await conn.execute(q.UPDATE_SNAPSHOT, (without_log(snapshot), game_id))
             await self._carry_announced(conn, game_id, expected_version)
         return expected_version + 1
 
@@ -341,7 +343,7 @@ class GamesPart(StoreBase):
                 await self._raise_for(conn, game_id, expected_version)
             await self._store_outcome(conn, game_id, outcome)
             if snapshot is not None:
-                await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+                await conn.execute(q.UPDATE_SNAPSHOT, (without_log(snapshot), game_id))
         return expected_version + 1
 
     async def abandon_game(
@@ -372,4 +374,15 @@ class GamesPart(StoreBase):
             cursor = await conn.execute(q.REPAIR_GAME, (current_seat, game_id, expected_version))
             if cursor.rowcount != 1:
                 await self._raise_for(conn, game_id, expected_version)
-            await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+            await conn.execute(q.UPDATE_SNAPSHOT, (without_log(snapshot), game_id))
+
+
+async def _game(conn: Connection, row: Row) -> Game:
+    """The game of a ``SELECT_GAME_BY_ID``-like row, its seats and its snapshot's log read too."""
+    game_id = int(row["id"])
+    seats = await conn.execute_fetchall(q.SELECT_SEATS, (game_id,))
+    game = game_from_row(row, seats)
+    if not log_left_out(game.snapshot):
+        return game
+    log = await conn.execute_fetchall(q.SELECT_LOG, (game_id,))
+    return replace(game, snapshot=with_log(game.snapshot, log))

@@ -106,6 +106,9 @@ SELECT_ACTIONS = """
 SELECT seq, seat, notation, created_at FROM actions WHERE game_id = ? ORDER BY seq
 """
 
+# The log a stored snapshot leaves out (bot/store/snapshots.py), read with the snapshot.
+SELECT_LOG = "SELECT seat, notation FROM actions WHERE game_id = ? ORDER BY seq"
+
 SELECT_ALL_GAME_IDS = "SELECT id FROM games ORDER BY id"
 
 # Optimistic concurrency: each change applies only if the version is still the one read.

@@ -1,0 +1,138 @@
+"""Admission under overload (issue 25 item 3, D115), through the Discord double: a burst of
+commands is deferred at once, run at most ``limit`` at a time in arrival order, each answered
+and saved once; a long wait is told; at a stop the waiting commands are told nothing was played
+and change nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.admission import Admission
+from bot.catalog import default_catalog
+from bot.store.verify import verify_database
+from tests.discord_double import InteractionRecord, MessageRecord
+from tests.e2e.harness import TIMEOUT, Env, himiko_env, run
+from tests.e2e.test_play import rest_of_turn, two_humans
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+DEFERRED = 5  # the interaction callback type of a deferred ("thinking") answer
+QUEUED = default_catalog().text("busy.queued", "en-US")
+STOPPING = default_catalog().text("busy.stopping", "en-US")
+
+
+class Held:
+    """``/play``'s service, counting how many run at once; the first is held until opened."""
+
+    def __init__(self, env: Env) -> None:
+        self.opened = asyncio.Event()
+        self.first = asyncio.Event()
+        self.running = 0
+        self.most = 0
+        self.calls = 0
+        playing = env.bot.rooms.playing
+        play: Callable[..., Awaitable[Any]] = playing.play
+
+        async def held(*args: Any, **kwargs: Any) -> Any:
+            self.calls += 1
+            self.running += 1
+            self.most = max(self.most, self.running)
+            try:
+                if self.calls == 1:
+                    self.first.set()
+                    await self.opened.wait()
+                return await play(*args, **kwargs)
+            finally:
+                self.running -= 1
+
+        playing.play = held  # type: ignore[method-assign]
+
+
+async def answers(rec: InteractionRecord, wanted: int) -> list[MessageRecord]:
+    """The interaction's first ``wanted`` follow-up messages (after its deferral)."""
+    return [await rec.followup(i, TIMEOUT) for i in range(wanted)]
+
+
+def test_a_burst_is_deferred_at_once_run_in_turn_and_each_command_saved_and_answered_once(
+    tmp_path: Path,
+) -> None:
+    """One place: the player's whole turn sent as a burst of ``/play``s is acknowledged at once,
+    played one at a time in the order sent (each action legal after the one before), each
+    answered once; those that waited long were told so; the turn's message is posted once."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, _ = await two_humans(env)
+            actions = rest_of_turn(await env.match(table.id))
+            assert len(actions) >= 3
+            before = (await env.game(table.id)).action_count
+            env.bot.admission = Admission(limit=1, patience=0.3)
+            service = Held(env)
+            posted = len(env.double.messages(table.id, include_ephemeral=False))
+            recs = [await env.play(player, table.id, a) for a in actions]
+            await asyncio.wait_for(service.first.wait(), TIMEOUT)
+            for rec in recs:  # acknowledged while the first command is still held
+                assert (await rec.response(2.0)).type == DEFERRED
+            for rec in recs[1:]:
+                assert (await rec.followup(0, TIMEOUT)).content == QUEUED
+            assert service.calls == 1  # nothing else started meanwhile
+            service.opened.set()
+            for rec, action in zip(recs, actions, strict=True):
+                said = await answers(rec, 1 if rec is recs[0] else 2)
+                assert f"`{action}`" in said[-1].content, said[-1].content
+            await env.settled()
+            await asyncio.sleep(0.2)  # time enough for an answer or a message too many
+            for rec in recs:
+                assert len(rec.followups()) == (1 if rec is recs[0] else 2)
+            assert service.most == 1 and service.calls == len(actions)
+            game = await env.game(table.id)
+            assert game.action_count == before + len(actions)
+            turn_messages = env.double.messages(table.id, include_ephemeral=False)[posted:]
+            assert len(turn_messages) == 1
+
+    run(body)
+
+
+def test_at_a_stop_the_waiting_commands_are_told_and_change_nothing(tmp_path: Path) -> None:
+    """The bot stops while one command runs and two wait: the running one is saved and
+    answered; the waiting ones are told to play again and saved nothing; verify is clean."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, _ = await two_humans(env)
+            actions = rest_of_turn(await env.match(table.id))[:3]
+            before = (await env.game(table.id)).action_count
+            env.bot.admission = Admission(limit=1, patience=30.0)
+            service = Held(env)
+            recs = [await env.play(player, table.id, a) for a in actions]
+            await asyncio.wait_for(service.first.wait(), TIMEOUT)
+            for rec in recs:
+                assert (await rec.response(2.0)).type == DEFERRED
+            stopping = asyncio.create_task(env.stop_bot())
+            try:
+                for rec in recs[1:]:
+                    assert (await rec.followup(0, 3.0)).content == STOPPING
+            finally:
+                service.opened.set()  # a failure must not hold the bot's stop forever
+            assert f"`{actions[0]}`" in (await rec_answer(recs[0])).content
+            await stopping
+            assert service.calls == 1
+            for rec in recs[1:]:
+                assert len(rec.followups()) == 1
+            await env.start_bot()
+            assert (await env.game(table.id)).action_count == before + 1
+            await env.settled()
+            report = await verify_database(env.database)
+            assert not report.problems
+
+    run(body)
+
+
+async def rec_answer(rec: InteractionRecord) -> MessageRecord:
+    """The running command's answer."""
+    return await rec.followup(0, TIMEOUT)
