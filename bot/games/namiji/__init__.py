@@ -10,9 +10,12 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
-from bot.games.base import Presentation, Texts, counted, listed
+from bot.games.base import Presentation, Texts, counted, language, listed
 from bot.names import display_name
 from engine.contract import Event, TurnInfo
+from engine.namiji.components import CLOCKWISE, components
+from render.namiji.cards import card_words
+from render.words import say, speaking
 
 KEY = "namiji"
 RULE_TOPICS = (
@@ -214,6 +217,108 @@ class NamijiPresentation(Presentation):
             return t(_k("panel.do.keep"), row=cell[1], column=cell[2])
         if kind == "release" and not args:
             return t(_k("panel.do.release"))
+        if kind in ("refuse", "draw", "stop", "offer") and not args:
+            return t(_k(f"panel.do.{kind}"))
         if kind == "end" and not args:
             return t(_k("panel.cat.end"))
-        return action
+        return _net(t, args) if kind == "net" else _card(t, view, kind, args) or action
+
+    def panel_description(self, t: Texts, view: Mapping[str, Any], action: str) -> str | None:
+        """A card's effect (from the pictures' own card texts), the station a move leads to,
+        the trap's draws so far, an offering's effect on the end penalty, a section's points."""
+        words = action.split()
+        kind, args = words[0], words[1:]
+        if kind in ("pick", "rock") and len(args) == 1:
+            with speaking(language(t)):
+                return card_words(args[0])
+        if kind == "move" and args and args[0].isdigit():
+            return _space(t, view, int(args[0]))
+        if kind in ("draw", "stop") and not args:
+            drawn = [str(d) for d in view.get("drawn", [])]
+            return t(_k("panel.about.drawn"), count=len(drawn), crabs=drawn.count("CB"))
+        if kind == "offer" and not args:
+            left = _own(view).get("offerings")
+            penalty = components().penalty_by_left
+            if isinstance(left, int) and 0 < left < len(penalty):
+                return t(_k("panel.about.offer"), now=penalty[left], after=penalty[left - 1])
+        if kind == "panorama" and len(args) == 1:
+            section = _section(view, args[0])
+            if section:
+                bonus = components().panorama_bonus
+                return t(_k("panel.about.panorama"), section=section, bonus=bonus)
+        return None
+
+
+def _own(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The acting player's part of the view (empty when the view does not say)."""
+    seat, players = view.get("current_seat"), view.get("players", [])
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        found: Mapping[str, Any] = players[seat]
+        return found
+    return {}
+
+
+def _section(view: Mapping[str, Any], kind: str) -> int | None:
+    """The section of panorama ``kind`` the acting player would take next (None if unknown)."""
+    taken = _own(view).get("panoramas", {}).get(kind)
+    return taken + 1 if isinstance(taken, int) else None
+
+
+def _net(t: Texts, args: list[str]) -> str:
+    """A net, or a stage of one: "Net of two blue tai: row 1, columns 1 and 2"."""
+    fish = fish_name(t, args[0].removeprefix("N:").removeprefix("n:"))
+    if len(args) == 1:
+        return t(_k("panel.do.net_kind"), fish=fish)
+    row, column = _cell(args[1])
+    if len(args) == 2:
+        return t(_k("panel.do.net_from"), fish=fish, row=row, column=column)
+    start, where = (column, "h") if args[2] == "h" else (row, "v")
+    return t(_k(f"panel.do.net.{where}"), fish=fish, row=row, column=column, next=int(start) + 1)
+
+
+def _card(t: Texts, view: Mapping[str, Any], kind: str, args: list[str]) -> str | None:
+    """Taking a card in words: a pontoon card or a sacred rock by its name, a panorama."""
+    if len(args) != 1:
+        return None
+    code, comp = args[0], components()
+    if kind == "pick" and code in comp.meals:
+        return t(_k("panel.do.meal"), name=comp.meal_names[code], count=comp.meals[code])
+    if kind == "pick" and code in comp.upgrades:
+        return t(_k("panel.do.upgrade"), name=card_name(t, code))
+    if kind == "rock" and code in comp.rocks:
+        return t(_k("panel.do.rock"), name=card_name(t, code))
+    if kind == "panorama" and code in comp.sections:
+        section, panorama = _section(view, code), panorama_name(t, code)
+        if section is None:
+            return t(_k("panel.do.panorama"), panorama=panorama)
+        total = comp.sections[code]
+        return t(
+            _k("panel.do.panorama_section"), panorama=panorama, section=section, sections=total
+        )
+    return None
+
+
+def card_name(t: Texts, code: str) -> str:
+    """A card's name in words: a meal's dish, an upgrade's or a sacred rock's name (house names,
+    D97); any other code as it is."""
+    comp = components()
+    if code in comp.meals:
+        return comp.meal_names[code]
+    if code in comp.upgrades or code in comp.rocks:
+        return t(_k(f"card.{code}"))
+    return code
+
+
+def _space(t: Texts, view: Mapping[str, Any], index: int) -> str | None:
+    """What a route space holds: a station's effect, a pontoon or the arrival port."""
+    route = components(str(view.get("direction") or CLOCKWISE)).route
+    if not 0 <= index < len(route):
+        return None
+    letter = route[index]
+    if letter[0] == "P":
+        station = t(_k("panel.about.pontoon"))
+    elif letter == "S":
+        station = t(_k("panel.about.port"))
+    else:
+        station = say(f"n.station.{letter}", language(t))
+    return t(_k("panel.about.space"), station=station)
