@@ -18,8 +18,8 @@ class Presentation(Protocol):
     """How the bot shows one game: summaries, panel groups, rule topics, its texts' folder.
 
     A game's presentation subclasses this protocol to inherit the defaults of the optional
-    hooks (``panel_next``, ``step_key``, ``played``, ``panel_label``, ``panel_description``);
-    see docs/adding-a-game.md.
+    hooks (``panel_next``, ``step_key``, ``played``, ``panel_label``, ``panel_description``,
+    ``card_codes``, ``card_name``, ``card_help``); see docs/adding-a-game.md.
     """
 
     #: Panel groups opened next after an action of another group, most likely first (default:
@@ -88,6 +88,18 @@ class Presentation(Protocol):
         """The line under a panel choice (a card's effect, where a move leads), or None
         (default: none); at most ``MAX_DESCRIPTION`` characters are shown."""
         return None
+
+    def card_codes(self, topic: str) -> Sequence[str]:
+        """The cards a ``/rules`` topic lists, a line each after its text (default: none)."""
+        return ()
+
+    def card_name(self, t: Texts, code: str) -> str:
+        """A card's name in words (default: its code)."""
+        return code
+
+    def card_help(self, t: Texts, code: str) -> str:
+        """What a card does, in one line (default: nothing)."""
+        return ""
 
 
 def counted(t: Texts, key: str, count: int, **params: Any) -> str:

@@ -12,15 +12,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import discord
 import pytest
 
 from bot.catalog import default_catalog
 from bot.games import presentation
 from bot.games.base import Texts
 from bot.service.panel import STAGE
+from bot.views.panel import panel_view
 from engine import games
 from engine.players import random_player
 
+from .fakes import FakeBot, fake_interaction
 from .test_panel import _panel_states
 
 OTHERS = ("fr", "it", "pl")
@@ -105,3 +108,29 @@ def test_every_reachable_panel_choice_is_in_words_in_four_languages(
         for state in _panel_states(match, seat):
             _read(game, state, texts)
         match.play(random_player(match.view(seat), seat), seat=seat)
+
+
+def test_the_panel_names_the_cards_and_says_their_effect_under_each() -> None:
+    """Issue 21 item 1: `pick U11` / `rock R12` became the card's name, its effect beneath."""
+    bot = FakeBot()
+    interaction = fake_interaction(bot)
+    interaction.locale = discord.Locale.polish
+    t = _texts("pl")
+    namiji = presentation("namiji")
+    seen: set[str] = set()
+    for seed in range(6):
+        match = games.new("namiji", ["Ann", "Bo", "Cy"], seed=seed)
+        while (seat := match.current_seat) is not None and len(seen) < 2:
+            for state in _panel_states(match, seat):
+                if state.category not in ("pick", "rock"):
+                    continue
+                view = panel_view(bot, interaction, state)  # type: ignore[arg-type]
+                menus = [getattr(item, "item", item) for item in view.children]  # DynamicItem
+                options = [o for menu in menus for o in getattr(menu, "options", [])]
+                for option in options:
+                    code = option.value.split()[1]
+                    assert namiji.card_name(t, code) in option.label, option.label
+                    assert option.description == namiji.card_help(t, code), option
+                    seen.add(state.category)
+            match.play(random_player(match.view(seat), seat), seat=seat)
+    assert seen == {"pick", "rock"}

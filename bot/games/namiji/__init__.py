@@ -31,8 +31,13 @@ RULE_TOPICS = (
     "panoramas",
     "scoring",
     "two_players",
+    "meals",
+    "upgrades",
+    "rock_cards",
     "notation",
 )
+#: ``/rules`` topics that list a kind of card, a line per card.
+CARD_TOPICS = ("meals", "upgrades", "rock_cards")
 #: Events that make no phrase of their own (told by the turn's other events).
 SILENT = ("end_turn", "fish_revealed", "nets_revealed", "rocks_drawn", "game_end")
 #: Events said in one phrase with their own fields (``namiji.summary.<type>``).
@@ -229,8 +234,7 @@ class NamijiPresentation(Presentation):
         words = action.split()
         kind, args = words[0], words[1:]
         if kind in ("pick", "rock") and len(args) == 1:
-            with speaking(language(t)):
-                return card_words(args[0])
+            return self.card_help(t, args[0])
         if kind == "move" and args and args[0].isdigit():
             return _space(t, view, int(args[0]))
         if kind in ("draw", "stop") and not args:
@@ -247,6 +251,26 @@ class NamijiPresentation(Presentation):
                 bonus = components().panorama_bonus
                 return t(_k("panel.about.panorama"), section=section, bonus=bonus)
         return None
+
+    def card_codes(self, topic: str) -> Sequence[str]:
+        """The meals, upgrades or sacred rock cards, in their number's order."""
+        comp = components()
+        cards: dict[str, list[str]] = {
+            "meals": list(comp.meals),
+            "upgrades": list(comp.upgrades),
+            "rock_cards": list(comp.rocks),
+        }
+        return sorted(cards.get(topic, []), key=lambda code: int(code[1:]))
+
+    def card_name(self, t: Texts, code: str) -> str:
+        """A meal's dish, an upgrade's or a sacred rock's name."""
+        return card_name(t, code)
+
+    def card_help(self, t: Texts, code: str) -> str:
+        """The card's code and effect, the picture's own words ("U1: fishing: resolve the
+        fishing effect twice")."""
+        with speaking(language(t)):
+            return card_words(code)
 
 
 def _own(view: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -33,8 +33,12 @@ RULE_TOPICS = (
     "round",
     "game_end",
     "scoring",
+    "specialists",
+    "buildings",
     "notation",
 )
+#: ``/rules`` topics that list a kind of card, a line per card (specialists, building tiles).
+CARD_TOPICS = ("specialists", "buildings")
 #: Panel groups named without detail (``yamatai.panel.cat.<group>``).
 PLAIN_GROUPS = ("fleet", "trade", "collect", "build", "keep", "end")
 #: After an action whose group is done, the panel opens the first of these still legal: the
@@ -281,23 +285,43 @@ class YamataiPresentation(Presentation):
         power in full (the powers' texts are the pictures' own)."""
         words = action.split()
         kind, args = words[0], words[1:]
-        comp = load_components()
-        if kind in ("build", "reserve") and args and args[0] in comp.buildings:
-            tile = comp.buildings[args[0]]
-            lang = language(t)
-            boats = [
-                say(f"y.boat.{b}", lang) if n == 1 else f"{n} {say(f'y.boat.{b}', lang)}"
-                for b, n in zip(comp.boat_names, tile.needs, strict=True)
-                if n
-            ]
-            building = t(_k(f"building.{tile.kind}"))
-            return t(_k("panel.about.tile"), kind=building, pp=tile.pp, boats=listed(boats))
-        if kind == "recruit" and args and args[0] in comp.specialists:
-            power = say(f"y.specialist.{args[0]}", language(t))
-            return t(_k("panel.about.specialist"), pp=comp.specialists[args[0]].pp, power=power)
+        if kind == "recruit" and args:
+            return self.card_help(t, args[0]) or None
+        if kind in ("build", "reserve") and args and args[0] in load_components().buildings:
+            return f"{self.card_name(t, args[0])} · {self.card_help(t, args[0])}"
         if kind == "fleet" and args and args[0].isdigit():
             return say(f"y.fleet.{args[0]}", language(t))
         return None
+
+    def card_codes(self, topic: str) -> Sequence[str]:
+        """The specialists (by name) or the building tiles (by code), in the data's order."""
+        comp = load_components()
+        cards = {"specialists": list(comp.specialists), "buildings": list(comp.buildings)}
+        return cards.get(topic, [])
+
+    def card_name(self, t: Texts, code: str) -> str:
+        """A specialist's name, or a building tile's kind and code ("Palace P3")."""
+        tile = load_components().buildings.get(code)
+        if tile is None:
+            return code
+        return t(_k("panel.about.tile_name"), kind=t(_k(f"building.{tile.kind}")), tile=code)
+
+    def card_help(self, t: Texts, code: str) -> str:
+        """A tile's PP and boats; a specialist's PP and power ("" for another code)."""
+        comp = load_components()
+        lang = language(t)
+        if code in comp.specialists:
+            power = say(f"y.specialist.{code}", lang)
+            return t(_k("panel.about.specialist"), pp=comp.specialists[code].pp, power=power)
+        tile = comp.buildings.get(code)
+        if tile is None:
+            return ""
+        boats = [
+            say(f"y.boat.{b}", lang) if n == 1 else f"{n} {say(f'y.boat.{b}', lang)}"
+            for b, n in zip(comp.boat_names, tile.needs, strict=True)
+            if n
+        ]
+        return t(_k("panel.about.tile"), pp=tile.pp, boats=listed(boats))
 
     @staticmethod
     def _fleet(t: Texts, view: Mapping[str, Any], args: list[str]) -> str:
