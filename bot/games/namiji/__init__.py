@@ -133,9 +133,10 @@ class NamijiPresentation(Presentation):
         if kind in ("move", "arrival"):
             key = f"summary.{kind}_neutral" if neutral else f"summary.{kind}"
             return t(_k(key), to=event.get("to"), token=event.get("token"))
-        if kind == "score":
+        if kind == "score":  # a penalty (offerings left) is said as points lost
             points = int(event["points"])
-            return t(_k("summary.score"), why=t(_k(f"score.{event['for']}"), count=points))
+            said = "summary.score" if points >= 0 else "summary.score_lost"
+            return t(_k(said), why=t(_k(f"score.{event['for']}"), count=abs(points)))
         if kind == "crustaceans":
             return counted(t, _k("summary.crustaceans"), len(event.get("tokens", [])))
         if kind in ("trap_lost", "net_refused", "rock_kept", "neutral_pick"):
@@ -156,7 +157,7 @@ class NamijiPresentation(Presentation):
                 _k("summary.panorama_bonus"), panorama=panorama_name(t, str(event["card"])[-1])
             )
         if kind == "pontoon_card":  # the picker is the turn's player, named before the phrase
-            return t(_k("summary.pontoon_card"), card=event["card"])
+            return _pontoon_card(t, str(event["card"]))
         if kind == "kept":
             row, column = _cell(event["cell"])
             return t(_k("summary.kept"), row=row, column=column)
@@ -170,7 +171,8 @@ class NamijiPresentation(Presentation):
             )
         if kind == "rocks_revealed":
             met = event.get("met", [])
-            cards = listed([str(c) for c in event.get("cards", [])]) or "—"
+            names = [card_name(t, str(c)) for c in event.get("cards", [])]
+            cards = listed([t(_k("summary.rock_name"), name=n) for n in names]) or "—"
             player = name(event["seat"])
             return t(_k("summary.rocks_revealed"), player=player, cards=cards, met=len(met))
         if kind in SIMPLE:
@@ -331,6 +333,16 @@ def card_name(t: Texts, code: str) -> str:
     if code in comp.upgrades or code in comp.rocks:
         return t(_k(f"card.{code}"))
     return code
+
+
+def _pontoon_card(t: Texts, code: str) -> str:
+    """A pontoon card taken, by its name: "took the upgrade “Double catch” (pontoon card)"."""
+    comp = components()
+    if code in comp.meals:
+        return t(_k("summary.pontoon_meal"), name=comp.meal_names[code])
+    if code in comp.upgrades:
+        return t(_k("summary.pontoon_upgrade"), name=card_name(t, code))
+    return t(_k("summary.pontoon_card"), card=code)
 
 
 def _space(t: Texts, view: Mapping[str, Any], index: int) -> str | None:
