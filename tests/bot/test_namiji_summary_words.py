@@ -32,9 +32,10 @@ def test_a_whole_games_messages_name_cards_and_lose_points(locale: str) -> None:
     for code in ("M1", "U3", "R12"):  # cards by name
         events = [{"type": "pontoon_card", "seat": 0, "card": code}]
         if code.startswith("R"):
-            events = [{"type": "rocks_revealed", "seat": 0, "cards": [code], "met": [code]}]
+            events = [{"type": "rocks_revealed", "seat": 1, "cards": [code], "met": [code]}]
         name = default_catalog().text(f"namiji.card.{code}", locale) if code != "M1" else "onigiri"
-        assert name in summary.turn("Ann", events, NAMES)
+        said = summary.turn("Ann", events, NAMES)
+        assert name in said and (code[0] != "R" or "\nBo " in said), said  # the revealer named
 
 
 def test_the_offerings_penalty_is_said_as_points_lost() -> None:

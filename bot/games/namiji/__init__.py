@@ -171,8 +171,8 @@ class NamijiPresentation(Presentation):
             )
         if kind == "rocks_revealed":
             met = event.get("met", [])
-            names = [card_name(t, str(c)) for c in event.get("cards", [])]
-            cards = listed([t(_k("summary.rock_name"), name=n) for n in names]) or "—"
+            rocks = [card_name(t, str(c)) for c in event.get("cards", [])]
+            cards = listed([t(_k("summary.rock_name"), name=n) for n in rocks]) or "—"
             player = name(event["seat"])
             return t(_k("summary.rocks_revealed"), player=player, cards=cards, met=len(met))
         if kind in SIMPLE:
