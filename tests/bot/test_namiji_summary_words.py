@@ -34,8 +34,8 @@ def test_a_whole_games_messages_name_cards_and_lose_points(locale: str) -> None:
         if code.startswith("R"):
             events = [{"type": "rocks_revealed", "seat": 1, "cards": [code], "met": [code]}]
         name = default_catalog().text(f"namiji.card.{code}", locale) if code != "M1" else "onigiri"
-        said = summary.turn("Ann", events, NAMES)
-        assert name in said and (code[0] != "R" or "\nBo " in said), said  # the revealer named
+        told = summary.turn("Ann", events, NAMES)
+        assert name in told and (code[0] != "R" or "\nBo " in told), told  # the revealer named
 
 
 def test_the_offerings_penalty_is_said_as_points_lost() -> None:
