@@ -305,11 +305,9 @@ def _add_menus(
     shown = presentation(state.game)
 
     def about(value: str) -> str | None:
-        """The line under a choice (a card's effect...), cut to fit; none for a stage."""
-        if value.endswith(STAGE):
-            return None
+        """The line under a choice or a stage (a card's effect...), cut to fit."""
         words = lambda k, **p: t(interaction, k, **p)  # noqa: E731
-        text = shown.panel_description(words, state.view or {}, value)
+        text = shown.panel_description(words, state.view or {}, value.removesuffix(STAGE))
         if not text or len(text) <= MAX_LABEL:  # a description's limit is a label's, 100
             return text or None
         return text[: MAX_LABEL - 1] + "…"
