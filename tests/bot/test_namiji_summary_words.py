@@ -13,7 +13,7 @@ from engine import games
 from engine.players import random_player
 
 NAMES = ["Ann", "Bo", "Cy"]
-CODE = re.compile(r"\b[MRU]\d{1,2}\b")
+CODE = re.compile(r"\b[MRU]\d{1,2}\b|\b[AP]\d\b")  # cards, arrival tokens, pontoons
 
 
 @pytest.mark.parametrize("locale", ["en", "fr", "it", "pl"])

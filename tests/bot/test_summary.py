@@ -263,7 +263,7 @@ def test_the_neutral_boat_is_moved_by_the_player() -> None:
     text = Summary(default_catalog(), "en", "namiji").actions(events, NAMES)
     assert text == (
         "moved the neutral boat to space 52, "
-        "the neutral boat reached the port (its arrival token A5 is discarded)"
+        "the neutral boat reached the port (its arrival token 5 is discarded)"  # D99: no code
     )
 
 

@@ -41,7 +41,7 @@ CARD_TOPICS = ("meals", "upgrades", "rock_cards")
 #: Events that make no phrase of their own (told by the turn's other events).
 SILENT = ("end_turn", "fish_revealed", "nets_revealed", "rocks_drawn", "game_end")
 #: Events said in one phrase with their own fields (``namiji.summary.<type>``).
-SIMPLE = ("offering", "draft")
+SIMPLE = ("offering",)
 
 
 def _k(key: str) -> str:
@@ -132,7 +132,8 @@ class NamijiPresentation(Presentation):
         neutral = event.get("seat") is None
         if kind in ("move", "arrival"):
             key = f"summary.{kind}_neutral" if neutral else f"summary.{kind}"
-            return t(_k(key), to=event.get("to"), token=event.get("token"))
+            token = str(event.get("token") or "").removeprefix("A")  # A7: the token worth 7
+            return t(_k(key), to=event.get("to"), token=token)
         if kind == "score":  # a penalty (offerings left) is said as points lost
             points = int(event["points"])
             said = "summary.score" if points >= 0 else "summary.score_lost"
@@ -175,6 +176,9 @@ class NamijiPresentation(Presentation):
             cards = listed([t(_k("summary.rock_name"), name=n) for n in rocks]) or "—"
             player = name(event["seat"])
             return t(_k("summary.rocks_revealed"), player=player, cards=cards, met=len(met))
+        if kind == "draft":  # P1: pontoon 1
+            pontoon = str(event["pontoon"]).removeprefix("P")
+            return t(_k("summary.draft"), pontoon=pontoon, cards=event["cards"])
         if kind in SIMPLE:
             params = {k: v for k, v in event.items() if k not in ("type", "seat")}
             return t(_k(f"summary.{kind}"), **params)
