@@ -14,6 +14,7 @@ from bot.catalog import Catalog, default_catalog
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.games import PRESENTATIONS, presentation
+from bot.games.base import Texts
 from bot.names import display_name
 from bot.present import MAX_CONTENT, clip, decimal, send, t, thread_of
 from bot.service import (
@@ -228,23 +229,33 @@ class InfoCog(commands.Cog):
         await send(interaction, listing_text(interaction, found, "mygames"))
 
     @app_commands.command(name="rules", description=text("cmd.rules"))
-    @app_commands.describe(topic=text("cmd.rules.topic"), game=text("cmd.rules.game"))
+    @app_commands.describe(
+        topic=text("cmd.rules.topic"), game=text("cmd.rules.game"), card=text("cmd.rules.card")
+    )
     @app_commands.choices(game=game_choices())
     async def rules(
         self,
         interaction: Interaction,
-        topic: str = "overview",
+        topic: str | None = None,
         game: app_commands.Choice[str] | None = None,
+        card: str | None = None,
     ) -> None:
-        """Short rule help by topic, for the game chosen, of the thread, or the first one."""
+        """Short rule help: a topic, a card explained, or (neither) the overview and the list of
+        topics, for the game chosen, of the thread, or the first one."""
         key = await self._rules_game(interaction, None if game is None else game.value)
+        if card is not None:
+            await send(interaction, card_text(interaction, key, card))
+            return
         topics = rule_topics(key)
-        if topic not in topics:
+        chosen = topic or "overview"
+        if chosen not in topics:
             names = ", ".join(f"`{k}`" for k in topics)
-            raise ServiceError("error.rules_topic", topic=clip(topic, 40), topics=names)
-        prefix = "" if topic == COMMANDS_TOPIC else f"{key}."
-        title = t(interaction, f"{prefix}rules.topic.{topic}")
-        await send(interaction, f"**{title}**\n{t(interaction, f'{prefix}rules.{topic}')}")
+            raise ServiceError("error.rules_topic", topic=clip(chosen, 40), topics=names)
+        said = rule_text(interaction, key, chosen)
+        if topic is None:  # QA: a bare /rules did not say which topics exist
+            listed = ", ".join(f"`{k}`" for k in topics)
+            said += "\n\n" + t(interaction, "rules.more", topics=listed)
+        await send(interaction, said)
 
     @rules.autocomplete("topic")
     async def rules_topic(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -256,6 +267,21 @@ class InfoCog(commands.Cog):
             title = t(interaction, f"{prefix}rules.topic.{topic}")
             if current.lower() in f"{title} {topic}".lower():
                 found.append(Choice(name=title[:100], value=topic))
+        return found[:25]
+
+    @rules.autocomplete("card")
+    async def rules_card(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        """The cards whose code or name (in the user's language) contains what was typed, the
+        game in question's first."""
+        key = await self._rules_game(interaction, getattr(interaction.namespace, "game", None))
+        words = _texts(interaction)
+        typed = current.strip().lower()
+        found = []
+        for game, _topic, code in all_cards(key):
+            name = presentation(game).card_name(words, code)
+            if typed in f"{code} {name}".lower():
+                label = name if code.lower() in name.lower() else f"{name} ({code})"
+                found.append(Choice(name=label[:100], value=code))
         return found[:25]
 
     async def _rules_game(self, interaction: Interaction, game: str | None) -> str:
@@ -272,3 +298,61 @@ class InfoCog(commands.Cog):
 def rule_topics(game: str) -> list[str]:
     """A game's ``/rules`` topics, then the bot's commands."""
     return [*presentation(game).rule_topics, COMMANDS_TOPIC]
+
+
+def _texts(interaction: Interaction) -> Texts:
+    return lambda k, **p: t(interaction, k, **p)
+
+
+def _topic_title(interaction: Interaction, game: str, topic: str) -> str:
+    prefix = "" if topic == COMMANDS_TOPIC else f"{game}."
+    return t(interaction, f"{prefix}rules.topic.{topic}")
+
+
+def rule_text(interaction: Interaction, game: str, topic: str) -> str:
+    """A ``/rules`` topic: its title and text, then a line per card of its kind, if any."""
+    prefix = "" if topic == COMMANDS_TOPIC else f"{game}."
+    lines = [
+        f"**{_topic_title(interaction, game, topic)}**",
+        t(interaction, f"{prefix}rules.{topic}"),
+    ]
+    shown, words = presentation(game), _texts(interaction)
+    lines += [
+        t(
+            interaction,
+            "rules.card_line",
+            name=shown.card_name(words, c),
+            help=shown.card_help(words, c),
+        )
+        for c in shown.card_codes(topic)
+    ]
+    return "\n".join(lines)
+
+
+def all_cards(first: str) -> list[tuple[str, str, str]]:
+    """Every card ``/rules`` explains as (game, topic, code): the game ``first``'s, then the
+    other games'."""
+    order = [first, *(g for g in PRESENTATIONS if g != first)]
+    return [
+        (game, topic, code)
+        for game in order
+        for topic in rule_topics(game)
+        for code in presentation(game).card_codes(topic)
+    ]
+
+
+def card_text(interaction: Interaction, game: str, typed: str) -> str:
+    """A card explained (found by code, or by name in the user's language, any case); a
+    ServiceError saying how to find one if none is."""
+    words, wanted = _texts(interaction), typed.strip().lower()
+    for found, topic, code in all_cards(game):
+        shown = presentation(found)
+        name = shown.card_name(words, code)
+        if wanted in (code.lower(), name.lower()):
+            kind = _topic_title(interaction, found, topic)
+            return t(
+                interaction, "rules.card", name=name, kind=kind, help=shown.card_help(words, code)
+            )
+    kinds = {topic for _, topic, _ in all_cards(game)}
+    topics = ", ".join(f"`/rules topic:{k}`" for k in rule_topics(game) if k in kinds)
+    raise ServiceError("error.rules_card", card=clip(typed, 40), topics=topics)

@@ -10,13 +10,16 @@ from engine.contract import Event, TurnInfo
 
 #: A catalog lookup bound to a locale: ``t(key, **params)``.
 Texts = Callable[..., str]
+#: Discord's longest select option description.
+MAX_DESCRIPTION = 100
 
 
 class Presentation(Protocol):
     """How the bot shows one game: summaries, panel groups, rule topics, its texts' folder.
 
     A game's presentation subclasses this protocol to inherit the defaults of the optional
-    hooks (``panel_next``, ``step_key``, ``played``, ``panel_label``); see docs/adding-a-game.md.
+    hooks (``panel_next``, ``step_key``, ``played``, ``panel_label``, ``panel_description``,
+    ``card_codes``, ``card_name``, ``card_help``); see docs/adding-a-game.md.
     """
 
     #: Panel groups opened next after an action of another group, most likely first (default:
@@ -81,6 +84,23 @@ class Presentation(Protocol):
         first words of an action."""
         return action
 
+    def panel_description(self, t: Texts, view: Mapping[str, Any], action: str) -> str | None:
+        """The line under a panel choice (a card's effect, where a move leads), or None
+        (default: none); at most ``MAX_DESCRIPTION`` characters are shown."""
+        return None
+
+    def card_codes(self, topic: str) -> Sequence[str]:
+        """The cards a ``/rules`` topic lists, a line each after its text (default: none)."""
+        return ()
+
+    def card_name(self, t: Texts, code: str) -> str:
+        """A card's name in words (default: its code)."""
+        return code
+
+    def card_help(self, t: Texts, code: str) -> str:
+        """What a card does, in one line (default: nothing)."""
+        return ""
+
 
 def counted(t: Texts, key: str, count: int, **params: Any) -> str:
     """The text of ``key`` in the plural form for ``count`` (see bot.catalog)."""
@@ -97,3 +117,9 @@ def joined(t: Texts, items: Sequence[str], conjunction: str = "and") -> str:
     if len(items) < 2:
         return "".join(items)
     return t(f"summary.{conjunction}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def language(t: Texts) -> str:
+    """The language ``t`` speaks (``language.code``: "en", "fr"...), to read the pictures'
+    own texts of a card (``render.words.say(key, language(t))``) instead of copying them."""
+    return t("language.code")

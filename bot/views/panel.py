@@ -328,6 +328,16 @@ def _add_menus(
     staged = any(v.endswith(STAGE) for v in state.actions)
     first = state.page * PAGE_SIZE
     total = next((c.count for c in state.categories if c.key == state.category), 0)
+    shown = presentation(state.game)
+
+    def about(value: str) -> str | None:
+        """The line under a choice or a stage (a card's effect...), cut to fit."""
+        words = lambda k, **p: t(interaction, k, **p)  # noqa: E731
+        text = shown.panel_description(words, state.view or {}, value.removesuffix(STAGE))
+        if not text or len(text) <= MAX_LABEL:  # a description's limit is a label's, 100
+            return text or None
+        return text[: MAX_LABEL - 1] + "…"
+
     for n, actions in enumerate(chunks(list(state.actions))):
         select = bot.bound(ActionSelect)(game, version, n)
         start = first + n * PER_SELECT + 1
@@ -344,7 +354,7 @@ def _add_menus(
             )
         select.item.placeholder = placeholder[:150]
         for action in actions:
-            select.item.add_option(label=label(action), value=action)
+            select.item.add_option(label=label(action), value=action, description=about(action))
         view.add_item(select)
 
 

@@ -37,7 +37,7 @@ EXPECTED_OPTIONS: dict[str, dict[str, tuple[int, bool]]] = {
     "log": {},
     "games": {},
     "mygames": {},
-    "rules": {"topic": (3, False), "game": (3, False)},
+    "rules": {"topic": (3, False), "game": (3, False), "card": (3, False)},
     "resign": {},
 }
 

@@ -10,9 +10,12 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
-from bot.games.base import Presentation, Texts, counted, listed
+from bot.games.base import Presentation, Texts, counted, language, listed
 from bot.names import display_name
 from engine.contract import Event, TurnInfo
+from engine.namiji.components import CLOCKWISE, components
+from render.namiji.cards import card_words
+from render.words import say, speaking
 
 KEY = "namiji"
 RULE_TOPICS = (
@@ -28,12 +31,17 @@ RULE_TOPICS = (
     "panoramas",
     "scoring",
     "two_players",
+    "meals",
+    "upgrades",
+    "rock_cards",
     "notation",
 )
+#: ``/rules`` topics that list a kind of card, a line per card.
+CARD_TOPICS = ("meals", "upgrades", "rock_cards")
 #: Events that make no phrase of their own (told by the turn's other events).
 SILENT = ("end_turn", "fish_revealed", "nets_revealed", "rocks_drawn", "game_end")
 #: Events said in one phrase with their own fields (``namiji.summary.<type>``).
-SIMPLE = ("offering", "draft")
+SIMPLE = ("offering",)
 
 
 def _k(key: str) -> str:
@@ -124,10 +132,12 @@ class NamijiPresentation(Presentation):
         neutral = event.get("seat") is None
         if kind in ("move", "arrival"):
             key = f"summary.{kind}_neutral" if neutral else f"summary.{kind}"
-            return t(_k(key), to=event.get("to"), token=event.get("token"))
-        if kind == "score":
+            token = str(event.get("token") or "").removeprefix("A")  # A7: the token worth 7
+            return t(_k(key), to=event.get("to"), token=token)
+        if kind == "score":  # a penalty (offerings left) is said as points lost
             points = int(event["points"])
-            return t(_k("summary.score"), why=t(_k(f"score.{event['for']}"), count=points))
+            said = "summary.score" if points >= 0 else "summary.score_lost"
+            return t(_k(said), why=t(_k(f"score.{event['for']}"), count=abs(points)))
         if kind == "crustaceans":
             return counted(t, _k("summary.crustaceans"), len(event.get("tokens", [])))
         if kind in ("trap_lost", "net_refused", "rock_kept", "neutral_pick"):
@@ -148,7 +158,7 @@ class NamijiPresentation(Presentation):
                 _k("summary.panorama_bonus"), panorama=panorama_name(t, str(event["card"])[-1])
             )
         if kind == "pontoon_card":  # the picker is the turn's player, named before the phrase
-            return t(_k("summary.pontoon_card"), card=event["card"])
+            return _pontoon_card(t, str(event["card"]))
         if kind == "kept":
             row, column = _cell(event["cell"])
             return t(_k("summary.kept"), row=row, column=column)
@@ -162,9 +172,13 @@ class NamijiPresentation(Presentation):
             )
         if kind == "rocks_revealed":
             met = event.get("met", [])
-            cards = listed([str(c) for c in event.get("cards", [])]) or "—"
+            rocks = [card_name(t, str(c)) for c in event.get("cards", [])]
+            cards = listed([t(_k("summary.rock_name"), name=n) for n in rocks]) or "—"
             player = name(event["seat"])
             return t(_k("summary.rocks_revealed"), player=player, cards=cards, met=len(met))
+        if kind == "draft":  # P1: pontoon 1
+            pontoon = str(event["pontoon"]).removeprefix("P")
+            return t(_k("summary.draft"), pontoon=pontoon, cards=event["cards"])
         if kind in SIMPLE:
             params = {k: v for k, v in event.items() if k not in ("type", "seat")}
             return t(_k(f"summary.{kind}"), **params)
@@ -214,6 +228,137 @@ class NamijiPresentation(Presentation):
             return t(_k("panel.do.keep"), row=cell[1], column=cell[2])
         if kind == "release" and not args:
             return t(_k("panel.do.release"))
+        if kind in ("refuse", "draw", "stop", "offer") and not args:
+            return t(_k(f"panel.do.{kind}"))
         if kind == "end" and not args:
             return t(_k("panel.cat.end"))
-        return action
+        return _net(t, args) if kind == "net" else _card(t, view, kind, args) or action
+
+    def panel_description(self, t: Texts, view: Mapping[str, Any], action: str) -> str | None:
+        """A card's effect (from the pictures' own card texts), the station a move leads to,
+        the trap's draws so far, an offering's effect on the end penalty, a section's points."""
+        words = action.split()
+        kind, args = words[0], words[1:]
+        if kind in ("pick", "rock") and len(args) == 1:
+            return self.card_help(t, args[0])
+        if kind == "move" and args and args[0].isdigit():
+            return _space(t, view, int(args[0]))
+        if kind in ("draw", "stop") and not args:
+            drawn = [str(d) for d in view.get("drawn", [])]
+            return t(_k("panel.about.drawn"), count=len(drawn), crabs=drawn.count("CB"))
+        if kind == "offer" and not args:
+            left = _own(view).get("offerings")
+            penalty = components().penalty_by_left
+            if isinstance(left, int) and 0 < left < len(penalty):
+                return t(_k("panel.about.offer"), now=penalty[left], after=penalty[left - 1])
+        if kind == "panorama" and len(args) == 1:
+            section = _section(view, args[0])
+            if section:
+                bonus = components().panorama_bonus
+                return t(_k("panel.about.panorama"), section=section, bonus=bonus)
+        return None
+
+    def card_codes(self, topic: str) -> Sequence[str]:
+        """The meals, upgrades or sacred rock cards, in their number's order."""
+        comp = components()
+        cards: dict[str, list[str]] = {
+            "meals": list(comp.meals),
+            "upgrades": list(comp.upgrades),
+            "rock_cards": list(comp.rocks),
+        }
+        return sorted(cards.get(topic, []), key=lambda code: int(code[1:]))
+
+    def card_name(self, t: Texts, code: str) -> str:
+        """A meal's dish, an upgrade's or a sacred rock's name."""
+        return card_name(t, code)
+
+    def card_help(self, t: Texts, code: str) -> str:
+        """The card's code and effect, the picture's own words ("U1: fishing: resolve the
+        fishing effect twice")."""
+        with speaking(language(t)):
+            return card_words(code)
+
+
+def _own(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The acting player's part of the view (empty when the view does not say)."""
+    seat, players = view.get("current_seat"), view.get("players", [])
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        found: Mapping[str, Any] = players[seat]
+        return found
+    return {}
+
+
+def _section(view: Mapping[str, Any], kind: str) -> int | None:
+    """The section of panorama ``kind`` the acting player would take next (None if unknown)."""
+    taken = _own(view).get("panoramas", {}).get(kind)
+    return taken + 1 if isinstance(taken, int) else None
+
+
+def _net(t: Texts, args: list[str]) -> str:
+    """A net, or a stage of one: "Net of two blue tai: row 1, columns 1 and 2"."""
+    fish = fish_name(t, args[0].removeprefix("N:").removeprefix("n:"))
+    if len(args) == 1:
+        return t(_k("panel.do.net_kind"), fish=fish)
+    row, column = _cell(args[1])
+    if len(args) == 2:
+        return t(_k("panel.do.net_from"), fish=fish, row=row, column=column)
+    start, where = (column, "h") if args[2] == "h" else (row, "v")
+    return t(_k(f"panel.do.net.{where}"), fish=fish, row=row, column=column, next=int(start) + 1)
+
+
+def _card(t: Texts, view: Mapping[str, Any], kind: str, args: list[str]) -> str | None:
+    """Taking a card in words: a pontoon card or a sacred rock by its name, a panorama."""
+    if len(args) != 1:
+        return None
+    code, comp = args[0], components()
+    if kind == "pick" and code in comp.meals:
+        return t(_k("panel.do.meal"), name=comp.meal_names[code], count=comp.meals[code])
+    if kind == "pick" and code in comp.upgrades:
+        return t(_k("panel.do.upgrade"), name=card_name(t, code))
+    if kind == "rock" and code in comp.rocks:
+        return t(_k("panel.do.rock"), name=card_name(t, code))
+    if kind == "panorama" and code in comp.sections:
+        section, panorama = _section(view, code), panorama_name(t, code)
+        if section is None:
+            return t(_k("panel.do.panorama"), panorama=panorama)
+        total = comp.sections[code]
+        return t(
+            _k("panel.do.panorama_section"), panorama=panorama, section=section, sections=total
+        )
+    return None
+
+
+def card_name(t: Texts, code: str) -> str:
+    """A card's name in words: a meal's dish, an upgrade's or a sacred rock's name (house names,
+    D97); any other code as it is."""
+    comp = components()
+    if code in comp.meals:
+        return comp.meal_names[code]
+    if code in comp.upgrades or code in comp.rocks:
+        return t(_k(f"card.{code}"))
+    return code
+
+
+def _pontoon_card(t: Texts, code: str) -> str:
+    """A pontoon card taken, by its name: "took the upgrade “Double catch” (pontoon card)"."""
+    comp = components()
+    if code in comp.meals:
+        return t(_k("summary.pontoon_meal"), name=comp.meal_names[code])
+    if code in comp.upgrades:
+        return t(_k("summary.pontoon_upgrade"), name=card_name(t, code))
+    return t(_k("summary.pontoon_card"), card=code)
+
+
+def _space(t: Texts, view: Mapping[str, Any], index: int) -> str | None:
+    """What a route space holds: a station's effect, a pontoon or the arrival port."""
+    route = components(str(view.get("direction") or CLOCKWISE)).route
+    if not 0 <= index < len(route):
+        return None
+    letter = route[index]
+    if letter[0] == "P":
+        station = t(_k("panel.about.pontoon"))
+    elif letter == "S":
+        station = t(_k("panel.about.port"))
+    else:
+        station = say(f"n.station.{letter}", language(t))
+    return t(_k("panel.about.space"), station=station)

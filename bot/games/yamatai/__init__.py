@@ -10,9 +10,11 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
-from bot.games.base import Presentation, Texts, counted, joined, listed
+from bot.games.base import Presentation, Texts, counted, joined, language, listed
 from bot.names import display_name
 from engine.contract import Event
+from engine.yamatai.components import load_components
+from render.words import say
 
 KEY = "yamatai"
 #: Event types that say something on their own (one phrase each, ``yamatai.summary.<type>``).
@@ -31,8 +33,12 @@ RULE_TOPICS = (
     "round",
     "game_end",
     "scoring",
+    "specialists",
+    "buildings",
     "notation",
 )
+#: ``/rules`` topics that list a kind of card, a line per card (specialists, building tiles).
+CARD_TOPICS = ("specialists", "buildings")
 #: Panel groups named without detail (``yamatai.panel.cat.<group>``).
 PLAIN_GROUPS = ("fleet", "trade", "collect", "build", "keep", "end")
 #: After an action whose group is done, the panel opens the first of these still legal: the
@@ -268,9 +274,54 @@ class YamataiPresentation(Presentation):
         if kind == "recruit" and len(args) > 1:
             paid = joined(t, [culture_name(t, c) for c in args[1:]])
             return t(_k("panel.do.recruit"), specialist=args[0], tokens=paid)
+        if kind == "recruit" and len(args) == 1:  # a stage: the payment is chosen next
+            return t(_k("panel.do.recruit_who"), specialist=args[0])
         if kind == "end" and not args:
             return t(_k("panel.cat.end"))
         return self._power(t, view, kind, args) or action
+
+    def panel_description(self, t: Texts, view: Mapping[str, Any], action: str) -> str | None:
+        """A building tile's kind, points and boats; a specialist's points and power; a fleet's
+        power in full (the powers' texts are the pictures' own)."""
+        words = action.split()
+        kind, args = words[0], words[1:]
+        if kind == "recruit" and args:
+            return self.card_help(t, args[0]) or None
+        if kind in ("build", "reserve") and args and args[0] in load_components().buildings:
+            return f"{self.card_name(t, args[0])} · {self.card_help(t, args[0])}"
+        if kind == "fleet" and args and args[0].isdigit():
+            return say(f"y.fleet.{args[0]}", language(t))
+        return None
+
+    def card_codes(self, topic: str) -> Sequence[str]:
+        """The specialists (by name) or the building tiles (by code), in the data's order."""
+        comp = load_components()
+        cards = {"specialists": list(comp.specialists), "buildings": list(comp.buildings)}
+        return cards.get(topic, [])
+
+    def card_name(self, t: Texts, code: str) -> str:
+        """A specialist's name, or a building tile's kind and code ("Palace P3")."""
+        tile = load_components().buildings.get(code)
+        if tile is None:
+            return code
+        return t(_k("panel.about.tile_name"), kind=t(_k(f"building.{tile.kind}")), tile=code)
+
+    def card_help(self, t: Texts, code: str) -> str:
+        """A tile's PP and boats; a specialist's PP and power ("" for another code)."""
+        comp = load_components()
+        lang = language(t)
+        if code in comp.specialists:
+            power = say(f"y.specialist.{code}", lang)
+            return t(_k("panel.about.specialist"), pp=comp.specialists[code].pp, power=power)
+        tile = comp.buildings.get(code)
+        if tile is None:
+            return ""
+        boats = [
+            say(f"y.boat.{b}", lang) if n == 1 else f"{n} {say(f'y.boat.{b}', lang)}"
+            for b, n in zip(comp.boat_names, tile.needs, strict=True)
+            if n
+        ]
+        return t(_k("panel.about.tile"), pp=tile.pp, boats=listed(boats))
 
     @staticmethod
     def _fleet(t: Texts, view: Mapping[str, Any], args: list[str]) -> str:
@@ -300,6 +351,10 @@ class YamataiPresentation(Presentation):
             return t(_k("panel.do.swap_tokens"), first=token(args[1]), second=token(args[2]))
         if kind == "swap" and len(args) == 3 and args[0] == "boats":
             return t(_k("panel.do.swap_boats"), spots=joined(t, args[1:]))
+        if kind == "swap" and len(args) == 2:  # a stage: the second token or boat comes next
+            if args[0] == "tokens":
+                return t(_k("panel.do.swap_tokens_from"), first=token(args[1]))
+            return t(_k("panel.do.swap_boats_from"), spot=args[1])
         if kind == "remove" and args:
             return counted(t, _k("panel.do.remove"), len(args), spots=joined(t, args))
         if kind == "slide" and len(args) == 2:
