@@ -277,6 +277,7 @@ def test_every_panel_of_random_games_fits_discords_limits(game: str) -> None:
     bot = FakeBot()
     texts = [_texts(lang) for lang in LANGUAGES]
     words_of: Any = getattr(presentation(game), "panel_label", None)
+    seen_options = 0
     for seed, locale in ((1, discord.Locale.american_english), (2, discord.Locale.polish)):
         interaction = fake_interaction(bot)
         interaction.locale = locale
@@ -300,14 +301,16 @@ def test_every_panel_of_random_games_fits_discords_limits(game: str) -> None:
                 for item in view.children:
                     custom_id = getattr(item, "custom_id", None) or ""
                     assert len(custom_id) <= 100, custom_id
-                    options = getattr(item, "options", [])
+                    options = getattr(getattr(item, "item", item), "options", [])  # a DynamicItem's
                     assert len(options) <= 25
+                    seen_options += len(options)
                     for option in options:
                         assert len(option.label) <= 100 and len(option.value) <= 100
                         assert len(option.description or "") <= 100
                 rows = view.to_components()  # raises if an item finds no room in 5 rows
                 assert len(rows) <= 5 and all(len(r["components"]) <= 5 for r in rows)
             match.play(random_player(match.view(seat), seat), seat=seat)
+    assert seen_options > 0  # the menus' options were read, not skipped
 
 
 def test_the_panel_shows_the_turn_picture_with_the_steps_choices(tmp_path: Path) -> None:
