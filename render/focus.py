@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 from render.fonts import Style
 from render.text import draw_text, text_length
 from render.theme import RGB, Theme
+from render.words import say
 
 WIDTH = 900
 MARGIN = 24
@@ -428,3 +429,23 @@ def stack(parts: Sequence[Image.Image], theme: Theme, gap: int = 6) -> Image.Ima
         out.paste(part, ((WIDTH - part.width) // 2, y))
         y += part.height + gap
     return out
+
+
+def since_lines(
+    view: Mapping[str, Any],
+    since: Since,
+    look: Theme,
+    did: Callable[[str, int, Sequence[Mapping[str, Any]]], str],
+) -> list[Line]:
+    """The others' turns since the viewer's last one, each said by ``did(name, seat, events)``,
+    and the legend of their marks (instead of the last turn, which may be the viewer's own turn
+    just begun)."""
+    players = view["players"]
+    lines: list[Line] = [(say("c.focus.since"), BODY, look.last_turn_ink, True)]
+    turns = [(seat, events) for seat, events in since if 0 <= seat < len(players)]
+    if not turns:
+        return [*lines, (say("c.focus.since_nothing"), SMALL, look.ink_soft, False)]
+    for seat, events in turns[-SINCE_SHOWN:]:
+        who = str(players[seat].get("name", ""))
+        lines.append((did(who, seat, events), SMALL, look.ink, False))
+    return [*lines, (say("c.focus.since_legend"), SMALL, look.ink_soft, False)]

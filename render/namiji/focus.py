@@ -12,7 +12,7 @@ from PIL import Image
 
 from engine.namiji.components import CLOCKWISE, COLUMNS, cell_index, components, sheet_index
 from render import focus
-from render.focus import BODY, SINCE_SHOWN, SMALL, TITLE, Line, Marked, Since
+from render.focus import BODY, SMALL, TITLE, Line, Marked, Since
 from render.marks import player_marks
 from render.namiji import layout
 from render.namiji.cards import card_words, is_card
@@ -147,7 +147,9 @@ def _focus_image(
         *_card_panel(say("n.cards.title"), _held(view), look),
         focus.text_panel(_scores(view, look), look),
         focus.text_panel(
-            _last_turn(view, highlight, look) if since is None else _since(view, since, look),
+            _last_turn(view, highlight, look)
+            if since is None
+            else focus.since_lines(view, since, look, _turn_since),
             look,
         ),
     ]
@@ -381,6 +383,11 @@ def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line
     return [(title, BODY, look.last_turn_ink, True), (did, SMALL, look.ink, False)]
 
 
+def _turn_since(who: str, seat: int, events: Sequence[Mapping[str, Any]]) -> str:
+    """One of the others' turns since the viewer's last one, in words."""
+    return _did(who, seat, Highlight.from_events(events))
+
+
 def _did(who: str, seat: int, hl: Highlight) -> str:
     """One turn's changes in words: "Ann: moved, took a pontoon card"."""
     done = [
@@ -398,20 +405,6 @@ def _did(who: str, seat: int, hl: Highlight) -> str:
         if shown
     ]
     return say("c.focus.did", name=who, done=", ".join(done) or say("n.focus.no_change"))
-
-
-def _since(view: Mapping[str, Any], since: Since, look: Theme) -> list[Line]:
-    """The others' turns since the viewer's last one, each in words, and the legend of their
-    marks (instead of the last turn, which may be the viewer's own turn just begun)."""
-    players = view["players"]
-    lines: list[Line] = [(say("c.focus.since"), BODY, look.last_turn_ink, True)]
-    turns = [(seat, events) for seat, events in since if 0 <= seat < len(players)]
-    if not turns:
-        return [*lines, (say("c.focus.since_nothing"), SMALL, look.ink_soft, False)]
-    for seat, events in turns[-SINCE_SHOWN:]:
-        who = str(players[seat].get("name", ""))
-        lines.append((_did(who, seat, Highlight.from_events(events)), SMALL, look.ink, False))
-    return [*lines, (say("c.focus.since_legend"), SMALL, look.ink_soft, False)]
 
 
 def _changed(view: Mapping[str, Any], since: Since) -> list[Marked]:

@@ -11,7 +11,7 @@ from PIL import Image
 
 from engine.yamatai.board import load_board
 from render import focus
-from render.focus import BODY, SINCE_SHOWN, SMALL, TITLE, Line, Marked, Since
+from render.focus import BODY, SMALL, TITLE, Line, Marked, Since
 from render.marks import player_marks
 from render.png import encode_png
 from render.stand_in import computer_played, dressed, ended, stand_in_words, without_turn
@@ -160,7 +160,9 @@ def _focus_image(
         focus.text_panel(_scores(view, look), look),
         focus.text_panel(_fleets(view, look), look),
         focus.text_panel(
-            _last_turn(view, highlight, look) if since is None else _since(view, since, look),
+            _last_turn(view, highlight, look)
+            if since is None
+            else focus.since_lines(view, since, look, _turn_since),
             look,
         ),
     ]
@@ -383,6 +385,11 @@ def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line
     return [(title, BODY, look.last_turn_ink, True), (_did(who, hl), SMALL, look.ink, False)]
 
 
+def _turn_since(who: str, seat: int, events: Sequence[Mapping[str, Any]]) -> str:
+    """One of the others' turns since the viewer's last one, in words."""
+    return _did(who, Highlight.from_events(events))
+
+
 def _did(who: str, hl: Highlight) -> str:
     """One turn's changes in words: "Ann: took fleet 4; placed 12, 13"."""
     done: list[str] = []
@@ -409,20 +416,6 @@ def _did(who: str, hl: Highlight) -> str:
     if hl.reserved:
         done.append(say("y.focus.reserved", tile=tile_label(hl.reserved)))
     return say("c.focus.did", name=who, done="; ".join(done) or say("y.focus.no_change"))
-
-
-def _since(view: Mapping[str, Any], since: Since, look: Theme) -> list[Line]:
-    """The others' turns since the viewer's last one, each in words, and the legend of their
-    marks (instead of the last turn, which may be the viewer's own turn just begun)."""
-    players = view["players"]
-    lines: list[Line] = [(say("c.focus.since"), BODY, look.last_turn_ink, True)]
-    turns = [(seat, events) for seat, events in since if 0 <= seat < len(players)]
-    if not turns:
-        return [*lines, (say("c.focus.since_nothing"), SMALL, look.ink_soft, False)]
-    for seat, events in turns[-SINCE_SHOWN:]:
-        who = str(players[seat]["name"])
-        lines.append((_did(who, Highlight.from_events(events)), SMALL, look.ink, False))
-    return [*lines, (say("c.focus.since_legend"), SMALL, look.ink_soft, False)]
 
 
 def _changed(view: Mapping[str, Any], lay: Layout, since: Since) -> list[Marked]:

@@ -12,7 +12,7 @@ from PIL import Image
 from engine import games
 from engine.games import Match
 from render import focus, render_focus
-from render.focus import Frame, Marked
+from render.focus import Frame, Marked, since_lines
 from render.namiji import focus as namiji_focus
 from render.namiji import layout as namiji_layout
 from render.namiji.highlight import Highlight as NamijiHighlight
@@ -119,8 +119,9 @@ def test_the_box_tells_the_others_turns_not_the_players_own(key: str, language: 
     view = match.view(seat)
     look = get_theme("default")
     with focus_words(language):
-        told = (yamatai_focus if key == "yamatai" else namiji_focus)._since(view, turns, look)
-        nothing = (yamatai_focus if key == "yamatai" else namiji_focus)._since(view, [], look)
+        said = (yamatai_focus if key == "yamatai" else namiji_focus)._turn_since
+        told = since_lines(view, turns, look, said)
+        nothing = since_lines(view, [], look, said)
     names = [str(p["name"]) for p in view["players"]]
     lines = [text for text, *_ in told]
     assert len(lines) == len(turns) + 2  # title, a line per turn, the legend
