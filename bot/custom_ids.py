@@ -14,7 +14,8 @@ over 100 characters with five 64-bit ids and every option). ``deadline`` is the 
 hours (0: none; absent: 48, written whenever take-over is), ``takeover`` 1 when the computer takes
 a seat over at its deadline (absent: off), ``language`` the game's (absent: the server's
 preferred locale), ``level`` the computer seats' (``easy`` or ``strong``; absent: normal) and
-``coach`` when the players may ask for hints (absent: off).
+``coach`` when the players may ask for hints (absent: off) and ``bank`` a time bank instead of
+the deadline, ``b<bank hours>i<increment hours>`` (absent: none).
 
 Every number field is bounded (``at_most``): a Discord id (a user) fits in 64 bits, a game id
 in the database's signed 64 bits, a version, a round or a page in far less. An id with a
@@ -179,6 +180,8 @@ _LOBBY = (
     Field("level", "easy|strong", optional=True),
     # "coach": the players may ask for hints; absent (the default, ids made before it): off
     Field("coach", "coach", optional=True),
+    # a time bank instead of the deadline: b<bank hours>i<increment hours>; absent: none
+    Field("bank", "b[0-9]{1,3}i[0-9]{1,3}", optional=True),
 )
 LOBBY = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS + LOBBY_SELECTS)), *_LOBBY)
 LOBBY_BUTTON = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS)), *_LOBBY)

@@ -8,6 +8,7 @@ joined user ids too (base 36); those still parse.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -29,6 +30,13 @@ IN_MESSAGE = "@"  # the players field of the ids written now: the players are in
 #: existed have no deadline field and mean the default.
 DEADLINE_HOURS = (0, 12, 24, 48, 72, 168)
 DEFAULT_DEADLINE_HOURS = 48
+#: Time banks offered in the lobby's deadline menu: (bank, increment per turn) in hours.
+BANK_PRESETS = ((24, 4), (72, 12), (168, 24))
+#: The most a bank (30 days) and an increment (a week) may be, in hours.
+MOST_BANK_HOURS, MOST_INCREMENT_HOURS = 720, 168
+_BANK = re.compile(r"b([0-9]{1,3})i([0-9]{1,3})")
+#: A duration typed for ``/new time_bank:`` or ``increment:``: days (d, j, g) and hours (h).
+_DURATION = re.compile(r"(?:([0-9]{1,3}) ?[djg])? ?(?:([0-9]{1,4}) ?h?)?")
 #: The computer seats' level when the host chose none (the player they always had).
 DEFAULT_LEVEL = "normal"
 #: Each language as its speakers name it (the lobby's language button).
@@ -50,11 +58,17 @@ class LobbyState:
     language: str | None = None  # of the game's public texts; None (older lobbies): the server's
     level: str = DEFAULT_LEVEL  # the computer seats' level (``COMPUTER_LEVELS``)
     coach: bool = False  # the players may ask for hints and turning points
+    bank: tuple[int, int] | None = None  # a time bank instead of the deadline: (bank, increment)
 
     @property
     def turn_deadline(self) -> int | None:
-        """The deadline in seconds for the service (None: no deadline)."""
-        return self.deadline * 3600 or None
+        """The deadline in seconds for the service (None: no deadline, or a time bank)."""
+        return None if self.bank is not None else self.deadline * 3600 or None
+
+    @property
+    def time_bank(self) -> tuple[int, int] | None:
+        """The time bank and its increment in seconds for the service (None: no bank)."""
+        return None if self.bank is None else (self.bank[0] * 3600, self.bank[1] * 3600)
 
     @property
     def game_name(self) -> str:
@@ -102,6 +116,7 @@ class LobbyState:
             language=self.language,
             level=None if self.level == DEFAULT_LEVEL else self.level,
             coach="coach" if self.coach else None,
+            bank=None if self.bank is None else bank_value(*self.bank),
         )
 
     @classmethod
@@ -121,6 +136,7 @@ class LobbyState:
             language=groups.get("language"),
             level=groups.get("level") or DEFAULT_LEVEL,
             coach=groups.get("coach") == "coach",
+            bank=parse_bank(groups.get("bank")),
         )
 
     def join(self, user_id: int, name: str) -> LobbyState:
@@ -138,8 +154,14 @@ class LobbyState:
         return replace(self, seats=min(self.max_seats, low))
 
     def with_deadline(self, hours: int) -> LobbyState:
-        """Change the turn deadline (one of ``DEADLINE_HOURS``; anything else is ignored)."""
-        return replace(self, deadline=hours) if hours in DEADLINE_HOURS else self
+        """Change the turn deadline (one of ``DEADLINE_HOURS``; anything else is ignored); a
+        fixed deadline replaces a time bank."""
+        return replace(self, deadline=hours, bank=None) if hours in DEADLINE_HOURS else self
+
+    def with_bank(self, bank: tuple[int, int] | None) -> LobbyState:
+        """A time bank (hours, increment hours) instead of the deadline; an unfit one (see
+        ``bank_fits``) is ignored."""
+        return replace(self, bank=bank) if bank is not None and bank_fits(*bank) else self
 
     def with_takeover(self, on: bool) -> LobbyState:
         """Turn the computer's take-over at the deadline on or off."""
@@ -194,6 +216,34 @@ class LobbyState:
         return tuple(self.name_of(i) for i in range(len(self.players)))
 
 
+def bank_value(bank: int, increment: int) -> str:
+    """A time bank as the lobby writes it in ids and menu values: ``b<hours>i<hours>``."""
+    return f"b{bank}i{increment}"
+
+
+def bank_fits(bank: int, increment: int) -> bool:
+    """Whether a time bank (hours) may be played: 1 h to 30 days, increment at most a week."""
+    return 1 <= bank <= MOST_BANK_HOURS and 0 <= increment <= MOST_INCREMENT_HOURS
+
+
+def parse_bank(value: str | None) -> tuple[int, int] | None:
+    """(bank, increment) in hours from ``b<hours>i<hours>``; None for anything else."""
+    found = None if value is None else _BANK.fullmatch(value)
+    if found is None:
+        return None
+    bank = int(found[1]), int(found[2])
+    return bank if bank_fits(*bank) else None
+
+
+def parse_hours(text: str) -> int | None:
+    """Hours from a typed duration: "72", "12h", "3d", "3d 12h" ("3j", "3g" too); None if it
+    is not one."""
+    found = _DURATION.fullmatch(text.strip().lower())
+    if found is None or not (found[1] or found[2]):
+        return None
+    return int(found[1] or 0) * 24 + int(found[2] or 0)
+
+
 def parse_custom_id(custom_id: str) -> tuple[str, LobbyState] | None:
     """(action, state) of a lobby custom id, or None if it is not one."""
     fields = LOBBY.parse(custom_id)
@@ -203,6 +253,8 @@ def parse_custom_id(custom_id: str) -> tuple[str, LobbyState] | None:
     if not state.min_seats <= state.seats <= state.max_seats or len(state.players) > state.seats:
         return None
     if state.deadline not in DEADLINE_HOURS:
+        return None
+    if fields.get("bank") is not None and state.bank is None:  # out of bounds
         return None
     return fields["action"], state
 

@@ -15,6 +15,7 @@ from .models import (
     Action,
     ActiveGame,
     AwaySeat,
+    BankTurn,
     Game,
     League,
     LeaguePlayer,
@@ -53,6 +54,8 @@ class GameLog(Protocol):
         language: str | None = None,
         computer_level: str = "normal",
         coach: bool = False,
+        time_bank: int | None = None,
+        time_increment: int = 0,
     ) -> Game:
         """Store a new active game (ThreadBusy if the thread has one)."""
         ...
@@ -138,6 +141,20 @@ class PictureStore(Protocol):
 
 class ReminderStore(Protocol):
     """A turn's reminders and deadline, and the votes at a deadline."""
+
+    async def begin_bank_turn(
+        self, game_id: int, *, turn: str, seat: int, available: int, now: int
+    ) -> BankTurn:
+        """Begin a turn of a game with a time bank once; the stored turn."""
+        ...
+
+    async def end_bank_turns(self, game_id: int, *, now: int) -> int:
+        """End a game's open bank turns; how many."""
+        ...
+
+    async def bank_turns(self, game_id: int) -> list[BankTurn]:
+        """A game's bank turns, oldest first."""
+        ...
 
     async def schedule_turn(
         self,

@@ -24,10 +24,13 @@ from bot.context import Himiko
 from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
 from bot.door import settle
 from bot.lobby_state import (
+    BANK_PRESETS,
     COMPUTER_LEVELS,
     DEADLINE_HOURS,
     LANGUAGE_NAMES,
     LobbyState,
+    bank_value,
+    parse_bank,
     parse_custom_id,
 )
 from bot.names import short_name
@@ -85,6 +88,26 @@ def deadline_label(say: Callable[..., str], hours: int) -> str:
     return say("lobby.deadline_hours", hours=hours)
 
 
+def hours_text(say: Callable[..., str], hours: int) -> str:
+    """A time bank's hours in short words: "3 d", "3 d 12 h", "12 h"."""
+    days, rest = divmod(hours, 24)
+    if days and rest:
+        return say("bank.days_hours", days=days, hours=rest)
+    return say("lobby.bank_days", days=days) if days else say("lobby.bank_hours", hours=rest)
+
+
+def clock_label(say: Callable[..., str], state: LobbyState) -> str:
+    """The lobby's clock in words: its turn deadline, or its time bank and increment."""
+    if state.bank is None:
+        return deadline_label(say, state.deadline)
+    return bank_label(say, *state.bank)
+
+
+def bank_label(say: Callable[..., str], bank: int, increment: int) -> str:
+    """A time bank in words: "Time bank 3 d, +12 h per turn"."""
+    return say("lobby.bank_label", bank=hours_text(say, bank), increment=hours_text(say, increment))
+
+
 def lobby_locale(interaction: Interaction, state: LobbyState) -> str | None:
     """The locale of everything the lobby message shows: the game's language, else (lobbies made
     before the choice) the server's preferred locale."""
@@ -112,7 +135,7 @@ def lobby_embed(
     title = "👥 " + cat.text("lobby.players", locale, count=len(state.players), seats=state.seats)
     embed.add_field(name=title, value=players or cat.text("lobby.nobody", locale), inline=True)
     answer = cat.text("lobby.yes" if state.computers else "lobby.no", locale)
-    deadline = deadline_label(lambda key, **p: cat.text(key, locale, **p), state.deadline)
+    deadline = clock_label(lambda key, **p: cat.text(key, locale, **p), state)
     options = cat.text(
         "lobby.option_text", locale, seats=state.seats, computers=answer, deadline=deadline
     )
@@ -198,14 +221,18 @@ def lobby_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.V
     if state.language is not None:  # lobbies made before the choice keep the server's locale
         view.add_item(press("language", state, "🌐 " + LANGUAGE_NAMES[state.language]))
     deadline = select("deadline", state)
-    deadline.item.placeholder = say(
-        "lobby.deadline_placeholder", deadline=deadline_label(say, state.deadline)
-    )
+    deadline.item.placeholder = say("lobby.deadline_placeholder", deadline=clock_label(say, state))
     for hours in DEADLINE_HOURS:
         deadline.item.add_option(
             label=deadline_label(say, hours),
             value=str(hours),
-            default=hours == state.deadline,
+            default=state.bank is None and hours == state.deadline,
+        )
+    # the time banks (issue 21 item 13), and the lobby's own when typed in /new
+    banks = list(BANK_PRESETS) + ([] if state.bank in BANK_PRESETS else [state.bank])
+    for bank in (b for b in banks if b is not None):
+        deadline.item.add_option(
+            label=bank_label(say, *bank), value=bank_value(*bank), default=bank == state.bank
         )
     view.add_item(deadline)  # after the buttons: menus without a row fill the next free one
     takeover = select("takeover", state)
@@ -341,6 +368,8 @@ async def _apply(
         state = state.with_computers(value == "1")
     elif action == "deadline" and (hours := chosen_number(value)) is not None:
         state = state.with_deadline(hours)
+    elif action == "deadline" and (bank := parse_bank(value)) is not None:
+        state = state.with_bank(bank)
     elif action == "takeover" and value in ("coach_on", "coach_off"):
         state = state.with_coach(value == "coach_on")
     elif action == "takeover" and value is not None:
@@ -473,6 +502,7 @@ async def _open_game(
             players=table,
             game_key=state.game,
             turn_deadline=state.turn_deadline,
+            time_bank=state.time_bank,
             computer_takeover=state.takeover,
             language=state.language,
             computer_level=state.level,

@@ -29,7 +29,13 @@ pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on Postgre
 
 EXPECTED_OPTIONS: dict[str, dict[str, tuple[int, bool]]] = {
     # option name -> (Discord option type, required)
-    "new": {"game": (3, True), "seats": (4, False), "computers": (5, False)},
+    "new": {
+        "game": (3, True),
+        "seats": (4, False),
+        "computers": (5, False),
+        "time_bank": (3, False),
+        "increment": (3, False),
+    },
     "play": {"action": (3, True)},
     "turn": {},
     "undo": {},
