@@ -158,6 +158,7 @@ DEADLINE_TURN = Field("turn", rf"{TURN_KEY}(?:\.{at_most(VERSION_MAX)})?")
 DEADLINE_SKIP = spec("himiko:deadline:skip", "game", DEADLINE_TURN)
 DEADLINE_AWAY = spec("himiko:deadline:away", "game", DEADLINE_TURN)
 ABANDON = spec("himiko:abandon", OK_NO, "game", "version", "user")
+REMATCH = spec("himiko:rematch", "game")  # a finished game's Rematch button (issue 21 item 12)
 
 # few / fill / back: the host's answer when Start leaves seats empty (start with fewer players,
 # fill them with computers, back to the lobby)

@@ -7,6 +7,8 @@
 -- the seat's bank then, increment included); ended_at once another turn began or the game
 -- ended. A seat's bank is what its last row left: available - (ended_at - started_at), at
 -- least 0. Games made before: no bank.
+-- rematches (issue 21 item 12): the lobby message a finished game's Rematch button opened, one
+-- per game (the first recorded wins), so a second click points to it instead of opening another.
 
 ALTER TABLE games ADD COLUMN time_bank INTEGER CHECK (time_bank IS NULL OR time_bank > 0);
 
@@ -21,4 +23,10 @@ CREATE TABLE bank_turns (
     available  INTEGER     NOT NULL CHECK (available >= 0),
     ended_at   INTEGER,
     PRIMARY KEY (game_id, turn)
+);
+
+CREATE TABLE rematches (
+    game_id    INTEGER NOT NULL PRIMARY KEY REFERENCES games (id),
+    channel_id BIGINT NOT NULL,
+    message_id BIGINT NOT NULL
 );

@@ -21,12 +21,14 @@ from .errors import (
 )
 from .interface import (
     DeadlineStore,
+    EndingStore,
     GameLog,
     GameStore,
     LeagueBook,
     LeagueStore,
     RatingBook,
     ReadingStore,
+    RematchStore,
     ReportStore,
     SeatStore,
 )
@@ -67,6 +69,7 @@ __all__ = [
     "AwaySeat",
     "BankTurn",
     "DeadlineStore",
+    "EndingStore",
     "Game",
     "GameLog",
     "GameNotActive",
@@ -95,6 +98,7 @@ __all__ = [
     "RatingChange",
     "RatingsMoved",
     "ReadingStore",
+    "RematchStore",
     "Reminder",
     "ReportStore",
     "Seat",

@@ -385,3 +385,20 @@ class GamesPart(StoreBase):
             if cursor.rowcount != 1:
                 await self._raise_for(conn, game_id, expected_version)
             await conn.execute(q.UPDATE_SNAPSHOT, (snapshot, game_id))
+
+    # -- rematches (migration 0016) -------------------------------------------------------------
+
+    async def rematch_of(self, game_id: int) -> tuple[int, int] | None:
+        """(channel id, message id) of the rematch lobby a game's button opened, if any."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_REMATCH, (game_id,))
+        return (int(rows[0]["channel_id"]), int(rows[0]["message_id"])) if rows else None
+
+    async def record_rematch(
+        self, game_id: int, channel_id: int, message_id: int
+    ) -> tuple[int, int]:
+        """Record a game's rematch lobby unless one is; the one recorded (the first wins)."""
+        async with self._write() as conn:
+            await conn.execute(q.INSERT_REMATCH, (game_id, channel_id, message_id))
+            rows = await conn.execute_fetchall(q.SELECT_REMATCH, (game_id,))
+        return int(rows[0]["channel_id"]), int(rows[0]["message_id"])

@@ -406,6 +406,24 @@ class SeatStore(GameLog, StandInStore, Protocol):
     """Games and who plays their seats: what computer turns and endings use."""
 
 
+class RematchStore(Protocol):
+    """The lobby a finished game's Rematch button opened (migration 0016)."""
+
+    async def rematch_of(self, game_id: int) -> tuple[int, int] | None:
+        """(channel id, message id) of a game's rematch lobby, if any."""
+        ...
+
+    async def record_rematch(
+        self, game_id: int, channel_id: int, message_id: int
+    ) -> tuple[int, int]:
+        """Record a game's rematch lobby unless one is; the one recorded."""
+        ...
+
+
+class EndingStore(SeatStore, RematchStore, Protocol):
+    """Games, their seats and their rematches: what endings use."""
+
+
 class DeadlineStore(SeatStore, ReminderStore, Protocol):
     """Games, their seats and their turns' reminders and votes: what deadlines use."""
 
@@ -419,7 +437,14 @@ class ReadingStore(ReportStore, AnnouncementStore, Protocol):
 
 
 class GameStore(
-    GameLog, AnnouncementStore, ReminderStore, StandInStore, SettingsStore, PictureStore, Protocol
+    GameLog,
+    AnnouncementStore,
+    ReminderStore,
+    StandInStore,
+    SettingsStore,
+    PictureStore,
+    RematchStore,
+    Protocol,
 ):
     """Everything about games: what the game services, the outbox and the workers use."""
 

@@ -277,6 +277,14 @@ SELECT turn, seat, started_at, available, ended_at FROM bank_turns
 WHERE game_id = ? ORDER BY started_at, turn
 """
 
+# A finished game's rematch lobby (migration 0016): the first recorded stays.
+INSERT_REMATCH = """
+INSERT INTO rematches (game_id, channel_id, message_id) VALUES (?, ?, ?)
+ON CONFLICT (game_id) DO NOTHING
+"""
+
+SELECT_REMATCH = "SELECT channel_id, message_id FROM rematches WHERE game_id = ?"
+
 # Games whose turn in flight at migration 0012 keeps its old key round.seat: the number of
 # actions they had then (a turn that began after at most that many is that turn or older).
 SELECT_OLD_TURN_KEYS = "SELECT actions FROM old_turn_keys WHERE game_id = ?"
