@@ -162,9 +162,10 @@ REMATCH = spec("himiko:rematch", "game")  # a finished game's Rematch button (is
 
 # few / fill / back: the host's answer when Start leaves seats empty (start with fewer players,
 # fill them with computers, back to the lobby)
-# language: the host's button that switches the game's language to the next one
+# language: the host's button that switched the game's language to the next one (lobbies posted
+# before the language menu, "lang"; still handled)
 LOBBY_BUTTONS = ("join", "leave", "start", "cancel", "few", "fill", "back", "language")
-LOBBY_SELECTS = ("seats", "computers", "deadline", "takeover")
+LOBBY_SELECTS = ("seats", "computers", "deadline", "takeover", "lang")
 USER_36 = at_most(SNOWFLAKE_MAX, 36)  # a user id in base 36, in lobby ids written before
 _LOBBY = (
     Field("game", "[a-z0-9_]+"),

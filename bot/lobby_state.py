@@ -39,7 +39,7 @@ _BANK = re.compile(r"b([0-9]{1,3})i([0-9]{1,3})")
 _DURATION = re.compile(r"(?:([0-9]{1,3}) ?[djg])? ?(?:([0-9]{1,4}) ?h?)?")
 #: The computer seats' level when the host chose none (the player they always had).
 DEFAULT_LEVEL = "normal"
-#: Each language as its speakers name it (the lobby's language button).
+#: Each language as its speakers name it (the lobby's language menu).
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "pl": "Polski"}
 
 
@@ -175,6 +175,10 @@ class LobbyState:
     def with_coach(self, on: bool) -> LobbyState:
         """Turn the coach (hints, turning points) on or off."""
         return replace(self, coach=on)
+
+    def with_language(self, language: str) -> LobbyState:
+        """The game's language (one of ``LANGUAGES``; anything else is ignored)."""
+        return replace(self, language=language) if language in LANGUAGES else self
 
     def next_language(self) -> LobbyState:
         """The lobby with the next of ``LANGUAGES`` (after the last, the first again)."""

@@ -36,6 +36,7 @@ from bot.lobby_state import (
 from bot.names import short_name
 from bot.present import guarded, public_locale, send
 from bot.service import Created, ServiceError
+from bot.store import LANGUAGES
 from bot.views.base import button
 
 log = logging.getLogger(__name__)
@@ -47,10 +48,14 @@ _MENU_NUMBER = re.compile("[0-9]{1,4}")  # the values of the seats and deadline 
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: slow games
 HOST_ONLY = (
     *("start", "cancel", "seats", "computers", "deadline", "takeover", "few", "fill", "back"),
-    "language",
+    *("language", "lang"),
 )
+#: The computers menu's take-over and coach choices (D105; the take-over menu's before it)
+TAKEOVER_CHOICES = {"takeover_on": True, "takeover_off": False}
+COACH_CHOICES = {"coach_on": True, "coach_off": False}
 STARTS = ("start", "few", "fill")  # the actions that may start the game
-_SELECT_ROWS = {"seats": 0, "computers": 1, "deadline": 3, "takeover": 4}  # buttons: row 2
+# buttons: row 2; the take-over menu (lobbies posted before the language menu) had row 4
+_SELECT_ROWS = {"seats": 0, "computers": 1, "deadline": 3, "takeover": 4, "lang": 4}
 
 
 def players_in(message: discord.Message | None) -> list[tuple[int | None, str]]:
@@ -218,8 +223,6 @@ def lobby_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.V
     view.add_item(press("leave", state, say("lobby.leave")))
     view.add_item(press("start", state, say("lobby.start"), discord.ButtonStyle.success))
     view.add_item(press("cancel", state, say("lobby.cancel"), discord.ButtonStyle.danger))
-    if state.language is not None:  # lobbies made before the choice keep the server's locale
-        view.add_item(press("language", state, "🌐 " + LANGUAGE_NAMES[state.language]))
     deadline = select("deadline", state)
     deadline.item.placeholder = say("lobby.deadline_placeholder", deadline=clock_label(say, state))
     for hours in DEADLINE_HOURS:
@@ -235,16 +238,22 @@ def lobby_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.V
             label=bank_label(say, *bank), value=bank_value(*bank), default=bank == state.bank
         )
     view.add_item(deadline)  # after the buttons: menus without a row fill the next free one
-    takeover = select("takeover", state)
-    on, off = say("lobby.takeover_on"), say("lobby.takeover_off")
-    takeover.item.placeholder = on if state.takeover else off
-    takeover.item.add_option(label=off, value="0", default=not state.takeover)
-    takeover.item.add_option(label=on, value="1", default=state.takeover)
-    # the coach shares the take-over's row: a message has at most five rows
-    coach = "coach_off" if state.coach else "coach_on"
-    takeover.item.add_option(label=say(f"lobby.{coach}"), value=coach)
-    view.add_item(takeover)
+    view.add_item(language_menu(bot, state, say))
     return view
+
+
+def language_menu(bot: Himiko, state: LobbyState, say: Callable[..., str]) -> LobbySelect:
+    """The game's language, each named in its own words (issue 21 item 10)."""
+    menu = bot.bound(LobbySelect)("lang", state)
+    shown = LANGUAGE_NAMES.get(state.language or "", "")
+    menu.item.placeholder = "🌐 " + say("lobby.language_placeholder", language=shown)
+    for language in LANGUAGES:
+        menu.item.add_option(
+            label="🌐 " + LANGUAGE_NAMES[language],
+            value=language,
+            default=language == state.language,
+        )
+    return menu
 
 
 def computers_menu(bot: Himiko, state: LobbyState, say: Callable[..., str]) -> LobbySelect:
@@ -262,6 +271,11 @@ def computers_menu(bot: Himiko, state: LobbyState, say: Callable[..., str]) -> L
             default=state.computers and level == state.level,
         )
     computers.item.add_option(label=off, value="0", default=not state.computers)
+    # the take-over and the coach share the menu of the computer's roles (D105: five rows)
+    takeover = "takeover_off" if state.takeover else "takeover_on"
+    computers.item.add_option(label=say(f"lobby.{takeover}"), value=takeover)
+    coach = "coach_off" if state.coach else "coach_on"
+    computers.item.add_option(label=say(f"lobby.{coach}"), value=coach)
     return computers
 
 
@@ -362,6 +376,10 @@ async def _apply(
         state = state.leave(user.id)
     elif action == "seats" and (seats := chosen_number(value)) is not None:
         state = state.with_seats(seats)
+    elif action in ("computers", "takeover") and value in COACH_CHOICES:
+        state = state.with_coach(COACH_CHOICES[value])
+    elif action == "computers" and value in TAKEOVER_CHOICES:
+        state = state.with_takeover(TAKEOVER_CHOICES[value])
     elif action == "computers" and value in COMPUTER_LEVELS:
         state = state.with_level(value)
     elif action == "computers" and value is not None:  # menus posted before the levels: 1 or 0
@@ -370,11 +388,11 @@ async def _apply(
         state = state.with_deadline(hours)
     elif action == "deadline" and (bank := parse_bank(value)) is not None:
         state = state.with_bank(bank)
-    elif action == "takeover" and value in ("coach_on", "coach_off"):
-        state = state.with_coach(value == "coach_on")
-    elif action == "takeover" and value is not None:
+    elif action == "takeover" and value is not None:  # menus posted before the language menu
         state = state.with_takeover(value == "1")
-    elif action == "language":
+    elif action == "lang" and value is not None:
+        state = state.with_language(value)
+    elif action == "language":  # the button of lobbies posted before the language menu
         state = state.next_language()
     elif action == "cancel":
         note = lobby_say(bot, interaction, state)("lobby.cancelled")
