@@ -50,7 +50,7 @@ async def finished_nim(env: Env) -> tuple[int, MessageRecord]:
     end: (its thread, the final message)."""
     lobby = await env.open_lobby(HOST, seats=2, game="nim")
     await choose(env, lobby, "deadline", "24")
-    await choose(env, lobby, "takeover", "coach_on")
+    await choose(env, lobby, "computers", "coach_on")
     joined = await env.lobby_click(GUEST, env.double.message(lobby.id), "join")
     assert (await joined.response(TIMEOUT)).type == 7
     start = await env.lobby_click(HOST, env.double.message(lobby.id), "start")
