@@ -6,16 +6,18 @@ reads one back (``parse``). Every id is at most Discord's 100 characters; ids on
 still match and parse, so their buttons keep working.
 
 Lobby ids (``LOBBY``): ``himiko:lobby:<action>:<game>:<seats>:<computers 0|1>:<players>
-[:<deadline>][:<takeover>][:<language>][:<level>][:<coach>][:<direction>]``. ``players`` is ``@`` in
-ids written now: the joined players are the mentions in the lobby message's embed
-(``bot.views.lobby``), which keeps the longest id (five seats, every option) at 66 characters. Ids
-written before carry the joined user ids there instead (base 36, host first, joined by dots; up to
-13 characters each, over 100 characters with five 64-bit ids and every option). ``deadline`` is the
-turn deadline in hours (0: none; absent: 48, written whenever take-over is), ``takeover`` 1 when the
-computer takes a seat over at its deadline (absent: off), ``language`` the game's (absent: the
-server's preferred locale), ``level`` the computer seats' (``easy`` or ``strong``; absent: normal)
-and ``coach`` when the players may ask for hints (absent: off), ``direction`` Namiji's direction of
-travel (``reversed``, or ``random``: drawn when the game starts; absent: clockwise).
+[:<deadline>][:<takeover>][:<language>][:<level>][:<coach>][:<direction>][:<bank>]``.
+``players`` is ``@`` in ids written now: the joined players are the mentions in the lobby message's
+embed (``bot.views.lobby``), which keeps the longest id (five seats, every option) at 75
+characters. Ids written before carry the joined user ids there instead (base 36, host first, joined
+by dots; up to 13 characters each, over 100 characters with five 64-bit ids and every option).
+``deadline`` is the turn deadline in hours (0: none; absent: 48, written whenever take-over is),
+``takeover`` 1 when the computer takes a seat over at its deadline (absent: off), ``language`` the
+game's (absent: the server's preferred locale), ``level`` the computer seats' (``easy`` or
+``strong``; absent: normal) and ``coach`` when the players may ask for hints (absent: off),
+``direction`` the direction of travel (``reversed``, or ``random``: drawn when the game
+starts; absent: clockwise) and ``bank`` a time bank instead of the deadline, ``b<bank
+hours>i<increment hours>`` (absent: none).
 
 Every number field is bounded (``at_most``): a Discord id (a user) fits in 64 bits, a game id
 in the database's signed 64 bits, a version, a round or a page in far less. An id with a
@@ -158,12 +160,14 @@ DEADLINE_TURN = Field("turn", rf"{TURN_KEY}(?:\.{at_most(VERSION_MAX)})?")
 DEADLINE_SKIP = spec("himiko:deadline:skip", "game", DEADLINE_TURN)
 DEADLINE_AWAY = spec("himiko:deadline:away", "game", DEADLINE_TURN)
 ABANDON = spec("himiko:abandon", OK_NO, "game", "version", "user")
+REMATCH = spec("himiko:rematch", "game")  # a finished game's Rematch button (issue 21 item 12)
 
 # few / fill / back: the host's answer when Start leaves seats empty (start with fewer players,
 # fill them with computers, back to the lobby)
-# language: the host's button that switches the game's language to the next one
+# language: the host's button that switched the game's language to the next one (lobbies posted
+# before the language menu, "lang"; still handled)
 LOBBY_BUTTONS = ("join", "leave", "start", "cancel", "few", "fill", "back", "language")
-LOBBY_SELECTS = ("seats", "computers", "deadline", "takeover")
+LOBBY_SELECTS = ("seats", "computers", "deadline", "takeover", "lang")
 USER_36 = at_most(SNOWFLAKE_MAX, 36)  # a user id in base 36, in lobby ids written before
 _LOBBY = (
     Field("game", "[a-z0-9_]+"),
@@ -180,8 +184,10 @@ _LOBBY = (
     Field("level", "easy|strong", optional=True),
     # "coach": the players may ask for hints; absent (the default, ids made before it): off
     Field("coach", "coach", optional=True),
-    # Namiji's direction of travel: reversed, or drawn at start; absent: clockwise (ruling N17)
+    # the direction of travel: reversed, or drawn at start; absent: clockwise (ruling N17)
     Field("direction", "reversed|random", optional=True),
+    # a time bank instead of the deadline: b<bank hours>i<increment hours>; absent: none
+    Field("bank", "b[0-9]{1,3}i[0-9]{1,3}", optional=True),
 )
 LOBBY = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS + LOBBY_SELECTS)), *_LOBBY)
 LOBBY_BUTTON = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS)), *_LOBBY)

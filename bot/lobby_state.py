@@ -8,6 +8,7 @@ joined user ids too (base 36); those still parse.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -15,11 +16,11 @@ from dataclasses import dataclass, replace
 import discord
 
 from bot.custom_ids import LOBBY
+from bot.games import presentation
 from bot.locks import KeyedLocks
 from bot.store import COMPUTER_LEVELS as COMPUTER_LEVELS  # the lobby's levels, for its views
 from bot.store import LANGUAGES
 from engine import games
-from engine.namiji.components import CLOCKWISE, DIRECTIONS
 
 log = logging.getLogger(__name__)
 
@@ -30,14 +31,29 @@ IN_MESSAGE = "@"  # the players field of the ids written now: the players are in
 #: existed have no deadline field and mean the default.
 DEADLINE_HOURS = (0, 12, 24, 48, 72, 168)
 DEFAULT_DEADLINE_HOURS = 48
+#: Time banks offered in the lobby's deadline menu: (bank, increment per turn) in hours.
+BANK_PRESETS = ((24, 4), (72, 12), (168, 24))
+#: The most a bank (30 days) and an increment (a week) may be, in hours.
+MOST_BANK_HOURS, MOST_INCREMENT_HOURS = 720, 168
+_BANK = re.compile(r"b([0-9]{1,3})i([0-9]{1,3})")
+#: A duration typed for ``/new time_bank:`` or ``increment:``: days (d, j, g) and hours (h).
+_DURATION = re.compile(r"(?:([0-9]{1,3}) ?[djg])? ?(?:([0-9]{1,4}) ?h?)?")
 #: The computer seats' level when the host chose none (the player they always had).
 DEFAULT_LEVEL = "normal"
-#: Each language as its speakers name it (the lobby's language button).
+#: Each language as its speakers name it (the lobby's language menu).
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "pl": "Polski"}
-#: Namiji's direction of travel drawn when the game starts (ruling N17), beside the engine's two.
+#: The direction of travel drawn when the game starts (ruling N17), beside the game's own.
 RANDOM_DIRECTION = "random"
-#: The directions of travel a lobby offers, by game (the default first; other games: none).
-DIRECTION_CHOICES = {"namiji": (*DIRECTIONS, RANDOM_DIRECTION)}
+#: The default direction of travel (the first of a game's ``Presentation.directions``).
+CLOCKWISE = "clockwise"
+
+
+def _own_directions(game: str) -> tuple[str, ...]:
+    """A game's directions of travel (none for a game without a presentation, such as Nim)."""
+    try:
+        return tuple(presentation(game).directions)
+    except KeyError:
+        return ()
 
 
 @dataclass(frozen=True)
@@ -55,12 +71,18 @@ class LobbyState:
     language: str | None = None  # of the game's public texts; None (older lobbies): the server's
     level: str = DEFAULT_LEVEL  # the computer seats' level (``COMPUTER_LEVELS``)
     coach: bool = False  # the players may ask for hints and turning points
-    direction: str = CLOCKWISE  # Namiji's direction of travel (``DIRECTION_CHOICES``)
+    direction: str = CLOCKWISE  # the direction of travel (``directions``)
+    bank: tuple[int, int] | None = None  # a time bank instead of the deadline: (bank, increment)
 
     @property
     def turn_deadline(self) -> int | None:
-        """The deadline in seconds for the service (None: no deadline)."""
-        return self.deadline * 3600 or None
+        """The deadline in seconds for the service (None: no deadline, or a time bank)."""
+        return None if self.bank is not None else self.deadline * 3600 or None
+
+    @property
+    def time_bank(self) -> tuple[int, int] | None:
+        """The time bank and its increment in seconds for the service (None: no bank)."""
+        return None if self.bank is None else (self.bank[0] * 3600, self.bank[1] * 3600)
 
     @property
     def game_name(self) -> str:
@@ -109,6 +131,7 @@ class LobbyState:
             level=None if self.level == DEFAULT_LEVEL else self.level,
             coach="coach" if self.coach else None,
             direction=None if self.direction == CLOCKWISE else self.direction,
+            bank=None if self.bank is None else bank_value(*self.bank),
         )
 
     @classmethod
@@ -129,6 +152,7 @@ class LobbyState:
             level=groups.get("level") or DEFAULT_LEVEL,
             coach=groups.get("coach") == "coach",
             direction=groups.get("direction") or CLOCKWISE,
+            bank=parse_bank(groups.get("bank")),
         )
 
     def join(self, user_id: int, name: str) -> LobbyState:
@@ -146,8 +170,14 @@ class LobbyState:
         return replace(self, seats=min(self.max_seats, low))
 
     def with_deadline(self, hours: int) -> LobbyState:
-        """Change the turn deadline (one of ``DEADLINE_HOURS``; anything else is ignored)."""
-        return replace(self, deadline=hours) if hours in DEADLINE_HOURS else self
+        """Change the turn deadline (one of ``DEADLINE_HOURS``; anything else is ignored); a
+        fixed deadline replaces a time bank."""
+        return replace(self, deadline=hours, bank=None) if hours in DEADLINE_HOURS else self
+
+    def with_bank(self, bank: tuple[int, int] | None) -> LobbyState:
+        """A time bank (hours, increment hours) instead of the deadline; an unfit one (see
+        ``bank_fits``) is ignored."""
+        return replace(self, bank=bank) if bank is not None and bank_fits(*bank) else self
 
     def with_takeover(self, on: bool) -> LobbyState:
         """Turn the computer's take-over at the deadline on or off."""
@@ -165,7 +195,8 @@ class LobbyState:
     @property
     def directions(self) -> tuple[str, ...]:
         """The directions of travel the host may choose (none for a game without them)."""
-        return DIRECTION_CHOICES.get(self.game, ())
+        own = _own_directions(self.game)
+        return (*own, RANDOM_DIRECTION) if own else ()
 
     def with_direction(self, direction: str) -> LobbyState:
         """Change the direction of travel (one of ``directions``; anything else is ignored)."""
@@ -177,8 +208,13 @@ class LobbyState:
         if not self.directions:
             return {}
         if self.direction == RANDOM_DIRECTION:
-            return {"direction": DIRECTIONS[draw() % len(DIRECTIONS)]}
+            own = _own_directions(self.game)
+            return {"direction": own[draw() % len(own)]}
         return {"direction": self.direction}
+
+    def with_language(self, language: str) -> LobbyState:
+        """The game's language (one of ``LANGUAGES``; anything else is ignored)."""
+        return replace(self, language=language) if language in LANGUAGES else self
 
     def next_language(self) -> LobbyState:
         """The lobby with the next of ``LANGUAGES`` (after the last, the first again)."""
@@ -220,6 +256,34 @@ class LobbyState:
         return tuple(self.name_of(i) for i in range(len(self.players)))
 
 
+def bank_value(bank: int, increment: int) -> str:
+    """A time bank as the lobby writes it in ids and menu values: ``b<hours>i<hours>``."""
+    return f"b{bank}i{increment}"
+
+
+def bank_fits(bank: int, increment: int) -> bool:
+    """Whether a time bank (hours) may be played: 1 h to 30 days, increment at most a week."""
+    return 1 <= bank <= MOST_BANK_HOURS and 0 <= increment <= MOST_INCREMENT_HOURS
+
+
+def parse_bank(value: str | None) -> tuple[int, int] | None:
+    """(bank, increment) in hours from ``b<hours>i<hours>``; None for anything else."""
+    found = None if value is None else _BANK.fullmatch(value)
+    if found is None:
+        return None
+    bank = int(found[1]), int(found[2])
+    return bank if bank_fits(*bank) else None
+
+
+def parse_hours(text: str) -> int | None:
+    """Hours from a typed duration: "72", "12h", "3d", "3d 12h" ("3j", "3g" too); None if it
+    is not one."""
+    found = _DURATION.fullmatch(text.strip().lower())
+    if found is None or not (found[1] or found[2]):
+        return None
+    return int(found[1] or 0) * 24 + int(found[2] or 0)
+
+
 def parse_custom_id(custom_id: str) -> tuple[str, LobbyState] | None:
     """(action, state) of a lobby custom id, or None if it is not one."""
     fields = LOBBY.parse(custom_id)
@@ -232,6 +296,8 @@ def parse_custom_id(custom_id: str) -> tuple[str, LobbyState] | None:
         return None
     if state.direction != CLOCKWISE and state.direction not in state.directions:
         return None  # a direction for a game without one: forged
+    if fields.get("bank") is not None and state.bank is None:  # out of bounds
+        return None
     return fields["action"], state
 
 

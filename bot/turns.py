@@ -27,8 +27,8 @@ from bot.threads import (
     message_nonce,
     send_dm,
 )
-from bot.views.coach import turning_points_view
 from bot.views.play import turn_button_view
+from bot.views.rematch import final_view
 from bot.views.web import web_link_view
 from engine import games
 
@@ -141,8 +141,8 @@ async def post_turn(
     files = [picture(report.picture)] if report.picture is not None else []
     if report.final is not None:  # the end of the game pings every human player, once
         mentions = users(human_ids(report))
-        if await bot.rooms.coach.has_coach(report.game_id):
-            kwargs["view"] = turning_points_view(bot, report.game_id, locale)
+        coach = await bot.rooms.coach.has_coach(report.game_id)
+        kwargs["view"] = final_view(bot, report.game_id, locale, coach=coach)  # and Rematch
         files += await final_extras(bot, report.game_id, locale, kwargs)
     if files:
         kwargs["files"] = files

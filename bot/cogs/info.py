@@ -82,6 +82,7 @@ def log_text(interaction: Interaction, history: HistoryResult) -> str:
         )
     title = t(interaction, "log.title")
     figures = "" if history.pace is None else pace_text(interaction, history, history.pace)
+    figures = "\n".join(f for f in (figures, banks_text(interaction, history)) if f)
     room = 1990 - len(figures)
     while len(blocks) > 1 and len(title) + sum(len(b) + 2 for b in blocks) > room:
         blocks.pop(0)
@@ -121,6 +122,34 @@ def pace_text(interaction: Interaction, history: HistoryResult, figures: Pace) -
     return t(interaction, "pace.line", players=players, game=duration(interaction, figures.game))
 
 
+def bank_duration(interaction: Interaction, seconds: int) -> str:
+    """A time bank in the reader's words: "2 d 5 h", "5 h 20 min", "0 min"."""
+    days, rest = divmod(max(0, seconds), 86400)
+    hours, minutes = rest // 3600, rest % 3600 // 60
+    if days:
+        return t(interaction, "bank.days_hours", days=days, hours=hours)
+    if hours:
+        return t(interaction, "bank.hours_minutes", hours=hours, minutes=minutes)
+    return t(interaction, "bank.minutes", minutes=minutes)
+
+
+def banks_text(interaction: Interaction, history: HistoryResult) -> str:
+    """Each player's time bank in one line ("" for a game without one)."""
+    if history.banks is None:
+        return ""
+    players = ", ".join(
+        t(
+            interaction,
+            "pace.player",
+            player=display_name(reader_name(default_catalog(), str(interaction.locale), p)),
+            time=bank_duration(interaction, seconds),
+        )
+        for p, seconds in zip(history.players, history.banks, strict=False)
+        if seconds is not None
+    )
+    return t(interaction, "bank.line", players=players)
+
+
 def fit_lines(
     interaction: Interaction, title: str, lines: list[str], limit: int = MAX_CONTENT
 ) -> str:
@@ -152,13 +181,18 @@ def listing_line(interaction: Interaction, game: GameListing) -> str:
         else t(interaction, "mygames.deadline", when=f"<t:{game.deadline}:R>")
     )
     stand_in = "" if game.stand_in is None else t(interaction, f"mygames.stand_in.{game.stand_in}")
+    bank = (
+        ""
+        if game.bank is None
+        else t(interaction, "mygames.bank", time=bank_duration(interaction, game.bank))
+    )
     return t(
         interaction,
         "mygames.line",
         game=registry.rules_for(game.game_key).display_name,
         thread=f"<#{game.thread_id}>",
         whose=whose,
-        deadline=deadline + stand_in,
+        deadline=deadline + bank + stand_in,
     )
 
 

@@ -11,7 +11,13 @@ from discord.ext import commands
 from bot.catalog import FALLBACK
 from bot.context import Himiko
 from bot.games import PRESENTATIONS
-from bot.lobby_state import LobbyState
+from bot.lobby_state import (
+    MOST_BANK_HOURS,
+    MOST_INCREMENT_HOURS,
+    LobbyState,
+    bank_fits,
+    parse_hours,
+)
 from bot.names import short_name
 from bot.present import known_language, server_language
 from bot.service import ServiceError
@@ -44,6 +50,24 @@ def seat_ranges() -> str:
     return ", ".join(f"{r.display_name} {r.min_players}-{r.max_players}" for r in offered)
 
 
+def typed_bank(time_bank: str | None, increment: str | None) -> tuple[int, int] | None:
+    """The time bank typed in ``/new`` as (hours, increment hours); None when none was typed.
+    A duration that is not one, or out of bounds, is refused with what may be typed."""
+    if time_bank is None and increment is None:
+        return None
+    bank = None if time_bank is None else parse_hours(time_bank)
+    step = 0 if increment is None else parse_hours(increment)
+    if bank is None or step is None or not bank_fits(bank, step):
+        raise ServiceError(
+            "lobby.bank_bad",
+            bank=time_bank or "",
+            increment=increment or "",
+            most_bank=MOST_BANK_HOURS // 24,
+            most_increment=MOST_INCREMENT_HOURS // 24,
+        )
+    return bank, step
+
+
 async def default_language(bot: Himiko, interaction: discord.Interaction[Any]) -> str:
     """A new lobby's language: the server's default (``/server language``), else the server's
     preferred locale when the bot speaks it, else the host's locale, else English."""
@@ -62,6 +86,8 @@ class LobbyCog(commands.Cog):
         game=text("cmd.new.game"),
         seats=text("cmd.new.seats", games=seat_ranges()),
         computers=text("cmd.new.computers"),
+        time_bank=text("cmd.new.time_bank"),
+        increment=text("cmd.new.increment"),
     )
     @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
@@ -71,6 +97,8 @@ class LobbyCog(commands.Cog):
         game: app_commands.Choice[str],
         seats: app_commands.Range[int, FEWEST, MOST] | None = None,
         computers: bool = False,
+        time_bank: app_commands.Range[str, 1, 20] | None = None,
+        increment: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         """Post a lobby message with options and Join / Leave / Start / Cancel."""
         if not isinstance(interaction.channel, discord.TextChannel):
@@ -83,6 +111,7 @@ class LobbyCog(commands.Cog):
                 min=rules.min_players,
                 max=rules.max_players,
             )
+        bank = typed_bank(time_bank, increment)
         user = interaction.user
         state = LobbyState(
             game.value,
@@ -91,6 +120,7 @@ class LobbyCog(commands.Cog):
             (user.id,),
             (short_name(user.display_name),),
             language=await default_language(self.bot, interaction),
+            bank=bank,
         )
         await interaction.response.send_message(
             embed=lobby_embed(self.bot, interaction, state),

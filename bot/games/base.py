@@ -27,6 +27,9 @@ class Presentation(Protocol):
     panel_next: Sequence[str] = ()
     #: What the game's numbers count (D83): "round" (the bot says "Round 4") or "turn" ("Turn 19").
     counts: str = "round"
+    #: The directions of travel the lobby offers, the default first (the engine's ``direction``
+    #: setup option; default: none, the game has one way round).
+    directions: Sequence[str] = ()
 
     @property
     def key(self) -> str:

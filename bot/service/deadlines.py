@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.store import (
     AwaySeat,
+    BankTurn,
     DeadlineStore,
     Game,
     GameStatus,
@@ -46,6 +47,19 @@ def reminder_plan(start: int, deadline: int) -> list[tuple[str, int]]:
         ("near", start + deadline - deadline // 12),
         ("deadline", start + deadline),
     ]
+
+
+def bank_available(left: int, bank: int, increment: int) -> int:
+    """The seconds a turn has under a time bank: what the seat's bank holds (``left``) plus the
+    increment, never more than the bank the game began with (D103)."""
+    return min(bank, left + increment)
+
+
+def bank_of_seat(turns: Sequence[BankTurn], seat: int, bank: int, now: int) -> int:
+    """A seat's bank now: what its latest turn left (ticking while it is played), else the whole
+    bank (before its first turn)."""
+    mine = [t for t in turns if t.seat == seat]
+    return mine[-1].left(now) if mine else bank
 
 
 class DeadlineService:
@@ -95,21 +109,56 @@ class DeadlineService:
         if turn is None or current != turn:
             if current is None:
                 await self.store.cancel_reminders(game.id, now=now)
+                await self._end_bank_turns(game, now)
             return await self.deadline_of(game.id, turn)
         user = game.user_of(turn.seat)
         absent = turn.seat in await self.desk.stand_ins(game)  # the computer plays at once
-        if game.turn_deadline is None or user is None or user == COMPUTER_USER_ID or absent:
+        timed = game.turn_deadline is not None or game.time_bank is not None
+        if not timed or user is None or user == COMPUTER_USER_ID or absent:
             await self.store.cancel_reminders(game.id, now=now)
+            await self._end_bank_turns(game, now)
             return None
+        key = await self.stored_turn(game.id, turn)
+        start, seconds = now, game.turn_deadline or 0
+        if game.time_bank is not None:  # the turn has what the seat's bank holds (D103)
+            begun = await self._begin_bank_turn(game, key, turn.seat, now)
+            start, seconds = begun.started_at, begun.available
         return await self.store.schedule_turn(
             game.id,
-            turn=await self.stored_turn(game.id, turn),
+            turn=key,
             seat=turn.seat,
             user_id=user,
-            deadline_at=now + game.turn_deadline,
-            reminders=reminder_plan(now, game.turn_deadline),
+            deadline_at=start + seconds,
+            reminders=reminder_plan(start, seconds),
             now=now,
         )
+
+    async def _begin_bank_turn(self, game: Game, key: str, seat: int, now: int) -> BankTurn:
+        """Begin a turn on the seat's time bank once (a second call returns the first)."""
+        assert game.time_bank is not None
+        earlier = [t for t in await self.store.bank_turns(game.id) if t.turn != key]
+        left = bank_of_seat(earlier, seat, game.time_bank, now)
+        available = bank_available(left, game.time_bank, game.time_increment)
+        return await self.store.begin_bank_turn(
+            game.id, turn=key, seat=seat, available=available, now=now
+        )
+
+    async def _end_bank_turns(self, game: Game, now: int) -> None:
+        """Stop the clock of a game with a time bank: nobody's bank runs down now."""
+        if game.time_bank is not None:
+            await self.store.end_bank_turns(game.id, now=now)
+
+    async def banks(self, game: Game) -> dict[int, int] | None:
+        """Each human seat's time bank now, in seconds (None: the game has no time bank)."""
+        if game.time_bank is None:
+            return None
+        turns = await self.store.bank_turns(game.id)
+        now = self.desk.now()
+        return {
+            s.seat: bank_of_seat(turns, s.seat, game.time_bank, now)
+            for s in game.seats
+            if s.user_id != COMPUTER_USER_ID
+        }
 
     async def claim_due_reminders(
         self, *, lease: int, shards: Shards | None = None

@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 
 from bot.store import (
+    EndingStore,
     Game,
     GameNotFound,
-    SeatStore,
 )
 
 from .errors import ServiceError, store_refusals
@@ -30,9 +30,10 @@ log = logging.getLogger(__name__)
 
 
 class EndingService:
-    """Ends a game before its rules do: a resignation, an abandon, a cancelled lobby."""
+    """Ends a game before its rules do: a resignation, an abandon, a cancelled lobby; and a
+    finished game's rematch."""
 
-    def __init__(self, desk: GameDesk, store: SeatStore) -> None:
+    def __init__(self, desk: GameDesk, store: EndingStore) -> None:
         self.desk = desk
         self.store = store
 
@@ -118,3 +119,22 @@ class EndingService:
         with store_refusals(stale="lobby.game_under_way"):
             await self.store.abandon_game(game.id, expected_version=game.version, reason=CANCELLED)
         return game.id
+
+    async def rematch_of(
+        self, user_id: int, *, game_id: int
+    ) -> tuple[Game, tuple[int, int] | None]:
+        """A finished game for its player's Rematch click, with the rematch lobby it opened
+        (channel, message) if any. Refused (``rematch.not_player``) to anyone not seated in it."""
+        try:
+            game = await self.store.load_game(game_id)
+        except GameNotFound:
+            raise ServiceError("error.no_game") from None
+        if user_id == COMPUTER_USER_ID or not game.seats_of(user_id):
+            raise ServiceError("rematch.not_player")
+        return game, await self.store.rematch_of(game.id)
+
+    async def record_rematch(
+        self, game_id: int, channel_id: int, message_id: int
+    ) -> tuple[int, int]:
+        """Record the rematch lobby of a game unless one is; the one recorded (the first)."""
+        return await self.store.record_rematch(game_id, channel_id, message_id)

@@ -77,13 +77,15 @@ class PlayService:
         language: str | None = None,
         computer_level: str = "normal",
         coach: bool = False,
+        time_bank: tuple[int, int] | None = None,
     ) -> Created:
         """Start a game with (user id or None for a computer, name) per seat, in seat order.
 
         ``turn_deadline``: the seconds each player has for a turn (None: no deadline);
         ``computer_takeover``: at the deadline the computer takes the seat over (no vote);
         ``language``: of its public messages and pictures (en, fr, it, pl);
-        ``computer_level``: the computer seats' level; ``coach``: hints and turning points.
+        ``computer_level``: the computer seats' level; ``coach``: hints and turning points;
+        ``time_bank``: (bank, increment) in seconds instead of a fixed deadline (issue 21).
         """
         seed = self._seed_source() if seed is None else seed
         names = [name for _, name in players]
@@ -116,6 +118,8 @@ class PlayService:
             language=language,
             computer_level=computer_level,
             coach=coach,
+            time_bank=None if time_bank is None else time_bank[0],
+            time_increment=0 if time_bank is None else time_bank[1],
         )
         infos = players_of(game, match)
         first = infos[match.current_seat or 0]

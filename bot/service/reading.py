@@ -128,7 +128,11 @@ class ReadingService:
         times = [a.created_at for a in await self.store.load_actions(game.id)]
         figures = pace(records, times, game.created_at, len(game.seats))
         players = players_of(game, match, await self.desk.stand_ins(game))
-        return HistoryResult(game.id, game.game_key, players, tuple(records[-turns:]), figures)
+        banks = await self.deadlines.banks(game)
+        seat_banks = None if banks is None else tuple(banks.get(s.seat) for s in game.seats)
+        return HistoryResult(
+            game.id, game.game_key, players, tuple(records[-turns:]), figures, seat_banks
+        )
 
     async def my_games(self, user_id: int, *, guild_id: int | None) -> list[GameListing]:
         """The user's active games (in one server if given), those awaiting them first."""
@@ -183,8 +187,12 @@ class ReadingService:
             seats = game.seats_of(user_id) if user_id != COMPUTER_USER_ID else []
             mine = g.current_seat in seats and not absent
             stand_in = next((stand_ins[s] for s in seats if s in stand_ins), None)
+            banks = await self.deadlines.banks(game) or {}
+            bank = next((banks[s] for s in seats if s in banks), None)
             listings.append(
-                GameListing(g.game_id, g.thread_id, g.game_key, mine, whose, deadline, stand_in)
+                GameListing(
+                    g.game_id, g.thread_id, g.game_key, mine, whose, deadline, stand_in, bank
+                )
             )
         far = 1 << 62  # games without a deadline after those with one
         return sorted(

@@ -210,6 +210,7 @@ class HistoryResult:
     players: tuple[PlayerInfo, ...]
     turns: tuple[TurnRecord, ...]
     pace: Pace | None = None
+    banks: tuple[int | None, ...] | None = None  # each seat's time bank in seconds (humans)
 
 
 @dataclass(frozen=True)
@@ -245,6 +246,7 @@ class GameListing:
     current_user_id: int | None
     deadline: int | None = None  # the current turn's deadline, UTC unix seconds
     stand_in: str | None = None  # why the computer plays the user's seat: away, vacation...
+    bank: int | None = None  # the user's time bank in seconds, in a game with one
 
 
 @dataclass(frozen=True)

@@ -59,17 +59,25 @@ class GamesPart(StoreBase):
         language: str | None = None,
         computer_level: str = "normal",
         coach: bool = False,
+        time_bank: int | None = None,
+        time_increment: int = 0,
     ) -> Game:
         """Store a new active game with its seats and initial snapshot (ThreadBusy if taken).
 
         ``computer_takeover``: at a turn's deadline the computer takes the seat over (no vote).
         ``language``: of its public messages and pictures (en, fr, it, pl; None: the server's).
         ``computer_level``: the computer seats' (``COMPUTER_LEVELS``); ``coach``: hints allowed.
+        ``time_bank``: each player's bank in seconds instead of a fixed deadline (None: none),
+        ``time_increment``: the seconds it gains when their turn begins.
         """
         if computer_level not in COMPUTER_LEVELS:
             raise InvalidRequest(f"level {computer_level!r} is not one of {COMPUTER_LEVELS}")
         if turn_deadline is not None and turn_deadline <= 0:
             raise InvalidRequest(f"a turn deadline must be positive, not {turn_deadline}")
+        if (time_bank is not None and time_bank <= 0) or time_increment < 0:
+            raise InvalidRequest(f"a time bank must be positive, not {time_bank}+{time_increment}")
+        check_int64("time_bank", time_bank or 0)
+        check_int64("time_increment", time_increment)
         check_language(language)
         for name, value in (
             ("guild_id", guild_id),
@@ -121,6 +129,8 @@ class GamesPart(StoreBase):
                 await conn.execute(q.SET_GAME_LANGUAGE, (language, game_id))
             if computer_level != "normal" or coach:
                 await conn.execute(q.SET_GAME_COMPUTERS, (computer_level, int(coach), game_id))
+            if time_bank is not None:
+                await conn.execute(q.SET_TIME_BANK, (time_bank, time_increment, game_id))
             await conn.executemany(
                 q.INSERT_SEAT,
                 [(game_id, s.seat, s.user_id, s.player, s.colour) for s in seats],
@@ -149,6 +159,8 @@ class GamesPart(StoreBase):
             language=language,
             computer_level=computer_level,
             coach=coach,
+            time_bank=time_bank,
+            time_increment=time_increment if time_bank is not None else 0,
         )
 
     async def load_game(self, game_id: int) -> Game:
@@ -375,6 +387,23 @@ class GamesPart(StoreBase):
             if cursor.rowcount != 1:
                 await self._raise_for(conn, game_id, expected_version)
             await conn.execute(q.UPDATE_SNAPSHOT, (without_log(snapshot), game_id))
+
+    # -- rematches (migration 0016) -------------------------------------------------------------
+
+    async def rematch_of(self, game_id: int) -> tuple[int, int] | None:
+        """(channel id, message id) of the rematch lobby a game's button opened, if any."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_REMATCH, (game_id,))
+        return (int(rows[0]["channel_id"]), int(rows[0]["message_id"])) if rows else None
+
+    async def record_rematch(
+        self, game_id: int, channel_id: int, message_id: int
+    ) -> tuple[int, int]:
+        """Record a game's rematch lobby unless one is; the one recorded (the first wins)."""
+        async with self._write() as conn:
+            await conn.execute(q.INSERT_REMATCH, (game_id, channel_id, message_id))
+            rows = await conn.execute_fetchall(q.SELECT_REMATCH, (game_id,))
+        return int(rows[0]["channel_id"]), int(rows[0]["message_id"])
 
 
 async def _game(conn: Connection, row: Row) -> Game:

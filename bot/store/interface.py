@@ -15,6 +15,7 @@ from .models import (
     Action,
     ActiveGame,
     AwaySeat,
+    BankTurn,
     Game,
     League,
     LeaguePlayer,
@@ -53,6 +54,8 @@ class GameLog(Protocol):
         language: str | None = None,
         computer_level: str = "normal",
         coach: bool = False,
+        time_bank: int | None = None,
+        time_increment: int = 0,
     ) -> Game:
         """Store a new active game (ThreadBusy if the thread has one)."""
         ...
@@ -138,6 +141,20 @@ class PictureStore(Protocol):
 
 class ReminderStore(Protocol):
     """A turn's reminders and deadline, and the votes at a deadline."""
+
+    async def begin_bank_turn(
+        self, game_id: int, *, turn: str, seat: int, available: int, now: int
+    ) -> BankTurn:
+        """Begin a turn of a game with a time bank once; the stored turn."""
+        ...
+
+    async def end_bank_turns(self, game_id: int, *, now: int) -> int:
+        """End a game's open bank turns; how many."""
+        ...
+
+    async def bank_turns(self, game_id: int) -> list[BankTurn]:
+        """A game's bank turns, oldest first."""
+        ...
 
     async def schedule_turn(
         self,
@@ -389,6 +406,24 @@ class SeatStore(GameLog, StandInStore, Protocol):
     """Games and who plays their seats: what computer turns and endings use."""
 
 
+class RematchStore(Protocol):
+    """The lobby a finished game's Rematch button opened (migration 0016)."""
+
+    async def rematch_of(self, game_id: int) -> tuple[int, int] | None:
+        """(channel id, message id) of a game's rematch lobby, if any."""
+        ...
+
+    async def record_rematch(
+        self, game_id: int, channel_id: int, message_id: int
+    ) -> tuple[int, int]:
+        """Record a game's rematch lobby unless one is; the one recorded."""
+        ...
+
+
+class EndingStore(SeatStore, RematchStore, Protocol):
+    """Games, their seats and their rematches: what endings use."""
+
+
 class DeadlineStore(SeatStore, ReminderStore, Protocol):
     """Games, their seats and their turns' reminders and votes: what deadlines use."""
 
@@ -402,7 +437,14 @@ class ReadingStore(ReportStore, AnnouncementStore, Protocol):
 
 
 class GameStore(
-    GameLog, AnnouncementStore, ReminderStore, StandInStore, SettingsStore, PictureStore, Protocol
+    GameLog,
+    AnnouncementStore,
+    ReminderStore,
+    StandInStore,
+    SettingsStore,
+    PictureStore,
+    RematchStore,
+    Protocol,
 ):
     """Everything about games: what the game services, the outbox and the workers use."""
 

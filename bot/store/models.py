@@ -102,6 +102,8 @@ class Game:
     language: str | None = None  # en, fr, it or pl; None (older games): the server's locale
     computer_level: str = "normal"  # the computer seats' level (``COMPUTER_LEVELS``)
     coach: bool = False  # the players may ask for hints and, at the end, turning points
+    time_bank: int | None = None  # seconds each player's bank starts with (and holds at most)
+    time_increment: int = 0  # seconds a player's bank gains when their turn begins
 
     @property
     def players(self) -> list[str]:
@@ -160,6 +162,23 @@ class Reminder:
     sent_at: int | None = None
     cancelled_at: int | None = None
     claims: int = 0  # how many times it was claimed (more than once: it may have been sent)
+
+
+@dataclass(frozen=True, slots=True)
+class BankTurn:
+    """One turn of a game with a time bank (migration 0016): when it began, the seconds it had
+    (the seat's bank then, increment included) and when it ended (None: being played)."""
+
+    turn: str
+    seat: int
+    started_at: int
+    available: int
+    ended_at: int | None = None
+
+    def left(self, now: int) -> int:
+        """The seat's bank after this turn (at ``now`` while it is being played), at least 0."""
+        end = now if self.ended_at is None else self.ended_at
+        return max(0, self.available - max(0, end - self.started_at))
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ GAME_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.thread_id, g.game_key, g.options, g.seed, g.status, "
     "g.version, g.action_count, g.current_seat, g.end_reason, g.created_at, g.updated_at, "
     "g.ended_at, g.announced_version, g.turn_deadline, g.computer_takeover, g.computer_level, "
-    "g.coach"
+    "g.coach, g.time_bank, g.time_increment"
 )
 
 INSERT_GAME = """
@@ -33,6 +33,9 @@ SET_GAME_LANGUAGE = "UPDATE games SET language = ? WHERE id = ?"
 
 # A new game's computer level and coach (migration 0015), in the transaction that creates it.
 SET_GAME_COMPUTERS = "UPDATE games SET computer_level = ?, coach = ? WHERE id = ?"
+
+# A new game's time bank and increment (migration 0016), in the transaction that creates it.
+SET_TIME_BANK = "UPDATE games SET time_bank = ?, time_increment = ? WHERE id = ?"
 
 INSERT_SEAT = """
 INSERT INTO seats (game_id, seat, user_id, player, colour) VALUES (?, ?, ?, ?, ?)
@@ -258,6 +261,32 @@ SELECT_STANDING_DEADLINE = """
 SELECT deadline_at FROM reminders
 WHERE game_id = ? AND turn = ? AND kind = 'deadline' AND cancelled_at IS NULL
 """
+
+# The time bank's turns (migration 0016): a turn begins once (a second call changes nothing);
+# beginning one ends the game's other open turns, and a game's end ends them all.
+INSERT_BANK_TURN = """
+INSERT INTO bank_turns (game_id, turn, seat, started_at, available) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (game_id, turn) DO NOTHING
+"""
+
+END_OTHER_BANK_TURNS = """
+UPDATE bank_turns SET ended_at = ? WHERE game_id = ? AND turn <> ? AND ended_at IS NULL
+"""
+
+END_BANK_TURNS = "UPDATE bank_turns SET ended_at = ? WHERE game_id = ? AND ended_at IS NULL"
+
+SELECT_BANK_TURNS = """
+SELECT turn, seat, started_at, available, ended_at FROM bank_turns
+WHERE game_id = ? ORDER BY started_at, turn
+"""
+
+# A finished game's rematch lobby (migration 0016): the first recorded stays.
+INSERT_REMATCH = """
+INSERT INTO rematches (game_id, channel_id, message_id) VALUES (?, ?, ?)
+ON CONFLICT (game_id) DO NOTHING
+"""
+
+SELECT_REMATCH = "SELECT channel_id, message_id FROM rematches WHERE game_id = ?"
 
 # Games whose turn in flight at migration 0012 keeps its old key round.seat: the number of
 # actions they had then (a turn that began after at most that many is that turn or older).

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from . import queries as q
 from .base import StoreBase
-from .models import Reminder, Shards
-from .rows import ints, only, optional_int, reminder_from_row
+from .models import BankTurn, Reminder, Shards
+from .rows import bank_turn_from_row, ints, only, optional_int, reminder_from_row
 
 
 class RemindersPart(StoreBase):
@@ -99,6 +99,31 @@ class RemindersPart(StoreBase):
         async with self._read() as conn:
             rows = await conn.execute_fetchall(q.SELECT_GAME_REMINDERS, (game_id,))
         return [reminder_from_row(r) for r in rows]
+
+    # -- the time bank (migration 0016) -------------------------------------------------------
+
+    async def begin_bank_turn(
+        self, game_id: int, *, turn: str, seat: int, available: int, now: int
+    ) -> BankTurn:
+        """Begin a turn of a game with a time bank once (ending its other open turns); the
+        stored turn: a second call for the same turn changes nothing and returns the first."""
+        async with self._write() as conn:
+            await conn.execute(q.END_OTHER_BANK_TURNS, (now, game_id, turn))
+            await conn.execute(q.INSERT_BANK_TURN, (game_id, turn, seat, now, available))
+            rows = await conn.execute_fetchall(q.SELECT_BANK_TURNS, (game_id,))
+        return next(t for t in map(bank_turn_from_row, rows) if t.turn == turn)
+
+    async def end_bank_turns(self, game_id: int, *, now: int) -> int:
+        """End a game's open bank turns (a computer's turn began, or the game ended); how many."""
+        async with self._write() as conn:
+            cursor = await conn.execute(q.END_BANK_TURNS, (now, game_id))
+            return cursor.rowcount
+
+    async def bank_turns(self, game_id: int) -> list[BankTurn]:
+        """A game's bank turns, oldest first."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(q.SELECT_BANK_TURNS, (game_id,))
+        return [bank_turn_from_row(r) for r in rows]
 
     # -- skipping a turn at its deadline -----------------------------------------------------
 

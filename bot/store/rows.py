@@ -12,6 +12,7 @@ from .models import (
     Action,
     ActiveGame,
     AwaySeat,
+    BankTurn,
     Game,
     GameStatus,
     League,
@@ -104,6 +105,8 @@ def game_from_row(row: Row, seats: Iterable[Row]) -> Game:
         language=None if row["language"] is None else str(row["language"]),
         computer_level=str(row["computer_level"]),
         coach=bool(row["coach"]),
+        time_bank=optional_int(row["time_bank"]),
+        time_increment=int(row["time_increment"]),
     )
 
 
@@ -151,6 +154,17 @@ def reminder_from_row(row: Row) -> Reminder:
         sent_at=optional_int(row["sent_at"]),
         cancelled_at=optional_int(row["cancelled_at"]),
         claims=int(row["claims"]),
+    )
+
+
+def bank_turn_from_row(row: Row) -> BankTurn:
+    """A ``bank_turns`` row (``SELECT_BANK_TURNS``)."""
+    return BankTurn(
+        turn=str(row["turn"]),
+        seat=int(row["seat"]),
+        started_at=int(row["started_at"]),
+        available=int(row["available"]),
+        ended_at=optional_int(row["ended_at"]),
     )
 
 

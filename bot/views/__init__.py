@@ -9,9 +9,10 @@ from bot.views.deadline import DEADLINE_ITEMS
 from bot.views.lobby import LOBBY_ITEMS
 from bot.views.panel import PANEL_ITEMS
 from bot.views.play import PLAY_ITEMS
+from bot.views.rematch import REMATCH_ITEMS
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    LOBBY_ITEMS + PANEL_ITEMS + PLAY_ITEMS + DEADLINE_ITEMS + COACH_ITEMS
+    LOBBY_ITEMS + PANEL_ITEMS + PLAY_ITEMS + DEADLINE_ITEMS + COACH_ITEMS + REMATCH_ITEMS
 )
 
 __all__ = ["DYNAMIC_ITEMS"]

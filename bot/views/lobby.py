@@ -24,16 +24,20 @@ from bot.context import Himiko
 from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
 from bot.door import settle
 from bot.lobby_state import (
+    BANK_PRESETS,
     COMPUTER_LEVELS,
     DEADLINE_HOURS,
     LANGUAGE_NAMES,
     RANDOM_DIRECTION,
     LobbyState,
+    bank_value,
+    parse_bank,
     parse_custom_id,
 )
 from bot.names import short_name
 from bot.present import guarded, public_locale, send
 from bot.service import Created, ServiceError
+from bot.store import LANGUAGES
 from bot.views.base import button
 
 log = logging.getLogger(__name__)
@@ -45,10 +49,14 @@ _MENU_NUMBER = re.compile("[0-9]{1,4}")  # the values of the seats and deadline 
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: slow games
 HOST_ONLY = (
     *("start", "cancel", "seats", "computers", "deadline", "takeover", "few", "fill", "back"),
-    "language",
+    *("language", "lang"),
 )
+#: The computers menu's take-over and coach choices (D105; the take-over menu's before it)
+TAKEOVER_CHOICES = {"takeover_on": True, "takeover_off": False}
+COACH_CHOICES = {"coach_on": True, "coach_off": False}
 STARTS = ("start", "few", "fill")  # the actions that may start the game
-_SELECT_ROWS = {"seats": 0, "computers": 1, "deadline": 3, "takeover": 4}  # buttons: row 2
+# buttons: row 2; the take-over menu (lobbies posted before the language menu) had row 4
+_SELECT_ROWS = {"seats": 0, "computers": 1, "deadline": 3, "takeover": 4, "lang": 4}
 
 
 def players_in(message: discord.Message | None) -> list[tuple[int | None, str]]:
@@ -86,6 +94,26 @@ def deadline_label(say: Callable[..., str], hours: int) -> str:
     return say("lobby.deadline_hours", hours=hours)
 
 
+def hours_text(say: Callable[..., str], hours: int) -> str:
+    """A time bank's hours in short words: "3 d", "3 d 12 h", "12 h"."""
+    days, rest = divmod(hours, 24)
+    if days and rest:
+        return say("bank.days_hours", days=days, hours=rest)
+    return say("lobby.bank_days", days=days) if days else say("lobby.bank_hours", hours=rest)
+
+
+def clock_label(say: Callable[..., str], state: LobbyState) -> str:
+    """The lobby's clock in words: its turn deadline, or its time bank and increment."""
+    if state.bank is None:
+        return deadline_label(say, state.deadline)
+    return bank_label(say, *state.bank)
+
+
+def bank_label(say: Callable[..., str], bank: int, increment: int) -> str:
+    """A time bank in words: "Time bank 3 d, +12 h per turn"."""
+    return say("lobby.bank_label", bank=hours_text(say, bank), increment=hours_text(say, increment))
+
+
 def lobby_locale(interaction: Interaction, state: LobbyState) -> str | None:
     """The locale of everything the lobby message shows: the game's language, else (lobbies made
     before the choice) the server's preferred locale."""
@@ -113,7 +141,7 @@ def lobby_embed(
     title = "👥 " + cat.text("lobby.players", locale, count=len(state.players), seats=state.seats)
     embed.add_field(name=title, value=players or cat.text("lobby.nobody", locale), inline=True)
     answer = cat.text("lobby.yes" if state.computers else "lobby.no", locale)
-    deadline = deadline_label(lambda key, **p: cat.text(key, locale, **p), state.deadline)
+    deadline = clock_label(lambda key, **p: cat.text(key, locale, **p), state)
     options = cat.text(
         "lobby.option_text", locale, seats=state.seats, computers=answer, deadline=deadline
     )
@@ -202,28 +230,22 @@ def lobby_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.V
     view.add_item(press("leave", state, say("lobby.leave")))
     view.add_item(press("start", state, say("lobby.start"), discord.ButtonStyle.success))
     view.add_item(press("cancel", state, say("lobby.cancel"), discord.ButtonStyle.danger))
-    if state.language is not None:  # lobbies made before the choice keep the server's locale
-        view.add_item(press("language", state, "🌐 " + LANGUAGE_NAMES[state.language]))
     deadline = select("deadline", state)
-    deadline.item.placeholder = say(
-        "lobby.deadline_placeholder", deadline=deadline_label(say, state.deadline)
-    )
+    deadline.item.placeholder = say("lobby.deadline_placeholder", deadline=clock_label(say, state))
     for hours in DEADLINE_HOURS:
         deadline.item.add_option(
             label=deadline_label(say, hours),
             value=str(hours),
-            default=hours == state.deadline,
+            default=state.bank is None and hours == state.deadline,
+        )
+    # the time banks (issue 21 item 13), and the lobby's own when typed in /new
+    banks = list(BANK_PRESETS) + ([] if state.bank in BANK_PRESETS else [state.bank])
+    for bank in (b for b in banks if b is not None):
+        deadline.item.add_option(
+            label=bank_label(say, *bank), value=bank_value(*bank), default=bank == state.bank
         )
     view.add_item(deadline)  # after the buttons: menus without a row fill the next free one
-    takeover = select("takeover", state)
-    on, off = say("lobby.takeover_on"), say("lobby.takeover_off")
-    takeover.item.placeholder = on if state.takeover else off
-    takeover.item.add_option(label=off, value="0", default=not state.takeover)
-    takeover.item.add_option(label=on, value="1", default=state.takeover)
-    # the coach shares the take-over's row: a message has at most five rows
-    coach = "coach_off" if state.coach else "coach_on"
-    takeover.item.add_option(label=say(f"lobby.{coach}"), value=coach)
-    view.add_item(takeover)
+    view.add_item(language_menu(bot, state, say))
     return view
 
 
@@ -236,6 +258,20 @@ def add_directions(seats: LobbySelect, state: LobbyState, say: Callable[..., str
             emoji="🧭",
             description=say("lobby.direction_chosen") if direction == state.direction else None,
         )
+
+
+def language_menu(bot: Himiko, state: LobbyState, say: Callable[..., str]) -> LobbySelect:
+    """The game's language, each named in its own words (issue 21 item 10)."""
+    menu = bot.bound(LobbySelect)("lang", state)
+    shown = LANGUAGE_NAMES.get(state.language or "", "")
+    menu.item.placeholder = "🌐 " + say("lobby.language_placeholder", language=shown)
+    for language in LANGUAGES:
+        menu.item.add_option(
+            label="🌐 " + LANGUAGE_NAMES[language],
+            value=language,
+            default=language == state.language,
+        )
+    return menu
 
 
 def computers_menu(bot: Himiko, state: LobbyState, say: Callable[..., str]) -> LobbySelect:
@@ -253,6 +289,11 @@ def computers_menu(bot: Himiko, state: LobbyState, say: Callable[..., str]) -> L
             default=state.computers and level == state.level,
         )
     computers.item.add_option(label=off, value="0", default=not state.computers)
+    # the take-over and the coach share the menu of the computer's roles (D105: five rows)
+    takeover = "takeover_off" if state.takeover else "takeover_on"
+    computers.item.add_option(label=say(f"lobby.{takeover}"), value=takeover)
+    coach = "coach_off" if state.coach else "coach_on"
+    computers.item.add_option(label=say(f"lobby.{coach}"), value=coach)
     return computers
 
 
@@ -355,17 +396,23 @@ async def _apply(
         state = state.with_seats(seats)
     elif action == "seats" and value is not None:
         state = state.with_direction(value)
+    elif action in ("computers", "takeover") and value in COACH_CHOICES:
+        state = state.with_coach(COACH_CHOICES[value])
+    elif action == "computers" and value in TAKEOVER_CHOICES:
+        state = state.with_takeover(TAKEOVER_CHOICES[value])
     elif action == "computers" and value in COMPUTER_LEVELS:
         state = state.with_level(value)
     elif action == "computers" and value is not None:  # menus posted before the levels: 1 or 0
         state = state.with_computers(value == "1")
     elif action == "deadline" and (hours := chosen_number(value)) is not None:
         state = state.with_deadline(hours)
-    elif action == "takeover" and value in ("coach_on", "coach_off"):
-        state = state.with_coach(value == "coach_on")
-    elif action == "takeover" and value is not None:
+    elif action == "deadline" and (bank := parse_bank(value)) is not None:
+        state = state.with_bank(bank)
+    elif action == "takeover" and value is not None:  # menus posted before the language menu
         state = state.with_takeover(value == "1")
-    elif action == "language":
+    elif action == "lang" and value is not None:
+        state = state.with_language(value)
+    elif action == "language":  # the button of lobbies posted before the language menu
         state = state.next_language()
     elif action == "cancel":
         note = lobby_say(bot, interaction, state)("lobby.cancelled")
@@ -517,6 +564,7 @@ async def _open_game(
             game_key=state.game,
             options=options,
             turn_deadline=state.turn_deadline,
+            time_bank=state.time_bank,
             computer_takeover=state.takeover,
             language=state.language,
             computer_level=state.level,

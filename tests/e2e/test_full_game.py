@@ -82,7 +82,8 @@ def test_complete_game_against_computers_posts_every_board(tmp_path: Path) -> No
             assert "The game is over." in final.content and "wins!" in final.content
             scored = SCORE_LINE.findall(final.content)
             assert sorted(scored) == sorted(names), final.content
-            assert final.pinged_user_ids() == [HOST.id] and final.custom_ids() == []
+            assert final.pinged_user_ids() == [HOST.id]
+            assert [c.split(":")[1] for c in final.custom_ids()] == ["rematch"]  # issue 21
             winner = next(n for n in names if f"**{n}** wins!" in final.content)
 
             # the lobby's channel gets one line with a link; the lobby says who won

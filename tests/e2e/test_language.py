@@ -139,7 +139,10 @@ def test_a_french_server_opens_french_lobbies(tmp_path: Path) -> None:
             lobby = await rec.reply(TIMEOUT)
             labels = _labels(lobby)
             assert not labels & ENGLISH_LABELS, labels
-            assert {"Rejoindre", "Lancer"} <= labels and "🌐 Français" in labels
+            assert {"Rejoindre", "Lancer"} <= labels
+            language = lobby.component(custom_id(lobby, "himiko:lobby:lang:"))
+            assert language is not None
+            assert [o["label"] for o in language["options"] if o.get("default")] == ["🌐 Français"]
             assert "nouvelle partie" in lobby.text()
             assert ":fr" in custom_id(lobby, "himiko:lobby:join:")
             # an English-speaking guest's refusal is in English, the lobby stays French

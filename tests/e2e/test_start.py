@@ -29,7 +29,13 @@ pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on Postgre
 
 EXPECTED_OPTIONS: dict[str, dict[str, tuple[int, bool]]] = {
     # option name -> (Discord option type, required)
-    "new": {"game": (3, True), "seats": (4, False), "computers": (5, False)},
+    "new": {
+        "game": (3, True),
+        "seats": (4, False),
+        "computers": (5, False),
+        "time_bank": (3, False),
+        "increment": (3, False),
+    },
     "play": {"action": (3, True)},
     "turn": {},
     "undo": {},
@@ -155,12 +161,15 @@ def test_the_fullest_lobby_fits_discord_and_starts_after_a_restart(tmp_path: Pat
         async with himiko_env(tmp_path) as env:
             double = env.double
             lobby = await env.open_lobby(host, seats=5, game="namiji")
-            for menu, value in (("deadline", "168"), ("takeover", "1")):
+            chosen_options = (
+                ("deadline", "168"),
+                ("computers", "takeover_on"),
+                ("lang", "fr"),  # the language menu (D105)
+            )
+            for menu, value in chosen_options:
                 wanted = custom_id(double.message(lobby.id), f"himiko:lobby:{menu}:")
                 chosen = await double.click(host, CHANNEL, lobby.id, wanted, [value])
                 assert (await chosen.response(TIMEOUT)).type == 7
-            french = await env.lobby_click(host, double.message(lobby.id), "language")
-            assert (await french.response(TIMEOUT)).type == 7
             for guest in guests:
                 joined = await env.lobby_click(guest, double.message(lobby.id), "join")
                 assert (await joined.response(TIMEOUT)).type == 7  # the edit was accepted

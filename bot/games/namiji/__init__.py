@@ -13,7 +13,7 @@ from typing import Any
 from bot.games.base import Presentation, Texts, counted, language, listed
 from bot.names import display_name
 from engine.contract import Event, TurnInfo
-from engine.namiji.components import CLOCKWISE, components
+from engine.namiji.components import CLOCKWISE, DIRECTIONS, components
 from render.namiji.cards import card_words
 from render.words import say, speaking
 
@@ -87,6 +87,7 @@ class NamijiPresentation(Presentation):
     locale = files(__name__) / "locale"
     rule_topics = RULE_TOPICS
     counts = "turn"
+    directions = DIRECTIONS
 
     def number(self, info: TurnInfo) -> int:
         """The turn being played: the engine counts boat moves, so once this turn's boat has

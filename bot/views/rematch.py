@@ -1,0 +1,127 @@
+"""The final message's Rematch button (issue 21 item 12): a new lobby for the same table.
+
+The lobby is posted in the game's channel with the game, the seats (computer seats and their
+level), the options and the language of the finished game; the clicker hosts it and the other
+players are pinged to join with one click. The lobby it opened is stored with the game, so a
+second click (by anyone, after a restart too) points to it instead of opening another.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar, Self
+
+import discord
+from discord import ui
+
+from bot.context import Himiko
+from bot.custom_ids import REMATCH
+from bot.lobby_state import DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, LobbyState, bank_fits
+from bot.locks import KeyedLocks
+from bot.names import short_name
+from bot.present import guarded, send, t, users
+from bot.service import ServiceError
+from bot.service.results import COMPUTER_USER_ID
+from bot.store import Game
+from bot.views.base import button
+from bot.views.coach import turning_points_view
+from bot.views.lobby import lobby_embed, lobby_say, lobby_view
+
+Interaction = discord.Interaction[Any]
+_OPENING = KeyedLocks()  # per game: two quick clicks open one lobby
+
+
+class RematchButton(ui.DynamicItem[ui.Button[ui.View]], template=REMATCH.template):
+    """Opens (or points to) the rematch lobby of a finished game; for its players only."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
+
+    def __init__(self, game_id: int, label: str = "Rematch") -> None:
+        self.game_id = game_id
+        custom_id = REMATCH.format(game=game_id)
+        super().__init__(button(custom_id, "🔁 " + label, discord.ButtonStyle.primary))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click."""
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Open the rematch lobby once; tell the clicker where it is (privately)."""
+        await guarded(interaction, lambda: open_rematch(self.bot, interaction, self.game_id))
+
+
+def final_view(bot: Himiko, game_id: int, locale: str | None, *, coach: bool) -> ui.View:
+    """The final message's buttons: the coach's turning points (a coached game), Rematch."""
+    view = turning_points_view(bot, game_id, locale) if coach else ui.View(timeout=None)
+    view.add_item(bot.bound(RematchButton)(game_id, bot.catalog.text("rematch.button", locale)))
+    return view
+
+
+def rematch_state(game: Game, host: int, name: str) -> LobbyState:
+    """The lobby of a game's rematch, hosted by ``host``: the same game, seats, computer seats
+    and level, options and language (a deadline the lobby does not offer: its default; a
+    direction drawn at random: the one drawn)."""
+    hours = (game.turn_deadline or 0) // 3600
+    bank = None
+    if game.time_bank is not None:
+        bank = (game.time_bank // 3600, game.time_increment // 3600)
+    lobby = LobbyState(
+        game.game_key,
+        len(game.seats),
+        any(s.user_id == COMPUTER_USER_ID for s in game.seats),
+        (host,),
+        (name,),
+        deadline=hours if hours in DEADLINE_HOURS else DEFAULT_DEADLINE_HOURS,
+        takeover=game.computer_takeover,
+        language=game.language,
+        level=game.computer_level,
+        coach=game.coach,
+        bank=bank if bank is not None and bank_fits(*bank) else None,
+    )
+    direction = (game.options or {}).get("direction")
+    return lobby.with_direction(direction) if isinstance(direction, str) else lobby
+
+
+async def open_rematch(bot: Himiko, interaction: Interaction, game_id: int) -> None:
+    """Post the rematch lobby in the game's channel unless it was (then point to it)."""
+    user = interaction.user
+    async with _OPENING.hold(game_id):
+        game, found = await bot.rooms.endings.rematch_of(user.id, game_id=game_id)
+        key = "rematch.exists"
+        if found is None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            state = rematch_state(game, user.id, short_name(user.display_name))
+            posted = await _post_lobby(bot, interaction, game, state)
+            found = await bot.rooms.endings.record_rematch(game.id, game.channel_id, posted)
+            key = "rematch.opened"
+    channel, message = found
+    link = f"https://discord.com/channels/{game.guild_id}/{channel}/{message}"
+    await send(interaction, t(interaction, key, link=link))
+
+
+async def _post_lobby(bot: Himiko, interaction: Interaction, game: Game, state: LobbyState) -> int:
+    """The lobby message in the game's channel, pinging the other players; its id."""
+    others = list(
+        dict.fromkeys(
+            s.user_id for s in game.seats if s.user_id not in (COMPUTER_USER_ID, state.host)
+        )
+    )
+    say = lobby_say(bot, interaction, state)
+    invite = say("rematch.invite", players=" ".join(f"<@{u}>" for u in others))
+    channel = bot.client.get_partial_messageable(game.channel_id)
+    try:
+        message = await channel.send(
+            invite if others else None,
+            embed=lobby_embed(bot, interaction, state),
+            view=lobby_view(bot, interaction, state),
+            allowed_mentions=users(others),
+        )
+    except (discord.NotFound, discord.Forbidden):
+        raise ServiceError("rematch.gone") from None
+    return message.id
+
+
+REMATCH_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (RematchButton,)

@@ -1,0 +1,180 @@
+"""Rematch (issue 21 item 12) on the Discord double: the final message's button opens one new
+lobby with the same game, seats, options and language, inviting the same players, in the same
+channel; refused to a non-player; after a restart it points to the same lobby."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.store import Game, GameStatus, Seat
+from bot.views.rematch import rematch_state
+from tests.discord_double import MessageRecord
+from tests.e2e.harness import (
+    CHANNEL,
+    GUEST,
+    HOST,
+    TIMEOUT,
+    WATCHER,
+    Env,
+    custom_id,
+    has_png,
+    himiko_env,
+    run,
+)
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+
+def lobbies(env: Env) -> list[MessageRecord]:
+    """The bot's lobby messages in the channel, oldest first."""
+    return [
+        m
+        for m in env.double.messages(CHANNEL, include_ephemeral=False)
+        if any(c.startswith("himiko:lobby:") for c in m.custom_ids())
+    ]
+
+
+async def choose(env: Env, lobby: MessageRecord, menu: str, value: str) -> None:
+    """The host chooses ``value`` in one of the lobby's menus."""
+    menu_id = custom_id(env.double.message(lobby.id), f"himiko:lobby:{menu}:")
+    chosen = await env.double.click(HOST, CHANNEL, lobby.id, menu_id, values=[value])
+    assert (await chosen.response(TIMEOUT)).type == 7
+
+
+async def finished_nim(env: Env) -> tuple[int, MessageRecord]:
+    """A game of Nim between the host and the guest (24 h deadline, coach on) played to its
+    end: (its thread, the final message)."""
+    lobby = await env.open_lobby(HOST, seats=2, game="nim")
+    await choose(env, lobby, "deadline", "24")
+    await choose(env, lobby, "computers", "coach_on")
+    joined = await env.lobby_click(GUEST, env.double.message(lobby.id), "join")
+    assert (await joined.response(TIMEOUT)).type == 7
+    start = await env.lobby_click(HOST, env.double.message(lobby.id), "start")
+    await start.wait_event("edit_original", TIMEOUT)
+    [thread] = env.double.threads(CHANNEL)
+    await env.double.wait_for_message(thread.id, has_png, TIMEOUT)
+    users = {HOST.id: HOST, GUEST.id: GUEST}
+    while (current := await env.current_user(thread.id)) is not None:
+        action = (await env.match(thread.id)).legal_actions()[-1]
+        reply = await (await env.play(users[current], thread.id, action)).reply(TIMEOUT)
+        assert not reply.loading
+        await env.settled()
+    final = await env.double.wait_for_message(
+        thread.id, lambda m: any(c.startswith("himiko:rematch:") for c in m.custom_ids()), TIMEOUT
+    )
+    return thread.id, final
+
+
+def test_rematch_opens_one_lobby_for_the_same_table_and_survives_a_restart(
+    tmp_path: Path,
+) -> None:
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            thread, final = await finished_nim(env)
+            game = await env.game(thread)
+            rematch = custom_id(final, "himiko:rematch:")
+            assert rematch == f"himiko:rematch:{game.id}"
+            assert "🔁 Rematch" in str(final.components)
+            before = len(lobbies(env))
+
+            watcher = await env.double.click(WATCHER, thread, final.id, rematch)
+            refusal = await watcher.reply(TIMEOUT)
+            assert refusal.ephemeral and "Only the players of this game" in refusal.content
+            assert len(lobbies(env)) == before
+
+            clicks = await asyncio.gather(
+                *(env.double.click(GUEST, thread, final.id, rematch) for _ in range(2))
+            )
+            replies = sorted([(await c.reply(TIMEOUT)).content for c in clicks])
+            assert "already open" in replies[0] and "is open" in replies[1]
+            [lobby] = lobbies(env)[before:]
+            link = f"https://discord.com/channels/{game.guild_id}/{CHANNEL}/{lobby.id}"
+            assert all(link in r for r in replies)
+            assert lobby.pinged_user_ids() == [HOST.id] and "Rematch!" in lobby.content
+            assert "Nim" in lobby.text() and "24 hours" in lobby.text()
+            assert "Coach on" in lobby.text()
+
+            await env.restart()
+            again = await env.double.click(HOST, thread, final.id, rematch)
+            assert link in (await again.reply(TIMEOUT)).content
+            assert lobbies(env)[before:] == [env.double.message(lobby.id)]
+
+            joined = await env.lobby_click(HOST, env.double.message(lobby.id), "join")
+            assert (await joined.response(TIMEOUT)).type == 7  # one click
+            known = {t.id for t in env.double.threads(CHANNEL)}
+            start = await env.lobby_click(GUEST, env.double.message(lobby.id), "start")
+            await start.wait_event("edit_original", TIMEOUT)
+            new = await env.double.wait_for_thread(CHANNEL, lambda t: t.id not in known)
+            await env.double.wait_for_message(new.id, has_png, TIMEOUT)
+            second = await env.game(new.id)
+            assert (second.game_key, second.turn_deadline, second.coach) == ("nim", 86400, True)
+            assert [s.user_id for s in second.seats] == [GUEST.id, HOST.id]
+
+    run(body, timeout=120)
+
+
+def test_the_rematch_lobby_keeps_computer_seats_their_level_options_and_language() -> None:
+    """Three seats, one a strong computer, in French with a time bank and the take-over."""
+    seats = (Seat(0, 5, "Ann", "red"), Seat(1, 0, "Computer 1", "blue"), Seat(2, 6, "Bo", "x"))
+    game = Game(
+        id=1,
+        guild_id=2,
+        channel_id=3,
+        thread_id=4,
+        game_key="yamatai",
+        options=None,
+        seed=1,
+        status=GameStatus.FINISHED,
+        version=9,
+        action_count=8,
+        current_seat=None,
+        end_reason=None,
+        created_at=datetime.now(UTC),
+        updated_at=datetime.now(UTC),
+        ended_at=None,
+        seats=seats,
+        snapshot="{}",
+        computer_takeover=True,
+        language="fr",
+        computer_level="strong",
+        coach=True,
+        time_bank=72 * 3600,
+        time_increment=12 * 3600,
+    )
+    state = rematch_state(game, 6, "Bo")
+    assert (state.game, state.seats, state.computers, state.level) == ("yamatai", 3, True, "strong")
+    assert (state.players, state.language, state.takeover, state.coach) == ((6,), "fr", True, True)
+    assert state.bank == (72, 12) and state.turn_deadline is None
+    assert state.table(lambda n: f"C{n}") == [(6, "Bo"), (None, "C1"), (None, "C2")]
+
+
+def test_a_namiji_rematch_keeps_the_direction_of_travel() -> None:
+    """A reversed Namiji game's rematch lobby is reversed too (a random one: the one drawn)."""
+    seats = (Seat(0, 5, "Ann", "red"), Seat(1, 6, "Bo", "blue"))
+    now = datetime.now(UTC)
+    game = Game(
+        id=1,
+        guild_id=2,
+        channel_id=3,
+        thread_id=4,
+        game_key="namiji",
+        options={"direction": "reversed"},
+        seed=1,
+        status=GameStatus.FINISHED,
+        version=9,
+        action_count=8,
+        current_seat=None,
+        end_reason=None,
+        created_at=now,
+        updated_at=now,
+        ended_at=None,
+        seats=seats,
+        snapshot="{}",
+    )
+    assert rematch_state(game, 5, "Ann").direction == "reversed"
+    assert rematch_state(replace(game, options=None), 5, "Ann").direction == "clockwise"
