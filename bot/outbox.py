@@ -33,6 +33,7 @@ from bot.turns import (
     NotRecorded,
     Step,
     attach_picture,
+    ending_steps,
     fetch_thread,
     post_ending,
     post_opening,
@@ -137,7 +138,13 @@ class Outbox:
             )
             if pending is None:
                 return False
-            steps = result_steps(self.bot, pending) if isinstance(pending, TurnReport) else []
+            steps = (
+                result_steps(self.bot, pending)
+                if isinstance(pending, TurnReport)
+                else ending_steps(self.bot, pending)
+                if isinstance(pending, Ended)
+                else []
+            )
             owed = await self._post(
                 game_id, pending.version, lambda: self._send(pending, channel), steps
             )

@@ -249,7 +249,49 @@ def result_steps(bot: Himiko, report: TurnReport) -> list[Step]:
     ]
 
 
-async def _unless_gone(report: TurnReport, step: Awaitable[None]) -> None:
+def ending_steps(bot: Himiko, ended: Ended) -> list[Step]:
+    """What an abandoned game owes besides its thread message: the lobby message's closing
+    note and, when the last other human's resignation gave a winner, the channel's result line."""
+    if ended.channel_id is None:
+        return []
+    steps: list[Step] = [("lobby", lambda: _unless_gone(ended, close_abandoned_lobby(bot, ended)))]
+    if ended.winner is not None:
+        steps.insert(0, ("result", lambda: _unless_gone(ended, post_resigned_result(bot, ended))))
+    return steps
+
+
+async def post_resigned_result(bot: Himiko, ended: Ended) -> None:
+    """One line in the lobby's channel: who won by the last other human's resignation."""
+    assert ended.channel_id is not None and ended.winner is not None
+    channel = await fetch_thread(bot, ended.channel_id)
+    locale = game_locale(ended.language, channel)
+    text = bot.catalog.text(
+        "game.result_line_resigned",
+        locale,
+        winner=display_name(ended.winner.name),
+        game=games.rules_for(ended.game).display_name,
+        thread=f"<#{ended.thread_id}>",
+        player=display_name(ended.player.name if ended.player else ""),
+    )
+    nonce = message_nonce(ended.game_id, ended.version, "result")
+    await channel.send(clip(text), allowed_mentions=NO_MENTIONS, nonce=nonce)
+
+
+async def close_abandoned_lobby(bot: Himiko, ended: Ended) -> None:
+    """Edit the lobby message to say the game ended: who won, or that nobody did."""
+    assert ended.channel_id is not None
+    channel = await fetch_thread(bot, ended.channel_id)
+    locale = game_locale(ended.language, channel)
+    thread = f"<#{ended.thread_id}>"
+    if ended.winner is None:
+        note = bot.catalog.text("game.lobby_ended_no_winner", locale, thread=thread)
+    else:
+        winner = display_name(ended.winner.name)
+        note = bot.catalog.text("game.lobby_ended", locale, thread=thread, winner=winner)
+    await _lobby_note(channel, ended.thread_id, note)
+
+
+async def _unless_gone(report: TurnReport | Ended, step: Awaitable[None]) -> None:
     """Run a step; a channel or lobby message that is gone or closed to the bot is skipped."""
     try:
         await step
@@ -284,11 +326,16 @@ async def close_lobby(bot: Himiko, report: TurnReport) -> None:
     """Edit the lobby message (its id is the thread's) to say the game ended and who won."""
     assert report.final is not None and report.channel_id is not None
     channel = await fetch_thread(bot, report.channel_id)
-    message = await channel.fetch_message(report.thread_id)
     locale = game_locale(report.language, channel)
     note = bot.catalog.text(
         "game.lobby_ended", locale, thread=f"<#{report.thread_id}>", winner=winners(report.final)
     )
+    await _lobby_note(channel, report.thread_id, note)
+
+
+async def _lobby_note(channel: discord.abc.Messageable, message_id: int, note: str) -> None:
+    """Put ``note`` in the lobby message's embed (the message the thread started from)."""
+    message = await channel.fetch_message(message_id)
     embed = message.embeds[0] if message.embeds else discord.Embed()
     embed.description = note
     await message.edit(embed=embed, view=None)

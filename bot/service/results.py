@@ -338,3 +338,5 @@ class Ended:
     winner: PlayerInfo | None = None  # who won when the last other human resigned
     by: int | None = None  # the user who abandoned the game
     language: str | None = None  # of the game's public messages; None: the server's locale
+    channel_id: int | None = None  # the lobby's channel (its message is the thread's start)
+    game: str = ""  # the game's key

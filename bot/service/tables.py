@@ -154,7 +154,12 @@ def mark_computer_played(records: list[TurnRecord], seqs: set[int]) -> list[Turn
 
 def ended_of(game: Game, match: Match) -> Ended:
     """The end message of an abandoned game, from its stored reason, in the game's language."""
-    return replace(end_reason(game, match), language=game.language)
+    return replace(
+        end_reason(game, match),
+        language=game.language,
+        channel_id=game.channel_id,
+        game=game.game_key,
+    )
 
 
 def end_reason(game: Game, match: Match) -> Ended:

@@ -143,6 +143,22 @@ def test_resigning_in_a_two_player_game_makes_the_other_player_win(tmp_path: Pat
             )
             assert len(public(env, table)) == posted + 1 and note.pinged_user_ids() == []
             assert "wins the game" in note.content
+            # the lobby's channel is told too (QA: it still said the game had started)
+            result = await double.wait_for_message(
+                CHANNEL, lambda m: "won a game of" in m.content, TIMEOUT
+            )
+            assert result.content.startswith(
+                f"**{player.global_name or player.name}** won a game of"
+            )
+            assert f"<#{table.id}>" in result.content and "resigned" in result.content
+            assert result.pinged_user_ids() == []
+            closed = f"is over: **{player.global_name or player.name}** won."
+            for _ in range(100):  # the lobby is edited right after the result line
+                if closed in (lobby := double.message(table.lobby.id)).text():
+                    break
+                await asyncio.sleep(0.05)
+            assert closed in lobby.text(), lobby.text()
+            assert lobby.custom_ids() == []
             game = await env.game(table.id)
             assert game.status == "finished" and game.end_reason is not None
             winners = [s.user_id for s in game.seats if s.winner]
