@@ -24,8 +24,8 @@ from render.namiji.static import inward, static_layer
 from render.png import encode_png
 from render.stand_in import computer_played, dressed, ended, stand_in_words, without_turn
 from render.theme import Theme, get_theme
+from render.words import known, say, speaking
 from render.words import language as drawn_language
-from render.words import say, speaking
 
 __all__ = ["Targets", "focus_image", "legal_targets", "render_focus", "route_at_size"]
 
@@ -346,11 +346,51 @@ def _choices(targets: Targets, look: Theme) -> list[Line]:
         cells = ", ".join(sorted(targets.cells))
         lines.append((say("n.focus.cells", cells=cells), BODY, look.ink, True))
     if targets.cards:
-        lines.append((say("n.focus.choose", cards=", ".join(targets.cards)), BODY, look.ink, True))
+        cards = ", ".join(map(_card_or_fish, targets.cards))
+        lines.append((say("n.focus.choose", cards=cards), BODY, look.ink, True))
     if targets.other:
-        actions = ", ".join(targets.other)
+        actions = ", ".join(dict.fromkeys(_other_words(targets.other)))
         lines.append((say("n.focus.or", actions=actions), SMALL, look.ink_soft, False))
     return lines or [(say("c.focus.nothing"), SMALL, look.ink_soft, False)]
+
+
+def _fish(code: str) -> str:
+    """A fish in words (``bf``: "blue fugu")."""
+    colour, shape = code[:1], code[1:2]
+    return say(
+        "n.fish.name",
+        colour=say(f"n.fish.colour.{colour}"),
+        shape=say(f"n.fish.shape.{shape}"),
+    )
+
+
+def _card_or_fish(code: str) -> str:
+    """A choosable card (its code: the card lines say what it does), fish or net, in words."""
+    comp = components()
+    if code == "hidden":
+        return say("n.focus.hidden_fish")
+    if code in comp.fish:
+        return _fish(code)
+    kind, _, fish = code.partition(":")
+    if kind == "N" and fish in comp.fish:
+        return say("n.focus.net", fish=_fish(fish))
+    return code
+
+
+def _other_words(actions: Sequence[str]) -> list[str]:
+    """The actions with no place to ring, in words (the panoramas together)."""
+    words: list[str] = []
+    kinds = [a.split()[1] for a in actions if a.startswith("panorama ") and len(a.split()) == 2]
+    for action in actions:
+        verb = action.split()[0]
+        if verb == "panorama" and kinds:
+            named = ", ".join(say(f"n.station.{k}") for k in kinds)
+            words.append(say("n.focus.verb.panorama", kinds=named))
+        elif known(f"n.focus.verb.{verb}") and verb != "panorama":
+            words.append(say(f"n.focus.verb.{verb}"))
+        else:
+            words.append(action)
+    return words
 
 
 def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:

@@ -97,6 +97,9 @@ SAME_IN_EVERY_LANGUAGE = {
     "B07",
     "C4",
     "sake",
+    "fugu",
+    "saba",
+    "tai",
     "Scores",
     "Culture",
     "panorama",
@@ -126,7 +129,7 @@ ENGLISH_WORDS = {
 """Words that would only be there if an English text was left untranslated."""
 
 
-ALSO_THAT_LANGUAGE = {"fr": {"face", "or", "points"}, "it": {"in"}, "pl": set()}
+ALSO_THAT_LANGUAGE = {"fr": {"face", "or", "points", "orange"}, "it": {"in"}, "pl": set()}
 """Words spelt as in English that are that language's own ("face cachée", "or", "in vacanza")."""
 
 
