@@ -455,6 +455,10 @@ async def act(bot: Himiko, interaction: Interaction, game_id: int, version: int,
         posted = await announce(bot, result)
         if result.turn is not None:
             done = t(interaction, "panel.done" if posted else "panel.done_unposted")
+            nxt = result.turn.next_player
+            if nxt is not None and not nxt.computer and nxt.user_id == interaction.user.id:
+                await _again(bot, interaction, game_id, done)  # Namiji: still the last boat
+                return
             await interaction.edit_original_response(content=done, view=None, attachments=[])
             follow_picture(bot, interaction, game_id, None)  # no older step's picture on it
             return
@@ -466,6 +470,14 @@ async def act(bot: Himiko, interaction: Interaction, game_id: int, version: int,
         content = panel_content(interaction, state, played)
         await _edit(interaction, content, panel_view(bot, interaction, state))
         follow_picture(bot, interaction, state.game_id, state.picture_order)
+
+
+async def _again(bot: Himiko, interaction: Interaction, game_id: int, done: str) -> None:
+    """The turn just ended and the next one is the same player's: their new panel at once."""
+    state = await bot.rooms.playing.panel(interaction.user.id, game_id=game_id, picture=False)
+    content = f"{done}\n{t(interaction, 'panel.again')}\n{panel_content(interaction, state)}"
+    await _edit(interaction, content[:2000], panel_view(bot, interaction, state))
+    follow_picture(bot, interaction, state.game_id, state.picture_order)
 
 
 async def undo(bot: Himiko, interaction: Interaction, game_id: int, version: int) -> None:
