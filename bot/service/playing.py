@@ -162,7 +162,9 @@ class PlayService:
         turn = await self.reports.turn_report(game, match, saved) if ends_turn else None
         # the answer does not wait for a picture: a completed turn's follows its thread
         # message, a step's the answer (D89, D100)
-        order = None if turn is not None else self.pictures.order(match.view(seat), events, game)
+        order = None
+        if turn is None:  # the player's next step: the phone-sized turn picture, choices ringed
+            order = self.pictures.order(match.view(seat), events, game, panel_choices(match))
         computers = self.desk.computer_acts(
             game, match.current_seat, await self.desk.stand_ins(game)
         )
@@ -221,7 +223,7 @@ class PlayService:
             saved = await self.store.undo_last(
                 game.id, game.version, match.to_json(), current_seat=match.current_seat
             )
-        order = self.pictures.order(match.view(seat), None, game)
+        order = self.pictures.order(match.view(seat), None, game, panel_choices(match))
         return UndoResult(game.id, saved, undone, None, step_of(match), order)
 
     async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> Suggestions:

@@ -71,7 +71,9 @@ def test_a_mid_turn_play_and_a_panel_click_are_answered_before_their_picture(
             assert not has_png(env.double.message(reply.id)) and not opened.is_set()
             assert await env.version(table.id) == version + 1  # played, answered, no picture
             opened.set()
-            assert (await pictured(env, table, reply)).content == reply.content
+            followed = await pictured(env, table, reply)
+            assert followed.content == reply.content
+            assert width(pngs(followed)[0]) == 900  # the phone-sized turn picture (QA)
 
             panel = await open_panel(env, table, player)
             closed = gate(env.bot.render_pool)
