@@ -35,6 +35,7 @@ class BoardRenderer(Protocol):
         stand_ins: Mapping[int, str] | None = None,
         computer_played: bool = False,
         ended: str | None = None,
+        banks: Mapping[int, int] | None = None,
     ) -> bytes: ...
 
 
@@ -55,6 +56,7 @@ class FocusRenderer(Protocol):
         stand_ins: Mapping[int, str] | None = None,
         computer_played: bool = False,
         ended: str | None = None,
+        banks: Mapping[int, int] | None = None,
         since: Since | None = None,
     ) -> bytes: ...
 
@@ -92,11 +94,13 @@ def render_board(
     stand_ins: Mapping[int, str] | None = None,
     computer_played: bool = False,
     ended: str | None = None,
+    banks: Mapping[int, int] | None = None,
 ) -> bytes:
     """The picture of any registered game's view as PNG bytes (events: the turn to mark), its
     texts in ``language`` (en, fr, it, pl; any other: English); the bot's extras: the seats a
     computer plays for their human and why (``stand_ins``), the last turn played so
-    (``computer_played``), and why the bot ended the game (``ended``; see render.stand_in)."""
+    (``computer_played``), why the bot ended the game (``ended``) and the seconds left in each
+    seat's time bank (``banks``; see render.stand_in)."""
     game = str(view.get("game", ""))
     renderer = RENDERERS.get(game)
     if renderer is None:
@@ -109,6 +113,7 @@ def render_board(
         stand_ins=stand_ins,
         computer_played=computer_played,
         ended=ended,
+        banks=banks,
     )
 
 
@@ -122,6 +127,7 @@ def render_focus(
     stand_ins: Mapping[int, str] | None = None,
     computer_played: bool = False,
     ended: str | None = None,
+    banks: Mapping[int, int] | None = None,
     since: Since | None = None,
 ) -> bytes:
     """The turn picture of any registered game for the player to move, the ``legal`` actions'
@@ -142,6 +148,7 @@ def render_focus(
         stand_ins=stand_ins,
         computer_played=computer_played,
         ended=ended,
+        banks=banks,
         since=since,
     )
 

@@ -1,6 +1,7 @@
 """What the bot adds to a picture (any game), beyond the engine's view: stand-in seats a computer
-plays for an absent human, whether the computer played the last turn for a human, and the end of
-a game that did not end by the rules (abandoned, or a resignation ended it).
+plays for an absent human, whether the computer played the last turn for a human, the end of
+a game that did not end by the rules (abandoned, or a resignation ended it), and each human
+seat's time bank.
 
 The bot hands them to ``render.render_board`` / ``render_focus`` as keyword arguments, never as
 keys of the view. Like the language (``render.words.speaking``), they are set once at each entry
@@ -26,9 +27,11 @@ __all__ = [
     "END_REASONS",
     "STAND_INS",
     "Extras",
+    "bank_words",
     "computer_played",
     "dressed",
     "ended",
+    "seat_words",
     "stand_in_words",
     "without_turn",
 ]
@@ -37,11 +40,13 @@ __all__ = [
 @dataclass(frozen=True)
 class Extras:
     """The bot's extras of one picture: stand-ins by seat, the last turn by the computer for a
-    human, and why the bot ended the game (None: under way, or ended by the rules)."""
+    human, why the bot ended the game (None: under way, or ended by the rules), and the
+    seconds left in each seat's time bank (none: the game has no time bank)."""
 
     stand_ins: Mapping[int, str] = field(default_factory=dict)
     computer_played: bool = False
     ended: str | None = None
+    banks: Mapping[int, int] = field(default_factory=dict)
 
 
 _PLAIN = Extras()  # a picture without extras
@@ -57,9 +62,11 @@ def dressed(
     stand_ins: Mapping[int, str] | None = None,
     computer_played: bool = False,
     ended: str | None = None,
+    banks: Mapping[int, int] | None = None,
 ) -> Iterator[Extras]:
     """Draw the pictures inside the block with the bot's extras."""
-    token = _EXTRAS.set(Extras(dict(stand_ins or {}), computer_played, ended or None))
+    extras = Extras(dict(stand_ins or {}), computer_played, ended or None, dict(banks or {}))
+    token = _EXTRAS.set(extras)
     try:
         yield _extras()
     finally:
@@ -74,6 +81,25 @@ def stand_in_words(seat: int) -> str:
     if kind in STAND_INS:
         return say(f"c.stand_in.{kind}")
     return say("c.stand_in.other", kind=kind)
+
+
+def bank_words(seat: int) -> str:
+    """The seat's time bank in words ("bank 2 d 4 h"), or "" without a time bank."""
+    seconds = _extras().banks.get(seat)
+    if seconds is None:
+        return ""
+    days, rest = divmod(max(0, seconds), 86400)
+    hours, minutes = rest // 3600, rest % 3600 // 60
+    if days:
+        return say("c.bank.days_hours", days=days, hours=hours)
+    if hours:
+        return say("c.bank.hours_minutes", hours=hours, minutes=minutes)
+    return say("c.bank.minutes", minutes=minutes)
+
+
+def seat_words(seat: int) -> str:
+    """What is told under a seat's name: its stand-in, else its time bank, else ""."""
+    return stand_in_words(seat) or bank_words(seat)
 
 
 def computer_played() -> bool:

@@ -160,6 +160,11 @@ class DeadlineService:
             if s.user_id != COMPUTER_USER_ID
         }
 
+    async def shown_banks(self, game: Game) -> dict[int, int] | None:
+        """Each human seat's time bank as the pictures show it: not ticking, as the last turn
+        ended (``TurnReports.banks``, D106); None: the game has no time bank."""
+        return await self.reports.banks(game)
+
     async def claim_due_reminders(
         self, *, lease: int, shards: Shards | None = None
     ) -> list[Reminder]:

@@ -39,15 +39,17 @@ def render_picture(
     stand_ins: Sequence[tuple[int, str]] = (),
     computer_played: bool = False,
     since: Since | None = None,
+    banks: Sequence[tuple[int, int]] = (),
 ) -> bytes:
     """The board PNG of a view, marking the changes in ``events`` (None: from the view), with
     its texts in ``language``; with ``legal`` (the actions of the step to choose), the game's
     phone-sized turn picture marking them, when the game has one (docs/render.md), and telling
     ``since`` (the others' turns since the viewer's last one) on it. The bot's extras: (seat,
-    why) the computer plays for a human, and the last turn played so."""
+    why) the computer plays for a human, the last turn played so, and (seat, seconds) left in
+    each time bank."""
     from render import FOCUS_RENDERERS, render_board, render_focus
 
-    seats = dict(stand_ins)
+    seats, left = dict(stand_ins), dict(banks)
     if legal is not None and view.get("game") in FOCUS_RENDERERS:
         return render_focus(
             view,
@@ -57,9 +59,15 @@ def render_picture(
             stand_ins=seats,
             computer_played=computer_played,
             since=since,
+            banks=left,
         )
     return render_board(
-        view, events=events, language=language, stand_ins=seats, computer_played=computer_played
+        view,
+        events=events,
+        language=language,
+        stand_ins=seats,
+        computer_played=computer_played,
+        banks=left,
     )
 
 
@@ -72,7 +80,7 @@ def picture_language(game: Game) -> str:
 def picture_key(view: Mapping[str, Any], events: Sequence[Event] | None, *more: object) -> str:
     """What a picture is a pure function of: the view (game state, viewer), the events marked,
     and ``more``, the drawer's further arguments (language, legal actions marked, the bot's
-    stand-ins and computer turn); as a digest."""
+    stand-ins, computer turn, turns since and time banks); as a digest."""
     text = json.dumps([view, events, more], sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
@@ -133,18 +141,21 @@ class Pictures:
         stand_ins: Mapping[int, str] | None = None,
         computer_played: bool = False,
         since: Sequence[TurnRecord] | None = None,
+        banks: Mapping[int, int] | None = None,
     ) -> PictureOrder:
         """What the picture of ``view`` is drawn from, in the game's language (None: a
         warm-up); ``legal``: the turn picture marking them; ``stand_ins`` (seat -> why the
-        computer plays its human) and ``computer_played`` (the last turn so) are told on it;
-        ``since``: the turn picture tells and marks these turns (the others' since the viewer's
-        last one)."""
+        computer plays its human), ``computer_played`` (the last turn so) and ``banks`` (seat
+        -> seconds left in its time bank) are told on it; ``since``: the turn picture tells and
+        marks these turns (the others' since the viewer's last one)."""
         language = "en" if game is None else picture_language(game)
         marked = None if legal is None else tuple(legal)
         seats = tuple(sorted((stand_ins or {}).items()))
         more: tuple[object, ...] = (language, marked, seats, computer_played)
-        if since is not None:
-            more += (tuple((turn.seat, tuple(turn.events)) for turn in since),)
+        if since is not None or banks:  # the key of a picture without them stays as it was
+            more += (None if since is None else tuple((t.seat, tuple(t.events)) for t in since),)
+        if banks:
+            more += (tuple(sorted(banks.items())),)
         return PictureOrder(None if game is None else game.id, view, events, more)
 
     async def draw(self, order: PictureOrder) -> bytes:
@@ -166,10 +177,17 @@ class Pictures:
         *,
         stand_ins: Mapping[int, str] | None = None,
         computer_played: bool = False,
+        banks: Mapping[int, int] | None = None,
     ) -> bytes:
         """The picture at once (``order`` then ``draw``)."""
         order = self.order(
-            view, events, game, legal, stand_ins=stand_ins, computer_played=computer_played
+            view,
+            events,
+            game,
+            legal,
+            stand_ins=stand_ins,
+            computer_played=computer_played,
+            banks=banks,
         )
         return await self.draw(order)
 

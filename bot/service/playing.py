@@ -123,7 +123,8 @@ class PlayService:
         )
         infos = players_of(game, match)
         first = infos[match.current_seat or 0]
-        picture = await self.pictures.render(match.view(None), None, game)
+        banks = await self.reports.banks(game)
+        picture = await self.pictures.render(match.view(None), None, game, banks=banks)
         return Created(
             game.id,
             game.game_key,
@@ -278,7 +279,8 @@ class PlayService:
         view = match.view(seat)
         marked = [a for a in members if a.startswith(prefix)]  # the step's choices left
         since = await asyncio.to_thread(since_last_turn, match, seat)
-        drawn = self.pictures.order(view, None, game, marked, since=since)
+        banks = await self.reports.banks(game)
+        drawn = self.pictures.order(view, None, game, marked, since=since, banks=banks)
         png = await self._panel_picture(drawn, game) if picture else None
         players = players_of(game, match)
         return PanelState(

@@ -74,7 +74,12 @@ class ReadingService:
         events = [e for t in turns[-1:] for e in t.events]
         played = bool(turns) and len(match.log) in await self.store.computer_played(game.id)
         picture = await self.pictures.render(
-            match.view(viewer), events, game, stand_ins=stand_ins, computer_played=played
+            match.view(viewer),
+            events,
+            game,
+            stand_ins=stand_ins,
+            computer_played=played,
+            banks=await self.deadlines.shown_banks(game),
         )
         return BoardResult(
             game.id,

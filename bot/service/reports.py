@@ -36,6 +36,7 @@ from .tables import (
     mark_computer_played,
     match_of,
     players_of,
+    shown_banks,
     turn_of,
 )
 
@@ -85,7 +86,12 @@ class TurnReports:
         skipped = len(match.log) in played_for
         # the picture follows the message (drawn by the outbox once the message is out)
         order = self.pictures.order(
-            match.view(None), turn.events, game, stand_ins=stand_ins, computer_played=skipped
+            match.view(None),
+            turn.events,
+            game,
+            stand_ins=stand_ins,
+            computer_played=skipped,
+            banks=await self.banks(game, now=self.desk.now()),  # the mover's turn ends now
         )
         return TurnReport(
             game_id=game.id,
@@ -108,6 +114,13 @@ class TurnReports:
             picture_order=order,
         )
 
+    async def banks(self, game: Game, *, now: int | None = None) -> dict[int, int] | None:
+        """Each human seat's time bank as the pictures show it (``shown_banks``: the turn
+        still open charged until ``now`` if given; None: the game has no time bank)."""
+        if game.time_bank is None:
+            return None
+        return shown_banks(game, await self.store.bank_turns(game.id), now)
+
     async def pending_post(self, game_id: int) -> TurnReport | Created | Ended | None:
         """The thread message a game still owes (its end, latest turn or opening), if any."""
         try:
@@ -128,7 +141,9 @@ class TurnReports:
             return report
         infos = players_of(game, match)
         first = infos[match.current_seat or 0]
-        picture = await self.pictures.render(match.view(None), None, game)
+        picture = await self.pictures.render(
+            match.view(None), None, game, banks=await self.banks(game)
+        )
         return Created(
             game.id,
             game.game_key,

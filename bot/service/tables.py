@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from bot.games import presentation
 from bot.names import display_name
-from bot.store import Game, GameNotFound, GameStatus, SeatStore, resigned_last
+from bot.store import BankTurn, Game, GameNotFound, GameStatus, SeatStore, resigned_last
 from bot.store import Outcome as StoredOutcome
 from bot.store import SeatResult as StoredResult
 from engine import games
@@ -66,6 +66,30 @@ def match_of(game: Game) -> Match:
     except CorruptGame as error:
         log.error("game %d: stored snapshot is damaged: %s", game.id, error)
         raise ServiceError("error.damaged_game", game_id=game.id) from None
+
+
+def shown_banks(
+    game: Game, turns: Sequence[BankTurn], now: int | None = None
+) -> dict[int, int] | None:
+    """Each human seat's time bank as the pictures show it (None: the game has none): as its
+    latest turn ended; the turn still open as it began (the increment in: that turn's
+    deadline) or, given ``now``, as it ends then (the turn just played, whose clock stops once
+    its message is shown); before its first turn the whole bank. It does not tick with the
+    clock, so a picture stays the same until a turn ends (D106)."""
+    if game.time_bank is None:
+        return None
+    shown: dict[int, int] = {}
+    for s in game.seats:
+        if s.user_id == COMPUTER_USER_ID:
+            continue
+        mine = [t for t in turns if t.seat == s.seat]
+        if not mine:
+            shown[s.seat] = game.time_bank
+            continue
+        last = mine[-1]
+        end = last.ended_at if last.ended_at is not None else now
+        shown[s.seat] = last.left(last.started_at if end is None else end)
+    return shown
 
 
 def players_of(

@@ -14,7 +14,7 @@ from render.namiji import layout, palette
 from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
 from render.namiji.highlight import Highlight
 from render.namiji.route import boat_look
-from render.stand_in import stand_in_words
+from render.stand_in import seat_words, stand_in_words
 from render.text import draw_text, text_length
 from render.theme import Theme
 from render.words import say
@@ -92,13 +92,14 @@ def _draw_board(
         if seat in hl.arrival:
             draw.ellipse((ax - 24, top - 1, ax + 24, top + 45), outline=look.last_turn, width=3)
         name_right = ax - 28
-    stand_in = stand_in_words(seat)
+    under = seat_words(seat)  # the stand-in, else the time bank
     name = fit_text(str(player.get("name", "")), NAME_SIZE, name_right - left - 48)
-    name_y = top + 14 if stand_in else top + 22
+    name_y = top + 14 if under else top + 22
     draw_text(draw, (left + 48, name_y), name, look.ink, NAME_SIZE, "bold", anchor="lm")
-    if stand_in:  # under the name, in words (not only colour), as on the other games' panels
-        words = fit_text(stand_in, STAND_IN_SIZE, right - 24 - score_width - left - 48)
-        draw_text(draw, (left + 48, top + 35), words, look.negative, STAND_IN_SIZE, anchor="lm")
+    if under:  # under the name, in words (not only colour), as on the other games' panels
+        words = fit_text(under, STAND_IN_SIZE, right - 24 - score_width - left - 48)
+        ink = look.negative if stand_in_words(seat) else look.ink_soft
+        draw_text(draw, (left + 48, top + 35), words, ink, STAND_IN_SIZE, anchor="lm")
     _draw_crate(
         canvas,
         draw,

@@ -22,7 +22,14 @@ from render.namiji.picture import doing_words, picture_palette, render_image, tu
 from render.namiji.route import boat_centre, draw_boats
 from render.namiji.static import inward, static_layer
 from render.png import encode_png
-from render.stand_in import computer_played, dressed, ended, stand_in_words, without_turn
+from render.stand_in import (
+    computer_played,
+    dressed,
+    ended,
+    seat_words,
+    stand_in_words,
+    without_turn,
+)
 from render.theme import Theme, get_theme
 from render.words import known, say, speaking
 from render.words import language as drawn_language
@@ -81,6 +88,7 @@ def render_focus(
     stand_ins: Mapping[int, str] | None = None,
     computer_played: bool = False,
     ended: str | None = None,
+    banks: Mapping[int, int] | None = None,
     since: Since | None = None,
 ) -> bytes:
     """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``);
@@ -94,6 +102,7 @@ def render_focus(
         stand_ins=stand_ins,
         computer_played=computer_played,
         ended=ended,
+        banks=banks,
         since=since,
     )
     return encode_png(image, palette=picture_palette(get_theme(theme)))
@@ -109,10 +118,11 @@ def focus_image(
     stand_ins: Mapping[int, str] | None = None,
     computer_played: bool = False,
     ended: str | None = None,
+    banks: Mapping[int, int] | None = None,
     since: Since | None = None,
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
-    with speaking(language), dressed(stand_ins, computer_played, ended):
+    with speaking(language), dressed(stand_ins, computer_played, ended, banks):
         return _focus_image(view, legal, events, theme, since)
 
 
@@ -400,7 +410,7 @@ def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
     current = view.get("current_seat")
     lines: list[Line] = [(say("c.focus.scores"), BODY, look.ink, True)]
     for seat, player in enumerate(players):
-        extra = stand_in_words(seat)
+        extra = seat_words(seat)
         text = say(
             "n.focus.score_line",
             mark=marks[seat],

@@ -90,10 +90,11 @@ def render_board(
     stand_ins: Mapping[int, str] | None = None,
     computer_played: bool = False,
     ended: str | None = None,
+    banks: Mapping[int, int] | None = None,
 ) -> bytes:
     """The board of an engine view as PNG bytes (events: the last turn, ringed), its texts in
     ``language`` (en, fr, it, pl; any other: English)."""
-    with dressed(stand_ins, computer_played, ended):
+    with dressed(stand_ins, computer_played, ended, banks):
         image = render_image(
             view, highlight=highlight, events=events, theme=theme, language=language
         )

@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.fonts import font
-from render.stand_in import stand_in_words
+from render.stand_in import seat_words, stand_in_words
 from render.text import text_length
 from render.theme import Theme
 from render.words import say
@@ -96,12 +96,13 @@ def _panel(
     ]
     right = rect.x1 - 46 - text_length(total, 32) - 10
     tag_room = sum(_tag_width(text) + 6 for text, _, _ in tags)
-    stand_in = stand_in_words(seat)
-    name_y = top - 6 if stand_in else top
+    under = seat_words(seat)  # the stand-in, else the time bank
+    name_y = top - 6 if under else top
     name = fit_name(str(player["name"]), 24, right - tag_room - (x0 + 42))
     draw_text(draw, (x0 + 42, name_y), name, theme.ink, 24, anchor="lm")
-    if stand_in:  # under the name, in words (not only colour)
-        draw_text(draw, (x0 + 42, top + 17), stand_in, theme.negative, MIN_TEXT, anchor="lm")
+    if under:  # under the name, in words (not only colour)
+        ink = theme.negative if stand_in_words(seat) else theme.ink_soft
+        draw_text(draw, (x0 + 42, top + 17), under, ink, MIN_TEXT, anchor="lm")
     tag_x = x0 + 48 + text_length(name, 24)
     for text, tag_fill, ink in tags:
         _tag(draw, (tag_x, name_y), text, tag_fill, ink, theme)

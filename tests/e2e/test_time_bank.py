@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.service.history import replay_turns
+from bot.service.pictures import render_picture
+from render.text import recording
 from tests.discord_double import UserSpec
 from tests.e2e.harness import (
     CHANNEL,
@@ -19,6 +22,7 @@ from tests.e2e.harness import (
     custom_id,
     has_png,
     himiko_env,
+    pngs,
     run,
 )
 from tests.e2e.test_recovery import finish_turn
@@ -164,5 +168,37 @@ def test_a_typed_time_bank_is_offered_in_the_lobby_and_stored(tmp_path: Path) ->
             await env.double.wait_for_message(thread.id, has_png, TIMEOUT)
             game = await env.game(thread.id)
             assert (game.time_bank, game.time_increment) == (60 * HOUR, 6 * HOUR)
+
+    run(body)
+
+
+def test_the_turn_pictures_tell_each_players_time_bank(tmp_path: Path) -> None:
+    """The first player takes 30 h of 3 days: the picture of their turn's message says "bank
+    1 d 18 h" under their name and "bank 3 d 0 h" under the other's; it is that picture byte
+    for byte (not the one without banks), and ``/board`` a day later draws the same banks (the
+    picture does not tick with the clock: D106)."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await banked_game(env)
+            player, other = await players(env, table)
+            env.clock.advance(30 * HOUR)
+            await finish_turn(env, player, table)
+            [posted] = pngs(env.turn_messages(table.id)[-1])
+
+            game, match = await env.game(table.id), await env.match(table.id)
+            mine, theirs = game.seats_of(player.id)[0], game.seats_of(other.id)[0]
+            banks = tuple(sorted({mine: 42 * HOUR, theirs: 72 * HOUR}.items()))
+            turn = [t for t in replay_turns(match) if t.complete][-1]
+            view, events = match.view(None), list(turn.events)
+            with recording() as drawn:
+                expected = render_picture(view, events, "en", None, (), False, None, banks)
+            texts = [text for text, _ in drawn]
+            assert "bank 1 d 18 h" in texts and "bank 3 d 0 h" in texts
+            assert posted == expected != render_picture(view, events)
+
+            env.clock.advance(24 * HOUR)  # the other's turn: its bank is shown as it began
+            board = await env.double.slash(other, table.id, "board", {"public": True})
+            assert pngs(await board.reply(TIMEOUT)) == [posted]
 
     run(body)

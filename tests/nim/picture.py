@@ -25,10 +25,11 @@ def render_board(
     stand_ins: Mapping[int, str] | None = None,
     computer_played: bool = False,
     ended: str | None = None,
+    banks: Mapping[int, int] | None = None,
 ) -> bytes:
     """Three piles of stones, the players, whose turn or who won; the last take is marked;
     a seat the computer plays for its human says so under the piles."""
-    with dressed(stand_ins, computer_played, ended):
+    with dressed(stand_ins, computer_played, ended, banks):
         return _picture(view, events, theme)
 
 
