@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.catalog import default_catalog
 from bot.web import links
+from bot.web.seats import seat_rows
 from engine import games
 
 from .support import SECRET, played_game, serving, store_at
@@ -92,3 +94,25 @@ def test_the_players_rows_are_in_the_games_language(tmp_path: Path, game_key: st
             found = [word for word in ENGLISH if re.search(rf"\b{word}\b", text, re.I)]
             assert not found, (language, name, values, found)
             assert not CODES.search(text), (language, name, values)
+
+
+@pytest.mark.parametrize("language", ["fr", "it", "pl"])
+def test_a_reserved_tile_is_in_words(language: str) -> None:
+    """QA: "Tuiles réservées: id B12, boats bamboo wood clay, pp 3, kind standard" on a French
+    page; a reserved tile is its code, its prestige points and the boats it takes, in words."""
+    view = {
+        "players": [
+            {
+                "name": "Ann",
+                "reserved": [
+                    {"id": "B12", "boats": ["bamboo", "wood", "clay"], "pp": 3, "kind": "standard"}
+                ],
+            }
+        ]
+    }
+    rows = dict(seat_rows("yamatai", view, 0, default_catalog(), language))
+    [values] = [v for v in rows.values() if any("B12" in x for x in v)]
+    text = " ".join(values)
+    assert text.startswith("B12: 3 PP"), text
+    found = [word for word in ENGLISH if re.search(rf"\b{word}\b", text, re.I)]
+    assert not found and "standard" not in text and "id" not in text.split(), (text, found)

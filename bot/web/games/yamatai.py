@@ -22,4 +22,13 @@ def words(t: Texts, field: str, value: Any) -> list[str] | None:
         return [counted(t, f"yamatai.summary.boats.{b}", n) for b, n in Counter(value).items()]
     if field == "tokens" and isinstance(value, dict):
         return [times(t, culture_name(t, str(c)), n) for c, n in value.items() if n]
+    if field == "reserved" and isinstance(value, list):
+        return [_tile(t, tile) for tile in value if isinstance(tile, dict)]
     return None
+
+
+def _tile(t: Texts, tile: dict[str, Any]) -> str:
+    """A reserved building tile: its code, prestige points and the boats it takes."""
+    boats = Counter(b for b in tile.get("boats", []) if b in BOATS)
+    needs = ", ".join(counted(t, f"yamatai.summary.boats.{b}", n) for b, n in boats.items())
+    return f"{tile.get('id', '?')}: {tile.get('pp', 0)} PP ({needs})"
