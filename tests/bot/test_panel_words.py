@@ -134,3 +134,13 @@ def test_the_panel_names_the_cards_and_says_their_effect_under_each() -> None:
                     seen.add(state.category)
             match.play(random_player(match.view(seat), seat), seat=seat)
     assert seen == {"pick", "rock"}
+
+
+@pytest.mark.parametrize("locale", ["en", "fr", "it", "pl"])
+def test_putting_back_the_tiles_looked_at_says_what_each_tile_is(locale: str) -> None:
+    """QA: fleet 3's 24 orderings read "T3, B05 and B13 at the bottom" with nothing under them;
+    each option says the tiles' points and boats in the player's language."""
+    said = presentation("yamatai").panel_description(_texts(locale), {}, "arrange B05 / T3 B13")
+    assert said is not None and len(said) <= 100, said
+    assert [part.split(":")[0] for part in said.split(" · ")] == ["B05", "T3", "B13"], said
+    assert "3 PP" in said and "5 PP" in said, said

@@ -291,6 +291,14 @@ class YamataiPresentation(Presentation):
             return f"{self.card_name(t, args[0])} · {self.card_help(t, args[0])}"
         if kind == "fleet" and args and args[0].isdigit():
             return say(f"y.fleet.{args[0]}", language(t))
+        if kind == "arrange":  # the tiles looked at, each with what it is (QA: codes only)
+            tiles = dict.fromkeys(a for a in args if a in load_components().buildings)
+            full = " · ".join(
+                f"{c}: {_tile_pp(c)} PP, {', '.join(_tile_boats(t, c))}" for c in tiles
+            )
+            return (
+                full if len(full) <= 100 else " · ".join(f"{c}: {_tile_pp(c)} PP" for c in tiles)
+            ) or None
         return None
 
     def card_codes(self, topic: str) -> Sequence[str]:
@@ -316,12 +324,7 @@ class YamataiPresentation(Presentation):
         tile = comp.buildings.get(code)
         if tile is None:
             return ""
-        boats = [
-            say(f"y.boat.{b}", lang) if n == 1 else f"{n} {say(f'y.boat.{b}', lang)}"
-            for b, n in zip(comp.boat_names, tile.needs, strict=True)
-            if n
-        ]
-        return t(_k("panel.about.tile"), pp=tile.pp, boats=listed(boats))
+        return t(_k("panel.about.tile"), pp=tile.pp, boats=listed(_tile_boats(t, code)))
 
     @staticmethod
     def _fleet(t: Texts, view: Mapping[str, Any], args: list[str]) -> str:
@@ -386,3 +389,19 @@ class YamataiPresentation(Presentation):
         if not culture:
             return island
         return t(_k("summary.token_on"), culture=culture_name(t, culture), island=island)
+
+
+def _tile_pp(code: str) -> int:
+    """A building tile's prestige points."""
+    return load_components().buildings[code].pp
+
+
+def _tile_boats(t: Texts, code: str) -> list[str]:
+    """The boats a building tile takes, in words ("2 bambou", "or")."""
+    comp = load_components()
+    lang = language(t)
+    return [
+        say(f"y.boat.{b}", lang) if n == 1 else f"{n} {say(f'y.boat.{b}', lang)}"
+        for b, n in zip(comp.boat_names, comp.buildings[code].needs, strict=True)
+        if n
+    ]
