@@ -94,6 +94,7 @@ class GamePage:
     cards: tuple[tuple[str, str], ...]  # (name, text) of the cards listed on the page
     picture: str  # relative address of a step's picture, ``{v}`` standing for the step
     seats: dict[int, tuple[Row, ...]]  # each player's public state in words, by seat
+    counts: str = "round"  # what the numbers count: "round", or "turn" (D83)
 
 
 def game_html(page: GamePage, say: Say) -> str:
@@ -126,7 +127,7 @@ def _recap(page: GamePage, say: Say) -> str:
 
 def _status(page: GamePage, say: Say) -> str:
     if page.status == "active":
-        return say("web.status.active", round=page.round)
+        return say(f"web.status.active_{page.counts}", round=page.round)
     return say(f"web.status.{page.status}")
 
 
@@ -241,7 +242,7 @@ def _log(page: GamePage, say: Say) -> str:
         when = "" if at is None else " " + utc_time(at)
         items.append(
             f'<li value="{step.version}">'
-            f'<span class="round">{e(say("web.round", round=step.round))}</span>'
+            f'<span class="round">{e(say(f"web.{page.counts}", round=step.round))}</span>'
             f"{when} <b>{e(who)}</b> <code>{e(step.action)}</code> — {e(step.words)}</li>"
         )
     return (
@@ -262,7 +263,8 @@ def _steps(page: GamePage, say: Say) -> dict[str, Any]:
             action = f"{step.action} — {step.words}" if step.words else step.action
             text = say("web.played", player=names[step.seat], action=action)
         label = say("web.step", n=step.version, total=total)
-        steps.append({"label": f"{label} · {say('web.round', round=step.round)}", "text": text})
+        numbered = say(f"web.{page.counts}", round=step.round)
+        steps.append({"label": f"{label} · {numbered}", "text": text})
     return {"steps": steps, "alt": say("web.board_alt", n="{n}")}
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.catalog import Catalog
+from bot.games import presentation
 from bot.summary import Summary
 from engine import games
 from engine.contract import Event
@@ -131,11 +132,13 @@ def replay_steps(
         start = 0
         fresh = games.new(match.game_key, match.players, match.seed, match.options)
         view = pack(fresh.view(None))
-        steps = [Step(0, None, fresh.turn_info.round, "", "", (), view, _start_chain(match))]
+        first = presentation(match.game_key).number(fresh.turn_info)
+        steps = [Step(0, None, first, "", "", (), view, _start_chain(match))]
     summary = Summary(catalog, language, match.game_key)
     chain = steps[-1].chain
+    number_of = presentation(match.game_key).number  # one numbering with /log (D83)
     for number, (actor, text) in enumerate(match.log[len(steps) - 1 :], len(steps)):
-        round_ = fresh.turn_info.round
+        round_ = number_of(fresh.turn_info)
         before = fresh.rules.secrets(fresh.state, None)
         events = fresh.play(text, seat=actor)
         if fresh.milestones(events).turn_ended:

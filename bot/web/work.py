@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games import presentation
 from bot.service.pictures import picture_language
 from bot.service.records import draw_recap, record_of
 from bot.service.results import COMPUTER_USER_ID, Turn
@@ -162,7 +163,8 @@ def _page(
         game_name=games.rules_for(game.game_key).display_name,
         language=language,
         status=status,
-        round=match.turn_info.round,
+        round=presentation(game.game_key).number(match.turn_info),
+        counts=presentation(game.game_key).counts,
         players=players,
         step=web_catalog().text(step_key, language) if step_key else None,
         deadline=deadline,

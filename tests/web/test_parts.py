@@ -90,8 +90,9 @@ def test_every_text_id_the_web_code_uses_exists() -> None:
     assert len(used) > 30
     texts = {k for k in used if not k.endswith((".", ".css", ".js"))}
     assert sorted(k for k in texts if not catalog.has(k)) == []
-    for status in ("active", "finished", "abandoned"):
+    for status in ("active_round", "active_turn", "finished", "abandoned"):
         assert catalog.has(f"web.status.{status}")
+    assert catalog.has("web.round") and catalog.has("web.turn")
     for column in ("rank", "player", "points", "played", "rating", "change"):
         assert catalog.has(f"league.column.{column}")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from bot.service.history import turn_start
+from bot.service.history import replay_turns, turn_start
 from bot.web.demo import play_turn
 from bot.web.pictures import lower_priority
 from bot.web.replay import Replay, replay_steps
@@ -63,3 +63,19 @@ def test_the_web_worker_priority_is_never_lowered_in_the_bots_process() -> None:
     before = os.nice(0)
     lower_priority()
     assert os.nice(0) == before
+
+
+def test_the_replay_numbers_turns_as_the_log_does() -> None:
+    """QA: a Namiji turn's first action was "Round 1" on the page and its end "Round 2", while
+    `/log` says "Turn 1" for the whole turn: the page numbers each action by the turn it is part
+    of, as `/log` (D83), for both games."""
+    for key in ("namiji", "yamatai"):
+        match = games.new(key, ["Ann", "Bo", "Cy"], 7)
+        played = 0
+        while match.current_seat is not None and played < 60:
+            play_turn(match, 7)
+            played += 1
+        replay = replay_steps(match, web_catalog(), "en")
+        numbers = [step.round for step in replay.steps[1:]]
+        logged = [t.round for t in replay_turns(match) for _ in t.actions]
+        assert numbers == logged, key
