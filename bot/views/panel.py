@@ -457,7 +457,7 @@ async def act(bot: Himiko, interaction: Interaction, game_id: int, version: int,
             done = t(interaction, "panel.done" if posted else "panel.done_unposted")
             nxt = result.turn.next_player
             if nxt is not None and not nxt.computer and nxt.user_id == interaction.user.id:
-                await _again(bot, interaction, game_id, done)  # Namiji: still the last boat
+                await _again(bot, interaction, game_id, done)  # the last boat plays again
                 return
             await interaction.edit_original_response(content=done, view=None, attachments=[])
             follow_picture(bot, interaction, game_id, None)  # no older step's picture on it
