@@ -5,9 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from bot.present import decimal
-from bot.service.league_results import LeagueStandings
+from bot.service.league_results import LeagueStandings, StandingLine
 from engine import games
 from render.league import StandingRow, render_standings
+
+
+def standing_columns(
+    say: Any, line: StandingLine, locale: str | None
+) -> tuple[str, str, str, str, str, str]:
+    """A standings line's columns as shown (picture and web page): rank, player (marked if
+    withdrawn), points, games played, rating, rating change (none under 0.05)."""
+    return (
+        str(line.rank),
+        line.name + (" " + say("league.withdrawn") if line.withdrawn else ""),
+        f"{line.points:g}",
+        str(line.played),
+        "—" if line.rating is None else decimal(line.rating, locale),
+        "" if abs(line.change) < 0.05 else decimal(line.change, locale, signed=True),
+    )
 
 
 def standings_png(say: Any, standings: LeagueStandings, locale: str | None = None) -> bytes:
@@ -15,12 +30,7 @@ def standings_png(say: Any, standings: LeagueStandings, locale: str | None = Non
     league = standings.league
     rows = [
         StandingRow(
-            str(line.rank),
-            line.name + (" " + say("league.withdrawn") if line.withdrawn else ""),
-            f"{line.points:g}",
-            str(line.played),
-            "—" if line.rating is None else decimal(line.rating, locale),
-            "" if abs(line.change) < 0.05 else decimal(line.change, locale, signed=True),
+            *standing_columns(say, line, locale),
             line.withdrawn,
             # a resignation is marked on a player still in the league
             say("league.resigned", games=line.resigned)

@@ -27,8 +27,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from bot.catalog import Catalog
-from bot.league_picture import standings_png
-from bot.present import decimal
+from bot.league_picture import standing_columns, standings_png
 from bot.render_pool import RenderPool
 from bot.service.errors import ServiceError
 from bot.service.league_results import LeagueStandings
@@ -444,14 +443,6 @@ def _rows(
     standings: LeagueStandings, say: Callable[..., str], locale: str
 ) -> tuple[pages.StandingRowText, ...]:
     return tuple(
-        pages.StandingRowText(
-            str(line.rank),
-            line.name + (" " + say("league.withdrawn") if line.withdrawn else ""),
-            f"{line.points:g}",
-            str(line.played),
-            "—" if line.rating is None else decimal(line.rating, locale),
-            "" if abs(line.change) < 0.05 else decimal(line.change, locale, signed=True),
-            line.withdrawn,
-        )
+        pages.StandingRowText(*standing_columns(say, line, locale), line.withdrawn)
         for line in standings.lines
     )
