@@ -312,19 +312,22 @@ def reference_ms(rounds: int = 5) -> float:
     return statistics.median(samples)
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) of a process and its live children (the render workers)."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU time (user + system) of a process, and of its live children (the render workers)."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    own = children = 0.0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
         this, parent = int(stat.parent.name), int(fields[1])
-        if this == pid or parent == pid:
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+        seconds = (int(fields[11]) + int(fields[12])) / tick
+        if this == pid:
+            own += seconds
+        elif parent == pid:
+            children += seconds
+    return own, children
 
 
 def figures(label: str, values: Sequence[float], floor: float) -> str:
@@ -407,7 +410,10 @@ async def run_at(
     )
     before = [cpu_seconds(p.pid) for p in bots]
     results = await load(double, tables, phase)
-    cpu = [cpu_seconds(p.pid) - c for p, c in zip(bots, before, strict=True)]
+    cpu = [
+        tuple(now - then for now, then in zip(cpu_seconds(p.pid), c, strict=True))
+        for p, c in zip(bots, before, strict=True)
+    ]
     usage = [memory(p.pid) for p in bots]
     report(phase, results, floor, cpu, unit, usage)
     return results, usage
@@ -475,7 +481,7 @@ def report(
     args: argparse.Namespace,
     results: Results,
     floor: float,
-    cpu: Sequence[float],
+    cpu: Sequence[Sequence[float]],
     unit: float,
     usage: Sequence[tuple[float, float]],
 ) -> None:
@@ -492,10 +498,13 @@ def report(
         f"throughput: {results.commands / elapsed:.1f} commands/s completed "
         f"(asked {args.rate:g}/s; each is an autocomplete and a /play)"
     )
-    per = sum(cpu) * 1000 / max(1, results.commands)
+    done = max(1, results.commands)
+    own, workers = (sum(p[i] for p in cpu) * 1000 / done for i in (0, 1))
+    per = own + workers
     print(
         f"cpu per command: {per:.1f} ms ({per / unit:.2f} reference units; bot and render "
-        f"workers, {sum(cpu):.1f} s for {results.commands} commands)"
+        f"workers, {per * done / 1000:.1f} s for {results.commands} commands; "
+        f"the bot's process {own:.1f} ms, its workers {workers:.1f} ms)"
     )
     for shard, (rss, peak) in enumerate(usage):
         print(f"memory, process {shard}: RSS {rss:.0f} MB, peak {peak:.0f} MB")
