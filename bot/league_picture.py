@@ -25,18 +25,18 @@ def standing_columns(
     )
 
 
+def resigned_note(say: Any, line: StandingLine) -> str:
+    """The mark after the name of a player still in the league who resigned games ("" if none)."""
+    return (
+        say("league.resigned", games=line.resigned) if line.resigned and not line.withdrawn else ""
+    )
+
+
 def standings_png(say: Any, standings: LeagueStandings, locale: str | None = None) -> bytes:
     """The standings picture, its texts from ``say(key, **params)``, numbers in ``locale``."""
     league = standings.league
     rows = [
-        StandingRow(
-            *standing_columns(say, line, locale),
-            line.withdrawn,
-            # a resignation is marked on a player still in the league
-            say("league.resigned", games=line.resigned)
-            if line.resigned and not line.withdrawn
-            else "",
-        )
+        StandingRow(*standing_columns(say, line, locale), line.withdrawn, resigned_note(say, line))
         for line in standings.lines
     ]
     headers = [say(f"league.column.{c}") for c in ("rank", "player", "points", "played")]

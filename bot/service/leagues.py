@@ -560,9 +560,10 @@ def _in_code(text: str) -> str:
 
 
 def _resigned_users(game: Game, table: LeagueTable) -> set[int]:
-    """The league player whose resignation ended this game, if one did."""
+    """The league player whose resignation ended this game, if one did (abandoned, or won by
+    the one other human left: both are a forfeit)."""
     reason = game.end_reason or ""
-    if game.status != GameStatus.ABANDONED or not reason.startswith(RESIGNED):
+    if not reason.startswith(RESIGNED):
         return set()
     seat = int(reason.removeprefix(RESIGNED))
     return {table.user_ids[seat]} if seat < len(table.user_ids) else set()

@@ -279,6 +279,7 @@ class StandingRowText:
     rating: str
     change: str
     withdrawn: bool
+    note: str = ""  # after the name: games the player resigned (as on the picture)
 
 
 @dataclass(frozen=True)
@@ -310,7 +311,8 @@ def league_html(page: LeaguePage, say: Say) -> str:
     head = "".join(f"<th>{e(h)}</th>" for h in page.headers)
     rows = "".join(
         f'<tr{" class=withdrawn" if r.withdrawn else ""}><td class="num">{e(r.rank)}</td>'
-        f'<td>{e(r.name)}</td><td class="num">{e(r.points)}</td><td class="num">{e(r.played)}</td>'
+        f"<td>{e(r.name)}{f' <span class=resigned>{e(r.note)}</span>' if r.note else ''}</td>"
+        f'<td class="num">{e(r.points)}</td><td class="num">{e(r.played)}</td>'
         f'<td class="num">{e(r.rating)}</td><td class="num">{e(r.change)}</td></tr>'
         for r in page.rows
     )

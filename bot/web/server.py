@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from bot.catalog import Catalog
-from bot.league_picture import standing_columns, standings_png
+from bot.league_picture import resigned_note, standing_columns, standings_png
 from bot.render_pool import RenderPool
 from bot.service.errors import ServiceError
 from bot.service.league_results import LeagueStandings
@@ -443,6 +443,8 @@ def _rows(
     standings: LeagueStandings, say: Callable[..., str], locale: str
 ) -> tuple[pages.StandingRowText, ...]:
     return tuple(
-        pages.StandingRowText(*standing_columns(say, line, locale), line.withdrawn)
+        pages.StandingRowText(
+            *standing_columns(say, line, locale), line.withdrawn, resigned_note(say, line)
+        )
         for line in standings.lines
     )
