@@ -74,7 +74,12 @@ class Bot:
         """Start a process and wait until it has synced its commands and is connected."""
         log = (self.tmp_path / f"{name}.log").open("wb")
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=self.tmp_path, env=self.environment(), stdout=log,
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=self.tmp_path,
+            env=self.environment(),
+            stdout=log,
             stderr=log,
         )
         await self.double.wait_for_commands(GUILD, 30)
@@ -231,6 +236,114 @@ def test_a_picture_owed_at_a_kill_is_attached_to_the_same_message_once(
             action = rest_of_turn(match_of(again))[0]
             await answered(await Env(double, bot.target).play(other, table.id, action), action)
             assert (await stored(bot.target, table.id)).action_count == saved.action_count + 1
+            await bot.kill()
+        assert "Traceback" not in bot.log("second"), bot.log("second")
+        report = await verify_database(bot.target)
+        assert report.ok and report.checked == 1, report.problems
+
+    run(body, timeout=60)
+
+
+# -- 2. a mid-turn answer killed before its step picture ----------------------------------------
+
+#: Where the first process dies after a mid-turn /play: its answer in words sent and the answer
+#: to that request held; or answered, its step picture drawn and the edit attaching it failing
+#: (discord.py sleeps before a retry).
+STEP_KILLS = ("answer sent, not acknowledged", "picture's edit failing")
+
+
+@pytest.mark.parametrize("kill_at", STEP_KILLS)
+def test_a_mid_turn_play_killed_before_its_step_picture_posts_nothing_twice(
+    tmp_path: Path, kill_at: str
+) -> None:
+    """A /play in the middle of a turn is saved and answered in words; the process dies before
+    its step picture is attached. The next process sends nothing for it (that picture is lost:
+    the interaction died with the process), the action stays played, and the player finishes
+    the turn: one turn message, with its picture."""
+
+    async def body() -> None:
+        async with bot_on_double(tmp_path) as (double, bot):
+            env = Env(double, bot.target)
+            table = await env.start_game(HOST, [GUEST])
+            player = await player_of(bot.target, table)
+            actions = rest_of_turn(match_of(await stored(bot.target, table.id)))
+            assert len(actions) >= 2
+            if kill_at == "answer sent, not acknowledged":
+                fault = double.faults.hold_response(FOLLOWUP)
+            else:
+                fault = double.faults.fail(EDIT_ANSWER, status=503, times=9, message_id="@original")
+            rec = await env.play(player, table.id, actions[0])
+            await until(lambda: fault.hits == 1)
+            await bot.kill()
+            double.faults.clear()  # Discord works again for the next process
+            await answered(rec, actions[0])
+            posted = thread_ids(double, table)
+            assert (await stored(bot.target, table.id)).action_count == 1
+
+            await bot.start("second")
+            await asyncio.sleep(0.5)  # time enough for anything the new process would send
+            assert thread_ids(double, table) == posted
+            [words] = rec.followups()
+            assert not has_png(double.message(words.id))  # the step picture is lost
+            for action in actions[1:]:  # the turn goes on where it was
+                await answered(await env.play(player, table.id, action), action)
+            turn = await double.wait_for_message(
+                table.id, lambda m: not m.ephemeral and m.id not in posted and has_png(m), TIMEOUT
+            )
+            public = double.messages(table.id, include_ephemeral=False)
+            assert [m.id for m in public if m.id not in posted] == [turn.id]
+            saved = await stored(bot.target, table.id)
+            assert saved.action_count == len(actions) and saved.announced_version == saved.version
+            await bot.kill()
+        assert "Traceback" not in bot.log("second"), bot.log("second")
+        report = await verify_database(bot.target)
+        assert report.ok and report.checked == 1, report.problems
+
+    run(body, timeout=60)
+
+
+# -- 3. commands waiting in the admission gate at a kill -----------------------------------------
+
+
+def test_commands_waiting_in_the_gate_at_a_kill_saved_nothing_and_can_be_played_again(
+    tmp_path: Path,
+) -> None:
+    """Eight commands hold the gate's places (their answers held by Discord); the player's two
+    /plays are deferred and wait, and are told so. The process is killed: they stay deferred
+    and unanswered (D115) and nothing was saved for them. After the restart the player sends
+    them again; both are played and answered, once."""
+
+    async def body() -> None:
+        async with bot_on_double(tmp_path) as (double, bot):
+            env = Env(double, bot.target)
+            table = await env.start_game(HOST, [GUEST])
+            player = await player_of(bot.target, table)
+            game = await stored(bot.target, table.id)
+            actions = rest_of_turn(match_of(game))[:2]
+            held = double.faults.hold_response(FOLLOWUP, times=PLACES)
+            for _ in range(PLACES):  # a spectator's refused /play: its answer is held
+                await env.play(WATCHER, table.id, actions[0])
+            await until(lambda: held.hits == PLACES)
+            waiting = [await env.play(player, table.id, a) for a in actions]
+            for rec in waiting:
+                assert (await rec.response(TIMEOUT)).type == DEFERRED
+                assert (await rec.followup(0, TIMEOUT)).content == QUEUED  # waits in the gate
+            await bot.kill()
+            held.release()
+            for rec in waiting:  # deferred, told it waits, and nothing more
+                assert [m.content for m in rec.followups()] == [QUEUED]
+            again = await stored(bot.target, table.id)
+            assert (again.version, again.action_count) == (game.version, game.action_count)
+
+            await bot.start("second")
+            for action in actions:
+                rec = await env.play(player, table.id, action)
+                await answered(rec, action)
+            saved = await stored(bot.target, table.id)
+            assert saved.action_count == game.action_count + len(actions)
+            await asyncio.sleep(0.3)  # time enough for an answer too many
+            for rec in waiting:
+                assert len(rec.followups()) == 1
             await bot.kill()
         assert "Traceback" not in bot.log("second"), bot.log("second")
         report = await verify_database(bot.target)
