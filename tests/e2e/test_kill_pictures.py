@@ -133,11 +133,11 @@ def match_of(game: Game) -> Match:
     return games.from_json(game.snapshot)
 
 
-async def until(test: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+async def until(test: Callable[[], bool], what: str, timeout: float = TIMEOUT) -> None:
     """Poll ``test`` (the other process's effects) until it holds."""
     end = time.monotonic() + timeout
     while not test():
-        assert time.monotonic() < end, "timed out"
+        assert time.monotonic() < end, f"timed out after {timeout} s waiting for {what}"
         await asyncio.sleep(0.02)
 
 
@@ -147,12 +147,16 @@ async def player_of(target: Target, table: Table) -> UserSpec:
     return next(u for u in (HOST, GUEST) if u.id == user)
 
 
-def edits(double: DiscordDouble, message: MessageRecord, since: int = 0) -> int:
-    """How many edits of ``message`` succeeded from request number ``since`` on."""
+def edits(double: DiscordDouble, table: Table, since: int, message: MessageRecord | None) -> int:
+    """How many edits of ``message`` (None: of any message of the thread) succeeded from
+    request number ``since`` on."""
     return sum(
         1
         for r in double.requests[since:]
-        if r.route == EDIT and r.path.endswith(f"/messages/{message.id}") and r.status == 200
+        if r.route == EDIT
+        and r.status == 200
+        and f"/channels/{table.id}/" in r.path
+        and (message is None or r.path.endswith(f"/messages/{message.id}"))
     )
 
 
@@ -198,7 +202,7 @@ def test_a_picture_owed_at_a_kill_is_attached_to_the_same_message_once(
                 fault = double.faults.hold_response(EDIT, channel_id=table.id)
             before = set(thread_ids(double, table))
             last = await Env(double, bot.target).play(player, table.id, actions[-1])
-            await until(lambda: fault.hits == 1)
+            await until(lambda: fault.hits == 1, "the kill point")
             await bot.kill()
             fault.release()
             [turn] = [
@@ -221,9 +225,9 @@ def test_a_picture_owed_at_a_kill_is_attached_to_the_same_message_once(
 
             since = len(double.requests)
             await bot.start("second")
-            await until(lambda: edits(double, turn, since) == 1)
+            await until(lambda: edits(double, table, since, None) > 0, "a picture attached")
             await asyncio.sleep(0.3)  # time enough for a second edit or message, were one sent
-            assert edits(double, turn, since) == 1
+            assert edits(double, table, since, turn) == edits(double, table, since, None) == 1
             assert thread_ids(double, table) == posted
             assert len(pngs(double.message(turn.id))) == 1
             assert await owed_pictures(bot.target) == []
@@ -273,7 +277,7 @@ def test_a_mid_turn_play_killed_before_its_step_picture_posts_nothing_twice(
             else:
                 fault = double.faults.fail(EDIT_ANSWER, status=503, times=9, message_id="@original")
             rec = await env.play(player, table.id, actions[0])
-            await until(lambda: fault.hits == 1)
+            await until(lambda: fault.hits == 1, "the kill point")
             await bot.kill()
             double.faults.clear()  # Discord works again for the next process
             await answered(rec, actions[0])
@@ -323,7 +327,7 @@ def test_commands_waiting_in_the_gate_at_a_kill_saved_nothing_and_can_be_played_
             held = double.faults.hold_response(FOLLOWUP, times=PLACES)
             for _ in range(PLACES):  # a spectator's refused /play: its answer is held
                 await env.play(WATCHER, table.id, actions[0])
-            await until(lambda: held.hits == PLACES)
+            await until(lambda: held.hits == PLACES, "every place taken")
             waiting = [await env.play(player, table.id, a) for a in actions]
             for rec in waiting:
                 assert (await rec.response(TIMEOUT)).type == DEFERRED
