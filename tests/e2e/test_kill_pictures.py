@@ -72,7 +72,8 @@ class Bot:
         return env
 
     async def start(self, name: str) -> None:
-        """Start a process and wait until it has synced its commands and is connected."""
+        """Start a process and wait until it has synced its commands and is connected (the
+        double's ready and command events stay set from a first process: its shard is asked)."""
         log = (self.tmp_path / f"{name}.log").open("wb")
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -84,7 +85,13 @@ class Bot:
             stderr=log,
         )
         await self.double.wait_for_commands(GUILD, 30)
-        await self.double.wait_ready(TIMEOUT)
+        await self.double.wait_shard_ready(0, 1, 30)
+
+    async def swept(self, name: str) -> None:
+        """Wait until the process called ``name`` is ready (discord.py's ``on_ready`` comes 2 s
+        after the guilds) and its start-up sweep had time to send what it owes."""
+        await until(lambda: "connected as" in self.log(name), "on_ready", 30)
+        await asyncio.sleep(0.5)
 
     async def kill(self) -> None:
         """SIGKILL the process (if it still runs) and reap it."""
@@ -92,6 +99,7 @@ class Bot:
         if process is not None and process.returncode is None:
             process.kill()
             await process.wait()
+            await self.double.wait_shard_gone(0, 1, TIMEOUT)
 
     def log(self, name: str) -> str:
         """What the process called ``name`` wrote."""
@@ -286,7 +294,7 @@ def test_a_mid_turn_play_killed_before_its_step_picture_posts_nothing_twice(
             assert (await stored(bot.target, table.id)).action_count == 1
 
             await bot.start("second")
-            await asyncio.sleep(0.5)  # time enough for anything the new process would send
+            await bot.swept("second")
             assert thread_ids(double, table) == posted
             [words] = rec.followups()
             assert not has_png(double.message(words.id))  # the step picture is lost
@@ -341,6 +349,7 @@ def test_commands_waiting_in_the_gate_at_a_kill_saved_nothing_and_can_be_played_
             assert (again.version, again.action_count) == (game.version, game.action_count)
 
             await bot.start("second")
+            await bot.swept("second")
             for action in actions:
                 rec = await env.play(player, table.id, action)
                 await answered(rec, action)
