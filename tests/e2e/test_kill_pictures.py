@@ -265,6 +265,7 @@ def test_a_picture_owed_at_a_kill_is_attached_to_the_same_message_once(
 STEP_KILLS = ("answer sent, not acknowledged", "picture's edit failing")
 
 
+@pytest.mark.sqlite_only  # the bot's behaviour at a kill; both stores: the turn picture test
 @pytest.mark.parametrize("kill_at", STEP_KILLS)
 def test_a_mid_turn_play_killed_before_its_step_picture_posts_nothing_twice(
     tmp_path: Path, kill_at: str
@@ -318,6 +319,7 @@ def test_a_mid_turn_play_killed_before_its_step_picture_posts_nothing_twice(
 # -- 3. commands waiting in the admission gate at a kill -----------------------------------------
 
 
+@pytest.mark.sqlite_only  # the bot's behaviour at a kill; both stores: the turn picture test
 def test_commands_waiting_in_the_gate_at_a_kill_saved_nothing_and_can_be_played_again(
     tmp_path: Path,
 ) -> None:
@@ -369,6 +371,7 @@ def test_commands_waiting_in_the_gate_at_a_kill_saved_nothing_and_can_be_played_
 # -- found on the way: a step picture's failing edit holds the picture queue ---------------------
 
 
+@pytest.mark.sqlite_only  # the bot's behaviour at a kill; both stores: the turn picture test
 @pytest.mark.xfail(
     strict=True,
     reason="a step picture's edit retried by discord.py on 5xx (1+3+5+7 s) holds the picture "
@@ -407,6 +410,7 @@ def test_a_step_picture_failing_to_attach_does_not_hold_back_the_turn_picture(
     run(body, timeout=60)
 
 
+@pytest.mark.sqlite_only  # the bot's behaviour at a kill; both stores: the turn picture test
 @pytest.mark.xfail(
     strict=True,
     reason="a turn picture's edit retried by discord.py on a 500 (1+3+5+7 s) holds the picture "
