@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from itertools import combinations, compress, permutations, starmap
+from itertools import chain, combinations, compress, permutations, starmap
 from operator import ne, or_
 from typing import Any
 
@@ -439,28 +439,30 @@ def _gen_slide(ctx: Ctx, st: State) -> Iterator[Args]:
                 yield (spot, end)
 
 
-# The powers with many choices give lists (no generator resumed for each choice).
+# The powers with many choices give itertools' iterators (no generator resumed for each choice,
+# no list of arguments made: the legal list looks each up as it comes).
 
 
-def _gen_remove(ctx: Ctx, st: State) -> list[Args]:
+def _gen_remove(ctx: Ctx, st: State) -> Iterator[Args]:
     spots = _boats_on_board(st)
-    return [((spot,),) for spot in spots] + [(pair,) for pair in combinations(spots, 2)]
+    # ((spot,),) for each spot, then (pair,) for each pair
+    return chain(zip(zip(spots)), zip(combinations(spots, 2)))
 
 
-def _gen_swap_boats(ctx: Ctx, st: State) -> list[Args]:
+def _gen_swap_boats(ctx: Ctx, st: State) -> Iterator[Args]:
     spots = _boats_on_board(st)
     types = [st.spot_boats[s] for s in spots]
     placed = [s in st.turn.placed for s in spots]
     # _swap_changes_something for every pair, in the same order (itertools, not a loop)
     changes = map(or_, starmap(ne, combinations(types, 2)), starmap(ne, combinations(placed, 2)))
-    return list(compress(combinations(spots, 2), changes))
+    return compress(combinations(spots, 2), changes)
 
 
-def _gen_swap_tokens(ctx: Ctx, st: State) -> list[Args]:
+def _gen_swap_tokens(ctx: Ctx, st: State) -> Iterator[Args]:
     islands = _tokens_on_board(ctx, st)
     cultures = [st.island_tokens[i] for i in islands]
     # the pairs of islands whose cultures differ, in the same order (itertools, not a loop)
-    return list(compress(combinations(islands, 2), starmap(ne, combinations(cultures, 2))))
+    return compress(combinations(islands, 2), starmap(ne, combinations(cultures, 2)))
 
 
 def _gen_pairs(ctx: Ctx, st: State, pool: list[int]) -> Iterator[Args]:

@@ -79,22 +79,26 @@ def legal_actions(ctx: Ctx, st: State) -> list[Action]:
     if st.turn.step == FLEET:
         return _actions("fleet", turn.gen_fleet(ctx, st))
     actions: list[Action] = []
-    can_act = False  # whether collecting or building is possible (turn.can_collect_or_build)
+    extend = actions.extend
+    before = -1  # how many actions come before collect and build (-1: neither asked in this step)
     for kind in _STEP_KINDS.get(st.turn.step, ()):
-        found = _actions(kind, _TURN_ACTIONS[kind][2](ctx, st))
-        can_act = can_act or (bool(found) and kind in ("collect", "build"))
-        actions += found
+        if kind == "collect":
+            before = len(actions)
+            actions += _actions("collect", turn.gen_collect(ctx, st))
+        else:
+            extend(map(_INTERNED[kind].__getitem__, _TURN_ACTIONS[kind][2](ctx, st)))
+    can_act = 0 <= before < len(actions)  # turn.can_collect_or_build: collect or build listed
     # Boats waiting for the harbor step may be kept, and nothing else ends the turn or recruits
     # yet; with none waiting, the reverse (each generator still checks its own conditions).
     pending = turn.harbor_pending(st)
     if pending:
-        actions += _actions("keep", turn.gen_keep(ctx, st, can_act))
+        extend(map(_KEEP, turn.gen_keep(ctx, st, can_act)))
     else:
-        actions += _actions("recruit", turn.gen_recruit(ctx, st, can_act))
+        extend(map(_RECRUIT, turn.gen_recruit(ctx, st, can_act)))
     for kind in powers.ready_powers(ctx, st):
-        actions += _actions(kind, powers.gen_ready_power(ctx, st, kind))
+        extend(map(_INTERNED[kind].__getitem__, powers.gen_ready_power(ctx, st, kind)))
     if not pending:
-        actions += _actions("end", turn.gen_end(ctx, st, can_act))
+        extend(map(_END, turn.gen_end(ctx, st, can_act)))
     return actions
 
 
@@ -106,7 +110,36 @@ _STEP_KINDS = {TRADE: ("buy", "sell", "place"), PLACE: ("place", "collect", "bui
 _new = tuple.__new__
 
 
+class _Interned(dict[Args, Action]):
+    """One kind's actions by their arguments, each made once, when first asked for."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, args: Args) -> Action:
+        action = self[args] = _new(Action, (self.kind, args))
+        return action
+
+
+# The kinds whose arguments are few on any board (boat types, spots, islands, tiles, their pairs:
+# a few thousand at most), so that their actions can be kept: looking each up by its arguments
+# (dict.__getitem__ mapped, no Python loop) is about three times cheaper than making it. Not
+# 'arrange' (orders of any tiles looked at) nor 'collect' (sets of islands): made each time.
+_INTERNED = {kind: _Interned(kind) for kind in ORDER if kind not in ("arrange", "collect")}
+
+
 def _actions(kind: str, args: Iterable[Args]) -> list[Action]:
-    """The actions of one kind with these arguments (each tuple made directly: NamedTuple's own
-    constructor costs about twice as much)."""
-    return [_new(Action, (kind, a)) for a in args]
+    """The actions of one kind with these arguments, in their order."""
+    table = _INTERNED.get(kind)
+    if table is None:
+        # each tuple made directly: NamedTuple's own constructor costs about twice as much
+        return [_new(Action, (kind, a)) for a in args]
+    return list(map(table.__getitem__, args))
+
+
+_KEEP = _INTERNED["keep"].__getitem__
+_RECRUIT = _INTERNED["recruit"].__getitem__
+_END = _INTERNED["end"].__getitem__

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import suppress
-from itertools import combinations, compress, repeat
+from itertools import combinations, compress, product, repeat
 from operator import sub
 from typing import Any
 
@@ -302,20 +302,11 @@ def collect_sets(ctx: Ctx, st: State) -> list[tuple[int, ...]]:
     options = [
         tuple(i for i in ctx.board.spot_islands[s] if tokens[i] != NONE) for s in st.turn.placed
     ]
-    options = [o for o in options if o]
-    found: set[frozenset[int]] = set()
-
-    def walk(k: int, chosen: frozenset[int]) -> None:
-        if k == len(options):
-            found.add(chosen)
-            return
-        for island in options[k]:
-            if island not in chosen:
-                walk(k + 1, chosen | {island})
-        walk(k + 1, chosen)
-
-    walk(0, frozenset())
-    best = max(len(s) for s in found)
+    # Every choice of one island per boat, as a set: its islands can all be taken (one boat for
+    # each), and the largest sets are those of the largest matchings of boats to islands (a
+    # boat left out of one has all its islands in it already). Found in C, no Python loop.
+    found = set(map(frozenset, product(*(o for o in options if o))))
+    best = max(map(len, found))
     return sorted(
         (ctx.by_label(s) for s in found if len(s) == best and best > 0),
         key=lambda islands: [ctx.island_rank[i] for i in islands],

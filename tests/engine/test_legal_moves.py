@@ -18,7 +18,7 @@ from engine.rng import Rng
 from engine.yamatai import powers, rules, turn
 from engine.yamatai.context import context
 from engine.yamatai.notation import Action
-from engine.yamatai.state import FLEET
+from engine.yamatai.state import FLEET, NONE
 from engine.yamatai.state import State as YamataiState
 
 SMALL = Budget(iterations=12, determinizations=3, candidates=4, turns=2)
@@ -135,3 +135,64 @@ def test_the_computer_players_choose_as_before(
     while (seat := match.current_seat) is not None and len(match.log) < limit:
         match.play(player(match.view(seat), seed + len(match.log)), seat=seat)
     assert _digest([text for _, text in match.log]) == digest
+
+
+def _walked_collect_sets(ctx: Any, st: YamataiState) -> list[tuple[int, ...]]:
+    """The largest sets of islands to collect, the straightforward way (the engine's before
+    D126): every island or none for each placed boat in turn, no island twice."""
+    options = [
+        tuple(i for i in ctx.board.spot_islands[s] if st.island_tokens[i] != NONE)
+        for s in st.turn.placed
+    ]
+    found: set[frozenset[int]] = set()
+
+    def walk(k: int, chosen: frozenset[int]) -> None:
+        if k == len(options):
+            found.add(chosen)
+            return
+        for island in options[k]:
+            if island not in chosen:
+                walk(k + 1, chosen | {island})
+        walk(k + 1, chosen)
+
+    walk(0, frozenset())
+    best = max(len(s) for s in found)
+    return sorted(
+        (ctx.by_label(s) for s in found if len(s) == best and best > 0),
+        key=lambda islands: [ctx.island_rank[i] for i in islands],
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st_.integers(0, 10**6), tokens=st_.lists(st_.integers(-1, 4), min_size=34, max_size=34))
+def test_collect_sets_are_those_of_the_walk(seed: int, tokens: list[int]) -> None:
+    """D126: the collections found from the product of the placed boats' islands are the walk's,
+    in order, with any tokens on the board and any chain of placed boats."""
+    match = games.new("yamatai", ["A", "B", "C"], seed=seed)
+    st = match.state
+    ctx = context(st.board)
+    rng = Rng(seed)
+    st.island_tokens = tokens[: len(st.island_tokens)]
+    spots = len(ctx.board.spot_labels)
+    st.turn.placed = [rng.below(spots) for _ in range(1 + rng.below(6))]
+    assert turn.collect_sets(ctx, st) == _walked_collect_sets(ctx, st)
+
+
+def test_the_actions_of_a_kind_are_made_once() -> None:
+    """D126: asked again, the legal list gives the same action objects (looked up by their
+    arguments, not made again), but for 'collect' and 'arrange', which are made each time."""
+    match = games.new("yamatai", ["A", "B", "C", "D"], seed=5)
+    rng = Rng(5)
+    looked_up = 0
+    while match.current_seat is not None:
+        first = match.rules.legal_moves(match.state)
+        again = match.rules.legal_moves(match.state)
+        assert first == again
+        for a, b in zip(first, again, strict=True):
+            assert type(a) is Action
+            if a.kind not in ("collect", "arrange"):
+                assert a is b, a
+                looked_up += 1
+        legal = match.legal_actions()
+        match.play(legal[rng.below(len(legal))])
+    assert looked_up > 1000
