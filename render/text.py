@@ -63,6 +63,7 @@ __all__ = [
     "recording",
     "runs",
     "text_length",
+    "watched",
 ]
 
 
@@ -75,6 +76,11 @@ def recording() -> Iterator[list[tuple[str, float]]]:
         yield records
     finally:
         _RECORDS.reset(token)
+
+
+def watched() -> bool:
+    """Whether texts are being recorded or measured (memos of drawn text are then bypassed)."""
+    return _RECORDS.get() is not None or _BOXES.get() is not None
 
 
 @contextmanager
