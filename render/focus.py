@@ -25,7 +25,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render.fonts import Style
 from render.png import to_palette
-from render.text import draw_text, text_length, watched
+from render.text import draw_text, ink_box, text_length, watched
 from render.theme import RGB, Theme
 from render.words import say
 
@@ -462,13 +462,13 @@ class Panel:
                 image, (dx, dy) = ink
                 corner = (at[0] + dx, at[1] + whole + dy)
                 placed.append((image, (*corner, corner[0] + image.width, corner[1] + image.height)))
-        inside = all(_within(ink_box, box) for _, ink_box in placed)
+        inside = all(_within(where, box) for _, where in placed)
         if not inside or any(overlaps(a[1], b[1]) for a, b in itertools.combinations(placed, 2)):
             picture.paste(to_palette(self.image(), palette), box[:2])  # inks meet: draw it whole
             return
         picture.paste(palette_index(self.fill, palette), box)
-        for image, ink_box in placed:
-            picture.paste(image, ink_box[:2])
+        for image, where in placed:
+            picture.paste(image, where[:2])
 
 
 def _style(bold: bool) -> Style:
@@ -555,19 +555,42 @@ def _mapped_line(
     mapped to ``palette``, with the ink's offset (None: no ink). Kept per line, colour, fill,
     sub-pixel offset and palette; drawn again while texts are recorded or measured."""
     key = (text, size, colour, bold, fill, below, id(palette))
-    kept = None if watched() else _LINES.get(key)
+    if watched():
+        return _measured_line(text, size, colour, bold, fill, below, palette)
+    kept = _LINES.get(key)
     if kept is not None and kept[0] is palette:
         return kept[1]  # type: ignore[no-any-return]
+    box = ink_box((MARGIN, below), text, size, _style(bold), "lm")
+    if box is None:
+        line = _measured_line(text, size, colour, bold, fill, below, palette)
+    else:  # drawn on its ink alone, moved by whole pixels: the same pixels
+        strip = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), fill)
+        at = (MARGIN - box[0], below - box[1])
+        draw_text(ImageDraw.Draw(strip), at, text, colour, size, _style(bold), "lm")
+        line = (to_palette(strip, palette), (box[0], box[1]))
+    area = 1 if line is None else line[0].width * line[0].height
+    _LINES.put(key, (palette, line), area)
+    return line
+
+
+def _measured_line(
+    text: str,
+    size: int,
+    colour: RGB,
+    bold: bool,
+    fill: RGB,
+    below: float,
+    palette: Image.Image,
+) -> MappedLine | None:
+    """``_mapped_line`` drawn on a strip as wide as the picture (a measured text's box then
+    reads in the panel's columns), its ink found by comparing with the fill."""
     lift = 2 * size  # room above and below the middle for any script's ink
     strip = Image.new("RGB", (WIDTH, 2 * lift), fill)
     draw_text(ImageDraw.Draw(strip), (MARGIN, lift + below), text, colour, size, _style(bold), "lm")
     box = ImageChops.difference(strip, Image.new("RGB", strip.size, fill)).getbbox()
-    line: MappedLine | None = None
-    if box is not None:
-        line = (to_palette(strip.crop(box), palette), (box[0], box[1] - lift))
-    area = 1 if line is None else line[0].width * line[0].height
-    _LINES.put(key, (palette, line), area)
-    return line
+    if box is None:
+        return None
+    return to_palette(strip.crop(box), palette), (box[0], box[1] - lift)
 
 
 def stack(parts: Sequence[Image.Image | Panel], theme: Theme, gap: int = 6) -> Image.Image:
