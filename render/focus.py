@@ -43,8 +43,9 @@ GRID = 16
 """Zooms drawn at size are multiples of 1/GRID, and their crops start on a GRID-pixel grid."""
 TILE = 128
 """Side of a static-layer tile, in board pixels (a multiple of GRID)."""
-TILE_BUDGET = 6_000_000
-"""Pixels of scaled static tiles kept per process (18 MB of RGB), least recently used first out."""
+TILE_BUDGET = 16_000_000
+"""Pixels of scaled static tiles kept per process (64 MB: Pillow keeps RGB in 4 bytes a pixel),
+least recently used first out: a game's map at its usual zooms (D122)."""
 SPRITES = 2048
 """Scaled sprites kept per process."""
 
