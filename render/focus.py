@@ -17,14 +17,15 @@ import itertools
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render.fonts import Style
-from render.text import draw_text, text_length
+from render.png import to_palette
+from render.text import draw_text, ink_box, text_length, watched
 from render.theme import RGB, Theme
 from render.words import say
 
@@ -42,8 +43,9 @@ GRID = 16
 """Zooms drawn at size are multiples of 1/GRID, and their crops start on a GRID-pixel grid."""
 TILE = 128
 """Side of a static-layer tile, in board pixels (a multiple of GRID)."""
-TILE_BUDGET = 6_000_000
-"""Pixels of scaled static tiles kept per process (18 MB of RGB), least recently used first out."""
+TILE_BUDGET = 16_000_000
+"""Pixels of scaled static tiles kept per process (64 MB: Pillow keeps RGB in 4 bytes a pixel),
+least recently used first out: a game's map at its usual zooms (D122)."""
 SPRITES = 2048
 """Scaled sprites kept per process."""
 
@@ -69,6 +71,7 @@ __all__ = [
     "Frame",
     "Line",
     "Marked",
+    "Panel",
     "Since",
     "Stage",
     "centred",
@@ -78,8 +81,10 @@ __all__ = [
     "mark_changed",
     "mark_target",
     "overlaps",
+    "palette_index",
     "scaled_static",
     "stack",
+    "stack_mapped",
     "text_panel",
     "wrap_text",
 ]
@@ -261,7 +266,12 @@ class Stage:
         size = (max(1, round(sprite.width * zoom)), max(1, round(sprite.height * zoom)))
         scaled = sprite if size == sprite.size else _scaled_sprite(sprite, size)
         x, y = self.frame.point(centre)
-        canvas.paste(scaled, (round(x - scaled.width / 2), round(y - scaled.height / 2)), scaled)
+        left, top = round(x - size[0] / 2), round(y - size[1] / 2)
+        # Pillow's core paste, as Image.paste(scaled, (left, top), scaled) does it, without its
+        # checks (a hundred pieces a picture: a tenth of the turn picture's time went to them)
+        canvas.load()
+        core = scaled.im
+        canvas.im.paste(core, (left, top, left + size[0], top + size[1]), core)
 
 
 _SPRITES: OrderedDict[tuple[int, int, int], tuple[Image.Image, Image.Image]] = OrderedDict()
@@ -400,33 +410,218 @@ def wrap_text(text: str, size: int, width: float, bold: bool = True) -> list[str
     return lines
 
 
-def text_panel(lines: Sequence[Line], theme: Theme, *, fill: RGB | None = None) -> Image.Image:
+def text_panel(lines: Sequence[Line], theme: Theme, *, fill: RGB | None = None) -> Panel:
     """Lines of text, each wrapped to the picture's width, on the panel colour (or ``fill``)."""
     inner = WIDTH - 2 * MARGIN
-    rows = [
+    rows = tuple(
         (part, size, colour, bold)
         for text, size, colour, bold in lines
         for part in wrap_text(text, size, inner, bold)
-    ]
-    height = MARGIN + sum(round(size * 1.3) for _, size, _, _ in rows) + MARGIN // 2
-    panel = Image.new("RGB", (WIDTH, height), fill or theme.panel)
-    draw = ImageDraw.Draw(panel)
-    y = MARGIN * 0.75
-    for text, size, colour, bold in rows:
-        step = round(size * 1.3)
-        style: Style = "bold" if bold else "regular"
-        draw_text(draw, (MARGIN, y + step / 2), text, colour, size, style, anchor="lm")
-        y += step
-    return panel
+    )
+    return Panel(rows, fill or theme.panel)
 
 
-def stack(parts: Sequence[Image.Image], theme: Theme, gap: int = 6) -> Image.Image:
+@dataclass(frozen=True)
+class Panel:
+    """A text panel: wrapped lines on a fill colour, as wide as the picture. Drawn as an RGB
+    image (``image``), or straight into a palette picture from each line's kept palette image
+    (``paste_mapped``): the same pixels as the RGB panel mapped to that palette."""
+
+    rows: tuple[Line, ...]
+    fill: RGB
+    width = WIDTH
+
+    @property
+    def height(self) -> int:
+        """The panel's height in pixels."""
+        return MARGIN + sum(round(size * 1.3) for _, size, _, _ in self.rows) + MARGIN // 2
+
+    def middles(self) -> Iterator[tuple[Line, float]]:
+        """Each line and the height of its middle (where it is drawn, anchored "lm")."""
+        y = MARGIN * 0.75
+        for row in self.rows:
+            step = round(row[1] * 1.3)
+            yield row, y + step / 2
+            y += step
+
+    def image(self) -> Image.Image:
+        """The panel as an RGB image."""
+        panel = Image.new("RGB", (self.width, self.height), self.fill)
+        draw = ImageDraw.Draw(panel)
+        for (text, size, colour, bold), middle in self.middles():
+            draw_text(draw, (MARGIN, middle), text, colour, size, _style(bold), anchor="lm")
+        return panel
+
+    def paste_mapped(self, picture: Image.Image, at: tuple[int, int], palette: Image.Image) -> None:
+        """The panel laid into a palette ``picture`` (mapped to ``palette``) at ``at``."""
+        box = (at[0], at[1], at[0] + self.width, at[1] + self.height)
+        placed = []
+        for (text, size, colour, bold), middle in self.middles():
+            whole = math.floor(middle)
+            ink = _mapped_line(text, size, colour, bold, self.fill, middle - whole, palette)
+            if ink is not None:
+                image, (dx, dy) = ink
+                corner = (at[0] + dx, at[1] + whole + dy)
+                placed.append((image, (*corner, corner[0] + image.width, corner[1] + image.height)))
+        inside = all(_within(where, box) for _, where in placed)
+        if not inside or any(overlaps(a[1], b[1]) for a, b in itertools.combinations(placed, 2)):
+            picture.paste(to_palette(self.image(), palette), box[:2])  # inks meet: draw it whole
+            return
+        picture.paste(palette_index(self.fill, palette), box)
+        for image, where in placed:
+            picture.paste(image, where[:2])
+
+
+def _style(bold: bool) -> Style:
+    return "bold" if bold else "regular"
+
+
+def _within(inner: Box, outer: Box) -> bool:
+    """Whether a box lies inside another."""
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and inner[2] <= outer[2]
+        and inner[3] <= outer[3]
+    )
+
+
+class Kept:
+    """A per-process memo of images, least recently used first out past ``budget`` pixels;
+    values are kept with the key's objects compared by identity (a palette image)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        self._pixels = 0
+        self.cache_clear = self.forget  # as functools' memos: tests clear every render memo
+
+    def get(self, key: Hashable) -> Any:
+        """The value kept under ``key``, or None."""
+        with _KEPT:
+            found = self._items.get(key)
+            if found is None:
+                return None
+            self._items.move_to_end(key)
+            return found[0]
+
+    def put(self, key: Hashable, value: Any, pixels: int) -> None:
+        """Keep ``value`` (``pixels`` large), forgetting the least recently used past the budget."""
+        with _KEPT:
+            if key in self._items:
+                return
+            self._items[key] = (value, pixels)
+            self._pixels += pixels
+            while self._pixels > self.budget and len(self._items) > 1:
+                _, (_, gone) = self._items.popitem(last=False)
+                self._pixels -= gone
+
+    def forget(self) -> None:
+        """Forget everything (tests measure texts as they are drawn)."""
+        with _KEPT:
+            self._items.clear()
+            self._pixels = 0
+
+
+LINE_BUDGET = 4_000_000
+"""Pixels of mapped text lines kept per process (4 MB: a few thousand lines)."""
+_LINES = Kept(LINE_BUDGET)
+_INDEXES = Kept(4096)
+
+MappedLine = tuple[Image.Image, tuple[int, int]]
+
+
+def palette_index(colour: RGB, palette: Image.Image) -> int:
+    """The palette entry a pixel of ``colour`` is mapped to (``render.png.to_palette``)."""
+    key = (id(palette), colour)
+    kept = _INDEXES.get(key)
+    if kept is not None and kept[0] is palette:
+        return int(kept[1])
+    index = to_palette(Image.new("RGB", (1, 1), colour), palette).getpixel((0, 0))
+    assert isinstance(index, int)
+    _INDEXES.put(key, (palette, index), 1)
+    return index
+
+
+def _mapped_line(
+    text: str,
+    size: int,
+    colour: RGB,
+    bold: bool,
+    fill: RGB,
+    below: float,
+    palette: Image.Image,
+) -> MappedLine | None:
+    """A text line drawn anchored "lm" at (MARGIN, ``below``) on ``fill``, cut to its ink and
+    mapped to ``palette``, with the ink's offset (None: no ink). Kept per line, colour, fill,
+    sub-pixel offset and palette; drawn again while texts are recorded or measured."""
+    key = (text, size, colour, bold, fill, below, id(palette))
+    if watched():
+        return _measured_line(text, size, colour, bold, fill, below, palette)
+    kept = _LINES.get(key)
+    if kept is not None and kept[0] is palette:
+        return kept[1]  # type: ignore[no-any-return]
+    box = ink_box((MARGIN, below), text, size, _style(bold), "lm")
+    if box is None:
+        line = _measured_line(text, size, colour, bold, fill, below, palette)
+    else:  # drawn on its ink alone, moved by whole pixels: the same pixels
+        strip = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), fill)
+        at = (MARGIN - box[0], below - box[1])
+        draw_text(ImageDraw.Draw(strip), at, text, colour, size, _style(bold), "lm")
+        line = (to_palette(strip, palette), (box[0], box[1]))
+    area = 1 if line is None else line[0].width * line[0].height
+    _LINES.put(key, (palette, line), area)
+    return line
+
+
+def _measured_line(
+    text: str,
+    size: int,
+    colour: RGB,
+    bold: bool,
+    fill: RGB,
+    below: float,
+    palette: Image.Image,
+) -> MappedLine | None:
+    """``_mapped_line`` drawn on a strip as wide as the picture (a measured text's box then
+    reads in the panel's columns), its ink found by comparing with the fill."""
+    lift = 2 * size  # room above and below the middle for any script's ink
+    strip = Image.new("RGB", (WIDTH, 2 * lift), fill)
+    draw_text(ImageDraw.Draw(strip), (MARGIN, lift + below), text, colour, size, _style(bold), "lm")
+    box = ImageChops.difference(strip, Image.new("RGB", strip.size, fill)).getbbox()
+    if box is None:
+        return None
+    return to_palette(strip.crop(box), palette), (box[0], box[1] - lift)
+
+
+def stack(parts: Sequence[Image.Image | Panel], theme: Theme, gap: int = 6) -> Image.Image:
     """Parts one under the other, separated by thin gaps of the background colour."""
     height = sum(p.height for p in parts) + gap * (len(parts) - 1)
     out = Image.new("RGB", (WIDTH, height), theme.background)
     y = 0
     for part in parts:
-        out.paste(part, ((WIDTH - part.width) // 2, y))
+        image = part.image() if isinstance(part, Panel) else part
+        out.paste(image, ((WIDTH - part.width) // 2, y))
+        y += part.height + gap
+    return out
+
+
+def stack_mapped(
+    parts: Sequence[Image.Image | Panel], theme: Theme, palette: Image.Image, gap: int = 6
+) -> Image.Image:
+    """``stack`` as a palette picture mapped to ``palette``: the same pixels as
+    ``to_palette(stack(parts, theme), palette)``, with only the RGB parts and the text lines
+    not already kept mapped."""
+    height = sum(p.height for p in parts) + gap * (len(parts) - 1)
+    out = Image.new("P", (WIDTH, height), palette_index(theme.background, palette))
+    out.putpalette(palette.getpalette() or [])
+    y = 0
+    for part in parts:
+        at = ((WIDTH - part.width) // 2, y)
+        if isinstance(part, Panel):
+            part.paste_mapped(out, at, palette)
+        else:
+            out.paste(to_palette(part, palette), at)
         y += part.height + gap
     return out
 

@@ -59,10 +59,12 @@ __all__ = [
     "draw_text",
     "face",
     "fit_name_first",
+    "ink_box",
     "measuring",
     "recording",
     "runs",
     "text_length",
+    "watched",
 ]
 
 
@@ -75,6 +77,11 @@ def recording() -> Iterator[list[tuple[str, float]]]:
         yield records
     finally:
         _RECORDS.reset(token)
+
+
+def watched() -> bool:
+    """Whether texts are being recorded or measured (memos of drawn text are then bypassed)."""
+    return _RECORDS.get() is not None or _BOXES.get() is not None
 
 
 @contextmanager
@@ -203,23 +210,60 @@ def draw_text(
     records = _RECORDS.get()
     if records is not None and text.strip():
         records.append((text, size / scale))
-    parts = runs(text, style)
     stroke = halo_width if halo is not None else 0
     boxes = _BOXES.get()
     if boxes is not None and text.strip():
         boxes.append(_measure(draw, xy, text, size, style, anchor, stroke, scale))
+    for at, chunk, run_font, run_anchor in _placed(xy, text, size, style, anchor):
+        _stamp(draw, at, chunk, run_font, run_anchor, fill, stroke, halo)
+
+
+Stamp = tuple[tuple[float, float], str, ImageFont.FreeTypeFont, str]
+"""A run of one font as drawn: where, its text, its font and its anchor."""
+
+
+def _placed(
+    xy: tuple[float, float], text: str, size: int, style: Style, anchor: str
+) -> list[Stamp]:
+    """The runs of ``text`` as ``draw_text`` lays them out."""
+    parts = runs(text, style)
     main = font(style, size)
     if len(parts) == 1 and parts[0][1] == 0:  # the main font alone: as Pillow anchors it
-        _stamp(draw, xy, parts[0][0], main, anchor, fill, stroke, halo)
-        return
+        return [(xy, parts[0][0], main, anchor)]
     shown = "".join(chunk for chunk, _ in parts)
     x = xy[0] - _SHIFT[anchor[0]] * text_length(text, size, style)
     # The baseline where the main font would put it for this anchor; every run sits on it.
     y = xy[1] + main.getbbox(shown, anchor=anchor)[1] - main.getbbox(shown, anchor="ls")[1]
+    placed: list[Stamp] = []
     for chunk, index in parts:
         run_font = face(style, index, size)
-        _stamp(draw, (x, y), chunk, run_font, "ls", fill, stroke, halo)
+        placed.append(((x, y), chunk, run_font, "ls"))
         x += run_font.getlength(chunk)
+    return placed
+
+
+def ink_box(
+    xy: tuple[float, float], text: str, size: int, style: Style = "bold", anchor: str = "mm"
+) -> tuple[int, int, int, int] | None:
+    """The pixels ``draw_text`` (no halo, on an RGB or L surface) may change: the union of its
+    glyph masks' boxes; None when it draws nothing, or lets Pillow lay out several lines."""
+    if "\n" in text:
+        return None
+    boxes = []
+    for (x, y), chunk, run_font, run_anchor in _placed(xy, text, size, style, anchor):
+        start = (math.modf(x)[0], math.modf(y)[0])
+        core, offset = _mask(run_font, chunk, run_anchor, 0, start, "L")
+        left, top = int(x) + offset[0], int(y) + offset[1]
+        if core.size[0] and core.size[1]:
+            boxes.append((left, top, left + core.size[0], top + core.size[1]))
+    if not boxes:
+        return None
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 def _stamp(

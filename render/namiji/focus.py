@@ -21,7 +21,7 @@ from render.namiji.highlight import Highlight
 from render.namiji.picture import doing_words, picture_palette, render_image, turn_number
 from render.namiji.route import boat_centre, draw_boats
 from render.namiji.static import inward, static_layer
-from render.png import encode_png
+from render.png import write_png
 from render.stand_in import (
     computer_played,
     dressed,
@@ -93,19 +93,10 @@ def render_focus(
 ) -> bytes:
     """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``);
     ``since``: the others' turns since the viewer's last one, told and marked."""
-    image, _ = focus_image(
-        view,
-        legal=legal,
-        events=events,
-        theme=theme,
-        language=language,
-        stand_ins=stand_ins,
-        computer_played=computer_played,
-        ended=ended,
-        banks=banks,
-        since=since,
-    )
-    return encode_png(image, palette=picture_palette(get_theme(theme)))
+    look = get_theme(theme)
+    with speaking(language), dressed(stand_ins, computer_played, ended, banks):
+        parts, _ = _focus_parts(view, legal, events, look, since)
+        return write_png(focus.stack_mapped(parts, look, picture_palette(look)))
 
 
 def focus_image(
@@ -123,17 +114,19 @@ def focus_image(
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
     with speaking(language), dressed(stand_ins, computer_played, ended, banks):
-        return _focus_image(view, legal, events, theme, since)
+        look = get_theme(theme)
+        parts, marks = _focus_parts(view, legal, events, look, since)
+        return focus.stack(parts, look), marks
 
 
-def _focus_image(
+def _focus_parts(
     view: Mapping[str, Any],
     legal: Sequence[str],
     events: Sequence[Mapping[str, Any]] | None,
-    theme: str | Theme,
+    look: Theme,
     since: Since | None = None,
-) -> tuple[Image.Image, tuple[Marked, ...]]:
-    look = get_theme(theme)
+) -> tuple[list[Image.Image | focus.Panel], tuple[Marked, ...]]:
+    """The turn picture's parts from the top (text panels and the crop), and the targets."""
     view = without_turn(view)
     if ended():  # nothing is legal once the bot ended the game
         legal = ()
@@ -149,7 +142,7 @@ def _focus_image(
             focus.mark_target(board_picture, marked, look, _shape(marked))
         crop = focus.crop_marked(board_picture, marks, area, theme=look)
     choosing = [c for c in targets.cards if is_card(c)]
-    parts = [
+    parts: list[Image.Image | focus.Panel] = [
         focus.text_panel(_title(view, look), look, fill=look.background),
         focus.text_panel(_choices(targets, look), look),
         *_card_panel(say("n.cards.choose"), choosing, look),
@@ -163,7 +156,7 @@ def _focus_image(
             look,
         ),
     ]
-    return focus.stack(parts, look), tuple(marks)
+    return parts, tuple(marks)
 
 
 def _shape(marked: Marked) -> str:
@@ -251,7 +244,7 @@ def _held(view: Mapping[str, Any]) -> list[str]:
     return [str(c) for c in [*player.get("pontoon", []), *player.get("rocks", [])]]
 
 
-def _card_panel(title: str, cards: Sequence[str], look: Theme) -> list[Image.Image]:
+def _card_panel(title: str, cards: Sequence[str], look: Theme) -> list[focus.Panel]:
     """A block naming each card with what it does, or nothing when there are no cards."""
     if not cards:
         return []

@@ -13,7 +13,7 @@ from engine.yamatai.board import load_board
 from render import focus
 from render.focus import BODY, SMALL, TITLE, Line, Marked, Since
 from render.marks import player_marks
-from render.png import encode_png
+from render.png import write_png
 from render.stand_in import (
     computer_played,
     dressed,
@@ -106,19 +106,10 @@ def render_focus(
 ) -> bytes:
     """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``);
     ``since``: the others' turns since the viewer's last one, told and marked."""
-    image, _ = focus_image(
-        view,
-        legal=legal,
-        events=events,
-        theme=theme,
-        language=language,
-        stand_ins=stand_ins,
-        computer_played=computer_played,
-        ended=ended,
-        banks=banks,
-        since=since,
-    )
-    return encode_png(image, palette=picture_palette(get_theme(theme)))
+    look = get_theme(theme)
+    with speaking(language), dressed(stand_ins, computer_played, ended, banks):
+        parts, _ = _focus_parts(view, legal, events, look, since)
+        return write_png(focus.stack_mapped(parts, look, picture_palette(look)))
 
 
 def focus_image(
@@ -136,17 +127,19 @@ def focus_image(
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
     with speaking(language), dressed(stand_ins, computer_played, ended, banks):
-        return _focus_image(view, legal, events, theme, since)
+        look = get_theme(theme)
+        parts, marks = _focus_parts(view, legal, events, look, since)
+        return focus.stack(parts, look), marks
 
 
-def _focus_image(
+def _focus_parts(
     view: Mapping[str, Any],
     legal: Sequence[str],
     events: Sequence[Mapping[str, Any]] | None,
-    theme: str | Theme,
+    look: Theme,
     since: Since | None = None,
-) -> tuple[Image.Image, tuple[Marked, ...]]:
-    look = get_theme(theme)
+) -> tuple[list[Image.Image | focus.Panel], tuple[Marked, ...]]:
+    """The turn picture's parts from the top (text panels and the crop), and the targets."""
     view = without_turn(view)
     if ended():  # nothing is legal once the bot ended the game
         legal = ()
@@ -163,7 +156,7 @@ def _focus_image(
         for marked in marks:
             focus.mark_target(board_picture, marked, look, _shape(marked))
         crop = focus.crop_marked(board_picture, marks, area.box)
-    parts = [
+    parts: list[Image.Image | focus.Panel] = [
         focus.text_panel(_title(view, look), look, fill=look.background),
         focus.text_panel(_choices(targets, look), look),
         crop,
@@ -176,7 +169,7 @@ def _focus_image(
             look,
         ),
     ]
-    return focus.stack(parts, look), tuple(marks)
+    return parts, tuple(marks)
 
 
 def _shape(marked: Marked) -> str:

@@ -200,3 +200,29 @@ def test_namiji_route_scales_only_the_centres_part(monkeypatch: pytest.MonkeyPat
     crop = shown.size[0] * shown.size[1]
     big = [size for size in scaled if size[0] * size[1] > 100 * 100]
     assert len(big) <= 1 and all(w * h < 0.6 * crop for w, h in big), (big, shown.size)
+
+
+def test_the_static_tiles_kept_hold_the_map_at_a_two_player_games_usual_zooms() -> None:
+    """D122: a 2-player Yamatai game's turn pictures zoom between 0.8125 and 2; the tiles kept
+    hold its whole map at its six most used zooms, so a second picture at any of them scales
+    no tile again (6 M pixels re-scaled 1.7 tiles a picture in such games)."""
+    area = layout("default", 2).map.box
+    layer = Image.new("RGB", (1600, 1100), (30, 90, 140))
+    scaled: list[int] = []
+
+    def static() -> Image.Image:  # called for each tile scaled (not kept)
+        scaled.append(1)
+        return layer
+
+    frames = [Frame(area, zoom) for zoom in (0.8125, 1.0625, 1.25, 1.375, 1.4375, 2.0)]
+    focus._TILES.clear()
+    focus._TILE_PIXELS[0] = 0
+    for shown in frames:
+        focus.scaled_static(("test-budget",), static, area, shown)
+    assert scaled
+    scaled.clear()
+    for shown in frames:
+        focus.scaled_static(("test-budget",), static, area, shown)
+    assert not scaled, f"{len(scaled)} tiles scaled again"
+    focus._TILES.clear()
+    focus._TILE_PIXELS[0] = 0
