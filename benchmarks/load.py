@@ -29,8 +29,9 @@ is counted on its own line (``refused (busy): N``, with its answer's p50/p95) an
 (the next arrival may pick it). At the end of every run, the bot stopped, ``python -m bot.store
 verify`` checks the run's database (``verify: clean`` or its findings) and the thread messages
 posted twice are counted (``messages posted twice: N``: a public message of the bot in a game's
-thread whose text, or whose nonce, an earlier one in the same thread already had; every turn
-message names its turn, so one turn announced twice counts once).
+thread whose text and buttons, or whose nonce, an earlier one in the same thread already had;
+a turn message's button names its game, version and turn, so one turn announced twice counts
+once, two turns with the same words do not).
 
 ``--sweep`` finds the saturation rate, the highest rate whose ``/play (its reply)`` p95 stays
 under 1 s with at most 1% of its commands refused: it tries ``--rate``, then rates ``--step``
@@ -297,14 +298,15 @@ async def refusal_latency(rec: Any) -> float:
 
 def posted_twice(double: DiscordDouble) -> int:
     """The bot's public messages in game threads that repeat an earlier message of the same
-    thread: the same text (every turn message names its turn) or the same nonce."""
+    thread: the same text and buttons (a turn message's button names its game, version and
+    turn) or the same nonce."""
     twice = 0
     for thread in double.threads():
         seen: set[object] = set()
         for message in double.messages(thread.id, include_ephemeral=False):
             if message.author_id != double.state.app_id:
                 continue
-            keys: set[object] = {("text", message.text())}
+            keys: set[object] = {("text", message.text(), tuple(message.custom_ids()))}
             if message.nonce is not None:
                 keys.add(("nonce", message.nonce))
             if keys & seen:

@@ -71,14 +71,23 @@ class Thread:
 
 
 def test_the_load_benchmark_counts_a_thread_message_posted_twice() -> None:
-    """The bot's public messages in a thread repeating an earlier one's text or nonce count;
-    another author's, another thread's and different texts do not."""
+    """The bot's public messages in a thread repeating an earlier one's text and buttons, or
+    its nonce, count; another author's, another thread's, other texts or buttons do not."""
     load = load_benchmark()
     bot, player = 1, 2
 
-    def message(text: str, author: int = bot, nonce: str | None = None) -> MessageRecord:
+    def message(
+        text: str, author: int = bot, nonce: str | None = None, button: str = ""
+    ) -> MessageRecord:
+        row = [{"type": 1, "components": [{"type": 2, "custom_id": button}]}] if button else []
         return MessageRecord(
-            id=0, channel_id=0, guild_id=None, author_id=author, content=text, nonce=nonce
+            id=0,
+            channel_id=0,
+            guild_id=None,
+            author_id=author,
+            content=text,
+            nonce=nonce,
+            components=row,
         )
 
     said = {
@@ -87,6 +96,9 @@ def test_the_load_benchmark_counts_a_thread_message_posted_twice() -> None:
             message("Turn 2"),
             message("Turn 2"),  # twice
             message("Turn 1", author=player),
+            message("Pass", button="turn:7:5:2"),
+            message("Pass", button="turn:7:6:3"),  # the same words, another turn
+            message("Pass", button="turn:7:6:3"),  # twice
         ],
         11: [message("Turn 1", nonce="7:3"), message("Turn 3", nonce="7:3")],  # one turn
     }
@@ -101,7 +113,7 @@ def test_the_load_benchmark_counts_a_thread_message_posted_twice() -> None:
             assert not include_ephemeral
             return said[thread_id]
 
-    assert load.posted_twice(Double()) == 2
+    assert load.posted_twice(Double()) == 3
 
 
 def test_the_load_benchmark_runs_verify_on_the_runs_database(tmp_path: Path) -> None:
