@@ -31,8 +31,9 @@ QUEUED_COMMANDS = frozenset({"play", "undo", "turn", "back"})
 LIMIT = 8  # commands at once: the render worker, the database and the loop stay busy, not swamped
 PATIENCE = 2.0  # seconds a command waits before its player is told it is queued
 #: The longest expected wait for a place a command is admitted with (seconds). An admitted
-#: answer takes its wait plus the time it holds its place (its own work and answer: p95 about
-#: 0.3 s at twice the saturation rate, D117), so half a second keeps its p95 under 1 s.
+#: answer takes its wait plus the time it holds its place (its own work and answer: the
+#: answers' p95 was 0.3-0.5 s at 80 commands/s on a loaded two-core machine, D117), so half a
+#: second keeps its p95 under 1 s.
 BOUND = 0.5
 #: The weight of the latest command in the moving average of the time a place is held: about
 #: the last ten commands count, so the estimate follows a change of load within a second.
@@ -98,7 +99,7 @@ class Admission:
         self.most_waiting = 0  # the longest queue seen (the benchmark and the log read it)
         self.held: float | None = None  # moving average of the seconds a place is held
         self.arriving = 0  # admitted commands still being deferred (not yet in the queue)
-        self.refused = 0  # commands refused on arrival (the log reads it)
+        self.refused = 0  # commands refused on arrival (logged when the bot stops)
 
     def now(self) -> float:
         """Monotonic seconds: the injected clock, else the running loop's."""
@@ -116,7 +117,7 @@ class Admission:
 
     def refuses(self) -> bool:
         """Whether a command arriving now must be turned away (its wait would pass ``bound``);
-        never while the bot runs every command at once (``stopping`` has its own answer)."""
+        never while the bot stops (``busy.stopping`` is that answer)."""
         return not self.stopping and self.expected_wait() > self.bound
 
     def _timed(self, began: float) -> None:
@@ -196,7 +197,8 @@ async def admitted(
     run: Callable[[], Awaitable[None]],
     notice: Notice,
 ) -> None:
-    """Run one interaction's handling through the gate: deferred at once, then in its turn.
+    """Run one interaction's handling through the gate: refused at once if it would wait too
+    long, else deferred at once, then run in its turn.
 
     ``notice(interaction, key)`` sends the catalog text ``key`` to the player (privately):
     as the first response when nothing answered yet (a refusal), else as a follow-up.
