@@ -1,11 +1,15 @@
-"""Admission of commands under overload (issue 25 item 3, D115).
+"""Admission of commands under overload (issue 25 item 3, D115, D117).
 
 Every slash command that answers privately after some work (``/play``, ``/undo``, ``/turn``,
-``/back``) is deferred the moment it arrives, so Discord's 3-second acknowledgement never
-fails, and then waits for one of ``limit`` places: at most that many run at once, the others in
-the order they came. One that waits longer than ``patience`` is told, once, that it is queued.
-A command is never dropped or run twice by the gate: each runs once, when its turn comes; when
-the bot stops, those still waiting are told that nothing was played (they changed nothing).
+``/back``) is looked at the moment it arrives. If its expected wait for a place (the commands
+ahead of it times the recent time a command holds its place, divided by the places) is over
+``bound``, it is refused at once: its first and only answer says that nothing was played and to
+try again in a few seconds, and it changes nothing (D117). Otherwise it is deferred at once, so
+Discord's 3-second acknowledgement never fails, and then waits for one of ``limit`` places: at
+most that many run at once, the others in the order they came. One that waits longer than
+``patience`` is told, once, that it is queued. An admitted command is never dropped, refused or
+run twice by the gate: each runs once, when its turn comes; when the bot stops, those still
+waiting are told that nothing was played (they changed nothing).
 """
 
 from __future__ import annotations
@@ -26,6 +30,14 @@ log = logging.getLogger(__name__)
 QUEUED_COMMANDS = frozenset({"play", "undo", "turn", "back"})
 LIMIT = 8  # commands at once: the render worker, the database and the loop stay busy, not swamped
 PATIENCE = 2.0  # seconds a command waits before its player is told it is queued
+#: The longest expected wait for a place a command is admitted with (seconds). An admitted
+#: answer takes its wait plus the time it holds its place (its own work and answer: the
+#: answers' p95 was 0.3-0.5 s at 80 commands/s on a loaded two-core machine, D117), so half a
+#: second keeps its p95 under 1 s.
+BOUND = 0.5
+#: The weight of the latest command in the moving average of the time a place is held: about
+#: the last ten commands count, so the estimate follows a change of load within a second.
+SMOOTHING = 0.2
 
 Notice = Callable[[discord.Interaction[Any], str], Awaitable[None]]
 
@@ -61,17 +73,57 @@ async def defer_now(interaction: discord.Interaction[Any]) -> None:
 
 
 class Admission:
-    """At most ``limit`` commands run at once; the rest wait in arrival order."""
+    """At most ``limit`` commands run at once; the rest wait in arrival order, unless their
+    expected wait would pass ``bound`` (then they are refused on arrival).
 
-    def __init__(self, limit: int = LIMIT, patience: float = PATIENCE) -> None:
+    ``clock`` (monotonic seconds) times how long a place is held: the running loop's clock
+    unless a test gives its own.
+    """
+
+    def __init__(
+        self,
+        limit: int = LIMIT,
+        patience: float = PATIENCE,
+        bound: float = BOUND,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
         if limit < 1:
             raise ValueError(f"at least one command must run at once, not {limit}")
         self.limit = limit
         self.patience = patience
+        self.bound = bound
+        self.clock = clock
         self.running = 0
         self.waiting: deque[asyncio.Future[None]] = deque()
         self.stopping = False
         self.most_waiting = 0  # the longest queue seen (the benchmark and the log read it)
+        self.held: float | None = None  # moving average of the seconds a place is held
+        self.arriving = 0  # admitted commands still being deferred (not yet in the queue)
+        self.refused = 0  # commands refused on arrival (logged when the bot stops)
+
+    def now(self) -> float:
+        """Monotonic seconds: the injected clock, else the running loop's."""
+        return self.clock() if self.clock is not None else asyncio.get_running_loop().time()
+
+    def expected_wait(self) -> float:
+        """Seconds a command arriving now would wait for its place: none while a place is
+        free; else the places it needs freed (one per command ahead of it past the places, and
+        its own) times the recent time a place is held, divided by the places (they free up in
+        parallel). Nothing is expected before a command has been timed."""
+        ahead = self.running + len(self.waiting) + self.arriving
+        if self.held is None or ahead < self.limit:
+            return 0.0
+        return (ahead - self.limit + 1) * self.held / self.limit
+
+    def refuses(self) -> bool:
+        """Whether a command arriving now must be turned away (its wait would pass ``bound``);
+        never while the bot stops (``busy.stopping`` is that answer)."""
+        return not self.stopping and self.expected_wait() > self.bound
+
+    def _timed(self, began: float) -> None:
+        """Fold one command's time in its place into the moving average."""
+        held = max(0.0, self.now() - began)
+        self.held = held if self.held is None else self.held + SMOOTHING * (held - self.held)
 
     @asynccontextmanager
     async def place(self, on_long_wait: Callable[[], Awaitable[None]]) -> AsyncIterator[None]:
@@ -80,9 +132,11 @@ class Admission:
         Raises ``Stopping`` if the bot stops before the place comes.
         """
         await self._enter(on_long_wait)
+        began = self.now()
         try:
             yield
         finally:
+            self._timed(began)
             self._leave()
 
     async def _enter(self, on_long_wait: Callable[[], Awaitable[None]]) -> None:
@@ -134,7 +188,7 @@ async def _quietly(call: Callable[[], Awaitable[None]]) -> None:
     try:
         await call()
     except (TimeoutError, discord.HTTPException):
-        log.warning("could not tell a queued command that it waits", exc_info=True)
+        log.warning("could not give a command the gate's word", exc_info=True)
 
 
 async def admitted(
@@ -143,19 +197,31 @@ async def admitted(
     run: Callable[[], Awaitable[None]],
     notice: Notice,
 ) -> None:
-    """Run one interaction's handling through the gate: deferred at once, then in its turn.
+    """Run one interaction's handling through the gate: refused at once if it would wait too
+    long, else deferred at once, then run in its turn.
 
-    ``notice(interaction, key)`` sends the catalog text ``key`` to the player (privately).
+    ``notice(interaction, key)`` sends the catalog text ``key`` to the player (privately):
+    as the first response when nothing answered yet (a refusal), else as a follow-up.
     """
     if not queued_command(interaction):
         await run()
         return
+    if gate.refuses():
+        # Turned away before any answer: this is the interaction's first and only response
+        # (one HTTP call, never a deferral), and the command is not run, so nothing changed.
+        gate.refused += 1
+        log.debug("refused a command: expected wait %.2f s", gate.expected_wait())
+        await _quietly(lambda: notice(interaction, "busy.refused"))
+        return
+    gate.arriving += 1  # ahead of the next arrivals while its deferral is under way
     try:
         await defer_now(interaction)
     except discord.HTTPException:
         # Not acknowledged (Discord 5xx, or the 3 s had passed): the command runs anyway, as
         # it would have without the gate; its own answer then fails the same way.
         log.warning("could not defer a command on arrival", exc_info=True)
+    finally:
+        gate.arriving -= 1
     try:
         async with gate.place(lambda: notice(interaction, "busy.queued")):
             await run()

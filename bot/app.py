@@ -121,7 +121,7 @@ class HimikoBot(commands.AutoShardedBot):
         self.think_pool: ThinkPool | None = None  # where computer players decide
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.outbox = Outbox(self, settings.render_processes)
-        self.admission = Admission()  # how many commands run at once; the rest wait in turn
+        self.admission = Admission()  # commands at once; the rest wait in turn, or are refused
         self.lobbies = LobbyBook()
         self.sweep_interval = sweep_interval
         self.sweeper = Every(
@@ -269,6 +269,8 @@ class HimikoBot(commands.AutoShardedBot):
         told = self.admission.stop()  # commands still waiting are told nothing was played
         if told:
             log.info("stopping: %d waiting command(s) told to play again", told)
+        if self.admission.refused:
+            log.info("%d command(s) were refused as too busy (D117)", self.admission.refused)
         await answer_pending_interactions(DRAIN_TIMEOUT)
         # A bot closed before it ever logged in (set up directly) has no shard event queue yet:
         # discord.py's AutoShardedClient.close fails on it after closing everything else.

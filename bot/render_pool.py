@@ -6,10 +6,14 @@ thread instead (tests, or a host where processes are unwelcome). A worker that d
 out of memory) is a partial failure: the pool is rebuilt, the picture is drawn once more in
 this process, and a warning is logged (the pool itself is ``bot.worker_pool``'s). The play
 itself was saved before its picture was asked.
+
+The workers run at a lower CPU priority (``WORKER_NICENESS``, D118): when the cores are contended
+the event loop's answers win them and the pictures, which follow their messages, wait.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 from collections.abc import Callable, Sequence
@@ -21,8 +25,17 @@ from engine.contract import Event
 log = logging.getLogger(__name__)
 
 MAX_DEFAULT_PROCESSES = 4
+#: How much lower than the bot's process its render workers run (``os.nice``): 10 gives the
+#: loop about nine tenths of a contended core; an idle core still draws at full speed.
+WORKER_NICENESS = 10
 
-__all__ = ["MAX_DEFAULT_PROCESSES", "PictureDrawer", "RenderPool", "default_processes"]
+__all__ = [
+    "MAX_DEFAULT_PROCESSES",
+    "WORKER_NICENESS",
+    "PictureDrawer",
+    "RenderPool",
+    "default_processes",
+]
 
 
 #: Draws a game's picture: (view, events marked or None, then any more arguments: the language,
@@ -42,6 +55,8 @@ def warm_worker(parent: int | None = None) -> None:
     after tying the worker's life to the bot's process (``parent``)."""
     if parent is not None:
         die_with_parent(parent)
+        with contextlib.suppress(OSError, AttributeError):  # not permitted, or no nice here
+            os.nice(WORKER_NICENESS)
     from engine import games
     from render import render_board
 

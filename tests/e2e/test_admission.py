@@ -1,7 +1,8 @@
-"""Admission under overload (issue 25 item 3, D115), through the Discord double: a burst of
-commands is deferred at once, run at most ``limit`` at a time in arrival order, each answered
-and saved once; a long wait is told; at a stop the waiting commands are told nothing was played
-and change nothing."""
+"""Admission under overload (issue 25 item 3, D115, D117), through the Discord double: a burst
+of commands is deferred at once, run at most ``limit`` at a time in arrival order, each answered
+and saved once; a long wait is told; past the bound of expected waiting a command is refused at
+once in its player's language and changes nothing; at a stop the waiting commands are told
+nothing was played and change nothing."""
 
 from __future__ import annotations
 
@@ -22,8 +23,11 @@ from tests.e2e.test_play import rest_of_turn, two_humans
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 DEFERRED = 5  # the interaction callback type of a deferred ("thinking") answer
+MESSAGE = 4  # the interaction callback type of an answer with its message
+EPHEMERAL = 64
 QUEUED = default_catalog().text("busy.queued", "en-US")
 STOPPING = default_catalog().text("busy.stopping", "en-US")
+REFUSED_FR = default_catalog().text("busy.refused", "fr")
 
 
 class Held:
@@ -136,3 +140,78 @@ def test_at_a_stop_the_waiting_commands_are_told_and_change_nothing(tmp_path: Pa
 async def rec_answer(rec: InteractionRecord) -> MessageRecord:
     """The running command's answer."""
     return await rec.followup(0, TIMEOUT)
+
+
+def test_past_the_bound_a_burst_is_refused_at_once_in_the_players_language_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    """One place held by a slow command, a place held 1 s lately, a bound of 1.5 s: the next
+    command (expected wait 1 s) is admitted, the ones after it (2 s and more) are refused at once,
+    privately, in French, as their first and only response; they leave the game's version and
+    the thread as they were; the two admitted are answered and saved once each."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, _ = await two_humans(env)
+            actions = rest_of_turn(await env.match(table.id))
+            assert len(actions) >= 4
+            version = await env.version(table.id)
+            before = (await env.game(table.id)).action_count
+            gate = env.bot.admission = Admission(limit=1, patience=30.0)
+            gate.bound, gate.held = 1.5, 1.0
+            service = Held(env)
+            posted = len(env.double.messages(table.id, include_ephemeral=False))
+            play = env.double.slash
+            first = await play(player, table.id, "play", {"action": actions[0]}, locale="fr")
+            await asyncio.wait_for(service.first.wait(), TIMEOUT)
+            recs = [
+                await play(player, table.id, "play", {"action": a}, locale="fr")
+                for a in actions[1:]
+            ]
+            admitted, refused = recs[0], recs[1:]
+            assert (await admitted.response(2.0)).type == DEFERRED
+            for rec in refused:
+                answer = await rec.response(2.0)
+                assert answer.type == MESSAGE and answer.data["flags"] & EPHEMERAL
+                assert answer.data["content"] == REFUSED_FR
+            assert await env.version(table.id) == version  # nothing saved while refusing
+            assert len(env.double.messages(table.id, include_ephemeral=False)) == posted
+            service.opened.set()
+            for rec, action in zip((first, admitted), actions, strict=False):
+                assert f"`{action}`" in (await rec.followup(0, TIMEOUT)).content
+            await env.settled()
+            await asyncio.sleep(0.2)  # time enough for an answer or a message too many
+            for rec in refused:
+                assert len(rec.callbacks) == 1 and not rec.followups()
+            assert len(first.followups()) == 1 and len(admitted.followups()) == 1
+            assert service.calls == 2
+            assert (await env.game(table.id)).action_count == before + 2
+            assert gate.refused == len(refused)
+
+    run(body)
+
+
+def test_a_short_queue_is_never_refused(tmp_path: Path) -> None:
+    """One place, a place held 0.2 s lately and the module's bound: a burst of three whose
+    expected waits stay under the bound is deferred, played and answered, none refused."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, _ = await two_humans(env)
+            actions = rest_of_turn(await env.match(table.id))[:3]
+            before = (await env.game(table.id)).action_count
+            gate = env.bot.admission = Admission(limit=1, patience=30.0)
+            gate.held = 0.2  # waits of 0.2 and 0.4 s: under BOUND
+            service = Held(env)
+            recs = [await env.play(player, table.id, a) for a in actions]
+            await asyncio.wait_for(service.first.wait(), TIMEOUT)
+            for rec in recs:
+                assert (await rec.response(2.0)).type == DEFERRED
+            service.opened.set()
+            for rec, action in zip(recs, actions, strict=True):
+                assert f"`{action}`" in (await rec.followup(0, TIMEOUT)).content
+            await env.settled()
+            assert gate.refused == 0 and service.calls == len(actions)
+            assert (await env.game(table.id)).action_count == before + len(actions)
+
+    run(body)
