@@ -26,7 +26,7 @@ import discord
 
 from bot.context import Himiko, Owed
 from bot.locks import KeyedLocks
-from bot.picture_queue import PictureQueue
+from bot.picture_queue import Delivery, PictureQueue
 from bot.service import Created, Ended, TurnReport
 from bot.service.pictures import PictureOrder
 from bot.turns import (
@@ -184,20 +184,28 @@ class Outbox:
 
     async def _attach(
         self, game_id: int, version: int, thread_id: int, message_id: int, order: PictureOrder
-    ) -> None:
-        """Draw the picture, attach it to its message, record it; on failure it stays owed
-        (the next sweep draws it again), unless the message is gone."""
+    ) -> Delivery | None:
+        """Draw the picture; its delivery attaches it to its message and records it. On
+        failure it stays owed (the next sweep draws it again), unless the message is gone."""
         reports = self.bot.rooms.reports
         try:
             png = await reports.draw_picture(order)
-            channel = await fetch_thread(self.bot, thread_id)
-            await attach_picture(channel, message_id, png)
-        except (discord.NotFound, discord.Forbidden) as error:
-            log.warning("game %s: turn message %s gone (%s)", game_id, message_id, error)
         except Exception:
-            log.warning("game %s: could not attach its picture; later", game_id, exc_info=True)
-            return
-        await reports.picture_attached(game_id, version)
+            log.warning("game %s: could not draw its picture; later", game_id, exc_info=True)
+            return None
+
+        async def deliver() -> None:
+            try:
+                channel = await fetch_thread(self.bot, thread_id)
+                await attach_picture(channel, message_id, png)
+            except (discord.NotFound, discord.Forbidden) as error:
+                log.warning("game %s: turn message %s gone (%s)", game_id, message_id, error)
+            except Exception:
+                log.warning("game %s: could not attach its picture; later", game_id, exc_info=True)
+                return
+            await reports.picture_attached(game_id, version)
+
+        return deliver
 
     async def redraw_owed(self) -> int:
         """Queue the pictures still owed by turn messages posted before a restart (each

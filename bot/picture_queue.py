@@ -12,6 +12,11 @@ queues it again: it waits, it is not lost.
 
 A player's panel step (or mid-turn ``/play``) queues its picture here too, under (game, "step",
 user), versioned by ``put_newest``'s tickets (D100): the newest step's picture only.
+
+A job draws; what it returns (its delivery: the Discord edit that attaches the picture) runs
+beside the queue, so an edit Discord fails and discord.py retries for seconds never holds a
+worker while other pictures wait (D128). Until its delivery ends the picture counts as being
+drawn (``holds``), so a sweep does not queue it again.
 """
 
 from __future__ import annotations
@@ -27,8 +32,12 @@ log = logging.getLogger(__name__)
 
 DEFAULT_LIMIT = 256  # entries; a picture is about 16-19 ms of a worker
 
-#: Draws one picture and attaches it (never raises: failures are logged by the caller's job).
-Job = Callable[[], Awaitable[None]]
+#: Attaches a drawn picture to its message (never raises: failures are logged by the caller).
+Delivery = Callable[[], Awaitable[None]]
+
+#: Draws one picture and returns its delivery, or None when there is nothing to attach (never
+#: raises: failures are logged by the caller's job).
+Job = Callable[[], Awaitable[Delivery | None]]
 
 
 @dataclass
@@ -48,6 +57,7 @@ class PictureQueue:
         self._waiting: OrderedDict[Hashable, _Entry] = OrderedDict()
         self._drawing: dict[Hashable, int] = {}  # key -> version being drawn
         self._tasks: set[asyncio.Task[None]] = set()
+        self._deliveries: set[asyncio.Task[None]] = set()
         self._idle = asyncio.Event()
         self._idle.set()
         self.superseded = 0  # pictures replaced by a newer version before they started
@@ -83,7 +93,7 @@ class PictureQueue:
         self._wake()
         return True
 
-    def put_newest(self, key: Hashable, job: Callable[[int], Awaitable[None]]) -> int:
+    def put_newest(self, key: Hashable, job: Callable[[int], Awaitable[Delivery | None]]) -> int:
         """Queue ``job(version)`` as the newest picture of ``key`` (a player's panel step: no
         game version orders them, a page turned changes none), somebody waiting on it; its
         version, for ``newer``."""
@@ -123,29 +133,49 @@ class PictureQueue:
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
-        if not self._tasks and not self._waiting:
+        self._deliveries.discard(task)
+        if not self._tasks and not self._waiting and not self._deliveries:
             self._idle.set()
 
     async def _work(self) -> None:
         while (found := self._next()) is not None:
             key, entry = found
             self._drawing[key] = entry.version
+            delivery: Delivery | None = None
             try:
-                await entry.job()
+                delivery = await entry.job()
             except Exception:  # a job logs its own failures; the queue must go on
                 log.warning("pictures: drawing %s failed", key, exc_info=True)
             finally:
-                if self._drawing.get(key) == entry.version:
-                    del self._drawing[key]
+                if delivery is None:
+                    self._drawn(key, entry.version)
+                else:
+                    task = asyncio.create_task(self._deliver(key, entry.version, delivery))
+                    self._deliveries.add(task)
+                    task.add_done_callback(self._done)
+
+    async def _deliver(self, key: Hashable, version: int, delivery: Delivery) -> None:
+        try:
+            await delivery()
+        except Exception:  # a delivery logs its own failures
+            log.warning("pictures: attaching %s failed", key, exc_info=True)
+        finally:
+            self._drawn(key, version)
+
+    def _drawn(self, key: Hashable, version: int) -> None:
+        """``version`` of ``key`` is no longer being drawn or attached."""
+        if self._drawing.get(key) == version:
+            del self._drawing[key]
 
     async def idle(self) -> None:
-        """Wait until every queued picture was drawn (tests, a shutdown)."""
+        """Wait until every queued picture was drawn and attached (tests, a shutdown)."""
         await self._idle.wait()
 
     async def close(self) -> None:
-        """Forget what waits and cancel what is being drawn (still owed in the store)."""
+        """Forget what waits and cancel what is being drawn or attached (still owed in the
+        store)."""
         self._waiting.clear()
-        tasks = list(self._tasks)
+        tasks = [*self._tasks, *self._deliveries]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

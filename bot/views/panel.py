@@ -37,6 +37,7 @@ from bot.custom_ids import (
 from bot.door import announce
 from bot.games import presentation
 from bot.names import display_name
+from bot.picture_queue import Delivery
 from bot.present import MAX_CONTENT, after_save, guarded, picture, t
 from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
@@ -401,15 +402,23 @@ def follow_picture(
     queue = bot.outbox.pictures
     key = (game_id, "step", interaction.user.id)
 
-    async def attach(version: int) -> None:
+    async def attach(version: int) -> Delivery | None:
         if order is None:
-            return
+            return None
         try:
             png = await bot.rooms.pictures.draw(order)
-            if not queue.newer(key, version):
-                await interaction.edit_original_response(attachments=[picture(png)])
         except Exception:
             log.warning("game %s: a step's picture was lost", game_id, exc_info=True)
+            return None
+
+        async def deliver() -> None:
+            try:
+                if not queue.newer(key, version):
+                    await interaction.edit_original_response(attachments=[picture(png)])
+            except Exception:
+                log.warning("game %s: a step's picture was lost", game_id, exc_info=True)
+
+        return deliver
 
     queue.put_newest(key, attach)
 

@@ -131,3 +131,40 @@ def test_a_players_newest_step_replaces_the_one_not_started_and_knows_it_is_newe
         assert stale == [True, False]  # "a" is not shown: "c" was waiting
 
     asyncio.run(body())
+
+
+def test_an_attachment_under_way_holds_no_worker_and_keeps_its_picture_held() -> None:
+    """A drawn picture's delivery (Discord's edit, retried for seconds when it fails) runs
+    beside the queue: the one worker draws the next picture meanwhile, and the picture counts
+    as being drawn until its delivery ends, so a sweep does not queue it again (D128)."""
+
+    async def body() -> None:
+        edit, drawn = asyncio.Event(), []
+        queue = PictureQueue(workers=1)
+
+        def job(name: str) -> Job:
+            async def attach() -> None:
+                await edit.wait()
+
+            async def draw() -> Callable[[], Awaitable[None]]:
+                drawn.append(name)
+                return attach
+
+            return draw
+
+        assert queue.put((1, "turn"), 1, job("g1"))
+        assert queue.put((2, "turn"), 1, job("g2"))
+        for _ in range(100):
+            if len(drawn) == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert drawn == ["g1", "g2"]  # g2 drawn while g1's edit hangs
+        assert queue.holds((1, "turn"), 1) and queue.holds((2, "turn"), 1)
+        idle = asyncio.create_task(queue.idle())
+        await asyncio.sleep(0.05)
+        assert not idle.done()  # idle waits for the attachments too
+        edit.set()
+        await asyncio.wait_for(idle, 5)
+        assert not queue.holds((1, "turn"), 1) and not queue.holds((2, "turn"), 1)
+
+    asyncio.run(body())

@@ -368,16 +368,10 @@ def test_commands_waiting_in_the_gate_at_a_kill_saved_nothing_and_can_be_played_
     run(body, timeout=60)
 
 
-# -- found on the way: a step picture's failing edit holds the picture queue ---------------------
+# -- found on the way: a picture's failing edit held the picture queue (D128) ----------------------
 
 
-@pytest.mark.sqlite_only  # the bot's behaviour at a kill; both stores: the turn picture test
-@pytest.mark.xfail(
-    strict=True,
-    reason="a step picture's edit retried by discord.py on 5xx (1+3+5+7 s) holds the picture "
-    "queue's only worker, so the turn picture the next player waits on waits behind it "
-    "(bot/views/panel.py follow_picture: the edit runs inside the queue's job)",
-)
+@pytest.mark.sqlite_only  # the picture queue's behaviour, not the store's
 def test_a_step_picture_failing_to_attach_does_not_hold_back_the_turn_picture(
     tmp_path: Path,
 ) -> None:
@@ -410,13 +404,7 @@ def test_a_step_picture_failing_to_attach_does_not_hold_back_the_turn_picture(
     run(body, timeout=60)
 
 
-@pytest.mark.sqlite_only  # the bot's behaviour at a kill; both stores: the turn picture test
-@pytest.mark.xfail(
-    strict=True,
-    reason="a turn picture's edit retried by discord.py on a 500 (1+3+5+7 s) holds the picture "
-    "queue's only worker, so the next player's step picture waits behind it "
-    "(bot/outbox.py Outbox._attach: the edit runs inside the queue's job)",
-)
+@pytest.mark.sqlite_only  # the picture queue's behaviour, not the store's
 def test_a_turn_picture_failing_to_attach_does_not_hold_back_the_next_step_picture(
     tmp_path: Path,
 ) -> None:
