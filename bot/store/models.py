@@ -104,6 +104,9 @@ class Game:
     coach: bool = False  # the players may ask for hints and, at the end, turning points
     time_bank: int | None = None  # seconds each player's bank starts with (and holds at most)
     time_increment: int = 0  # seconds a player's bank gains when their turn begins
+    #: (user id, vacation until) of its seated users with a vacation set, read with the game
+    #: (UTC unix seconds); None when not read with it (ask ``vacationers``)
+    vacations: tuple[tuple[int, int], ...] | None = None
 
     @property
     def players(self) -> list[str]:
