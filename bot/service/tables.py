@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from bot.games import presentation
 from bot.names import display_name
@@ -129,10 +130,32 @@ async def current_turn(match: Match) -> Turn | None:
     return await asyncio.to_thread(turn_of, match)
 
 
+class _SpectatorView(Mapping[str, Any]):
+    """A match's spectator view, made only if read: most steps' names never look at it."""
+
+    def __init__(self, match: Match) -> None:
+        self._match = match
+        self._view: dict[str, Any] | None = None
+
+    def _made(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._match.view(None)
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._made()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+
 def step_of(match: Match) -> str | None:
     """The catalog key of the step to play (``<game>.step.<step>``), None once over."""
     step = match.turn_info.step
-    return presentation(match.game_key).step_key(match.view(None), step) if step else None
+    return presentation(match.game_key).step_key(_SpectatorView(match), step) if step else None
 
 
 def final_result(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult:
