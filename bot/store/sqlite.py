@@ -232,10 +232,9 @@ class SqliteConnection:
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Result:
         """Run one statement; how many rows it changed."""
+        # One hop: a finished statement's cursor holds nothing to close (as executemany's).
         cursor = await self._conn.execute(sql, parameters)
-        count = cursor.rowcount
-        await cursor.close()
-        return Result(count)
+        return Result(cursor.rowcount)
 
     async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
         """Run one statement (SELECT or ... RETURNING); every row it gives, by column name."""
