@@ -169,6 +169,9 @@ class PlayService:
         computers = self.desk.computer_acts(
             game, match.current_seat, await self.desk.stand_ins(game)
         )
+        # its next autocomplete (the player's next step) starts from this version: kept, as
+        # nothing plays on this match any more
+        self.desk.known.keep(game.id, saved, match)
         return PlayResult(
             game.id,
             game.thread_id,
@@ -230,13 +233,13 @@ class PlayService:
     async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> Suggestions:
         """Autocomplete choices for the action option (the refusal if the user may not act now)."""
         try:
-            game, match = await self.desk.load(thread_id=thread_id)
-            seat = self.desk.acting_seat(game, match, user_id)
+            game, known = await self.desk.load_known(thread_id)
+            seat = self.desk.acting_seat(game, known.match, user_id)
         except ServiceError as error:
             refused = Suggestions()
             refused.refusal = error
             return refused
-        return suggestions(match, seat, typed)
+        return suggestions(known.match, seat, typed, legal_now=known.legal_actions())
 
     async def panel(
         self,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+from collections import OrderedDict
+from dataclasses import dataclass, field
 
 from engine.errors import EngineError
 from engine.games import Match
@@ -65,16 +67,23 @@ class Suggestions(list[str]):
     refusal: Exception | None = None
 
 
-def suggestions(match: Match, seat: int, typed: str, limit: int = MAX_CHOICES) -> Suggestions:
+def suggestions(
+    match: Match,
+    seat: int,
+    typed: str,
+    limit: int = MAX_CHOICES,
+    legal_now: list[str] | None = None,
+) -> Suggestions:
     """Completions of ``typed`` (maybe ``a; b; c``): the earlier parts are applied to a copy;
-    when no legal action matches what was typed, the closest ones (``close_matches``)."""
+    when no legal action matches what was typed, the closest ones (``close_matches``).
+    ``legal_now``: the match's legal actions if already known."""
     found = Suggestions()
     if match.current_seat != seat:
         return found
     parts = typed.split(";")
     done = [p.strip() for p in parts[:-1] if p.strip()]
     last = parts[-1]
-    legal = match.legal_actions()
+    legal = match.legal_actions() if legal_now is None else legal_now
     head = ""
     if done:
         # The engine's preview never shows hidden tiles nor runs past the end of the turn.
@@ -95,3 +104,51 @@ def suggestions(match: Match, seat: int, typed: str, limit: int = MAX_CHOICES) -
             break
     found.too_long = bool(matched) and not found
     return found
+
+
+#: How many matches ``KnownMatches`` keeps (a match of a few hundred actions is about 100 KB).
+MATCHES_KEPT = 256
+
+
+@dataclass
+class Known:
+    """A match kept for autocomplete, with its legal actions once asked."""
+
+    match: Match
+    legal: list[str] | None = field(default=None)
+
+    def legal_actions(self) -> list[str]:
+        """The match's legal actions, generated once."""
+        if self.legal is None:
+            self.legal = self.match.legal_actions()
+        return self.legal
+
+
+class KnownMatches:
+    """The matches read or played lately, by (game id, version), for autocomplete (asked on
+    every keystroke): a version names one state, so its match never goes stale; the store's
+    version, read each time, says which one is current (D123). Only read, never played on."""
+
+    def __init__(self, size: int = MATCHES_KEPT) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[int, int], Known] = OrderedDict()
+
+    def get(self, game_id: int, version: int) -> Known | None:
+        """The match of this game at this version, if kept."""
+        known = self._kept.get((game_id, version))
+        if known is not None:
+            self._kept.move_to_end((game_id, version))
+        return known
+
+    def keep(self, game_id: int, version: int, match: Match) -> Known:
+        """Keep a match nothing will play on any more (the oldest kept one goes)."""
+        known = Known(match)
+        self._kept[(game_id, version)] = known
+        self._kept.move_to_end((game_id, version))
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+        return known
+
+    def clear(self) -> None:
+        """Forget every kept match."""
+        self._kept.clear()

@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from bot.games import presentation
 from bot.names import display_name
@@ -36,6 +37,7 @@ from .results import (
     TurnRecord,
 )
 from .rights import LeagueRights
+from .suggest import Known, KnownMatches
 from .thinking import BATCH_TURNS as BATCH_TURNS  # computer turns saved and posted together
 
 log = logging.getLogger(__name__)
@@ -128,10 +130,32 @@ async def current_turn(match: Match) -> Turn | None:
     return await asyncio.to_thread(turn_of, match)
 
 
+class _SpectatorView(Mapping[str, Any]):
+    """A match's spectator view, made only if read: most steps' names never look at it."""
+
+    def __init__(self, match: Match) -> None:
+        self._match = match
+        self._view: dict[str, Any] | None = None
+
+    def _made(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._match.view(None)
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._made()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+
 def step_of(match: Match) -> str | None:
     """The catalog key of the step to play (``<game>.step.<step>``), None once over."""
     step = match.turn_info.step
-    return presentation(match.game_key).step_key(match.view(None), step) if step else None
+    return presentation(match.game_key).step_key(_SpectatorView(match), step) if step else None
 
 
 def final_result(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult:
@@ -240,6 +264,7 @@ class GameDesk:
         self.repo = repo
         self.clock = clock
         self.game_over_listeners: list[GameOverListener] = []
+        self.known = KnownMatches()  # matches for autocomplete, by (game id, version)
         self.league_rights: LeagueRights | None = None  # set by the league service
 
     async def game_over(self, game_id: int) -> None:
@@ -277,6 +302,24 @@ class GameDesk:
             raise game_over(game, match)
         return game, match
 
+    async def load_known(self, thread_id: int) -> tuple[Game, Known]:
+        """The thread's active game and its match as ``load`` gives them, the match kept in
+        ``known``: when its version is kept, one statement reads the game without its snapshot
+        (the seats and stand-ins as they are now). For reading only: never play on it."""
+        try:
+            head = await self.repo.latest_game_head_by_thread(thread_id)
+        except GameNotFound:
+            raise ServiceError("error.no_game") from None
+        known = self.known.get(head.id, head.version)
+        if known is None:
+            game, match = await self.load(thread_id=thread_id, ended=True)
+            known = self.known.keep(game.id, game.version, match)
+        else:
+            game = head
+        if game.status != GameStatus.ACTIVE:
+            raise game_over(game, known.match)
+        return game, known
+
     async def load_checked(
         self, thread_id: int | None, game_id: int | None, version: int | None
     ) -> tuple[Game, Match]:
@@ -310,11 +353,18 @@ class GameDesk:
         }
         if game.status != GameStatus.ACTIVE:
             return found
-        resting = await self.repo.vacationers(game.id, now=self.now())
+        resting = await self.vacationers(game)
         for seat in game.seats:
             if seat.user_id in resting and seat.seat not in found:
                 found[seat.seat] = "vacation"
         return found
+
+    async def vacationers(self, game: Game) -> set[int]:
+        """The game's users on vacation now: as read with the game when it was (no query)."""
+        now = self.now()
+        if game.vacations is None:
+            return await self.repo.vacationers(game.id, now=now)
+        return {user for user, until in game.vacations if until > now}
 
     @staticmethod
     def computer_acts(game: Game, seat: int | None, stand_ins: Mapping[int, str]) -> bool:

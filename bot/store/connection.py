@@ -62,6 +62,11 @@ class Backend(Protocol):
         """A read transaction: every SELECT in the block sees the same committed state."""
         ...
 
+    async def fetch(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        """One SELECT on its own, outside a transaction (one round trip; it sees one
+        committed state by itself); its rows, by column name."""
+        ...
+
     async def backup(self, dest: Path) -> int:
         """Write a consistent copy to ``dest`` while the bot runs; a size figure."""
         ...

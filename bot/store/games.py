@@ -29,6 +29,7 @@ from .rows import (
     active_game_from_row,
     format_time,
     game_from_row,
+    game_with_seats_from_rows,
     ints,
     only,
     parse_time,
@@ -166,26 +167,38 @@ class GamesPart(StoreBase):
     async def load_game(self, game_id: int) -> Game:
         """The game with this id, read from its snapshot (GameNotFound if none)."""
         async with self._read() as conn:
-            rows = await conn.execute_fetchall(q.SELECT_GAME_BY_ID, (game_id,))
+            rows = await conn.execute_fetchall(q.SELECT_GAME_WITH_SEATS_BY_ID, (game_id,))
             if not rows:
                 raise GameNotFound(f"no game {game_id}", game_id=game_id)
-            return await _game(conn, rows[0])
+            return await _game(conn, rows)
 
     async def load_game_by_thread(self, thread_id: int) -> Game:
         """The active game in this thread (GameNotFound if the thread has none)."""
         async with self._read() as conn:
-            rows = await conn.execute_fetchall(q.SELECT_ACTIVE_GAME_BY_THREAD, (thread_id,))
+            rows = await conn.execute_fetchall(
+                q.SELECT_ACTIVE_GAME_WITH_SEATS_BY_THREAD, (thread_id,)
+            )
             if not rows:
                 raise GameNotFound(f"no active game in thread {thread_id}", thread_id=thread_id)
-            return await _game(conn, rows[0])
+            return await _game(conn, rows)
 
     async def load_latest_game_by_thread(self, thread_id: int) -> Game:
         """The thread's most recent game, whatever its status (GameNotFound if none)."""
         async with self._read() as conn:
-            rows = await conn.execute_fetchall(q.SELECT_LATEST_GAME_BY_THREAD, (thread_id,))
+            rows = await conn.execute_fetchall(
+                q.SELECT_LATEST_GAME_WITH_SEATS_BY_THREAD, (thread_id,)
+            )
             if not rows:
                 raise GameNotFound(f"no game in thread {thread_id}", thread_id=thread_id)
-            return await _game(conn, rows[0])
+            return await _game(conn, rows)
+
+    async def latest_game_head_by_thread(self, thread_id: int) -> Game:
+        """The thread's most recent game without its snapshot (``snapshot`` is empty), in one
+        statement: its version, status and seats (GameNotFound if none)."""
+        rows = await self._db.fetch(q.SELECT_LATEST_GAME_HEAD_BY_THREAD, (thread_id,))
+        if not rows:
+            raise GameNotFound(f"no game in thread {thread_id}", thread_id=thread_id)
+        return game_with_seats_from_rows(rows)
 
     async def list_active_games(self, user_id: int) -> list[ActiveGame]:
         """A user's active games, oldest activity first, with whose turn it is."""
@@ -266,13 +279,13 @@ class GamesPart(StoreBase):
             validate_outcome(outcome)
         stamp = format_time(self._clock())
         async with self._write() as conn:
-            cursor = await conn.execute(
+            bumped = await conn.execute_fetchall(
                 q.BUMP_FOR_APPEND,
                 (len(actions), current_seat, stamp, game_id, expected_version),
             )
-            if cursor.rowcount != 1:
+            if len(bumped) != 1:
                 await self._raise_for(conn, game_id, expected_version)
-            count = await self._action_count(conn, game_id)
+            count = int(bumped[0]["action_count"])
             first = count - len(actions) + 1
             try:
                 await conn.executemany(
@@ -406,12 +419,10 @@ class GamesPart(StoreBase):
         return int(rows[0]["channel_id"]), int(rows[0]["message_id"])
 
 
-async def _game(conn: Connection, row: Row) -> Game:
-    """The game of a ``SELECT_GAME_BY_ID``-like row, its seats and its snapshot's log read too."""
-    game_id = int(row["id"])
-    seats = await conn.execute_fetchall(q.SELECT_SEATS, (game_id,))
-    game = game_from_row(row, seats)
+async def _game(conn: Connection, rows: Sequence[Row]) -> Game:
+    """The game of ``GAME_WITH_SEATS`` rows, with its snapshot's log read too."""
+    game = game_with_seats_from_rows(rows)
     if not log_left_out(game.snapshot):
         return game
-    log = await conn.execute_fetchall(q.SELECT_LOG, (game_id,))
+    log = await conn.execute_fetchall(q.SELECT_LOG, (game.id,))
     return replace(game, snapshot=with_log(game.snapshot, log))

@@ -72,6 +72,10 @@ class GameLog(Protocol):
         """The thread's latest game of any status (GameNotFound)."""
         ...
 
+    async def latest_game_head_by_thread(self, thread_id: int) -> Game:
+        """The thread's latest game without its snapshot (empty), in one statement."""
+        ...
+
     async def list_active_games(self, user_id: int) -> list[ActiveGame]:
         """A user's active games."""
         ...

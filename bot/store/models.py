@@ -104,6 +104,10 @@ class Game:
     coach: bool = False  # the players may ask for hints and, at the end, turning points
     time_bank: int | None = None  # seconds each player's bank starts with (and holds at most)
     time_increment: int = 0  # seconds a player's bank gains when their turn begins
+    #: (user id, vacation until) of its seated users with a vacation set, read with the game
+    #: (UTC unix seconds); None when not read with it (ask ``vacationers``). Not the game's
+    #: own data (the users' settings): equal games compare equal whether it was read or not.
+    vacations: tuple[tuple[int, int], ...] | None = field(default=None, compare=False)
 
     @property
     def players(self) -> list[str]:

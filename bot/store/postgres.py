@@ -163,6 +163,11 @@ class PostgresBackend:
         ):
             yield PostgresConnection(conn, write=False)
 
+    async def fetch(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        """One SELECT in autocommit mode: no ``BEGIN`` nor ``ROLLBACK`` messages."""
+        async with self.pool.acquire() as conn:
+            return await PostgresConnection(conn, write=False).execute_fetchall(sql, parameters)
+
     async def backup(self, dest: Path) -> int:
         """A ``pg_dump`` of the database to ``dest``; its size in bytes."""
         return await asyncio.to_thread(dump, self.url, dest)

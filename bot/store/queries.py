@@ -61,6 +61,37 @@ FROM games g JOIN snapshots s ON s.game_id = g.id
 WHERE g.id = (SELECT MAX(id) FROM games WHERE thread_id = ?)
 """
 
+# A game with its seats in one statement: a row per seat (seat order), the game's columns in
+# each, its snapshot only in seat 0's, with each seated user's vacation (issue 25 item 4).
+GAME_WITH_SEATS = f"""
+SELECT {GAME_COLUMNS}, g.language, CASE WHEN se.seat = 0 THEN sn.state END AS state,
+       se.seat, se.user_id, se.player, se.colour, se.final_score, se.final_rank, se.winner,
+       se.score_lines, se.stand_in, u.vacation_until
+FROM games g JOIN snapshots sn ON sn.game_id = g.id JOIN seats se ON se.game_id = g.id
+LEFT JOIN user_settings u ON u.user_id = se.user_id
+"""
+
+SELECT_GAME_WITH_SEATS_BY_ID = GAME_WITH_SEATS + "WHERE g.id = ? ORDER BY se.seat"
+
+SELECT_ACTIVE_GAME_WITH_SEATS_BY_THREAD = (
+    GAME_WITH_SEATS + "WHERE g.thread_id = ? AND g.status = 'active' ORDER BY se.seat"
+)
+
+SELECT_LATEST_GAME_WITH_SEATS_BY_THREAD = (
+    GAME_WITH_SEATS
+    + "WHERE g.id = (SELECT MAX(id) FROM games WHERE thread_id = ?) ORDER BY se.seat"
+)
+
+# The same without the snapshot (its text is the bulk of a game): what autocomplete reads.
+SELECT_LATEST_GAME_HEAD_BY_THREAD = f"""
+SELECT {GAME_COLUMNS}, g.language, '' AS state,
+       se.seat, se.user_id, se.player, se.colour, se.final_score, se.final_rank, se.winner,
+       se.score_lines, se.stand_in, u.vacation_until
+FROM games g JOIN seats se ON se.game_id = g.id
+LEFT JOIN user_settings u ON u.user_id = se.user_id
+WHERE g.id = (SELECT MAX(id) FROM games WHERE thread_id = ?) ORDER BY se.seat
+"""
+
 SELECT_ACTIVE_GAME_ID_BY_THREAD = """
 SELECT id FROM games WHERE thread_id = ? AND status = 'active'
 """
@@ -119,6 +150,7 @@ BUMP_FOR_APPEND = """
 UPDATE games
 SET version = version + 1, action_count = action_count + ?, current_seat = ?, updated_at = ?
 WHERE id = ? AND version = ? AND status = 'active'
+RETURNING action_count
 """
 
 BUMP_FOR_UNDO = """

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -108,6 +109,17 @@ def game_from_row(row: Row, seats: Iterable[Row]) -> Game:
         time_bank=optional_int(row["time_bank"]),
         time_increment=int(row["time_increment"]),
     )
+
+
+def game_with_seats_from_rows(rows: Sequence[Row]) -> Game:
+    """A game read with its seats (``GAME_WITH_SEATS``: a row per seat, the snapshot in the
+    first), with its seated users' vacations."""
+    vacations = tuple(
+        (int(r["user_id"]), int(r["vacation_until"]))
+        for r in rows
+        if r["vacation_until"] is not None
+    )
+    return replace(game_from_row(rows[0], rows), vacations=vacations)
 
 
 def player_game_from_row(row: Row) -> PlayerGame:

@@ -232,19 +232,18 @@ class SqliteConnection:
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Result:
         """Run one statement; how many rows it changed."""
+        # One hop: a finished statement's cursor holds nothing to close (as executemany's).
         cursor = await self._conn.execute(sql, parameters)
-        count = cursor.rowcount
-        await cursor.close()
-        return Result(count)
+        return Result(cursor.rowcount)
 
     async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
         """Run one statement (SELECT or ... RETURNING); every row it gives, by column name."""
-        cursor = await self._conn.execute(sql, parameters)
-        try:
-            rows = await cursor.fetchall()
-            names = [column[0] for column in cursor.description or ()]
-        finally:
-            await cursor.close()
+        # One trip to aiosqlite's thread (not three: execute, fetch, close); the rows are
+        # ``sqlite3.Row`` (the backend's row factory), which know their columns' names.
+        rows = await self._conn.execute_fetchall(sql, parameters)
+        if not rows:
+            return []
+        names = next(iter(rows)).keys()
         return [dict(zip(names, row, strict=True)) for row in rows]
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> None:
@@ -265,6 +264,8 @@ class SqliteBackend:
         self.reader = reader
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
+        for conn in (writer, reader):
+            conn.row_factory = sqlite3.Row  # see SqliteConnection.execute_fetchall
 
     @property
     def label(self) -> str:
@@ -311,6 +312,14 @@ class SqliteBackend:
                 yield SqliteConnection(conn)
             finally:
                 await _rollback(conn)
+
+    async def fetch(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        """One SELECT on the reader in autocommit mode: no ``BEGIN`` nor ``ROLLBACK`` trips."""
+        async with self._read_lock:
+            conn = self.reader
+            if conn.in_transaction:
+                await _rollback(conn)
+            return await SqliteConnection(conn).execute_fetchall(sql, parameters)
 
     async def backup(self, dest: Path) -> int:
         """An online backup with SQLite's backup API; pages copied."""

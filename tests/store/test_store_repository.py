@@ -396,7 +396,8 @@ def test_times_come_from_the_injected_clock(tmp_path: Path) -> None:
 
 @pytest.mark.sqlite_only  # traces the SQLite reader
 def test_loading_a_game_never_reads_its_log(tmp_path: Path) -> None:
-    """Constant-time load: the snapshot, the game row and seats; never the action log."""
+    """Constant-time load: the snapshot, the game row and seats in one statement (issue 25
+    item 4); never the action log."""
 
     async def body(repo: GameRepository) -> None:
         game = await create_plain(repo)
@@ -412,13 +413,13 @@ def test_loading_a_game_never_reads_its_log(tmp_path: Path) -> None:
         await repo.load_game_by_thread(game.thread_id)
         await reader.set_trace_callback(None)  # type: ignore[arg-type]
         selects = [s for s in statements if "SELECT" in s]
-        assert len(selects) == 4
+        assert len(selects) == 2
         assert not any("actions" in s for s in statements)
         plan = await reader.execute_fetchall(
             "EXPLAIN QUERY PLAN SELECT id FROM games WHERE thread_id = ? AND status = 'active'",
             (30,),
         )
-        assert any("games_one_active_per_thread" in str(row) for row in plan)
+        assert any("games_one_active_per_thread" in str(tuple(row)) for row in plan)
 
     with_repo(database(tmp_path, "db.sqlite3"), body)
 
