@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.kept import Kept
 from bot.render_pool import RenderPool
 from bot.store import Game
 from engine import games
@@ -90,22 +90,15 @@ class PictureCache:
     second viewer with the same view), a picture is not drawn twice."""
 
     def __init__(self, size: int = PICTURES_KEPT) -> None:
-        self.size = size
-        self._pictures: OrderedDict[str, bytes] = OrderedDict()
+        self._pictures: Kept[str, bytes] = Kept(size)
 
     def get(self, key: str) -> bytes | None:
         """The picture under ``key`` (now the most recent), or None."""
-        png = self._pictures.get(key)
-        if png is not None:
-            self._pictures.move_to_end(key)
-        return png
+        return self._pictures.find(key)
 
     def put(self, key: str, png: bytes) -> None:
         """Keep a picture, forgetting the least recently used beyond ``size``."""
-        self._pictures[key] = png
-        self._pictures.move_to_end(key)
-        while len(self._pictures) > self.size:
-            self._pictures.popitem(last=False)
+        self._pictures.keep(key, png)
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import difflib
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from bot.kept import Kept
 from engine.errors import EngineError
 from engine.games import Match
 
@@ -130,23 +130,16 @@ class KnownMatches:
     version, read each time, says which one is current (D123). Only read, never played on."""
 
     def __init__(self, size: int = MATCHES_KEPT) -> None:
-        self.size = size
-        self._kept: OrderedDict[tuple[int, int], Known] = OrderedDict()
+        self._kept: Kept[tuple[int, int], Known] = Kept(size)
 
     def get(self, game_id: int, version: int) -> Known | None:
         """The match of this game at this version, if kept."""
-        known = self._kept.get((game_id, version))
-        if known is not None:
-            self._kept.move_to_end((game_id, version))
-        return known
+        return self._kept.find((game_id, version))
 
     def keep(self, game_id: int, version: int, match: Match) -> Known:
         """Keep a match nothing will play on any more (the oldest kept one goes)."""
         known = Known(match)
-        self._kept[(game_id, version)] = known
-        self._kept.move_to_end((game_id, version))
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
+        self._kept.keep((game_id, version), known)
         return known
 
     def clear(self) -> None:

@@ -63,10 +63,12 @@ WHERE g.id = (SELECT MAX(id) FROM games WHERE thread_id = ?)
 
 # A game with its seats in one statement: a row per seat (seat order), the game's columns in
 # each, its snapshot only in seat 0's, with each seated user's vacation (issue 25 item 4).
+SEAT_COLUMNS = """se.seat, se.user_id, se.player, se.colour, se.final_score, se.final_rank,
+       se.winner, se.score_lines, se.stand_in, u.vacation_until"""
+
 GAME_WITH_SEATS = f"""
 SELECT {GAME_COLUMNS}, g.language, CASE WHEN se.seat = 0 THEN sn.state END AS state,
-       se.seat, se.user_id, se.player, se.colour, se.final_score, se.final_rank, se.winner,
-       se.score_lines, se.stand_in, u.vacation_until
+       {SEAT_COLUMNS}
 FROM games g JOIN snapshots sn ON sn.game_id = g.id JOIN seats se ON se.game_id = g.id
 LEFT JOIN user_settings u ON u.user_id = se.user_id
 """
@@ -84,9 +86,7 @@ SELECT_LATEST_GAME_WITH_SEATS_BY_THREAD = (
 
 # The same without the snapshot (its text is the bulk of a game): what autocomplete reads.
 SELECT_LATEST_GAME_HEAD_BY_THREAD = f"""
-SELECT {GAME_COLUMNS}, g.language, '' AS state,
-       se.seat, se.user_id, se.player, se.colour, se.final_score, se.final_rank, se.winner,
-       se.score_lines, se.stand_in, u.vacation_until
+SELECT {GAME_COLUMNS}, g.language, '' AS state, {SEAT_COLUMNS}
 FROM games g JOIN seats se ON se.game_id = g.id
 LEFT JOIN user_settings u ON u.user_id = se.user_id
 WHERE g.id = (SELECT MAX(id) FROM games WHERE thread_id = ?) ORDER BY se.seat

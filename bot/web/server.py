@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from bot.catalog import Catalog
+from bot.kept import Kept
 from bot.league_picture import resigned_note, standing_columns, standings_png
 from bot.render_pool import RenderPool
 from bot.service.errors import ServiceError
@@ -39,7 +40,6 @@ from engine import games
 
 from . import links, pages, work
 from .config import WebConfig
-from .kept import Kept
 from .limits import RateLimit
 from .sources import StandingsSource, WebStore
 from .texts import web_catalog

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games import presentation
+from bot.kept import Kept
 from bot.service.pictures import picture_language
 from bot.service.records import draw_recap, record_of
 from bot.service.results import COMPUTER_USER_ID, Turn
@@ -30,7 +31,6 @@ from engine.record import FULL, to_json
 
 from . import pages
 from .cards import card_texts
-from .kept import Kept
 from .pictures import lower_priority
 from .replay import Replay, replay_steps
 from .seats import seat_rows

@@ -1,4 +1,4 @@
-"""A small LRU map for the web's caches (pages, pictures, replays)."""
+"""A small LRU map for the bot's caches (kept matches, pictures, the web's pages and replays)."""
 
 from __future__ import annotations
 
