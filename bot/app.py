@@ -67,6 +67,10 @@ class HimikoTree(app_commands.CommandTree[Any]):
 
     async def _call(self, interaction: discord.Interaction[Any]) -> None:
         """Run a command (or autocomplete) in its turn: discord.py starts one per arrival."""
+        if getattr(self.client, "drained", False):
+            # Arrived after the stop's drain: the connection is closing under it; unanswered,
+            # as if it came once the bot was gone (it changed nothing).
+            return
         gate: Admission | None = getattr(self.client, "admission", None)
         if gate is None:
             await super()._call(interaction)
@@ -122,6 +126,7 @@ class HimikoBot(commands.AutoShardedBot):
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.outbox = Outbox(self, settings.render_processes)
         self.admission = Admission()  # commands at once; the rest wait in turn, or are refused
+        self.drained = False  # set by ``close`` once the commands under way answered
         self.lobbies = LobbyBook()
         self.sweep_interval = sweep_interval
         self.sweeper = Every(
@@ -272,6 +277,7 @@ class HimikoBot(commands.AutoShardedBot):
         if self.admission.refused:
             log.info("%d command(s) were refused as too busy (D117)", self.admission.refused)
         await answer_pending_interactions(DRAIN_TIMEOUT)
+        self.drained = True  # no await since the drain saw none running: none starts now
         # A bot closed before it ever logged in (set up directly) has no shard event queue yet:
         # discord.py's AutoShardedClient.close fails on it after closing everything else.
         with contextlib.suppress(AttributeError):
