@@ -62,6 +62,9 @@ class PictureQueue:
         self._idle.set()
         self.superseded = 0  # pictures replaced by a newer version before they started
         self._tickets = itertools.count(1)  # versions of work that has none of its own
+        # the newest ticket put per key: a step asked after an older one's drawing ended, its
+        # attachment still under way, is newer though neither waits nor is drawn (D128)
+        self._newest: dict[Hashable, int] = {}
         self.skipped = 0  # pictures nobody waited on, left for the next sweep (queue full)
 
     def __len__(self) -> int:
@@ -98,12 +101,14 @@ class PictureQueue:
         game version orders them, a page turned changes none), somebody waiting on it; its
         version, for ``newer``."""
         version = next(self._tickets)
+        self._newest[key] = version
         self.put(key, version, lambda: job(version))
         return version
 
     def newer(self, key: Hashable, version: int) -> bool:
-        """Whether a newer picture of ``key`` than ``version`` is queued or being drawn."""
-        return self.holds(key, version + 1)
+        """Whether a newer picture of ``key`` than ``version`` was asked for (``put_newest``),
+        or is queued or being drawn."""
+        return self._newest.get(key, -1) > version or self.holds(key, version + 1)
 
     def _make_room(self, waited: bool) -> bool:
         """Room for one more: a command's picture takes the place of the oldest one nobody
