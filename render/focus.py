@@ -264,9 +264,11 @@ class Stage:
         """A board sprite, scaled, with its centre at the board position ``centre``."""
         zoom = self.frame.zoom
         size = (max(1, round(sprite.width * zoom)), max(1, round(sprite.height * zoom)))
-        scaled = sprite if size == sprite.size else _scaled_sprite(sprite, size)
         x, y = self.frame.point(centre)
         left, top = round(x - size[0] / 2), round(y - size[1] / 2)
+        if not overlaps((left, top, left + size[0], top + size[1]), (0, 0, *canvas.size)):
+            return  # outside the crop (about half a map's pieces): Pillow would clip it all
+        scaled = sprite if size == sprite.size else _scaled_sprite(sprite, size)
         # Pillow's core paste, as Image.paste(scaled, (left, top), scaled) does it, without its
         # checks (a hundred pieces a picture: a tenth of the turn picture's time went to them)
         canvas.load()

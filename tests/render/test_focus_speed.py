@@ -226,3 +226,28 @@ def test_the_static_tiles_kept_hold_the_map_at_a_two_player_games_usual_zooms() 
     assert not scaled, f"{len(scaled)} tiles scaled again"
     focus._TILES.clear()
     focus._TILE_PIXELS[0] = 0
+
+
+def test_a_piece_outside_the_crop_is_neither_scaled_nor_pasted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """About half a map's pieces lie outside a turn picture's crop: the stage skips them before
+    scaling them (Pillow would clip them whole), and still pastes a piece the crop's edge cuts."""
+    scaled: list[tuple[int, int]] = []
+    keep = focus._scaled_sprite
+
+    def counted(sprite: Image.Image, size: tuple[int, int]) -> Image.Image:
+        scaled.append(size)
+        return keep(sprite, size)
+
+    monkeypatch.setattr(focus, "_scaled_sprite", counted)
+    stage = focus.Stage(Frame((100, 100, 500, 400), 1.5))
+    canvas = Image.new("RGB", Frame((100, 100, 500, 400), 1.5).size, (0, 0, 0))
+    piece = Image.new("RGBA", (20, 20), (255, 0, 0, 255))
+    for centre in [(80.0, 200.0), (300.0, 60.0), (520.0, 200.0), (300.0, 420.0)]:
+        stage.paste(canvas, piece, centre)
+    assert not scaled
+    assert canvas.getbbox() is None
+    stage.paste(canvas, piece, (95.0, 200.0))  # half in: its right half shows
+    assert scaled == [(30, 30)]
+    assert canvas.getbbox() == (0, 135, 8, 165)
