@@ -6,7 +6,8 @@
 With --many N, the load's way instead (benchmarks/load.py: many games, each picture drawn once,
 so no cache is hot for one position): N two-player Yamatai games, each played --steps times in
 turn (one action each, round robin, as the load's /play), the turn picture of the player to move
-drawn after each action and the board after each turn ended; prints ms of process time per turn
+drawn after each action and the board after each turn ended (after a warm-up picture of
+each, as the worker's warm-up); prints ms of process time per turn
 picture and per board (the worker's CPU per picture) and their totals.
 
 With --game namiji (registered here: the shipped registry does not list it yet), the board is a
@@ -126,6 +127,9 @@ def many_games(count: int, steps: int, seed: int) -> None:
                 break
             match.play(choose(match.view(seat), seed + n + step), seat=seat)
         matches.append(match)
+    warm = games.new("yamatai", ["Warm", "Up"], seed=seed)  # the worker's warm-up: static
+    render_board(warm.view(None))  # layers, palette, fonts (bot/service/pictures.py warm_up)
+    yamatai_focus(warm.view(0), legal=warm.legal_actions(), events=[])
     turn_cpu, board_cpu, turns, boards = 0.0, 0.0, 0, 0
     for step in range(steps):
         for n, match in enumerate(matches):
