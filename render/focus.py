@@ -399,9 +399,28 @@ def _widen(
     return max(floor, low), min(ceiling, high)
 
 
+WRAPPED = 8192
+"""Texts kept wrapped per process (entries): every picture's fixed titles, and a few hundred
+games' names, scores and fleets (measuring each candidate line was a tenth of a turn picture)."""
+
+
 def wrap_text(text: str, size: int, width: float, bold: bool = True) -> list[str]:
-    """Words broken into lines no wider than ``width`` pixels (a word never breaks)."""
+    """Words broken into lines no wider than ``width`` pixels (a word never breaks); kept."""
+    key = (text, size, width, bold)
+    kept = _WRAPPED.get(key)
+    if kept is not None:
+        return list(kept)
+    lines = _wrapped(text, size, width, bold)
+    _WRAPPED.put(key, tuple(lines), 1)
+    return lines
+
+
+def _wrapped(text: str, size: int, width: float, bold: bool) -> list[str]:
+    """``wrap_text`` measured: a text that fits is one line (its words' lines only grow as
+    words are added), else words are added to a line while it fits."""
     style: Style = "bold" if bold else "regular"
+    if text_length(text, size, style) <= width:
+        return [text]
     lines: list[str] = []
     for word in text.split(" "):
         candidate = f"{lines[-1]} {word}" if lines else word
@@ -528,6 +547,7 @@ class Kept:
 LINE_BUDGET = 4_000_000
 """Pixels of mapped text lines kept per process (4 MB: a few thousand lines)."""
 _LINES = Kept(LINE_BUDGET)
+_WRAPPED = Kept(WRAPPED)
 _INDEXES = Kept(4096)
 
 MappedLine = tuple[Image.Image, tuple[int, int]]
