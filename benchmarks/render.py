@@ -8,7 +8,8 @@ so no cache is hot for one position): N two-player Yamatai games, each played --
 turn (one action each, round robin, as the load's /play), the turn picture of the player to move
 drawn after each action and the board after each turn ended (after a warm-up picture of
 each, as the worker's warm-up); prints ms of process time per turn
-picture and per board (the worker's CPU per picture) and their totals.
+picture and per board (the worker's CPU per picture), their totals, and each in units of
+the reference workload below (steadier than milliseconds on a shared machine).
 
 With --game namiji (registered here: the shipped registry does not list it yet), the board is a
 4-player greedy game after --turns turns (default 90, late in the game: about 100 in all).
@@ -148,14 +149,22 @@ def many_games(count: int, steps: int, seed: int) -> None:
                 yamatai_focus(view, legal=legal, events=events)
                 turn_cpu += time.process_time() - start
                 turns += 1
+    unit = statistics.median(_cpu(reference) for _ in range(9))
     print(f"many games: {count} two-player yamatai games, {steps} actions each, in turn")
-    print(
-        f"turn pictures: {turns}, {1000 * turn_cpu / max(1, turns):.1f} ms CPU each"
-        f" ({turn_cpu:.1f} s)"
-    )
-    print(
-        f"boards: {boards}, {1000 * board_cpu / max(1, boards):.1f} ms CPU each ({board_cpu:.1f} s)"
-    )
+    print(f"reference (Pillow's Mandelbrot, as without --many): {1000 * unit:.1f} ms CPU")
+    for kind, drawn, cpu in (("turn pictures", turns, turn_cpu), ("boards", boards, board_cpu)):
+        each = cpu / max(1, drawn)
+        print(
+            f"{kind}: {drawn}, {1000 * each:.1f} ms CPU each ({cpu:.1f} s),"
+            f" {each / unit:.2f} references each"
+        )
+
+
+def _cpu(action: Callable[[], object]) -> float:
+    """The process time one call of ``action`` takes, in seconds."""
+    start = time.process_time()
+    action()
+    return time.process_time() - start
 
 
 def pillow_png(picture: Image.Image) -> bytes:
