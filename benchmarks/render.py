@@ -1,6 +1,15 @@
 """Render benchmark: a late-game 4-player board, its PNG size, and Pillow's encode-only floor.
 
 .venv/bin/python benchmarks/render.py [--game yamatai|namiji] [--runs 30] [--seed 7] [--turns 36]
+.venv/bin/python benchmarks/render.py --many 200 [--steps 3] [--seed 7]
+
+With --many N, the load's way instead (benchmarks/load.py: many games, each picture drawn once,
+so no cache is hot for one position): N two-player Yamatai games, each played --steps times in
+turn (one action each, round robin, as the load's /play), the turn picture of the player to move
+drawn after each action and the board after each turn ended (after a warm-up picture of
+each, as the worker's warm-up); prints ms of process time per turn
+picture and per board (the worker's CPU per picture), their totals, and each in units of
+the reference workload below (steadier than milliseconds on a shared machine).
 
 With --game namiji (registered here: the shipped registry does not list it yet), the board is a
 4-player greedy game after --turns turns (default 90, late in the game: about 100 in all).
@@ -107,6 +116,57 @@ def _focus(match: games.Match, events: list[dict[str, Any]]) -> Callable[[], byt
     return lambda: turn(view, legal=legal, events=events)
 
 
+def many_games(count: int, steps: int, seed: int) -> None:
+    """Print the CPU per turn picture and per board over many two-player games, each picture
+    drawn once (the games started at various points, played one action each in turn)."""
+    choose = games.computer_player("yamatai")
+    matches = []
+    for n in range(count):
+        match = games.new("yamatai", [f"Ann{seed + n}", f"Bo{seed + n}"], seed=seed + n)
+        for step in range(n % 40 * 2):  # a few of the game's actions, up to 78
+            if (seat := match.current_seat) is None:
+                break
+            match.play(choose(match.view(seat), seed + n + step), seat=seat)
+        matches.append(match)
+    warm = games.new("yamatai", ["Warm", "Up"], seed=seed)  # the worker's warm-up: static
+    render_board(warm.view(None))  # layers, palette, fonts (bot/service/pictures.py warm_up)
+    yamatai_focus(warm.view(0), legal=warm.legal_actions(), events=[])
+    turn_cpu, board_cpu, turns, boards = 0.0, 0.0, 0, 0
+    for step in range(steps):
+        for n, match in enumerate(matches):
+            if (seat := match.current_seat) is None:
+                continue
+            events = match.play(choose(match.view(seat), seed + n + 97 * step), seat=seat)
+            if match.milestones(events).turn_ended:
+                view = match.view(None)
+                start = time.process_time()
+                render_board(view, highlight=Highlight.from_events(events))
+                board_cpu += time.process_time() - start
+                boards += 1
+            if (seat := match.current_seat) is not None:
+                view, legal = match.view(seat), match.legal_actions()
+                start = time.process_time()
+                yamatai_focus(view, legal=legal, events=events)
+                turn_cpu += time.process_time() - start
+                turns += 1
+    unit = statistics.median(_cpu(reference) for _ in range(9))
+    print(f"many games: {count} two-player yamatai games, {steps} actions each, in turn")
+    print(f"reference (Pillow's Mandelbrot, as without --many): {1000 * unit:.1f} ms CPU")
+    for kind, drawn, cpu in (("turn pictures", turns, turn_cpu), ("boards", boards, board_cpu)):
+        each = cpu / max(1, drawn)
+        print(
+            f"{kind}: {drawn}, {1000 * each:.1f} ms CPU each ({cpu:.1f} s),"
+            f" {each / unit:.2f} references each"
+        )
+
+
+def _cpu(action: Callable[[], object]) -> float:
+    """The process time one call of ``action`` takes, in seconds."""
+    start = time.process_time()
+    action()
+    return time.process_time() - start
+
+
 def pillow_png(picture: Image.Image) -> bytes:
     """The picture as PNG with Pillow's defaults, in its own mode."""
     out = io.BytesIO()
@@ -139,7 +199,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--turns", type=int, help="turns played (yamatai 36, namiji 90)")
+    parser.add_argument("--many", type=int, help="games drawn in turn, each picture once")
+    parser.add_argument("--steps", type=int, default=3, help="actions per game with --many")
     args = parser.parse_args(argv)
+    if args.many:
+        many_games(args.many, args.steps, args.seed)
+        return 0
     chosen = ("yamatai", "namiji") if args.game == "both" else (args.game,)
     kinds: list[tuple[str, Callable[[], bytes], Image.Image]] = []
     for game in chosen:

@@ -25,7 +25,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render.fonts import Style
 from render.png import to_palette
-from render.text import draw_text, ink_box, text_length, watched
+from render.text import draw_text, ink_box, ink_ramp, one_mask, text_length, watched
 from render.theme import RGB, Theme
 from render.words import say
 
@@ -264,9 +264,11 @@ class Stage:
         """A board sprite, scaled, with its centre at the board position ``centre``."""
         zoom = self.frame.zoom
         size = (max(1, round(sprite.width * zoom)), max(1, round(sprite.height * zoom)))
-        scaled = sprite if size == sprite.size else _scaled_sprite(sprite, size)
         x, y = self.frame.point(centre)
         left, top = round(x - size[0] / 2), round(y - size[1] / 2)
+        if not overlaps((left, top, left + size[0], top + size[1]), (0, 0, *canvas.size)):
+            return  # outside the crop (about half a map's pieces): Pillow would clip it all
+        scaled = sprite if size == sprite.size else _scaled_sprite(sprite, size)
         # Pillow's core paste, as Image.paste(scaled, (left, top), scaled) does it, without its
         # checks (a hundred pieces a picture: a tenth of the turn picture's time went to them)
         canvas.load()
@@ -397,9 +399,28 @@ def _widen(
     return max(floor, low), min(ceiling, high)
 
 
+WRAPPED = 8192
+"""Texts kept wrapped per process (entries): every picture's fixed titles, and a few hundred
+games' names, scores and fleets (measuring each candidate line was a tenth of a turn picture)."""
+
+
 def wrap_text(text: str, size: int, width: float, bold: bool = True) -> list[str]:
-    """Words broken into lines no wider than ``width`` pixels (a word never breaks)."""
+    """Words broken into lines no wider than ``width`` pixels (a word never breaks); kept."""
+    key = (text, size, width, bold)
+    kept = _WRAPPED.get(key)
+    if kept is not None:
+        return list(kept)
+    lines = _wrapped(text, size, width, bold)
+    _WRAPPED.put(key, tuple(lines), 1)
+    return lines
+
+
+def _wrapped(text: str, size: int, width: float, bold: bool) -> list[str]:
+    """``wrap_text`` measured: a text that fits is one line (its words' lines only grow as
+    words are added), else words are added to a line while it fits."""
     style: Style = "bold" if bold else "regular"
+    if text_length(text, size, style) <= width:
+        return [text]
     lines: list[str] = []
     for word in text.split(" "):
         candidate = f"{lines[-1]} {word}" if lines else word
@@ -526,6 +547,8 @@ class Kept:
 LINE_BUDGET = 4_000_000
 """Pixels of mapped text lines kept per process (4 MB: a few thousand lines)."""
 _LINES = Kept(LINE_BUDGET)
+_WRAPPED = Kept(WRAPPED)
+_RAMPS = Kept(1024)
 _INDEXES = Kept(4096)
 
 MappedLine = tuple[Image.Image, tuple[int, int]]
@@ -565,13 +588,51 @@ def _mapped_line(
     if box is None:
         line = _measured_line(text, size, colour, bold, fill, below, palette)
     else:  # drawn on its ink alone, moved by whole pixels: the same pixels
-        strip = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), fill)
+        shape = (box[2] - box[0], box[3] - box[1])
         at = (MARGIN - box[0], below - box[1])
-        draw_text(ImageDraw.Draw(strip), at, text, colour, size, _style(bold), "lm")
-        line = (to_palette(strip, palette), (box[0], box[1]))
+        mapped = _ramped_line(at, text, size, colour, bold, fill, shape, palette)
+        if mapped is None:
+            strip = Image.new("RGB", shape, fill)
+            draw_text(ImageDraw.Draw(strip), at, text, colour, size, _style(bold), "lm")
+            mapped = to_palette(strip, palette)
+        line = (mapped, (box[0], box[1]))
     area = 1 if line is None else line[0].width * line[0].height
     _LINES.put(key, (palette, line), area)
     return line
+
+
+def _ramped_line(
+    at: tuple[float, float],
+    text: str,
+    size: int,
+    colour: RGB,
+    bold: bool,
+    fill: RGB,
+    shape: tuple[int, int],
+    palette: Image.Image,
+) -> Image.Image | None:
+    """A line of one font whose single mask covers its strip of ``shape`` at ``at``, mapped
+    without drawing: each coverage level looked up in the colour's mapped ramp (the strip drawn
+    and mapped gives the same indexes, pixel by pixel); None for any other line."""
+    laid = one_mask(at, text, size, _style(bold), "lm")
+    if laid is None or laid[1] != (0, 0) or tuple(laid[0].size) != shape:
+        return None
+    coverage = Image.new("L", shape)
+    coverage.im.paste(laid[0], (0, 0, *shape))
+    mapped = coverage.point(_ramp_indexes(colour, fill, palette))
+    mapped.putpalette(palette.getpalette() or [])
+    return mapped
+
+
+def _ramp_indexes(colour: RGB, fill: RGB, palette: Image.Image) -> list[int]:
+    """The palette entry of ``colour`` laid on ``fill`` at each coverage level (kept)."""
+    key = (id(palette), colour, fill)
+    kept = _RAMPS.get(key)
+    if kept is not None and kept[0] is palette:
+        return kept[1]  # type: ignore[no-any-return]
+    indexes = list(to_palette(ink_ramp(colour, fill), palette).getdata())
+    _RAMPS.put(key, (palette, indexes), 1)
+    return indexes
 
 
 def _measured_line(

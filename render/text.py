@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from render import fonts
 from render.fonts import Style, chain, coverage, font, font_file
@@ -264,6 +264,31 @@ def ink_box(
         max(b[2] for b in boxes),
         max(b[3] for b in boxes),
     )
+
+
+def one_mask(
+    xy: tuple[float, float], text: str, size: int, style: Style = "bold", anchor: str = "mm"
+) -> Mask | None:
+    """The coverage mask ``draw_text`` (no halo, on an RGB or L surface) lays for a line of one
+    font, and where its corner goes; None when it lays several (fonts, lines)."""
+    if "\n" in text:
+        return None
+    placed = _placed(xy, text, size, style, anchor)
+    if len(placed) != 1:
+        return None
+    (x, y), chunk, run_font, run_anchor = placed[0]
+    core, offset = _mask(run_font, chunk, run_anchor, 0, (math.modf(x)[0], math.modf(y)[0]), "L")
+    return core, (int(x) + offset[0], int(y) + offset[1])
+
+
+def ink_ramp(colour: RGB, fill: RGB) -> Image.Image:
+    """What ``draw_text`` lays in ``colour`` on ``fill`` at each coverage level 0..255: a
+    256x1 RGB strip (a pixel's colour depends on its coverage alone)."""
+    ramp = Image.new("RGB", (256, 1), fill)
+    levels = Image.new("L", (256, 1))
+    levels.putdata(range(256))
+    _composite(ImageDraw.Draw(ramp), (0, 0), (levels.im, (0, 0)), colour)
+    return ramp
 
 
 def _stamp(

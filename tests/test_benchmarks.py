@@ -38,6 +38,20 @@ def test_the_players_benchmark_runs_a_tiny_match() -> None:
     assert "reference unit" in done.stdout
 
 
+def test_the_render_benchmark_draws_many_games_each_picture_once() -> None:
+    """benchmarks/render.py --many: the turn pictures of a few games played in turn, each drawn
+    once, with their CPU each and in reference units."""
+    script = next(p for p in BENCHMARKS if p.name == "render.py")
+    args = ["--many", "3", "--steps", "2"]
+    done = subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert "many games: 3 two-player yamatai games, 2 actions each" in done.stdout
+    turns = next(line for line in done.stdout.splitlines() if line.startswith("turn pictures:"))
+    assert turns.startswith("turn pictures: 6,") and "references each" in turns
+
+
 def load_benchmark() -> ModuleType:
     """benchmarks/load.py as a module (its functions, not its run)."""
     script = next(p for p in BENCHMARKS if p.name == "load.py")

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 import render.focus
 import render.png
@@ -19,6 +19,7 @@ from render.focus import SMALL, Panel, stack, stack_mapped
 from render.namiji import focus as namiji_focus
 from render.namiji.picture import picture_palette as namiji_palette
 from render.png import to_palette
+from render.text import draw_text, ink_box
 from render.theme import Theme, get_theme
 from render.yamatai import focus as yamatai_focus
 from render.yamatai.picture import picture_palette as yamatai_palette
@@ -108,3 +109,70 @@ def test_lines_whose_ink_meets_are_mapped_as_one_panel() -> None:
     second = Panel((("gjpq", SMALL, look.ink, False), (tall, SMALL, look.accent, True)), look.panel)
     expected = to_palette(stack([second], look), palette)
     assert _same(stack_mapped([second], look, palette), expected)
+
+
+def _strip_drawn(
+    text: str,
+    size: int,
+    colour: tuple[int, int, int],
+    bold: bool,
+    fill: tuple[int, int, int],
+    below: float,
+    palette: Image.Image,
+) -> tuple[bytes, tuple[int, int]] | None:
+    """A line drawn on its ink's strip and mapped (the way before the ramps)."""
+    box = ink_box((render.focus.MARGIN, below), text, size, "bold" if bold else "regular", "lm")
+    if box is None:
+        return None
+    strip = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), fill)
+    at = (render.focus.MARGIN - box[0], below - box[1])
+    draw_text(ImageDraw.Draw(strip), at, text, colour, size, "bold" if bold else "regular", "lm")
+    return to_palette(strip, palette).tobytes(), (box[0], box[1])
+
+
+@pytest.mark.parametrize("bold", [True, False])
+def test_a_line_mapped_by_its_ramp_is_the_line_drawn_and_mapped(bold: bool) -> None:
+    """A new line of one font is mapped by looking each coverage level up in its colour's
+    mapped ramp: the same palette indexes as the line drawn on its strip and mapped."""
+    look = get_theme("default")
+    palette = yamatai_palette(look)
+    texts = ["Scores", "▶ Ann: 34+? points, 12 coins", "Fleet 4: BBW · Ébisu", "g, j; q|y", "東京"]
+    colours = [(look.ink, look.panel), (look.accent, look.background), (look.ink_soft, look.panel)]
+    for text in texts:
+        for colour, fill in colours:
+            for size, below in (
+                (render.focus.SMALL, 0.0),
+                (render.focus.BODY, 0.5),
+                (render.focus.TITLE, 0.25),
+            ):
+                render.focus._LINES.forget()
+                line = render.focus._mapped_line(text, size, colour, bold, fill, below, palette)
+                assert line is not None
+                drawn = _strip_drawn(text, size, colour, bold, fill, below, palette)
+                assert drawn is not None
+                assert (line[0].mode, line[0].tobytes(), line[1]) == ("P", *drawn), text
+
+
+def test_a_new_line_of_known_colours_is_mapped_without_quantizing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Per-game texts (names, scores) miss the lines kept under load: once its colours' ramp is
+    mapped, such a line is mapped without drawing a strip and quantizing it."""
+    look = get_theme("default")
+    palette = yamatai_palette(look)
+    render.focus._mapped_line(
+        "Scores ramp", render.focus.SMALL, look.ink, False, look.panel, 0.0, palette
+    )
+    quantized: list[tuple[int, int]] = []
+    keep = to_palette
+
+    def counted(image: Image.Image, palette: Image.Image | None = None) -> Image.Image:
+        quantized.append(image.size)
+        return keep(image, palette)
+
+    monkeypatch.setattr(render.focus, "to_palette", counted)
+    line = render.focus._mapped_line(
+        "Ramp 17 points", render.focus.SMALL, look.ink, False, look.panel, 0.0, palette
+    )
+    assert line is not None
+    assert not quantized

@@ -14,10 +14,12 @@ from PIL import Image, ImageChops
 
 from render import focus, render_focus
 from render.focus import Frame, Marked
+from render.fonts import Style
 from render.namiji import focus as namiji_focus
 from render.namiji import layout as namiji_layout
 from render.namiji.highlight import Highlight as NamijiHighlight
 from render.namiji.picture import render_image as namiji_image
+from render.text import text_length
 from render.theme import get_theme
 from render.yamatai import focus as yamatai_focus
 from render.yamatai.highlight import Highlight
@@ -226,3 +228,72 @@ def test_the_static_tiles_kept_hold_the_map_at_a_two_player_games_usual_zooms() 
     assert not scaled, f"{len(scaled)} tiles scaled again"
     focus._TILES.clear()
     focus._TILE_PIXELS[0] = 0
+
+
+def test_a_piece_outside_the_crop_is_neither_scaled_nor_pasted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """About half a map's pieces lie outside a turn picture's crop: the stage skips them before
+    scaling them (Pillow would clip them whole), and still pastes a piece the crop's edge cuts."""
+    scaled: list[tuple[int, int]] = []
+    keep = focus._scaled_sprite
+
+    def counted(sprite: Image.Image, size: tuple[int, int]) -> Image.Image:
+        scaled.append(size)
+        return keep(sprite, size)
+
+    monkeypatch.setattr(focus, "_scaled_sprite", counted)
+    stage = focus.Stage(Frame((100, 100, 500, 400), 1.5))
+    canvas = Image.new("RGB", Frame((100, 100, 500, 400), 1.5).size, (0, 0, 0))
+    piece = Image.new("RGBA", (20, 20), (255, 0, 0, 255))
+    for centre in [(80.0, 200.0), (300.0, 60.0), (520.0, 200.0), (300.0, 420.0)]:
+        stage.paste(canvas, piece, centre)
+    assert not scaled
+    assert canvas.getbbox() is None
+    stage.paste(canvas, piece, (95.0, 200.0))  # half in: its right half shows
+    assert scaled == [(30, 30)]
+    assert canvas.getbbox() == (0, 135, 8, 165)
+
+
+def test_a_text_is_measured_once_when_it_fits_and_kept_wrapped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A text that fits the width is measured once (not a candidate line per word), and a text
+    wrapped again (the same words, size, width and weight) is not measured again."""
+    measured: list[str] = []
+    length = text_length
+
+    def counted(text: str, size: int, style: Any = "bold") -> float:
+        measured.append(text)
+        return length(text, size, style)
+
+    monkeypatch.setattr(focus, "text_length", counted)
+    fits = "Annwrap 12 points, 7 coins, 3 boats"  # wrapped by no other test
+    assert focus.wrap_text(fits, 24, 852) == [fits]
+    assert measured == [fits]
+    long = " ".join(["Fleet 4: bamboo, wood, stonewrap"] * 6)
+    wrapped = focus.wrap_text(long, 24, 852)
+    measured.clear()
+    assert focus.wrap_text(long, 24, 852) == wrapped
+    assert focus.wrap_text(fits, 24, 852) == [fits]
+    assert not measured
+    assert focus.wrap_text(fits, 24, 852, bold=False) == [fits]
+    assert measured == [fits]  # kept per weight
+
+
+@pytest.mark.parametrize("bold", [True, False])
+def test_wrapped_lines_are_the_words_added_while_they_fit(bold: bool) -> None:
+    """The one-line shortcut and the memo break lines where adding words one by one does."""
+    words = "Ann Bo Cy took fleet 12; placed 3, 14, 27 · sacred ground on K · Ébisu 東京 ok"
+    for width in (120, 300, 500, 852, 2000):
+        for n in range(1, len(words.split(" ")) + 1):
+            text = " ".join(words.split(" ")[:n])
+            lines: list[str] = []
+            for word in text.split(" "):
+                candidate = f"{lines[-1]} {word}" if lines else word
+                style: Style = "bold" if bold else "regular"
+                if lines and text_length(candidate, 28, style) <= width:
+                    lines[-1] = candidate
+                else:
+                    lines.append(word)
+            assert focus.wrap_text(text, 28, width, bold) == lines
