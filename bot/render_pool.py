@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import pickle
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -65,6 +66,12 @@ def warm_worker(parent: int | None = None) -> None:
         render_board(view)
 
 
+def draw_pickled(drawer: PictureDrawer, payload: bytes) -> bytes:
+    """Draw a picture from its pickled (view, events, more arguments) (in a worker)."""
+    view, events, more = pickle.loads(payload)
+    return drawer(view, events, *more)
+
+
 class RenderPool(WorkerPool):
     """Where pictures are drawn: ``processes`` worker processes, or a thread when 0."""
 
@@ -78,3 +85,8 @@ class RenderPool(WorkerPool):
         """The picture, drawn by a worker (or a thread); once more in-process if a worker died.
         ``more``: further arguments of the drawer (e.g. the language)."""
         return await self.call(self.drawer, view, events, *more)
+
+    async def draw_payload(self, payload: bytes) -> bytes:
+        """``draw`` of a picture's pickled (view, events, more) (``picture_payload``): the
+        bytes its key was hashed from are the bytes sent, not the view pickled again."""
+        return await self.call(draw_pickled, self.drawer, payload)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-import json
+import io
+import pickle
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.kept import Kept
@@ -77,12 +79,30 @@ def picture_language(game: Game) -> str:
     return game.language or "en"
 
 
+def picture_payload(
+    view: Mapping[str, Any], events: Sequence[Event] | None, more: tuple[object, ...]
+) -> bytes:
+    """A picture's arguments as the worker is sent them: pickled without a memo, so equal
+    values give equal bytes whichever objects they share (a view read back from its snapshot
+    and the same view played in memory alike); hashed, they are the picture's key (D133)."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True  # no memo: views hold no cycles
+    pickler.dump((view, events, more))
+    return buffer.getvalue()
+
+
+def payload_key(payload: bytes) -> str:
+    """The cache key of a picture's ``picture_payload``: its digest."""
+    return hashlib.blake2b(payload, digest_size=16).hexdigest()
+
+
 def picture_key(view: Mapping[str, Any], events: Sequence[Event] | None, *more: object) -> str:
     """What a picture is a pure function of: the view (game state, viewer), the events marked,
     and ``more``, the drawer's further arguments (language, legal actions marked, the bot's
-    stand-ins, computer turn, turns since and time banks); as a digest."""
-    text = json.dumps([view, events, more], sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    stand-ins, computer turn, turns since and time banks); as a digest of the bytes the
+    drawer is sent."""
+    return payload_key(picture_payload(view, events, more))
 
 
 class PictureCache:
@@ -111,10 +131,15 @@ class PictureOrder:
     events: Sequence[Event] | None
     more: tuple[object, ...]
 
-    @property
+    @cached_property
+    def payload(self) -> bytes:
+        """What the worker is sent to draw it (``picture_payload``), made once."""
+        return picture_payload(self.view, self.events, self.more)
+
+    @cached_property
     def key(self) -> str:
-        """The picture's cache key (``picture_key``)."""
-        return picture_key(self.view, self.events, *self.more)
+        """The picture's cache key (``picture_key``), from the payload."""
+        return payload_key(self.payload)
 
 
 class Pictures:
@@ -157,7 +182,7 @@ class Pictures:
         key = order.key
         png = self.pictures.get(key)
         if png is None:
-            png = await self.pool.draw(order.view, order.events, *order.more)
+            png = await self.pool.draw_payload(order.payload)
             self.pictures.put(key, png)
         return png
 

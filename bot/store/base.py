@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from . import queries as q
-from .connection import Backend, Connection
+from .connection import Backend, Connection, Script, Step, drive
 from .errors import (
     GameNotActive,
     GameNotFound,
@@ -93,7 +93,14 @@ class StoreBase:
         undo: bool = False,
     ) -> None:
         """Explain why a guarded UPDATE matched no row, as a typed error."""
-        rows = await conn.execute_fetchall(q.SELECT_GAME_STATE, (game_id,))
+        await drive(conn, self._raise_for_steps(game_id, expected_version, undo=undo))
+
+    @staticmethod
+    def _raise_for_steps(
+        game_id: int, expected_version: int | None, *, undo: bool = False
+    ) -> Script[None]:
+        """``_raise_for`` as a script."""
+        rows = yield Step(q.SELECT_GAME_STATE, (game_id,))
         if not rows:
             raise GameNotFound(f"no game {game_id}", game_id=game_id)
         state = rows[0]
@@ -112,9 +119,14 @@ class StoreBase:
         return int(rows[0]["action_count"])
 
     async def _store_outcome(self, conn: Connection, game_id: int, outcome: Outcome) -> None:
-        seats = await conn.execute_fetchall(q.SELECT_SEATS, (game_id,))
+        await drive(conn, self._store_outcome_steps(game_id, outcome))
+
+    @staticmethod
+    def _store_outcome_steps(game_id: int, outcome: Outcome) -> Script[None]:
+        """``_store_outcome`` as a script."""
+        seats = yield Step(q.SELECT_SEATS, (game_id,))
         _check_outcome(outcome, (int(s["seat"]) for s in seats))
-        await conn.executemany(
+        yield Step(
             q.SET_SEAT_RESULT,
             [
                 (
@@ -127,6 +139,7 @@ class StoreBase:
                 )
                 for r in outcome.results
             ],
+            many=True,
         )
 
     @staticmethod

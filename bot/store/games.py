@@ -10,7 +10,7 @@ from typing import Any
 from . import queries as q
 from . import sqlite
 from .base import StoreBase, check_int64, check_language, dump_json, validate_outcome
-from .connection import Connection, Row
+from .connection import Connection, Row, Script, Step, drive
 from .errors import GameNotFound, InvalidRequest, StoreError, ThreadBusy
 from .models import (
     COMPUTER_LEVELS,
@@ -166,11 +166,14 @@ class GamesPart(StoreBase):
 
     async def load_game(self, game_id: int) -> Game:
         """The game with this id, read from its snapshot (GameNotFound if none)."""
-        async with self._read() as conn:
-            rows = await conn.execute_fetchall(q.SELECT_GAME_WITH_SEATS_BY_ID, (game_id,))
-            if not rows:
-                raise GameNotFound(f"no game {game_id}", game_id=game_id)
-            return await _game(conn, rows)
+        return await self._db.run_read(self._load_game_steps(game_id))
+
+    @staticmethod
+    def _load_game_steps(game_id: int) -> Script[Game]:
+        rows = yield Step(q.SELECT_GAME_WITH_SEATS_BY_ID, (game_id,))
+        if not rows:
+            raise GameNotFound(f"no game {game_id}", game_id=game_id)
+        return (yield from _game_steps(rows))
 
     async def load_game_by_thread(self, thread_id: int) -> Game:
         """The active game in this thread (GameNotFound if the thread has none)."""
@@ -184,13 +187,14 @@ class GamesPart(StoreBase):
 
     async def load_latest_game_by_thread(self, thread_id: int) -> Game:
         """The thread's most recent game, whatever its status (GameNotFound if none)."""
-        async with self._read() as conn:
-            rows = await conn.execute_fetchall(
-                q.SELECT_LATEST_GAME_WITH_SEATS_BY_THREAD, (thread_id,)
-            )
-            if not rows:
-                raise GameNotFound(f"no game in thread {thread_id}", thread_id=thread_id)
-            return await _game(conn, rows)
+        return await self._db.run_read(self._load_latest_game_by_thread_steps(thread_id))
+
+    @staticmethod
+    def _load_latest_game_by_thread_steps(thread_id: int) -> Script[Game]:
+        rows = yield Step(q.SELECT_LATEST_GAME_WITH_SEATS_BY_THREAD, (thread_id,))
+        if not rows:
+            raise GameNotFound(f"no game in thread {thread_id}", thread_id=thread_id)
+        return (yield from _game_steps(rows))
 
     async def latest_game_head_by_thread(self, thread_id: int) -> Game:
         """The thread's most recent game without its snapshot (``snapshot`` is empty), in one
@@ -278,34 +282,58 @@ class GamesPart(StoreBase):
         if outcome is not None:
             validate_outcome(outcome)
         stamp = format_time(self._clock())
-        async with self._write() as conn:
-            bumped = await conn.execute_fetchall(
-                q.BUMP_FOR_APPEND,
-                (len(actions), current_seat, stamp, game_id, expected_version),
+        await self._db.run_write(
+            self._append_steps(
+                game_id,
+                expected_version,
+                actions,
+                snapshot,
+                (current_seat, outcome, stamp),
+                silent=silent,
+                by_computer=by_computer,
             )
-            if len(bumped) != 1:
-                await self._raise_for(conn, game_id, expected_version)
-            count = int(bumped[0]["action_count"])
-            first = count - len(actions) + 1
-            try:
-                await conn.executemany(
-                    q.INSERT_ACTION,
-                    [
-                        (game_id, first + i, seat, notation, stamp)
-                        for i, (seat, notation) in enumerate(actions)
-                    ],
-                )
-            except sqlite.IntegrityError as exc:
-                raise InvalidRequest(f"game {game_id}: cannot append {actions}: {exc}") from exc
-            if by_computer:
-                await conn.execute(q.MARK_BY_COMPUTER, (game_id, first, count))
-            await conn.execute(q.UPDATE_SNAPSHOT, (without_log(snapshot), game_id))
-            if outcome is not None:
-                await conn.execute(q.FINISH_AFTER_APPEND, (outcome.end_reason, stamp, game_id))
-                await self._store_outcome(conn, game_id, outcome)
-            if silent:
-                await self._carry_announced(conn, game_id, expected_version)
+        )
         return expected_version + 1
+
+    def _append_steps(
+        self,
+        game_id: int,
+        expected_version: int,
+        actions: Sequence[tuple[int, str]],
+        snapshot: str,
+        state: tuple[int | None, Outcome | None, str],
+        *,
+        silent: bool,
+        by_computer: bool,
+    ) -> Script[None]:
+        """``append_actions``'s transaction as a script; ``state``: (current seat, outcome,
+        time stamp)."""
+        current_seat, outcome, stamp = state
+        bumped = yield Step(
+            q.BUMP_FOR_APPEND, (len(actions), current_seat, stamp, game_id, expected_version)
+        )
+        if len(bumped) != 1:
+            yield from self._raise_for_steps(game_id, expected_version)
+        count = int(bumped[0]["action_count"])
+        first = count - len(actions) + 1
+        rows = [
+            (game_id, first + i, seat, notation, stamp)
+            for i, (seat, notation) in enumerate(actions)
+        ]
+        try:
+            yield Step(q.INSERT_ACTION, rows, many=True)
+        except sqlite.IntegrityError as exc:
+            raise InvalidRequest(f"game {game_id}: cannot append {actions}: {exc}") from exc
+        if by_computer:
+            yield Step(q.MARK_BY_COMPUTER, (game_id, first, count), fetch=False)
+        yield Step(q.UPDATE_SNAPSHOT, (without_log(snapshot), game_id), fetch=False)
+        if outcome is not None:
+            yield Step(q.FINISH_AFTER_APPEND, (outcome.end_reason, stamp, game_id), fetch=False)
+            yield from self._store_outcome_steps(game_id, outcome)
+        if silent:
+            yield Step(
+                q.CARRY_ANNOUNCED, (expected_version + 1, game_id, expected_version), fetch=False
+            )
 
     async def append_match(
         self, game: Game, match: MatchLike, *, silent: bool = False, by_computer: bool = False
@@ -421,8 +449,13 @@ class GamesPart(StoreBase):
 
 async def _game(conn: Connection, rows: Sequence[Row]) -> Game:
     """The game of ``GAME_WITH_SEATS`` rows, with its snapshot's log read too."""
+    return await drive(conn, _game_steps(rows))
+
+
+def _game_steps(rows: Sequence[Row]) -> Script[Game]:
+    """``_game`` as a script."""
     game = game_with_seats_from_rows(rows)
     if not log_left_out(game.snapshot):
         return game
-    log = await conn.execute_fetchall(q.SELECT_LOG, (game.id,))
+    log = yield Step(q.SELECT_LOG, (game.id,))
     return replace(game, snapshot=with_log(game.snapshot, log))

@@ -25,7 +25,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg
 
-from .connection import IntegrityError, Result, Row, first_attempt
+from .connection import IntegrityError, Result, Row, Script, drive, first_attempt
 from .errors import DatabaseUnusable, StoreError
 
 T = TypeVar("T")
@@ -162,6 +162,16 @@ class PostgresBackend:
             conn.transaction(isolation=READ_ISOLATION, readonly=True),
         ):
             yield PostgresConnection(conn, write=False)
+
+    async def run_write(self, script: Script[T]) -> T:
+        """Run a script in a write transaction, one message per statement."""
+        async with self.write() as conn:
+            return await drive(conn, script)
+
+    async def run_read(self, script: Script[T]) -> T:
+        """Run a script in a read transaction, one message per statement."""
+        async with self.read() as conn:
+            return await drive(conn, script)
 
     async def fetch(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
         """One SELECT in autocommit mode: no ``BEGIN`` nor ``ROLLBACK`` messages."""

@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 import aiosqlite
 
-from .connection import Result, Row
+from .connection import Result, Row, Script, Step, T
 from .errors import DatabaseUnusable, StoreError
 
 log = logging.getLogger(__name__)
@@ -313,6 +313,34 @@ class SqliteBackend:
             finally:
                 await _rollback(conn)
 
+    async def run_write(self, script: Script[T]) -> T:
+        """``BEGIN IMMEDIATE``, the script, ``COMMIT`` (rolled back on any exception), all in
+        one hop to the writer's thread: one wake-up of the loop for the whole transaction."""
+        async with self._write_lock:
+            return await self._run(self.writer, script, BEGIN_WRITE, COMMIT)
+
+    async def run_read(self, script: Script[T]) -> T:
+        """``BEGIN``, the script, ``ROLLBACK``, in one hop to the reader's thread."""
+        async with self._read_lock:
+            return await self._run(self.reader, script, BEGIN_READ, ROLLBACK)
+
+    @staticmethod
+    async def _run(conn: aiosqlite.Connection, script: Script[T], begin: str, end: str) -> T:
+        if conn.in_transaction:  # a cancelled caller may have left one open
+            await _rollback(conn)
+        # aiosqlite's own way to run a function in its thread (as every call of it does)
+        hop: asyncio.Future[T] = asyncio.ensure_future(
+            conn._execute(_transaction, conn, script, begin, end)  # type: ignore[no-untyped-call]
+        )
+        try:
+            return await asyncio.shield(hop)
+        except asyncio.CancelledError:
+            # the transaction runs on to its end in the thread (committed or rolled back, as a
+            # COMMIT cancelled mid-hop did): the caller's lock is held until then, so the next
+            # transaction starts after it and sees it (D132)
+            await asyncio.wait({hop})
+            raise
+
     async def fetch(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
         """One SELECT on the reader in autocommit mode: no ``BEGIN`` nor ``ROLLBACK`` trips."""
         async with self._read_lock:
@@ -330,6 +358,48 @@ class SqliteBackend:
         async with self._write_lock, self._read_lock:
             await self.writer.close()
             await self.reader.close()
+
+
+def _transaction(conn: aiosqlite.Connection, script: Script[T], begin: str, end: str) -> T:
+    """A script's transaction, run in the connection's own thread."""
+    db = conn._conn
+    db.execute(begin)
+    try:
+        value = _drive(db, script)
+        db.execute(end)
+    except BaseException:
+        if db.in_transaction:
+            db.execute(ROLLBACK)
+        raise
+    return value
+
+
+def _drive(db: sqlite3.Connection, script: Script[T]) -> T:
+    try:
+        step = next(script)
+        while True:
+            try:
+                sent = _step(db, step)
+            except Exception as error:  # the script may handle it (e.g. an IntegrityError)
+                step = script.throw(error)
+            else:
+                step = script.send(sent)
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+
+
+def _step(db: sqlite3.Connection, step: Step) -> Any:
+    if step.many:
+        db.executemany(step.sql, step.parameters)
+        return None
+    cursor = db.execute(step.sql, step.parameters)
+    if not step.fetch:
+        return Result(cursor.rowcount)
+    rows = cursor.fetchall()
+    if not rows:
+        return []
+    names = rows[0].keys()
+    return [dict(zip(names, row, strict=True)) for row in rows]
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:

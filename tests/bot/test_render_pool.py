@@ -4,9 +4,11 @@ and which plays draw a picture."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import multiprocessing
 import os
+import pickle
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +18,7 @@ import pytest
 
 from bot.render_pool import RenderPool, default_processes
 from bot.service import Rooms, build_rooms
-from bot.service.pictures import PictureCache, picture_key, render_picture
+from bot.service.pictures import PictureCache, Pictures, picture_key, render_picture
 from bot.settings import SettingsError, load_settings
 from bot.store import open_store
 from engine import games
@@ -156,7 +158,46 @@ def test_picture_cache_keeps_the_recent_ones() -> None:
         picture_key(view, None, "fr"),
     }
     assert len(keys) == 6
-    assert picture_key(dict(reversed(view.items())), None) == picture_key(view, None)
+    # the view of a game read back from its snapshot has the key of the same view played
+    # in memory (equal values, equal key, whichever objects they share)
+    match = games.new("yamatai", ["Ann", "Bo"], seed=3)
+    match.play(match.legal_actions()[0], seat=match.current_seat)
+    again = games.from_json(match.to_json())
+    for seat in (None, 0, 1):
+        assert picture_key(again.view(seat), None, "en") == picture_key(
+            match.view(seat), None, "en"
+        )
+
+
+class CallRecorder(RenderPool):
+    """A pool in a thread that records what each call is sent."""
+
+    def __init__(self) -> None:
+        super().__init__(0, render_picture)
+        self.calls: list[tuple[object, ...]] = []
+
+    async def call(self, function: Any, *args: object) -> Any:
+        """Record the call, then run it."""
+        self.calls.append((function, *args))
+        return await super().call(function, *args)
+
+
+def test_a_picture_is_serialized_once_for_its_key_and_its_worker() -> None:
+    """The bytes a picture's key is hashed from are the bytes sent to the worker (D133): the
+    view is not encoded for the key and pickled again for the worker."""
+    pool = CallRecorder()
+    pictures = Pictures(pool)
+    view = _view()
+    order = pictures.order(view, None, None, None, stand_ins={1: "away"})
+    png = asyncio.run(pictures.draw(order))
+    assert png.startswith(PNG)
+    [call] = pool.calls
+    assert len(call) == 3 and call[1] is render_picture, call[:2]  # (its function, drawer, bytes)
+    payload = call[2]
+    assert isinstance(payload, bytes)
+    assert hashlib.blake2b(payload, digest_size=16).hexdigest() == order.key
+    assert pickle.loads(payload) == (view, None, order.more)
+    assert asyncio.run(pictures.draw(order)) == png and len(pool.calls) == 1  # from the cache
 
 
 class Recorder:

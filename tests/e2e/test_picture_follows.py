@@ -8,15 +8,12 @@ message (an edit) once drawn. A picture owed when the bot stops is drawn after t
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.render_pool import RenderPool
 from bot.store.verify import verify_database
-from engine.contract import Event
 from tests.discord_double import MessageRecord, UserSpec
 from tests.e2e.harness import TIMEOUT, Env, Table, has_png, himiko_env, pngs, run
 from tests.e2e.test_play import rest_of_turn, two_humans
@@ -29,13 +26,13 @@ EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 def gate(pool: RenderPool) -> asyncio.Event:
     """Hold every picture of ``pool`` until the returned event is set."""
     opened = asyncio.Event()
-    draw = pool.draw
+    draw = pool.draw_payload  # what the bot's pictures are drawn through (D133)
 
-    async def gated(view: dict[str, Any], events: Sequence[Event] | None, *more: object) -> bytes:
+    async def gated(payload: bytes) -> bytes:
         await opened.wait()
-        return await draw(view, events, *more)
+        return await draw(payload)
 
-    pool.draw = gated  # type: ignore[method-assign]
+    pool.draw_payload = gated  # type: ignore[method-assign]
     return opened
 
 

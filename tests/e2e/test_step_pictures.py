@@ -108,13 +108,13 @@ def test_only_the_newest_step_picture_is_drawn(tmp_path: Path) -> None:
             steps = [others[i % len(others)] for i in range(queue.workers + 2)]
             assert env.bot.render_pool is not None
             drawn: list[object] = []
-            draw = env.bot.render_pool.draw
+            draw = env.bot.render_pool.draw_payload
 
-            async def counted(*args: object) -> bytes:
-                drawn.append(args)
-                return await draw(*args)  # type: ignore[arg-type]
+            async def counted(payload: bytes) -> bytes:
+                drawn.append(payload)
+                return await draw(payload)
 
-            env.bot.render_pool.draw = counted  # type: ignore[method-assign,assignment]
+            env.bot.render_pool.draw_payload = counted  # type: ignore[method-assign]
             opened = gate(env.bot.render_pool)
             superseded = queue.superseded
             for group in steps:
