@@ -1,15 +1,16 @@
-"""Admission of commands under overload (issue 25 item 3, D115, D117).
+"""Admission of commands under overload (issue 25 item 3, D115, D117, D134).
 
 Every slash command that answers privately after some work (``/play``, ``/undo``, ``/turn``,
-``/back``) is looked at the moment it arrives. If its expected wait for a place (the commands
-ahead of it times the recent time a command holds its place, divided by the places) is over
-``bound``, it is refused at once: its first and only answer says that nothing was played and to
-try again in a few seconds, and it changes nothing (D117). Otherwise it is deferred at once, so
-Discord's 3-second acknowledgement never fails, and then waits for one of ``limit`` places: at
-most that many run at once, the others in the order they came. One that waits longer than
-``patience`` is told, once, that it is queued. An admitted command is never dropped, refused or
-run twice by the gate: each runs once, when its turn comes; when the bot stops, those still
-waiting are told that nothing was played (they changed nothing).
+``/back``), and every click on a turn panel (``through_gate``: it plays, undoes or redraws the
+panel with its picture, the same work), is looked at the moment it arrives. If its expected wait
+for a place (the commands ahead of it times the recent time a command holds its place, divided
+by the places) is over ``bound``, it is refused at once: its first and only answer says that
+nothing was played and to try again in a few seconds, and it changes nothing (D117). Otherwise
+it is deferred at once, so Discord's 3-second acknowledgement never fails, and then waits for
+one of ``limit`` places: at most that many run at once, the others in the order they came. One
+that waits longer than ``patience`` is told, once, that it is queued. An admitted command is
+never dropped, refused or run twice by the gate: each runs once, when its turn comes; when the
+bot stops, those still waiting are told that nothing was played (they changed nothing).
 """
 
 from __future__ import annotations
@@ -64,12 +65,16 @@ def queued_command(interaction: discord.Interaction[Any]) -> bool:
     return data.get("type", 1) == 1 and data.get("name") in QUEUED_COMMANDS
 
 
-async def defer_now(interaction: discord.Interaction[Any]) -> None:
-    """Acknowledge the command at once, privately and "thinking", as the command itself would."""
+async def defer_now(interaction: discord.Interaction[Any], *, thinking: bool = True) -> None:
+    """Acknowledge the interaction at once as its handler itself would: a command privately
+    and "thinking"; a panel click (``thinking=False``) as an update of the panel's message."""
     response = DeferredFirst(interaction)
-    # discord.py caches the response in this slot; the command then finds the deferred one
+    # discord.py caches the response in this slot; the handler then finds the deferred one
     interaction._cs_response = response  # type: ignore[attr-defined]
-    await response.defer(ephemeral=True, thinking=True)
+    if thinking:
+        await response.defer(ephemeral=True, thinking=True)
+    else:
+        await response.defer()
 
 
 class Admission:
@@ -206,6 +211,19 @@ async def admitted(
     if not queued_command(interaction):
         await run()
         return
+    await through_gate(gate, interaction, run, notice)
+
+
+async def through_gate(
+    gate: Admission,
+    interaction: discord.Interaction[Any],
+    run: Callable[[], Awaitable[None]],
+    notice: Notice,
+    *,
+    thinking: bool = True,
+) -> None:
+    """``admitted`` for any interaction the gate admits: a gated command, or a turn panel's
+    click (``thinking=False``: deferred as an update of the panel, as its handler would)."""
     if gate.refuses():
         # Turned away before any answer: this is the interaction's first and only response
         # (one HTTP call, never a deferral), and the command is not run, so nothing changed.
@@ -215,7 +233,7 @@ async def admitted(
         return
     gate.arriving += 1  # ahead of the next arrivals while its deferral is under way
     try:
-        await defer_now(interaction)
+        await defer_now(interaction, thinking=thinking)
     except discord.HTTPException:
         # Not acknowledged (Discord 5xx, or the 3 s had passed): the command runs anyway, as
         # it would have without the gate; its own answer then fails the same way.

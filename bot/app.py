@@ -22,7 +22,7 @@ from bot.catalog import default_catalog
 from bot.lobby_state import LobbyBook
 from bot.loops import Every
 from bot.outbox import Outbox
-from bot.present import report_error, send, t
+from bot.present import busy_notice, report_error
 from bot.render_pool import RenderPool
 from bot.runner import ComputerRunner
 from bot.scheduler import ReminderScheduler
@@ -76,7 +76,7 @@ class HimikoTree(app_commands.CommandTree[Any]):
             await super()._call(interaction)
             return
         await admitted(
-            gate, interaction, lambda: super(HimikoTree, self)._call(interaction), notice
+            gate, interaction, lambda: super(HimikoTree, self)._call(interaction), busy_notice
         )
 
     async def on_error(
@@ -317,11 +317,6 @@ async def answer_pending_interactions(timeout: float) -> None:
             return
         await asyncio.wait(running, timeout=left)
     log.warning("stopping: some commands were still running; they get no answer")
-
-
-async def notice(interaction: discord.Interaction[Any], key: str) -> None:
-    """A short private word from the admission gate, in the player's language."""
-    await send(interaction, t(interaction, key), ephemeral=True)
 
 
 def silence_voice_warnings() -> None:

@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeVar
 import discord
 from discord import ui
 
+from bot.admission import Admission
 from bot.catalog import Catalog
 from bot.lobby_state import LobbyBook
 from bot.picture_queue import PictureQueue
@@ -110,6 +111,11 @@ class Himiko(Protocol):
     @property
     def outbox(self) -> Door:
         """The outbox of thread messages."""
+        ...
+
+    @property
+    def admission(self) -> Admission:
+        """The gate commands and turn panel clicks pass under overload (D115, D117)."""
         ...
 
     @property

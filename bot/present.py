@@ -248,6 +248,11 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         log.warning("could not send the error reply", exc_info=True)
 
 
+async def busy_notice(interaction: discord.Interaction[Any], key: str) -> None:
+    """A short private word from the admission gate, in the player's language."""
+    await send(interaction, t(interaction, key), ephemeral=True)
+
+
 async def guarded(
     interaction: discord.Interaction[Any], body: Callable[[], Awaitable[None]]
 ) -> None:

@@ -630,7 +630,7 @@ def _ramp_indexes(colour: RGB, fill: RGB, palette: Image.Image) -> list[int]:
     kept = _RAMPS.get(key)
     if kept is not None and kept[0] is palette:
         return kept[1]  # type: ignore[no-any-return]
-    indexes = list(to_palette(ink_ramp(colour, fill), palette).getdata())
+    indexes = list(to_palette(ink_ramp(colour, fill), palette).tobytes())
     _RAMPS.put(key, (palette, indexes), 1)
     return indexes
 

@@ -18,12 +18,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar, Self
 
 import discord
 from discord import ui
 
+from bot.admission import through_gate
 from bot.catalog import default_catalog
 from bot.context import Himiko
 from bot.custom_ids import (
@@ -38,7 +39,7 @@ from bot.door import announce
 from bot.games import presentation
 from bot.names import display_name
 from bot.picture_queue import Delivery
-from bot.present import MAX_CONTENT, after_save, guarded, picture, t
+from bot.present import MAX_CONTENT, after_save, busy_notice, guarded, picture, t
 from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.service.pictures import PictureOrder
@@ -116,7 +117,8 @@ class CategorySelect(ui.DynamicItem[ui.Select[ui.View]], template=PANEL_CATEGORY
     async def callback(self, interaction: Interaction) -> None:
         """Show the chosen group."""
         value = self.item.values[0] if self.item.values else None
-        await guarded(
+        await gated(
+            self.bot,
             interaction,
             lambda: refresh(self.bot, interaction, self.game_id, self.version, value, 0),
         )
@@ -148,13 +150,16 @@ class ActionSelect(
         """Apply the action and show the next step."""
         value = self.item.values[0] if self.item.values else ""
         if value.endswith(STAGE):
-            await guarded(
+            await gated(
+                self.bot,
                 interaction,
                 lambda: open_stage(self.bot, interaction, self.game_id, self.version, value),
             )
             return
-        await guarded(
-            interaction, lambda: act(self.bot, interaction, self.game_id, self.version, value)
+        await gated(
+            self.bot,
+            interaction,
+            lambda: act(self.bot, interaction, self.game_id, self.version, value),
         )
 
 
@@ -183,7 +188,8 @@ class PageButton(
     async def callback(self, interaction: Interaction) -> None:
         """Show that page (of the stage the id names, if any)."""
         group, _, prefix = self.category.partition(PAGE_SEPARATOR)
-        await guarded(
+        await gated(
+            self.bot,
             interaction,
             lambda: refresh(
                 self.bot, interaction, self.game_id, self.version, group, self.page, prefix
@@ -219,7 +225,7 @@ class ActButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_DO.template):
             )
             await act(self.bot, interaction, self.game_id, self.version, action)
 
-        await guarded(interaction, run)
+        await gated(self.bot, interaction, run)
 
 
 class UndoButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_UNDO.template):
@@ -240,7 +246,9 @@ class UndoButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_UNDO.templat
 
     async def callback(self, interaction: Interaction) -> None:
         """Undo and show the panel again."""
-        await guarded(interaction, lambda: undo(self.bot, interaction, self.game_id, self.version))
+        await gated(
+            self.bot, interaction, lambda: undo(self.bot, interaction, self.game_id, self.version)
+        )
 
 
 class RefreshButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_REFRESH.template):
@@ -261,9 +269,21 @@ class RefreshButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_REFRESH.t
 
     async def callback(self, interaction: Interaction) -> None:
         """Reload the panel."""
-        await guarded(
-            interaction, lambda: refresh(self.bot, interaction, self.game_id, None, None, 0)
+        await gated(
+            self.bot,
+            interaction,
+            lambda: refresh(self.bot, interaction, self.game_id, None, None, 0),
         )
+
+
+async def gated(bot: Himiko, interaction: Interaction, body: Callable[[], Awaitable[None]]) -> None:
+    """A panel click's handling through the admission gate, as a gated command's: deferred at
+    once as an update of the panel, run in its turn, refused at once past the bound (D134); any
+    failure answered (``guarded``)."""
+    await guarded(
+        interaction,
+        lambda: through_gate(bot.admission, interaction, body, busy_notice, thinking=False),
+    )
 
 
 def panel_view(bot: Himiko, interaction: Interaction, state: PanelState) -> ui.View:

@@ -18,6 +18,7 @@ from bot.catalog import default_catalog
 from bot.store.verify import verify_database
 from tests.discord_double import InteractionRecord, MessageRecord
 from tests.e2e.harness import TIMEOUT, Env, himiko_env, run
+from tests.e2e.test_panel_steps import longer_turn, way_to
 from tests.e2e.test_play import rest_of_turn, two_humans
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
@@ -213,5 +214,58 @@ def test_a_short_queue_is_never_refused(tmp_path: Path) -> None:
             await env.settled()
             assert gate.refused == 0 and service.calls == len(actions)
             assert (await env.game(table.id)).action_count == before + len(actions)
+
+    run(body)
+
+
+DEFERRED_UPDATE = 6  # the interaction callback type of a click deferred as an update
+
+
+def test_panel_clicks_pass_the_gate_deferred_as_updates_and_refused_past_the_bound(
+    tmp_path: Path,
+) -> None:
+    """A turn panel's clicks pass the gate as commands do (D134): with its one place held and
+    a place held 1 s lately (bound 1.5 s), the first click is deferred at once as an update of
+    the panel and waits; the next is refused at once, privately, in French, as its first and
+    only response, changing nothing; once the place is free the first click is played once."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, _ = await two_humans(env)
+            opened = await (await env.double.slash(player, table.id, "turn", {})).reply(TIMEOUT)
+            await env.settled()
+            panel = env.double.message(opened.id)
+            game = (await env.game(table.id)).game_key
+            _, item, values = way_to(panel, game, longer_turn(await env.match(table.id)))
+            version = await env.version(table.id)
+            gate = env.bot.admission = Admission(limit=1, patience=30.0)
+            gate.bound, gate.held = 1.5, 1.0
+            holding, release = asyncio.Event(), asyncio.Event()
+
+            async def hold_the_place() -> None:
+                async with gate.place(lambda: asyncio.sleep(0)):
+                    holding.set()
+                    await release.wait()
+
+            holder = asyncio.create_task(hold_the_place())
+            try:
+                await asyncio.wait_for(holding.wait(), TIMEOUT)
+                click = env.double.click
+                first = await click(player, table.id, panel.id, item, values, locale="fr")
+                assert (await first.response(2.0)).type == DEFERRED_UPDATE
+                second = await click(player, table.id, panel.id, item, values, locale="fr")
+                answer = await second.response(2.0)
+                assert answer.type == MESSAGE and answer.data["flags"] & EPHEMERAL
+                assert answer.data["content"] == REFUSED_FR
+                assert await env.version(table.id) == version  # the first still waits
+                assert not [e for e in first.events if e.kind == "edit_original"]
+            finally:
+                release.set()
+                await holder
+            await first.wait_event("edit_original", TIMEOUT)
+            await env.settled()
+            await asyncio.sleep(0.2)  # time enough for an answer too many
+            assert len(first.callbacks) == 1 and len(second.callbacks) == 1
+            assert not second.followups() and gate.refused == 1
 
     run(body)
