@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from . import queries as q
-from .connection import Backend, Connection, Script, Step, drive
+from .connection import Backend, Connection, Script, Step, drive, run_step
 from .errors import (
     GameNotActive,
     GameNotFound,
@@ -143,5 +143,11 @@ class StoreBase:
         )
 
     @staticmethod
+    def _carry_announced_step(game_id: int, old: int) -> Step:
+        """A silent change's announced version carried from ``old`` to the new one, if every
+        change before it was announced."""
+        return Step(q.CARRY_ANNOUNCED, (old + 1, game_id, old), fetch=False)
+
+    @staticmethod
     async def _carry_announced(conn: Connection, game_id: int, old: int) -> None:
-        await conn.execute(q.CARRY_ANNOUNCED, (old + 1, game_id, old))
+        await run_step(conn, StoreBase._carry_announced_step(game_id, old))

@@ -331,9 +331,7 @@ class GamesPart(StoreBase):
             yield Step(q.FINISH_AFTER_APPEND, (outcome.end_reason, stamp, game_id), fetch=False)
             yield from self._store_outcome_steps(game_id, outcome)
         if silent:
-            yield Step(
-                q.CARRY_ANNOUNCED, (expected_version + 1, game_id, expected_version), fetch=False
-            )
+            yield self._carry_announced_step(game_id, expected_version)
 
     async def append_match(
         self, game: Game, match: MatchLike, *, silent: bool = False, by_computer: bool = False
