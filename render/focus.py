@@ -509,7 +509,8 @@ def _within(inner: Box, outer: Box) -> bool:
 
 class Kept:
     """A per-process memo of images, least recently used first out past ``budget`` pixels;
-    values are kept with the key's objects compared by identity (a palette image)."""
+    a value made for an object (a palette image) is read back for that very object only
+    (``get_for``, ``put_for``)."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
@@ -537,6 +538,16 @@ class Kept:
                 _, (_, gone) = self._items.popitem(last=False)
                 self._pixels -= gone
 
+    def get_for(self, owner: object, key: Hashable, missing: Any = None) -> Any:
+        """The value kept under ``key`` for ``owner``, compared by identity (``key`` holds its
+        ``id``, which another object may take once ``owner`` is gone), else ``missing``."""
+        found = self.get(key)
+        return found[1] if found is not None and found[0] is owner else missing
+
+    def put_for(self, owner: object, key: Hashable, value: Any, pixels: int) -> None:
+        """``put`` a value made for ``owner`` (read back by ``get_for``)."""
+        self.put(key, (owner, value), pixels)
+
     def forget(self) -> None:
         """Forget everything (tests measure texts as they are drawn)."""
         with _KEPT:
@@ -552,17 +563,18 @@ _RAMPS = Kept(1024)
 _INDEXES = Kept(4096)
 
 MappedLine = tuple[Image.Image, tuple[int, int]]
+_UNSEEN = object()  # not kept (a line without ink is kept as None)
 
 
 def palette_index(colour: RGB, palette: Image.Image) -> int:
     """The palette entry a pixel of ``colour`` is mapped to (``render.png.to_palette``)."""
     key = (id(palette), colour)
-    kept = _INDEXES.get(key)
-    if kept is not None and kept[0] is palette:
-        return int(kept[1])
+    kept = _INDEXES.get_for(palette, key)
+    if kept is not None:
+        return int(kept)
     index = to_palette(Image.new("RGB", (1, 1), colour), palette).getpixel((0, 0))
     assert isinstance(index, int)
-    _INDEXES.put(key, (palette, index), 1)
+    _INDEXES.put_for(palette, key, index, 1)
     return index
 
 
@@ -581,9 +593,9 @@ def _mapped_line(
     key = (text, size, colour, bold, fill, below, id(palette))
     if watched():
         return _measured_line(text, size, colour, bold, fill, below, palette)
-    kept = _LINES.get(key)
-    if kept is not None and kept[0] is palette:
-        return kept[1]  # type: ignore[no-any-return]
+    kept = _LINES.get_for(palette, key, _UNSEEN)
+    if kept is not _UNSEEN:
+        return kept  # type: ignore[no-any-return]
     box = ink_box((MARGIN, below), text, size, _style(bold), "lm")
     if box is None:
         line = _measured_line(text, size, colour, bold, fill, below, palette)
@@ -597,7 +609,7 @@ def _mapped_line(
             mapped = to_palette(strip, palette)
         line = (mapped, (box[0], box[1]))
     area = 1 if line is None else line[0].width * line[0].height
-    _LINES.put(key, (palette, line), area)
+    _LINES.put_for(palette, key, line, area)
     return line
 
 
@@ -627,11 +639,11 @@ def _ramped_line(
 def _ramp_indexes(colour: RGB, fill: RGB, palette: Image.Image) -> list[int]:
     """The palette entry of ``colour`` laid on ``fill`` at each coverage level (kept)."""
     key = (id(palette), colour, fill)
-    kept = _RAMPS.get(key)
-    if kept is not None and kept[0] is palette:
-        return kept[1]  # type: ignore[no-any-return]
+    kept = _RAMPS.get_for(palette, key)
+    if kept is not None:
+        return kept  # type: ignore[no-any-return]
     indexes = list(to_palette(ink_ramp(colour, fill), palette).tobytes())
-    _RAMPS.put(key, (palette, indexes), 1)
+    _RAMPS.put_for(palette, key, indexes, 1)
     return indexes
 
 
