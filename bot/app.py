@@ -170,6 +170,7 @@ class HimikoBot(commands.AutoShardedBot):
 
         if self.repo is None:
             self.repo = await open_store(self.settings.database)
+        log.info("event loop: %s", type(asyncio.get_running_loop()).__module__.split(".")[0])
         self.render_pool = RenderPool(self.settings.render_processes, render_picture)
         await self.render_pool.start()  # each worker draws one board per game: caches warm
         self.think_pool = ThinkPool(self.settings.think_processes)

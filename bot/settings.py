@@ -20,6 +20,8 @@ DEFAULT_DATABASE = "himiko.sqlite3"
 DEFAULT_COMPUTER_PAUSE = 2.0
 DEFAULT_SCHEDULER_INTERVAL = 30.0
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: EVENT_LOOP: ``uvloop`` where it is installed (Linux, macOS), else asyncio's own (D135).
+EVENT_LOOPS = ("auto", "uvloop", "asyncio")
 
 
 class SettingsError(Exception):
@@ -39,6 +41,8 @@ class Settings:
     #: A ``postgresql://`` URL: PostgreSQL instead of the SQLite file (DATABASE_URL).
     database_url: str | None = field(default=None, repr=False)
     log_level: str = "INFO"
+    #: EVENT_LOOP: ``auto`` (uvloop if installed), ``uvloop`` (required) or ``asyncio``.
+    event_loop: str = "auto"
     dev_guild_id: int | None = None
     api_base: str | None = None
     gateway_url: str | None = None
@@ -224,6 +228,9 @@ def load_settings(
     level = (get("LOG_LEVEL") or "INFO").upper()
     if level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+    loop = (get("EVENT_LOOP") or "auto").lower()
+    if loop not in EVENT_LOOPS:
+        raise SettingsError(f"EVENT_LOOP must be one of {', '.join(EVENT_LOOPS)}, not {loop!r}.")
     guild = get("DEV_GUILD_ID")
     api = get("DISCORD_API_BASE")
     gateway = get("DISCORD_GATEWAY_URL")
@@ -243,6 +250,7 @@ def load_settings(
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
         database_url=None if url is None else _database_url(url, get("DATABASE_PATH")),
         log_level=level,
+        event_loop=loop,
         dev_guild_id=None if guild is None else _int("DEV_GUILD_ID", guild),
         api_base=None if api is None else _url("DISCORD_API_BASE", api, ("http://", "https://")),
         gateway_url=None

@@ -5,14 +5,16 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
 import pytest
+import uvloop
 
-from bot.__main__ import EXIT_LOGIN, EXIT_SETTINGS, main
+from bot.__main__ import EXIT_LOGIN, EXIT_SETTINGS, main, new_event_loop
 from bot.settings import (
     RedactToken,
     Settings,
@@ -101,6 +103,7 @@ def test_defaults(tmp_path: Path) -> None:
         ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN is not set"),
         ({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID must be a whole number"),
         ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
+        ({"DISCORD_TOKEN": "x", "EVENT_LOOP": "trio"}, "EVENT_LOOP must be one of"),
         ({"DISCORD_TOKEN": "x", "DISCORD_API_BASE": "ftp://x"}, "DISCORD_API_BASE must start"),
         ({"DISCORD_TOKEN": "x", "DISCORD_GATEWAY_URL": "http://x"}, "must start with ws://"),
         ({"DISCORD_TOKEN": "x", "COMPUTER_PAUSE": "soon"}, "COMPUTER_PAUSE must be a number"),
@@ -112,6 +115,41 @@ def test_bad_settings_say_what_to_fix(tmp_path: Path, values: dict[str, str], wo
     with pytest.raises(SettingsError) as caught:
         load_settings(values, tmp_path / "none.env")
     assert words in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("setting", "uv"), [(None, True), ("uvloop", True), ("UVLOOP", True), ("asyncio", False)]
+)
+def test_the_bot_runs_on_uvloop_unless_asyncio_is_asked(setting: str | None, uv: bool) -> None:
+    choice = load_settings({"DISCORD_TOKEN": "x", "EVENT_LOOP": setting or ""}, None).event_loop
+    loop = new_event_loop(choice)
+    try:
+        assert isinstance(loop, uvloop.Loop) is uv
+        assert loop.run_until_complete(asyncio.sleep(0, "ran")) == "ran"
+    finally:
+        loop.close()
+
+
+def test_without_uvloop_auto_falls_back_and_uvloop_asked_is_explained(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # as on Windows: the import fails
+    loop = new_event_loop("auto")
+    try:
+        assert isinstance(loop, asyncio.BaseEventLoop)
+    finally:
+        loop.close()
+    _clear_env(monkeypatch, tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("EVENT_LOOP", "uvloop")
+    level = logging.getLogger().level  # main() sets the root logger's level: put it back
+    try:
+        assert main() == EXIT_SETTINGS
+    finally:
+        logging.getLogger().setLevel(level)
+        logging.getLogger().handlers.clear()
+    err = capsys.readouterr().err
+    assert "EVENT_LOOP is uvloop but uvloop is not installed" in err and "Traceback" not in err
 
 
 def test_token_is_redacted_from_logs() -> None:

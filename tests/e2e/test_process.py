@@ -64,6 +64,7 @@ def test_python_m_bot_logs_in_syncs_answers_and_stops_on_ctrl_c(tmp_path: Path) 
             log = err.decode() + out.decode()
             assert process.returncode == 0, log
             assert f"synced {len(COMMANDS)} slash commands guild" in log
+            assert "event loop: uvloop" in log, log  # D135: installed with the bot (not Windows)
             assert double.token not in log
             assert "Traceback" not in log and " ERROR " not in log, log
             assert "WARNING" not in log and "voice" not in log, log  # a normal start is quiet
