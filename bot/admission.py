@@ -11,6 +11,11 @@ one of ``limit`` places: at most that many run at once, the others in the order 
 that waits longer than ``patience`` is told, once, that it is queued. An admitted command is
 never dropped, refused or run twice by the gate: each runs once, when its turn comes; when the
 bot stops, those still waiting are told that nothing was played (they changed nothing).
+
+A command of ``DIRECT_COMMANDS`` that finds a place free is not deferred on arrival: it runs at
+once and answers with its result as its first response (one call to Discord instead of a
+deferral and an edit), unless ``ANSWER_WITHIN`` seconds pass first; then it is deferred and its
+answer replaces the "thinking" message, as a waiting command's does (``AnswerSoon``, D139).
 """
 
 from __future__ import annotations
@@ -29,6 +34,12 @@ log = logging.getLogger(__name__)
 #: Slash commands whose first step is ``defer(ephemeral=True, thinking=True)``: deferring them
 #: at once, before their turn, answers exactly as they would.
 QUEUED_COMMANDS = frozenset({"play", "undo", "turn", "back"})
+#: Of those, the ones whose handler gives its first answer only through ``bot.present.send``
+#: (never a follow-up or an edit of its own before it), so it may answer directly (D139).
+DIRECT_COMMANDS = frozenset({"play", "undo", "back"})
+#: Seconds a command with a free place may take to answer directly before it is deferred: well
+#: inside Discord's 3 s for the deferral, with a slow network's round trip to spare.
+ANSWER_WITHIN = 1.5
 LIMIT = 8  # commands at once: the render worker, the database and the loop stay busy, not swamped
 PATIENCE = 2.0  # seconds a command waits before its player is told it is queued
 #: The longest expected wait for a place a command is admitted with (seconds). An admitted
@@ -57,12 +68,53 @@ class DeferredFirst(discord.InteractionResponse[Any]):
         await super().defer(ephemeral=ephemeral, thinking=thinking)
 
 
-def queued_command(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the gate admits this interaction (a slash command of ``QUEUED_COMMANDS``)."""
+class AnswerSoon(discord.InteractionResponse[Any]):
+    """The response of a command that may answer directly: the handler's own ``defer`` sends
+    nothing; if no answer was given ``within`` seconds after ``start``, the command is deferred
+    (privately, "thinking") then. ``answering`` keeps that late deferral and the first answer
+    from crossing: the answer waits for a deferral under way and then follows it up."""
+
+    def __init__(self, parent: discord.Interaction[Any]) -> None:
+        super().__init__(parent)
+        self.answering = asyncio.Lock()
+        self._timer: asyncio.TimerHandle | None = None
+        self._late: asyncio.Task[None] | None = None
+
+    def start(self, within: float) -> None:
+        """Defer the command if it has not answered ``within`` seconds from now."""
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(within, self._defer_late)
+
+    def settle(self) -> None:
+        """The command ended: no late deferral from now on."""
+        if self._timer is not None:
+            self._timer.cancel()
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        """The handler's own deferral: nothing (a fast answer needs none, a slow one is
+        deferred by the timer)."""
+
+    def _defer_late(self) -> None:
+        self._late = asyncio.get_running_loop().create_task(self._deferral())
+
+    async def _deferral(self) -> None:
+        async with self.answering:
+            if self.is_done():
+                return
+            try:
+                await super().defer(ephemeral=True, thinking=True)
+            except discord.HTTPException:
+                # As a deferral on arrival that failed: the answer is still tried (directly).
+                log.warning("could not defer a slow command", exc_info=True)
+
+
+def _command_name(interaction: discord.Interaction[Any]) -> str | None:
+    """The slash command's name (None for anything else)."""
     if interaction.type is not discord.InteractionType.application_command:
-        return False
+        return None
     data: dict[str, Any] = dict(interaction.data or {})
-    return data.get("type", 1) == 1 and data.get("name") in QUEUED_COMMANDS
+    name = data.get("name")
+    return str(name) if data.get("type", 1) == 1 and name is not None else None
 
 
 async def defer_now(interaction: discord.Interaction[Any], *, thinking: bool = True) -> None:
@@ -91,6 +143,7 @@ class Admission:
         patience: float = PATIENCE,
         bound: float = BOUND,
         clock: Callable[[], float] | None = None,
+        answer_within: float = ANSWER_WITHIN,
     ) -> None:
         if limit < 1:
             raise ValueError(f"at least one command must run at once, not {limit}")
@@ -98,6 +151,7 @@ class Admission:
         self.patience = patience
         self.bound = bound
         self.clock = clock
+        self.answer_within = answer_within
         self.running = 0
         self.waiting: deque[asyncio.Future[None]] = deque()
         self.stopping = False
@@ -119,6 +173,11 @@ class Admission:
         if self.held is None or ahead < self.limit:
             return 0.0
         return (ahead - self.limit + 1) * self.held / self.limit
+
+    def free(self) -> bool:
+        """Whether a command arriving now takes a place at once (none waits or is arriving
+        for the places left)."""
+        return not self.waiting and self.running + self.arriving < self.limit
 
     def refuses(self) -> bool:
         """Whether a command arriving now must be turned away (its wait would pass ``bound``);
@@ -208,10 +267,32 @@ async def admitted(
     ``notice(interaction, key)`` sends the catalog text ``key`` to the player (privately):
     as the first response when nothing answered yet (a refusal), else as a follow-up.
     """
-    if not queued_command(interaction):
+    name = _command_name(interaction)
+    if name not in QUEUED_COMMANDS:
         await run()
         return
+    if name in DIRECT_COMMANDS and gate.free() and not gate.stopping:
+        await _answer_directly(gate, interaction, run)
+        return
     await through_gate(gate, interaction, run, notice)
+
+
+async def _answer_directly(
+    gate: Admission, interaction: discord.Interaction[Any], run: Callable[[], Awaitable[None]]
+) -> None:
+    """Run a command in the place free now, answering directly unless it is slow (D139)."""
+    response = AnswerSoon(interaction)
+    interaction._cs_response = response  # type: ignore[attr-defined]  # as ``defer_now``
+    response.start(gate.answer_within)
+    try:
+        async with gate.place(_nothing):  # free: entered at once, never waits
+            await run()
+    finally:
+        response.settle()
+
+
+async def _nothing() -> None:
+    """No word for a wait that cannot happen."""
 
 
 async def through_gate(

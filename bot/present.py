@@ -6,12 +6,13 @@ import io
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractAsyncContextManager, contextmanager, nullcontext
 from typing import Any
 
 import discord
 from babel.numbers import format_decimal
 
+from bot.admission import AnswerSoon
 from bot.catalog import LOCALES, Catalog, default_catalog, normalize_locale
 from bot.context import Himiko
 from bot.names import display_name, league_name
@@ -215,10 +216,16 @@ async def send(
         kwargs["file"] = picture(png, png_name)
     if view is not None:
         kwargs["view"] = view
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
+    response = interaction.response
+    # a command that may answer directly: never crossing its late deferral (D139)
+    turn: AbstractAsyncContextManager[Any] = (
+        response.answering if isinstance(response, AnswerSoon) else nullcontext()
+    )
+    async with turn:
+        if response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await response.send_message(**kwargs)
 
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:

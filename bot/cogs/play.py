@@ -18,7 +18,6 @@ from bot.present import (
     after_save,
     error_text,
     member_of,
-    picture,
     plain,
     played_text,
     send,
@@ -76,13 +75,13 @@ class PlayCog(commands.Cog):
             follow_picture(self.bot, interaction, result.game_id, result.picture_order)
             return
         preview = await self.bot.rooms.playing.preview(user, text, thread_id=thread)
-        await interaction.followup.send(
+        await send(
+            interaction,
             embed=preview_embed(interaction, preview),
-            file=picture(preview.picture),
+            png=preview.picture,
             view=preview_view(
                 self.bot, interaction, preview.game_id, preview.version, preview.text
             ),
-            ephemeral=True,
         )
 
     @play.autocomplete("action")

@@ -76,7 +76,7 @@ def test_a_burst_is_deferred_at_once_run_in_turn_and_each_command_saved_and_answ
             actions = rest_of_turn(await env.match(table.id))
             assert len(actions) >= 3
             before = (await env.game(table.id)).action_count
-            env.bot.admission = Admission(limit=1, patience=0.3)
+            env.bot.admission = Admission(limit=1, patience=0.3, answer_within=0.2)
             service = Held(env)
             posted = len(env.double.messages(table.id, include_ephemeral=False))
             recs = [await env.play(player, table.id, a) for a in actions]
@@ -112,7 +112,7 @@ def test_at_a_stop_the_waiting_commands_are_told_and_change_nothing(tmp_path: Pa
             table, player, _ = await two_humans(env)
             actions = rest_of_turn(await env.match(table.id))[:3]
             before = (await env.game(table.id)).action_count
-            env.bot.admission = Admission(limit=1, patience=30.0)
+            env.bot.admission = Admission(limit=1, patience=30.0, answer_within=0.2)
             service = Held(env)
             recs = [await env.play(player, table.id, a) for a in actions]
             await asyncio.wait_for(service.first.wait(), TIMEOUT)
@@ -158,7 +158,7 @@ def test_past_the_bound_a_burst_is_refused_at_once_in_the_players_language_and_c
             assert len(actions) >= 4
             version = await env.version(table.id)
             before = (await env.game(table.id)).action_count
-            gate = env.bot.admission = Admission(limit=1, patience=30.0)
+            gate = env.bot.admission = Admission(limit=1, patience=30.0, answer_within=0.2)
             gate.bound, gate.held = 1.5, 1.0
             service = Held(env)
             posted = len(env.double.messages(table.id, include_ephemeral=False))
@@ -170,6 +170,7 @@ def test_past_the_bound_a_burst_is_refused_at_once_in_the_players_language_and_c
                 for a in actions[1:]
             ]
             admitted, refused = recs[0], recs[1:]
+            assert (await first.response(2.0)).type == DEFERRED  # held past answer_within
             assert (await admitted.response(2.0)).type == DEFERRED
             for rec in refused:
                 answer = await rec.response(2.0)
@@ -201,7 +202,7 @@ def test_a_short_queue_is_never_refused(tmp_path: Path) -> None:
             table, player, _ = await two_humans(env)
             actions = rest_of_turn(await env.match(table.id))[:3]
             before = (await env.game(table.id)).action_count
-            gate = env.bot.admission = Admission(limit=1, patience=30.0)
+            gate = env.bot.admission = Admission(limit=1, patience=30.0, answer_within=0.2)
             gate.held = 0.2  # waits of 0.2 and 0.4 s: under BOUND
             service = Held(env)
             recs = [await env.play(player, table.id, a) for a in actions]
@@ -238,7 +239,7 @@ def test_panel_clicks_pass_the_gate_deferred_as_updates_and_refused_past_the_bou
             game = (await env.game(table.id)).game_key
             _, item, values = way_to(panel, game, longer_turn(await env.match(table.id)))
             version = await env.version(table.id)
-            gate = env.bot.admission = Admission(limit=1, patience=30.0)
+            gate = env.bot.admission = Admission(limit=1, patience=30.0, answer_within=0.2)
             gate.bound, gate.held = 1.5, 1.0
             holding, release = asyncio.Event(), asyncio.Event()
 
@@ -267,5 +268,68 @@ def test_panel_clicks_pass_the_gate_deferred_as_updates_and_refused_past_the_bou
             await asyncio.sleep(0.2)  # time enough for an answer too many
             assert len(first.callbacks) == 1 and len(second.callbacks) == 1
             assert not second.followups() and gate.refused == 1
+
+    run(body)
+
+
+CALLBACK = "POST /interactions/{interaction_id}/{token}/callback"
+
+
+def test_a_command_with_a_free_place_answers_directly_and_a_slow_one_is_deferred_first(
+    tmp_path: Path,
+) -> None:
+    """D139: a /play finding a place free is answered with its result as its first and only
+    response (no deferral), its step picture attached by an edit after; one that has not
+    answered within ``answer_within`` is deferred then, and its result replaces the "thinking"
+    message (one follow-up); each is saved once."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, _ = await two_humans(env)
+            actions = rest_of_turn(await env.match(table.id))
+            assert len(actions) >= 3
+            before = (await env.game(table.id)).action_count
+            fast = await env.play(player, table.id, actions[0])
+            answer = await fast.response(TIMEOUT)
+            assert answer.type == MESSAGE and answer.data["flags"] & EPHEMERAL
+            assert f"`{actions[0]}`" in answer.data["content"]
+            await fast.wait_event("edit_original", TIMEOUT)  # the step picture follows
+            env.bot.admission = Admission(answer_within=0.2)
+            service = Held(env)
+            slow = await env.play(player, table.id, actions[1])
+            await asyncio.wait_for(service.first.wait(), TIMEOUT)
+            assert (await slow.response(2.0)).type == DEFERRED
+            service.opened.set()
+            assert f"`{actions[1]}`" in (await slow.followup(0, TIMEOUT)).content
+            await env.settled()
+            await asyncio.sleep(0.2)  # time enough for an answer too many
+            assert len(fast.callbacks) == 1 and fast.followups() == []
+            assert len(slow.callbacks) == 1 and len(slow.followups()) == 1
+            assert (await env.game(table.id)).action_count == before + 2
+
+    run(body)
+
+
+def test_a_direct_answer_refused_once_by_discord_is_sent_again_and_saved_once(
+    tmp_path: Path,
+) -> None:
+    """Discord answers 503 to a /play's direct answer: discord.py sends it again, so the
+    player reads the result once; the action is played once; the next /play goes on from it."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, _ = await two_humans(env)
+            actions = rest_of_turn(await env.match(table.id))
+            before = (await env.game(table.id)).action_count
+            fault = env.double.faults.fail(CALLBACK, status=503)
+            rec = await env.play(player, table.id, actions[0])
+            reply = await rec.reply(TIMEOUT)
+            assert fault.hits == 1 and reply.ephemeral and f"`{actions[0]}`" in reply.content
+            assert (await env.game(table.id)).action_count == before + 1
+            nxt = await env.play(player, table.id, actions[1])
+            assert f"`{actions[1]}`" in (await nxt.reply(TIMEOUT)).content
+            await env.settled()
+            assert len(rec.callbacks) == 1 and rec.followups() == []
+            assert (await env.game(table.id)).action_count == before + 2
 
     run(body)

@@ -48,8 +48,8 @@ pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on Postgre
 
 POST = "POST /channels/{channel_id}/messages"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
-FOLLOWUP = "POST /webhooks/{app_id}/{token}"
 EDIT_ANSWER = "PATCH /webhooks/{app_id}/{token}/messages/{message_id}"
+CALLBACK = "POST /interactions/{interaction_id}/{token}/callback"  # a command's first answer
 DEFERRED = 5  # the interaction callback type of a deferred ("thinking") answer
 PLACES = 8  # bot.admission.LIMIT: commands run at once in a process
 QUEUED = default_catalog().text("busy.queued", "en-US")
@@ -229,7 +229,8 @@ def test_a_picture_owed_at_a_kill_is_attached_to_the_same_message_once(
             if recorded:
                 await answered(last, actions[-1])
             else:  # saved, yet never answered "Played": that answer follows the turn message
-                assert last.followups() == [] and (await last.response(TIMEOUT)).type == DEFERRED
+                # (killed before its direct answer, D139; deferred if it took 1.5 s to get there)
+                assert last.followups() == [] and all(c.type == DEFERRED for c in last.callbacks)
             answers = len(last.followups())
 
             since = len(double.requests)
@@ -283,7 +284,7 @@ def test_a_mid_turn_play_killed_before_its_step_picture_posts_nothing_twice(
             actions = rest_of_turn(match_of(await stored(bot.target, table.id)))
             assert len(actions) >= 2
             if kill_at == "answer sent, not acknowledged":
-                fault = double.faults.hold_response(FOLLOWUP)
+                fault = double.faults.hold_response(CALLBACK)  # answered directly (D139)
             else:
                 fault = double.faults.fail(EDIT_ANSWER, status=503, times=9, message_id="@original")
             rec = await env.play(player, table.id, actions[0])
@@ -297,7 +298,8 @@ def test_a_mid_turn_play_killed_before_its_step_picture_posts_nothing_twice(
             await bot.start("second")
             await bot.swept("second")
             assert thread_ids(double, table) == posted
-            [words] = rec.followups()
+            words = await rec.reply(TIMEOUT)
+            assert len(rec.callbacks) == 1 and rec.followups() == []  # answered once
             assert not has_png(double.message(words.id))  # the step picture is lost
             for action in actions[1:]:  # the turn goes on where it was
                 await answered(await env.play(player, table.id, action), action)
@@ -335,7 +337,7 @@ def test_commands_waiting_in_the_gate_at_a_kill_saved_nothing_and_can_be_played_
             player = await player_of(bot.target, table)
             game = await stored(bot.target, table.id)
             actions = rest_of_turn(match_of(game))[:2]
-            held = double.faults.hold_response(FOLLOWUP, times=PLACES)
+            held = double.faults.hold_response(CALLBACK, times=PLACES)  # answered directly
             for _ in range(PLACES):  # a spectator's refused /play: its answer is held
                 await env.play(WATCHER, table.id, actions[0])
             await until(lambda: held.hits == PLACES, "every place taken")
@@ -425,7 +427,7 @@ def test_a_turn_picture_failing_to_attach_does_not_hold_back_the_next_step_pictu
             action = rest_of_turn(await env.match(table.id))[0]
             rec = await env.play(other, table.id, action)
             await answered(rec, action)
-            words = rec.followups()[0]
+            words = await rec.reply(TIMEOUT)
             pictured = await env.double.wait_for_message(
                 table.id, lambda m: m.id == words.id and has_png(m), 3.0
             )

@@ -105,7 +105,7 @@ def test_autocomplete_offers_legal_actions_and_one_action_is_applied(tmp_path: P
             version = await env.version(table.id)
             posted = len(public(env, table))
             rec = await env.play(player, table.id, action)
-            assert (await rec.response(TIMEOUT)).type == 5  # deferred, thinking
+            assert (await rec.response(TIMEOUT)).type == 4  # answered directly (D139)
             reply = await rec.reply(TIMEOUT)
             assert reply.ephemeral and not reply.loading
             assert f"Played `{action}`." in reply.content and "Step:" in reply.content
