@@ -205,12 +205,24 @@ class Match:
         refused, and the preview stops at the end of the turn, before the next round is prepared.
         """
         actor = self._actor(seat)
+        work, events, texts, ended = self._previewed(text)
+        legal_next = [] if ended else self._previewable(work)
+        return Preview(texts, events, dict(self.rules.view(work, actor, None)), legal_next, ended)
+
+    def legal_after(self, text: str, seat: int | None = None) -> list[str]:
+        """``preview(text, seat).legal_next`` without the view and events' words (a panel
+        asks it of each turn's harbor choice)."""
+        self._actor(seat)
+        work, _, _, ended = self._previewed(text)
+        return [] if ended else self._previewable(work)
+
+    def _previewed(self, text: str) -> tuple[Any, list[dict[str, Any]], list[str], bool]:
+        """A sequence run on a copy: the state after it, its events and texts, whether it
+        ends the turn."""
         parts, actions = self._parse_sequence(text)
         work = self.rules.clone(self.state)
         events, texts = self._run(work, parts, actions, preview=True)
-        ended = self.rules.ends_turn(actions[-1])
-        legal_next = [] if ended else self._previewable(work)
-        return Preview(texts, events, dict(self.rules.view(work, actor, None)), legal_next, ended)
+        return work, events, texts, self.rules.ends_turn(actions[-1])
 
     def _previewable(self, st: Any) -> list[str]:
         """Legal actions that may extend a previewed sequence (none that reveals anything)."""

@@ -184,7 +184,7 @@ def final_result(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult
 def panel_choices(match: Match) -> list[str]:
     """The panel's choices: the legal actions with the game's shortcuts, each fitting an option."""
     shown = presentation(match.game_key)
-    legal = shown.panel_actions(lambda text: match.preview(text).legal_next, match.legal_actions())
+    legal = shown.panel_actions(match.legal_after, match.legal_actions())
     return [a for a in legal if len(a) <= panels.MAX_VALUE]
 
 

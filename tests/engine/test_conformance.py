@@ -84,6 +84,19 @@ def _refused_cleanly(match: Match, text: str, legal: set[str]) -> None:
     assert match.to_json() == before and match.log == log
 
 
+def _legal_after_is_the_previews(match: Match, text: str) -> None:
+    """``legal_after`` (the panel's question) answers as ``preview`` would, refusals too."""
+    before = match.to_json()
+    try:
+        expected = match.preview(text).legal_next
+    except EngineError as error:
+        with pytest.raises(type(error)):
+            match.legal_after(text)
+    else:
+        assert match.legal_after(text) == expected
+    assert match.to_json() == before
+
+
 def _check_position(match: Match, rng: Rng) -> None:
     rules, state = match.rules, match.state
     legal = match.legal_actions()
@@ -96,6 +109,7 @@ def _check_position(match: Match, rng: Rng) -> None:
     picks = [legal[rng.below(len(legal))] for _ in range(3)]
     for text in [*JUNK, *(m for a in picks for m in _near_misses(a, rng))]:
         _refused_cleanly(match, text, listed)
+    _legal_after_is_the_previews(match, picks[0])
     info = match.turn_info
     assert info.seat == match.current_seat and info.step
     for seat in [None, *range(len(match.players))]:
