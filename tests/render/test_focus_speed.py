@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from render import focus, render_focus
 from render.focus import Frame, Marked
@@ -338,3 +338,23 @@ def test_wrapped_lines_are_the_words_added_while_they_fit(bold: bool) -> None:
                 else:
                     lines.append(word)
             assert focus.wrap_text(text, 28, width, bold) == lines
+
+
+def test_a_scaled_piece_is_kept_premultiplied_and_pasted_as_before() -> None:
+    """D137: a sprite scaled for a stage is kept "RGBa" (Pillow blends it in half the time of
+    "RGBA"); pasted, it gives the pixels of the RGBA sprite scaled and pasted, within Pillow's
+    rounding (2 levels a channel)."""
+    piece = Image.new("RGBA", (40, 40), (0, 0, 0, 0))
+    ImageDraw.Draw(piece).ellipse((3, 3, 36, 36), fill=(200, 60, 40, 255), outline=(0, 0, 0, 160))
+    shown = Frame((0, 0, 400, 300), 1.375)
+    canvas = Image.new("RGB", shown.size, (30, 90, 140))
+    expected = canvas.copy()
+    focus.Stage(shown).paste(canvas, piece, (100.0, 100.0))
+    size = (round(40 * 1.375), round(40 * 1.375))
+    assert focus._scaled_sprite(piece, size).mode == "RGBa"
+    scaled = piece.resize(size, Image.Resampling.BILINEAR)
+    at = (round(100 * 1.375 - size[0] / 2), round(100 * 1.375 - size[1] / 2))
+    expected.paste(scaled, at, scaled)
+    worst = ImageChops.difference(canvas, expected).convert("L").getextrema()[1]
+    assert isinstance(worst, int) and worst <= 2
+    assert canvas.getpixel((at[0] + size[0] // 2, at[1] + size[1] // 2)) == (200, 60, 40)
