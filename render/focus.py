@@ -8,7 +8,8 @@ The crop is either cut from the board picture and scaled (``crop_marked``), or d
 size (``frame``, ``Stage``, ``scaled_static``): the board's static layer scaled once per game,
 size and zoom and kept in tiles, the pieces pasted on it scaled, the rings drawn at size. Zooms
 are multiples of ``1/GRID`` and the crop starts on a ``GRID``-pixel grid, so the tiles of one
-zoom fit any crop at whole pixels.
+zoom fit any crop at whole pixels; they are snapped down to a few levels (``ZOOMS``), so the
+tiles and scaled sprites of a level are made once and then kept for every game (D136).
 """
 
 from __future__ import annotations
@@ -41,6 +42,13 @@ MAX_ZOOM = 2.0
 MAX_CROP_HEIGHT = 900
 GRID = 16
 """Zooms drawn at size are multiples of 1/GRID, and their crops start on a GRID-pixel grid."""
+ZOOM_STEPS = 4
+"""Zoom levels per halving of the zoom (each level about 16% under the one above)."""
+ZOOMS = tuple(
+    sorted({math.floor(MAX_ZOOM * GRID / 2 ** (k / ZOOM_STEPS)) / GRID for k in range(17)})
+)
+"""The zooms a frame snaps down to (multiples of 1/GRID from ``MAX_ZOOM`` down to an eighth
+of it), besides the zoom showing a whole area."""
 TILE = 128
 """Side of a static-layer tile, in board pixels (a multiple of GRID)."""
 TILE_BUDGET = 16_000_000
@@ -83,6 +91,7 @@ __all__ = [
     "overlaps",
     "palette_index",
     "scaled_static",
+    "snapped_zoom",
     "stack",
     "stack_mapped",
     "text_panel",
@@ -162,12 +171,13 @@ class Frame:
 
 def frame(marks: Sequence[Marked], area: Box, width: int = WIDTH) -> Frame:
     """What ``crop_marked`` would show of ``area`` around the marks, for drawing at size: the
-    zoom rounded down to a multiple of 1/GRID (at least the whole area's fit), the box widened
-    to stay as wide on the turn picture and started on the GRID grid of the area."""
+    zoom snapped down to a level of ``ZOOMS`` (at least the whole area's fit rounded down to a
+    multiple of 1/GRID), the box widened around the marks to stay as wide on the turn picture
+    and started on the GRID grid of the area."""
     x0, y0, x1, y1 = _marked_box(marks, area)
     ideal = min(MAX_ZOOM, width / (x1 - x0), MAX_CROP_HEIGHT / (y1 - y0))
     fit = min(MAX_ZOOM, width / (area[2] - area[0]), MAX_CROP_HEIGHT / (area[3] - area[1]))
-    zoom = max(int(ideal * GRID) / GRID, int(fit * GRID) / GRID)
+    zoom = max(snapped_zoom(ideal), int(fit * GRID) / GRID)
     shown = min(width, (x1 - x0) * ideal) / zoom  # as wide on the turn picture as unrounded
     x0, x1 = _widen(x0, x1, shown, area[0], area[2])
     left = area[0] + int((x0 - area[0]) // GRID) * GRID
@@ -175,6 +185,11 @@ def frame(marks: Sequence[Marked], area: Box, width: int = WIDTH) -> Frame:
     right = min(area[2], left + int(shown) + 1, left + int(width / zoom))
     bottom = min(area[3], round(y1), top + int(MAX_CROP_HEIGHT / zoom))
     return Frame((left, top, right, bottom), zoom)
+
+
+def snapped_zoom(ideal: float) -> float:
+    """The highest level of ``ZOOMS`` not above ``ideal`` (under them all: a multiple of 1/GRID)."""
+    return max((z for z in ZOOMS if z <= ideal), default=int(ideal * GRID) / GRID)
 
 
 def overlaps(a: Box, b: Box) -> bool:
@@ -270,7 +285,8 @@ class Stage:
             return  # outside the crop (about half a map's pieces): Pillow would clip it all
         scaled = sprite if size == sprite.size else _scaled_sprite(sprite, size)
         # Pillow's core paste, as Image.paste(scaled, (left, top), scaled) does it, without its
-        # checks (a hundred pieces a picture: a tenth of the turn picture's time went to them)
+        # checks (a hundred pieces a picture: a tenth of the turn picture's time went to them);
+        # a scaled sprite is premultiplied ("RGBa"): Pillow blends it in half the time (D137)
         canvas.load()
         core = scaled.im
         canvas.im.paste(core, (left, top, left + size[0], top + size[1]), core)
@@ -280,14 +296,16 @@ _SPRITES: OrderedDict[tuple[int, int, int], tuple[Image.Image, Image.Image]] = O
 
 
 def _scaled_sprite(sprite: Image.Image, size: tuple[int, int]) -> Image.Image:
-    """A sprite at another size (sprites are cached images: kept by identity, with the sprite)."""
+    """A sprite at another size, its colours premultiplied by its alpha ("RGBa": Pillow pastes
+    it fastest; sprites are cached images: kept by identity, with the sprite)."""
     name = (id(sprite), *size)
     with _KEPT:
         kept = _SPRITES.get(name)
         if kept is not None and kept[0] is sprite:
             _SPRITES.move_to_end(name)
             return kept[1]
-    scaled = sprite.resize(size, Image.Resampling.BILINEAR)
+    # Pillow resizes "RGBA" premultiplied anyway: kept so, without its way back to "RGBA"
+    scaled = sprite.convert("RGBa").resize(size, Image.Resampling.BILINEAR)
     with _KEPT:
         _SPRITES[name] = (sprite, scaled)
         if len(_SPRITES) > SPRITES:

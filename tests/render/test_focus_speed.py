@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from render import focus, render_focus
 from render.focus import Frame, Marked
@@ -74,8 +75,8 @@ def test_namiji_region_draws_the_same_pixels_where_it_shows() -> None:
 
 @pytest.mark.parametrize("name", ["focus-yamatai-place", "focus-yamatai-trade"])
 def test_frame_zooms_on_a_grid_and_keeps_the_marks(name: str) -> None:
-    """A frame's zoom is a multiple of 1/GRID no more than 1/GRID under the crop's, its box
-    starts on the area's grid, holds every mark and fits the turn picture."""
+    """A frame's zoom is the level of ZOOMS just under the crop's (a multiple of 1/GRID), its
+    box starts on the area's grid, holds every mark and fits the turn picture."""
     _, marks, area = _yamatai_marks(name)
     shown = focus.frame(marks, area)
     left, top, right, bottom = shown.box
@@ -86,7 +87,47 @@ def test_frame_zooms_on_a_grid_and_keeps_the_marks(name: str) -> None:
     assert all(left <= m.x <= right and top <= m.y <= bottom for m in marks)
     x0, y0, x1, y1 = focus._marked_box(marks, area)
     unrounded = min(focus.MAX_ZOOM, focus.WIDTH / (x1 - x0), focus.MAX_CROP_HEIGHT / (y1 - y0))
-    assert unrounded - 1 / focus.GRID < shown.zoom <= unrounded
+    assert shown.zoom in focus.ZOOMS and shown.zoom <= unrounded
+    assert not [z for z in focus.ZOOMS if shown.zoom < z <= unrounded]
+
+
+def test_zooms_snap_to_a_few_levels() -> None:
+    """D136: the levels are multiples of 1/GRID about 16% apart, from MAX_ZOOM down; any zoom
+    between two levels snaps down to the lower one."""
+    levels = [z for z in focus.ZOOMS if z >= 0.5]
+    assert levels == [0.5, 0.5625, 0.6875, 0.8125, 1.0, 1.1875, 1.375, 1.625, 2.0]
+    assert all((z * focus.GRID).is_integer() for z in focus.ZOOMS)
+    assert {focus.snapped_zoom(1.375 + k / 64) for k in range(16)} == {1.375}
+    assert focus.snapped_zoom(2.0) == 2.0 and focus.snapped_zoom(1.99) == 1.625
+    assert focus.snapped_zoom(0.1) == 0.0625  # under every level: a multiple of 1/GRID
+
+
+def test_frames_of_nearby_zooms_share_their_tiles() -> None:
+    """D136: marks a little further apart (the ideal zoom 1.455, then 1.43 and 1.40: three
+    multiples of 1/GRID) give frames of one zoom, each holding every mark; once the widest is
+    drawn, the others scale no static tile again."""
+    view, marks, area = _yamatai_marks("focus-yamatai-trade")
+    static = static_layer("default", get_theme("default"), len(view["players"]), "en")
+    middle = (sum(m.x for m in marks) / len(marks), sum(m.y for m in marks) / len(marks))
+    frames = []
+    for spread in (1.0, 1.02, 1.04):
+        apart = [
+            replace(
+                m,
+                x=middle[0] + (m.x - middle[0]) * spread,
+                y=middle[1] + (m.y - middle[1]) * spread,
+            )
+            for m in marks
+        ]
+        frames.append((focus.frame(apart, area), apart))
+    assert {shown.zoom for shown, _ in frames} == {1.375}
+    focus.scaled_static(("test-nearby",), lambda: static, area, frames[-1][0])
+    tiles = len(focus._TILES)
+    for shown, apart in frames:
+        left, top, right, bottom = shown.box
+        assert all(left <= m.x <= right and top <= m.y <= bottom for m in apart)
+        focus.scaled_static(("test-nearby",), lambda: static, area, shown)
+    assert len(focus._TILES) == tiles
 
 
 @pytest.mark.parametrize("zoom", [0.8125, 1.4375, 2.0])
@@ -297,3 +338,23 @@ def test_wrapped_lines_are_the_words_added_while_they_fit(bold: bool) -> None:
                 else:
                     lines.append(word)
             assert focus.wrap_text(text, 28, width, bold) == lines
+
+
+def test_a_scaled_piece_is_kept_premultiplied_and_pasted_as_before() -> None:
+    """D137: a sprite scaled for a stage is kept "RGBa" (Pillow blends it in half the time of
+    "RGBA"); pasted, it gives the pixels of the RGBA sprite scaled and pasted, within Pillow's
+    rounding (2 levels a channel)."""
+    piece = Image.new("RGBA", (40, 40), (0, 0, 0, 0))
+    ImageDraw.Draw(piece).ellipse((3, 3, 36, 36), fill=(200, 60, 40, 255), outline=(0, 0, 0, 160))
+    shown = Frame((0, 0, 400, 300), 1.375)
+    canvas = Image.new("RGB", shown.size, (30, 90, 140))
+    expected = canvas.copy()
+    focus.Stage(shown).paste(canvas, piece, (100.0, 100.0))
+    size = (round(40 * 1.375), round(40 * 1.375))
+    assert focus._scaled_sprite(piece, size).mode == "RGBa"
+    scaled = piece.resize(size, Image.Resampling.BILINEAR)
+    at = (round(100 * 1.375 - size[0] / 2), round(100 * 1.375 - size[1] / 2))
+    expected.paste(scaled, at, scaled)
+    worst = ImageChops.difference(canvas, expected).convert("L").getextrema()[1]
+    assert isinstance(worst, int) and worst <= 2
+    assert canvas.getpixel((at[0] + size[0] // 2, at[1] + size[1] // 2)) == (200, 60, 40)
