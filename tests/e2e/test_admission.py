@@ -310,26 +310,35 @@ def test_a_command_with_a_free_place_answers_directly_and_a_slow_one_is_deferred
     run(body)
 
 
-def test_a_direct_answer_refused_once_by_discord_is_sent_again_and_saved_once(
-    tmp_path: Path,
+@pytest.mark.parametrize("lost", [False, True], ids=["5xx", "lost"])
+def test_a_failed_direct_answer_neither_loses_nor_doubles_the_move(
+    tmp_path: Path, lost: bool
 ) -> None:
-    """Discord answers 503 to a /play's direct answer: discord.py sends it again, so the
-    player reads the result once; the action is played once; the next /play goes on from it."""
+    """A /play's direct answer fails: Discord answers 503 (discord.py sends it again), or it
+    is done but its response is lost (the bot's error reply is then refused by Discord, and
+    logged). Either way the player reads the result once, the action is played once, and the
+    next /play goes on from it."""
 
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
             table, player, _ = await two_humans(env)
             actions = rest_of_turn(await env.match(table.id))
             before = (await env.game(table.id)).action_count
-            fault = env.double.faults.fail(CALLBACK, status=503)
+            faults = env.double.faults
+            fault = faults.lose_response(CALLBACK) if lost else faults.fail(CALLBACK, status=503)
             rec = await env.play(player, table.id, actions[0])
             reply = await rec.reply(TIMEOUT)
             assert fault.hits == 1 and reply.ephemeral and f"`{actions[0]}`" in reply.content
+            await env.settled()
+            await asyncio.sleep(0.2)  # time enough for an answer too many
+            assert len(rec.callbacks) == 1 and rec.followups() == []
             assert (await env.game(table.id)).action_count == before + 1
+            failed = [r for r in env.log.records if "failed after saving" in r.getMessage()]
+            assert len(failed) == (1 if lost else 0)  # the lost answer's failure is logged
+            for record in failed:
+                env.log.records.remove(record)
             nxt = await env.play(player, table.id, actions[1])
             assert f"`{actions[1]}`" in (await nxt.reply(TIMEOUT)).content
-            await env.settled()
-            assert len(rec.callbacks) == 1 and rec.followups() == []
             assert (await env.game(table.id)).action_count == before + 2
 
     run(body)
