@@ -78,7 +78,7 @@ class AnswerSoon(discord.InteractionResponse[Any]):
         super().__init__(parent)
         self.answering = asyncio.Lock()
         self._timer: asyncio.TimerHandle | None = None
-        self._late: asyncio.Task[None] | None = None
+        self._late: asyncio.Task[None] | None = None  # held: the loop keeps only weak refs
 
     def start(self, within: float) -> None:
         """Defer the command if it has not answered ``within`` seconds from now."""
