@@ -400,8 +400,10 @@ def _did(who: str, hl: Highlight) -> str:
         done.append(say("y.focus.took_fleet", fleet=hl.fleet))
     if hl.placed:
         done.append(say("y.focus.placed", spots=", ".join(sorted(hl.placed, key=_number))))
-    if hl.moved:
-        done.append(say("y.focus.moved", spots=", ".join(sorted(hl.moved, key=_number))))
+    # a boat placed then moved in the same turn is told where it ended, once: as placed
+    moved = hl.moved - hl.placed
+    if moved:
+        done.append(say("y.focus.moved", spots=", ".join(sorted(moved, key=_number))))
     if hl.built:
         done.append(say("y.focus.built", island=hl.built))
     if hl.collected:

@@ -148,3 +148,19 @@ def test_mark_changed_draws_a_dashed_square() -> None:
     focus.mark_changed(canvas, Marked("spot", "1", 100, 100, 40), look)
     row = [canvas.getpixel((x, 52)) for x in range(52, 148)]
     assert look.last_turn_ink in row and (0, 0, 0) in row[10:-10]
+
+
+def test_a_boat_placed_then_moved_in_the_turn_is_told_placed_where_it_ended() -> None:
+    """QA: the others placed on 25 and 30 then slid 30 -> 41; the line said "placed boats on
+    25, 41; moved boats on 41". Now each boat is told once where it ended; a boat already on
+    the board before the turn and moved is still told moved."""
+    events: list[dict[str, Any]] = [
+        {"type": "fleet", "seat": 1, "fleet": 3},
+        {"type": "place", "spot": "25"},
+        {"type": "place", "spot": "30"},
+        {"type": "slide", "from": "30", "to": "41"},
+        {"type": "slide", "from": "12", "to": "14"},
+    ]
+    with focus_words("en"):
+        line = yamatai_focus._turn_since("Kenji", 1, events)
+    assert line.endswith("placed boats on 25, 41; moved boats on 14"), line
