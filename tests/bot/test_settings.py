@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
+import discord.utils
 import pytest
 import uvloop
 
@@ -128,6 +129,13 @@ def test_the_bot_runs_on_uvloop_unless_asyncio_is_asked(setting: str | None, uv:
         assert loop.run_until_complete(asyncio.sleep(0, "ran")) == "ran"
     finally:
         loop.close()
+
+
+def test_discord_py_reads_and_writes_its_json_with_orjson() -> None:
+    # a dependency for speed (D140): discord.py picks orjson up when it is installed
+    assert discord.utils.HAS_ORJSON
+    payload = {"id": str(2**63 - 1), "content": "Séance à 20 h", "flags": 64, "nonce": None}
+    assert discord.utils._from_json(discord.utils._to_json(payload)) == payload
 
 
 def test_without_uvloop_auto_falls_back_and_uvloop_asked_is_explained(
