@@ -302,7 +302,8 @@ class LeaguePage:
     headers: tuple[str, ...]
     rows: tuple[StandingRowText, ...]
     tables: tuple[TableLink, ...]
-    ratings: tuple[tuple[str, tuple[float, ...]], ...]  # (player, rating after each game)
+    # (player, rating after each game, the latest as the standings table writes it)
+    ratings: tuple[tuple[str, tuple[float, ...], str], ...]
     picture: str | None  # relative address of the standings picture
 
 
@@ -355,12 +356,12 @@ def _rounds(tables: Sequence[TableLink], say: Say) -> str:
     return f'<section class="rounds"><h2>{title}</h2>{"".join(parts)}</section>'
 
 
-def _ratings(ratings: Sequence[tuple[str, Sequence[float]]], say: Say) -> str:
+def _ratings(ratings: Sequence[tuple[str, Sequence[float], str]], say: Say) -> str:
     blocks = []
-    for name, values in ratings:
+    for name, values, last in ratings:
         chart = sparkline(values) if values else f"<p>{e(say('web.league.no_rating'))}</p>"
-        last = f" {values[-1]:.1f}" if values else ""
-        blocks.append(f"<figure><figcaption>{e(name)}{e(last)}</figcaption>{chart}</figure>")
+        shown = f" {last}" if values else ""
+        blocks.append(f"<figure><figcaption>{e(name)}{e(shown)}</figcaption>{chart}</figure>")
     title = e(say("web.league.ratings"))
     return f'<section class="ratings"><h2>{title}</h2>{"".join(blocks)}</section>'
 

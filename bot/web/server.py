@@ -29,6 +29,7 @@ from aiohttp import web
 from bot.catalog import Catalog
 from bot.kept import Kept
 from bot.league_picture import resigned_note, standing_columns, standings_png
+from bot.present import decimal
 from bot.render_pool import RenderPool
 from bot.service.errors import ServiceError
 from bot.service.league_results import LeagueStandings
@@ -358,7 +359,8 @@ class WebServer:
             history = await self.store.rating_history(
                 league.guild_id, league.game_key, player.user_id
             )
-            ratings.append((player.name, tuple(displayed(c.mu, c.sigma) for c in history)))
+            values = tuple(displayed(c.mu, c.sigma) for c in history)
+            ratings.append((player.name, values, decimal(values[-1], language) if values else ""))
         page = pages.LeaguePage(
             title=say(
                 "web.league_title",

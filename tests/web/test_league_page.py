@@ -65,30 +65,42 @@ def test_league_page_standings_rounds_and_ratings(tmp_path: Path) -> None:
 def test_the_standings_table_marks_who_resigned_as_the_picture_does(tmp_path: Path) -> None:
     """A player who resigned a league game is marked in the page's table ("(resigned: 1)"), not
     only in the standings picture."""
-
-    async def body() -> str:
-        async with store_at(tmp_path) as repo:
-            league = await repo.create_league(
-                NewLeague(9, 10, "Cup", "yamatai", 2, 1, "swiss", None, "3,1", None, 11),
-                now=1_000,
-            )
-            for user in (11, 12):
-                assert await repo.join_league(league.id, user, USERS[user], now=1_000)
-            assert await repo.seat_league_round(league.id, 1, [[11, 12]])
-            (first,) = await repo.league_tables(league.id)
-            game_id = await played_game(
-                repo, "yamatai", ["Ann", "<b>Bo</b>"], turns=2, users=[11, 12], thread_id=801
-            )
-            assert await repo.set_table_game(league.id, 1, first.table_no, 801, game_id)
-            rooms = build_rooms(repo, renderer=Drawer())
-            await rooms.endings.resign(11, game_id=game_id)  # Bo wins at once
-            leagues = LeagueService(repo, rooms, RatingService(repo))
-            async with serving(repo, Drawer(), leagues=leagues) as (_, client):
-                answer = await client.get(links.league_path(SECRET, league.id))
-                assert answer.status == 200
-                return await answer.text()
-
-    html = asyncio.run(body())
+    html = asyncio.run(_league_page_after_a_resignation(tmp_path))
     rows = re.findall(r"<tr.*?</tr>", re.findall(r"<tbody>(.*?)</tbody>", html)[0])
     marked = [row for row in rows if "(resigned: 1)" in row]
     assert len(marked) == 1 and "Ann" in marked[0]
+
+
+async def _league_page_after_a_resignation(tmp_path: Path, language: str = "en") -> str:
+    """The page of a two-player league whose one game Ann resigned (rated), in ``language``."""
+    async with store_at(tmp_path) as repo:
+        await repo.set_guild_language(9, language, by=11, now=1_000)
+        league = await repo.create_league(
+            NewLeague(9, 10, "Cup", "yamatai", 2, 1, "swiss", None, "3,1", None, 11),
+            now=1_000,
+        )
+        for user in (11, 12):
+            assert await repo.join_league(league.id, user, USERS[user], now=1_000)
+        assert await repo.seat_league_round(league.id, 1, [[11, 12]])
+        (first,) = await repo.league_tables(league.id)
+        game_id = await played_game(
+            repo, "yamatai", ["Ann", "<b>Bo</b>"], turns=2, users=[11, 12], thread_id=801
+        )
+        assert await repo.set_table_game(league.id, 1, first.table_no, 801, game_id)
+        rooms = build_rooms(repo, renderer=Drawer())
+        await rooms.endings.resign(11, game_id=game_id)  # Bo wins at once
+        leagues = LeagueService(repo, rooms, RatingService(repo))
+        async with serving(repo, Drawer(), leagues=leagues) as (_, client):
+            answer = await client.get(links.league_path(SECRET, league.id))
+            assert answer.status == 200
+            return await answer.text()
+
+
+def test_a_rating_chart_says_the_rating_as_the_table_does(tmp_path: Path) -> None:
+    """QA: the chart's caption wrote "1532.0" where the table wrote "1 532,0" (French)."""
+    html = asyncio.run(_league_page_after_a_resignation(tmp_path, "fr"))
+    rows = re.findall(r"<tr.*?</tr>", re.findall(r"<tbody>(.*?)</tbody>", html)[0])
+    for name in ("Ann", "&lt;b&gt;Bo&lt;/b&gt;"):
+        (caption,) = re.findall(rf"<figcaption>{name} ([^<]+)</figcaption>", html)
+        assert "," in caption and "." not in caption
+        assert any(name in row and f">{caption}<" in row for row in rows)
