@@ -32,7 +32,14 @@ from render.yamatai.layout import Layout, Rect, layout
 from render.yamatai.picture import picture_palette, render_image
 from render.yamatai.signs import boat_letters, tile_label
 from render.yamatai.static import static_layer
-from render.yamatai.tracks import card_slots, end_words, fleet_slots, fleet_text, power_words
+from render.yamatai.tracks import (
+    card_slots,
+    end_words,
+    fleet_slots,
+    fleet_text,
+    fleet_track_area,
+    power_words,
+)
 
 __all__ = ["Targets", "focus_image", "legal_targets", "map_at_size", "render_focus"]
 
@@ -229,8 +236,8 @@ def _marks(view: Mapping[str, Any], lay: Layout, targets: Targets) -> tuple[list
         for slot, e in zip(fleet_slots(lay.fleet, len(track)), track, strict=False)
         if e.get("fleet") in targets.fleets
     ]
-    if fleets:
-        return fleets, lay.fleet
+    if fleets:  # the track alone: a crop from the marks would cut the turn order's column
+        return fleets, fleet_track_area(lay.fleet)
     row = list(view.get("building_row", []))
     tiles = [
         _boxed("tile", str(t["id"]), slot)
@@ -299,7 +306,9 @@ def _choices(targets: Targets, look: Theme) -> list[Line]:
         ("specialists", sorted(targets.specialists)),
     ]
     ringed = " · ".join(
-        say(f"y.focus.{kind}", items=", ".join(items)) for kind, items in named if items
+        say(f"y.focus.{kind}", items=", ".join(items), count=len(items))
+        for kind, items in named
+        if items
     )
     lines: list[Line] = []
     if ringed:

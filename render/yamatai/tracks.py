@@ -164,6 +164,11 @@ def order_column(rect: Rect) -> Rect:
     return Rect(rect.x0, rect.y0, rect.x0 + ORDER_WIDTH + ORDER_GAP, rect.y1)
 
 
+def fleet_track_area(rect: Rect) -> Rect:
+    """The fleet area right of the turn order's column (from the middle of the gap between)."""
+    return Rect(order_column(rect).x1 - ORDER_GAP // 2, rect.y0, rect.x1, rect.y1)
+
+
 def fleet_slots(rect: Rect, count: int) -> list[Rect]:
     """Where the fleet track's positions are drawn in the fleet area."""
     area = Rect(order_column(rect).x1, rect.y0 + 10, rect.x1 - 10, rect.y1 - 10)

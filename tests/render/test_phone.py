@@ -126,6 +126,29 @@ def test_focus_place_step_rings_exactly_the_legal_spots() -> None:
     assert {m.label for m in marks if m.kind == "island"} == islands
 
 
+@pytest.mark.parametrize(
+    ("language", "one", "several"), [("en", "spot", "spots"), ("pl", "pole", "pola")]
+)
+def test_the_ringed_line_says_one_spot_in_the_singular(
+    language: str, one: str, several: str
+) -> None:
+    """QA: "Ringed in yellow: spots 32" named one spot in the plural."""
+    match, events = _yamatai_at("place")
+    places = [a for a in match.legal_actions() if a.startswith("place ")]
+    spots = sorted({a.split()[2] for a in places}, key=int)
+    assert len(spots) > 1
+    view = match.view(match.current_seat)
+    for legal, words in (
+        ([a for a in places if a.split()[2] == spots[0]], f"{one} {spots[0]}"),
+        (places, f"{several} {', '.join(spots)}"),
+    ):
+        _clear_caches()
+        with recording() as drawn:
+            yamatai_focus.focus_image(view, legal=legal, events=events, language=language)
+        ringed = [text for text, _ in drawn if text.endswith(words)]
+        assert ringed, [text for text, _ in drawn][:6]
+
+
 def test_focus_collect_and_build_ring_the_legal_islands() -> None:
     """Collect and build actions ring their islands (upper or lower case alike)."""
     targets = yamatai_focus.legal_targets(["collect C4 D2", "build B07 A3", "end"])
@@ -146,6 +169,18 @@ def test_focus_fleet_step_rings_the_legal_fleets() -> None:
     _, marks = yamatai_focus.focus_image(match.view(match.current_seat), legal=legal, events=events)
     assert {m.label for m in marks} == wanted
     assert {m.kind for m in marks} == {"fleet"}
+
+
+def test_focus_fleet_step_shows_the_track_and_no_cut_turn_order() -> None:
+    """QA: the fleet step's crop began with the turn order's column cut ("D 6", "k #3"); it
+    shows the fleet track alone, so the turn order changes nothing on the turn picture."""
+    match, events = _yamatai_at("fleet")
+    legal = match.legal_actions()
+    view = match.view(match.current_seat)
+    reordered = {**view, "turn_order": list(reversed(view["turn_order"]))}
+    assert reordered["turn_order"] != view["turn_order"]
+    drawn = render_focus(view, legal=legal, events=events)
+    assert render_focus(reordered, legal=legal, events=events) == drawn
 
 
 def test_focus_marks_are_drawn_where_the_targets_are() -> None:
