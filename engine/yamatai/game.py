@@ -91,7 +91,7 @@ class Yamatai:
         """The seat to act, the round and the step (R2: a game under the old order says so)."""
         if st.over:
             return TurnInfo(None, st.round, "", False)
-        step = step_name(st)
+        step = step_name(context(st.board), st)
         if step == "acted" and not st.rulebook_order:
             step = "acted_recruit_first"
         return TurnInfo(st.seat, st.round, step, st.turn.step != FLEET)

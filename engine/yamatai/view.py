@@ -198,7 +198,7 @@ def _turn(ctx: Ctx, st: State, seat: int | None) -> dict[str, Any] | None:
     data: dict[str, Any] = {
         "seat": st.seat,
         "step": STEP_NAMES[t.step],
-        "label": step_name(st),  # the step to show (no boat to store: the harbor is done)
+        "label": step_name(ctx, st),  # the step to show (e.g. no boat to store: harbor done)
         "fleet": t.fleet or None,
         "trades": t.trades,
         "trades_allowed": trade_limit(st.players[st.seat]),

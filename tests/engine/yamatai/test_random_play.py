@@ -124,3 +124,24 @@ def test_every_legal_action_applies_and_its_notation_round_trips(seed: int) -> N
                 trial.play(action)
         m.play(legal[rng.below(len(legal))])
         steps += 1
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_step_shown_is_collect_or_build_once_no_boat_can_be_placed(seed: int) -> None:
+    """Rulebook step 3: placing is optional, then collect or build. The step shown while
+    placing is "act" exactly when no placement is legal any more (QA: "Now: place boats" with
+    only collect and build left); the engine's own step stays "place"."""
+    m = game_for(seed)
+    rng = Rng(seed)
+    acts = 0
+    while (seat := m.current_seat) is not None:
+        legal = m.legal_actions()
+        view = m.view(seat)["turn"]
+        placing = view["step"] == "place"
+        can_place = any(a.startswith("place ") for a in legal)
+        if not view["looking"]:  # a fleet's "look" power is arranged first, then placing goes on
+            assert (view["label"] == "act") is (placing and not can_place)
+        assert m.turn_info.step == view["label"] or view["label"] == "acted"
+        acts += view["label"] == "act"
+        m.play(legal[rng.below(len(legal))])
+    assert acts
