@@ -7,9 +7,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from engine.yamatai.board import load_board
+from engine.yamatai.board import Board, load_board
 from render import focus
 from render.focus import BODY, SMALL, TITLE, Line, Marked, Since
 from render.marks import player_marks
@@ -22,6 +22,7 @@ from render.stand_in import (
     stand_in_words,
     without_turn,
 )
+from render.text import draw_text
 from render.theme import Theme, get_theme
 from render.words import known, say, speaking
 from render.words import language as drawn_language
@@ -31,7 +32,7 @@ from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Layout, Rect, layout
 from render.yamatai.picture import picture_palette, render_image
 from render.yamatai.signs import boat_letters, tile_label
-from render.yamatai.static import static_layer
+from render.yamatai.static import island_label_xy, static_layer
 from render.yamatai.tracks import (
     card_slots,
     end_words,
@@ -212,7 +213,34 @@ def map_at_size(
         focus.mark_changed(canvas, shown.placed(place), look, scale=shown.zoom)
     for marked in marks:
         focus.mark_target(canvas, shown.placed(marked), look, _shape(marked), scale=shown.zoom)
+    _label_ringed_islands(canvas, board, lay, look, marks, shown)
     return focus.centred(canvas, look.background)
+
+
+def _label_ringed_islands(
+    canvas: Image.Image,
+    board: Board,
+    lay: Layout,
+    look: Theme,
+    marks: Sequence[Marked],
+    shown: focus.Frame,
+) -> None:
+    """A ringed island's label again, over its ring (the ring passes where the label is)."""
+    size = max(1, round(look.island_label_size * shown.zoom))
+    draw = ImageDraw.Draw(canvas)
+    for marked in marks:
+        if marked.kind == "island" and marked.label in board.island_labels:
+            at = shown.point(island_label_xy(board, lay, board.island_labels.index(marked.label)))
+            halo = max(1, round(3 * shown.zoom))
+            draw_text(
+                draw,
+                at,
+                marked.label,
+                look.island_label,
+                size,
+                halo=look.island_label_halo,
+                halo_width=halo,
+            )
 
 
 def _marks(view: Mapping[str, Any], lay: Layout, targets: Targets) -> tuple[list[Marked], Rect]:

@@ -149,6 +149,24 @@ def test_the_ringed_line_says_one_spot_in_the_singular(
         assert ringed, [text for text, _ in drawn][:6]
 
 
+def test_focus_collect_or_build_step_says_so_and_labels_the_ringed_islands_over_rings() -> None:
+    """QA: with no boat left to place, the title said "Now: place boats" (only collect and build
+    were legal), and an island's ring passed over its label; the label is drawn again on the
+    turn picture's crop, over the ring."""
+    match, events = _yamatai_at("act")
+    legal = match.legal_actions()
+    assert legal and not any(a.startswith("place ") for a in legal)
+    _clear_caches()
+    with measuring() as drawn:
+        _, marks = yamatai_focus.focus_image(
+            match.view(match.current_seat), legal=legal, events=events
+        )
+    islands = {m.label for m in marks if m.kind == "island"}
+    assert islands
+    assert "Now: collect tokens or build" in [d.text for d in drawn]
+    assert islands <= {d.text for d in drawn if d.surface[0] <= FOCUS_WIDTH}
+
+
 def test_focus_collect_and_build_ring_the_legal_islands() -> None:
     """Collect and build actions ring their islands (upper or lower case alike)."""
     targets = yamatai_focus.legal_targets(["collect C4 D2", "build B07 A3", "end"])
