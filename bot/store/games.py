@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from . import queries as q
 from . import sqlite
 from .base import StoreBase, check_int64, check_language, dump_json, validate_outcome
-from .connection import Connection, Row, Script, Step, drive
+from .connection import Script, Step
 from .errors import GameNotFound, InvalidRequest, StoreError, ThreadBusy
 from .models import (
     COMPUTER_LEVELS,
@@ -166,35 +166,33 @@ class GamesPart(StoreBase):
 
     async def load_game(self, game_id: int) -> Game:
         """The game with this id, read from its snapshot (GameNotFound if none)."""
-        return await self._db.run_read(self._load_game_steps(game_id))
-
-    @staticmethod
-    def _load_game_steps(game_id: int) -> Script[Game]:
-        rows = yield Step(q.SELECT_GAME_WITH_SEATS_BY_ID, (game_id,))
-        if not rows:
-            raise GameNotFound(f"no game {game_id}", game_id=game_id)
-        return (yield from _game_steps(rows))
+        return await self._db.run_read(
+            _one_game_steps(
+                q.SELECT_GAME_WITH_SEATS_BY_ID,
+                game_id,
+                lambda: GameNotFound(f"no game {game_id}", game_id=game_id),
+            )
+        )
 
     async def load_game_by_thread(self, thread_id: int) -> Game:
         """The active game in this thread (GameNotFound if the thread has none)."""
-        async with self._read() as conn:
-            rows = await conn.execute_fetchall(
-                q.SELECT_ACTIVE_GAME_WITH_SEATS_BY_THREAD, (thread_id,)
+        return await self._db.run_read(
+            _one_game_steps(
+                q.SELECT_ACTIVE_GAME_WITH_SEATS_BY_THREAD,
+                thread_id,
+                lambda: GameNotFound(f"no active game in thread {thread_id}", thread_id=thread_id),
             )
-            if not rows:
-                raise GameNotFound(f"no active game in thread {thread_id}", thread_id=thread_id)
-            return await _game(conn, rows)
+        )
 
     async def load_latest_game_by_thread(self, thread_id: int) -> Game:
         """The thread's most recent game, whatever its status (GameNotFound if none)."""
-        return await self._db.run_read(self._load_latest_game_by_thread_steps(thread_id))
-
-    @staticmethod
-    def _load_latest_game_by_thread_steps(thread_id: int) -> Script[Game]:
-        rows = yield Step(q.SELECT_LATEST_GAME_WITH_SEATS_BY_THREAD, (thread_id,))
-        if not rows:
-            raise GameNotFound(f"no game in thread {thread_id}", thread_id=thread_id)
-        return (yield from _game_steps(rows))
+        return await self._db.run_read(
+            _one_game_steps(
+                q.SELECT_LATEST_GAME_WITH_SEATS_BY_THREAD,
+                thread_id,
+                lambda: GameNotFound(f"no game in thread {thread_id}", thread_id=thread_id),
+            )
+        )
 
     async def latest_game_head_by_thread(self, thread_id: int) -> Game:
         """The thread's most recent game without its snapshot (``snapshot`` is empty), in one
@@ -445,13 +443,12 @@ class GamesPart(StoreBase):
         return int(rows[0]["channel_id"]), int(rows[0]["message_id"])
 
 
-async def _game(conn: Connection, rows: Sequence[Row]) -> Game:
-    """The game of ``GAME_WITH_SEATS`` rows, with its snapshot's log read too."""
-    return await drive(conn, _game_steps(rows))
-
-
-def _game_steps(rows: Sequence[Row]) -> Script[Game]:
-    """``_game`` as a script."""
+def _one_game_steps(sql: str, key: int, missing: Callable[[], GameNotFound]) -> Script[Game]:
+    """The one game a ``GAME_WITH_SEATS`` statement selects by ``key`` (``missing()`` raised if
+    none), with its snapshot's log read too."""
+    rows = yield Step(sql, (key,))
+    if not rows:
+        raise missing()
     game = game_with_seats_from_rows(rows)
     if not log_left_out(game.snapshot):
         return game
