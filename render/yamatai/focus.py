@@ -411,8 +411,14 @@ def _fleets(view: Mapping[str, Any], look: Theme) -> list[Line]:
         return [(say("y.focus.no_fleets"), SMALL, look.ink_soft, False)]
     title: Line = (say("y.focus.fleets_title"), BODY, look.ink, True)
     if choosing:
-        return [title, *((line, SMALL, look.ink, False) for line in shown)]
-    return [title, (" · ".join(shown), SMALL, look.ink, False)]
+        return [title, *((line, SMALL, look.ink, False) for line in shown), _boat_key(look)]
+    return [title, (" · ".join(shown), SMALL, look.ink, False), _boat_key(look)]
+
+
+def _boat_key(look: Theme) -> Line:
+    """What the fleets' boat letters stand for ("Boats: G bamboo · W wood · ...")."""
+    key = " · ".join(f"{letter} {say(f'y.boat.{boat}')}" for boat, letter in boat_letters().items())
+    return (say("y.focus.boat_key", key=key), SMALL, look.ink_soft, False)
 
 
 def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line]:

@@ -17,7 +17,9 @@ from render.focus import SMALL
 from render.focus import WIDTH as FOCUS_WIDTH
 from render.namiji import focus as namiji_focus
 from render.text import measuring, recording
+from render.words import say
 from render.yamatai import focus as yamatai_focus
+from render.yamatai.signs import boat_letters
 from tests.render.games import play_turns
 
 LONG = "Abcdefghijklmnopqrstuvwxyz012345"  # 32 letters, the longest name a seat takes
@@ -199,6 +201,30 @@ def test_focus_fleet_step_shows_the_track_and_no_cut_turn_order() -> None:
     assert reordered["turn_order"] != view["turn_order"]
     drawn = render_focus(view, legal=legal, events=events)
     assert render_focus(reordered, legal=legal, events=events) == drawn
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Boats: "), ("fr", "Bateaux : ")])
+def test_focus_says_what_the_boat_letters_stand_for(language: str, words: str) -> None:
+    """QA: the fleets' boat letters ("4: C Slide...", "9: SW -1 boat") had no key on the turn
+    picture, whether choosing a fleet or later in the turn."""
+    for step in ("fleet", "place"):
+        _says_the_boat_letters(*_yamatai_at(step), language, words)
+
+
+def _says_the_boat_letters(
+    match: Match, events: list[dict[str, Any]], language: str, words: str
+) -> None:
+    view = match.view(match.current_seat)
+    _clear_caches()
+    with recording() as drawn:
+        yamatai_focus.focus_image(
+            view, legal=match.legal_actions(), events=events, language=language
+        )
+    (key,) = [text for text, _ in drawn if text.startswith(words)]
+    letters = boat_letters(language)
+    assert len(letters) == 5
+    for boat, letter in letters.items():
+        assert f"{letter} {say(f'y.boat.{boat}', language)}" in key
 
 
 def test_focus_marks_are_drawn_where_the_targets_are() -> None:
