@@ -27,7 +27,6 @@ from engine.yamatai.scoring import outcome
 from engine.yamatai.search import analyse_view, strong_player
 from engine.yamatai.setup import new_state
 from engine.yamatai.state import FLEET, STEP_ORDERS, State
-from engine.yamatai.turn import step_name
 from engine.yamatai.view import YamataiView, figure, view
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -91,7 +90,7 @@ class Yamatai:
         """The seat to act, the round and the step (R2: a game under the old order says so)."""
         if st.over:
             return TurnInfo(None, st.round, "", False)
-        step = step_name(context(st.board), st)
+        step = rules.shown_step(context(st.board), st)
         if step == "acted" and not st.rulebook_order:
             step = "acted_recruit_first"
         return TurnInfo(st.seat, st.round, step, st.turn.step != FLEET)

@@ -659,18 +659,11 @@ def harbor_pending(st: State) -> bool:
     return st.turn.step not in (STORED, RECRUITED) and st.rulebook_order and any(current(st).boats)
 
 
-ACT = "act"
-"""The step shown while placing when no boat can be placed any more: collect or build next."""
-
-
-def step_name(ctx: Ctx, st: State) -> str:
-    """The step to show: after collecting or building with no boat to store, the harbor is done;
-    placing with no boat left to place (or no free spot for one), collecting or building is
-    next (rulebook, step 3)."""
+def step_name(st: State) -> str:
+    """The engine's step as shown: after collecting or building with no boat to store, the
+    harbor is done (``rules.shown_step`` also reads what is legal)."""
     if st.turn.step == ACTED and st.rulebook_order and not harbor_pending(st):
         return STEP_NAMES[STORED]
-    if st.turn.step == PLACE and not any(place_targets(ctx, st).values()):
-        return ACT
     return STEP_NAMES[st.turn.step]
 
 

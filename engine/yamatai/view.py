@@ -6,9 +6,10 @@ from typing import Any, Literal, TypedDict
 
 from engine.yamatai.common import boat_list
 from engine.yamatai.context import Ctx
+from engine.yamatai.rules import shown_step
 from engine.yamatai.scoring import outcome, score_lines
 from engine.yamatai.state import STEP_NAMES, Building, Player, State
-from engine.yamatai.turn import harbor_capacity, step_name, trade_limit
+from engine.yamatai.turn import harbor_capacity, trade_limit
 
 VIEW_SCHEMA = 2  # 2: step_order, face-down built tiles (hidden_tiles, building tile None)
 
@@ -198,7 +199,7 @@ def _turn(ctx: Ctx, st: State, seat: int | None) -> dict[str, Any] | None:
     data: dict[str, Any] = {
         "seat": st.seat,
         "step": STEP_NAMES[t.step],
-        "label": step_name(ctx, st),  # the step to show (e.g. no boat to store: harbor done)
+        "label": shown_step(ctx, st),  # the step to show: what is legal next (D141)
         "fleet": t.fleet or None,
         "trades": t.trades,
         "trades_allowed": trade_limit(st.players[st.seat]),

@@ -16,7 +16,7 @@ from render.yamatai.archipelago import boat_letters
 from render.yamatai.glyphs import boat_sprite, draw_text, paste_centred
 from render.yamatai.layout import Rect
 
-STEPS = ("fleet", "trade", "place", "act", "acted", "stored", "recruited")
+STEPS = ("fleet", "trade", "place", "act", "look", "acted", "stored", "recruited")
 """The turn's steps the title names (``y.step.<step>``)."""
 
 MIN_SIZE = 14  # the smallest text size of the title line

@@ -126,22 +126,31 @@ def test_every_legal_action_applies_and_its_notation_round_trips(seed: int) -> N
         steps += 1
 
 
+SHOWN_NEXT = (({"collect", "build"}, "act"), ({"keep"}, "acted"), ({"recruit"}, "stored"))
+
+
 @pytest.mark.parametrize("seed", range(12))
-def test_the_step_shown_is_collect_or_build_once_no_boat_can_be_placed(seed: int) -> None:
-    """Rulebook step 3: placing is optional, then collect or build. The step shown while
-    placing is "act" exactly when no placement is legal any more (QA: "Now: place boats" with
-    only collect and build left); the engine's own step stays "place"."""
+def test_the_step_shown_names_what_is_legal_next(seed: int) -> None:
+    """Rulebook: trade, place boats (optional), then collect or build, the harbor, recruit. The
+    step shown is the engine's while trading or placing is legal; once none is, the next thing
+    legal (QA: "Now: place boats" with only collect and build legal, "trade or place boats" with
+    only "end", "collect or build" with only the harbor); tiles looked at: "look"."""
     m = game_for(seed)
     rng = Rng(seed)
-    acts = 0
+    shown: set[str] = set()
     while (seat := m.current_seat) is not None:
         legal = m.legal_actions()
-        view = m.view(seat)["turn"]
-        placing = view["step"] == "place"
-        can_place = any(a.startswith("place ") for a in legal)
-        if not view["looking"]:  # a fleet's "look" power is arranged first, then placing goes on
-            assert (view["label"] == "act") is (placing and not can_place)
-        assert m.turn_info.step == view["label"] or view["label"] == "acted"
-        acts += view["label"] == "act"
+        turn = m.view(seat)["turn"]
+        kinds = {a.split()[0] for a in legal}
+        own = {"trade": {"buy", "sell", "place"}, "place": {"place"}}.get(turn["step"])
+        if turn["looking"]:
+            expected = "look"
+        elif own is None or kinds & own:
+            expected = turn["label"] if own is None else turn["step"]
+        else:
+            expected = next((name for want, name in SHOWN_NEXT if kinds & want), "recruited")
+        assert turn["label"] == expected, (turn, sorted(kinds))
+        assert m.turn_info.step in (expected, "acted_recruit_first")
+        shown.add(expected)
         m.play(legal[rng.below(len(legal))])
-    assert acts
+    assert "act" in shown  # every game meets it
