@@ -166,7 +166,7 @@ def _focus_parts(
         crop = focus.crop_marked(board_picture, marks, area.box)
     parts: list[Image.Image | focus.Panel] = [
         focus.text_panel(_title(view, look), look, fill=look.background),
-        focus.text_panel(_choices(targets, look), look),
+        focus.text_panel(_choices(view, targets, look), look),
         crop,
         focus.text_panel(_scores(view, look), look),
         focus.text_panel(_fleets(view, look), look),
@@ -324,8 +324,9 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
     return lines
 
 
-def _choices(targets: Targets, look: Theme) -> list[Line]:
-    """What the ringed targets are, then the other legal actions by verb."""
+def _choices(view: Mapping[str, Any], targets: Targets, look: Theme) -> list[Line]:
+    """What the ringed targets are, then the other legal actions by verb (and the tiles a
+    fleet's "look" drew, which only their player sees, while they wait to be put back)."""
     named = [
         ("spots", sorted(targets.spots, key=int)),
         ("islands", sorted(targets.islands)),
@@ -347,9 +348,23 @@ def _choices(targets: Targets, look: Theme) -> list[Line]:
         verbs.setdefault(verb, []).append(rest)
     for verb, rests in verbs.items():
         lines.append((_verb_line(verb, rests), SMALL, look.ink_soft, False))
+        if verb == "arrange":
+            looked = (view.get("turn") or {}).get("looked") or []
+            lines += [(_looked_tile(tile), SMALL, look.ink, False) for tile in looked]
     if not lines:
         lines.append((say("c.focus.nothing"), SMALL, look.ink_soft, False))
     return lines
+
+
+def _looked_tile(tile: Mapping[str, Any]) -> str:
+    """A tile drawn by "look" in words: its id (as the notation and the ringed line write it),
+    its boats, its PP and kind."""
+    boats = " + ".join(say(f"y.boat.{boat}") for boat in tile.get("boats", []))
+    shown = {"tile": str(tile.get("id", "")), "boats": boats, "pp": tile.get("pp", 0)}
+    kind = f"y.key.{tile.get('kind')}"
+    if known(kind):
+        return say("y.focus.looked_kind", kind=say(kind), **shown)
+    return say("y.focus.looked", **shown)
 
 
 def _goods(rest: str) -> str:

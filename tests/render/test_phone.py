@@ -169,6 +169,31 @@ def test_focus_collect_or_build_step_says_so_and_labels_the_ringed_islands_over_
     assert islands <= {d.text for d in drawn if d.surface[0] <= FOCUS_WIDTH}
 
 
+def test_focus_look_step_lists_the_tiles_drawn_and_how_to_put_them_back() -> None:
+    """QA: after a fleet's "look" the picture showed the whole map and none of the tiles to
+    put back, and nothing said what the "/" of ``arrange B21 / B11 B01`` means."""
+    match = games.new("yamatai", ["Ann", "Bo"], seed=1)
+    computer = games.computer_player("yamatai")
+    for n in range(400):
+        seat = match.current_seat
+        assert seat is not None
+        legal = match.legal_actions()
+        if any(a.startswith("arrange ") for a in legal):
+            break
+        match.play("look" if "look" in legal else computer(match.view(seat), n), seat=seat)
+    view = match.view(seat)
+    looked = view["turn"]["looked"]
+    assert len(looked) == 3
+    _clear_caches()
+    with recording() as drawn:
+        yamatai_focus.focus_image(view, legal=legal)
+    texts = [text for text, _ in drawn]
+    assert "Now: arrange the tiles looked at" in texts
+    assert any("before / on top" in text for text in texts)
+    for tile in looked:
+        assert any(t.startswith(f"{tile['id']}: ") and f", {tile['pp']} PP" in t for t in texts)
+
+
 def test_focus_collect_and_build_ring_the_legal_islands() -> None:
     """Collect and build actions ring their islands (upper or lower case alike)."""
     targets = yamatai_focus.legal_targets(["collect C4 D2", "build B07 A3", "end"])
