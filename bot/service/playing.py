@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from bot.games import presentation
+from bot.kept import Kept
 from bot.store import (
     Game,
     GameLog,
@@ -18,7 +19,7 @@ from engine.errors import EngineError
 
 from . import panel as panels
 from .errors import EngineRejected, ServiceError, rejected, store_refusals
-from .history import since_last_turn
+from .history import since_last_turn, turn_start
 from .pictures import PictureOrder, Pictures
 from .reports import TurnReports
 from .results import (
@@ -28,6 +29,7 @@ from .results import (
     PlayResult,
     Preview,
     TurnKey,
+    TurnRecord,
     UndoResult,
 )
 from .suggest import Suggestions, suggestions
@@ -43,6 +45,9 @@ from .tables import (
 )
 
 log = logging.getLogger(__name__)
+
+SINCE_KEPT = 1024
+"""Turns whose "since your last turn" records are kept (a few hundred bytes each)."""
 
 
 class PlayService:
@@ -61,6 +66,9 @@ class PlayService:
         self.pictures = pictures
         self.reports = reports
         self._seed_source = seed_source
+        # the others' turns told on a turn's step pictures: a replay of the game, the same for
+        # every step of the turn, so kept per turn
+        self._since: Kept[Hashable, list[TurnRecord]] = Kept(SINCE_KEPT)
 
     async def create_game(
         self,
@@ -165,7 +173,7 @@ class PlayService:
         # message, a step's the answer (D89, D100)
         order = None
         if turn is None:  # the player's next step: the phone-sized turn picture, choices ringed
-            order = self.pictures.order(match.view(seat), events, game, panel_choices(match))
+            order = await self._step_order(game, match, seat, panel_choices(match))
         computers = self.desk.computer_acts(
             game, match.current_seat, await self.desk.stand_ins(game)
         )
@@ -227,8 +235,37 @@ class PlayService:
             saved = await self.store.undo_last(
                 game.id, game.version, match.to_json(), current_seat=match.current_seat
             )
-        order = self.pictures.order(match.view(seat), None, game, panel_choices(match))
+        order = await self._step_order(game, match, seat, panel_choices(match))
         return UndoResult(game.id, saved, undone, None, step_of(match), order)
+
+    async def _step_order(
+        self,
+        game: Game,
+        match: games.Match,
+        seat: int,
+        marked: Sequence[str],
+        *,
+        view: dict[str, Any] | None = None,
+        since: Sequence[TurnRecord] | None = None,
+    ) -> PictureOrder:
+        """A step's turn picture for the player to act (the panel's and a mid-turn ``/play``'s
+        alike): ``marked`` ringed, the others' turns since the player's last one told and
+        marked, the time banks if the game has them."""
+        if since is None:
+            since = await self._since_last_turn(game, match, seat)
+        banks = await self.reports.banks(game)
+        shown = match.view(seat) if view is None else view
+        return self.pictures.order(shown, None, game, marked, since=since, banks=banks)
+
+    async def _since_last_turn(self, game: Game, match: games.Match, seat: int) -> list[TurnRecord]:
+        """``since_last_turn``, kept per turn (a replay of the game, the same for every step)."""
+        start = turn_start(match)
+        key = (game.id, seat, start, hash(tuple(match.log[:start])))  # a rewound game differs
+        since = self._since.find(key)
+        if since is None:
+            since = await asyncio.to_thread(since_last_turn, match, seat)
+            self._since.keep(key, since)
+        return since
 
     async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> Suggestions:
         """Autocomplete choices for the action option (the refusal if the user may not act now)."""
@@ -281,9 +318,8 @@ class PlayService:
         ending = [a for a in legal if shown.panel_group(a) == panels.END_GROUP]
         view = match.view(seat)
         marked = [a for a in members if a.startswith(prefix)]  # the step's choices left
-        since = await asyncio.to_thread(since_last_turn, match, seat)
-        banks = await self.reports.banks(game)
-        drawn = self.pictures.order(view, None, game, marked, since=since, banks=banks)
+        since = await self._since_last_turn(game, match, seat)
+        drawn = await self._step_order(game, match, seat, marked, view=view, since=since)
         png = await self._panel_picture(drawn, game) if picture else None
         players = players_of(game, match)
         return PanelState(

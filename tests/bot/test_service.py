@@ -423,3 +423,32 @@ def test_an_away_players_turns_are_each_posted_once(tmp_path: Path) -> None:
         assert [a[0] for a in said] == [a[0] for a in after[before:]]
 
     asyncio.run(with_service(tmp_path, body, fast=True))
+
+
+def test_a_mid_turn_play_draws_the_step_picture_the_panel_draws(tmp_path: Path) -> None:
+    """QA: a mid-turn ``/play``'s step picture said "Last turn: none yet" from its second step
+    (round 2 too) and never what the others did; it is the panel's picture: the others' turns
+    since the player's last one told and marked, every legal choice ringed."""
+    from bot.service.history import since_last_turn
+    from bot.service.tables import panel_choices
+    from render import render_focus
+
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
+        await play_whole_turn(rooms, created.game_id)
+        game = await rooms.desk.repo.load_game(created.game_id)
+        match = games.from_json(game.snapshot)
+        seat = match.current_seat
+        assert seat is not None
+        user = next(s.user_id for s in game.seats if s.seat == seat) or 0
+        for _ in range(2):  # the turn's first step, then a later one
+            result = await rooms.playing.play(user, match.legal_actions()[0], thread_id=500)
+            match = games.from_json((await rooms.desk.repo.load_game(created.game_id)).snapshot)
+            since = since_last_turn(match, seat)
+            assert len(since) == 1 and since[0].seat != seat  # the other player's whole turn
+            assert result.picture_order is not None and match.current_seat == seat
+            told = [(t.seat, t.events) for t in since]
+            expected = render_focus(match.view(seat), legal=panel_choices(match), since=told)
+            assert await rooms.pictures.draw(result.picture_order) == expected
+
+    asyncio.run(with_service(tmp_path, body))
