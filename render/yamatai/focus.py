@@ -214,6 +214,7 @@ def map_at_size(
     for marked in marks:
         focus.mark_target(canvas, shown.placed(marked), look, _shape(marked), scale=shown.zoom)
     _label_ringed_islands(canvas, board, lay, look, marks, shown)
+    focus.draw_tags(canvas, marks, shown, look, 0)
     return focus.centred(canvas, look.background)
 
 
@@ -243,12 +244,18 @@ def _label_ringed_islands(
             )
 
 
+def _hidden(spot: Mapping[str, Any]) -> str:
+    """The number of a spot a boat stands on (it covers the printed number), else ""."""
+    return str(spot["label"]) if spot.get("boat") else ""
+
+
 def _marks(view: Mapping[str, Any], lay: Layout, targets: Targets) -> tuple[list[Marked], Rect]:
     """The targets' places on the board picture, and the area to show (map first)."""
     board = load_board(str(view.get("board", "default")))
     scale = lay.transform.scale
     on_map = [
-        Marked("spot", str(s["label"]), *spot_centre(board, lay, i), 24)
+        # a boat on a ringed spot hides its number: the number goes on a badge beside the ring
+        Marked("spot", str(s["label"]), *spot_centre(board, lay, i), 24, tag=_hidden(s))
         for i, s in enumerate(view["spots"])
         if str(s["label"]) in targets.spots
     ] + [

@@ -194,6 +194,29 @@ def test_focus_look_step_lists_the_tiles_drawn_and_how_to_put_them_back() -> Non
         assert any(t.startswith(f"{tile['id']}: ") and f", {tile['pp']} PP" in t for t in texts)
 
 
+def test_focus_ringed_spots_under_boats_say_their_number_on_a_badge() -> None:
+    """QA: for remove, swap and slide the ringed spots hold boats, whose sprites hid the spots'
+    numbers the actions name ("swap boats 25 45"); each such number is drawn beside its ring."""
+    match = games.new("yamatai", ["Ann", "Bo"], seed=1)
+    computer = games.computer_player("yamatai")
+    for n in range(300):
+        seat = match.current_seat
+        assert seat is not None
+        swaps = [a for a in match.legal_actions() if a.startswith("swap boats ")]
+        if n > 40 and swaps:
+            break
+        match.play(computer(match.view(seat), n), seat=seat)
+    view = match.view(seat)
+    under = {a.split()[2] for a in swaps} | {a.split()[3] for a in swaps}
+    assert all(s["boat"] for s in view["spots"] if s["label"] in under)
+    _clear_caches()
+    with measuring() as drawn:
+        yamatai_focus.focus_image(view, legal=swaps)
+    # on the crop (not the 50-px sprite of the spot's number, under the boat), at the least size
+    badges = {d.text for d in drawn if d.size == SMALL and 100 < d.surface[0] <= FOCUS_WIDTH}
+    assert under <= badges
+
+
 def test_focus_collect_and_build_ring_the_legal_islands() -> None:
     """Collect and build actions ring their islands (upper or lower case alike)."""
     targets = yamatai_focus.legal_targets(["collect C4 D2", "build B07 A3", "end"])
