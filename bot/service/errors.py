@@ -16,6 +16,8 @@ from .suggest import close_matches
 GRAMMAR_REASONS = frozenset({"unknown_action", "bad_notation", "empty"})
 #: Engine errors that already say everything (which part, why) and have nothing legal to add.
 SELF_EXPLAINED = frozenset({"reveal_alone", "sequence_past_turn", "too_long"})
+#: Commands of their own a player may type as an action (``/play action: undo``): pointed to.
+COMMAND_WORDS = frozenset({"undo", "turn", "board", "log", "resign", "back", "help", "rules"})
 
 
 class ServiceError(Exception):
@@ -96,6 +98,9 @@ def rejected(error: EngineError, match: Match, seat: int, parts: Sequence[str]) 
             message=detail,
             **params,
         )
+    word = part.strip().lstrip("/").lower()
+    if word in COMMAND_WORDS and isinstance(error, InvalidNotation):
+        return ServiceError(f"error.{kind}.a_command", command=word, **params)
     close = close_matches(legal, part)
     if close:
         shown = ", ".join(f"`{a}`" for a in close)

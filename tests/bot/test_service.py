@@ -145,6 +145,31 @@ def test_malformed_and_illegal_actions_say_what_is_legal(tmp_path: Path) -> None
     asyncio.run(with_service(tmp_path, body))
 
 
+@pytest.mark.parametrize(("typed", "command"), [("undo", "undo"), ("/Board", "board")])
+def test_a_command_typed_as_an_action_points_to_its_command(
+    tmp_path: Path, typed: str, command: str
+) -> None:
+    """QA: ``/play action: undo`` answered "I could not read `undo` as an action"."""
+
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
+        user = created.first.user_id or 0
+        with pytest.raises(ServiceError) as caught:
+            await rooms.playing.play(user, typed, thread_id=500)
+        assert caught.value.key == "error.single.a_command"
+        said = error_text(default_catalog(), caught.value, "fr")
+        assert f"`/{command}`" in said and "commande" in said
+        game = await rooms.desk.repo.load_game(created.game_id)
+        first = games.from_json(game.snapshot).legal_actions()[0]
+        with pytest.raises(ServiceError) as caught:
+            await rooms.playing.play(user, f"{first}; {typed}", thread_id=500)
+        assert caught.value.key == "error.sequence.a_command"
+        game = await rooms.desk.repo.load_game(created.game_id)
+        assert game.version == created.version  # nothing was played
+
+    asyncio.run(with_service(tmp_path, body))
+
+
 def test_two_concurrent_applies_one_wins(tmp_path: Path) -> None:
     async def body(rooms: Rooms) -> None:
         created = await two_player_game(rooms)
