@@ -485,7 +485,9 @@ def _did(who: str, hl: Highlight) -> str:
         done.append(say("y.focus.recruited", name=hl.recruited))
     if hl.reserved:
         done.append(say("y.focus.reserved", tile=tile_label(hl.reserved)))
-    return say("c.focus.did", name=who, done="; ".join(done) or say("y.focus.no_change"))
+    return say(
+        "c.focus.did", name=who, done=say("c.focus.then").join(done) or say("y.focus.no_change")
+    )
 
 
 def _changed(view: Mapping[str, Any], lay: Layout, since: Since) -> list[Marked]:

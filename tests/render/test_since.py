@@ -164,3 +164,21 @@ def test_a_boat_placed_then_moved_in_the_turn_is_told_placed_where_it_ended() ->
     with focus_words("en"):
         line = yamatai_focus._turn_since("Kenji", 1, events)
     assert line.endswith("placed boats on 25, 41; moved boats on 14"), line
+
+
+def test_french_turns_read_as_french_sentences() -> None:
+    """QA: "a pris perle sur A1, perle sur A2; sanctuaire sur C5": French sets a space before
+    ";", a list after "a ramassé :", and every part of a turn has its verb."""
+    events = [
+        {"type": "fleet", "seat": 0, "fleet": 5},
+        {"type": "place", "seat": 0, "boat": "gold", "spot": "12"},
+        {"type": "collect", "seat": 0, "tokens": [{"island": "A1", "culture": "pearl"}]},
+        {"type": "sacred", "seat": 0, "island": "C5"},
+    ]
+    with focus_words("fr"):
+        said = yamatai_focus._turn_since("Ann", 0, events)
+    assert said.replace("\N{NO-BREAK SPACE}", " ") == (
+        "Ann : a pris la flotte 5 ; a placé des bateaux sur 12 ; a ramassé : perle sur A1"
+        " ; a placé un Sanctuaire sur C5"
+    )
+    assert " ;" not in said and " :" not in said  # a space that never starts a line
