@@ -292,9 +292,10 @@ def _marks(view: Mapping[str, Any], lay: Layout, targets: Targets) -> tuple[list
 
 
 def _boxed(kind: str, label: str, slot: Rect) -> Marked:
-    """A card-shaped target: its centre and half its size (the mark sits just outside it)."""
+    """A card-shaped target: its centre and half its size (the box, drawn inwards, mostly
+    outside the card: it would hide the ends of the card's lines)."""
     centre = ((slot.x0 + slot.x1) / 2, (slot.y0 + slot.y1) / 2)
-    return Marked(kind, label, *centre, slot.width / 2 + 2, slot.height / 2 + 2)
+    return Marked(kind, label, *centre, slot.width / 2 + 6, slot.height / 2 + 6)
 
 
 def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:

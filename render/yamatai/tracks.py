@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import Style, font
 from render.stand_in import ended
@@ -37,6 +37,8 @@ END_REASONS = ("boats", "buildings", "specialists")
 """Why the game ended, in plain words (``y.end.<reason>``)."""
 
 POWER_SIZE = MIN_TEXT
+TAIL = 3
+"""Least letters on either side of a hyphen where a word too wide for its card is broken."""
 """The one size of every specialist's power text (wrapped, never cut)."""
 
 SCORE_COLUMNS = ("coins", "pp_tokens", "buildings", "specialists", "reserved", "set_aside")
@@ -61,7 +63,8 @@ __all__ = [
 
 
 def wrap(text: str, size: int, width: float, style: str = "regular") -> list[str]:
-    """Words of text broken into lines no wider than width pixels."""
+    """Words of text broken into lines no wider than width pixels (a word wider than a line,
+    e.g. French "emplacement" on a card, broken with a hyphen)."""
     return list(_wrapped(text, size, width, style))
 
 
@@ -70,7 +73,8 @@ def _wrapped(text: str, size: int, width: float, style: str) -> tuple[str, ...]:
     face = font("condensed" if style == "condensed" else "regular", size)
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    words = [w for w in text.replace("\n", " ").split(" ") if w]  # a no-break space joins
+    for word in (part for whole in words for part in _hyphenated(whole, face, width)):
         candidate = f"{line} {word}".strip()
         if line and face.getlength(candidate) > width:
             lines.append(line)
@@ -80,6 +84,19 @@ def _wrapped(text: str, size: int, width: float, style: str) -> tuple[str, ...]:
     if line:
         lines.append(line)
     return tuple(lines)
+
+
+def _hyphenated(word: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """A word too wide for ``width`` as pieces that fit, each but the last ending with a
+    hyphen: as long as fits, leaving the rest at least ``TAIL`` letters ("emplace-", "ment")."""
+    pieces: list[str] = []
+    while face.getlength(word) > width and len(word) > 2 * TAIL:
+        cut = len(word) - TAIL
+        while cut > TAIL and face.getlength(word[:cut] + "-") > width:
+            cut -= 1
+        pieces.append(word[:cut] + "-")
+        word = word[cut:]
+    return [*pieces, word]
 
 
 def _chip(

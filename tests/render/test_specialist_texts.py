@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from render import render_board
-from render.text import measuring
+from render.text import measuring, text_length
 from render.words import speaking
 from render.yamatai.layout import layout
-from render.yamatai.tracks import POWER_SIZE, card_slots, specialist_power
+from render.yamatai.tracks import POWER_SIZE, card_slots, specialist_power, wrap
 from tests.render.test_overflow import GAMES, LANGUAGES, SLACK
 
 CARDS = json.loads(
@@ -59,3 +59,21 @@ def test_every_specialist_power_fits_its_card(lang: str, game: str) -> None:
             slot = next(s for s in slots if s.x0 <= (d.box[0] + d.box[2]) / 2 <= s.x1)
             assert d.box[0] >= slot.x0 - SLACK and d.box[2] <= slot.x1 + SLACK, d
             assert d.box[3] <= slot.y1 - DISC + SLACK, f"{d.text!r} runs into the disc"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_line_of_a_power_fits_its_cards_width(lang: str) -> None:
+    """QA: French "Tout emplacement" was cut to "mplacemen" on the card: every line of every
+    specialist's power fits the card's width, a word too long for it broken with a hyphen."""
+    width = card_slots(layout("default", 4).specialists, TRACK)[0].width - 6
+    with speaking(lang):
+        for card in CARDS:
+            power = specialist_power(card)
+            lines = wrap(power, POWER_SIZE, width, "condensed")
+            assert all(text_length(line, POWER_SIZE, "condensed") <= width for line in lines)
+            assert _letters("".join(lines)) == _letters(power)  # every letter, in order
+
+
+def _letters(text: str) -> str:
+    """The text without its spaces and hyphens."""
+    return text.replace(" ", "").replace("-", "")
