@@ -343,13 +343,13 @@ def _rounds(tables: Sequence[TableLink], say: Say) -> str:
     for round_ in sorted({t.round for t in tables}):
         items = []
         for t in (t for t in tables if t.round == round_):
-            who = ", ".join(e(p) for p in t.players)
+            who = say("web.league.table", table=t.table_no, players=", ".join(t.players))
             link = (
                 f' — <a href="{e(t.link)}">{e(say("web.league.game"))}</a>'
                 if t.link
                 else f" — {e(say('web.league.not_opened'))}"
             )
-            items.append(f"<li>{e(say('web.league.table', table=t.table_no))}: {who}{link}</li>")
+            items.append(f"<li>{e(who)}{link}</li>")
         title = e(say("web.league.round", round=round_))
         parts.append(f"<h3>{title}</h3><ul>{''.join(items)}</ul>")
     title = e(say("web.league.rounds"))
@@ -360,8 +360,8 @@ def _ratings(ratings: Sequence[tuple[str, Sequence[float], str]], say: Say) -> s
     blocks = []
     for name, values, last in ratings:
         chart = sparkline(values) if values else f"<p>{e(say('web.league.no_rating'))}</p>"
-        shown = f" {last}" if values else ""
-        blocks.append(f"<figure><figcaption>{e(name)}{e(shown)}</figcaption>{chart}</figure>")
+        shown = say("web.league.rating_now", name=name, rating=last) if values else name
+        blocks.append(f"<figure><figcaption>{e(shown)}</figcaption>{chart}</figure>")
     title = e(say("web.league.ratings"))
     return f'<section class="ratings"><h2>{title}</h2>{"".join(blocks)}</section>'
 

@@ -101,6 +101,13 @@ def test_a_rating_chart_says_the_rating_as_the_table_does(tmp_path: Path) -> Non
     html = asyncio.run(_league_page_after_a_resignation(tmp_path, "fr"))
     rows = re.findall(r"<tr.*?</tr>", re.findall(r"<tbody>(.*?)</tbody>", html)[0])
     for name in ("Ann", "&lt;b&gt;Bo&lt;/b&gt;"):
-        (caption,) = re.findall(rf"<figcaption>{name} ([^<]+)</figcaption>", html)
+        (caption,) = re.findall(rf"<figcaption>{name} — cote ([^<]+)</figcaption>", html)
         assert "," in caption and "." not in caption
         assert any(name in row and f">{caption}<" in row for row in rows)
+
+
+def test_a_french_league_page_writes_its_tables_the_french_way(tmp_path: Path) -> None:
+    """QA: "Table 1: Ann, Bo" had no space before its colon in French (a no-break one)."""
+    html = asyncio.run(_league_page_after_a_resignation(tmp_path, "fr"))
+    assert "Table 1\N{NO-BREAK SPACE}: Ann, &lt;b&gt;Bo&lt;/b&gt;" in html
+    assert "Table 1:" not in html
