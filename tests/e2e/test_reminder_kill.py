@@ -71,7 +71,7 @@ def test_a_reminder_sent_just_before_a_kill_pings_the_player_once(tmp_path: Path
                 player = first_player_id(table.opening)
                 assert player is not None
                 held = double.faults.hold_response(POST, channel_id=table.id)
-                with sqlite3.connect(db) as conn:  # half time has come
+                with sqlite3.connect(db, timeout=30) as conn:  # half time has come
                     conn.execute("UPDATE reminders SET due_at = 0 WHERE kind = 'half'")
                 await asyncio.wait_for(held.reached.wait(), 30)
                 [sent] = reminders(double, table, player)  # posted; the bot has no answer yet
@@ -80,7 +80,7 @@ def test_a_reminder_sent_just_before_a_kill_pings_the_player_once(tmp_path: Path
                 held.release()
                 claimed, recorded, claims = half_reminder(db)
                 assert claimed is not None and recorded is None and claims == 1
-                with sqlite3.connect(db) as conn:  # its lease ran out
+                with sqlite3.connect(db, timeout=30) as conn:  # its lease ran out
                     conn.execute("UPDATE reminders SET claimed_until = 0 WHERE kind = 'half'")
 
                 process = await spawn(double, tmp_path, "second")
