@@ -228,11 +228,11 @@ def _label_ringed_islands(
 ) -> None:
     """A ringed island's label again, over its ring (the ring passes where the label is)."""
     size = max(1, round(look.island_label_size * shown.zoom))
+    halo = max(1, round(3 * shown.zoom))
     draw = ImageDraw.Draw(canvas)
     for marked in marks:
         if marked.kind == "island" and marked.label in board.island_labels:
             at = shown.point(island_label_xy(board, lay, board.island_labels.index(marked.label)))
-            halo = max(1, round(3 * shown.zoom))
             draw_text(
                 draw,
                 at,

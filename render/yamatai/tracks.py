@@ -37,9 +37,9 @@ END_REASONS = ("boats", "buildings", "specialists")
 """Why the game ended, in plain words (``y.end.<reason>``)."""
 
 POWER_SIZE = MIN_TEXT
+"""The one size of every specialist's power text (wrapped, never cut)."""
 TAIL = 3
 """Least letters on either side of a hyphen where a word too wide for its card is broken."""
-"""The one size of every specialist's power text (wrapped, never cut)."""
 
 SCORE_COLUMNS = ("coins", "pp_tokens", "buildings", "specialists", "reserved", "set_aside")
 """The final table's scoring lines (``y.col.<line>``)."""
