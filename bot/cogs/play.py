@@ -121,7 +121,10 @@ class PlayCog(commands.Cog):
         thread = thread_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.rooms.playing.undo(interaction.user.id, thread_id=thread)
-        await send(interaction, t(interaction, "play.undone", action=result.undone))
+        said = t(interaction, "play.undone", action=result.undone)
+        if result.step:  # where the turn stands now, as /play's answer says it
+            said += " " + t(interaction, "play.step", step=t(interaction, result.step))
+        await send(interaction, said)
         follow_picture(self.bot, interaction, result.game_id, result.picture_order)
 
     @app_commands.command(name="resign", description=text("cmd.resign"))
