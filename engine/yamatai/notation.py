@@ -162,6 +162,8 @@ class Notation:
 
     def _tile(self, word: str) -> str:
         key = word.upper()
+        if key[:1] == "#":  # as the picture writes a building tile (``#07`` is ``B07``)
+            key = "B" + key[1:]
         if len(key) > 1 and key[0] == "B" and key[1:].isascii() and key[1:].isdigit():
             key = f"B{int(key[1:]):02d}"
         if key not in self._tiles:

@@ -288,6 +288,13 @@ def test_only_one_building_per_turn(m: Match) -> None:
     assert legal_starting(m, "build") == []
 
 
+@pytest.mark.parametrize("typed", ["#01", "#1", "b1"])
+def test_a_building_tile_may_be_typed_as_the_picture_writes_it(m: Match, typed: str) -> None:
+    target = _ready_to_build(m)
+    m.play(f"build {typed} {target}")
+    assert m.log[-1][1] == f"build B01 {target}"
+
+
 def test_with_no_standard_building_left_only_prestige_tiles_can_be_built(m: Match) -> None:
     give(m, to_act(m), buildings_left=0)
     target = _ready_to_build(m)
