@@ -58,6 +58,7 @@ class FocusRenderer(Protocol):
         ended: str | None = None,
         banks: Mapping[int, int] | None = None,
         since: Since | None = None,
+        first_turn: bool = False,
     ) -> bytes: ...
 
 
@@ -129,12 +130,13 @@ def render_focus(
     ended: str | None = None,
     banks: Mapping[int, int] | None = None,
     since: Since | None = None,
+    first_turn: bool = False,
 ) -> bytes:
     """The turn picture of any registered game for the player to move, the ``legal`` actions'
     spots, islands or cards marked, as PNG bytes (about 900 px wide, read on a phone); the bot's
     extras as for ``render_board``; ``since``: the others' turns since the viewer's last one
     (each seat and its events), told in words and their places marked, instead of the last
-    turn."""
+    turn (``first_turn``: since the game began, the viewer has had no turn)."""
     game = str(view.get("game", ""))
     renderer = FOCUS_RENDERERS.get(game)
     if renderer is None:
@@ -150,6 +152,7 @@ def render_focus(
         ended=ended,
         banks=banks,
         since=since,
+        first_turn=first_turn,
     )
 
 

@@ -722,16 +722,19 @@ def since_lines(
     since: Since,
     look: Theme,
     did: Callable[[str, int, Sequence[Mapping[str, Any]]], str],
+    first_turn: bool = False,
 ) -> list[Line]:
     """The others' turns since the viewer's last one, each said by ``did(name, seat, events)``,
     and the legend of their marks (instead of the last turn, which may be the viewer's own turn
-    just begun)."""
+    just begun); ``first_turn``: the viewer has had none, so they are told since the game
+    began."""
     players = view["players"]
-    lines: list[Line] = [(say("c.focus.since"), BODY, look.last_turn_ink, True)]
+    start = "_start" if first_turn else ""
+    lines: list[Line] = [(say(f"c.focus.since{start}"), BODY, look.last_turn_ink, True)]
     turns = [(seat, events) for seat, events in since if 0 <= seat < len(players)]
     if not turns:
-        return [*lines, (say("c.focus.since_nothing"), SMALL, look.ink_soft, False)]
+        return [*lines, (say(f"c.focus.since_nothing{start}"), SMALL, look.ink_soft, False)]
     for seat, events in turns[-SINCE_SHOWN:]:
         who = str(players[seat].get("name", ""))
         lines.append((did(who, seat, events), SMALL, look.ink, False))
-    return [*lines, (say("c.focus.since_legend"), SMALL, look.ink_soft, False)]
+    return [*lines, (say(f"c.focus.since_legend{start}"), SMALL, look.ink_soft, False)]

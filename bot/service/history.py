@@ -7,7 +7,7 @@ from engine import games
 from engine.contract import Event
 from engine.games import Match
 
-from .results import TurnRecord
+from .results import SinceLastTurn, TurnRecord
 
 
 def replay_turns(match: Match) -> list[TurnRecord]:
@@ -64,10 +64,11 @@ def turn_start(match: Match) -> int:
     return start
 
 
-def since_last_turn(match: Match, seat: int) -> list[TurnRecord]:
+def since_last_turn(match: Match, seat: int) -> SinceLastTurn:
     """The other seats' complete turns since ``seat``'s previous complete turn (since the
     start if it has had none), oldest first, as everyone may read them (by replay)."""
     turns = replay_turns(match)
     mine = [i for i, turn in enumerate(turns) if turn.seat == seat and turn.complete]
     start = mine[-1] + 1 if mine else 0
-    return [turn for turn in turns[start:] if turn.complete and turn.seat != seat]
+    others = tuple(turn for turn in turns[start:] if turn.complete and turn.seat != seat)
+    return SinceLastTurn(others, first_turn=not mine)

@@ -19,7 +19,7 @@ from engine.contract import Event
 if TYPE_CHECKING:
     from render.focus import Since
 
-    from .results import TurnRecord
+    from .results import SinceLastTurn
 
 PICTURES_KEPT = 64  # recent pictures kept by the service (about 200 KB each)
 
@@ -42,11 +42,13 @@ def render_picture(
     computer_played: bool = False,
     since: Since | None = None,
     banks: Sequence[tuple[int, int]] = (),
+    first_turn: bool = False,
 ) -> bytes:
     """The board PNG of a view, marking the changes in ``events`` (None: from the view), with
     its texts in ``language``; with ``legal`` (the actions of the step to choose), the game's
     phone-sized turn picture marking them, when the game has one (docs/render.md), and telling
-    ``since`` (the others' turns since the viewer's last one) on it. The bot's extras: (seat,
+    ``since`` (the others' turns since the viewer's last one; ``first_turn``: since the game
+    began, the viewer has had no turn) on it. The bot's extras: (seat,
     why) the computer plays for a human, the last turn played so, and (seat, seconds) left in
     each time bank."""
     from render import FOCUS_RENDERERS, render_board, render_focus
@@ -62,6 +64,7 @@ def render_picture(
             computer_played=computer_played,
             since=since,
             banks=left,
+            first_turn=first_turn,
         )
     return render_board(
         view,
@@ -158,7 +161,7 @@ class Pictures:
         *,
         stand_ins: Mapping[int, str] | None = None,
         computer_played: bool = False,
-        since: Sequence[TurnRecord] | None = None,
+        since: SinceLastTurn | None = None,
         banks: Mapping[int, int] | None = None,
     ) -> PictureOrder:
         """What the picture of ``view`` is drawn from, in the game's language (None: a
@@ -170,10 +173,13 @@ class Pictures:
         marked = None if legal is None else tuple(legal)
         seats = tuple(sorted((stand_ins or {}).items()))
         more: tuple[object, ...] = (language, marked, seats, computer_played)
+        first = since is not None and since.first_turn
         if since is not None or banks:  # the key of a picture without them stays as it was
-            more += (None if since is None else tuple((t.seat, tuple(t.events)) for t in since),)
-        if banks:
-            more += (tuple(sorted(banks.items())),)
+            more += (None if since is None else tuple((t.seat, t.events) for t in since.turns),)
+        if banks or first:
+            more += (tuple(sorted((banks or {}).items())),)
+        if first:
+            more += (True,)
         return PictureOrder(None if game is None else game.id, view, events, more)
 
     async def draw(self, order: PictureOrder) -> bytes:

@@ -28,8 +28,8 @@ from .results import (
     PanelState,
     PlayResult,
     Preview,
+    SinceLastTurn,
     TurnKey,
-    TurnRecord,
     UndoResult,
 )
 from .suggest import Suggestions, suggestions
@@ -68,7 +68,7 @@ class PlayService:
         self._seed_source = seed_source
         # the others' turns told on a turn's step pictures: a replay of the game, the same for
         # every step of the turn, so kept per turn
-        self._since: Kept[Hashable, list[TurnRecord]] = Kept(SINCE_KEPT)
+        self._since: Kept[Hashable, SinceLastTurn] = Kept(SINCE_KEPT)
 
     async def create_game(
         self,
@@ -246,7 +246,7 @@ class PlayService:
         marked: Sequence[str],
         *,
         view: dict[str, Any] | None = None,
-        since: Sequence[TurnRecord] | None = None,
+        since: SinceLastTurn | None = None,
     ) -> PictureOrder:
         """A step's turn picture for the player to act (the panel's and a mid-turn ``/play``'s
         alike): ``marked`` ringed, the others' turns since the player's last one told and
@@ -257,7 +257,7 @@ class PlayService:
         shown = match.view(seat) if view is None else view
         return self.pictures.order(shown, None, game, marked, since=since, banks=banks)
 
-    async def _since_last_turn(self, game: Game, match: games.Match, seat: int) -> list[TurnRecord]:
+    async def _since_last_turn(self, game: Game, match: games.Match, seat: int) -> SinceLastTurn:
         """``since_last_turn``, kept per turn (a replay of the game, the same for every step)."""
         start = turn_start(match)
         key = (game.id, seat, start, hash(tuple(match.log[:start])))  # a rewound game differs
@@ -342,7 +342,8 @@ class PlayService:
             # the coach's Hint button: never in a league game
             coach=game.coach and await self.desk.league_of(game.id) is None,
             picture_order=drawn,
-            since=tuple(since),
+            since=since.turns,
+            first_turn=since.first_turn,
             players=tuple(players),
         )
 

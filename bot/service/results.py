@@ -181,6 +181,15 @@ class TurnRecord:
 
 
 @dataclass(frozen=True)
+class SinceLastTurn:
+    """The others' complete turns since a seat's previous one, oldest first; ``first_turn``: the
+    seat has had none, so they are the turns since the game began."""
+
+    turns: tuple[TurnRecord, ...]
+    first_turn: bool
+
+
+@dataclass(frozen=True)
 class Pace:
     """Median seconds to move: per seat (None before its first complete turn) and overall."""
 
@@ -280,6 +289,7 @@ class PanelState:
     coach: bool = False  # the game has a coach: the panel offers a hint
     picture_order: PictureOrder | None = None  # what ``picture`` is drawn from (drawn or not)
     since: tuple[TurnRecord, ...] = ()  # the others' turns since the player's last one
+    first_turn: bool = False  # the player has had no turn: ``since`` is since the game began
     players: tuple[PlayerInfo, ...] = ()  # by seat (their names in a reader's language)
 
 

@@ -87,7 +87,7 @@ def since_text(interaction: Interaction, state: PanelState, room: int) -> str:
         )
         for turn in state.since
     ]
-    title = "\n\n" + t(interaction, "panel.since")
+    title = "\n\n" + t(interaction, "panel.since_start" if state.first_turn else "panel.since")
     while lines and len(title) + sum(len(line) + 1 for line in lines) > room:
         lines.pop(0)
     return title + "".join("\n" + line for line in lines) if lines else ""

@@ -90,12 +90,14 @@ def render_focus(
     ended: str | None = None,
     banks: Mapping[int, int] | None = None,
     since: Since | None = None,
+    first_turn: bool = False,
 ) -> bytes:
     """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``);
-    ``since``: the others' turns since the viewer's last one, told and marked."""
+    ``since``: the others' turns since the viewer's last one, told and marked (``first_turn``:
+    since the game began, the viewer has had no turn)."""
     look = get_theme(theme)
     with speaking(language), dressed(stand_ins, computer_played, ended, banks):
-        parts, _ = _focus_parts(view, legal, events, look, since)
+        parts, _ = _focus_parts(view, legal, events, look, since, first_turn)
         return write_png(focus.stack_mapped(parts, look, picture_palette(look)))
 
 
@@ -111,11 +113,12 @@ def focus_image(
     ended: str | None = None,
     banks: Mapping[int, int] | None = None,
     since: Since | None = None,
+    first_turn: bool = False,
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
     with speaking(language), dressed(stand_ins, computer_played, ended, banks):
         look = get_theme(theme)
-        parts, marks = _focus_parts(view, legal, events, look, since)
+        parts, marks = _focus_parts(view, legal, events, look, since, first_turn)
         return focus.stack(parts, look), marks
 
 
@@ -125,6 +128,7 @@ def _focus_parts(
     events: Sequence[Mapping[str, Any]] | None,
     look: Theme,
     since: Since | None = None,
+    first_turn: bool = False,
 ) -> tuple[list[Image.Image | focus.Panel], tuple[Marked, ...]]:
     """The turn picture's parts from the top (text panels and the crop), and the targets."""
     view = without_turn(view)
@@ -152,7 +156,7 @@ def _focus_parts(
         focus.text_panel(
             _last_turn(view, highlight, look)
             if since is None
-            else focus.since_lines(view, since, look, _turn_since),
+            else focus.since_lines(view, since, look, _turn_since, first_turn),
             look,
         ),
     ]

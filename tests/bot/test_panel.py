@@ -328,9 +328,10 @@ def test_the_panel_shows_the_turn_picture_with_the_steps_choices(tmp_path: Path)
         state = await rooms.playing.panel(user, game_id=created.game_id)
         assert state.picture is not None and state.view is not None
         marked = [a for a in state.actions if not a.endswith(" …")]
-        # nobody played before the first player: "since your last turn" tells nothing
-        assert state.since == ()
-        assert state.picture == render_focus(state.view, legal=marked, since=[])
+        # nobody played before the first player: "since the game began" tells nothing
+        assert state.since == () and state.first_turn
+        expected = render_focus(state.view, legal=marked, since=[], first_turn=True)
+        assert state.picture == expected
         assert Image.open(io.BytesIO(state.picture)).width == 900  # the board is 1600
 
         def broken(*_: object) -> bytes:

@@ -470,10 +470,13 @@ def test_a_mid_turn_play_draws_the_step_picture_the_panel_draws(tmp_path: Path) 
             result = await rooms.playing.play(user, match.legal_actions()[0], thread_id=500)
             match = games.from_json((await rooms.desk.repo.load_game(created.game_id)).snapshot)
             since = since_last_turn(match, seat)
-            assert len(since) == 1 and since[0].seat != seat  # the other player's whole turn
+            assert since.first_turn  # round 1: the player's first turn, told since the start
+            assert len(since.turns) == 1 and since.turns[0].seat != seat  # the other's turn
             assert result.picture_order is not None and match.current_seat == seat
-            told = [(t.seat, t.events) for t in since]
-            expected = render_focus(match.view(seat), legal=panel_choices(match), since=told)
+            told = [(t.seat, t.events) for t in since.turns]
+            expected = render_focus(
+                match.view(seat), legal=panel_choices(match), since=told, first_turn=True
+            )
             assert await rooms.pictures.draw(result.picture_order) == expected
 
     asyncio.run(with_service(tmp_path, body))

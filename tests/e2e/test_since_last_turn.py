@@ -63,19 +63,23 @@ async def expected_lines(env: Env, table: Table, locale: str) -> list[str]:
             player=names[turn.seat],
             words=words.actions(turn.events, names),
         )
-        for turn in since_last_turn(match, seat)
+        for turn in since_last_turn(match, seat).turns
     ]
 
 
 @pytest.mark.parametrize(
-    ("locale", "title"),
-    [("en-US", "**Since your last turn:**"), ("fr", "**Depuis ton dernier tour :**")],
+    ("locale", "start", "title"),
+    [
+        ("en-US", "**Since the game began:**", "**Since your last turn:**"),
+        ("fr", "**Depuis le début de la partie :**", "**Depuis ton dernier tour :**"),
+    ],
 )
 def test_the_third_player_reads_the_two_others_moves(
-    tmp_path: Path, locale: str, title: str
+    tmp_path: Path, locale: str, start: str, title: str
 ) -> None:
     """Three seats: the third player's panel lists the two others' turns in words (in the
-    reader's language); a round later the first player's lists only the turns after theirs."""
+    reader's language), since the game began (the player's first turn); a round later the
+    first player's lists only the turns after theirs, since their last turn."""
 
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
@@ -88,13 +92,13 @@ def test_the_third_player_reads_the_two_others_moves(
             lines = await expected_lines(env, table, lang)
             assert len(lines) == 2
             panel = await opened(env, table, third, locale)
-            assert title in panel.content, panel.content
-            digest = panel.content.split(title, 1)[1]
+            assert start in panel.content and title not in panel.content, panel.content
+            digest = panel.content.split(start, 1)[1]
             assert digest.strip().splitlines() == lines, panel.content
             assert str(first.global_name) in lines[0] and str(second.global_name) in lines[1]
             # the public turn message still tells the last player's turn only
             last = env.turn_messages(table.id)[-1]
-            assert str(second.global_name) in last.content and title not in last.content
+            assert str(second.global_name) in last.content and start not in last.content
 
             await play_a_turn(env, table)
             await env.settled()
@@ -109,6 +113,7 @@ def test_the_third_player_reads_the_two_others_moves(
             rec = await env.double.click(user, table.id, ping.id, button, locale=locale)
             panel = await rec.reply(TIMEOUT)
             assert panel.ephemeral and user.id in ping.pinged_user_ids()
+            assert start not in panel.content
             assert panel.content.split(title, 1)[1].strip().splitlines() == lines
 
     run(body, timeout=120)

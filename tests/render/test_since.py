@@ -134,6 +134,32 @@ def test_the_box_tells_the_others_turns_not_the_players_own(key: str, language: 
     assert with_since != plain
 
 
+@pytest.mark.parametrize("key", ["yamatai", "namiji"])
+def test_on_the_players_first_turn_the_box_tells_the_turns_since_the_game_began(
+    key: str,
+) -> None:
+    """A player who has had no turn yet reads "Since the game began" (or that nobody has
+    played yet), never "since your last turn"."""
+    match, turns = others_played(key, 3)
+    seat = match.current_seat
+    assert seat is not None
+    view = match.view(seat)
+    look = get_theme("default")
+    said = (yamatai_focus if key == "yamatai" else namiji_focus)._turn_since
+    with focus_words("en"):
+        told = [text for text, *_ in since_lines(view, turns, look, said, first_turn=True)]
+        nothing = [text for text, *_ in since_lines(view, [], look, said, first_turn=True)]
+    assert told[0] == "Since the game began" and nothing == [
+        "Since the game began",
+        "Nobody has played yet.",
+    ]
+    assert told[-1] == "Dashed squares: changed since the game began"
+    assert not any("last turn" in line for line in told + nothing)
+    legal = match.legal_actions()
+    later = render_focus(view, legal=legal, since=turns)
+    assert render_focus(view, legal=legal, since=turns, first_turn=True) != later
+
+
 def focus_words(language: str) -> Any:
     """The picture texts of ``language`` (as a turn picture draws them)."""
     from render.words import speaking
