@@ -240,7 +240,7 @@ class InfoCog(commands.Cog):
     async def log(self, interaction: Interaction) -> None:
         """The recent turns."""
         history = await self.bot.rooms.reading.history(
-            thread_id=thread_of(interaction), turns=LOG_TURNS
+            thread_id=thread_of(interaction), turns=LOG_TURNS, reader=interaction.user.id
         )
         await send(interaction, log_text(interaction, history))
 

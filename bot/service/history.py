@@ -10,8 +10,9 @@ from engine.games import Match
 from .results import SinceLastTurn, TurnRecord
 
 
-def replay_turns(match: Match) -> list[TurnRecord]:
-    """Every turn of the log in order (the last may be unfinished), as everyone may read it."""
+def replay_turns(match: Match, viewer: int | None = None) -> list[TurnRecord]:
+    """Every turn of the log in order (the last may be unfinished), as everyone may read it;
+    the ``viewer`` seat's own actions in full (its built tiles, the tiles it looked at)."""
     fresh = games.new(match.game_key, match.players, match.seed, match.options)
     turns: list[TurnRecord] = []
     seat: int | None = None
@@ -22,7 +23,8 @@ def replay_turns(match: Match) -> list[TurnRecord]:
     for actor, text in match.log:
         if seat is None:  # the number the board shows for this turn (D83)
             seat, turn_round = actor, shown.number(fresh.turn_info)
-        public = match.public_text(text)  # shared with everyone: hidden until the end
+        # shared with everyone: hidden until the end, but never from the one who played it
+        public = text if actor == viewer else match.public_text(text)
         hidden = fresh.rules.secrets(fresh.state, None) if public != text else frozenset()
         new = fresh.play(text, seat=actor)
         if public != text and fresh.current_seat is not None:  # a built tile: hidden after

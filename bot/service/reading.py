@@ -125,10 +125,16 @@ class ReadingService:
             return None
         return game.game_key
 
-    async def history(self, *, thread_id: int, turns: int = 5) -> HistoryResult:
-        """The last ``turns`` turns of the thread's latest game (also ended), with their events."""
+    async def history(
+        self, *, thread_id: int, turns: int = 5, reader: int | None = None
+    ) -> HistoryResult:
+        """The last ``turns`` turns of the thread's latest game (also ended), with their events;
+        the ``reader``'s own actions (a user seated in it) in full."""
         game, match = await self.desk.load(thread_id=thread_id, ended=True)
-        records = await asyncio.to_thread(replay_turns, match)
+        seat = next(
+            (s.seat for s in game.seats if reader is not None and s.user_id == reader), None
+        )
+        records = await asyncio.to_thread(replay_turns, match, seat)
         records = mark_computer_played(records, await self.store.computer_played(game.id))
         times = [a.created_at for a in await self.store.load_actions(game.id)]
         figures = pace(records, times, game.created_at, len(game.seats))

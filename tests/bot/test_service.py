@@ -480,3 +480,32 @@ def test_a_mid_turn_play_draws_the_step_picture_the_panel_draws(tmp_path: Path) 
             assert await rooms.pictures.draw(result.picture_order) == expected
 
     asyncio.run(with_service(tmp_path, body))
+
+
+def test_the_log_shows_its_reader_their_own_built_tile(tmp_path: Path) -> None:
+    """``/log`` hides a built tile from everyone (``build ? A3``) but the player who built it,
+    who reads their own action in full (QA: the builder saw ``?`` for their own tile)."""
+
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
+        for _ in range(40):
+            result = await play_whole_turn(rooms, created.game_id)
+            built = [a for a in result.actions if a.startswith("build ")]
+            if built:
+                break
+        else:
+            raise AssertionError("nobody built in 40 turns: the test proves nothing")
+        game = await rooms.desk.repo.load_game(created.game_id)
+        builder = games.from_json(game.snapshot).log[-1][0]
+        _, tile, island = built[0].split()
+
+        async def logged(reader: int | None) -> list[str]:
+            history = await rooms.reading.history(thread_id=500, turns=1, reader=reader)
+            return [a for t in history.turns for a in t.actions if a.startswith("build ")]
+
+        assert await logged(game.user_of(builder)) == [f"build {tile} {island}"]
+        hidden = [f"build ? {island}"]
+        assert await logged(game.user_of(1 - builder)) == hidden
+        assert await logged(None) == hidden  # a watcher
+
+    asyncio.run(with_service(tmp_path, body, fast=True))

@@ -174,6 +174,11 @@ def test_the_log_hides_built_tiles_until_the_game_is_over() -> None:
     logged = [a for turn in replay_turns(running) for a in turn.actions if a.startswith("build")]
     _, tile, island = match.log[first_build - 1][1].split()
     assert logged == [f"build ? {island}"]
+    builder = match.log[first_build - 1][0]  # who built it reads their own tile (QA)
+    own = [a for t in replay_turns(running, builder) for a in t.actions if a.startswith("build")]
+    assert own == [f"build {tile} {island}"]
+    other = (builder + 1) % len(match.players)
+    assert [a for t in replay_turns(running, other) for a in t.actions if "build" in a] == logged
     finished = [a for turn in replay_turns(match) for a in turn.actions if a.startswith("build")]
     assert f"build {tile} {island}" in finished
     assert not any("?" in a for a in finished)
