@@ -402,11 +402,13 @@ def _verb_line(verb: str, rests: Sequence[str]) -> str:
 
 
 def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
-    """Each player's mark, name, score, coins and stand-in; the player to move first."""
+    """Each player's mark, name, score, coins and stand-in; the player to move first; what the
+    "+?" of face-down building tiles means, if a score has it."""
     players = view["players"]
     marks = player_marks(players)
     current = view.get("current_seat")
-    lines: list[Line] = [(say("c.focus.scores"), BODY, look.ink, True)]
+    # a projection: reserved tiles and unused boats cost points (the rulebook's scoring)
+    lines: list[Line] = [(say("y.focus.scores"), BODY, look.ink, True)]
     for seat, player in enumerate(players):
         score = player.get("score", {})
         hidden = "+?" if player.get("hidden_tiles") else ""
@@ -420,6 +422,8 @@ def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
         ) + (f" ({extra})" if extra else "")
         mine = seat == current
         lines.append((("▶ " if mine else "") + text, SMALL, look.ink, mine))
+    if any(player.get("hidden_tiles") for player in players):  # what "+?" stands for
+        lines.append((say("y.focus.hidden_score"), SMALL, look.ink_soft, False))
     return lines
 
 

@@ -347,3 +347,31 @@ def test_focus_unknown_game() -> None:
 
     with pytest.raises(UnknownGame):
         render_focus({"game": "chess", "players": []}, legal=[])
+
+
+def test_focus_scores_say_they_are_a_projection_and_what_plus_query_means() -> None:
+    """QA: scores fell (2 -> 1 PP after reserving a tile, -> 0 after buying a boat) and "1+? PP"
+    was never explained: the box says the scores are as if the game ended now (the rulebook's
+    scoring) and, once a score hides face-down tiles, what the "+?" stands for."""
+    from engine.yamatai.players import greedy_player
+
+    match = games.new("yamatai", ["Ann", "Bo", "Cy"], seed=11)
+
+    def drawn_texts() -> list[str]:
+        seat = match.current_seat
+        assert seat is not None
+        _clear_caches()
+        with recording() as drawn:
+            yamatai_focus.focus_image(match.view(seat), legal=match.legal_actions())
+        return [text for text, _ in drawn]
+
+    first = drawn_texts()
+    assert "Scores if the game ended now" in first
+    assert not any(text.startswith("+?") for text in first)  # nothing face down yet
+    while not any(a.startswith("build ") for _, a in match.log):
+        match.play(greedy_player(match.view(match.current_seat), 3), seat=match.current_seat)
+    while match.current_seat == match.log[-1][0]:  # the builder's turn ends: another looks
+        match.play(greedy_player(match.view(match.current_seat), 3), seat=match.current_seat)
+    later = drawn_texts()
+    assert any("+? PP" in text for text in later)
+    assert "+?: and the PP of their face-down building tiles, counted at the end" in later
