@@ -105,6 +105,7 @@ def legal_actions(ctx: Ctx, st: State) -> list[Action]:
 # What the player may do next, when the engine's trade or place step allows none of its own
 # actions (nothing to trade or place): the step shown instead, by the first kind legal.
 _NEXT_SHOWN = (
+    (frozenset({"place"}), "place"),
     (frozenset({"collect", "build"}), "act"),
     (frozenset({"keep"}), "acted"),
     (frozenset({"recruit"}), "stored"),
@@ -114,9 +115,10 @@ _NEXT_SHOWN = (
 def shown_step(ctx: Ctx, st: State) -> str:
     """The step to show the player (the view's ``turn.label``, ``turn_info``'s step): the
     engine's, except while trading or placing when none of that step's own actions is legal
-    any more: collecting or building (rulebook step 3) when one of them is (``act``), else the
-    harbor (``acted``), recruiting (``stored``) or ending the turn (``recruited``) by what is
-    legal; tiles looked at wait to be arranged (``look``)."""
+    any more: placing boats when it is (``place``: the turn's one trade made), collecting or
+    building (rulebook step 3) when one of them is (``act``), else the harbor (``acted``),
+    recruiting (``stored``) or ending the turn (``recruited``) by what is legal; tiles looked
+    at wait to be arranged (``look``)."""
     if st.over:
         return ""
     if st.turn.looked:
@@ -133,8 +135,8 @@ def shown_step(ctx: Ctx, st: State) -> str:
 # The actions before the harbor step that each step may allow, in the legal order (the others'
 # generators would find nothing: no boat is placed in the trade step, none traded after it).
 _STEP_KINDS = {TRADE: ("buy", "sell", "place"), PLACE: ("place", "collect", "build")}
-# The actions the trade and place steps are named for.
-_OWN_KINDS = {TRADE: frozenset({"buy", "sell", "place"}), PLACE: frozenset({"place"})}
+# The actions the trade and place steps are named for ("trade or place boats": a trade).
+_OWN_KINDS = {TRADE: frozenset({"buy", "sell"}), PLACE: frozenset({"place"})}
 
 
 _new = tuple.__new__

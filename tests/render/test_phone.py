@@ -107,7 +107,9 @@ def _yamatai_at(step: str) -> tuple[Match, list[dict[str, Any]]]:
     for n in range(400):
         seat = match.current_seat
         assert seat is not None
-        if n > 20 and match.turn_info.step == step and len(match.legal_actions()) > 1:
+        after_trade = match.view(seat)["turn"]["step"] == "trade"  # "place" shown then too
+        here = match.turn_info.step == step and not (step == "place" and after_trade)
+        if n > 20 and here and len(match.legal_actions()) > 1:
             return match, events
         new = match.play(greedy_player(match.view(seat), 1), seat=seat)
         events = new if any(e["type"] == "fleet" for e in new) else events + new

@@ -126,7 +126,12 @@ def test_every_legal_action_applies_and_its_notation_round_trips(seed: int) -> N
         steps += 1
 
 
-SHOWN_NEXT = (({"collect", "build"}, "act"), ({"keep"}, "acted"), ({"recruit"}, "stored"))
+SHOWN_NEXT = (
+    ({"place"}, "place"),
+    ({"collect", "build"}, "act"),
+    ({"keep"}, "acted"),
+    ({"recruit"}, "stored"),
+)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -134,7 +139,8 @@ def test_the_step_shown_names_what_is_legal_next(seed: int) -> None:
     """Rulebook: trade, place boats (optional), then collect or build, the harbor, recruit. The
     step shown is the engine's while trading or placing is legal; once none is, the next thing
     legal (QA: "Now: place boats" with only collect and build legal, "trade or place boats" with
-    only "end", "collect or build" with only the harbor); tiles looked at: "look"."""
+    only "end" or after the turn's one trade, "collect or build" with only the harbor); tiles
+    looked at: "look"."""
     m = game_for(seed)
     rng = Rng(seed)
     shown: set[str] = set()
@@ -142,7 +148,7 @@ def test_the_step_shown_names_what_is_legal_next(seed: int) -> None:
         legal = m.legal_actions()
         turn = m.view(seat)["turn"]
         kinds = {a.split()[0] for a in legal}
-        own = {"trade": {"buy", "sell", "place"}, "place": {"place"}}.get(turn["step"])
+        own = {"trade": {"buy", "sell"}, "place": {"place"}}.get(turn["step"])
         if turn["looking"]:
             expected = "look"
         elif own is None or kinds & own:
