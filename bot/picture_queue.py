@@ -139,7 +139,9 @@ class PictureQueue:
     def _done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
         self._deliveries.discard(task)
-        if not self._tasks and not self._waiting and not self._deliveries:
+        if self._waiting:  # put after the worker found nothing left, before it was discarded
+            self._wake()
+        elif not self._tasks and not self._deliveries:
             self._idle.set()
 
     async def _work(self) -> None:

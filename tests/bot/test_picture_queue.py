@@ -168,3 +168,27 @@ def test_an_attachment_under_way_holds_no_worker_and_keeps_its_picture_held() ->
         assert not queue.holds((1, "turn"), 1) and not queue.holds((2, "turn"), 1)
 
     asyncio.run(body())
+
+
+def test_a_picture_put_as_the_last_worker_ends_is_still_drawn() -> None:
+    """A picture queued after the worker found nothing more to draw, but before the loop ran
+    the worker's end (its done callback), was never drawn: no worker was started for it and
+    the queue never went idle (a full-game e2e test hung on it now and then)."""
+
+    async def body() -> None:
+        loop = asyncio.get_running_loop()
+        queue, drawn = PictureQueue(workers=1), []
+
+        def job(name: str, then: Callable[[], object] | None = None) -> Job:
+            async def draw() -> None:
+                drawn.append(name)
+                if then is not None:  # runs after this job's worker returns, before its end
+                    loop.call_soon(then)
+
+            return draw
+
+        queue.put((1, "turn"), 1, job("g1", lambda: queue.put((2, "turn"), 1, job("g2"))))
+        await asyncio.wait_for(queue.idle(), 5)
+        assert drawn == ["g1", "g2"]
+
+    asyncio.run(body())
