@@ -18,6 +18,7 @@ from bot.context import Himiko
 from bot.names import display_name, league_name
 from bot.service import EngineRejected, Member, PlayResult, ServiceError
 from bot.store import is_busy
+from bot.summary import Summary
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -124,11 +125,13 @@ def played_text(
         key = "play.turn_done" if posted else "play.turn_done_unposted"
         return t(interaction, key, actions=actions)
     step = t(interaction, result.step) if result.step else ""
-    return (
-        t(interaction, "play.applied", actions=actions)
-        + " "
-        + t(interaction, "play.step", step=step)
-    )
+    if result.game:  # what it did in words: a fish drawn face down is named at once (QA)
+        words = Summary(default_catalog(), str(interaction.locale), result.game)
+        said = words.actions(result.events, result.names, played=result.actions)
+        applied = t(interaction, "play.applied_words", actions=actions, words=said)
+    else:
+        applied = t(interaction, "play.applied", actions=actions)
+    return applied + " " + t(interaction, "play.step", step=step)
 
 
 def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str:

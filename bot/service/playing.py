@@ -191,6 +191,8 @@ class PlayService:
             turn,
             computers,
             order,
+            game.game_key,
+            tuple(p.name for p in players_of(game, match)),
         )
 
     async def preview(self, user_id: int, text: str, *, thread_id: int) -> Preview:

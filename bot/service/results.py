@@ -124,6 +124,8 @@ class PlayResult:
     turn: TurnReport | None = None
     computers_next: bool = False
     picture_order: PictureOrder | None = None  # the player's view mid-turn; None: turn ended
+    game: str = ""  # the registry key, to say the events in words ("" : notation only)
+    names: tuple[str, ...] = ()  # the seats' names, as the events' words name them
 
 
 @dataclass(frozen=True)

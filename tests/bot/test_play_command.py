@@ -95,3 +95,32 @@ def test_autocomplete_explains_when_every_match_is_too_long() -> None:
     assert choice.value == "fleet 4; buy wood; pla"  # picking it keeps what was typed
     assert _autocomplete(Suggestions(), "zzz") == []
     assert [c.value for c in _autocomplete(Suggestions(["fleet 4"]), "fl")] == ["fleet 4"]
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [("en-US", "fished one orange fugu"), ("fr", "a pêché un fugu orange")],
+)
+def test_a_mid_turn_answer_says_what_the_action_did(locale: str, words: str) -> None:
+    """QA: after ``/play fish hidden`` the answer only said "keep the fish in your crate, or
+    release it": the fish drawn face down was named nowhere before the choice."""
+    import discord
+
+    from bot.present import played_text
+    from bot.service import PlayResult
+
+    result = PlayResult(
+        game_id=1,
+        thread_id=500,
+        version=7,
+        actions=("fish hidden",),
+        events=({"type": "fished", "seat": 0, "fish": "of"},),
+        picture=None,
+        step="namiji.step.catch",
+        game="namiji",
+        names=("Ann", "Bo"),
+    )
+    interaction = fake_interaction(FakeBot())
+    interaction.locale = discord.Locale(locale)
+    said = played_text(interaction, result)
+    assert "`fish hidden`" in said and words in said, said

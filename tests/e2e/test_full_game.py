@@ -38,7 +38,7 @@ def test_complete_game_against_computers_posts_every_board(tmp_path: Path) -> No
                 assert choices, "no suggestion while it is the host's turn"
                 rec = await env.play(HOST, table.id, choices[0])
                 reply = await rec.reply(TIMEOUT)
-                assert reply.ephemeral and f"Played `{choices[0]}`." in reply.content, reply.content
+                assert reply.ephemeral and f"Played `{choices[0]}`" in reply.content, reply.content
                 host_actions += 1
                 assert host_actions < MAX_HOST_ACTIONS, "the game does not end"
 

@@ -108,7 +108,10 @@ def test_autocomplete_offers_legal_actions_and_one_action_is_applied(tmp_path: P
             assert (await rec.response(TIMEOUT)).type == 4  # answered directly (D139)
             reply = await rec.reply(TIMEOUT)
             assert reply.ephemeral and not reply.loading
-            assert f"Played `{action}`." in reply.content and "Step:" in reply.content
+            assert f"Played `{action}`" in reply.content and "Step:" in reply.content
+            assert (
+                action.startswith("fleet ") and f"took fleet {action.split()[1]}" in reply.content
+            )
             pictured = await env.double.wait_for_message(  # the board follows the words (D100)
                 table.id, lambda m: m.id == reply.id and has_png(m), TIMEOUT
             )

@@ -66,7 +66,7 @@ def test_a_mid_turn_play_and_a_panel_click_are_answered_before_their_picture(
             action = rest_of_turn(await env.match(table.id))[0]
             version = await env.version(table.id)
             reply = await (await env.play(player, table.id, action)).reply(TIMEOUT)
-            assert f"Played `{action}`." in reply.content and "Step:" in reply.content
+            assert f"Played `{action}`" in reply.content and "Step:" in reply.content
             await asyncio.sleep(PAUSE)
             assert not has_png(env.double.message(reply.id)) and not opened.is_set()
             assert await env.version(table.id) == version + 1  # played, answered, no picture
