@@ -148,7 +148,7 @@ def _focus_parts(
     choosing = [c for c in targets.cards if is_card(c)]
     parts: list[Image.Image | focus.Panel] = [
         focus.text_panel(_title(view, look), look, fill=look.background),
-        focus.text_panel(_choices(targets, look), look),
+        focus.text_panel(_choices(view, targets, look), look),
         *_card_panel(say("n.cards.choose"), choosing, look),
         crop,
         *_card_panel(say("n.cards.title"), _held(view), look),
@@ -341,9 +341,13 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
     return lines
 
 
-def _choices(targets: Targets, look: Theme) -> list[Line]:
-    """What the ringed targets are, the cards to choose from, then the other actions."""
+def _choices(view: Mapping[str, Any], targets: Targets, look: Theme) -> list[Line]:
+    """The fish caught and waiting to be kept or released (a face-down one is named only
+    here), what the ringed targets are, the cards to choose from, then the other actions."""
     lines: list[Line] = []
+    caught = view.get("catch")
+    if caught in components().fish:
+        lines.append((say("n.focus.caught", fish=_fish(str(caught))), BODY, look.ink, True))
     if targets.spaces:
         shown = ", ".join(
             say("n.focus.slot", space=i, slot=s) if s else f"{i}" for i, s in sorted(targets.spaces)
@@ -412,7 +416,7 @@ def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
             "n.focus.score_line",
             mark=marks[seat],
             name=player.get("name", ""),
-            points=player.get("score", 0),
+            points=say("n.focus.points", count=int(player.get("score", 0))),
             count=int(player.get("offerings", 0)),
         ) + (f" ({extra})" if extra else "")
         mine = seat == current

@@ -377,3 +377,25 @@ def test_focus_scores_say_they_are_a_projection_and_what_plus_query_means() -> N
     later = drawn_texts()
     assert any("+? PP" in text for text in later)
     assert "+?: and the PP of their face-down building tiles, counted at the end" in later
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("en", "1 point,", "2 points,"),
+        ("it", "1 punto,", "2 punti,"),
+        ("fr", "1 point,", "2 points,"),
+    ],
+)
+def test_namiji_score_lines_count_points_in_the_singular_too(
+    language: str, one: str, two: str
+) -> None:
+    """QA: "1 punti" (the plural followed the offerings left, not the points)."""
+    match = _namiji(2, 10)
+    view = match.view(match.current_seat)
+    view["players"][0]["score"], view["players"][1]["score"] = 1, 2
+    _clear_caches()
+    with recording() as drawn:
+        namiji_focus.focus_image(view, legal=match.legal_actions(), language=language)
+    texts = [text for text, _ in drawn]
+    assert any(one in text for text in texts) and any(two in text for text in texts), texts
