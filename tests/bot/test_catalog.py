@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.catalog import (
     Catalog,
     base_id,
@@ -229,3 +231,14 @@ def test_the_seats_option_lists_each_game_in_every_language() -> None:
     french = asyncio.run(translator.translate(described, Locale.french, where))
     assert french is not None and french.startswith("Nombre de places (Yamatai 2-4, Namiji 2-5")
     assert asyncio.run(translator.translate(described, Locale.american_english, where)) is None
+
+
+@pytest.mark.parametrize(
+    ("locale", "one", "two"),
+    [("it", "unisciti", "unitevi"), ("pl", "dołącz ", "dołączcie"), ("fr", "rejoins", "rejoignez")],
+)
+def test_a_rematch_invites_one_player_in_the_singular(locale: str, one: str, two: str) -> None:
+    """QA: the Italian rematch invite told one player "unitevi" (you all join)."""
+    said = default_catalog().text("rematch.invite", locale, players="<@1>", count=1)
+    assert one in said and two not in said
+    assert two in default_catalog().text("rematch.invite", locale, players="<@1> <@2>", count=2)
