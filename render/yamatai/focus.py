@@ -468,16 +468,18 @@ def _turn_since(who: str, seat: int, events: Sequence[Mapping[str, Any]]) -> str
 
 
 def _did(who: str, hl: Highlight) -> str:
-    """One turn's changes in words: "Ann: took fleet 4; placed 12, 13"."""
+    """One turn's changes in words: "Ann: took fleet 4; placed boats on spots 12, 13"."""
     done: list[str] = []
     if hl.fleet is not None:
         done.append(say("y.focus.took_fleet", fleet=hl.fleet))
     if hl.placed:
-        done.append(say("y.focus.placed", spots=", ".join(sorted(hl.placed, key=_number))))
+        placed = ", ".join(sorted(hl.placed, key=_number))
+        done.append(say("y.focus.placed", items=placed, count=len(hl.placed)))
     # a boat placed then moved in the same turn is told where it ended, once: as placed
     moved = hl.moved - hl.placed
     if moved:
-        done.append(say("y.focus.moved", spots=", ".join(sorted(moved, key=_number))))
+        spots = ", ".join(sorted(moved, key=_number))
+        done.append(say("y.focus.moved", items=spots, count=len(moved)))
     if hl.built:
         done.append(say("y.focus.built", island=hl.built))
     if hl.collected:

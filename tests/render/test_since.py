@@ -189,7 +189,7 @@ def test_a_boat_placed_then_moved_in_the_turn_is_told_placed_where_it_ended() ->
     ]
     with focus_words("en"):
         line = yamatai_focus._turn_since("Kenji", 1, events)
-    assert line.endswith("placed boats on 25, 41; moved boats on 14"), line
+    assert line.endswith("placed boats on spots 25, 41; moved a boat to spot 14"), line
 
 
 def test_french_turns_read_as_french_sentences() -> None:
@@ -204,7 +204,19 @@ def test_french_turns_read_as_french_sentences() -> None:
     with focus_words("fr"):
         said = yamatai_focus._turn_since("Ann", 0, events)
     assert said.replace("\N{NO-BREAK SPACE}", " ") == (
-        "Ann : a pris la flotte 5 ; a placé des bateaux sur 12 ; a ramassé : perle sur A1"
-        " ; a placé un Sanctuaire sur C5"
+        "Ann : a pris la flotte 5 ; a placé un bateau sur l'emplacement 12 ;"
+        " a ramassé : perle sur A1 ; a placé un Sanctuaire sur C5"
     )
     assert " ;" not in said and " :" not in said  # a space that never starts a line
+
+
+def test_polish_turns_are_told_in_the_present_as_the_thread_tells_them() -> None:
+    """QA: the picture said "wziął" (he took) of Hana where the thread says "bierze": the
+    present tense has no gender; one boat is "łódź", on "polu" (the locative)."""
+    events = [
+        {"type": "fleet", "seat": 0, "fleet": 5},
+        {"type": "place", "seat": 0, "boat": "gold", "spot": "12"},
+    ]
+    with focus_words("pl"):
+        said = yamatai_focus._turn_since("Hana", 0, events)
+    assert said == "Hana: bierze flotę 5; umieszcza łódź na polu 12", said
