@@ -139,7 +139,8 @@ def _focus_parts(
     marks, area = _marks(view, targets)
     if area == layout.ROUTE_AREA:
         changed = _changed(view, since or ())
-        crop = route_at_size(view, look, highlight, marks, focus.frame(marks, area), changed)
+        shown = focus.frame(marks or _own_boat(view), area)  # nothing ringed: where I stand
+        crop = route_at_size(view, look, highlight, marks, shown, changed)
     else:
         board_picture = render_image(view, highlight=highlight, theme=look, region=area)
         for marked in marks:
@@ -287,8 +288,19 @@ def _marks(
             marks.append(Marked("cell", cell, *centre, half - 1, half - 1))
         return marks, boards[seat].box
     if isinstance(seat, int) and seat < len(boards) and view.get("phase") != "move":
-        return [], layout.CENTRE
-    return [], layout.ROUTE_AREA
+        if targets.cards or set(targets.other) - {"end"}:  # the station's offer, its choices
+            return [], layout.CENTRE
+    return [], layout.ROUTE_AREA  # only the end of the turn: where the boat landed
+
+
+def _own_boat(view: Mapping[str, Any]) -> list[Marked]:
+    """The player to move's boat, to frame the route on (not ringed); none if it has none."""
+    direction = str(view.get("direction", CLOCKWISE))
+    for boat in view.get("boats", []):
+        if boat.get("seat") == view.get("current_seat"):
+            (x, y), _ = boat_centre(int(boat["pos"]), int(boat["spot"]), direction)
+            return [Marked("boat", "", x, y, layout.SPACE_RADIUS + 4)]
+    return []
 
 
 def _tag_place(index: int) -> dict[str, Any]:

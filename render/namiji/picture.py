@@ -122,8 +122,8 @@ def doing_words(view: Mapping[str, Any]) -> str:
     """What the player to move does, in words: the task at the stop, or the phase."""
     phase = str(view.get("phase", ""))
     tasks = list(view.get("tasks", []))
-    if phase == "station" and tasks:
-        return task_words(tasks[0])
+    if phase == "station":  # the task at the stop; with none left, only the turn's end
+        return task_words(tasks[0]) if tasks else say("n.focus.verb.end")
     return say(f"n.phase.{phase}") if phase in PHASES else phase
 
 

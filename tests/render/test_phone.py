@@ -399,3 +399,27 @@ def test_namiji_score_lines_count_points_in_the_singular_too(
         namiji_focus.focus_image(view, legal=match.legal_actions(), language=language)
     texts = [text for text, _ in drawn]
     assert any(one in text for text in texts) and any(two in text for text in texts), texts
+
+
+def test_namiji_with_only_the_turns_end_left_shows_where_the_boat_landed() -> None:
+    """QA: at a station with nothing left to do the picture said "Now: at a station" (the
+    answer: "end the turn") and showed the centre's empty "at this stop: done" box instead of
+    the route where the boat had landed (the centre's box draws no space number)."""
+    match = games.new("namiji", ["Ann", "Bo"], seed=3)
+    computer = games.computer_player("namiji")
+    for done in range(400):
+        seat = match.current_seat
+        assert seat is not None
+        view = match.view(seat)
+        if done > 4 and match.legal_actions() == ["end"] and view["phase"] == "station":
+            break
+        match.play(computer(view, done), seat=seat)
+    else:
+        raise AssertionError("no station with only the end of the turn left")
+    _clear_caches()
+    with recording() as drawn:
+        namiji_focus.focus_image(view, legal=["end"])
+    texts = [text for text, _ in drawn]
+    assert "Now: end the turn" in texts, texts[:4]
+    boat = next(b for b in view["boats"] if b["seat"] == seat)
+    assert str(boat["pos"]) in texts  # the route around it, its spaces numbered
