@@ -68,7 +68,8 @@ def test_a_time_bank_runs_down_reminds_votes_and_survives_restarts(tmp_path: Pat
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
             table = await banked_game(env)
-            assert "Time bank 3 d, +12 h per turn" in env.double.message(table.lobby.id).text()
+            said = env.double.message(table.lobby.id).text()
+            assert "Time bank 3 d, +12 h per turn (never above 3 d)" in said  # the cap (QA)
             player, other = await players(env, table)
             game = await env.game(table.id)
             assert (game.time_bank, game.time_increment, game.turn_deadline) == (
