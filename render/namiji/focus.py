@@ -37,6 +37,8 @@ from render.words import language as drawn_language
 __all__ = ["Targets", "focus_image", "legal_targets", "render_focus", "route_at_size"]
 
 ARRIVAL = components().arrival
+CENTRE_SHOWN = 0.6
+"""The share of the centre's width and height a route crop must show to draw its text."""
 
 
 @dataclass(frozen=True)
@@ -215,10 +217,12 @@ def _centre_at_size(
     shown: focus.Frame,
     static: Callable[[], Image.Image],
 ) -> None:
-    """The centre (supplies and the stop, or the final table) where the frame shows it: drawn
-    on the board, the part in the frame (grown to the frame's grid) scaled onto the canvas."""
+    """The centre (supplies and the stop, or the final table) where the frame shows most of it:
+    drawn on the board, the part in the frame (grown to the frame's grid) scaled onto the
+    canvas; a sliver of it (a frame on the route's side) keeps the plain panel, as cut text
+    reads as noise (QA)."""
     box = shown.box
-    if not focus.overlaps(layout.CENTRE, box):
+    if not _mostly_shown(layout.CENTRE, box):
         return
     board = static().copy()
     if view.get("phase") == "over":
@@ -237,6 +241,15 @@ def _centre_at_size(
     )
     exact = (x0, y0, x0 + size[0] / zoom, y0 + size[1] / zoom)
     canvas.paste(board.resize(size, Image.Resampling.BILINEAR, box=exact), at)
+
+
+def _mostly_shown(area: focus.Box, box: focus.Box) -> bool:
+    """Whether ``box`` shows at least ``CENTRE_SHOWN`` of ``area``'s width and of its height."""
+    wide = min(area[2], box[2]) - max(area[0], box[0])
+    high = min(area[3], box[3]) - max(area[1], box[1])
+    return (
+        wide >= CENTRE_SHOWN * (area[2] - area[0]) and high >= CENTRE_SHOWN * (area[3] - area[1])
+    )
 
 
 def _held(view: Mapping[str, Any]) -> list[str]:

@@ -212,7 +212,7 @@ def test_namiji_route_at_zoom_one_is_the_board_cut_out() -> None:
     view, marks, events = _namiji_marks()
     look = get_theme("default")
     hl = NamijiHighlight.from_events(events)
-    box = (0, 64 + 96, 896, 64 + 496)
+    box = (0, 64 + 96, 896, 64 + 656)  # most of the centre: its text drawn
     drawn = namiji_focus.route_at_size(view, look, hl, marks, Frame(box, 1.0))
     board = namiji_image(view, highlight=hl)
     for marked in marks:
@@ -222,6 +222,25 @@ def test_namiji_route_at_zoom_one_is_the_board_cut_out() -> None:
     cut = focus.centred(board.crop(box), (int(corner[0]), int(corner[1]), int(corner[2])))
     focus.draw_tags(cut, marks, Frame(box, 1.0), look, (cut.width - 896) // 2)
     assert ImageChops.difference(drawn, cut).getbbox() is None
+
+
+def test_a_namiji_route_crop_showing_a_sliver_of_the_centre_draws_none_of_its_text() -> None:
+    """QA: a crop on the route's side showed cut lines of the centre ("reti 12 · sacchetto
+    crostacei 5…"): a sliver of the centre keeps the plain panel."""
+    from render.namiji.centre import draw_centre
+    from render.text import recording
+
+    view, marks, events = _namiji_marks()
+    look = get_theme("default")
+    hl = NamijiHighlight.from_events(events)
+    with recording() as centre:
+        draw_centre(namiji_image(view, highlight=hl), view, look)
+    words = {text for text, _ in centre if any(c.isalpha() for c in text)}
+    assert words
+    sliver = (0, 64 + 96, 896, 64 + 400)  # the centre's top 196 of its 636 px
+    with recording() as drawn:
+        namiji_focus.route_at_size(view, look, hl, marks, Frame(sliver, 1.0))
+    assert not words & {text for text, _ in drawn}
 
 
 def test_namiji_route_scales_only_the_centres_part(monkeypatch: pytest.MonkeyPatch) -> None:
