@@ -340,10 +340,12 @@ def crop_marked(
     *,
     width: int = WIDTH,
     theme: Theme | None = None,
+    whole_width: bool = False,
 ) -> Image.Image:
-    """The part of ``picture`` around the marks (else ``area``), scaled to ``width`` at most
-    ``MAX_ZOOM`` times, centred on a background as wide as ``width``; with a ``theme``, each
-    mark's tag on a badge in the ring's colours, drawn after scaling so that it reads on a phone."""
+    """The part of ``picture`` around the marks (else ``area``; ``whole_width``: as wide as the
+    area), scaled to ``width`` at most ``MAX_ZOOM`` times, centred on a background as wide as
+    ``width``; with a ``theme``, each mark's tag on a badge in the ring's colours, drawn after
+    scaling so that it reads on a phone."""
     if marks:
         x0 = min(m.x - m.radius for m in marks) - CROP_PAD
         y0 = min(m.y - m.ry for m in marks) - CROP_PAD
@@ -353,6 +355,8 @@ def crop_marked(
         y0, y1 = _widen(y0, y1, MIN_CROP[1], area[1], area[3])
     else:
         x0, y0, x1, y1 = area
+    if whole_width:
+        x0, x1 = area[0], area[2]
     box = (round(x0), round(y0), round(x1), round(y1))
     part = picture.crop(box)
     zoom = min(MAX_ZOOM, width / part.width, MAX_CROP_HEIGHT / part.height)

@@ -147,7 +147,10 @@ def _focus_parts(
         board_picture = render_image(view, highlight=highlight, theme=look, region=area)
         for marked in marks:
             focus.mark_target(board_picture, marked, look, _shape(marked))
-        crop = focus.crop_marked(board_picture, marks, area, theme=look)
+        # a player's board is read whole: its right half (trap, panoramas) was cut (QA)
+        crop = focus.crop_marked(
+            board_picture, marks, area, theme=look, whole_width=area != layout.CENTRE
+        )
     choosing = [c for c in targets.cards if is_card(c)]
     parts: list[Image.Image | focus.Panel] = [
         focus.text_panel(_title(view, look), look, fill=look.background),

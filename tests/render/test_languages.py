@@ -129,7 +129,11 @@ ENGLISH_WORDS = {
 """Words that would only be there if an English text was left untranslated."""
 
 
-ALSO_THAT_LANGUAGE = {"fr": {"face", "or", "point", "points", "orange"}, "it": {"in"}, "pl": set()}
+ALSO_THAT_LANGUAGE = {
+    "fr": {"face", "or", "point", "points", "pt", "pts", "orange"},
+    "it": {"in"},
+    "pl": set(),
+}
 """Words spelt as in English that are that language's own ("face cachée", "or", "in vacanza")."""
 
 

@@ -423,3 +423,23 @@ def test_namiji_with_only_the_turns_end_left_shows_where_the_boat_landed() -> No
     assert "Now: end the turn" in texts, texts[:4]
     boat = next(b for b in view["boats"] if b["seat"] == seat)
     assert str(boat["pos"]) in texts  # the route around it, its spaces numbered
+
+
+def test_a_crop_with_whole_width_shows_its_area_from_side_to_side() -> None:
+    """QA: choosing a crate cell, the player's board was cut at the right ("gamber…", the
+    panoramas): Namiji's board crops keep the board's whole width (the golden
+    focus-namiji-keep shows it)."""
+    from render.focus import Marked, crop_marked
+
+    picture = Image.new("RGB", (1000, 600), (0, 0, 0))
+    picture.paste((255, 0, 0), (880, 100, 900, 400))  # the area's right edge, far from the mark
+    area, mark = (100, 100, 900, 400), Marked("cell", "r1c1", 150, 200, 20)
+    cut = crop_marked(picture, [mark], area)
+    whole = crop_marked(picture, [mark], area, whole_width=True)
+
+    def reds(image: Image.Image) -> int:
+        return sum(
+            1 for x in range(image.width) if image.getpixel((x, image.height // 2)) != (0, 0, 0)
+        )
+
+    assert reds(cut) == 0 and reds(whole) > 0
