@@ -131,9 +131,7 @@ class ReadingService:
         """The last ``turns`` turns of the thread's latest game (also ended), with their events;
         the ``reader``'s own actions (a user seated in it) in full."""
         game, match = await self.desk.load(thread_id=thread_id, ended=True)
-        seat = next(
-            (s.seat for s in game.seats if reader is not None and s.user_id == reader), None
-        )
+        seat = next(iter(game.seats_of(reader)), None) if reader is not None else None
         records = await asyncio.to_thread(replay_turns, match, seat)
         records = mark_computer_played(records, await self.store.computer_played(game.id))
         times = [a.created_at for a in await self.store.load_actions(game.id)]

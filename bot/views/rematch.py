@@ -110,9 +110,7 @@ async def _post_lobby(bot: Himiko, interaction: Interaction, game: Game, state: 
         )
     )
     say = lobby_say(bot, interaction, state)
-    invite = say(
-        "rematch.invite", players=" ".join(f"<@{u}>" for u in others), count=len(others)
-    )
+    invite = say("rematch.invite", players=" ".join(f"<@{u}>" for u in others), count=len(others))
     channel = bot.client.get_partial_messageable(game.channel_id)
     try:
         message = await channel.send(
