@@ -250,9 +250,7 @@ def _mostly_shown(area: focus.Box, box: focus.Box) -> bool:
     """Whether ``box`` shows at least ``CENTRE_SHOWN`` of ``area``'s width and of its height."""
     wide = min(area[2], box[2]) - max(area[0], box[0])
     high = min(area[3], box[3]) - max(area[1], box[1])
-    return (
-        wide >= CENTRE_SHOWN * (area[2] - area[0]) and high >= CENTRE_SHOWN * (area[3] - area[1])
-    )
+    return wide >= CENTRE_SHOWN * (area[2] - area[0]) and high >= CENTRE_SHOWN * (area[3] - area[1])
 
 
 def _held(view: Mapping[str, Any]) -> list[str]:
@@ -303,10 +301,10 @@ def _marks(
             centre = (x0 + c * layout.CELL + half, y0 + r * layout.CELL + half)
             marks.append(Marked("cell", cell, *centre, half - 1, half - 1))
         return marks, boards[seat].box
-    if isinstance(seat, int) and seat < len(boards) and view.get("phase") != "move":
-        if targets.cards or set(targets.other) - {"end"}:  # the station's offer, its choices
-            return [], layout.CENTRE
-    return [], layout.ROUTE_AREA  # only the end of the turn: where the boat landed
+    at_stop = isinstance(seat, int) and seat < len(boards) and view.get("phase") != "move"
+    if at_stop and (targets.cards or set(targets.other) - {"end"}):  # the stop's choices
+        return [], layout.CENTRE
+    return [], layout.ROUTE_AREA  # a move, or only the turn's end: where the boat landed
 
 
 def _own_boat(view: Mapping[str, Any]) -> list[Marked]:

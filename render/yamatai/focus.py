@@ -3,7 +3,7 @@ with the legal spots, islands, fleets, tiles or specialists of the current step 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -170,7 +170,7 @@ def _focus_parts(
         crop = focus.crop_marked(board_picture, marks, area.box)
     parts: list[Image.Image | focus.Panel] = [
         focus.text_panel(_title(view, look), look, fill=look.background),
-        focus.text_panel(_choices(view, targets, look), look),
+        focus.text_panel(_choices(view, targets, look, {m.kind for m in marks}), look),
         crop,
         focus.text_panel(_scores(view, look), look),
         focus.text_panel(_fleets(view, look), look),
@@ -336,24 +336,29 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
     return lines
 
 
-def _choices(view: Mapping[str, Any], targets: Targets, look: Theme) -> list[Line]:
-    """What the ringed targets are, then the other legal actions by verb (and the tiles a
-    fleet's "look" drew, which only their player sees, while they wait to be put back)."""
+def _choices(view: Mapping[str, Any], targets: Targets, look: Theme, shown: Set[str]) -> list[Line]:
+    """What the ringed targets are (the kinds ``shown`` on the picture's crop) and the others
+    the choice names (a build's tiles while the map is shown), then the other legal actions by
+    verb (and the tiles a fleet's "look" drew, which only their player sees, while they wait to
+    be put back)."""
     named = [
-        ("spots", sorted(targets.spots, key=int)),
-        ("islands", sorted(targets.islands)),
-        ("fleets", [str(f) for f in sorted(targets.fleets)]),
-        ("tiles", sorted(targets.tiles)),
-        ("specialists", sorted(targets.specialists)),
+        ("spot", sorted(targets.spots, key=int)),
+        ("island", sorted(targets.islands)),
+        ("fleet", [str(f) for f in sorted(targets.fleets)]),
+        ("tile", sorted(targets.tiles)),
+        ("specialist", sorted(targets.specialists)),
     ]
-    ringed = " · ".join(
-        say(f"y.focus.{kind}", items=", ".join(items), count=len(items))
-        for kind, items in named
-        if items
-    )
     lines: list[Line] = []
-    if ringed:
-        lines.append((say("c.focus.ringed", targets=ringed), BODY, look.ink, True))
+    for key, on_picture in (("c.focus.ringed", True), ("c.focus.elsewhere", False)):
+        said = " · ".join(
+            say(f"y.focus.{kind}s", items=", ".join(items), count=len(items))
+            for kind, items in named
+            if items and (kind in shown) == on_picture
+        )
+        if said:
+            lines.append(
+                (say(key, targets=said), BODY if on_picture else SMALL, look.ink, on_picture)
+            )
     verbs: dict[str, list[str]] = {}
     for action in targets.other:
         verb, _, rest = action.partition(" ")

@@ -443,3 +443,18 @@ def test_a_crop_with_whole_width_shows_its_area_from_side_to_side() -> None:
         )
 
     assert reds(cut) == 0 and reds(whole) > 0
+
+
+def test_focus_says_ringed_only_what_the_crop_shows() -> None:
+    """QA: a build on the map said "Ringed in yellow: ... tiles B01, B19", but the crop showed
+    the map, not the building row: the tiles are named as "to choose as well"."""
+    match, events = _yamatai_at("act")
+    legal = match.legal_actions()
+    assert any(a.startswith("build ") for a in legal), legal
+    _clear_caches()
+    with recording() as drawn:
+        yamatai_focus.focus_image(match.view(match.current_seat), legal=legal, events=events)
+    texts = [text for text, _ in drawn]
+    (ringed,) = [t for t in texts if t.startswith("Ringed in yellow:")]
+    assert "island" in ringed and "tile" not in ringed, ringed
+    assert any(t.startswith("To choose as well (not on this picture): tile") for t in texts)
