@@ -485,6 +485,9 @@ def _did(who: str, hl: Highlight) -> str:
     if moved:
         spots = ", ".join(sorted(moved, key=_number))
         done.append(say("y.focus.moved", items=spots, count=len(moved)))
+    if hl.removed:
+        gone = ", ".join(sorted(hl.removed, key=_number))
+        done.append(say("y.focus.removed", items=gone, count=len(hl.removed)))
     if hl.built:
         done.append(say("y.focus.built", island=hl.built))
     if hl.collected:

@@ -18,6 +18,8 @@ class Highlight:
     """Spot labels holding the boats placed this turn (after any slide or swap)."""
     moved: frozenset[str] = frozenset()
     """Spot labels whose boat a power slid or swapped."""
+    removed: frozenset[str] = frozenset()
+    """Spot labels whose boat a power took off the board."""
     built: str | None = None
     """Island label of the new building."""
     collected: tuple[tuple[str, str], ...] = ()
@@ -36,6 +38,7 @@ class Highlight:
         seat: int | None = None
         placed: list[str] = []
         moved: set[str] = set()
+        removed: set[str] = set()
         built: str | None = None
         collected: list[tuple[str, str]] = []
         sacred: set[str] = set()
@@ -47,7 +50,8 @@ class Highlight:
             kind = event.get("type")
             if kind == "fleet":  # a new turn starts: forget older ones
                 seat, fleet = event.get("seat"), event.get("fleet")
-                placed, moved, collected, sacred, swapped = [], set(), [], set(), set()
+                placed, moved, removed, collected = [], set(), set(), []
+                sacred, swapped = set(), set()
                 built = recruited = reserved = None
             elif kind == "place":
                 placed.append(str(event["spot"]))
@@ -64,6 +68,7 @@ class Highlight:
                 gone = {str(b["spot"]) for b in event.get("boats", [])}
                 placed = [s for s in placed if s not in gone]
                 moved -= gone
+                removed |= gone
             elif kind == "collect":
                 collected += [
                     (str(t["island"]), str(t["culture"])) for t in event.get("tokens", [])
@@ -86,6 +91,7 @@ class Highlight:
             seat=seat,
             placed=frozenset(placed),
             moved=frozenset(moved),
+            removed=frozenset(removed),
             built=built,
             collected=tuple(collected),
             sacred=frozenset(sacred),

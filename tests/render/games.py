@@ -81,7 +81,7 @@ def highlight_to_json(highlight: Highlight) -> dict[str, Any]:
 
 def highlight_from_json(data: dict[str, Any]) -> Highlight:
     """The Highlight that highlight_to_json wrote."""
-    sets = {"placed", "moved", "sacred", "swapped"}
+    sets = {"placed", "moved", "removed", "sacred", "swapped"}
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key in sets:

@@ -220,3 +220,24 @@ def test_polish_turns_are_told_in_the_present_as_the_thread_tells_them() -> None
     with focus_words("pl"):
         said = yamatai_focus._turn_since("Hana", 0, events)
     assert said == "Hana: bierze flotę 5; umieszcza łódź na polu 12", said
+
+
+def test_boats_removed_by_a_fleets_power_are_told() -> None:
+    """QA: "Kenji: took fleet 7" said nothing of the two boats fleet 7 took off the board, so
+    the other player's boats vanished unexplained."""
+    events: list[dict[str, Any]] = [
+        {"type": "fleet", "seat": 1, "fleet": 7},
+        {
+            "type": "remove",
+            "seat": 1,
+            "boats": [{"boat": "clay", "spot": "62"}, {"boat": "bamboo", "spot": "56"}],
+        },
+        {"type": "place", "seat": 1, "boat": "stone", "spot": "12"},
+    ]
+    with focus_words("en"):
+        line = yamatai_focus._turn_since("Kenji", 1, events)
+        one = yamatai_focus._turn_since(
+            "Kenji", 1, [*events[:1], {**events[1], "boats": [{"boat": "clay", "spot": "62"}]}]
+        )
+    assert "removed boats from spots 56, 62" in line, line
+    assert "removed a boat from spot 62" in one, one
