@@ -125,13 +125,16 @@ def played_text(
         key = "play.turn_done" if posted else "play.turn_done_unposted"
         return t(interaction, key, actions=actions)
     step = t(interaction, result.step) if result.step else ""
-    if result.game:  # what it did in words: a fish drawn face down is named at once (QA)
-        words = Summary(default_catalog(), str(interaction.locale), result.game)
-        said = words.actions(result.events, result.names, played=result.actions)
-        applied = t(interaction, "play.applied_words", actions=actions, words=said)
-    else:
-        applied = t(interaction, "play.applied", actions=actions)
+    # what it did in words too: a fish drawn face down is named at once (QA)
+    said = played_words(interaction, result)
+    applied = t(interaction, "play.applied_words", actions=actions, words=said)
     return applied + " " + t(interaction, "play.step", step=step)
+
+
+def played_words(interaction: discord.Interaction[Any], result: PlayResult) -> str:
+    """What a play did, in the reader's words (its events; what made none, by its actions)."""
+    words = Summary(default_catalog(), str(interaction.locale), result.game)
+    return words.actions(result.events, result.names, played=result.actions)
 
 
 def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str:

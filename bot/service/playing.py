@@ -188,11 +188,11 @@ class PlayService:
             tuple(events),
             None,
             step_of(match),
+            game.game_key,
+            tuple(p.name for p in players_of(game, match)),
             turn,
             computers,
             order,
-            game.game_key,
-            tuple(p.name for p in players_of(game, match)),
         )
 
     async def preview(self, user_id: int, text: str, *, thread_id: int) -> Preview:
@@ -340,7 +340,6 @@ class PlayService:
             prefix=prefix,
             end=ending[0] if len(ending) == 1 else None,
             view=view,
-            names=tuple(p.name for p in players),
             # the coach's Hint button: never in a league game
             coach=game.coach and await self.desk.league_of(game.id) is None,
             picture_order=drawn,

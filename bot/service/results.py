@@ -121,11 +121,11 @@ class PlayResult:
     events: tuple[Event, ...]
     picture: bytes | None  # drawn by nobody since D100: the picture follows (``picture_order``)
     step: str | None
+    game: str  # the registry key: whose words say the events
+    names: tuple[str, ...]  # the seats' names, as the events' words name them
     turn: TurnReport | None = None
     computers_next: bool = False
     picture_order: PictureOrder | None = None  # the player's view mid-turn; None: turn ended
-    game: str = ""  # the registry key, to say the events in words ("" : notation only)
-    names: tuple[str, ...] = ()  # the seats' names, as the events' words name them
 
 
 @dataclass(frozen=True)
@@ -287,7 +287,6 @@ class PanelState:
     prefix: str = ""  # the stage of a large group the actions are under ("collect A2")
     end: str | None = None  # the action that ends the turn, shown as a button
     view: Mapping[str, Any] | None = None  # the player's own view (labels, focus picture)
-    names: tuple[str, ...] = ()  # the players' names by seat
     coach: bool = False  # the game has a coach: the panel offers a hint
     picture_order: PictureOrder | None = None  # what ``picture`` is drawn from (drawn or not)
     since: tuple[TurnRecord, ...] = ()  # the others' turns since the player's last one

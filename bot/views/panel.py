@@ -39,7 +39,7 @@ from bot.door import announce
 from bot.games import presentation
 from bot.names import display_name
 from bot.picture_queue import Delivery
-from bot.present import MAX_CONTENT, after_save, busy_notice, guarded, picture, t
+from bot.present import MAX_CONTENT, after_save, busy_notice, guarded, picture, played_words, t
 from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.service.pictures import PictureOrder
@@ -494,9 +494,7 @@ async def act(bot: Himiko, interaction: Interaction, game_id: int, version: int,
         state = await bot.rooms.playing.panel(
             interaction.user.id, game_id=game_id, after=text, picture=False
         )
-        words = Summary(default_catalog(), str(interaction.locale), state.game)
-        played = words.actions(result.events, state.names, played=text.split(";"))
-        content = panel_content(interaction, state, played)
+        content = panel_content(interaction, state, played_words(interaction, result))
         await _edit(interaction, content, panel_view(bot, interaction, state))
         follow_picture(bot, interaction, state.game_id, state.picture_order)
 
