@@ -477,17 +477,15 @@ def _did(who: str, hl: Highlight) -> str:
     done: list[str] = []
     if hl.fleet is not None:
         done.append(say("y.focus.took_fleet", fleet=hl.fleet))
-    if hl.placed:
-        placed = ", ".join(sorted(hl.placed, key=_number))
-        done.append(say("y.focus.placed", items=placed, count=len(hl.placed)))
     # a boat placed then moved in the same turn is told where it ended, once: as placed
-    moved = hl.moved - hl.placed
-    if moved:
-        spots = ", ".join(sorted(moved, key=_number))
-        done.append(say("y.focus.moved", items=spots, count=len(moved)))
-    if hl.removed:
-        gone = ", ".join(sorted(hl.removed, key=_number))
-        done.append(say("y.focus.removed", items=gone, count=len(hl.removed)))
+    for key, spots in (
+        ("y.focus.placed", hl.placed),
+        ("y.focus.moved", hl.moved - hl.placed),
+        ("y.focus.removed", hl.removed),
+    ):
+        if spots:
+            shown = ", ".join(sorted(spots, key=_number))
+            done.append(say(key, items=shown, count=len(spots)))
     if hl.built:
         done.append(say("y.focus.built", island=hl.built))
     if hl.collected:
