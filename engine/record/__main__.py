@@ -4,21 +4,41 @@ python -m engine.record check FILE [--against FULL]
 python -m engine.record replay FILE [--out DIR] [--gif OUT.gif] [--language LANG]
 
 ``check`` exits 0 with one line ("ok: <game>, N actions, result matches") or 1 with the first
-action found wrong (its number and why); ``replay`` prints every action in words and, for a full
-record, writes a spectator picture per step (``--out``: step-000.png is the setup) and the
-animated recap (``--gif``). This module is the engine's only door to files and pictures: render
-is imported here, and only when pictures are asked for.
+action found wrong (its number and why); ``replay`` checks a full record first (exit 1 as
+``check`` if it does not replay to what it says), prints every action with the scores and the
+result its replay computed and writes a spectator picture per step (``--out``: step-000.png is
+the setup) and the animated recap (``--gif``). A file that is not a record: one line and exit 1;
+one that cannot be read: exit 2; never a traceback. This module is the engine's only door to
+files and pictures: render is imported here, and only when pictures are asked for.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, TextIO
 
-from engine.record.document import SPECTATOR, Record, RecordError, from_json
-from engine.record.playback import Checked, RecordMismatch, Step, check, recap_moments, replay
+from engine.record.document import (
+    MAX_BYTES,
+    SPECTATOR,
+    Record,
+    RecordError,
+    from_bytes,
+    result_of,
+)
+from engine.record.playback import (
+    Checked,
+    RecordMismatch,
+    Step,
+    check,
+    checked_replay,
+    public_scores,
+    recap_moments,
+)
 
 OK, FAILED, USAGE = 0, 1, 2
 
@@ -26,22 +46,39 @@ OK, FAILED, USAGE = 0, 1, 2
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point."""
     args = _parser().parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):  # a terminal that cannot show a name's letters
+            stream.reconfigure(errors="backslashreplace")
     try:
-        record = _read(args.file)
-        if args.command == "check":
-            against = _read(args.against) if args.against is not None else None
-            print(_verdict(check(record, against), record, against is not None))
-            return OK
-        return _replay(record, args.out, args.gif, args.language)
+        return _run(args)
+    except BrokenPipeError:  # the reader left (``| head``): nothing more to say to it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return FAILED
     except OSError as error:
-        print(f"cannot read or write: {error}", file=sys.stderr)
+        _say(f"cannot read or write: {error}", sys.stderr)
         return USAGE
     except RecordError as error:
-        print(f"invalid record: {error}", file=sys.stderr)
+        _say(f"invalid record: {error}", sys.stderr)
         return FAILED
     except RecordMismatch as error:
-        print(f"failed: {error}", file=sys.stderr)
+        _say(f"failed: {error}", sys.stderr)
         return FAILED
+
+
+def _run(args: argparse.Namespace) -> int:
+    record = _read(args.file)
+    if args.command == "check":
+        against = _read(args.against) if args.against is not None else None
+        _say(_verdict(check(record, against), record, against is not None))
+        return OK
+    return _replay(record, args.out, args.gif, args.language)
+
+
+def _say(line: str, stream: TextIO | None = None) -> None:
+    """Print one line with what the file wrote made harmless: a line break, a terminal escape
+    or another character that does not show is written as its escape (``\\n``, ``\\x1b``)."""
+    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in line)
+    print(shown, file=stream or sys.stdout)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -65,7 +102,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _read(path: Path) -> Record:
-    return from_json(path.read_text(encoding="utf-8"))
+    """The record in a file (read up to one byte more than a record may have)."""
+    with path.open("rb") as file:
+        return from_bytes(file.read(MAX_BYTES + 1))
 
 
 def _verdict(checked: Checked, record: Record, against: bool) -> str:
@@ -83,32 +122,39 @@ def _verdict(checked: Checked, record: Record, against: bool) -> str:
 
 
 def _replay(record: Record, out: Path | None, gif: Path | None, language: str | None) -> int:
-    """Print the steps; draw them if asked (a full record only)."""
+    """Print the steps; draw them if asked (a full record only). A full record is replayed and
+    checked first: what is printed is what the replay computed, and a record that says
+    otherwise is refused (exit 1) before anything is printed."""
     names = [p.name for p in record.players]
-    print(f"{record.game}, {record.kind} record: {', '.join(_seat_words(record))}")
     if record.kind == SPECTATOR:
+        _say(
+            f"{record.game}, spectator record (no seed: not replayed, its scores and result "
+            f"are as written): {', '.join(_seat_words(record))}"
+        )
         for entry in record.actions:
-            print(_line(entry.number, entry.time, names[entry.seat], entry.action, entry.scores))
-        print(_result_words(record))
+            _say(_line(entry.number, entry.time, names[entry.seat], entry.action, entry.scores))
+        _say(_result_words(record.result, record.ended))
         if out is not None or gif is not None:
-            print(
+            _say(
                 "no pictures: a spectator record has no seed, so it cannot be replayed "
                 "(use the full record exported after the end)",
-                file=sys.stderr,
+                sys.stderr,
             )
             return FAILED
         return OK
-    steps = replay(record)
+    steps = checked_replay(record)
+    _say(f"{record.game}, full record: {', '.join(_seat_words(record))}")
     for entry, step in zip(record.actions, steps[1:], strict=True):
-        print(_line(entry.number, entry.time, names[entry.seat], step.action, entry.scores))
-    print(_result_words(record))
+        scores = public_scores(step.view())
+        _say(_line(step.number, entry.time, names[entry.seat], step.action, scores))
+    _say(_result_words(result_of(steps[-1].outcome), record.ended))
     lang = language or record.language or "en"
     if out is not None:
         written = _draw_steps(steps, out, lang, record.ended)
-        print(f"wrote {written} pictures to {out}")
+        _say(f"wrote {written} pictures to {out}")
     if gif is not None:
         gif.write_bytes(_recap(steps, lang, record.ended))
-        print(f"wrote the recap to {gif}")
+        _say(f"wrote the recap to {gif}")
     return OK
 
 
@@ -126,10 +172,10 @@ def _line(number: int, time: str, name: str, action: str, scores: Sequence[int])
     return f"{number:4d}. {time}  {name}: {action}  (scores {'/'.join(map(str, scores))})"
 
 
-def _result_words(record: Record) -> str:
-    if record.result is None:
-        return f"ended by the bot: {record.ended}" if record.ended else "no result yet"
-    seats = sorted(record.result["seats"], key=lambda s: (s["rank"], s["seat"]))
+def _result_words(result: dict[str, Any] | None, ended: str | None) -> str:
+    if result is None:
+        return f"ended by the bot: {ended}" if ended else "no result yet"
+    seats = sorted(result["seats"], key=lambda s: (s["rank"], s["seat"]))
     places = ", ".join(f"{s['rank']}. {s['name']} {s['score']}" for s in seats)
     return f"result: {places}"
 

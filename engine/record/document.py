@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,6 +27,12 @@ PLAYER_FIELDS = ("seat", "name", "computer", "level")
 ACTION_FIELDS = ("number", "seat", "action", "time", "scores")
 RESULT_FIELDS = ("seats", "winners", "termination", "tie_broken", "rounds")
 RESULT_SEAT_FIELDS = ("seat", "name", "score", "rank", "lines")
+#: No record comes near this size (a whole game's is tens of KB): a larger file is not read.
+MAX_BYTES = 4 * 2**20
+#: No number of a record has more digits (a seed is a 62-bit number: 19 digits).
+MAX_DIGITS = 40
+#: No record nests deeper (the result's seats' lines are at depth 5).
+MAX_DEPTH = 16
 
 
 class RecordError(ValueError):
@@ -143,10 +150,32 @@ def to_json(record: Record) -> str:
     return f'{head},\n "actions": {listed},\n{tail}\n}}\n'
 
 
-def from_json(text: str) -> Record:
-    """The record in a JSON text (RecordError saying which field is wrong if it is not one)."""
+def from_bytes(data: bytes) -> Record:
+    """The record in a file's bytes: UTF-8 JSON text of at most ``MAX_BYTES`` (a leading byte
+    order mark, which some editors write, is read past); RecordError if it is not one."""
+    if len(data) > MAX_BYTES:
+        raise RecordError(f"the file is larger than {MAX_BYTES // 2**20} MB (no record is)")
     try:
-        data = json.loads(text)
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"not UTF-8 text (byte {error.start} is {data[error.start]:#04x}): a record is "
+            "written in UTF-8"
+        ) from None
+    return from_json(text)
+
+
+def from_json(text: str) -> Record:
+    """The record in a JSON text (RecordError saying which field is wrong if it is not one).
+
+    Strict JSON: NaN and Infinity, a key written twice in one object and numbers of more than
+    ``MAX_DIGITS`` digits are refused."""
+    try:
+        data = json.loads(
+            text, parse_constant=_constant, parse_int=_integer, object_pairs_hook=_object
+        )
+    except RecursionError:
+        raise RecordError(f"nested deeper than {MAX_DEPTH} levels (no record is)") from None
     except json.JSONDecodeError as error:
         raise RecordError(f"not JSON: {error}") from None
     return from_dict(data)
@@ -156,18 +185,19 @@ def from_dict(data: Any) -> Record:
     """The record in JSON-ready data, checked strictly (RecordError naming the field)."""
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, not {_kind_of(data)}")
+    _plain(data)  # before any part of it is shown in a message
     if data.get("format") != FORMAT:
-        raise RecordError(f"format: {data.get('format')!r} is not {FORMAT!r}")
+        raise RecordError(f"format: {_shown(data.get('format'))} is not {FORMAT!r}")
     version = _get(data, "version", int, "")
     if version != VERSION:
         raise RecordError(f"version: unknown version {version} (this Himiko reads {VERSION})")
     _fields(data, REQUIRED, OPTIONAL, "")
     kind = _get(data, "kind", str, "")
     if kind not in KINDS:
-        raise RecordError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
+        raise RecordError(f"kind: {_shown(kind)} is not one of {', '.join(KINDS)}")
     game = _get(data, "game", str, "")
     if game not in GAMES:
-        raise RecordError(f"game: unknown game {game!r} (known: {', '.join(sorted(GAMES))})")
+        raise RecordError(f"game: unknown game {_shown(game)} (known: {', '.join(sorted(GAMES))})")
     rules = rules_for(game)
     options = _options(rules, _get(data, "options", dict, ""))
     seed = _seed(data, kind)
@@ -187,6 +217,81 @@ def from_dict(data: Any) -> Record:
         language=_optional_text(data, "language"),
         ended=_optional_text(data, "ended"),
     )
+
+
+# -- reading JSON strictly ---------------------------------------------------------------------
+
+
+def _constant(name: str) -> Any:
+    raise RecordError(f"not JSON: {name} is not a JSON number")
+
+
+def _integer(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(
+            f"a number of {len(digits.lstrip('-'))} digits (a record's have at most {MAX_DIGITS})"
+        )
+    return int(digits)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise RecordError(f"not JSON: the key {_shown(key)} is written twice in one object")
+        data[key] = value
+    return data
+
+
+def _plain(data: Any) -> None:
+    """Refuse data nested deeper than ``MAX_DEPTH`` or with a text that is not Unicode (a lone
+    surrogate, which JSON's \\u escapes can write but no file or screen can hold)."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    while stack:
+        value, at = stack.pop()
+        if len(at) > MAX_DEPTH:
+            raise RecordError(f"{_where(at)}: nested deeper than {MAX_DEPTH} levels (no record is)")
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            if isinstance(key, str):
+                _unicode(key, (*at, key))
+            if isinstance(item, str):
+                _unicode(item, (*at, key))
+            elif isinstance(item, dict | list):
+                stack.append((item, (*at, key)))
+
+
+def _where(at: Sequence[str | int]) -> str:
+    """A place in the data as messages name it: ``actions[3].time``."""
+    text = ""
+    for key in at:
+        text += f"[{key}]" if isinstance(key, int) else f".{_name(key)}" if text else _name(key)
+    return text
+
+
+def _unicode(text: str, at: Sequence[str | int]) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        bad = ord(text[error.start])
+        raise RecordError(
+            f"{_where(at)}: not Unicode text (a lone surrogate, \\u{bad:04x})"
+        ) from None
+
+
+def _name(key: str) -> str:
+    """A key as an error message names it: as is if it is a plain word, else quoted and cut."""
+    return key if key.isidentifier() and len(key) <= 40 else _shown(key)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 60
+_REPR.maxlevel = 2
+
+
+def _shown(value: Any) -> str:
+    """A value as an error message shows it: quoted, cut short, no deeper than two levels."""
+    return _REPR.repr(value)
 
 
 # -- checking the parts ------------------------------------------------------------------------
@@ -231,7 +336,7 @@ def _fields(
     """Refuse unknown fields and report the first missing one."""
     for key in data:
         if key not in required and key not in optional:
-            raise RecordError(f"{where}{key}: unknown field")
+            raise RecordError(f"{where}{_name(key)}: unknown field")
     for key in required:
         if key not in data:
             raise RecordError(f"{where}{key}: missing")
@@ -281,7 +386,7 @@ def _players(rules: Rules[Any, Any], items: list[Any]) -> tuple[Player, ...]:
         known = (*LEVELS, *rules.players)
         if level is not None and (not computer or level not in known):
             raise RecordError(
-                f"{where}level: {level!r} is not a computer level "
+                f"{where}level: {_shown(level)} is not a computer level "
                 f"({', '.join(known)}; null for a person or an unknown level)"
             )
         players.append(Player(index, name, computer, level))
@@ -310,9 +415,9 @@ def _time(item: Mapping[str, Any], where: str) -> str:
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise RecordError(f"{where}time: {text!r} is not an ISO 8601 time") from None
+        raise RecordError(f"{where}time: {_shown(text)} is not an ISO 8601 time") from None
     if moment.tzinfo is None or moment.utcoffset() != UTC.utcoffset(None):
-        raise RecordError(f"{where}time: {text!r} is not in UTC (write it with Z)")
+        raise RecordError(f"{where}time: {_shown(text)} is not in UTC (write it with Z)")
     return utc_text(moment)
 
 

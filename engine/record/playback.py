@@ -230,13 +230,21 @@ def check(record: Record, against: Record | None = None) -> Checked:
             return Checked(record.game, len(record.actions), SPECTATOR, False, _over(record))
         _check_spectator(record, against)
         return Checked(record.game, len(record.actions), SPECTATOR, True, _over(record))
+    checked_replay(record)
+    return Checked(record.game, len(record.actions), FULL, True, _over(record))
+
+
+def checked_replay(record: Record) -> list[Step]:
+    """The replay of a full record that says what its replay computes: each action in the
+    engine's notation with the public scores after it, and the result (RecordMismatch at the
+    first difference, as ``check``)."""
     steps = replay(record)
     for entry, step in zip(record.actions, steps[1:], strict=True):
         if entry.action != step.action:
             _differs(entry, f"the engine writes it {step.action!r}")
         _same_scores(entry, entry.scores, public_scores(step.view()))
     _same_result(record, steps[-1])
-    return Checked(record.game, len(record.actions), FULL, True, _over(record))
+    return steps
 
 
 def recap_moments(steps: Sequence[Step]) -> list[Moment]:
@@ -357,8 +365,7 @@ def _check_spectator(record: Record, full: Record) -> None:
     names = [p.name for p in record.players], [p.name for p in full.players]
     if (record.game, record.options, names[0]) != (full.game, full.options, names[1]):
         raise RecordMismatch(None, None, "not the same game as the full record", "setup")
-    check(full)
-    steps = replay(full)
+    steps = checked_replay(full)
     if len(record.actions) > len(full.actions):
         extra = record.actions[len(full.actions)]
         _differs(extra, f"the full record has only {len(full.actions)} actions")

@@ -6,12 +6,15 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from PIL import Image
 
 from engine import record as rec
-from tests.engine.test_record import full_record, running_record
+from tests.engine.test_record import finished, full_record, running_record
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -130,6 +133,9 @@ def test_replay_of_a_spectator_record_prints_but_draws_nothing(tmp_path: Path) -
     path = write(tmp_path / "spectator.json", spectator)
     printed = run("replay", str(path))
     assert printed.returncode == 0 and len(printed.stdout.splitlines()) == 10
+    assert printed.stdout.startswith(
+        "yamatai, spectator record (no seed: not replayed, its scores and result are as written)"
+    )
     drawn = run("replay", str(path), "--out", str(tmp_path / "steps"))
     assert drawn.returncode == 1 and drawn.stderr.startswith("no pictures: a spectator record")
     assert not (tmp_path / "steps").exists()
@@ -147,3 +153,59 @@ def test_the_engine_imports_no_picture_code() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "[]\n"
+
+
+def forge_result(data: dict[str, Any]) -> None:
+    """The last seat declared the winner: the seats' scores, ranks and the winners turned."""
+    seats = data["result"]["seats"]
+    scores = [s["score"] for s in seats]
+    ranks = [s["rank"] for s in seats]
+    for seat, score, rank in zip(seats, reversed(scores), reversed(ranks), strict=True):
+        seat.update(score=score, rank=rank)
+    data["result"]["winners"] = [s["seat"] for s in seats if s["rank"] == 1]
+
+
+def forge_scores(data: dict[str, Any]) -> None:
+    """The first seat given 50 points more from action 10 on."""
+    for entry in data["actions"][9:]:
+        entry["scores"][0] += 50
+
+
+@pytest.mark.parametrize(
+    ("forge", "said"),
+    [
+        (forge_result, "failed: result: the record's result differs from the replay's"),
+        (forge_scores, "failed: action 10 ("),
+    ],
+    ids=["result", "scores"],
+)
+def test_replay_refuses_a_forged_result_or_forged_scores(
+    forge: Callable[[dict[str, Any]], None], said: str, tmp_path: Path
+) -> None:
+    """A full record whose result or scores are not its replay's: replay refuses it as check
+    does, in one line on stderr with exit 1, and prints none of it."""
+    data = json.loads(rec.to_json(full_record("namiji", 2)))
+    forge(data)
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for command in ("check", "replay"):
+        done = run(command, str(path))
+        assert (done.returncode, done.stdout) == (1, ""), (command, done.stdout)
+        assert done.stderr.startswith(said) and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_replay_prints_the_scores_and_result_its_replay_computed(tmp_path: Path) -> None:
+    """A finished game's replay: every action with the engine's public scores after it, then
+    the engine's result (ranks, names, scores)."""
+    record = full_record("namiji", 2)
+    done = run("replay", str(write(tmp_path / "game.json", record)))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    steps = rec.replay(record)
+    for line, step in zip(lines[1:-1], steps[1:], strict=True):
+        shown = "/".join(map(str, rec.public_scores(step.view())))
+        assert line.endswith(f"{step.action}  (scores {shown})"), line
+    outcome = finished("namiji", 2, 1).outcome
+    assert outcome is not None
+    places = sorted(outcome.results, key=lambda r: (r.rank, r.seat))
+    assert lines[-1] == "result: " + ", ".join(f"{r.rank}. {r.name} {r.score}" for r in places)
