@@ -71,7 +71,7 @@ class PlayerLine:
     seat: int
     name: str
     colour: str
-    score: int
+    score: str  # as the spectator's view has it (Yamatai: "12+?", R34)
     to_play: bool
     winner: bool
     computer: bool
@@ -95,6 +95,7 @@ class GamePage:
     picture: str  # relative address of a step's picture, ``{v}`` standing for the step
     seats: dict[int, tuple[Row, ...]]  # each player's public state in words, by seat
     counts: str = "round"  # what the numbers count: "round", or "turn" (D83)
+    score_notes: tuple[str, ...] = ()  # what the scores leave out (face-down tiles' PP)
 
 
 def game_html(page: GamePage, say: Say) -> str:
@@ -145,8 +146,9 @@ def _players(page: GamePage, say: Say) -> str:
         rows.append(
             f"<tr{' class=current' if p.to_play else ''}><td>{swatch(p.colour)}"
             f'<span class="name">{e(p.name)}</span> {"".join(tags)}</td>'
-            f'<td class="num">{p.score}</td></tr>'
+            f'<td class="num">{e(p.score)}</td></tr>'
         )
+    notes = "".join(f'<p class="note">{e(note)}</p>' for note in page.score_notes)
     deadline = ""
     if page.deadline is not None and page.status == "active":
         deadline = f'<p class="deadline">{e(say("web.deadline"))}: {utc_time(page.deadline)}</p>'
@@ -154,7 +156,7 @@ def _players(page: GamePage, say: Say) -> str:
         f'<section class="players"><h2>{e(say("web.players"))}</h2><table>'
         f"<thead><tr><th>{e(say('web.column.player'))}</th>"
         f'<th class="num">{e(say("web.column.score"))}</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>{deadline}</section>"
+        f"<tbody>{''.join(rows)}</tbody></table>{notes}{deadline}</section>"
     )
 
 

@@ -31,6 +31,7 @@ from engine.record import FULL, to_json
 
 from . import pages
 from .cards import card_texts
+from .games import shown_score
 from .pictures import lower_priority
 from .replay import Replay, replay_steps
 from .seats import seat_rows
@@ -137,25 +138,30 @@ def _page(
     picture: str,
 ) -> pages.GamePage:
     match, replay = ready.match, ready.replay
-    standing = {r.seat: r for r in match.standing.results}
     outcome = match.outcome
     winners = set(outcome.winners) if outcome is not None else set()
     active = game.status == GameStatus.ACTIVE and match.current_seat is not None
     colours = match.colours
+    language = picture_language(game)
+    view = replay.last.view
+    # the scores a spectator may see (R34: a face-down tile's PP is not), never the standing
+    scores = {
+        seat: shown_score(game.game_key, player, language)
+        for seat, player in enumerate(view.get("players", ()))
+        if isinstance(player, dict)
+    }
     players = tuple(
         pages.PlayerLine(
             seat=s.seat,
             name=s.player,
             colour=colours[s.seat],
-            score=standing[s.seat].score if s.seat in standing else 0,
+            score=scores.get(s.seat, ("?", None))[0],
             to_play=active and s.seat == match.current_seat,
             winner=s.seat in winners and game.status == GameStatus.FINISHED,
             computer=s.user_id == COMPUTER_USER_ID or s.stand_in is not None,
         )
         for s in game.seats
     )
-    language = picture_language(game)
-    view = replay.last.view
     step_key = step_of(match) if active else None
     status = game.status.value if game.status != GameStatus.ACTIVE or active else "finished"
     return pages.GamePage(
@@ -166,6 +172,7 @@ def _page(
         round=presentation(game.game_key).number(match.turn_info),
         counts=presentation(game.game_key).counts,
         players=players,
+        score_notes=tuple(dict.fromkeys(n for _, n in scores.values() if n is not None)),
         step=web_catalog().text(step_key, language) if step_key else None,
         deadline=deadline,
         replay=replay,

@@ -84,3 +84,53 @@ def test_no_secret_in_any_page_or_step_picture(tmp_path: Path, game_key: str, pl
                     replayed.play(action, seat=seat)
 
     asyncio.run(body())
+
+
+_PLAYERS = re.compile(r'<section class="players">(.*?)</section>', re.S)
+_SCORE = re.compile(r'<td class="num">([^<]*)</td></tr>')
+
+
+def _page_scores(html: str) -> list[str]:
+    """The scores of the page's players table, seat by seat."""
+    return _SCORE.findall(_PLAYERS.findall(html)[0])
+
+
+def _spectator_scores(match: games.Match) -> list[str]:
+    """Each seat's score as the spectator's view shows it (``+?``: face-down tiles' PP)."""
+    shown = []
+    for player in match.view(None)["players"]:
+        score = player["score"]
+        total = score["total"] if isinstance(score, dict) else score
+        shown.append(f"{total}+?" if player.get("hidden_tiles") else str(total))
+    return shown
+
+
+@pytest.mark.parametrize("game_key", ["yamatai", "namiji"])
+def test_the_players_scores_are_the_spectators(tmp_path: Path, game_key: str) -> None:
+    """Issue 35 item 1: the players table showed the engine's standing, which counts a Yamatai
+    player's face-down tiles, so anyone with the link read a hidden tile's PP off the score.
+    The page shows each score as the spectator's view does (R34: "+?"), until the game is over."""
+
+    async def body() -> None:
+        async with store_at(tmp_path) as repo:
+            game_id = await played_game(repo, game_key, ["Ann", "Bo", "Cy"], turns=0, seed=5)
+            path = links.game_path(SECRET, game_id)
+            hidden_looks = 0
+            async with serving(repo) as (_, client):
+                while True:
+                    match = games.from_json((await repo.load_game(game_id)).snapshot)
+                    html = await (await client.get(path)).text()
+                    shown = _spectator_scores(match)
+                    assert _page_scores(html) == shown, len(match.log)
+                    standing = [str(r.score) for r in match.standing.results]
+                    if shown != standing and match.current_seat is not None:
+                        hidden_looks += 1
+                        assert "face-down building tiles" in html  # what "+?" stands for
+                    if match.current_seat is None:
+                        break
+                    await play_turns(repo, game_id, EVERY)
+            final = {r.seat: str(r.score) for r in match.standing.results}
+            assert _page_scores(html) == [final[s] for s in range(3)]  # over: everything
+            assert (hidden_looks > 0) == (game_key == "yamatai")
+
+    asyncio.run(body())

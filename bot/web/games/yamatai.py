@@ -3,16 +3,28 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import Texts, counted
 from bot.games.yamatai import culture_name
+from render import words as picture_words
 
 from . import times
 
 CARD_TEXTS = "y.specialist."
 FIELD_TEXTS = "y.col."
 BOATS = frozenset({"bamboo", "wood", "stone", "clay", "gold"})
+HIDDEN_SCORE = "y.focus.hidden_score"  # the pictures' note on what "+?" stands for
+
+
+def score(player: Mapping[str, Any], language: str) -> tuple[str, str | None]:
+    """A running score as the spectator's view has it: without the PP of face-down building
+    tiles (R34), "+?" standing for them, and the pictures' note saying so."""
+    total = player.get("score", {}).get("total", 0)
+    if not player.get("hidden_tiles"):
+        return (str(total), None)
+    return (f"{total}+?", picture_words.say(HIDDEN_SCORE, language))
 
 
 def words(t: Texts, field: str, value: Any) -> list[str] | None:
