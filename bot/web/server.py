@@ -313,6 +313,13 @@ class WebServer:
             raise NotFound
         language = picture_language(game)
         key = (game.id, number, language, outline.chains[number])
+        # An undo in a running game changes what a step number shows: the browser asks again
+        # each time (a 304 while the step's past is the same); a game over never changes.
+        etag = f'"{number}-{language}-{outline.chains[number]}"'
+        running = game.status == GameStatus.ACTIVE
+        cache = {"Cache-Control": "no-cache" if running else "private, max-age=300", "ETag": etag}
+        if etag in request.headers.get("If-None-Match", ""):
+            return web.Response(status=304, headers=cache)
         png = self.pictures.find(key)
         if png is None:
             drawn = await self._work(work.step_picture, self.pool.drawer, game, number, language)
@@ -320,9 +327,7 @@ class WebServer:
                 raise NotFound
             png = drawn
             self.pictures.keep(key, png)
-        return web.Response(
-            body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=300"}
-        )
+        return web.Response(body=png, content_type="image/png", headers=cache)
 
     # -- league pages -----------------------------------------------------------------------
 

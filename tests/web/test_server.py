@@ -13,6 +13,7 @@ from bot.store import GameRepository
 from bot.web import links
 from bot.web.limits import RateLimit
 from bot.web.server import CSP
+from engine import games
 
 from .support import PNG, SECRET, Drawer, play_turns, played_game, serving, store_at
 
@@ -96,6 +97,44 @@ def test_step_pictures_are_each_versions_board_drawn_once(tmp_path: Path) -> Non
                 assert view["viewer"] is None and events and more == ("en",)
                 head = await client.head(f"{path}/v/1.png")
                 assert head.status == 200
+
+    asyncio.run(body())
+
+
+def test_a_running_games_step_picture_is_asked_again_after_an_undo(tmp_path: Path) -> None:
+    """Issue 35 item 11: an undo changes what the current step's address shows, so the browser
+    may keep it only while it checks (``no-cache`` with the step's past as its ETag)."""
+
+    async def play_one(repo: GameRepository, game_id: int, choice: int) -> int:
+        game = await repo.load_game(game_id)
+        match = games.from_json(game.snapshot)
+        match.play(match.legal_actions()[choice])
+        await repo.append_match(game, match)
+        return len(match.log)
+
+    async def body() -> None:
+        async with store_at(tmp_path) as repo:
+            game_id = await played_game(repo, "yamatai", ["Ann", "Bo"], turns=1)
+            step = await play_one(repo, game_id, 0)
+            drawer = Drawer()
+            address = f"{links.game_path(SECRET, game_id)}/v/{step}.png"
+            async with serving(repo, drawer) as (server, client):
+                first = await client.get(address)
+                assert first.headers["Cache-Control"] == "no-cache"
+                etag = first.headers["ETag"]
+                again = await client.get(address, headers={"If-None-Match": etag})
+                assert again.status == 304 and len(drawer.calls) == 1
+                game = await repo.load_game(game_id)
+                match = games.from_json(game.snapshot)
+                match.undo()
+                await repo.undo_last(
+                    game_id, game.version, match.to_json(), current_seat=match.current_seat
+                )
+                assert await play_one(repo, game_id, 1) == step
+                server.read.pop(game_id, None)  # as FRESH seconds later (a fresh read is reused)
+                changed = await client.get(address, headers={"If-None-Match": etag})
+                assert changed.status == 200 and changed.headers["ETag"] != etag
+                assert len(drawer.calls) == 2
 
     asyncio.run(body())
 
