@@ -1,4 +1,5 @@
-"""The web server's settings: WEB_PORT (none: no server), WEB_HOST, WEB_SECRET, WEB_BASE_URL."""
+"""The web server's settings: WEB_PORT (none: no server), WEB_HOST, WEB_SECRET, WEB_BASE_URL,
+WEB_MAX_CONNECTIONS."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from dataclasses import dataclass, field
 
 DEFAULT_HOST = "127.0.0.1"
 MIN_SECRET = 16  # characters: the addresses are only as unguessable as the secret
+MAX_CONNECTIONS = 256  # open at once: well under the 1,024 files a process gets by default
+REQUEST_TIMEOUT = 10.0  # seconds for a request to arrive whole (and for an idle keep-alive)
 
 
 class WebSettingsError(ValueError):
@@ -21,6 +24,8 @@ class WebConfig:
     secret: str = field(repr=False)
     host: str = DEFAULT_HOST
     base_url: str | None = None  # the public address in links (behind a reverse proxy)
+    max_connections: int = MAX_CONNECTIONS  # WEB_MAX_CONNECTIONS; more are refused with a 503
+    request_timeout: float = REQUEST_TIMEOUT
 
     @property
     def public_url(self) -> str:
@@ -55,4 +60,15 @@ def web_config(get: Callable[[str], str | None]) -> WebConfig | None:
     if base is not None and not base.startswith(("http://", "https://")):
         raise WebSettingsError(f"WEB_BASE_URL must start with http:// or https://, not {base!r}.")
     host = get("WEB_HOST") or DEFAULT_HOST
-    return WebConfig(port, secret, host, None if base is None else base.rstrip("/"))
+    cap_text = get("WEB_MAX_CONNECTIONS") or str(MAX_CONNECTIONS)
+    if not cap_text.isdigit() or not 1 <= int(cap_text) <= 100_000:
+        raise WebSettingsError(
+            f"WEB_MAX_CONNECTIONS must be a number from 1 to 100000, not {cap_text!r}."
+        )
+    return WebConfig(
+        port,
+        secret,
+        host,
+        None if base is None else base.rstrip("/"),
+        max_connections=int(cap_text),
+    )

@@ -42,6 +42,7 @@ from engine import games
 from . import links, pages, work
 from .config import WebConfig
 from .limits import RateLimit
+from .protocol import SERVER_NAME, BoundedRunner, Connections
 from .sources import StandingsSource, WebStore
 from .texts import web_catalog
 
@@ -121,6 +122,7 @@ class WebServer:
         self.first_keys: Kept[int, int | None] = Kept(GAMES_KEPT)  # ``old_turn_keys``
         self.deadlines: Kept[tuple[int, int], tuple[float, int | None]] = Kept(GAMES_KEPT)
         self._runner: web.AppRunner | None = None
+        self.connections = Connections(config.max_connections)
         self.port: int | None = None
         self.app = self._application()
 
@@ -149,6 +151,7 @@ class WebServer:
         """Methods, the rate limit, the plain 404 and the security headers on every answer."""
         response = await self._answer(request, handler)
         response.headers.update(SECURITY_HEADERS)
+        response.headers["Server"] = SERVER_NAME  # aiohttp's default names itself and Python
         return response
 
     async def _answer(
@@ -173,7 +176,14 @@ class WebServer:
 
     async def start(self) -> None:
         """Listen on the configured host and port (port 0: any free one, see ``port``)."""
-        runner = web.AppRunner(self.app, access_log=None)
+        runner = BoundedRunner(
+            self.app,
+            connections=self.connections,
+            timeout=self.config.request_timeout,
+            headers=SECURITY_HEADERS,
+            access_log=None,
+            keepalive_timeout=self.config.request_timeout,
+        )
         await runner.setup()
         site = web.TCPSite(runner, self.config.host, self.config.port, reuse_address=True)
         await site.start()

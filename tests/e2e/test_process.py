@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import resource
 import signal
 import sys
 from pathlib import Path
@@ -29,16 +30,30 @@ def _environment(double: DiscordDouble, tmp_path: Path, token: str) -> dict[str,
     return env
 
 
-async def _spawn(double: DiscordDouble, tmp_path: Path, token: str) -> asyncio.subprocess.Process:
+async def _spawn(
+    double: DiscordDouble,
+    tmp_path: Path,
+    token: str,
+    *,
+    extra: dict[str, str] | None = None,
+    open_files: int | None = None,
+) -> asyncio.subprocess.Process:
+    """``python -m bot`` (``extra`` settings; ``open_files``: its soft limit of open files)."""
+
+    def limit_files() -> None:
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (open_files or hard, hard))
+
     # cwd is tmp_path so that no .env of the developer's is read
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "bot",
         cwd=tmp_path,
-        env=_environment(double, tmp_path, token),
+        env={**_environment(double, tmp_path, token), **(extra or {})},
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
+        preexec_fn=limit_files if open_files is not None else None,
     )
 
 
