@@ -6,12 +6,15 @@ import re
 
 import discord
 
+from render.text import without_bidi_controls
+
 NAME_LIMIT = 32
 
 
 def short_name(name: str, limit: int = NAME_LIMIT) -> str:
-    """A user-given name on one line and short (what the engine stores)."""
-    name = " ".join(name.split()) or "?"
+    """A user-given name on one line, short and without direction controls (what the engine
+    stores)."""
+    name = " ".join(without_bidi_controls(name).split()) or "?"
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
@@ -29,5 +32,5 @@ _MARKUP = re.compile(r"([\\*_~`|>#\-\[\]()<@:/])")
 
 def league_name(name: str) -> str:
     """A league name ready for a message: every markdown character escaped (no emphasis, no
-    masked link, no mention, no emoji), never shortened."""
-    return discord.utils.escape_mentions(_MARKUP.sub(r"\\\1", name))
+    masked link, no mention, no emoji) and direction controls removed, never shortened."""
+    return discord.utils.escape_mentions(_MARKUP.sub(r"\\\1", without_bidi_controls(name)))

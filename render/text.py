@@ -29,6 +29,12 @@ from render.theme import RGB
 SUBSTITUTE = "\u25c6"
 #: Categories of characters that take no room: dropped when no font has them.
 INVISIBLE = frozenset({"Mn", "Me", "Cf"})
+#: Explicit direction marks, embeddings, overrides and isolates (U+061C, U+200E-F, U+202A-E,
+#: U+2066-9): allowed in Discord names, they would reorder what follows a name (D148).
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f" + "".join(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
+)
+_NO_BIDI = str.maketrans(dict.fromkeys(BIDI_CONTROLS))
 #: Categories that stay in the run before them when its font has them (spaces, marks).
 NEUTRAL = frozenset({"Zs", "Mn", "Me", "Cf"})
 _SHIFT = {"l": 0.0, "m": 0.5, "r": 1.0}
@@ -131,13 +137,18 @@ def _font_index(char: str, style: Style, previous: int | None) -> int | None:
     return next((i for i, name in enumerate(files) if code in coverage(name)), None)
 
 
+def without_bidi_controls(text: str) -> str:
+    """``text`` without explicit direction controls (a user-given name's are never kept)."""
+    return text if text.isascii() else text.translate(_NO_BIDI)
+
+
 @lru_cache(maxsize=4096)
 def runs(text: str, style: Style) -> tuple[Run, ...]:
     """``text`` split into runs of one font each, with substitutes for missing characters."""
     if text.isascii():
         return ((text, 0),) if text else ()
     found: list[Run] = []
-    for char in text:
+    for char in without_bidi_controls(text):
         index = _font_index(char, style, found[-1][1] if found else None)
         if index is None:
             if unicodedata.category(char) in INVISIBLE:

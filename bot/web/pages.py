@@ -14,6 +14,8 @@ from datetime import UTC, datetime
 from html import escape
 from typing import Any
 
+from render.text import without_bidi_controls
+
 from .replay import Replay
 from .seats import Row
 
@@ -26,13 +28,21 @@ SWATCHES = frozenset(
 
 
 def e(text: object) -> str:
-    """Text escaped for HTML content and quoted attributes."""
-    return escape(str(text), quote=True)
+    """Text escaped for HTML content and quoted attributes, direction controls removed (a
+    name's would reorder the page around it, D148)."""
+    return escape(without_bidi_controls(str(text)), quote=True)
+
+
+def name(text: str) -> str:
+    """A user-given name, escaped and isolated: a right-to-left name keeps its own order
+    without reordering the words and numbers beside it."""
+    return f"<bdi>{e(text)}</bdi>"
 
 
 def script_json(data: Any) -> str:
-    """JSON safe inside ``<script type="application/json">``: no ``<``, ``>`` or ``&``."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    """JSON safe inside ``<script type="application/json">``: no ``<``, ``>`` or ``&``, and
+    no direction control (the page's script shows these texts)."""
+    text = without_bidi_controls(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -145,7 +155,7 @@ def _players(page: GamePage, say: Say) -> str:
             tags.append(f'<span class="tag">{e(say("web.computer"))}</span>')
         rows.append(
             f"<tr{' class=current' if p.to_play else ''}><td>{swatch(p.colour)}"
-            f'<span class="name">{e(p.name)}</span> {"".join(tags)}</td>'
+            f'<span class="name">{name(p.name)}</span> {"".join(tags)}</td>'
             f'<td class="num">{e(p.score)}</td></tr>'
         )
     notes = "".join(f'<p class="note">{e(note)}</p>' for note in page.score_notes)
@@ -201,7 +211,7 @@ def _state(page: GamePage, say: Say, cards: dict[str, str]) -> str:
             for label, values in page.seats.get(p.seat, ())
         )
         blocks.append(
-            f"<details open><summary>{swatch(p.colour)}{e(p.name)}</summary>"
+            f"<details open><summary>{swatch(p.colour)}{name(p.name)}</summary>"
             f'<table class="state">{rows}</table></details>'
         )
     return f'<section class="seats"><h2>{e(say("web.state"))}</h2>{"".join(blocks)}</section>'
@@ -314,7 +324,7 @@ def league_html(page: LeaguePage, say: Say) -> str:
     head = "".join(f"<th>{e(h)}</th>" for h in page.headers)
     rows = "".join(
         f'<tr{" class=withdrawn" if r.withdrawn else ""}><td class="num">{e(r.rank)}</td>'
-        f"<td>{e(r.name)}{f' <span class=resigned>{e(r.note)}</span>' if r.note else ''}</td>"
+        f"<td>{name(r.name)}{f' <span class=resigned>{e(r.note)}</span>' if r.note else ''}</td>"
         f'<td class="num">{e(r.points)}</td><td class="num">{e(r.played)}</td>'
         f'<td class="num">{e(r.rating)}</td><td class="num">{e(r.change)}</td></tr>'
         for r in page.rows

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from bot.catalog import default_catalog
 from bot.cogs.info import board_caption
-from bot.names import display_name, short_name
+from bot.names import display_name, league_name, short_name
 from bot.present import error_text
 from bot.service import BoardResult, FinalResult, PlayerInfo, ScoreLine, ServiceError, TurnReport
 from bot.summary import Summary
 from bot.turns import turn_message
+from render.text import runs
 
 from .fakes import FakeBot, fake_interaction
 
@@ -45,3 +46,22 @@ def test_board_caption_and_errors_escape_names() -> None:
     assert _plain(board_caption(interaction, board))
     error = ServiceError("error.not_your_turn", player=EVIL)
     assert _plain(error_text(default_catalog(), error, None))
+
+
+BIDI = ("\u202e", "\u2067", "\u2066", "\u2069", "\u200f", "\u061c")
+
+
+def test_direction_controls_never_reach_a_stored_name_a_message_or_a_picture() -> None:
+    """Issue 35 item 9: a name's U+202E or U+2067 would reorder what follows it (D148)."""
+    hostile = "Ann\u202eevil\u2067 x\u2069"
+    for shown in (short_name(hostile), display_name(hostile), league_name(hostile)):
+        assert not set(shown) & set(BIDI), repr(shown)
+    assert short_name(hostile) == "Annevil x"
+    assert short_name("\u202e\u2067") == "?"  # nothing left but controls
+    drawn = "".join(chunk for chunk, _ in runs("Bo \u202eAnn\u202c 12", "bold"))
+    assert not set(drawn) & set(BIDI) and "Ann" in drawn
+    eve, bo = PlayerInfo(0, hostile, 1, "red"), PlayerInfo(1, "Bo", 2, "blue")
+    events = ({"type": "end_turn", "seat": 0},)
+    report = TurnReport(1, "yamatai", 500, 5, eve, 1, ("end",), events, (eve, bo), b"", None, None)
+    text = turn_message(FakeBot(), report, None)  # type: ignore[arg-type]
+    assert "Annevil" in text and not set(text) & set(BIDI)

@@ -171,6 +171,27 @@ def test_player_names_are_escaped_everywhere(tmp_path: Path) -> None:
     asyncio.run(body())
 
 
+def test_direction_controls_in_names_are_never_shown_and_names_are_isolated(
+    tmp_path: Path,
+) -> None:
+    """Issue 35 item 9: U+202E or U+2067 in a name (stored by an older version) would reverse
+    what follows it in the table, the log and the replay's texts (D148)."""
+    controls = set("\u202e\u2067\u2069\u200f")
+
+    async def body() -> None:
+        async with store_at(tmp_path) as repo:
+            names = ["Ann\u202eevil", "\u2067Bo\u2069"]
+            game_id = await played_game(repo, "yamatai", names, turns=3)
+            async with serving(repo) as (_, client):
+                html = await (await client.get(links.game_path(SECRET, game_id))).text()
+        assert not set(html) & controls
+        assert "<bdi>Annevil</bdi>" in html and "<bdi>Bo</bdi>" in html
+        data = re.findall(r'id="steps">(.*?)</script>', html, re.S)[0]
+        assert any("Annevil" in s["text"] for s in json.loads(data)["steps"])
+
+    asyncio.run(body())
+
+
 def test_only_get_and_head(tmp_path: Path) -> None:
     async def body() -> None:
         async with store_at(tmp_path) as repo:
