@@ -112,7 +112,15 @@ def _exit_now(code: int) -> None:
 
 
 def main() -> int:
-    """Load settings, run the bot, and turn expected failures into a message and an exit code."""
+    """Load settings, run the bot, and turn expected failures into a message and an exit code.
+
+    ``--demo [OPTIONS]`` runs the web pages' demo instead (``python -m bot.web.demo``), so that
+    the container image's one entry point serves both.
+    """
+    if sys.argv[1:2] == ["--demo"]:
+        from bot.web.demo import main as demo
+
+        return demo(sys.argv[2:])
     try:
         settings = load_settings()
     except SettingsError as error:
