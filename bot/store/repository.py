@@ -15,6 +15,7 @@ from . import postgres, sqlite
 from .announcements import AnnouncementsPart
 from .base import Clock, utc_now
 from .connection import Target, is_url
+from .counts import CountsPart
 from .databases import retry_conflicts
 from .games import GamesPart
 from .leagues import LeaguesPart
@@ -41,6 +42,7 @@ class GameRepository(
     SettingsPart,
     LeaguesPart,
     RatingsPart,
+    CountsPart,
 ):
     """Async access to stored games on SQLite or PostgreSQL (the backend does the dialect)."""
 
