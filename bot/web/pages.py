@@ -81,7 +81,7 @@ class PlayerLine:
     seat: int
     name: str
     colour: str
-    score: str  # as the spectator's view has it (Yamatai: "12+?", R34)
+    score: str  # as the spectator's view has it ("12+?": face-down tiles' PP left out, R34)
     to_play: bool
     winner: bool
     computer: bool
