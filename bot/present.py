@@ -236,6 +236,7 @@ async def send(
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Answer a failed interaction: the reason for a ServiceError, else a generic apology."""
+    interaction.extras["error"] = error  # its outcome, for the metrics (bot/ops/answers.py)
     if isinstance(error, ServiceError):
         text = error_text(default_catalog(), error, str(interaction.locale))
     elif is_busy(error):  # other writers kept the database (or the row) busy: rolled back
@@ -263,6 +264,7 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
 
 async def busy_notice(interaction: discord.Interaction[Any], key: str) -> None:
     """A short private word from the admission gate, in the player's language."""
+    interaction.extras["notice"] = key  # its outcome, for the metrics (bot/ops/answers.py)
     await send(interaction, t(interaction, key), ephemeral=True)
 
 

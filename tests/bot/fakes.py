@@ -135,6 +135,7 @@ def fake_interaction(bot: Any, user_id: int = 101, channel_id: int = 500) -> Any
         message=None,
         response=FakeResponse(),
         followup=FakeFollowup(),
+        extras={},  # as discord.py's: what the handling leaves on it (bot/ops/answers.py)
     )
 
 
