@@ -173,7 +173,7 @@ class HimikoBot(commands.AutoShardedBot):
         log.info("event loop: %s", type(asyncio.get_running_loop()).__module__.split(".")[0])
         self.render_pool = RenderPool(self.settings.render_processes, render_picture)
         await self.render_pool.start()  # each worker draws one board per game: caches warm
-        self.think_pool = ThinkPool(self.settings.think_processes)
+        self.think_pool = ThinkPool(self.settings.think_processes, self.settings.think_patience)
         await self.think_pool.start()
         rooms = self._rooms = build_rooms(
             self.repo, clock=self.clock, pool=self.render_pool, think=self.think_pool

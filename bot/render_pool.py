@@ -5,7 +5,8 @@ does not keep the loop responsive under load; a process does. ``RenderPool(0)`` 
 thread instead (tests, or a host where processes are unwelcome). A worker that dies (killed,
 out of memory) is a partial failure: the pool is rebuilt, the picture is drawn once more in
 this process, and a warning is logged (the pool itself is ``bot.worker_pool``'s). The play
-itself was saved before its picture was asked.
+itself was saved before its picture was asked. A worker silent for ``PATIENCE`` seconds while
+a picture waits on it (SIGSTOP, a deadlock) counts as dead the same way (D150).
 
 The workers run at a lower CPU priority (``WORKER_NICENESS``, D118): when the cores are contended
 the event loop's answers win them and the pictures, which follow their messages, wait.
@@ -20,7 +21,7 @@ import pickle
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.worker_pool import WorkerPool, die_with_parent
+from bot.worker_pool import PATIENCE, WorkerPool, die_with_parent
 from engine.contract import Event
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,7 @@ WORKER_NICENESS = 10
 
 __all__ = [
     "MAX_DEFAULT_PROCESSES",
+    "PATIENCE",
     "WORKER_NICENESS",
     "PictureDrawer",
     "RenderPool",
@@ -73,16 +75,22 @@ def draw_pickled(drawer: PictureDrawer, payload: bytes) -> bytes:
 
 
 class RenderPool(WorkerPool):
-    """Where pictures are drawn: ``processes`` worker processes, or a thread when 0."""
+    """Where pictures are drawn: ``processes`` worker processes, or a thread when 0;
+    ``patience``: the seconds a worker may be silent while a picture waits on it (a picture
+    gives a sign of life as it starts and ends: a minute is twenty times the slowest, a recap
+    GIF)."""
 
-    def __init__(self, processes: int, drawer: PictureDrawer) -> None:
-        super().__init__(processes, warm_worker, name="render pool", log=log)
+    def __init__(
+        self, processes: int, drawer: PictureDrawer, patience: float | None = PATIENCE
+    ) -> None:
+        super().__init__(processes, warm_worker, name="render pool", log=log, patience=patience)
         self.drawer = drawer  # module-level in processes: a worker function may be handed it
 
     async def draw(
         self, view: dict[str, Any], events: Sequence[Event] | None, *more: object
     ) -> bytes:
-        """The picture, drawn by a worker (or a thread); once more in-process if a worker died.
+        """The picture, drawn by a worker (or a thread); once more in-process if a worker died
+        or hung.
         ``more``: further arguments of the drawer (e.g. the language)."""
         return await self.call(self.drawer, view, events, *more)
 

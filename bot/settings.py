@@ -55,6 +55,9 @@ class Settings:
     #: Worker processes where computer players decide (THINK_PROCESSES; 0: a thread of the
     #: bot's process). ``load_settings`` defaults to 1; built directly, 0.
     think_processes: int = 0
+    #: THINK_PATIENCE_S: seconds a think worker may give no sign of life before it counts as
+    #: hung (killed, the decision made again, D150); None: the pool's default (15 s).
+    think_patience: float | None = None
     #: SHARD_COUNT: how many shards the bot has in all (None: no sharding, one process).
     shard_count: int | None = None
     #: SHARD_IDS: the shards this process runs (None: all of them).
@@ -191,6 +194,18 @@ def _interval(value: str) -> float:
     return interval
 
 
+def _patience(value: str) -> float:
+    try:
+        patience = float(value)
+    except ValueError:
+        raise SettingsError(
+            f"THINK_PATIENCE_S must be a number of seconds, not {value!r}."
+        ) from None
+    if not 0.1 <= patience <= 3600:
+        raise SettingsError("THINK_PATIENCE_S must be between 0.1 and 3600 seconds.")
+    return patience
+
+
 def _processes(value: str, name: str = "RENDER_PROCESSES", thread: str = "draw") -> int:
     count = _int(name, value)
     if not 0 <= count <= 64:
@@ -240,6 +255,7 @@ def load_settings(
     url = get("DATABASE_URL")
     processes = get("RENDER_PROCESSES")
     thinkers = get("THINK_PROCESSES")
+    silence = get("THINK_PATIENCE_S")
     shard_count, shard_ids = _shards(get("SHARD_COUNT"), get("SHARD_IDS"))
     try:
         web = web_config(get)
@@ -263,6 +279,7 @@ def load_settings(
         think_processes=DEFAULT_THINK_PROCESSES
         if thinkers is None
         else _processes(thinkers, "THINK_PROCESSES", "think"),
+        think_patience=None if silence is None else _patience(silence),
         shard_count=shard_count,
         shard_ids=shard_ids,
         web=web,

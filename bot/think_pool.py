@@ -7,6 +7,11 @@ unwelcome). A worker that dies (killed, out of memory) is a partial failure: the
 rebuilt, the decision is made once more in a thread, and a warning is logged. Nothing is saved
 before a decision comes back, so a decision lost with its worker, or with the bot, is simply
 made again.
+
+A worker that stops answering (SIGSTOP, a deadlock) counts as dead too (D150): the work leaves a
+sign of life after each decision (``bot.worker_pool.beat``), and a worker silent for the pool's
+patience, a decision's deadline ``PATIENCE_FACTOR`` times over plus ``PATIENCE_MARGIN``
+seconds (THINK_PATIENCE_S sets another), is killed and the decision made again in a thread.
 """
 
 from __future__ import annotations
@@ -21,8 +26,27 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 DEFAULT_PROCESSES = 1  # THINK_PROCESSES when not set: one core stays with the loop and pictures
+#: A worker silent (no decision made) for a decision's deadline this many times over, plus
+#: ``PATIENCE_MARGIN`` seconds, counts as hung: a decision on a loaded machine overshoots its
+#: deadline by a sample per candidate action at most, never by several seconds.
+PATIENCE_FACTOR = 5
+PATIENCE_MARGIN = 10.0
 
-__all__ = ["DEFAULT_PROCESSES", "ThinkPool"]
+__all__ = [
+    "DEFAULT_PROCESSES",
+    "PATIENCE_FACTOR",
+    "PATIENCE_MARGIN",
+    "ThinkPool",
+    "default_patience",
+]
+
+
+def default_patience() -> float:
+    """Seconds a think worker may be silent before it counts as hung, unless THINK_PATIENCE_S
+    says otherwise: a decision's deadline (``DECISION_SECONDS``) x 5 + 10 s, so 15 s (D150)."""
+    from bot.service.thinking import DECISION_SECONDS  # here: bot.service imports this module
+
+    return DECISION_SECONDS * PATIENCE_FACTOR + PATIENCE_MARGIN
 
 
 def warm_worker(parent: int | None = None) -> None:
@@ -36,12 +60,15 @@ def warm_worker(parent: int | None = None) -> None:
 
 
 class ThinkPool(WorkerPool):
-    """Where computer players think: ``processes`` worker processes, or a thread when 0."""
+    """Where computer players think: ``processes`` worker processes, or a thread when 0;
+    ``patience``: the seconds a worker may be silent before it counts as hung (None: the
+    default, ``default_patience()``)."""
 
-    def __init__(self, processes: int) -> None:
-        super().__init__(processes, warm_worker, name="think pool", log=log)
+    def __init__(self, processes: int, patience: float | None = None) -> None:
+        wait = default_patience() if patience is None else patience
+        super().__init__(processes, warm_worker, name="think pool", log=log, patience=wait)
 
     async def think(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` in a worker (``work``: a module-level function), or in a thread;
-        once more in a thread if the worker died (the pool's ``call``)."""
+        once more in a thread if the worker died or hung (the pool's ``call``)."""
         return await self.call(work, *args)

@@ -2,7 +2,8 @@
 
 Each function takes plain data (a snapshot's JSON, a view, levels by seat) and returns plain
 data, so a worker process can run it. The engine reads no clock: the wall-clock deadline of
-each decision is given to the search here, as ``Budget.deadline`` (D79).
+each decision is given to the search here, as ``Budget.deadline`` (D79). Work of many decisions
+gives a sign of life after each (``beat``): the think pool takes work from a silent worker (D150).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.worker_pool import beat
 from engine import games
 from engine.contract import Budget
 from engine.games import Match
@@ -89,6 +91,7 @@ def play_turn(match: Match, seat: int, seed: int, level: str, seconds: float) ->
         budget = game_budget(match.game_key, seconds) if level == "strong" else None
         player = games.computer_player(match.game_key, level, budget)
         events = match.play(player(match.view(seat), seed + seat), seat=seat)
+        beat()
         if match.current_seat != seat or match.milestones(events).turn_ended:
             return
     raise RuntimeError(f"the computer player did not finish its turn: {match.log[-5:]}")
@@ -130,6 +133,7 @@ def turning_points(
             budget = game_budget(match.game_key, share, TURNING_POINT_ITERATIONS)
             view = match.view(seat)
             played, choices = games.chances_of(match.game_key, view, seed + seq, action, budget)
+            beat()
             best = choices[0]
             point = TurningPoint(
                 seq,

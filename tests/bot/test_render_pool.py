@@ -4,6 +4,7 @@ and which plays draw a picture."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import multiprocessing
@@ -339,3 +340,37 @@ def _alive(pid: int) -> bool:
             return stat.read().split(")")[-1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_stopped_worker_costs_one_picture_in_process(caplog: pytest.LogCaptureFixture) -> None:
+    """SIGSTOP the render worker (issue 35 item 2, D150): the picture waiting on it is drawn
+    in-process once the worker has been silent for the pool's patience; the stopped worker is
+    killed and the next picture is drawn by a new one."""
+    import signal
+
+    async def body() -> tuple[int, bytes, int, int]:
+        pool = RenderPool(1, worker_pid, patience=1.0)
+        await pool.start()
+        stopped = int(await pool.draw(_view(), None))
+        try:
+            os.kill(stopped, signal.SIGSTOP)
+            here = await pool.draw(_view(), None)
+            for _ in range(300):  # a bound, not a speed: a killed process ends at once
+                if not _alive(stopped):
+                    break
+                await asyncio.sleep(0.05)
+            fresh = int(await pool.draw(_view(), None))
+            return stopped, here, fresh, pool.hangs
+        finally:
+            for sig in (signal.SIGCONT, signal.SIGKILL):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(stopped, sig)
+            await pool.close()
+
+    with caplog.at_level(logging.WARNING, logger="bot.render_pool"):
+        stopped, here, fresh, hangs = asyncio.run(asyncio.wait_for(body(), 60))
+    assert here == str(os.getpid()).encode() and hangs == 1
+    assert not _alive(stopped)
+    assert fresh not in (stopped, os.getpid())
+    assert "render pool: a worker gave no sign of life for 1 s" in caplog.text

@@ -4,15 +4,19 @@ enforced in the worker, a dead worker costing one retry in a thread, THINK_PROCE
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
+import signal
+import sys
 
 import pytest
 
-from bot.service.thinking import apply_moves, computer_moves, game_budget
+from bot.service import thinking
+from bot.service.thinking import DECISION_SECONDS, apply_moves, computer_moves, game_budget
 from bot.settings import SettingsError, load_settings
-from bot.think_pool import DEFAULT_PROCESSES, ThinkPool
+from bot.think_pool import DEFAULT_PROCESSES, ThinkPool, default_patience
 from engine import games
 
 
@@ -85,3 +89,61 @@ def test_think_processes_setting() -> None:
     for bad in ("-1", "two", "65"):
         with pytest.raises(SettingsError, match="THINK_PROCESSES"):
             load_settings({**env, "THINK_PROCESSES": bad}, None)
+
+
+def test_think_patience_setting_and_default() -> None:
+    """THINK_PATIENCE_S: the seconds a think worker may be silent (D150); by default a
+    decision's deadline five times over plus ten seconds."""
+    env = {"DISCORD_TOKEN": "x"}
+    assert load_settings(env, None).think_patience is None
+    assert load_settings({**env, "THINK_PATIENCE_S": "2.5"}, None).think_patience == 2.5
+    for bad in ("0", "-1", "soon", "3601"):
+        with pytest.raises(SettingsError, match="THINK_PATIENCE_S"):
+            load_settings({**env, "THINK_PATIENCE_S": bad}, None)
+    assert default_patience() == DECISION_SECONDS * 5 + 10 == ThinkPool(1).patience
+    assert ThinkPool(1, 2.5).patience == 2.5
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIGSTOP")
+def test_a_stopped_think_worker_costs_one_decision_in_a_thread_and_the_same_moves(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """SIGSTOP the think worker while a computer's turn waits on it (issue 35 item 2): the turn
+    is decided once more in a thread (the same moves: the seed decides them) and the next turn
+    by a new worker."""
+    match = games.new("yamatai", ["Ann", "Bo"], seed=4)
+    seat = match.current_seat
+    assert seat is not None
+
+    async def body() -> tuple[int, list[tuple[int, str]], int, int]:
+        pool = ThinkPool(1, patience=1.0)
+        await pool.start()
+        stopped = await pool.think(os.getpid)
+        try:
+            os.kill(stopped, signal.SIGSTOP)
+            moves = await pool.think(computer_moves, match.to_json(), {seat: "normal"}, 7)
+            fresh = await pool.think(os.getpid)
+            return stopped, moves, fresh, pool.hangs
+        finally:
+            for sig in (signal.SIGCONT, signal.SIGKILL):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(stopped, sig)
+            await pool.close()
+
+    with caplog.at_level(logging.WARNING, logger="bot.think_pool"):
+        stopped, moves, fresh, hangs = asyncio.run(asyncio.wait_for(body(), 60))
+    assert moves == computer_moves(match.to_json(), {seat: "normal"}, 7)
+    assert hangs == 1 and fresh not in (stopped, os.getpid())
+    assert "think pool: a worker gave no sign of life" in caplog.text
+
+
+def test_computer_turns_give_a_sign_of_life_after_each_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A batch of many decisions keeps its worker counted alive: one sign per decision, so the
+    patience is a decision's, never a whole batch's (D150)."""
+    signs: list[int] = []
+    monkeypatch.setattr(thinking, "beat", lambda: signs.append(1))
+    match = games.new("namiji", ["Ann", "Bo", "Cy"], seed=5)
+    moves = computer_moves(match.to_json(), dict.fromkeys(range(3), "normal"), 2, turns=6)
+    assert len(moves) >= 6 and len(signs) == len(moves)

@@ -1,17 +1,24 @@
 """The one worker pool (``bot.worker_pool``) that the render, think and web pools are: its
-warmer runs in each worker before any work, and a pool says its own name in the log."""
+warmer runs in each worker before any work, a pool says its own name in the log, and a worker
+that stops answering is killed and its work done again (D150)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 
 import pytest
 
 from bot.render_pool import RenderPool
 from bot.think_pool import ThinkPool
-from bot.worker_pool import WorkerPool, die_with_parent
+from bot.worker_pool import WorkerPool, beat, die_with_parent
 
 WARMED = "HIMIKO_TEST_WARMED"
 
@@ -60,3 +67,169 @@ def test_the_pools_are_worker_pools_that_say_their_names(
 def test_a_negative_count_is_refused() -> None:
     with pytest.raises(ValueError, match="0 \\(a thread\\) or more"):
         WorkerPool(-1, mark_warm, name="test pool")
+
+
+# -- a worker that stops answering (issue 35 item 2, D150) ----------------------------------------
+
+PATIENCE = 1.0  # seconds a test pool's worker may be silent
+
+
+def hangs_in_a_worker(answer: int) -> int:
+    """Never returns in a worker process (a deadlock); ``answer`` anywhere else."""
+    if multiprocessing.parent_process() is not None:
+        threading.Event().wait()
+    return answer
+
+
+def beats_for(steps: int) -> int:
+    """Long work that gives a sign of life every step (a tenth of the test's patience); the
+    process id of the worker that did it."""
+    for _ in range(steps):
+        time.sleep(PATIENCE / 10)
+        beat()
+    return os.getpid()
+
+
+def silent_for(seconds: float) -> int:
+    """Work that gives no sign of life for ``seconds``; the process id that did it."""
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie (nor dead and reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().split(")")[-1].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+
+
+def _let_go(pid: int) -> None:
+    """Clean up after a test that stopped a process: continue it, then kill it."""
+    for sig in (signal.SIGCONT, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, sig)
+
+
+async def _gone(pid: int) -> bool:
+    """Whether the process ended (a bound, not a speed: a killed process ends at once)."""
+    for _ in range(300):
+        if not _alive(pid):
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+
+
+@linux_only
+def test_a_stopped_worker_is_killed_and_its_work_done_once_in_a_thread(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """SIGSTOP the pool's only worker: the next work is done once, in this process, once the
+    worker has been silent for the pool's patience; the stopped worker is killed and the work
+    after that goes to a new worker."""
+
+    async def body() -> None:
+        pool = WorkerPool(1, mark_warm, name="test pool", patience=PATIENCE)
+        await pool.start()
+        stopped = await pool.call(os.getpid)
+        try:
+            os.kill(stopped, signal.SIGSTOP)
+            assert await pool.call(os.getpid) == os.getpid()  # done here, in a thread
+            assert (pool.hangs, pool.crashes) == (1, 0)
+            assert await _gone(stopped)
+            fresh = await pool.call(os.getpid)
+            assert fresh not in (stopped, os.getpid())
+            assert await pool.call(warm_mark) == str(os.getpid())  # warmed as the first was
+            assert (pool.hangs, pool.crashes) == (1, 0)
+        finally:
+            _let_go(stopped)
+            await pool.close()
+
+    with caplog.at_level(logging.WARNING, logger="bot.worker_pool"):
+        asyncio.run(asyncio.wait_for(body(), 60))
+    assert caplog.text.count("gave no sign of life for 1 s") == 1
+
+
+def test_work_that_deadlocks_in_a_worker_is_done_again_and_every_waiting_work_too() -> None:
+    """A worker deadlocks in its work while more work waits behind it: the deadlocked work is
+    done once more in a thread after the pool's patience, and the waiting work is done (by a
+    thread, or by the new workers) rather than waiting for ever."""
+
+    async def body() -> tuple[list[int], int]:
+        pool = WorkerPool(1, mark_warm, name="test pool", patience=PATIENCE)
+        await pool.start()
+        try:
+            answers = await asyncio.gather(
+                pool.call(hangs_in_a_worker, 1), *(pool.call(abs, -n) for n in range(2, 5))
+            )
+            return answers, pool.hangs
+        finally:
+            await pool.close()
+
+    answers, hangs = asyncio.run(asyncio.wait_for(body(), 60))
+    assert answers == [1, 2, 3, 4]
+    assert hangs == 1
+
+
+def test_long_work_that_gives_signs_of_life_is_left_to_its_worker() -> None:
+    """Work running for five times the patience, with a sign of life every tenth of it, and
+    work waiting behind it: both are done by the worker, none is taken from it."""
+
+    async def body() -> tuple[int, int, int, int]:
+        pool = WorkerPool(1, mark_warm, name="test pool", patience=PATIENCE)
+        await pool.start()
+        try:
+            long, behind = await asyncio.gather(pool.call(beats_for, 50), pool.call(os.getpid))
+            return long, behind, pool.hangs, pool.crashes
+        finally:
+            await pool.close()
+
+    long, behind, hangs, crashes = asyncio.run(asyncio.wait_for(body(), 60))
+    assert long == behind != os.getpid()
+    assert (hangs, crashes) == (0, 0)
+
+
+def test_silent_work_past_the_patience_counts_as_hung_but_none_means_waited_on() -> None:
+    """The patience is what tells: work silent for three times it is taken from its worker;
+    with no patience (None) the same work is waited on and done by the worker."""
+
+    async def body(patience: float | None) -> tuple[int, int]:
+        pool = WorkerPool(1, mark_warm, name="test pool", patience=patience)
+        await pool.start()
+        try:
+            return await pool.call(silent_for, 3 * PATIENCE), pool.hangs
+        finally:
+            await pool.close()
+
+    assert asyncio.run(body(PATIENCE)) == (os.getpid(), 1)
+    pid, hangs = asyncio.run(body(None))
+    assert pid != os.getpid() and hangs == 0
+
+
+@linux_only
+def test_closing_a_pool_with_a_stopped_worker_kills_it() -> None:
+    """The bot stopping does not wait for ever on a stopped worker."""
+
+    async def body() -> int:
+        pool = WorkerPool(1, mark_warm, name="test pool", patience=PATIENCE)
+        await pool.start()
+        stopped = await pool.call(os.getpid)
+        try:
+            os.kill(stopped, signal.SIGSTOP)
+            await pool.close()
+            assert await _gone(stopped)
+            return stopped
+        finally:
+            _let_go(stopped)
+
+    asyncio.run(asyncio.wait_for(body(), 60))
+
+
+def test_a_patience_must_be_positive() -> None:
+    for wrong in (0.0, -1.0):
+        with pytest.raises(ValueError, match="patience must be a positive"):
+            WorkerPool(1, mark_warm, name="test pool", patience=wrong)
