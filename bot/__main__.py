@@ -15,6 +15,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.ops.logs import configure_logging
 from bot.settings import Settings, SettingsError, load_settings, redact_logs
 
 EXIT_OK = 0
@@ -25,7 +26,7 @@ EXIT_CONNECTION = 4
 
 
 def _configure_logging(settings: Settings) -> None:
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    configure_logging(settings.log_level, settings.ops.log_format)  # text, or LOG_FORMAT=json
     redact_logs(settings.token)
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import discord
@@ -21,6 +23,22 @@ from bot.admission import Admission, admitted
 from bot.catalog import default_catalog
 from bot.lobby_state import LobbyBook
 from bot.loops import Every
+from bot.ops.answers import Answers, TimedItems, answers_for
+from bot.ops.config import MetricsConfig
+from bot.ops.errors import start_error_reports, stop_error_reports
+from bot.ops.health import HealthServer
+from bot.ops.metrics import Metrics
+from bot.ops.parts import (
+    CountedReminders,
+    TimedOutbox,
+    TimedRenderPool,
+    TimedThinkPool,
+    counted_store,
+    discord_trace,
+)
+from bot.ops.probes import database_check, gateway_check, workers_check
+from bot.ops.serve import start_health
+from bot.ops.watchdog import Systemd
 from bot.outbox import Outbox
 from bot.present import busy_notice, report_error
 from bot.render_pool import RenderPool
@@ -71,6 +89,14 @@ class HimikoTree(app_commands.CommandTree[Any]):
             # Arrived after the stop's drain: the connection is closing under it; unanswered,
             # as if it came once the bot was gone (it changed nothing).
             return
+        answers: Answers | None = getattr(self.client, "answers", None)
+        if answers is None:
+            await self._admit(interaction)
+        else:  # timed, counted, named in the log (METRICS_PORT, LOG_FORMAT=json)
+            await answers.command(interaction, lambda: self._admit(interaction))
+
+    async def _admit(self, interaction: discord.Interaction[Any]) -> None:
+        """Run a command through the admission gate (D115)."""
         gate: Admission | None = getattr(self.client, "admission", None)
         if gate is None:
             await super()._call(interaction)
@@ -102,6 +128,13 @@ class HimikoBot(commands.AutoShardedBot):
         sweep_interval: float = SWEEP_INTERVAL,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        # METRICS_PORT: the bot's parts measured (bot/ops); LOG_FORMAT=json: named in the log
+        metrics = self.metrics = None if settings.ops.metrics is None else Metrics()
+        self.answers = answers_for(metrics, json_logs=settings.ops.json_logs)
+        # Discord's HTTP answers counted by status (aiohttp's trace on discord.py's session)
+        traced: dict[str, Any] = {}
+        if metrics is not None:
+            traced["http_trace"] = discord_trace(metrics.discord_responses)
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intent is needed
         super().__init__(
@@ -114,17 +147,26 @@ class HimikoBot(commands.AutoShardedBot):
             shard_count=settings.shard_count or 1,
             # every shard of the count when none are named
             shard_ids=list(settings.shard_ids or range(settings.shard_count or 1)),
+            **traced,
         )
         self.settings = settings
         self.served_shards = settings.shards  # None: every guild is served here
         self.catalog = default_catalog()  # the one catalog of the process (``present.t``)
-        self.bound = BoundItems(self)  # the persistent item classes bound to this bot
+        # the persistent item classes bound to this bot
+        self.bound = BoundItems(self) if self.answers is None else TimedItems(self, self.answers)
         self.repo: GameRepository | None = None
         self._rooms: Rooms | None = None
         self.render_pool: RenderPool | None = None
         self.think_pool: ThinkPool | None = None  # where computer players decide
         self.runner = ComputerRunner(self, settings.computer_pause)
-        self.outbox = Outbox(self, settings.render_processes)
+        outbox = (
+            Outbox
+            if self.answers is None
+            else partial(
+                TimedOutbox, seconds=None if metrics is None else metrics.turn_message_seconds
+            )
+        )
+        self.outbox = outbox(self, settings.render_processes)
         self.admission = Admission()  # commands at once; the rest wait in turn, or are refused
         self.drained = False  # set by ``close`` once the commands under way answered
         self.lobbies = LobbyBook()
@@ -133,8 +175,14 @@ class HimikoBot(commands.AutoShardedBot):
             self.sweep, lambda: self.sweep_interval, name="himiko-sweep", at_once=False
         )
         self.clock = clock
-        self.scheduler = ReminderScheduler(self, settings.scheduler_interval)
+        scheduler = (
+            ReminderScheduler
+            if metrics is None
+            else partial(CountedReminders, sent=metrics.reminders_sent)
+        )
+        self.scheduler = scheduler(self, settings.scheduler_interval)
         self.web: WebServer | None = None  # the web pages, when WEB_PORT is set
+        self.health: HealthServer | None = None  # /healthz, /readyz, /metrics (METRICS_PORT)
 
     @property
     def client(self) -> discord.Client:
@@ -171,9 +219,22 @@ class HimikoBot(commands.AutoShardedBot):
         if self.repo is None:
             self.repo = await open_store(self.settings.database)
         log.info("event loop: %s", type(asyncio.get_running_loop()).__module__.split(".")[0])
-        self.render_pool = RenderPool(self.settings.render_processes, render_picture)
+        metrics, config = self.metrics, self.settings.ops.metrics
+        if metrics is not None and config is not None:
+            self.repo = counted_store(self.repo, metrics.database_errors)
+            # before the workers warm up: /healthz answers, /readyz says what is not ready
+            self.health = await self._serve_health(metrics, config)
+        drawing, thinking = (
+            (RenderPool, ThinkPool)
+            if metrics is None
+            else (
+                partial(TimedRenderPool, seconds=metrics.picture_seconds),
+                partial(TimedThinkPool, seconds=metrics.think_seconds),
+            )
+        )
+        self.render_pool = drawing(self.settings.render_processes, render_picture)
         await self.render_pool.start()  # each worker draws one board per game: caches warm
-        self.think_pool = ThinkPool(self.settings.think_processes, self.settings.think_patience)
+        self.think_pool = thinking(self.settings.think_processes, self.settings.think_patience)
         await self.think_pool.start()
         rooms = self._rooms = build_rooms(
             self.repo, clock=self.clock, pool=self.render_pool, think=self.think_pool
@@ -203,6 +264,22 @@ class HimikoBot(commands.AutoShardedBot):
         self.web = await start_web(self)
         if self.settings.sync_commands:
             await self.sync_commands()
+
+    async def _serve_health(self, metrics: Metrics, config: MetricsConfig) -> HealthServer:
+        """Serve /healthz, /readyz and /metrics; the gauges read the bot's queues and gateway."""
+        metrics.watch(
+            admission_waiting=lambda: len(self.admission.waiting),
+            admission_running=lambda: self.admission.running,
+            picture_queue=lambda: len(self.outbox.pictures),
+            gateway_latency=lambda: self.latency,
+        )
+        checks = (
+            ("gateway", gateway_check(self)),
+            ("database", database_check(lambda: self.repo)),
+            ("render workers", workers_check(lambda: self.render_pool)),
+            ("think workers", workers_check(lambda: self.think_pool)),
+        )
+        return await start_health(config, metrics, checks, lambda: self.repo, self.served_shards)
 
     async def sync_commands(self) -> None:
         """Register the slash commands: in the development guild at once, else globally."""
@@ -292,6 +369,9 @@ class HimikoBot(commands.AutoShardedBot):
         if self.repo is not None:
             await self.repo.close()
             self.repo = None
+        if self.health is not None:  # last: /readyz says why until the end
+            await self.health.stop()
+            self.health = None
 
 
 DRAIN_TIMEOUT = 5.0  # seconds the commands under way get to answer when the bot closes
@@ -361,22 +441,43 @@ async def run(settings: Settings) -> None:
     closed) within ``STOP_TIMEOUT`` seconds; the store is closed even if closing hangs.
     """
     redact_logs(settings.token)
+    if settings.ops.sentry_dsn is not None:  # in the loop: its asyncio integration watches it
+        start_error_reports(settings.ops.sentry_dsn)
+    systemd = Systemd.from_environ(os.environ, os.getpid())  # Type=notify, WatchdogSec=
     stopping = asyncio.Event()
-    _on_stop_signals(stopping.set)
-    # The database first: a broken one stops the bot before it builds a client or connects.
-    repo = await open_store(settings.database)
+    _on_stop_signals(stopping.set if systemd is None else _also(stopping.set, systemd.stopping))
+    pings = None if systemd is None else asyncio.create_task(systemd.keep_alive())
     try:
-        bot = create_bot(settings)
-    except BaseException:
-        await repo.close()
-        raise
-    bot.repo = repo
-    try:
-        await _run_until(bot, stopping)
+        # The database first: a broken one stops the bot before it builds a client or connects.
+        repo = await open_store(settings.database)
+        try:
+            bot = create_bot(settings)
+        except BaseException:
+            await repo.close()
+            raise
+        bot.repo = repo
+        if systemd is not None:
+            bot.add_listener(systemd.ready, "on_ready")
+        try:
+            await _run_until(bot, stopping)
+        finally:
+            if bot.repo is not None:  # closing was cut short: the store is closed all the same
+                await bot.repo.close()
+                bot.repo = None
     finally:
-        if bot.repo is not None:  # closing was cut short: the store is closed all the same
-            await bot.repo.close()
-            bot.repo = None
+        if pings is not None:
+            pings.cancel()
+        stop_error_reports()
+
+
+def _also(first: Callable[[], None], then: Callable[[], None]) -> Callable[[], None]:
+    """``first()`` then ``then()``."""
+
+    def both() -> None:
+        first()
+        then()
+
+    return both
 
 
 STOP_TIMEOUT = 10.0  # seconds closing may take after a signal before the process just ends

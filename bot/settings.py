@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bot.store import Shards
 
+from bot.ops.config import OpsConfig, OpsSettingsError, ops_config
 from bot.render_pool import default_processes
 from bot.think_pool import DEFAULT_PROCESSES as DEFAULT_THINK_PROCESSES
 from bot.web.config import WebConfig, WebSettingsError, web_config
@@ -64,6 +65,8 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     #: WEB_PORT, WEB_HOST, WEB_SECRET, WEB_BASE_URL: the web pages (None: no web server).
     web: WebConfig | None = None
+    #: METRICS_PORT, METRICS_HOST, LOG_FORMAT, SENTRY_DSN: health, metrics, logs, error reports.
+    ops: OpsConfig = field(default_factory=OpsConfig)
 
     @property
     def shards(self) -> Shards | None:
@@ -261,6 +264,10 @@ def load_settings(
         web = web_config(get)
     except WebSettingsError as error:
         raise SettingsError(str(error)) from None
+    try:
+        ops = ops_config(get)
+    except OpsSettingsError as error:
+        raise SettingsError(str(error)) from None
     return Settings(
         token=token,
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -283,6 +290,7 @@ def load_settings(
         shard_count=shard_count,
         shard_ids=shard_ids,
         web=web,
+        ops=ops,
     )
 
 
