@@ -55,9 +55,17 @@ _docker_stop() {
 
 _docker_install() {
   echo "Docker: installing Debian's docker.io, docker-compose and mmdebstrap packages" >&2
-  { apt-get update -qq \
+  local log
+  log=$(mktemp /tmp/himiko-docker-apt.XXXXXX)
+  if { apt-get update -qq \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-      docker.io docker-compose mmdebstrap ca-certificates; } >&2
+      docker.io docker-compose mmdebstrap; } >"$log" 2>&1; then
+    rm -f "$log"
+    return 0
+  fi
+  tail -n 20 "$log" >&2
+  rm -f "$log"
+  return 1
 }
 
 _docker_start_engine() {

@@ -1,12 +1,14 @@
-"""compose.yaml as an owner runs it (docs/operations.md, "Container"): ``up`` builds the bot,
-waits for PostgreSQL's health check, and the bot, its settings from a .env made from
+"""compose.yaml as an owner runs it (docs/operations.md, "Container"): ``up`` waits for
+PostgreSQL's health check, and the bot, its settings from a .env made from
 .env.example, answers the Discord double from PostgreSQL; a backup as the docs take it; the
 games survive ``down`` and ``up``.
 
 No image registry is reachable from the test machines: the official postgres image is replaced
 by a stand-in made from Debian's PostgreSQL (tests/image/postgres/), and an override file puts
 every container on the host's network (traffic on 127.0.0.1 only; no bridge is ever made), so
-the published port is left out. ``config`` checks the file as shipped.
+the published port is left out, and names the image the other tests built from the same
+Dockerfile (compose's own build of it would not reuse their layers). ``config`` checks the file
+as shipped.
 """
 
 from __future__ import annotations
@@ -34,12 +36,7 @@ SYNC_ROUTE = "PUT /applications/{app_id}/guilds/{guild_id}/commands"
 OVERRIDE = """\
 services:
   bot:
-    build:
-      context: {root}
-      network: host
-      args:
-        PYTHON_IMAGE: {base}
-    image: himiko:compose-test
+    image: {image}
     network_mode: host
     environment:
       DATABASE_URL: postgresql://himiko:${{POSTGRES_PASSWORD}}@127.0.0.1:{port}/himiko
@@ -99,9 +96,9 @@ async def _commands_synced(double: DiscordDouble, times: int) -> None:
 
 
 def test_compose_up_runs_the_bot_on_postgresql_and_keeps_its_games(
-    compose: Docker, containers: Containers, tmp_path: Path
+    compose: Docker, image: str, containers: Containers, tmp_path: Path
 ) -> None:
-    """``up --build``: the bot answers ``/help`` and starts a game against a computer on
+    """``up``: the bot answers ``/help`` and starts a game against a computer on
     PostgreSQL; the docs' ``pg_dump`` backup is a dump; after ``down`` and ``up`` the game is
     still listed."""
     # The one change host networking needs: no published port (the pages would be on the
@@ -110,9 +107,7 @@ def test_compose_up_runs_the_bot_on_postgresql_and_keeps_its_games(
     assert shipped.count(PORTS) == 1, "compose.yaml publishes the web pages' port"
     (tmp_path / "compose.yaml").write_text(shipped.replace(PORTS, ""), encoding="utf-8")
     override = tmp_path / "compose.override-test.yaml"
-    override.write_text(
-        OVERRIDE.format(root=ROOT, base=compose.base, port=_free_port(), postgres=POSTGRES_TAG)
-    )
+    override.write_text(OVERRIDE.format(image=image, port=_free_port(), postgres=POSTGRES_TAG))
     project = (
         "--project-directory", str(tmp_path),
         *containers.project(str(tmp_path / "compose.yaml"), str(override)),
@@ -126,7 +121,7 @@ def test_compose_up_runs_the_bot_on_postgresql_and_keeps_its_games(
         async with make_double() as double:
             (tmp_path / ".env").write_text(_env_file(double, secrets.token_hex(16)))
             began = time.monotonic()
-            await compose.arun_compose(*project, "up", "--detach", "--build", env=env)
+            await compose.arun_compose(*project, "up", "--detach", env=env)
             bot = await bot_container()
             await compose.while_up(bot, double.wait_for_commands(GUILD, START))
             await compose.while_up(bot, double.wait_ready(START))
