@@ -128,9 +128,13 @@ class HimikoBot(commands.AutoShardedBot):
         sweep_interval: float = SWEEP_INTERVAL,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        # METRICS_PORT: the bot's parts measured (bot/ops); LOG_FORMAT=json: named in the log
-        metrics = self.metrics = None if settings.ops.metrics is None else Metrics()
-        self.answers = answers_for(metrics, json_logs=settings.ops.json_logs)
+        # METRICS_PORT: the bot's parts measured (bot/ops); LOG_FORMAT=json, SENTRY_DSN: the
+        # interactions named in the log and the error reports
+        ops = settings.ops
+        metrics = self.metrics = None if ops.metrics is None else Metrics()
+        self.answers = answers_for(
+            metrics, json_logs=ops.json_logs, reports=ops.sentry_dsn is not None
+        )
         # Discord's HTTP answers counted by status (aiohttp's trace on discord.py's session)
         traced: dict[str, Any] = {}
         if metrics is not None:

@@ -152,10 +152,10 @@ class Answers:
                 self.answered.info("%s %s: %s in %.0f ms", kind, name, result, milliseconds)
 
 
-def answers_for(metrics: Metrics | None, *, json_logs: bool) -> Answers | None:
+def answers_for(metrics: Metrics | None, *, json_logs: bool, reports: bool) -> Answers | None:
     """What times and names the interactions: None when nothing would use it (no metrics, text
-    logs); with JSON logs, a line per interaction handled (logger ``bot.answers``)."""
-    if metrics is None and not json_logs:
+    logs, no error reports); with JSON logs, a line per interaction handled (``bot.answers``)."""
+    if metrics is None and not json_logs and not reports:
         return None
     return Answers(metrics, logging.getLogger("bot.answers") if json_logs else None)
 

@@ -6,61 +6,33 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import math
 import sqlite3
 from collections.abc import AsyncIterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 import pytest
-from discord.gateway import DiscordWebSocket
-from discord.http import Route
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.ops.config import MetricsConfig, OpsConfig
 from bot.ops.health import HealthServer
-from bot.settings import Settings
 from bot.store import is_url
-from tests.backends import database, drop_databases
-from tests.e2e.harness import CHANNEL, GUEST, HOST, TIMEOUT, WATCHER, Env, make_double, run
+from tests.backends import drop_databases
+from tests.e2e.harness import CHANNEL, GUEST, HOST, TIMEOUT, WATCHER, Env, run
+from tests.ops.support import ops_env
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
 
-class MetricsEnv(Env):
-    """The harness's bot with METRICS_PORT set (port 0: a free one)."""
-
-    def settings(self) -> Settings:
-        """The harness's settings, with the health and metrics server on 127.0.0.1."""
-        ops = OpsConfig(metrics=MetricsConfig(port=0))
-        return replace(super().settings(), ops=ops)
-
-
 @contextlib.asynccontextmanager
-async def metrics_env(tmp_path: Path, **double: Any) -> AsyncIterator[MetricsEnv]:
-    """The double and the bot with its health server; no unknown route may be hit."""
-    saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
-    double_ = make_double(**double)
-    await double_.start()
-    env = MetricsEnv(double_, database(tmp_path, "himiko.sqlite3"))
-    root = logging.getLogger()
-    root.addHandler(env.log)
-    try:
-        await env.start_bot()
+async def metrics_env(tmp_path: Path, **double: Any) -> AsyncIterator[Env]:
+    """The double and the bot with METRICS_PORT set (port 0: a free one, on 127.0.0.1)."""
+    async with ops_env(tmp_path, OpsConfig(metrics=MetricsConfig(port=0)), **double) as env:
         yield env
-        assert double_.unexpected_requests == []
-    finally:
-        root.removeHandler(env.log)
-        try:
-            await env.stop_bot()
-        finally:
-            await double_.stop()
-            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
 
 
 def server(env: Env) -> HealthServer:
