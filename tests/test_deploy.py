@@ -32,6 +32,24 @@ def test_the_units_use_the_documented_commands() -> None:
     assert "OnCalendar=" in (DEPLOY / "himiko-backup.timer").read_text(encoding="utf-8")
 
 
+def _settings(unit: str) -> dict[str, str]:
+    """A unit's ``Key=value`` lines (the last of a key wins, as in systemd)."""
+    lines = (DEPLOY / unit).read_text(encoding="utf-8").splitlines()
+    pairs = (line.split("=", 1) for line in lines if "=" in line and not line.startswith("#"))
+    return {key.strip(): value.strip() for key, value in pairs}
+
+
+def test_the_service_is_watched_by_systemd_and_may_open_many_files() -> None:
+    """Type=notify with a watchdog (bot/ops/watchdog.py pings it every half period), and
+    LimitNOFILE raised for the connections (issue 35 item 3)."""
+    service = _settings("himiko.service")
+    assert service["Type"] == "notify" and service["NotifyAccess"] == "main"
+    assert int(service["WatchdogSec"]) >= 10  # far above a ping every half period
+    assert int(service["TimeoutStartSec"]) >= 90  # READY=1 comes once connected
+    assert service["LimitNOFILE"] == "65536"
+    assert service["Restart"] == "always"  # a watchdog kill is restarted
+
+
 @pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
 def test_systemd_analyze_verify_accepts_the_units(tmp_path: Path) -> None:
     assert ANALYZE is not None
