@@ -16,6 +16,10 @@ A command of ``DIRECT_COMMANDS`` that finds a place free is not deferred on arri
 once and answers with its result as its first response (one call to Discord instead of a
 deferral and an edit), unless ``ANSWER_WITHIN`` seconds pass first; then it is deferred and its
 answer replaces the "thinking" message, as a waiting command's does (``AnswerSoon``, D139).
+
+A click of which each player may have one in flight (the coach's Hint, D151) passes the gate
+through ``one_in_flight``: while the player's previous one is admitted (waiting or running),
+another is answered at once that the first is still being worked out, and runs nothing.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -159,6 +163,8 @@ class Admission:
         self.held: float | None = None  # moving average of the seconds a place is held
         self.arriving = 0  # admitted commands still being deferred (not yet in the queue)
         self.refused = 0  # commands refused on arrival (logged when the bot stops)
+        self.in_flight: set[Hashable] = set()  # owners with a ``one_in_flight`` click admitted
+        self.doubled = 0  # clicks turned away because their owner had one in flight
 
     def now(self) -> float:
         """Monotonic seconds: the injected clock, else the running loop's."""
@@ -326,3 +332,28 @@ async def through_gate(
             await run()
     except Stopping:
         await _quietly(lambda: notice(interaction, "busy.stopping"))
+
+
+async def one_in_flight(
+    gate: Admission,
+    interaction: discord.Interaction[Any],
+    owner: Hashable,
+    run: Callable[[], Awaitable[None]],
+    notice: Notice,
+    *,
+    busy: str,
+    thinking: bool = True,
+) -> None:
+    """``through_gate`` for a click of which each ``owner`` (a player) may have one in flight:
+    while their previous one is admitted (waiting for its place or running), another is
+    answered at once with the catalog text ``busy`` (privately, its first and only response)
+    and runs nothing (D151)."""
+    if owner in gate.in_flight:
+        gate.doubled += 1
+        await _quietly(lambda: notice(interaction, busy))
+        return
+    gate.in_flight.add(owner)
+    try:
+        await through_gate(gate, interaction, run, notice, thinking=thinking)
+    finally:
+        gate.in_flight.discard(owner)

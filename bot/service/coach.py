@@ -1,9 +1,12 @@
 """The coach (issue 23): the strong player's hints for a step and, at the end, a player's
 turning points. Off by default, chosen in the lobby, never in league games; every search runs
-in the think pool, never on the event loop."""
+in the think pool, never on the event loop. A step's hint is thought out once and kept: every
+click on that step gets the same answer without a search of its own (D81, D151)."""
 
 from __future__ import annotations
 
+import asyncio
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +21,13 @@ from .thinking import DECISION_SECONDS, TurningPoint, hint, turning_points
 
 #: Seconds the turning points may search in all (12 decisions, a smaller budget each).
 TURNING_POINTS_SECONDS = 8.0
+#: The steps whose hint is kept, the latest asked (their choices only: a few dozen bytes each).
+HINTS_KEPT = 512
+
+#: A hint's choices: (action, chance to win 0..1), the best first.
+Choices = tuple[tuple[str, float], ...]
+#: A step of a game: (game id, version).
+Step = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -45,6 +55,8 @@ class CoachService:
         self.desk = desk
         self.store = store
         self.pool = pool
+        # each step's hint, thought out (or being thought out) once; the oldest asked go first
+        self._hints: OrderedDict[Step, asyncio.Task[Choices]] = OrderedDict()
 
     async def coached(self, game: Game) -> bool:
         """Whether the game has a coach (chosen in the lobby; never a league game)."""
@@ -66,8 +78,36 @@ class CoachService:
             raise ServiceError("error.stale_board")
         view = match.view(seat)
         seed = game.seed + len(match.log)
-        choices = await self.pool.think(hint, game.game_key, view, seed, DECISION_SECONDS)
-        return Hint(game.game_key, view, tuple(choices))
+        choices = await self._choices((game.id, game.version), game.game_key, view, seed)
+        return Hint(game.game_key, view, choices)
+
+    async def _choices(
+        self, step: Step, game_key: str, view: Mapping[str, Any], seed: int
+    ) -> Choices:
+        """The step's choices: searched once in the think pool, by the first click; the clicks
+        meanwhile wait for that search, the later ones get its answer (a failed search is not
+        kept: the next click searches again)."""
+        found = self._hints.get(step)
+        if found is None:
+            found = asyncio.create_task(self._search(game_key, dict(view), seed))
+            found.add_done_callback(lambda done: self._forget_failed(step, done))
+            self._hints[step] = found
+            while len(self._hints) > HINTS_KEPT:
+                self._hints.popitem(last=False)
+        else:
+            self._hints.move_to_end(step)
+        return await asyncio.shield(found)  # a click given up does not stop the others' search
+
+    async def _search(self, game_key: str, view: dict[str, Any], seed: int) -> Choices:
+        """The strong player's three best choices for the view, from the think pool."""
+        return tuple(await self.pool.think(hint, game_key, view, seed, DECISION_SECONDS))
+
+    def _forget_failed(self, step: Step, done: asyncio.Task[Choices]) -> None:
+        """A search that failed (or was cancelled) is not kept; its failure is read here, so
+        it is never logged as unretrieved when no click waits for it any more."""
+        failed = done.cancelled() or done.exception() is not None
+        if failed and self._hints.get(step) is done:
+            del self._hints[step]
 
     async def turning_points(self, user_id: int, game_id: int) -> TurningPoints:
         """The player's three turning points, once the coached game is over."""

@@ -1,6 +1,6 @@
 """The coach's buttons: Hint in a coached game's turn panel, My turning points on its final
 message. Both answer ephemerally, in the clicker's language, with the actions in the panel's
-words.
+words. Hint passes the admission gate, one in flight per player (D151).
 
 Custom ids: ``himiko:panel:hint:<game>:<version>`` and ``himiko:coach:points:<game>``.
 """
@@ -13,9 +13,10 @@ from typing import Any, ClassVar, Self
 import discord
 from discord import ui
 
+from bot.admission import one_in_flight
 from bot.context import Himiko
 from bot.custom_ids import COACH_POINTS, PANEL_HINT
-from bot.present import guarded, send, t
+from bot.present import busy_notice, guarded, send, t
 from bot.views.base import button
 from bot.views.words import choice_label
 
@@ -45,8 +46,20 @@ class HintButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_HINT.templat
         return cls(int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        """Answer privately with the three best choices and their chances."""
-        await guarded(interaction, lambda: show_hint(self.bot, interaction, self))
+        """Answer privately with the three best choices and their chances; through the
+        admission gate as the panel's other clicks, one hint in flight per player (D151)."""
+        bot = self.bot
+        await guarded(
+            interaction,
+            lambda: one_in_flight(
+                bot.admission,
+                interaction,
+                ("hint", interaction.user.id),
+                lambda: show_hint(bot, interaction, self),
+                busy_notice,
+                busy="coach.hint_in_flight",
+            ),
+        )
 
 
 class TurningPointsButton(ui.DynamicItem[ui.Button[ui.View]], template=COACH_POINTS.template):

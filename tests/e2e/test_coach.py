@@ -3,12 +3,17 @@ player's language; turning points on the final message; never in league games.""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
-from bot.service import coach
+from bot.catalog import default_catalog
+from bot.service import ServiceError, coach
 from bot.service.rights import LeagueRole, Member
+from bot.think_pool import ThinkPool
 from engine import games
 from tests.discord_double import InteractionRecord, MessageRecord, UserSpec
 from tests.e2e.harness import (
@@ -24,8 +29,14 @@ from tests.e2e.harness import (
     himiko_env,
     run,
 )
+from tests.e2e.test_play import rest_of_turn
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+T = TypeVar("T")
+IN_FLIGHT = default_catalog().text("coach.hint_in_flight", "en-US")
+MESSAGE = 4  # the interaction callback type of a message (the first and only answer)
+EPHEMERAL = 64
 
 
 class OneLeagueGame:
@@ -83,6 +94,148 @@ async def click(
     return await env.double.click(
         user, table.id, message.id, custom_id(message, prefix), locale=locale
     )
+
+
+class Lane(ThinkPool):
+    """The think pool as one worker takes its work (THINK_PROCESSES=1): one piece at a time,
+    in the order asked, here in a thread. It records each piece's name when it is asked and
+    when it starts; a hint search waits until ``open`` is set (a slow search, or a busy
+    worker); ``fail`` makes the next hint search fail."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.turn = asyncio.Lock()  # FIFO: the waiting work starts in the order it came
+        self.open = asyncio.Event()
+        self.asked: list[str] = []
+        self.started: list[str] = []
+        self.fail = False
+
+    async def think(self, work: Callable[..., T], *args: Any) -> T:
+        """``ThinkPool.think``, one at a time, recorded (and a hint held until open)."""
+        self.asked.append(work.__name__)
+        async with self.turn:
+            self.started.append(work.__name__)
+            if work.__name__ == "hint":
+                await self.open.wait()
+                if self.fail:
+                    self.fail = False
+                    raise RuntimeError("the search failed")
+            return await super().think(work, *args)
+
+
+async def until(test: Callable[[], bool], what: str) -> None:
+    """Poll ``test`` until it holds (the bot's work runs beside the test's)."""
+    for _ in range(int(TIMEOUT / 0.02)):  # a bound, not a speed
+        if test():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_hint_clicks_search_once_per_step_one_at_a_time_and_hold_up_no_computer_turn(
+    tmp_path: Path,
+) -> None:
+    """Issue 35 item 5: a player clicks Hint 60 times while the first search runs (held in the
+    think pool's one worker). The first click is admitted and searches; the 59 others are
+    answered at once that the hint is on its way, and search nothing. Another game's computer
+    turn, asked meanwhile, is the next work the worker takes, right after that one search; a
+    click on the same step afterwards gets the same answer without a search of its own."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await coached_game(env, (GUEST,))
+            player = GUEST if await env.current_user(table.id) == GUEST.id else HOST
+            shown = await panel(env, player, table)
+            other = await env.start_game(WATCHER, computers=1)  # another game, a computer seat
+            await env.settled()
+            assert await env.current_user(other.id) == WATCHER.id  # the computer played first
+            actions = rest_of_turn(await env.match(other.id))
+            for action in actions[:-1]:
+                await (await env.play(WATCHER, other.id, action)).reply(TIMEOUT)
+            lane = Lane()
+            env.bot.rooms.coach.pool = lane
+            env.bot.rooms.computers.pool = lane
+            try:
+                first = await click(env, player, table, shown, "himiko:panel:hint:")
+                await until(lambda: lane.started == ["hint"], "the first search")
+                more = [
+                    await click(env, player, table, shown, "himiko:panel:hint:") for _ in range(59)
+                ]
+                for rec in more:  # answered at once, privately, and nothing searched
+                    answer = await rec.response(TIMEOUT)
+                    assert answer.type == MESSAGE and answer.data["flags"] & EPHEMERAL
+                    assert answer.data["content"] == IN_FLIGHT
+                assert lane.asked == ["hint"]
+                await (await env.play(WATCHER, other.id, actions[-1])).reply(TIMEOUT)
+                await until(lambda: "computer_moves" in lane.asked, "the computer's turn asked")
+            finally:
+                lane.open.set()
+            hint = await first.reply(TIMEOUT)
+            await env.settled()
+            assert await env.current_user(other.id) == WATCHER.id  # the computer played
+            assert lane.started[:2] == ["hint", "computer_moves"]  # nothing else before it
+            again = await click(env, player, table, shown, "himiko:panel:hint:")
+            assert (await again.reply(TIMEOUT)).content == hint.content  # the same answer
+            assert lane.asked.count("hint") == 1  # searched once for 61 clicks
+            assert env.bot.admission.doubled == 59
+            assert all(len(rec.callbacks) == 1 and not rec.followups() for rec in more)
+
+    run(body)
+
+
+def test_a_step_s_hint_is_searched_once_and_a_failed_search_is_not_kept(tmp_path: Path) -> None:
+    """The coach service on its own: two hints asked together for one step share one search;
+    a search that failed is searched again by the next click, then kept."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await coached_game(env, (GUEST,))
+            player = GUEST if await env.current_user(table.id) == GUEST.id else HOST
+            game = await env.game(table.id)
+            lane = Lane()
+            service = env.bot.rooms.coach
+            service.pool = lane
+            lane.open.set()
+            lane.fail = True
+            with pytest.raises(RuntimeError, match="the search failed"):
+                await service.hint(player.id, game.id, game.version)
+            both = await asyncio.gather(
+                service.hint(player.id, game.id, game.version),
+                service.hint(player.id, game.id, game.version),
+            )
+            assert both[0].choices == both[1].choices and both[0].choices
+            assert lane.asked == ["hint", "hint"]  # the failed search, then one for both
+            assert (await service.hint(player.id, game.id, game.version)) == both[0]
+            with pytest.raises(ServiceError):  # a step that moved on is refused, kept or not
+                await service.hint(player.id, game.id, game.version - 1)
+            assert lane.asked == ["hint", "hint"]
+
+    run(body)
+
+
+def test_a_hint_click_that_failed_leaves_the_next_click_free_to_search(tmp_path: Path) -> None:
+    """The search behind a Hint click fails: the player is told something went wrong, and
+    their next click is not told a hint is on its way: it searches again and answers."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await coached_game(env, (GUEST,))
+            player = GUEST if await env.current_user(table.id) == GUEST.id else HOST
+            shown = await panel(env, player, table)
+            lane = Lane()
+            env.bot.rooms.coach.pool = lane
+            lane.open.set()
+            lane.fail = True
+            failed = await click(env, player, table, shown, "himiko:panel:hint:")
+            assert "went wrong" in (await failed.reply(TIMEOUT)).content
+            assert len(env.log.records) == 1  # logged as unexpected (it was made so)
+            env.log.records.clear()
+            again = await click(env, player, table, shown, "himiko:panel:hint:")
+            lines = (await again.reply(TIMEOUT)).content.splitlines()
+            assert lines[0].startswith("What the strong computer player would do")
+            assert lane.asked == ["hint", "hint"] and env.bot.admission.doubled == 0
+
+    run(body)
 
 
 def test_the_hint_is_private_in_the_player_s_language_with_three_choices(tmp_path: Path) -> None:
