@@ -80,6 +80,8 @@ def test_metrics_move_with_commands_and_clicks_and_health_answers(tmp_path: Path
             await refused.reply(TIMEOUT)
             games = await env.double.slash(WATCHER, CHANNEL, "games")
             await games.reply(TIMEOUT)
+            env.clock.advance(24 * 3600)  # half the default 48 h deadline: one reminder
+            assert await env.bot.scheduler.tick() == 1
             await env.settled()
             after = await scrape(env)
 
@@ -101,6 +103,7 @@ def test_metrics_move_with_commands_and_clicks_and_health_answers(tmp_path: Path
             assert moved("himiko_turn_message_seconds_count") >= 1  # the opening
             assert moved("himiko_picture_seconds_count") >= 1  # the opening's board
             assert moved("himiko_discord_http_responses_total", status="200") >= 3
+            assert moved("himiko_reminders_sent_total") == 1
             assert value(after, "himiko_games", game="yamatai", status="active") == 1
             assert value(after, "himiko_games", game="namiji", status="active") == 0
             assert value(after, "himiko_admission_waiting") == 0
