@@ -41,6 +41,9 @@ services:
     environment:
       DATABASE_URL: postgresql://himiko:${{POSTGRES_PASSWORD}}@127.0.0.1:{port}/himiko
       WEB_HOST: 127.0.0.1
+      METRICS_PORT: "{metrics}"
+    healthcheck:
+      interval: 1s
   postgres:
     image: {postgres}
     network_mode: host
@@ -89,6 +92,13 @@ def _env_file(double: DiscordDouble, password: str) -> str:
     return "\n".join([*lines, f"POSTGRES_PASSWORD={password}", ""])
 
 
+async def _healthy(docker: Docker, container: str) -> None:
+    """Until the container's health check has passed."""
+    status = "{{.State.Health.Status}}"
+    while (await docker.arun("inspect", "--format", status, container)).strip() != "healthy":
+        await asyncio.sleep(0.2)
+
+
 async def _commands_synced(double: DiscordDouble, times: int) -> None:
     """Until the bot has synced its commands ``times`` times (once per start)."""
     while sum(r.route == SYNC_ROUTE for r in double.requests) < times:
@@ -98,16 +108,19 @@ async def _commands_synced(double: DiscordDouble, times: int) -> None:
 def test_compose_up_runs_the_bot_on_postgresql_and_keeps_its_games(
     compose: Docker, image: str, containers: Containers, tmp_path: Path
 ) -> None:
-    """``up``: the bot answers ``/help`` and starts a game against a computer on
-    PostgreSQL; the docs' ``pg_dump`` backup is a dump; after ``down`` and ``up`` the game is
-    still listed."""
+    """``up``: the bot answers ``/help``, its health check (/readyz) passes, and it starts a
+    game against a computer on PostgreSQL; the docs' ``pg_dump`` backup is a dump; after
+    ``down`` and ``up`` the game is still listed."""
     # The one change host networking needs: no published port (the pages would be on the
-    # host's 127.0.0.1 anyway); the rest is compose.yaml as shipped.
+    # host's 127.0.0.1 anyway); the rest is compose.yaml as shipped, with the override's ports
+    # and a 1 s health check interval (30 s as shipped) so that "healthy" comes at once.
     shipped = (ROOT / "compose.yaml").read_text(encoding="utf-8")
     assert shipped.count(PORTS) == 1, "compose.yaml publishes the web pages' port"
     (tmp_path / "compose.yaml").write_text(shipped.replace(PORTS, ""), encoding="utf-8")
     override = tmp_path / "compose.override-test.yaml"
-    override.write_text(OVERRIDE.format(image=image, port=_free_port(), postgres=POSTGRES_TAG))
+    override.write_text(
+        OVERRIDE.format(image=image, port=_free_port(), metrics=_free_port(), postgres=POSTGRES_TAG)
+    )
     project = (
         "--project-directory", str(tmp_path),
         *containers.project(str(tmp_path / "compose.yaml"), str(override)),
@@ -130,6 +143,7 @@ def test_compose_up_runs_the_bot_on_postgresql_and_keeps_its_games(
             # not asserted (a figure for the notes): from `up` to the first answer
             print(f"compose up to the first answer: {time.monotonic() - began:.1f} s")
             assert reply.ephemeral and "`/new game:`" in reply.text()
+            await compose.while_up(bot, _healthy(compose, bot))  # its /readyz answers
 
             opened = await double.slash(
                 HOST, CHANNEL, "new", {"game": "namiji", "seats": 2, "computers": True}
@@ -184,6 +198,8 @@ def test_compose_yaml_as_shipped_is_valid_and_needs_a_database_password(
     for expected in (
         "condition: service_healthy",
         "pg_isready",
+        "/readyz",
+        "METRICS_PORT: '9100'",
         "postgres-data:/var/lib/postgresql/data",
         "himiko-data:/data",
         "127.0.0.1:8080:8080",
