@@ -1,8 +1,9 @@
 # Himiko's container image (docs/operations.md, "Container").
 #
 #   docker build -t himiko .
-#   docker run -d --name himiko --env-file .env -v himiko-data:/data himiko
-#   docker run --rm --network host himiko --demo        # the demo's web pages, no Discord
+#   docker run -d --name himiko --init --env-file .env -v himiko-data:/data himiko
+#   docker run --rm --init --network host himiko --demo     # the demo's web pages, no Discord
+#   docker compose up -d --build                            # with PostgreSQL (compose.yaml)
 #
 # PYTHON_IMAGE names the base: any Debian-like image with Python 3.11+ (its venv module) and
 # useradd. The tests build on a base made from Debian's packages (scripts/lib/test-docker.sh).
