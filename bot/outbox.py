@@ -90,19 +90,23 @@ class Outbox:
             del self._posted[game_id]
         return owed
 
-    # Each message is posted with the reminders its turn owes: scheduled (or, at an ending,
-    # cancelled) once its thread is found, just before the message that states the deadline.
+    # A turn begins when its message is posted (D156): the message states the deadline counted
+    # from the try that posts it, and the turn's reminders and time bank turn are stored from
+    # that moment once it went through. A failed try stores nothing of the turn (the next try
+    # counts from its own post); the turn played before stops at the first try.
 
     async def _opening(self, created: Created, channel: discord.abc.Messageable | None) -> None:
+        deadlines, start = self.bot.rooms.deadlines, self.bot.rooms.desk.now()
+        deadline = await deadlines.stated_deadline(created.game_id, created.turn, start)
         channel = channel or await fetch_thread(self.bot, created.thread_id)
-        deadline = await self.bot.rooms.deadlines.schedule_reminders(created.game_id, created.turn)
         await post_opening(self.bot, channel, created, deadline)
+        await deadlines.schedule_reminders(created.game_id, created.turn, start)
 
     async def _turn(self, report: TurnReport) -> int | None:
+        # first, so the turn played stops even if the thread cannot be reached
+        deadlines, start = self.bot.rooms.deadlines, self.bot.rooms.desk.now()
+        deadline = await deadlines.stated_deadline(report.game_id, report.next_turn, start)
         channel = await fetch_thread(self.bot, report.thread_id)
-        deadline = await self.bot.rooms.deadlines.schedule_reminders(
-            report.game_id, report.next_turn
-        )
         if report.final is not None and report.picture is None and report.picture_order:
             # the final board is drawn before its message, which also carries the recap: an
             # edit that attached the board later would replace the recap
@@ -110,6 +114,7 @@ class Outbox:
                 report, picture=await self.bot.rooms.reports.draw_picture(report.picture_order)
             )
         message = await post_turn(self.bot, channel, report, deadline)
+        await deadlines.schedule_reminders(report.game_id, report.next_turn, start)
         return message.id if report.picture is None else None
 
     async def _ending(self, ended: Ended) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.store import (
     AwaySeat,
@@ -62,6 +63,19 @@ def bank_of_seat(turns: Sequence[BankTurn], seat: int, bank: int, now: int) -> i
     return mine[-1].left(now) if mine else bank
 
 
+@dataclass(frozen=True, slots=True)
+class _Begin:
+    """A turn whose message begins it: its stored key, seat and player, when it begins and its
+    seconds (the fixed deadline, or what the seat's time bank gives it)."""
+
+    key: str
+    seat: int
+    user: int
+    start: int
+    seconds: int
+    banked: bool
+
+
 class DeadlineService:
     """A turn's deadline and reminders, the votes when it passed, and away seats."""
 
@@ -92,19 +106,60 @@ class DeadlineService:
             return None
         return await self.store.turn_deadline(game_id, await self.stored_turn(game_id, turn))
 
-    async def schedule_reminders(self, game_id: int, turn: Turn | None) -> int | None:
-        """Schedule the reminders of the turn being played (the first time); its deadline.
+    async def stated_deadline(self, game_id: int, turn: Turn | None, start: int) -> int | None:
+        """The deadline a turn's message states when it is posted at ``start``; the door asks
+        just before the message (``turn`` None: a game's ending). Nothing of that turn is stored.
 
-        The door calls it when the turn's message is posted (``turn`` None: a game's ending).
-        Nothing is scheduled for a game without a deadline, a computer's turn, a finished game,
-        or a turn that was already played (then the deadline stored for it, if any); other
-        turns' unsent reminders are cancelled, every one of them once no turn is played.
+        The turn played before stops here: its unsent reminders are cancelled and its time bank
+        turn ends. The turn itself begins only once its message is posted (``schedule_reminders``
+        with the same ``start``): a message that fails and is posted hours later starts its
+        clock then (D156). A turn begun before (its message was posted) keeps its deadline.
         """
+        plan = await self._plan(game_id, turn, start)
+        if isinstance(plan, _Begin):
+            await self.store.cancel_reminders(game_id, now=start, keep=plan.key)
+            if plan.banked:
+                await self.store.end_bank_turns(game_id, now=start, keep=plan.key)
+            return plan.start + plan.seconds
+        return plan
+
+    async def schedule_reminders(
+        self, game_id: int, turn: Turn | None, start: int | None = None
+    ) -> int | None:
+        """Begin the turn being played at ``start`` (now by default): its reminders and time bank
+        turn, stored once (a second call returns the first); its deadline.
+
+        The door calls it once the turn's message is posted, with the ``start`` the message's
+        deadline was stated from (``turn`` None: a game's ending). Nothing is scheduled for a
+        game without a deadline, a computer's turn, a finished game, or a turn that was already
+        played (then the deadline stored for it, if any); other turns' unsent reminders are
+        cancelled, every one of them once no turn is played.
+        """
+        plan = await self._plan(game_id, turn, self.desk.now() if start is None else start)
+        if not isinstance(plan, _Begin):
+            return plan
+        if plan.banked:
+            await self.store.begin_bank_turn(
+                game_id, turn=plan.key, seat=plan.seat, available=plan.seconds, now=plan.start
+            )
+        return await self.store.schedule_turn(
+            game_id,
+            turn=plan.key,
+            seat=plan.seat,
+            user_id=plan.user,
+            deadline_at=plan.start + plan.seconds,
+            reminders=reminder_plan(plan.start, plan.seconds),
+            now=plan.start,
+        )
+
+    async def _plan(self, game_id: int, turn: Turn | None, now: int) -> _Begin | int | None:
+        """What a turn's message at ``now`` begins (``_Begin``), else the deadline it states
+        (stored for a turn already begun or played; None without one). Ending a game, a
+        computer's turn or an absent player's stops every clock of the game here."""
         try:
             game, match = await self.desk.load(game_id=game_id, ended=True)
         except ServiceError:
             return None
-        now = self.desk.now()
         current = await current_turn(match) if game.status == GameStatus.ACTIVE else None
         if turn is None or current != turn:
             if current is None:
@@ -119,29 +174,19 @@ class DeadlineService:
             await self._end_bank_turns(game, now)
             return None
         key = await self.stored_turn(game.id, turn)
-        start, seconds = now, game.turn_deadline or 0
-        if game.time_bank is not None:  # the turn has what the seat's bank holds (D103)
-            begun = await self._begin_bank_turn(game, key, turn.seat, now)
-            start, seconds = begun.started_at, begun.available
-        return await self.store.schedule_turn(
-            game.id,
-            turn=key,
-            seat=turn.seat,
-            user_id=user,
-            deadline_at=start + seconds,
-            reminders=reminder_plan(start, seconds),
-            now=now,
-        )
-
-    async def _begin_bank_turn(self, game: Game, key: str, seat: int, now: int) -> BankTurn:
-        """Begin a turn on the seat's time bank once (a second call returns the first)."""
-        assert game.time_bank is not None
-        earlier = [t for t in await self.store.bank_turns(game.id) if t.turn != key]
-        left = bank_of_seat(earlier, seat, game.time_bank, now)
+        if game.time_bank is None:
+            stored = await self.store.turn_deadline(game.id, key)
+            if stored is not None:
+                return stored
+            return _Begin(key, turn.seat, user, now, game.turn_deadline or 0, banked=False)
+        turns = await self.store.bank_turns(game.id)
+        mine = next((t for t in turns if t.turn == key), None)
+        if mine is not None:  # begun (its reminders may not be stored yet)
+            return _Begin(key, turn.seat, user, mine.started_at, mine.available, banked=True)
+        earlier = [t for t in turns if t.turn != key]
+        left = bank_of_seat(earlier, turn.seat, game.time_bank, now)
         available = bank_available(left, game.time_bank, game.time_increment)
-        return await self.store.begin_bank_turn(
-            game.id, turn=key, seat=seat, available=available, now=now
-        )
+        return _Begin(key, turn.seat, user, now, available, banked=True)
 
     async def _end_bank_turns(self, game: Game, now: int) -> None:
         """Stop the clock of a game with a time bank: nobody's bank runs down now."""

@@ -152,8 +152,8 @@ class ReminderStore(Protocol):
         """Begin a turn of a game with a time bank once; the stored turn."""
         ...
 
-    async def end_bank_turns(self, game_id: int, *, now: int) -> int:
-        """End a game's open bank turns; how many."""
+    async def end_bank_turns(self, game_id: int, *, now: int, keep: str | None = None) -> int:
+        """End a game's open bank turns (all but ``keep`` if given); how many."""
         ...
 
     async def bank_turns(self, game_id: int) -> list[BankTurn]:
@@ -178,8 +178,9 @@ class ReminderStore(Protocol):
         """The deadline scheduled for a game's turn, if any."""
         ...
 
-    async def cancel_reminders(self, game_id: int, *, now: int) -> int:
-        """Cancel every unsent reminder of a game; how many."""
+    async def cancel_reminders(self, game_id: int, *, now: int, keep: str | None = None) -> int:
+        """Cancel every unsent reminder of a game (all but turn ``keep``'s if given); how
+        many."""
         ...
 
     async def claim_due_reminders(

@@ -46,10 +46,16 @@ class RemindersPart(StoreBase):
             rows = await conn.execute_fetchall(q.SELECT_TURN_DEADLINE, (game_id, turn))
         return optional_int(only(rows, "deadline_at"))
 
-    async def cancel_reminders(self, game_id: int, *, now: int) -> int:
-        """Cancel every unsent reminder of a game (it ended); how many."""
+    async def cancel_reminders(self, game_id: int, *, now: int, keep: str | None = None) -> int:
+        """Cancel every unsent reminder of a game (it ended), or those of its turns other than
+        ``keep``; how many."""
+        sql, params = (
+            (q.CANCEL_GAME_REMINDERS, (now, game_id))
+            if keep is None
+            else (q.CANCEL_OTHER_TURNS, (now, game_id, keep))
+        )
         async with self._write() as conn:
-            cursor = await conn.execute(q.CANCEL_GAME_REMINDERS, (now, game_id))
+            cursor = await conn.execute(sql, params)
             return cursor.rowcount
 
     async def claim_due_reminders(
@@ -113,10 +119,16 @@ class RemindersPart(StoreBase):
             rows = await conn.execute_fetchall(q.SELECT_BANK_TURNS, (game_id,))
         return next(t for t in map(bank_turn_from_row, rows) if t.turn == turn)
 
-    async def end_bank_turns(self, game_id: int, *, now: int) -> int:
-        """End a game's open bank turns (a computer's turn began, or the game ended); how many."""
+    async def end_bank_turns(self, game_id: int, *, now: int, keep: str | None = None) -> int:
+        """End a game's open bank turns (a computer's turn began, the game ended, the next turn's
+        message is on its way), all but ``keep`` if given; how many."""
+        sql, params = (
+            (q.END_BANK_TURNS, (now, game_id))
+            if keep is None
+            else (q.END_OTHER_BANK_TURNS, (now, game_id, keep))
+        )
         async with self._write() as conn:
-            cursor = await conn.execute(q.END_BANK_TURNS, (now, game_id))
+            cursor = await conn.execute(sql, params)
             return cursor.rowcount
 
     async def bank_turns(self, game_id: int) -> list[BankTurn]:

@@ -25,8 +25,8 @@ from tests.e2e.harness import (
     pngs,
     run,
 )
-from tests.e2e.test_recovery import finish_turn
-from tests.e2e.test_reminders import HOUR, reminders_to
+from tests.e2e.test_recovery import POST, finish_turn, quick_retries
+from tests.e2e.test_reminders import HOUR, reminders_to, rows
 from tests.e2e.test_turn_deadlines import deadline_messages
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
@@ -203,3 +203,55 @@ def test_the_turn_pictures_tell_each_players_time_bank(tmp_path: Path) -> None:
             assert pngs(await board.reply(TIMEOUT)) == [posted]
 
     run(body)
+
+
+def test_a_turn_shown_late_starts_the_next_players_bank_when_it_is_posted(tmp_path: Path) -> None:
+    """D103, D156: the first player moves after 5 h; the thread refuses the turn's message for
+    10 h, with a restart on the way. Posted at last, the message gives the other player their
+    whole bank (72 h, not 62 h), the stored bank turn begins at the post, its reminders count
+    from it; the mover's bank lost their 5 h and nothing of the outage."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await banked_game(env)
+            player, other = await players(env, table)
+            begun = int(env.clock())
+            quick_retries(env, attempts=1)
+            env.clock.advance(5 * HOUR)
+            env.double.faults.fail(POST, status=503, times=1000, channel_id=table.id)
+            reply = await finish_turn(env, player, table)
+            assert "could not post" in reply.content
+            moved = int(env.clock())
+            env.clock.advance(4 * HOUR)
+            await env.restart()  # between "saved" and "posted": still refused at start-up
+            quick_retries(env, attempts=1)
+            await env.settled()
+            assert env.turn_messages(table.id) == [env.double.message(table.opening.id)]
+            env.clock.advance(6 * HOUR)
+
+            env.double.faults.clear()
+            await env.bot.sweep()
+            turn = await env.double.wait_for_message(
+                table.id, lambda m: other.id in m.pinged_user_ids(), TIMEOUT, new_only=True
+            )
+            await env.settled()
+            posted = int(env.clock())
+            assert f"<t:{posted + 72 * HOUR}:R>" in turn.content  # the whole bank, from the post
+
+            repo = env.bot.repo
+            assert repo is not None
+            game = await env.game(table.id)
+            mine, theirs = game.seats_of(player.id)[0], game.seats_of(other.id)[0]
+            first, second = await repo.bank_turns(game.id)
+            assert (first.seat, first.started_at, first.ended_at) == (mine, begun, moved)
+            assert (second.seat, second.started_at, second.available) == (theirs, posted, 72 * HOUR)
+            due = {r.kind: r.due_at for r in await rows(env, table) if r.user_id == other.id}
+            assert due == {
+                "half": posted + 36 * HOUR,
+                "near": posted + 66 * HOUR,
+                "deadline": posted + 72 * HOUR,
+            }
+            assert "your time bank 3 d" in await mygames(env, other)
+            assert "your time bank 2 d 19 h" in await mygames(env, player)  # 72 - 5
+
+    run(body, timeout=120)

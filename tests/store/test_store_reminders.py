@@ -173,3 +173,24 @@ def test_a_standing_deadline_is_the_turns_own_until_it_is_cancelled(tmp_path: Pa
         assert await repo.standing_deadline(game.id, "1.0.9") is None
 
     with_repo(database(tmp_path, "db.sqlite3"), body)
+
+
+def test_a_message_on_its_way_cancels_the_other_turns_rows_only(tmp_path: Path) -> None:
+    """D156: before the next turn's message, the turns other than ``keep`` stop; the kept
+    turn's rows (scheduled by an earlier post of its message) stand."""
+
+    async def body(repo: GameRepository) -> None:
+        game = await create_plain(repo)
+        await schedule(repo, game.id, "1.0")
+        await schedule(repo, game.id, "1.1", now=T0 + 5)
+        assert await repo.cancel_reminders(game.id, now=T0 + 6, keep="1.1") == 0
+        rows = await repo.list_reminders(game.id)
+        assert [(r.turn, r.cancelled_at) for r in rows] == [
+            ("1.0", T0 + 5),
+            ("1.0", T0 + 5),
+            ("1.1", None),
+            ("1.1", None),
+        ]
+        assert await repo.cancel_reminders(game.id, now=T0 + 7, keep="2.0") == 2
+
+    with_repo(database(tmp_path, "db.sqlite3"), body)

@@ -53,6 +53,11 @@ def test_a_game_keeps_its_time_bank_and_its_turns(tmp_path: Path) -> None:
             BankTurn("1.0.0", 0, 10, 100, 80),
             BankTurn("1.1.4", 1, 80, 200, 90),
         ]
+        # D156: the next turn's message on its way ends every turn but the one it begins
+        await repo.begin_bank_turn(game_id, turn="2.0.9", seat=0, available=100, now=95)
+        assert await repo.end_bank_turns(game_id, now=99, keep="2.0.9") == 0
+        assert await repo.end_bank_turns(game_id, now=99, keep="2.1.12") == 1
+        assert (await repo.bank_turns(game_id))[-1] == BankTurn("2.0.9", 0, 95, 100, 99)
 
     with_repo(database(tmp_path, "db.sqlite3"), body)
 
