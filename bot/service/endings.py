@@ -8,6 +8,7 @@ from bot.store import (
     EndingStore,
     Game,
     GameNotFound,
+    GameStatus,
 )
 
 from .errors import ServiceError, store_refusals
@@ -124,13 +125,16 @@ class EndingService:
         self, user_id: int, *, game_id: int
     ) -> tuple[Game, tuple[int, int] | None]:
         """A finished game for its player's Rematch click, with the rematch lobby it opened
-        (channel, message) if any. Refused (``rematch.not_player``) to anyone not seated in it."""
+        (channel, message) if any. Refused to anyone not seated in it (``rematch.not_player``)
+        and while the game is still being played (``rematch.not_over``)."""
         try:
             game = await self.store.load_game(game_id)
         except GameNotFound:
             raise ServiceError("error.no_game") from None
         if user_id == COMPUTER_USER_ID or not game.seats_of(user_id):
             raise ServiceError("rematch.not_player")
+        if game.status == GameStatus.ACTIVE:  # only a final message has the button: made up
+            raise ServiceError("rematch.not_over")
         return game, await self.store.rematch_of(game.id)
 
     async def record_rematch(

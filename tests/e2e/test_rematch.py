@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import Game, GameStatus, Seat
-from bot.views.rematch import rematch_state
+from bot.views.rematch import final_view, rematch_state
 from tests.discord_double import MessageRecord
 from tests.e2e.harness import (
     CHANNEL,
@@ -178,3 +178,49 @@ def test_a_namiji_rematch_keeps_the_direction_of_travel() -> None:
     )
     assert rematch_state(game, 5, "Ann").direction == "reversed"
     assert rematch_state(replace(game, options=None), 5, "Ann").direction == "clockwise"
+
+
+async def carrying(env: Env, thread_id: int, game_id: int) -> int:
+    """A message in the thread carrying game ``game_id``'s Rematch button, posted through the
+    bot's own client (discord.py drops a click whose id its message does not carry, so a made-up
+    id needs a message with it); its id."""
+    channel = env.bot.get_partial_messageable(thread_id)
+    message = await channel.send("made up", view=final_view(env.bot, game_id, None, coach=False))
+    return message.id
+
+
+def test_a_rematch_of_a_running_game_is_refused_until_it_is_over(tmp_path: Path) -> None:
+    """Issue 35 item 8: a Rematch id of a game still being played opens no lobby, pings nobody
+    and records nothing; its players are told why in their own language. Once the game is over
+    (a resignation), the same button opens the lobby."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await env.start_game(HOST, [GUEST], game="nim")
+            game = await env.game(table.id)
+            rematch = f"himiko:rematch:{game.id}"
+            message = await carrying(env, table.id, game.id)
+            before = len(lobbies(env))
+            said = {"en-US": "still being played", "fr": "encore en cours"}
+            for user in (GUEST, HOST):
+                locale = "en-US" if user is GUEST else "fr"
+                click = await env.double.click(user, table.id, message, rematch, locale=locale)
+                refusal = await click.reply(TIMEOUT)
+                assert refusal.ephemeral and said[locale] in refusal.content
+            assert lobbies(env)[before:] == []
+            assert all(not m.pinged_user_ids() for m in env.double.messages(CHANNEL))
+            repo = env.bot.repo
+            assert repo is not None and await repo.rematch_of(game.id) is None
+
+            ask = await (await env.double.slash(HOST, table.id, "resign")).reply(TIMEOUT)
+            ok = custom_id(ask, "himiko:resign:ok:")
+            yes = await env.double.click(HOST, table.id, ask.id, ok)
+            assert (await yes.reply(TIMEOUT)).content == "You resigned."
+            assert (await env.game(table.id)).status == GameStatus.FINISHED
+            opened = await env.double.click(GUEST, table.id, message, rematch)
+            assert "is open" in (await opened.reply(TIMEOUT)).content
+            [lobby] = lobbies(env)[before:]
+            assert lobby.pinged_user_ids() == [HOST.id]
+            assert await repo.rematch_of(game.id) == (CHANNEL, lobby.id)
+
+    run(body, timeout=120)
