@@ -6,12 +6,19 @@ tests then runs once on each backend (ids ``[sqlite]`` and ``[postgres]``), and 
 is ``tmp_path / name``; on PostgreSQL a fresh database on the server named by
 ``HIMIKO_TEST_POSTGRES_URL`` (``./scripts/test`` starts one), the same one for the same name
 during the test, dropped afterwards. Without a server the PostgreSQL variants are skipped.
+
+Each database starts migrated (D170): a copy of a template migrated once per test process (a
+SQLite file copied, a PostgreSQL ``CREATE DATABASE ... TEMPLATE``), so no test pays for the
+migrations. A test about migrating itself is marked ``fresh_database`` and gets an empty one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
+import shutil
+import tempfile
 import uuid
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -23,6 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.store import Target
+from bot.store.migrate import DEFAULT_MIGRATIONS_DIR, migrate_database, migrate_postgres
 
 T = TypeVar("T")
 
@@ -59,11 +67,63 @@ async def _admin(*statements: str) -> None:
         await conn.close()
 
 
-def create_database() -> str:
-    """A new empty database on the test server; its name."""
+def create_database(*, fresh: bool = True) -> str:
+    """A new database on the test server, empty or (``fresh=False``) migrated; its name."""
     name = "t_" + uuid.uuid4().hex[:16]
-    blocking(_admin(f'CREATE DATABASE "{name}" TEMPLATE template0'))
+    template = "template0" if fresh else postgres_template()
+    blocking(_admin(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
     return name
+
+
+def migrations_digest() -> str:
+    """A digest of every migration file (SQLite's and PostgreSQL's own), names and text."""
+    digest = hashlib.sha256()
+    for path in sorted(DEFAULT_MIGRATIONS_DIR.rglob("*.sql")):
+        digest.update(path.relative_to(DEFAULT_MIGRATIONS_DIR).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+class _Templates:
+    """This process's migrated templates, made on first use (one per xdist worker)."""
+
+    sqlite_dir: Path | None = None
+    postgres: str | None = None
+
+
+def sqlite_template() -> Path:
+    """A SQLite file at the newest migration, made once per process; copy it, never open it."""
+    if _Templates.sqlite_dir is None:
+        folder = Path(tempfile.mkdtemp(prefix="himiko-template-"))
+        migrate_database(folder / "template.sqlite3")
+        leftovers = sorted(p.name for p in folder.iterdir() if p.name != "template.sqlite3")
+        assert not leftovers, f"the template left {leftovers} after closing"
+        _Templates.sqlite_dir = folder
+    return _Templates.sqlite_dir / "template.sqlite3"
+
+
+def postgres_template() -> str:
+    """A PostgreSQL database at the newest migration, made once per process; its name.
+
+    The name carries the migrations' digest and the process id: each test process (each xdist
+    worker, each concurrent run) copies its own, as a template may have no other session.
+    """
+    if _Templates.postgres is None:
+        name = f"himiko_tpl_{migrations_digest()[:12]}_{os.getpid()}"
+        blocking(_admin(f'CREATE DATABASE "{name}" TEMPLATE template0'))
+        blocking(migrate_postgres(url_of(name)))
+        _Templates.postgres = name
+    return _Templates.postgres
+
+
+def drop_templates() -> None:
+    """Remove this process's templates (at the end of the session)."""
+    if _Templates.sqlite_dir is not None:
+        shutil.rmtree(_Templates.sqlite_dir, ignore_errors=True)
+        _Templates.sqlite_dir = None
+    if _Templates.postgres is not None:
+        drop_databases([_Templates.postgres])
+        _Templates.postgres = None
 
 
 def drop_databases(names: list[str]) -> None:
@@ -75,17 +135,24 @@ def drop_databases(names: list[str]) -> None:
 class Databases:
     """The databases of one test on one backend, by name."""
 
-    def __init__(self, kind: str, tmp_path: Path) -> None:
+    def __init__(self, kind: str, tmp_path: Path, *, fresh: bool = False) -> None:
         self.kind = kind
         self.tmp_path = tmp_path
+        self.fresh = fresh
         self.created: dict[str, str] = {}
+        self.copied: set[str] = set()
 
     def get(self, name: str) -> Target:
-        """The database called ``name`` (created on first use)."""
+        """The database called ``name``: on first use a migrated copy, or empty if ``fresh``."""
         if self.kind == "sqlite":
-            return self.tmp_path / name
+            path = self.tmp_path / name
+            if not self.fresh and name not in self.copied and not path.exists():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(sqlite_template(), path)
+            self.copied.add(name)
+            return path
         if name not in self.created:
-            self.created[name] = create_database()
+            self.created[name] = create_database(fresh=self.fresh)
         return url_of(self.created[name])
 
 
@@ -105,10 +172,10 @@ def database(tmp_path: Path, name: str = "db.sqlite3") -> Target:
 
 
 @contextmanager
-def use_backend(kind: str, tmp_path: Path) -> Iterator[Databases]:
+def use_backend(kind: str, tmp_path: Path, *, fresh: bool = False) -> Iterator[Databases]:
     """Make ``database()`` answer with ``kind`` for one test; drop its PostgreSQL databases."""
     global _current
-    databases = Databases(kind, tmp_path)
+    databases = Databases(kind, tmp_path, fresh=fresh)
     _current = databases
     try:
         yield databases

@@ -1,14 +1,24 @@
-"""The whole suite: Nim, the game that lives only in the tests, joins the registries."""
+"""The whole suite: Nim, the game that lives only in the tests, joins the registries.
+
+The markers that select (``-m``) are given here by path, so the test files stay as they are
+(D169): ``postgres``, ``e2e``, ``slow`` and ``serial`` (timing-sensitive: ./scripts/test runs
+them after the others, in one process). By default the strong computer searches a tiny budget
+(``small_search``); a test about the search itself is marked ``real_search``.
+"""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from tests.backends import BACKENDS, URL_ENV, server_url, use_backend
+from bot.service import thinking
+from engine import games
+from engine.contract import Budget, ComputerPlayer
+from tests.backends import BACKENDS, URL_ENV, drop_templates, server_url, use_backend
 from tests.nim import register
 
 register()
@@ -25,9 +35,107 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 REQUIRE_ALL = "HIMIKO_REQUIRE_ALL"
 
 
+#: The markers of the suite, with what each means.
+MARKERS = {
+    "sqlite_only": "the test is about SQLite itself",
+    "postgres": "runs on the PostgreSQL server (the [postgres] variants, the server's own tests)",
+    "e2e": "end to end: the real client against the Discord double, or python -m bot",
+    "slow": "takes more than about 5 s on its own",
+    "serial": "timing-sensitive or writes the tree: run alone, not beside other tests (xdist)",
+    "real_search": "the strong computer searches its real budget, not the tests' tiny one",
+    "fresh_database": "the test's databases start empty, not as a migrated template's copy",
+}
+
+#: Node id prefixes of the end-to-end tests.
+E2E = ("tests/e2e/", "tests/discord_double_selftest/")
+
+#: Node id prefixes of tests that take more than about 5 s (the baseline's durations).
+SLOW = (
+    "tests/e2e/test_honest_results.py",
+    "tests/e2e/test_shards.py",
+    "tests/e2e/test_readable_results.py",
+    "tests/e2e/test_reminder_kill.py",
+    "tests/e2e/test_namiji.py",
+    "tests/e2e/test_kill_pictures.py",
+    "tests/e2e/test_recovery.py",
+    "tests/e2e/test_coach.py",
+    "tests/e2e/test_process.py",
+    "tests/e2e/test_stop.py",
+    "tests/e2e/test_hung_worker.py",
+    "tests/engine/namiji/test_direction.py::test_the_computer_players_finish_a_reversed_game",
+    "tests/engine/yamatai/test_random_play.py",
+    "tests/league/test_season.py",
+    "tests/league/test_recovery.py",
+    "tests/league/test_league_machine.py",
+    "tests/bot/test_service.py::test_an_away_players_turns_are_each_posted_once",
+    "tests/test_benchmarks.py",
+    "tests/web/test_browser.py",
+    "tests/web/test_demo.py",
+    "tests/store/test_store_crash.py",
+    "tests/test_package.py",
+    "tests/image/",
+)
+
+#: Node id prefixes of tests that must not share the CPU with others: they kill or stop
+#: processes and wait for it, bound a time, count workers, or write into the tree.
+SERIAL = (
+    "tests/e2e/test_hung_worker.py",
+    "tests/e2e/test_kill_pictures.py",
+    "tests/e2e/test_reminder_kill.py",
+    "tests/e2e/test_shards.py",
+    "tests/e2e/test_stop.py",
+    "tests/e2e/test_process.py",
+    "tests/e2e/test_metrics_process.py",
+    "tests/e2e/test_recovery.py",
+    "tests/e2e/test_admission.py",
+    "tests/bot/test_admission_estimate.py",
+    "tests/bot/test_admission_workers.py",
+    "tests/bot/test_worker_pool.py",
+    "tests/bot/test_think_pool.py",
+    "tests/bot/test_render_pool.py",
+    "tests/bot/test_loops.py",
+    "tests/store/test_store_crash.py",
+    "tests/render/test_namiji.py::test_rendering_is_fast_enough",
+    "tests/web/test_browser.py",
+    "tests/web/test_protocol.py",
+    "tests/ops/test_watchdog.py",
+    "tests/test_benchmarks.py",
+    "tests/test_package.py",
+    "tests/image/",
+)
+
+#: Tests about the real search (its budget, its answers).
+REAL_SEARCH = ("tests/bot/test_think_pool.py", "tests/engine/test_search.py")
+
+#: Tests that migrate to an older version, or count what was applied: empty databases.
+FRESH_DATABASE = (
+    "tests/store/test_store_migrate.py",
+    "tests/store/test_store_postgres.py",
+    "tests/store/test_store_schema.py",
+    "tests/store/test_store_outbox.py",
+    "tests/store/test_store_computer_level.py",
+    "tests/store/test_store_league_names.py",
+    "tests/store/test_store_time_bank.py",
+    "tests/bot/test_turn_identity.py",
+)
+
+#: Tests that need the PostgreSQL server whatever their parameters.
+POSTGRES = ("tests/store/test_store_postgres.py",)
+
+_BY_PATH = {
+    "e2e": E2E,
+    "slow": SLOW,
+    "serial": SERIAL,
+    "real_search": REAL_SEARCH,
+    "fresh_database": FRESH_DATABASE,
+    "postgres": POSTGRES,
+}
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the marker of tests about SQLite itself; in CI, insist on every real part."""
-    config.addinivalue_line("markers", "sqlite_only: the test is about SQLite itself")
+    """Register the suite's markers; in CI, insist on every real part."""
+    for name, meaning in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {meaning}")
     if os.environ.get(REQUIRE_ALL):
         chromium = Path(os.environ.get("HIMIKO_CHROMIUM", "/usr/bin/chromium"))
         missing = [
@@ -39,11 +147,71 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"{REQUIRE_ALL} is set but {', '.join(missing)} is missing")
 
 
+def markers_of(nodeid: str, backend: object = None) -> list[str]:
+    """The markers the suite gives the test ``nodeid`` by its path (and its backend)."""
+    names = [m for m, prefixes in _BY_PATH.items() if nodeid.startswith(prefixes)]
+    if backend == "postgres" and "postgres" not in names:
+        names.append("postgres")
+    return names
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the collected tests by path (``-m`` then selects among them)."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        backend = callspec.params.get("backend") if callspec is not None else None
+        for name in markers_of(item.nodeid, backend):
+            item.add_marker(name)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Remove this process's template databases."""
+    drop_templates()
+
+
+#: The strong computer's budget per decision in the tests (unless ``real_search``): the
+#: search's code runs as in play, with a fraction of its samples.
+SMALL_SEARCH = Budget(iterations=4, determinizations=2, candidates=3, turns=1)
+
+
+@pytest.fixture(autouse=True)
+def small_search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strong computer searches a tiny budget in this process (not in spawned ones): the
+    bot's (``thinking.game_budget``) and the engine's when no budget is given."""
+    if request.node.get_closest_marker("real_search") is not None:
+        return
+    real = thinking.game_budget
+    real_player = games.computer_player
+
+    def small_player(
+        game: str, level: str | None = None, budget: Budget | None = None
+    ) -> ComputerPlayer:
+        if budget is None and level in ("strong", games.rules_for(game).levels["strong"]):
+            budget = SMALL_SEARCH
+        return real_player(game, level, budget)
+
+    monkeypatch.setattr(games, "computer_player", small_player)
+
+    def small(game: str, seconds: float, iterations: int | None = None) -> Budget:
+        budget = real(game, seconds, iterations)
+        return replace(
+            budget,
+            iterations=min(budget.iterations, SMALL_SEARCH.iterations),
+            determinizations=min(budget.determinizations, SMALL_SEARCH.determinizations),
+            candidates=min(budget.candidates, SMALL_SEARCH.candidates),
+            turns=SMALL_SEARCH.turns,
+            turns_per_seat=0,
+        )
+
+    monkeypatch.setattr(thinking, "game_budget", small)
+
+
 @pytest.fixture
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """The backend of this run of the test; ``database(tmp_path, name)`` follows it."""
     kind = str(request.param)
     if kind == "postgres" and server_url() is None:
         pytest.skip(f"no PostgreSQL server: set {URL_ENV} (./scripts/test starts one)")
-    with use_backend(kind, tmp_path):
+    fresh = request.node.get_closest_marker("fresh_database") is not None
+    with use_backend(kind, tmp_path, fresh=fresh):
         yield kind
