@@ -27,7 +27,7 @@ import discord
 from bot.context import Himiko, Owed
 from bot.locks import KeyedLocks
 from bot.picture_queue import Delivery, PictureQueue
-from bot.service import Created, Ended, TurnReport
+from bot.service import Created, Ended, Turn, TurnReport
 from bot.service.pictures import PictureOrder
 from bot.turns import (
     NotRecorded,
@@ -42,6 +42,8 @@ from bot.turns import (
 )
 
 log = logging.getLogger(__name__)
+Begin = Callable[[], Awaitable[object]]  # the beginning of a posted message's turn
+Sent = tuple[int | None, Begin | None]  # a message posted: its id if its picture is owed; Begin
 
 
 class Outbox:
@@ -50,8 +52,9 @@ class Outbox:
     def __init__(self, bot: Himiko, picture_workers: int = 1) -> None:
         self.bot = bot
         self._locks = KeyedLocks()  # one message at a time per game
-        # game -> (version posted but not recorded yet, its message if it owes its picture)
-        self._posted: dict[int, tuple[int, int | None]] = {}
+        # game -> (version posted but not recorded yet, its message if it owes its picture, the
+        # beginning of the turn it shows, stored with the record)
+        self._posted: dict[int, tuple[int, int | None, Begin | None]] = {}
         self._steps: set[tuple[int, int, str]] = set()  # (game, version, step) done, unrecorded
         # pictures drawn at once: one per render worker
         self.pictures = PictureQueue(workers=max(1, picture_workers))
@@ -63,48 +66,58 @@ class Outbox:
         self,
         game_id: int,
         version: int,
-        send: Callable[[], Awaitable[int | None]],
+        send: Callable[[], Awaitable[Sent]],
         steps: Sequence[Step] = (),
     ) -> int | None:
         """Send (unless this process already did), then record; NotRecorded if that fails.
 
         ``steps`` (the end of a game: the lobby channel's line, the lobby edit) follow the
-        thread message, each once per process; the version is recorded after the last, with
-        the message's id when it still owes its picture (returned then).
+        thread message, each once per process; then the turn the message shows begins (its
+        reminders, its time bank turn: stored once, from the post) and the version is recorded,
+        with the message's id when it still owes its picture (returned then). A message posted
+        counts as posted: a failure to store what follows it is retried without posting again.
         """
         posted = self._posted.get(game_id)
         if posted is None or posted[0] < version:
-            posted = (version, await send())
+            posted = (version, *await send())
             self._posted[game_id] = posted
-        owed = posted[1]
+        _, owed, begin = posted
         for name, step in steps:
             if (game_id, version, name) not in self._steps:
                 await step()
                 self._steps.add((game_id, version, name))
         try:
+            if begin is not None:
+                await begin()
             await self.bot.rooms.reading.mark_announced(game_id, version, picture_message=owed)
         except Exception as error:
             raise NotRecorded(f"game {game_id} version {version}") from error
         self._steps -= {(game_id, version, name) for name, _ in steps}
-        if self._posted.get(game_id, (0, None))[0] <= version:
+        if self._posted.get(game_id, (0, None, None))[0] <= version:
             del self._posted[game_id]
         return owed
 
     # A turn begins when its message is posted (D156): the message states the deadline counted
     # from the try that posts it, and the turn's reminders and time bank turn are stored from
-    # that moment once it went through. A failed try stores nothing of the turn (the next try
-    # counts from its own post); the turn played before stops at the first try.
+    # that moment once it went through (``Sent``'s begin, run by ``_post``). A failed try stores
+    # nothing of the turn (the next try counts from its own post); the turn played before stops
+    # at the first try.
 
-    async def _opening(self, created: Created, channel: discord.abc.Messageable | None) -> None:
-        deadlines, start = self.bot.rooms.deadlines, self.bot.rooms.desk.now()
+    def _begin(self, game_id: int, turn: Turn | None, start: int) -> Begin:
+        return partial(self.bot.rooms.deadlines.schedule_reminders, game_id, turn, start)
+
+    async def _opening(self, created: Created, channel: discord.abc.Messageable | None) -> Sent:
+        start = self.bot.rooms.desk.now()
+        deadlines = self.bot.rooms.deadlines
         deadline = await deadlines.stated_deadline(created.game_id, created.turn, start)
         channel = channel or await fetch_thread(self.bot, created.thread_id)
         await post_opening(self.bot, channel, created, deadline)
-        await deadlines.schedule_reminders(created.game_id, created.turn, start)
+        return None, self._begin(created.game_id, created.turn, start)
 
-    async def _turn(self, report: TurnReport) -> int | None:
+    async def _turn(self, report: TurnReport) -> Sent:
         # first, so the turn played stops even if the thread cannot be reached
-        deadlines, start = self.bot.rooms.deadlines, self.bot.rooms.desk.now()
+        start = self.bot.rooms.desk.now()
+        deadlines = self.bot.rooms.deadlines
         deadline = await deadlines.stated_deadline(report.game_id, report.next_turn, start)
         channel = await fetch_thread(self.bot, report.thread_id)
         if report.final is not None and report.picture is None and report.picture_order:
@@ -114,8 +127,8 @@ class Outbox:
                 report, picture=await self.bot.rooms.reports.draw_picture(report.picture_order)
             )
         message = await post_turn(self.bot, channel, report, deadline)
-        await deadlines.schedule_reminders(report.game_id, report.next_turn, start)
-        return message.id if report.picture is None else None
+        owed = message.id if report.picture is None else None
+        return owed, self._begin(report.game_id, report.next_turn, start)
 
     async def _ending(self, ended: Ended) -> None:
         channel = await fetch_thread(self.bot, ended.thread_id)
@@ -157,15 +170,15 @@ class Outbox:
             self._queue_picture(pending, owed)
         return True
 
-    async def _send(self, pending: Owed, channel: discord.abc.Messageable | None) -> int | None:
-        """Post the message; the id of a turn message posted before its picture, else None."""
+    async def _send(self, pending: Owed, channel: discord.abc.Messageable | None) -> Sent:
+        """Post the message: the id of a turn message posted before its picture (else None) and
+        the beginning of the turn it shows (None: an ending's)."""
         if isinstance(pending, Created):
-            await self._opening(pending, channel)
-        elif isinstance(pending, Ended):
+            return await self._opening(pending, channel)
+        if isinstance(pending, Ended):
             await self._ending(pending)
-        else:
-            return await self._turn(pending)
-        return None
+            return None, None
+        return await self._turn(pending)
 
     # -- the picture that follows a turn message --------------------------------------------------
 
