@@ -138,7 +138,8 @@ class EndingService:
         return game, await self.store.rematch_of(game.id)
 
     async def record_rematch(
-        self, game_id: int, channel_id: int, message_id: int
+        self, game_id: int, channel_id: int, message_id: int, *, replacing: int | None = None
     ) -> tuple[int, int]:
-        """Record the rematch lobby of a game unless one is; the one recorded (the first)."""
-        return await self.store.record_rematch(game_id, channel_id, message_id)
+        """Record the rematch lobby of a game unless one is (or in place of the closed lobby
+        ``replacing`` while it is the one recorded); the one recorded (the first)."""
+        return await self.store.record_rematch(game_id, channel_id, message_id, replacing=replacing)

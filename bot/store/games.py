@@ -434,10 +434,17 @@ class GamesPart(StoreBase):
         return (int(rows[0]["channel_id"]), int(rows[0]["message_id"])) if rows else None
 
     async def record_rematch(
-        self, game_id: int, channel_id: int, message_id: int
+        self, game_id: int, channel_id: int, message_id: int, *, replacing: int | None = None
     ) -> tuple[int, int]:
-        """Record a game's rematch lobby unless one is; the one recorded (the first wins)."""
+        """Record a game's rematch lobby unless one is; the one recorded (the first wins).
+
+        ``replacing``: the message id of the recorded lobby, found closed (cancelled, started,
+        deleted): the new one takes its place only if it is still the one recorded, so of two
+        clicks that found it closed the first wins (issue 35 item 10).
+        """
         async with self._write() as conn:
+            if replacing is not None:
+                await conn.execute(q.REPLACE_REMATCH, (channel_id, message_id, game_id, replacing))
             await conn.execute(q.INSERT_REMATCH, (game_id, channel_id, message_id))
             rows = await conn.execute_fetchall(q.SELECT_REMATCH, (game_id,))
         return int(rows[0]["channel_id"]), int(rows[0]["message_id"])

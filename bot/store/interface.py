@@ -419,9 +419,10 @@ class RematchStore(Protocol):
         ...
 
     async def record_rematch(
-        self, game_id: int, channel_id: int, message_id: int
+        self, game_id: int, channel_id: int, message_id: int, *, replacing: int | None = None
     ) -> tuple[int, int]:
-        """Record a game's rematch lobby unless one is; the one recorded."""
+        """Record a game's rematch lobby unless one is (or in place of the closed lobby
+        ``replacing``, if it still is the one recorded); the one recorded."""
         ...
 
 

@@ -312,10 +312,16 @@ SELECT turn, seat, started_at, available, ended_at FROM bank_turns
 WHERE game_id = ? ORDER BY started_at, turn
 """
 
-# A finished game's rematch lobby (migration 0016): the first recorded stays.
+# A finished game's rematch lobby (migration 0016): the first recorded stays while it is open.
 INSERT_REMATCH = """
 INSERT INTO rematches (game_id, channel_id, message_id) VALUES (?, ?, ?)
 ON CONFLICT (game_id) DO NOTHING
+"""
+
+# A closed rematch lobby no longer counts (issue 35 item 10): the next one takes its place, if
+# the closed one is still the one recorded.
+REPLACE_REMATCH = """
+UPDATE rematches SET channel_id = ?, message_id = ? WHERE game_id = ? AND message_id = ?
 """
 
 SELECT_REMATCH = "SELECT channel_id, message_id FROM rematches WHERE game_id = ?"

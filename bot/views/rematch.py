@@ -3,11 +3,13 @@
 The lobby is posted in the game's channel with the game, the seats (computer seats and their
 level), the options and the language of the finished game; the clicker hosts it and the other
 players are pinged to join with one click. The lobby it opened is stored with the game, so a
-second click (by anyone, after a restart too) points to it instead of opening another.
+second click (by anyone, after a restart too) points to it instead of opening another while it
+is open; once it is closed (cancelled, started, deleted) the next click opens a new one.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any, ClassVar, Self
 
@@ -25,8 +27,9 @@ from bot.service.results import COMPUTER_USER_ID
 from bot.store import Game
 from bot.views.base import button
 from bot.views.coach import turning_points_view
-from bot.views.lobby import lobby_embed, lobby_say, lobby_view
+from bot.views.lobby import lobby_embed, lobby_in, lobby_say, lobby_view
 
+log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 _OPENING = KeyedLocks()  # per game: two quick clicks open one lobby
 
@@ -86,20 +89,44 @@ def rematch_state(game: Game, host: int, name: str) -> LobbyState:
 
 
 async def open_rematch(bot: Himiko, interaction: Interaction, game_id: int) -> None:
-    """Post the rematch lobby in the game's channel unless it was (then point to it)."""
+    """Post the rematch lobby in the game's channel unless one is open (then point to it).
+
+    A lobby recorded before that is closed (cancelled, started, deleted) no longer counts: the
+    new one takes its place in the record.
+    """
     user = interaction.user
     async with _OPENING.hold(game_id):
         game, found = await bot.rooms.endings.rematch_of(user.id, game_id=game_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         key = "rematch.exists"
-        if found is None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        if found is None or not await _still_open(bot, *found):
             state = rematch_state(game, user.id, short_name(user.display_name))
             posted = await _post_lobby(bot, interaction, game, state)
-            found = await bot.rooms.endings.record_rematch(game.id, game.channel_id, posted)
+            found = await bot.rooms.endings.record_rematch(
+                game.id, game.channel_id, posted, replacing=None if found is None else found[1]
+            )
             key = "rematch.opened"
     channel, message = found
     link = f"https://discord.com/channels/{game.guild_id}/{channel}/{message}"
     await send(interaction, t(interaction, key, link=link))
+
+
+async def _still_open(bot: Himiko, channel_id: int, message_id: int) -> bool:
+    """Whether a recorded rematch lobby still takes players: its message shows the lobby's
+    components (a cancelled or started lobby has none; a deleted one is gone). When Discord
+    cannot tell just now it counts as open: pointing to it never posts a second lobby."""
+    if message_id in bot.lobbies.unclosed:  # closed; the edit that shows it is owed
+        return False
+    channel = bot.client.get_partial_messageable(channel_id)
+    try:
+        message = await channel.fetch_message(message_id)
+    except (discord.NotFound, discord.Forbidden):
+        return False
+    except discord.HTTPException:
+        log.warning("rematch lobby %s could not be read; pointed to", message_id, exc_info=True)
+        return True
+    me = bot.client.user
+    return lobby_in(message, None if me is None else me.id) is not None
 
 
 async def _post_lobby(bot: Himiko, interaction: Interaction, game: Game, state: LobbyState) -> int:

@@ -39,6 +39,15 @@ def lobbies(env: Env) -> list[MessageRecord]:
     ]
 
 
+def invites(env: Env) -> list[MessageRecord]:
+    """The bot's rematch lobby messages in the channel (open or closed), oldest first."""
+    return [
+        m
+        for m in env.double.messages(CHANNEL, include_ephemeral=False)
+        if m.author_id == env.double.app_id and "Rematch!" in m.content
+    ]
+
+
 async def choose(env: Env, lobby: MessageRecord, menu: str, value: str) -> None:
     """The host chooses ``value`` in one of the lobby's menus."""
     menu_id = custom_id(env.double.message(lobby.id), f"himiko:lobby:{menu}:")
@@ -222,5 +231,56 @@ def test_a_rematch_of_a_running_game_is_refused_until_it_is_over(tmp_path: Path)
             [lobby] = lobbies(env)[before:]
             assert lobby.pinged_user_ids() == [HOST.id]
             assert await repo.rematch_of(game.id) == (CHANNEL, lobby.id)
+
+    run(body, timeout=120)
+
+
+def test_a_closed_rematch_lobby_no_longer_counts(tmp_path: Path) -> None:
+    """Issue 35 item 10: the rematch lobby is cancelled by its host; two clicks at once then open
+    one new lobby, recorded in place of the cancelled one, and after a restart a click points to
+    it. Once that one has started its game it is closed too: the next click opens another."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            thread, final = await finished_nim(env)
+            game = await env.game(thread)
+            rematch = custom_id(final, "himiko:rematch:")
+            opened = await env.double.click(GUEST, thread, final.id, rematch)
+            assert "is open" in (await opened.reply(TIMEOUT)).content
+            [cancelled] = invites(env)
+            cancel = await env.lobby_click(GUEST, cancelled, "cancel")
+            assert (await cancel.response(TIMEOUT)).type == 7
+            assert "cancelled" in env.double.message(cancelled.id).text()
+
+            clicks = await asyncio.gather(
+                *(env.double.click(user, thread, final.id, rematch) for user in (HOST, GUEST))
+            )
+            replies = sorted([(await c.reply(TIMEOUT)).content for c in clicks])
+            [_, lobby] = invites(env)
+            link = f"https://discord.com/channels/{game.guild_id}/{CHANNEL}/{lobby.id}"
+            assert "already open" in replies[0] and "is open" in replies[1]
+            assert all(link in r for r in replies)
+            repo = env.bot.repo
+            assert repo is not None and await repo.rematch_of(game.id) == (CHANNEL, lobby.id)
+
+            await env.restart()
+            again = await env.double.click(GUEST, thread, final.id, rematch)
+            assert link in (await again.reply(TIMEOUT)).content
+            assert len(invites(env)) == 2
+
+            host = HOST if lobby.pinged_user_ids() == [GUEST.id] else GUEST
+            guest = GUEST if host is HOST else HOST
+            joined = await env.lobby_click(guest, env.double.message(lobby.id), "join")
+            assert (await joined.response(TIMEOUT)).type == 7
+            known = {t.id for t in env.double.threads(CHANNEL)}
+            start = await env.lobby_click(host, env.double.message(lobby.id), "start")
+            await start.wait_event("edit_original", TIMEOUT)
+            await env.double.wait_for_thread(CHANNEL, lambda t: t.id not in known)
+            await env.settled()
+            third = await env.double.click(GUEST, thread, final.id, rematch)
+            assert "is open" in (await third.reply(TIMEOUT)).content
+            [_, _, newest] = invites(env)
+            assert env.bot.repo is not None
+            assert await env.bot.repo.rematch_of(game.id) == (CHANNEL, newest.id)
 
     run(body, timeout=120)
