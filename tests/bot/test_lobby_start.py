@@ -13,6 +13,7 @@ import pytest
 from bot.lobby_state import LobbyBook, LobbyState
 from bot.service import Rooms, ServiceError
 from bot.views.lobby import on_lobby, player_lines
+from tests.waiting import eventually
 
 from .fakes import FakeBot, FakeThread, fake_interaction, http_error
 from .support import ANN, BO, with_service
@@ -156,7 +157,7 @@ def test_a_click_while_start_holds_the_lobby_is_deferred_first() -> None:
         lock = bot.lobbies.lock(message.id)
         await lock.acquire()  # Start is busy with Discord
         task = asyncio.create_task(on_lobby(bot, join, "join", None))  # type: ignore[arg-type]
-        await asyncio.sleep(0.01)
+        await eventually(lambda: join.response.deferred, "the click deferred")
         assert join.response.deferred == [{}] and join.edits == []  # answered in time
         lock.release()
         await task

@@ -35,6 +35,7 @@ def test_a_failing_round_is_logged_and_the_loop_goes_on(caplog: pytest.LogCaptur
 def test_first_runs_before_the_rounds_and_at_once_false_waits_one_pause() -> None:
     """``first`` runs once before the first round; without ``at_once`` a pause comes first."""
     seen: list[str] = []
+    at_pauses: list[list[str]] = []  # what had run each time the loop asked for its pause
 
     async def first() -> None:
         seen.append("first")
@@ -42,16 +43,21 @@ def test_first_runs_before_the_rounds_and_at_once_false_waits_one_pause() -> Non
     async def body() -> None:
         seen.append("round")
 
+    def interval() -> float:
+        at_pauses.append(list(seen))
+        return 0.0
+
     async def main() -> None:
-        loop = Every(body, lambda: 0.05, name="test-wait", at_once=False, first=first)
+        loop = Every(body, interval, name="test-wait", at_once=False, first=first)
         loop.start()
-        await asyncio.sleep(0.02)
-        assert seen == ["first"]  # the first round waits one pause
-        await asyncio.sleep(0.06)
+        while len(at_pauses) < 3:
+            await asyncio.sleep(0)
+        assert at_pauses[0] == ["first"]  # the first round waits one pause
         assert seen[:2] == ["first", "round"]
         await loop.stop()
         count = len(seen)
-        await asyncio.sleep(0.06)
+        for _ in range(20):
+            await asyncio.sleep(0)
         assert len(seen) == count  # stopped: no more rounds
 
     asyncio.run(main())

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.picture_queue import Job, PictureQueue
+from tests.waiting import eventually, settled
 
 
 class Pool:
@@ -31,11 +32,7 @@ class Pool:
 
 async def started(pool: Pool, count: int) -> None:
     """Wait until ``count`` pictures started."""
-    for _ in range(100):
-        if len(pool.drawn) >= count:
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"only {pool.drawn} started")
+    await eventually(lambda: len(pool.drawn) >= count, f"{count} pictures started")
 
 
 def test_a_newer_version_replaces_the_picture_not_started_yet() -> None:
@@ -154,14 +151,11 @@ def test_an_attachment_under_way_holds_no_worker_and_keeps_its_picture_held() ->
 
         assert queue.put((1, "turn"), 1, job("g1"))
         assert queue.put((2, "turn"), 1, job("g2"))
-        for _ in range(100):
-            if len(drawn) == 2:
-                break
-            await asyncio.sleep(0.01)
+        await eventually(lambda: len(drawn) == 2, "both pictures drawn")
         assert drawn == ["g1", "g2"]  # g2 drawn while g1's edit hangs
         assert queue.holds((1, "turn"), 1) and queue.holds((2, "turn"), 1)
         idle = asyncio.create_task(queue.idle())
-        await asyncio.sleep(0.05)
+        await settled()
         assert not idle.done()  # idle waits for the attachments too
         edit.set()
         await asyncio.wait_for(idle, 5)

@@ -20,7 +20,7 @@ from typing import Any
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.app import SWEEP_INTERVAL, HimikoBot, create_bot
+from bot.app import SWEEP_INTERVAL, HimikoBot, answer_pending_interactions, create_bot
 from bot.settings import Settings
 from bot.store import Game, Target, is_url
 from engine import games
@@ -244,6 +244,13 @@ class Env:
         await asyncio.wait_for(self.bot.runner.idle(), TIMEOUT)
         # the runner queues its turns' pictures before it is idle; a picture queues nothing
         await asyncio.wait_for(self.bot.outbox.pictures.idle(), TIMEOUT)
+
+    async def quiet(self) -> None:
+        """Wait until the bot does nothing: no command or click handled, no computer turn, no
+        picture queued. What "time enough for a message too many" waited for: any message or
+        answer the bot would send is sent by then."""
+        await asyncio.wait_for(answer_pending_interactions(TIMEOUT), TIMEOUT + 1)
+        await self.settled()
 
     # -- reading the game behind a thread (the bot's own store) ----------------------------------
 

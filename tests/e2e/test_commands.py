@@ -20,6 +20,7 @@ from tests.e2e.harness import (
     run,
 )
 from tests.e2e.test_play import assert_clean_error, public, rest_of_turn, two_humans
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -107,7 +108,7 @@ def test_two_quick_confirms_apply_the_turn_once(tmp_path: Path) -> None:
                 TIMEOUT,
                 "both clicks answered",
             )
-            await asyncio.sleep(0.05)
+            await env.quiet()
             winners = [c for c in clicks if any(e.kind == "edit_original" for e in c.events)]
             assert len(winners) == 1
             assert len(public(env, table)) == posted + 1
@@ -154,10 +155,11 @@ def test_resigning_in_a_two_player_game_makes_the_other_player_win(tmp_path: Pat
             assert f"<#{table.id}>" in result.content and "resigned" in result.content
             assert result.pinged_user_ids() == []
             closed = f"is over: **{player.global_name or player.name}** won."
-            for _ in range(100):  # the lobby is edited right after the result line
-                if closed in (lobby := double.message(table.lobby.id)).text():
-                    break
-                await asyncio.sleep(0.05)
+            # the lobby is edited right after the result line
+            await eventually(
+                lambda: closed in double.message(table.lobby.id).text(), "the lobby closed"
+            )
+            lobby = double.message(table.lobby.id)
             assert closed in lobby.text(), lobby.text()
             assert lobby.custom_ids() == []
             game = await env.game(table.id)

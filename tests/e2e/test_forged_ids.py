@@ -4,7 +4,6 @@ checks the log on the way out)."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -54,7 +53,7 @@ def test_a_click_with_a_number_out_of_range_is_dropped_without_an_error(tmp_path
             ]
             answered = await env.double.click(HOST, CHANNEL, message.id, fair)
             assert_clean_error(await answered.reply(TIMEOUT))
-            await asyncio.sleep(0.3)
+            await env.quiet()
             assert [click.callback for click in clicks] == [None] * len(clicks)
 
     run(body)
