@@ -109,11 +109,45 @@ def postgres_template() -> str:
     worker, each concurrent run) copies its own, as a template may have no other session.
     """
     if _Templates.postgres is None:
-        name = f"himiko_tpl_{migrations_digest()[:12]}_{os.getpid()}"
+        drop_databases(blocking(stale_templates()))
+        name = f"{TEMPLATE_PREFIX}{migrations_digest()[:12]}_{os.getpid()}"
         blocking(_admin(f'CREATE DATABASE "{name}" TEMPLATE template0'))
         blocking(migrate_postgres(url_of(name)))
         _Templates.postgres = name
     return _Templates.postgres
+
+
+TEMPLATE_PREFIX = "himiko_tpl_"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+async def stale_templates() -> list[str]:
+    """Templates left by test processes of this machine that died before their session's end
+    (killed): only on a server on this machine, where their process ids mean something."""
+    url = server_url()
+    assert url is not None
+    if urlsplit(url).hostname not in ("127.0.0.1", "localhost", "::1"):
+        return []
+    conn = await asyncpg.connect(url)
+    try:
+        rows = await conn.fetch(
+            "SELECT datname FROM pg_database WHERE datname LIKE $1", TEMPLATE_PREFIX + "%"
+        )
+    finally:
+        await conn.close()
+    names = [str(r["datname"]) for r in rows]
+    return [
+        n for n in names if n.rsplit("_", 1)[-1].isdigit() and not _alive(int(n.rsplit("_", 1)[-1]))
+    ]
 
 
 def drop_templates() -> None:

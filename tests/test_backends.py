@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,16 @@ from bot.store.migrate import (
     require_current_postgres,
 )
 from engine.yamatai.search import BUDGET
-from tests.backends import blocking, current_kind, database, postgres_template
+from tests.backends import (
+    TEMPLATE_PREFIX,
+    blocking,
+    current_kind,
+    database,
+    drop_databases,
+    postgres_template,
+    stale_templates,
+)
+from tests.backends import _admin as admin
 
 pytestmark = pytest.mark.usefixtures("backend")
 
@@ -72,3 +83,18 @@ def test_a_real_search_test_keeps_the_games_budget() -> None:
     budget = thinking.game_budget("yamatai", 1.0)
     assert budget.iterations == BUDGET.iterations
     assert budget.determinizations == BUDGET.determinizations
+
+
+def test_a_template_left_by_a_killed_run_is_dropped(tmp_path: Path) -> None:
+    """A template whose test process is gone (killed before its end) is dropped by the next."""
+    if current_kind() != "postgres":
+        pytest.skip("PostgreSQL's templates")
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    name = f"{TEMPLATE_PREFIX}left_{dead.pid}"
+    blocking(admin(f'CREATE DATABASE "{name}" TEMPLATE template0'))
+    try:
+        assert name in blocking(stale_templates())
+        assert postgres_template() not in blocking(stale_templates())  # this process's lives
+    finally:
+        drop_databases([name])
