@@ -175,38 +175,15 @@ def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
     return value.rstrip("/")
 
 
-def _pause(value: str) -> float:
+def _seconds(name: str, value: str, low: float, high: float) -> float:
+    """A number of seconds between ``low`` and ``high``, or a SettingsError naming ``name``."""
     try:
-        pause = float(value)
+        seconds = float(value)
     except ValueError:
-        raise SettingsError(f"COMPUTER_PAUSE must be a number of seconds, not {value!r}.") from None
-    if not 0 <= pause <= 60:
-        raise SettingsError("COMPUTER_PAUSE must be between 0 and 60 seconds.")
-    return pause
-
-
-def _interval(value: str) -> float:
-    try:
-        interval = float(value)
-    except ValueError:
-        raise SettingsError(
-            f"SCHEDULER_INTERVAL_S must be a number of seconds, not {value!r}."
-        ) from None
-    if not 0.01 <= interval <= 3600:
-        raise SettingsError("SCHEDULER_INTERVAL_S must be between 0.01 and 3600 seconds.")
-    return interval
-
-
-def _patience(value: str) -> float:
-    try:
-        patience = float(value)
-    except ValueError:
-        raise SettingsError(
-            f"THINK_PATIENCE_S must be a number of seconds, not {value!r}."
-        ) from None
-    if not 0.1 <= patience <= 3600:
-        raise SettingsError("THINK_PATIENCE_S must be between 0.1 and 3600 seconds.")
-    return patience
+        raise SettingsError(f"{name} must be a number of seconds, not {value!r}.") from None
+    if not low <= seconds <= high:
+        raise SettingsError(f"{name} must be between {low:g} and {high:g} seconds.")
+    return seconds
 
 
 def _processes(value: str, name: str = "RENDER_PROCESSES", thread: str = "draw") -> int:
@@ -279,14 +256,20 @@ def load_settings(
         gateway_url=None
         if gateway is None
         else _url("DISCORD_GATEWAY_URL", gateway, ("ws://", "wss://")),
-        computer_pause=DEFAULT_COMPUTER_PAUSE if pause is None else _pause(pause),
+        computer_pause=DEFAULT_COMPUTER_PAUSE
+        if pause is None
+        else _seconds("COMPUTER_PAUSE", pause, 0, 60),
         sync_commands=True if sync is None else _flag("SYNC_COMMANDS", sync),
-        scheduler_interval=DEFAULT_SCHEDULER_INTERVAL if interval is None else _interval(interval),
+        scheduler_interval=DEFAULT_SCHEDULER_INTERVAL
+        if interval is None
+        else _seconds("SCHEDULER_INTERVAL_S", interval, 0.01, 3600),
         render_processes=default_processes() if processes is None else _processes(processes),
         think_processes=DEFAULT_THINK_PROCESSES
         if thinkers is None
         else _processes(thinkers, "THINK_PROCESSES", "think"),
-        think_patience=None if silence is None else _patience(silence),
+        think_patience=None
+        if silence is None
+        else _seconds("THINK_PATIENCE_S", silence, 0.1, 3600),
         shard_count=shard_count,
         shard_ids=shard_ids,
         web=web,
