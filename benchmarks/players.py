@@ -116,8 +116,8 @@ def tested_player(game: str, matchup: str, iterations: int | None) -> ComputerPl
         return games.computer_player(game, "easy")
     if iterations is None:
         return games.computer_player(game, "strong")
-    search = __import__(f"engine.{game}.search", fromlist=["GAME", "BUDGET"])
-    budget: Budget = replace(search.BUDGET, iterations=iterations)
+    search = __import__(f"engine.{game}.search", fromlist=["GAME"])
+    budget: Budget = replace(games.search_budget(game), iterations=iterations)
     return search_player(search.GAME, budget)
 
 

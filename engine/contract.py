@@ -134,6 +134,11 @@ class Rules(Protocol[S, A]):
         """The name in ``players`` of the player of each level: easy, normal and strong."""
         ...
 
+    @property
+    def search_budget(self) -> Budget:
+        """The strong player's budget per decision; the bot adds a wall-clock deadline."""
+        ...
+
     def analyse(
         self,
         view: dict[str, Any],

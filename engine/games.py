@@ -43,6 +43,11 @@ def register(rules: Rules[Any, Any]) -> None:
     GAMES[rules.key] = rules
 
 
+def search_budget(key: str) -> Budget:
+    """The strong player's budget per decision of the game registered under a key."""
+    return rules_for(key).search_budget
+
+
 def rules_for(key: str) -> Rules[Any, Any]:
     """The rules object registered under a key."""
     try:

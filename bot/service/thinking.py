@@ -8,7 +8,6 @@ gives a sign of life after each (``beat``): the think pool takes work from a sil
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -20,7 +19,7 @@ from engine.contract import Budget
 from engine.games import Match
 
 #: Seconds a strong decision may search before it answers with what it has (its budget, the
-#: game's own ``search.BUDGET``, usually ends it first: median about 0.2 s). Issue 23 asks a
+#: game's own ``search_budget``, usually ends it first: median about 0.2 s). Issue 23 asks a
 #: p95 of at most 1 s on a two-core machine: on a busy one this cap is what holds it.
 DECISION_SECONDS = 1.0
 #: The most computer turns saved and posted together (one message, one picture).
@@ -56,11 +55,8 @@ def deadline_in(seconds: float) -> Callable[[], bool]:
 
 
 def game_budget(game: str, seconds: float, iterations: int | None = None) -> Budget:
-    """The strong player's budget of the game (its ``search.BUDGET``), with a deadline."""
-    search = importlib.import_module(
-        f"{type(games.rules_for(game)).__module__.rsplit('.', 1)[0]}.search"
-    )
-    budget: Budget = search.BUDGET
+    """The strong player's budget of the game (its ``search_budget``), with a deadline."""
+    budget = games.search_budget(game)
     if iterations is not None:
         budget = replace(budget, iterations=iterations)
     return replace(budget, deadline=deadline_in(seconds))

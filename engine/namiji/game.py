@@ -24,7 +24,7 @@ from engine.namiji.notation import Action, format_action, parse
 from engine.namiji.players import greedy_player
 from engine.namiji.refusals import REFUSALS
 from engine.namiji.scoring import score_lines
-from engine.namiji.search import analyse_view, strong_player
+from engine.namiji.search import BUDGET, analyse_view, strong_player
 from engine.namiji.state import DRAFT, MOVE, OVER, State
 from engine.namiji.view import NamijiView, view
 from engine.players import NAMED_LEVELS, players_by_name
@@ -42,6 +42,7 @@ class Namiji:
     max_players = 5
     players: ClassVar[dict[str, ComputerPlayer]] = players_by_name(strong_player, greedy_player)
     levels: ClassVar[dict[str, str]] = NAMED_LEVELS
+    search_budget: ClassVar[Budget] = BUDGET
 
     def analyse(
         self,

@@ -24,7 +24,7 @@ from engine.yamatai.notation import Action
 from engine.yamatai.players import greedy_player
 from engine.yamatai.refusals import REFUSALS
 from engine.yamatai.scoring import outcome
-from engine.yamatai.search import analyse_view, strong_player
+from engine.yamatai.search import BUDGET, analyse_view, strong_player
 from engine.yamatai.setup import new_state
 from engine.yamatai.state import FLEET, STEP_ORDERS, State
 from engine.yamatai.view import YamataiView, figure, view
@@ -45,6 +45,7 @@ class Yamatai:
     max_players = MAX_PLAYERS
     players: ClassVar[dict[str, ComputerPlayer]] = players_by_name(strong_player, greedy_player)
     levels: ClassVar[dict[str, str]] = NAMED_LEVELS
+    search_budget: ClassVar[Budget] = BUDGET
 
     def analyse(
         self,

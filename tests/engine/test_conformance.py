@@ -234,3 +234,10 @@ def test_setup_is_validated(game: str) -> None:
     match = games.new(game, [f"Player {i}" for i in range(rules.min_players)], seed=1)
     assert len(match.colours) == rules.min_players
     assert len(set(match.colours)) == rules.min_players
+
+
+@pytest.mark.parametrize("game", sorted(games.GAMES))
+def test_every_game_says_its_search_budget(game: str) -> None:
+    budget = games.search_budget(game)
+    assert isinstance(budget, Budget)
+    assert budget.iterations > 0 and budget.deadline is None

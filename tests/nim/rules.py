@@ -108,6 +108,9 @@ class Nim:
     }
     # Nim's perfect player cannot be beaten by search: it plays normal and strong
     levels: ClassVar[dict[str, str]] = {"easy": "random", "normal": "perfect", "strong": "perfect"}
+    search_budget: ClassVar[Budget] = Budget(
+        iterations=8, determinizations=1, candidates=3, turns=1
+    )
 
     def analyse(
         self,
