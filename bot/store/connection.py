@@ -1,6 +1,6 @@
 """What the repository needs from a database, whichever it is: transactions and three calls.
 
-``sqlite.py`` and ``postgres.py`` implement it; the repository and ``queries.py`` never know
+``sqlite.py`` and ``postgres.py`` implement it; the repository and ``queries/`` never know
 which one they talk to. A target is a SQLite file path or a ``postgresql://`` URL. This module
 imports neither backend; ``databases.py``, above both, says which one a target names.
 """
