@@ -21,6 +21,7 @@ from discord.http import Route
 
 from bot.admission import Admission, admitted
 from bot.catalog import default_catalog
+from bot.league_runner import LeagueRunner
 from bot.lobby_state import LobbyBook
 from bot.loops import Every
 from bot.ops.answers import Answers, TimedItems, answers_for
@@ -45,9 +46,7 @@ from bot.render_pool import RenderPool
 from bot.runner import ComputerRunner
 from bot.scheduler import ReminderScheduler
 from bot.service import Rooms, build_rooms
-from bot.service.leagues import LeagueService
 from bot.service.pictures import render_picture
-from bot.service.ratings import RatingService
 from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
 from bot.think_pool import ThinkPool
@@ -163,6 +162,7 @@ class HimikoBot(commands.AutoShardedBot):
         self.render_pool: RenderPool | None = None
         self.think_pool: ThinkPool | None = None  # where computer players decide
         self.runner = ComputerRunner(self, settings.computer_pause)
+        self.leagues = LeagueRunner(self)  # standings and new tables, in the background
         outbox = (
             Outbox
             if self.answers is None
@@ -245,11 +245,6 @@ class HimikoBot(commands.AutoShardedBot):
         )
         # the first picture builds the renderer's caches (~0.5 s)
         await rooms.pictures.warm_up()
-        ratings = RatingService(self.repo)
-        leagues = LeagueService(self.repo, rooms, ratings, clock=self.clock)
-        rooms.desk.league_rights = leagues  # a league game's organisers decide on abandoning it
-        league_cog = LeagueCog(self, leagues, ratings)
-        rooms.desk.game_over_listeners.append(league_cog.game_over)  # ratings, league rounds
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         cogs = (
             LobbyCog(self),
@@ -257,10 +252,10 @@ class HimikoBot(commands.AutoShardedBot):
             InfoCog(self),
             SettingsCog(self),
             HelpCog(self),
-            league_cog,
+            LeagueCog(self),
             ServerCog(self),
             WebCog(self),
-            ProfileCog(self, ratings),
+            ProfileCog(self),
         )
         for cog in cogs:
             await self.add_cog(cog)
@@ -321,7 +316,8 @@ class HimikoBot(commands.AutoShardedBot):
         await self.sweep()
 
     async def sweep(self) -> int:
-        """Start the runner on every game that owes a message or waits for a computer.
+        """Start the runner on every game that owes a message or waits for a computer, and the
+        league runner on every running league.
 
         Each task posts its game's owed message first; the runner's slots bound how many work at
         once. Returns how many games were started; failures are logged and retried next time.
@@ -338,17 +334,30 @@ class HimikoBot(commands.AutoShardedBot):
         for game_id in games:
             self.runner.kick(game_id)
         await self.lobbies.sweep(self)
+        await self._sweep_leagues()
         try:  # turn messages posted before their picture (a restart): drawn now, once
             await self.outbox.redraw_owed()
         except Exception:
             log.warning("sweep: could not queue the owed pictures", exc_info=True)
         return len(games)
 
+    async def _sweep_leagues(self) -> None:
+        """Rate the finished games not rated yet and kick every running league of the served
+        shards (after a restart, a lost call); failures are logged and retried next time."""
+        try:
+            await self.rooms.ratings.rate_pending()
+            for league in await self.rooms.leagues.running():
+                if self.served_shards is None or self.served_shards.owns(league.guild_id):
+                    self.leagues.kick(league.id)
+        except Exception:
+            log.warning("sweep: could not move the leagues on", exc_info=True)
+
     async def close(self) -> None:
         """Stop the sweep, the reminders and computer turns, let the commands under way answer
         (a few seconds at most), disconnect, close the database."""
         await self.sweeper.stop()
         await self.scheduler.stop()
+        await self.leagues.stop()
         await self.runner.stop()
         await self.outbox.pictures.close()  # unfinished pictures stay owed in the store
         await stop_web(self.web)

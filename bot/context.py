@@ -45,6 +45,22 @@ class Runner(Protocol):
         ...
 
 
+class LeagueWork(Protocol):
+    """The league runner as its users see it: league work in the background, per league."""
+
+    def kick(self, league_id: int) -> None:
+        """Make sure the league is moved on and its posts go out (in the background)."""
+        ...
+
+    def after_game(self, game_id: int) -> None:
+        """A game ended: rate it and move its league on, if any (in the background)."""
+        ...
+
+    async def settle(self, league_id: int) -> None:
+        """Move the league on now and wait until that was done (or left to the retries)."""
+        ...
+
+
 class Door(Protocol):
     """The outbox as its users see it: post a game's owed message once, then record it."""
 
@@ -106,6 +122,11 @@ class Himiko(Protocol):
     @property
     def runner(self) -> Runner:
         """The computer runner."""
+        ...
+
+    @property
+    def leagues(self) -> LeagueWork:
+        """The league runner: standings and new tables, posted in the background."""
         ...
 
     @property

@@ -2,7 +2,9 @@
 
 Every command, button and worker goes out through ``settle`` (``announce`` after a play or a
 skip that carries its turn report): the owed message, read from the store unless the change
-just made it, is posted once with its turn's reminders, and the runner is woken.
+just made it, is posted once with its turn's reminders, and the runner is woken. A change that
+ended the game also tells the league runner (``after_game``: ratings, the game's league), in the
+background: no command waits for a league.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Protocol
 import discord
 
 from bot.context import Himiko, Owed
-from bot.service import TurnReport
+from bot.service import Ended, TurnReport
 from bot.threads import NotRecorded
 
 log = logging.getLogger(__name__)
@@ -39,6 +41,15 @@ async def _owed(bot: Himiko, game_id: int, post: Awaitable[object], *, kick: boo
     if kick or not done:
         bot.runner.kick(game_id)
     return posted
+
+
+def _ends_game(known: Owed | None) -> bool:
+    """Whether the message owed may end its game: a final turn, an ending, or one read from the
+    store (a resignation that ended the game, an abandon, a cancel: told either way, as telling
+    the league runner of a game still on changes nothing)."""
+    if isinstance(known, TurnReport):
+        return known.final is not None
+    return known is None or isinstance(known, Ended)
 
 
 class Saved(Protocol):
@@ -72,8 +83,12 @@ async def settle(
     opening: read from the store, unless the change just made it, ``known``), with the
     reminders of its new turn, and wake the runner if ``computers`` play next or the post
     failed. ``thread``: a new game's thread, in hand. False if unposted (the runner retries it).
+    A game that ended is told to the league runner once its message was tried, posted or not.
     """
-    return await _owed(bot, game_id, bot.outbox.flush(game_id, known, thread), kick=computers)
+    posted = await _owed(bot, game_id, bot.outbox.flush(game_id, known, thread), kick=computers)
+    if _ends_game(known):
+        bot.leagues.after_game(game_id)
+    return posted
 
 
 async def announce(bot: Himiko, result: Saved) -> bool:

@@ -127,7 +127,11 @@ class ComputerRunner:
                     report = await anext(turns, None)
                     if report is None:
                         return
-                    await outbox.flush(game_id, report)
+                    try:
+                        await outbox.flush(game_id, report)
+                    finally:  # the game ended: its ratings and league, in the background
+                        if report.final is not None:
+                            self.bot.leagues.after_game(game_id)
                 if report.next_player is not None and report.next_player.computer:
                     await asyncio.sleep(self.pause)
 

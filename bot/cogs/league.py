@@ -1,17 +1,14 @@
 """``/league create|join|leave|start|standings|export``, ``/rating`` and ``/leaderboard``.
 
-Each round's tables are opened here: a message in the league's channel names the table, a
-thread starts from it, and the table's game starts in the thread through the game service and
-the outbox, as a lobby's does. Every step is recorded before the next (message, then game), so
-``advance`` after a crash finishes what is missing and never opens a table twice.
+The commands only: moving a season on (standings posted, each round's tables opened in their
+own threads) is the league runner's work, in the background (``bot/league_runner.py``);
+``/league start`` waits for its first pass, so its answer says whether every table opened.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import io
-import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -23,37 +20,24 @@ from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.door import settle
 from bot.league_picture import standings_png
-from bot.locks import KeyedLocks
-from bot.loops import Every
 from bot.names import league_name, short_name
 from bot.present import (
     member_of,
-    picture,
     public_locale,
     send,
     server_language,
     t,
-    users,
 )
 from bot.service import ServiceError
-from bot.service.league_results import LeagueStandings, TableToOpen
-from bot.service.leagues import PAIRINGS, LeagueService, is_organiser
+from bot.service.leagues import PAIRINGS, LeagueService
 from bot.service.ratings import RatingService
-from bot.store import League
+from bot.service.rights import is_organiser
 from bot.translator import text
 from engine import games
 from render.league import render_rating_chart
 
-log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
-ARCHIVE_MINUTES = 10080
 NAME = app_commands.Range[str, 1, 64]
-
-
-def nonce(*parts: object) -> str:
-    """A message nonce that is the same on every retry of one league post."""
-    key = ":".join(str(p) for p in ("himiko-league", *parts))
-    return hashlib.sha256(key.encode()).hexdigest()[:25]
 
 
 async def reply_language(bot: Himiko, interaction: Interaction, public: bool) -> str | None:
@@ -64,140 +48,22 @@ async def reply_language(bot: Himiko, interaction: Interaction, public: bool) ->
 
 
 class LeagueCog(commands.Cog):
-    """League and rating commands, and moving league seasons on."""
+    """League and rating commands."""
 
     league = app_commands.Group(name="league", description=text("cmd.league"), guild_only=True)
 
-    def __init__(self, bot: Himiko, leagues: LeagueService, ratings: RatingService) -> None:
+    def __init__(self, bot: Himiko) -> None:
         self.bot = bot
-        self.ratings = ratings
-        self.leagues = leagues
-        self._locks = KeyedLocks()
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._loop = Every(
-            self.catch_up,
-            lambda: self.bot.sweep_interval,
-            name="himiko-leagues",
-            first=self.bot.client.wait_until_ready,
-        )
 
-    async def cog_load(self) -> None:
-        """Catch up on ratings and league rounds now and then (after a restart, lost calls)."""
-        self._loop.start()
+    @property
+    def leagues(self) -> LeagueService:
+        """The league room."""
+        return self.bot.rooms.leagues
 
-    async def cog_unload(self) -> None:
-        """Stop the catch-up loop and wait for running league work."""
-        await self._loop.stop()
-        for task in list(self._tasks):
-            task.cancel()
-
-    async def catch_up(self) -> None:
-        """Rate finished games not rated yet and move every running league on (never raises)."""
-        try:
-            await self.ratings.rate_pending()
-            shards = self.bot.served_shards
-            for league in await self.leagues.running():
-                if shards is None or shards.owns(league.guild_id):  # others: their shard's process
-                    await self.advance(league.id)
-        except Exception:
-            log.warning("leagues: catch-up failed; tried again later", exc_info=True)
-
-    async def game_over(self, game_id: int) -> None:
-        """A game ended: rate it, and move its league on (a game-over listener of the rooms)."""
-        await self.ratings.rate_pending()
-        league_id = await self.leagues.league_of_game(game_id)
-        if league_id is not None:
-            task = asyncio.create_task(self.advance(league_id))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-
-    async def advance(self, league_id: int) -> None:
-        """Seat the next round when the current one ended, post standings, open tables."""
-        async with self._locks.hold(league_id):
-            try:
-                progress = await self.leagues.progress(league_id)
-            except ServiceError:
-                return
-            league = progress.league
-            standings = await self.leagues.standings(league)
-            if standings.rounds_done > league.posted_round:
-                await self._post_standings(league, standings)
-            if league.status == "running":
-                for table in await self.leagues.tables_to_open(league):
-                    await self._open_table(table)
-
-    async def _channel(self, league: League) -> Any:
-        channel = self.bot.client.get_channel(league.channel_id)
-        return channel or await self.bot.client.fetch_channel(league.channel_id)
-
-    async def _language(self, league: League, channel: Any) -> str | None:
-        """The language of the league's posts: the server's (its default, else its locale)."""
-        guild = getattr(channel, "guild", None)
-        preferred = None if guild is None else guild.preferred_locale
-        return await server_language(self.bot, league.guild_id, preferred)
-
-    async def _post_standings(self, league: League, standings: LeagueStandings) -> None:
-        channel = await self._channel(league)
-        guild = getattr(channel, "guild", None)
-        locale = await server_language(
-            self.bot, guild and guild.id, guild and guild.preferred_locale
-        )
-
-        def say(key: str, **params: Any) -> str:
-            return self.bot.catalog.text(key, locale, **params)
-
-        png = await asyncio.to_thread(standings_png, say, standings, locale)
-        done = standings.rounds_done
-        key = "league.season_over_post" if league.status == "finished" else "league.round_over"
-        await channel.send(
-            say(key, name=league_name(league.name), round=done),
-            file=picture(png, "standings.png"),
-            nonce=nonce(league.id, "round", done),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        await self.leagues.mark_posted(league, done)
-
-    async def _open_table(self, table: TableToOpen) -> None:
-        """Post the table's message, start its thread and game, post the opening board."""
-        league, seated = table.league, table.table
-        channel = await self._channel(league)
-        guild = channel.guild
-        locale = await server_language(
-            self.bot, guild and guild.id, guild and guild.preferred_locale
-        )
-        mentions = " ".join(f"<@{p.user_id}>" for p in table.players)
-        say = self.bot.catalog.text
-        params = {"round": seated.round, "table": seated.table_no}
-        if seated.message_id is None:
-            message = await channel.send(
-                say(
-                    "league.table_post",
-                    locale,
-                    players=mentions,
-                    name=league_name(league.name),
-                    **params,
-                ),
-                nonce=nonce(league.id, seated.round, seated.table_no),
-                allowed_mentions=users([p.user_id for p in table.players]),
-            )
-            await self.leagues.table_message(table, message.id)
-        else:
-            message = channel.get_partial_message(seated.message_id)
-        thread_name = say("league.thread_name", locale, name=league.name, **params)[:100]
-        try:
-            # started by an earlier try
-            thread: Any = await self.bot.client.fetch_channel(message.id)
-        except discord.NotFound:
-            thread = await message.create_thread(
-                name=thread_name, auto_archive_duration=ARCHIVE_MINUTES
-            )
-        created = await self.leagues.open_table(table, thread.id, locale)
-        if created is not None:
-            game_id: int | None = created.game_id
-        else:  # opened by an earlier try: its opening may still be owed
-            game_id = await self.bot.rooms.reading.active_game_id(thread.id)
-        if game_id:
-            await settle(self.bot, game_id, computers=True, known=created, thread=thread)
+    @property
+    def ratings(self) -> RatingService:
+        """The ratings room."""
+        return self.bot.rooms.ratings
 
     async def _league_names(
         self, interaction: Interaction, current: str
@@ -293,8 +159,8 @@ class LeagueCog(commands.Cog):
         await send(interaction, t(interaction, key, name=league_name(left.league.name)))
         for game_id in left.resigned_games:
             await settle(self.bot, game_id)
-        if left.withdrawn:
-            await self.advance(left.league.id)
+        if left.withdrawn:  # their forfeits may end the round: in the background
+            self.bot.leagues.kick(left.league.id)
 
     @league.command(name="start", description=text("cmd.league.start"))
     @app_commands.describe(name=text("cmd.league.name"))
@@ -309,7 +175,7 @@ class LeagueCog(commands.Cog):
         # refusals stay private: seat round 1 (checks and a few writes) before the public answer
         progress = await self.leagues.start(guild_id, name, member.user_id, organiser=allowed)
         await interaction.response.defer(thinking=True)
-        await self.advance(progress.league.id)
+        await self.bot.leagues.settle(progress.league.id)  # round 1's tables opened, if it can
         tables = await self.leagues.tables_to_open(progress.league)
         await interaction.followup.send(
             t(interaction, "league.started", name=league_name(league.name), round=1)

@@ -20,7 +20,7 @@ from bot.cogs.league import reply_language
 from bot.context import Himiko
 from bot.present import decimal, send
 from bot.service import Profile
-from bot.service.ratings import PlayerRating, RatingService
+from bot.service.ratings import PlayerRating
 from bot.translator import text
 from engine import games
 
@@ -72,9 +72,8 @@ def profile_text(
 class ProfileCog(commands.Cog):
     """A player's record on a server."""
 
-    def __init__(self, bot: Himiko, ratings: RatingService) -> None:
+    def __init__(self, bot: Himiko) -> None:
         self.bot = bot
-        self.ratings = ratings
 
     @app_commands.command(name="profile", description=text("cmd.profile"))
     @app_commands.describe(user=text("cmd.profile.user"), public=text("cmd.public"))
@@ -87,9 +86,10 @@ class ProfileCog(commands.Cog):
         guild_id = interaction.guild_id or 0
         await interaction.response.defer(ephemeral=not public)
         found = await self.bot.rooms.reading.profile(who.id, guild_id=guild_id)
-        await self.ratings.rate_pending()
-        keys = await self.ratings.rated_games_of(guild_id, who.id)
-        ratings = [await self.ratings.player(guild_id, key, who.id) for key in keys]
+        rated = self.bot.rooms.ratings
+        await rated.rate_pending()
+        keys = await rated.rated_games_of(guild_id, who.id)
+        ratings = [await rated.player(guild_id, key, who.id) for key in keys]
         locale = await reply_language(self.bot, interaction, public)
         body = profile_text(self.bot.catalog, locale, who.mention, found, ratings)
         await send(interaction, body, ephemeral=not public)

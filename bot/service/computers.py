@@ -82,8 +82,6 @@ class ComputerService:
                 saved = await self.store.append_match(game, match, by_computer=for_human)
             except (StaleVersion, GameNotActive):
                 return  # somebody else moved this game on; they continue from there
-            if match.outcome is not None:
-                await self.desk.game_over(game.id)
             report = await self.reports.turn_report(game, match, saved, since=since)
             if report is not None:
                 yield report

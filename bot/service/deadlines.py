@@ -305,8 +305,6 @@ class DeadlineService:
         apply_moves(match, moves)
         with store_refusals(stale="deadline.turn_over"):
             saved = await self.store.append_match(game, match, by_computer=True)
-        if match.outcome is not None:
-            await self.desk.game_over(game.id)
         report = await self.reports.turn_report(game, match, saved)
         computers = self.desk.computer_acts(
             game, match.current_seat, await self.desk.stand_ins(game)

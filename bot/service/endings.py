@@ -69,7 +69,6 @@ class EndingService:
                 for mine in seats:
                     await self.store.set_stand_in(game.id, mine, "resigned", now=now)
         if len(others) <= 1:
-            await self.desk.game_over(game.id)
             winner = players[others[0]] if others else None
             return Resigned(game.id, game.thread_id, players[seat], True, winner)
         return Resigned(
@@ -84,9 +83,8 @@ class EndingService:
         return await self._may_abandon(game, member)
 
     async def _may_abandon(self, game: Game, member: Member) -> tuple[int, int, str | None]:
-        role = None
-        if self.desk.league_rights is not None:
-            role = await self.desk.league_rights.league_role(game.id, member)
+        rights = self.desk.rights
+        role = None if rights is None else await rights.league_role(game.id, member)
         refusal = abandon_refusal(game, member, role)
         if refusal is not None:
             raise refusal
@@ -100,7 +98,6 @@ class EndingService:
         reason = f"{ABANDONED_BY}{member.user_id}"
         with store_refusals(stale="error.stale_board"):
             version = await self.store.abandon_game(game.id, reason=reason)
-        await self.desk.game_over(game.id)
         return version
 
     async def cancel_unplayed(self, thread_id: int) -> int | None:

@@ -1,5 +1,5 @@
-"""What the league service returns: tables to open, standings, a player leaving, progress,
-and the text cells of its exports."""
+"""What the league service returns: tables to open, standings, what a league owes its
+channel, a player leaving, progress, and the text cells of its exports."""
 
 from __future__ import annotations
 
@@ -79,3 +79,13 @@ class Progress:
     league: League
     seated_round: int | None = None
     finished: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeagueOwed:
+    """What a running league owes its channel once moved on (``LeagueService.owed``): the
+    standings of a round that ended and were not posted yet, and the tables to open."""
+
+    league: League
+    standings: LeagueStandings | None  # None: nothing new to post
+    tables: tuple[TableToOpen, ...]

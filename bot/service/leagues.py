@@ -2,9 +2,11 @@
 
 What its calls return is in ``league_results``.
 
-The Discord side (``bot/cogs/league.py``) opens a thread and a game per table through
-``rooms.playing.create_game`` and records them here; seating and standings are pure
-(``bot/league``), stored through the ``LeagueBook``.
+A game's end is told through ``game_ended`` (its ratings, its league); what a league then owes
+its channel (standings, tables to open) is asked for with ``owed``. The Discord side
+(``bot/league_runner.py``, in the background) posts the standings, opens a thread per table and
+starts its game through ``open_table``; seating and standings are pure (``bot/league``), stored
+through the ``LeagueBook``.
 """
 
 from __future__ import annotations
@@ -46,8 +48,10 @@ from bot.store import (
 from engine import games
 from engine.errors import CorruptGame
 
+from .endings import EndingService
 from .errors import ServiceError
 from .league_results import (
+    LeagueOwed,
     LeagueStandings,
     Left,
     Progress,
@@ -56,10 +60,10 @@ from .league_results import (
     TableToOpen,
     spreadsheet_text,
 )
+from .playing import PlayService
 from .ratings import RatingService
+from .reading import ReadingService
 from .results import Created
-from .rights import LeagueRole, Member
-from .rooms import Rooms
 from .tables import RESIGNED, Clock
 
 PAIRINGS = ("swiss", "round-robin")
@@ -68,13 +72,6 @@ MAX_ROUNDS = 50
 MAX_DEADLINE_HOURS = 24 * 30
 DEFAULT_POINTS = "3,2,1,0"
 SEATING_ATTEMPTS = 20  # tables drawn up again while sign-ups keep moving under a start
-
-
-def is_organiser(league: League, user_id: int, *, manage_guild: bool, roles: Sequence[int]) -> bool:
-    """Whether a member may run a league: its creator, Manage Server, or its organiser role."""
-    if user_id == league.creator_id or manage_guild:
-        return True
-    return league.organiser_role is not None and league.organiser_role in roles
 
 
 def clean_name(name: str) -> str:
@@ -90,19 +87,23 @@ def clean_name(name: str) -> str:
 
 
 class LeagueService:
-    """Everything a league command does, on the store, the game service and the ratings."""
+    """Everything a league command does, on the store, the game rooms and the ratings."""
 
     def __init__(
         self,
         repo: LeagueBook,
-        rooms: Rooms,
-        ratings: RatingService,
         *,
+        ratings: RatingService,
+        reading: ReadingService,
+        playing: PlayService,
+        endings: EndingService,
         clock: Clock = time.time,
     ) -> None:
         self.repo = repo
-        self.rooms = rooms
         self.ratings = ratings
+        self.reading = reading
+        self.playing = playing
+        self.endings = endings
         self.clock = clock
 
     # -- sign-up ----------------------------------------------------------------------------------
@@ -230,7 +231,7 @@ class LeagueService:
             if table.game_id is None or user_id not in table.forfeited or table.round < round_:
                 continue
             try:
-                await self.rooms.endings.resign(user_id, game_id=table.game_id)
+                await self.endings.resign(user_id, game_id=table.game_id)
             except ServiceError:
                 continue  # already over: the forfeit still places them last
             resigned.append(table.game_id)
@@ -336,26 +337,31 @@ class LeagueService:
         """The league a game belongs to, if any."""
         return await self.repo.league_of_game(game_id)
 
-    async def _league_by_game(self, game_id: int) -> League | None:
-        league_id = await self.repo.league_of_game(game_id)
-        return None if league_id is None else await self.repo.load_league_by_id(league_id)
+    async def game_ended(self, game_id: int) -> int | None:
+        """A game ended: rate the finished games not rated yet; the game's league, if any (what
+        is owed there: ``owed``)."""
+        await self.ratings.rate_pending()
+        return await self.repo.league_of_game(game_id)
 
-    async def league_role(self, game_id: int, member: Member) -> LeagueRole | None:
-        """The game's league and whether the member organises it (as ``/league start``
-        decides); None for a game outside leagues."""
-        league = await self._league_by_game(game_id)
-        if league is None:
-            return None
-        roles = list(member.roles)
-        organiser = is_organiser(
-            league, member.user_id, manage_guild=member.manage_guild, roles=roles
+    async def owed(self, league_id: int) -> LeagueOwed | None:
+        """Move a running league on (``progress``) and say what it owes its channel: the
+        standings of a round that ended, not posted yet (rated first), and the tables to open;
+        a finished league only its last standings until they are posted. None for a league
+        unknown or in sign-up."""
+        try:
+            league = (await self.progress(league_id)).league
+        except ServiceError:  # not running: finished (its last standings may be owed) or not yet
+            found = await self.repo.load_league_by_id(league_id)
+            if found is None or found.status != "finished":
+                return None
+            league = found
+        standings = await self.standings(league)
+        tables = await self.tables_to_open(league) if league.status == "running" else []
+        return LeagueOwed(
+            league=league,
+            standings=standings if standings.rounds_done > league.posted_round else None,
+            tables=tuple(tables),
         )
-        return LeagueRole(league.name, organiser)
-
-    async def league_name(self, game_id: int) -> str | None:
-        """The name of the league the game was played for, if any."""
-        league = await self._league_by_game(game_id)
-        return None if league is None else league.name
 
     async def tables_to_open(self, league: League) -> list[TableToOpen]:
         """The current round's tables whose game is not open yet."""
@@ -388,10 +394,10 @@ class LeagueService:
         ``language``: the game's (the league's posts are in the server's language).
         """
         league = table.league
-        existing = await self.rooms.reading.active_game_id(thread_id)
+        existing = await self.reading.active_game_id(thread_id)
         created = None
         if existing is None:
-            created = await self.rooms.playing.create_game(
+            created = await self.playing.create_game(
                 guild_id=league.guild_id,
                 channel_id=league.channel_id,
                 thread_id=thread_id,
@@ -404,7 +410,7 @@ class LeagueService:
         await self.table_game(table, thread_id, existing)
         for user in sorted(await self.repo.forfeits_of_game(existing)):
             with suppress(ServiceError):  # already resigned, or the game is over
-                await self.rooms.endings.resign(user, game_id=existing)
+                await self.endings.resign(user, game_id=existing)
         return created
 
     async def mark_posted(self, league: League, round_: int) -> bool:

@@ -165,8 +165,6 @@ class PlayService:
             raise rejected(error, match, seat, split_actions(text)) from None
         ends_turn = match.milestones(events).turn_ended
         saved = await self.desk.save(game, match, silent=not ends_turn)
-        if match.outcome is not None:
-            await self.desk.game_over(game.id)
         actions = tuple(t for _, t in match.log[before:])
         turn = await self.reports.turn_report(game, match, saved) if ends_turn else None
         # the answer does not wait for a picture: a completed turn's follows its thread

@@ -1,14 +1,16 @@
 """The game services, put together: one frozen record of the rooms, for the bot and the tests.
 
 Each room is a service of its own module, given what it uses: ``tables.GameDesk`` (loading a
-game, the checks, the clock, who is told of an end), ``pictures.Pictures``,
+game, the checks, the clock, the league rights: ``rights.LeagueRightsBook``), ``pictures.Pictures``,
 ``reports.TurnReports`` (what a thread is told), ``playing.PlayService`` (a turn: play, preview,
 undo, panel, suggestions, a new game), ``computers.ComputerService``,
 ``deadlines.DeadlineService`` (reminders, votes, away seats), ``settings.SettingsService`` (user
 and server settings), ``reading.ReadingService`` (board, history, a player's games),
 ``endings.EndingService`` (resign, abandon, cancel), ``records.Records`` (a game's record
-for ``/export``, the recap GIF of its final message) and ``coach.CoachService`` (hints, turning
-points). Callers call the room that does the work:
+for ``/export``, the recap GIF of its final message), ``coach.CoachService`` (hints, turning
+points), ``ratings.RatingService`` and ``leagues.LeagueService`` (sign-up, seating, standings;
+``owed`` and ``game_ended`` for the league runner). Every room is built here, once: nothing is
+set on a room afterwards. Callers call the room that does the work:
 ``rooms.playing.play(...)``, ``rooms.deadlines.vote_skip(...)``.
 No discord types here: ids are ints, results are plain dataclasses (see ``results``).
 """
@@ -20,18 +22,21 @@ import time
 from dataclasses import dataclass
 
 from bot.render_pool import RenderPool
-from bot.store import GameStore
+from bot.store import LeagueStore
 from bot.think_pool import ThinkPool
 
 from .coach import CoachService
 from .computers import ComputerService
 from .deadlines import DeadlineService
 from .endings import EndingService
+from .leagues import LeagueService
 from .pictures import Pictures, Renderer, render_picture
 from .playing import PlayService
+from .ratings import RatingService
 from .reading import ReadingService
 from .records import Records
 from .reports import TurnReports
+from .rights import LeagueRightsBook
 from .settings import SettingsService
 from .tables import Clock, GameDesk, SeedSource
 
@@ -53,11 +58,13 @@ class Rooms:
     endings: EndingService
     records: Records  # /export and the recap of a game that ended
     coach: CoachService
+    ratings: RatingService  # /rating, /leaderboard, /profile; every finished game rated once
+    leagues: LeagueService  # sign-up, seating, standings; what a league owes its channel
     seeds: SeedSource  # the games' seed source: each new game's seed, a lobby's random setup
 
 
 def build_rooms(
-    repo: GameStore,
+    repo: LeagueStore,
     *,
     renderer: Renderer = render_picture,
     seed_source: SeedSource | None = None,
@@ -67,7 +74,8 @@ def build_rooms(
 ) -> Rooms:
     """The rooms on one store; ``pool``: where pictures are drawn (default: ``renderer`` in a
     thread); ``think``: where the computer players decide (default: in a thread)."""
-    desk = GameDesk(repo, clock)
+    ratings = RatingService(repo)
+    desk = GameDesk(repo, clock, LeagueRightsBook(repo))
     pool = pool if pool is not None else RenderPool(0, renderer)
     pictures = Pictures(pool)
     reports = TurnReports(desk, repo, pictures)
@@ -75,17 +83,25 @@ def build_rooms(
     seeds = seed_source or (lambda: secrets.randbits(62))
     thinking = think or ThinkPool(0)
     deadlines = DeadlineService(desk, repo, reports, settings, thinking)
+    playing = PlayService(desk, repo, pictures, reports, seeds)
+    reading = ReadingService(desk, repo, pictures, deadlines)
+    endings = EndingService(desk, repo)
+    leagues = LeagueService(
+        repo, ratings=ratings, reading=reading, playing=playing, endings=endings, clock=clock
+    )
     return Rooms(
         desk=desk,
         pictures=pictures,
         reports=reports,
-        playing=PlayService(desk, repo, pictures, reports, seeds),
+        playing=playing,
         computers=ComputerService(desk, repo, reports, thinking),
         deadlines=deadlines,
         settings=settings,
-        reading=ReadingService(desk, repo, pictures, deadlines),
-        endings=EndingService(desk, repo),
+        reading=reading,
+        endings=endings,
         records=Records(repo, pool),
         coach=CoachService(desk, repo, thinking),
+        ratings=ratings,
+        leagues=leagues,
         seeds=seeds,
     )

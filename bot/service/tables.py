@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -48,7 +48,6 @@ CANCELLED = "cancelled"  # end reason of a game whose lobby was cancelled before
 
 SeedSource = Callable[[], int]
 Clock = Callable[[], float]  # UTC unix seconds (``time.time``); tests inject their own
-GameOverListener = Callable[[int], Awaitable[None]]  # told a game's id once it finished or ended
 
 
 def split_actions(text: str) -> list[str]:
@@ -258,26 +257,15 @@ def resign_outcome(game: Game, winner: int, resigned: set[int], reason: str) -> 
 
 
 class GameDesk:
-    """A game loaded and checked for the services: the store, the clock, who is told of an end."""
+    """A game loaded and checked for the services: the store, the clock, the league rights."""
 
-    def __init__(self, repo: SeatStore, clock: Clock = time.time) -> None:
+    def __init__(
+        self, repo: SeatStore, clock: Clock = time.time, rights: LeagueRights | None = None
+    ) -> None:
         self.repo = repo
         self.clock = clock
-        self.game_over_listeners: list[GameOverListener] = []
         self.known = KnownMatches()  # matches for autocomplete, by (game id, version)
-        self.league_rights: LeagueRights | None = None  # set by the league service
-
-    async def game_over(self, game_id: int) -> None:
-        """Tell the listeners (ratings, leagues) a game ended; their failures are only logged.
-
-        Each listener also catches up on its own (the bot's sweep), so nothing is lost if the
-        process dies before or during this call.
-        """
-        for listener in self.game_over_listeners:
-            try:
-                await listener(game_id)
-            except Exception:
-                log.warning("game %d: a game-over listener failed", game_id, exc_info=True)
+        self.rights = rights  # a game's league and its organisers (None: no leagues)
 
     def now(self) -> int:
         """The current time in UTC unix seconds, from the injected clock."""
@@ -377,6 +365,6 @@ class GameDesk:
 
     async def league_of(self, game_id: int) -> str | None:
         """The name of the league the game was played for, if any."""
-        if self.league_rights is None:
+        if self.rights is None:
             return None
-        return await self.league_rights.league_name(game_id)
+        return await self.rights.league_name(game_id)

@@ -6,6 +6,7 @@ import logging
 from typing import Any, Protocol
 
 from bot.render_pool import RenderPool
+from bot.service import Rooms
 from bot.settings import Settings
 
 from .pictures import web_pool
@@ -16,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 class Host(Protocol):
-    """What the web server takes from the bot: its settings, store and league cog."""
+    """What the web server takes from the bot: its settings, store and rooms (the leagues)."""
 
     settings: Settings
 
@@ -25,8 +26,9 @@ class Host(Protocol):
         """The open store (a ``WebStore``)."""
         ...
 
-    def get_cog(self, name: str, /) -> Any:
-        """A loaded cog by name, or None."""
+    @property
+    def rooms(self) -> Rooms:
+        """The game services: a league page's standings come from ``rooms.leagues``."""
         ...
 
 
@@ -38,8 +40,7 @@ async def start_web(bot: Host) -> WebServer | None:
         return None
     store: WebStore = bot.repo
     pool: RenderPool = web_pool(bot.settings.render_processes)
-    leagues = getattr(bot.get_cog("LeagueCog"), "leagues", None)
-    server = WebServer(config, store, pool, leagues=leagues)
+    server = WebServer(config, store, pool, leagues=bot.rooms.leagues)
     try:
         await server.start()
     except OSError as error:

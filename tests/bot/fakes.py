@@ -53,6 +53,26 @@ class FakeRunner:
         self.kicked.append(game_id)
 
 
+class FakeLeagues:
+    """Records the games whose end was told and the leagues kicked (no league work runs)."""
+
+    def __init__(self) -> None:
+        self.ended: list[int] = []
+        self.kicked: list[int] = []
+
+    def kick(self, league_id: int) -> None:
+        """Remember the league."""
+        self.kicked.append(league_id)
+
+    def after_game(self, game_id: int) -> None:
+        """Remember the game."""
+        self.ended.append(game_id)
+
+    async def settle(self, league_id: int) -> None:
+        """Remember the league, as a kick."""
+        self.kicked.append(league_id)
+
+
 class FakeBot:
     """What the turn posting code reads from the bot: catalog, channels, runner, rooms."""
 
@@ -61,6 +81,7 @@ class FakeBot:
         self.bound = BoundItems(self)  # type: ignore[arg-type]
         self.thread = thread or FakeThread()
         self.runner: Any = FakeRunner()
+        self.leagues: Any = FakeLeagues()
         self.rooms = rooms
         self.repo = None if rooms is None else rooms.desk.repo
         self.outbox = Outbox(self)  # type: ignore[arg-type]

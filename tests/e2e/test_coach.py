@@ -12,7 +12,7 @@ import pytest
 
 from bot.catalog import default_catalog
 from bot.service import ServiceError, coach
-from bot.service.rights import LeagueRole, Member
+from bot.store import Game, NewLeague
 from bot.think_pool import ThinkPool
 from engine import games
 from tests.discord_double import InteractionRecord, MessageRecord, UserSpec
@@ -39,19 +39,32 @@ MESSAGE = 4  # the interaction callback type of a message (the first and only an
 EPHEMERAL = 64
 
 
-class OneLeagueGame:
-    """League rights that say one game was played for a league (the others are not)."""
-
-    def __init__(self, game_id: int) -> None:
-        self.game_id = game_id
-
-    async def league_role(self, game_id: int, member: Member) -> LeagueRole | None:
-        """The league of the one game, organised by nobody here."""
-        return LeagueRole("Spring", False) if game_id == self.game_id else None
-
-    async def league_name(self, game_id: int) -> str | None:
-        """The league's name for the one game."""
-        return "Spring" if game_id == self.game_id else None
+async def league_table(env: Env, game: Game) -> None:
+    """Record the game as the one table of a league's round 1 ("Spring"), as a league does."""
+    repo = env.bot.repo
+    assert repo is not None
+    league = await repo.create_league(
+        NewLeague(
+            guild_id=game.guild_id,
+            channel_id=game.channel_id,
+            name="Spring",
+            game_key=game.game_key,
+            rounds=1,
+            table_size=len(game.seats),
+            pairing="swiss",
+            turn_deadline=None,
+            points="3,2,1,0",
+            organiser_role=None,
+            creator_id=HOST.id,
+        ),
+        now=0,
+    )
+    users = [s.user_id for s in game.seats]
+    for user in users:
+        assert await repo.join_league(league.id, user, f"U{user}", now=0)
+    assert await repo.seat_league_round(league.id, 1, [users])
+    [table] = await repo.league_tables(league.id)
+    assert await repo.set_table_game(league.id, 1, table.table_no, game.thread_id, game.id)
 
 
 async def coached_game(
@@ -279,7 +292,7 @@ def test_no_hint_without_the_coach_nor_in_a_league_game(tmp_path: Path) -> None:
             game = await env.game(coached.id)
             player = WATCHER if await env.current_user(coached.id) == WATCHER.id else HOST
             before = await panel(env, player, coached)  # shown before it counted as a league's
-            env.bot.rooms.desk.league_rights = OneLeagueGame(game.id)
+            await league_table(env, game)
             shown = await panel(env, player, coached)
             assert not [c for c in shown.custom_ids() if c.startswith("himiko:panel:hint:")]
             old = await click(env, player, coached, before, "himiko:panel:hint:")

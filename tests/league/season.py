@@ -41,19 +41,11 @@ def _picture(view: object, events: object, *more: object) -> bytes:
 
 
 async def with_leagues(tmp_path: Path, body: Callable[[Leagues], Awaitable[T]]) -> T:
-    """Open a store, wire the services as the bot does, run ``body``, close the store."""
+    """Open a store, build the rooms as the bot does, run ``body``, close the store."""
     repo = await open_store(database(tmp_path, "league.sqlite3"))
     try:
         games = build_rooms(repo, renderer=_picture, seed_source=lambda: 11, clock=lambda: 1e9)
-        ratings = RatingService(repo)
-        leagues = LeagueService(repo, games, ratings, clock=lambda: 1e9)
-        games.desk.league_rights = leagues
-
-        async def rate(game_id: int) -> None:
-            await ratings.rate_pending()
-
-        games.desk.game_over_listeners.append(rate)
-        return await body(Leagues(repo, games, ratings, leagues))
+        return await body(Leagues(repo, games, games.ratings, games.leagues))
     finally:
         await repo.close()
 
@@ -71,10 +63,12 @@ async def open_round(env: Leagues, league_id: int) -> list[int]:
 
 
 async def play_out(env: Leagues, game_id: int) -> None:
-    """Play a game to its end, each action chosen by the game's computer player for the seat."""
+    """Play a game to its end, each action chosen by the game's computer player for the seat;
+    its end is told to the league room as the bot's league runner does."""
     for _ in range(3000):
         game = await env.repo.load_game(game_id)
         if game.status != "active":
+            await env.leagues.game_ended(game_id)
             return
         match = engine_games.from_json(game.snapshot)
         seat = match.current_seat

@@ -27,8 +27,6 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from bot.service import ServiceError, build_rooms
-from bot.service.leagues import LeagueService
-from bot.service.ratings import RatingService
 from bot.store import GameRepository, GameStatus, Target, open_store
 from engine import games as engine_games
 from tests.backends import database
@@ -63,14 +61,8 @@ class LeagueMachine(RuleBasedStateMachine):
         self.loop = asyncio.new_event_loop()
         self.repo: GameRepository = self.run(open_store(self.target))
         self.games = build_rooms(self.repo, renderer=_picture, seed_source=lambda: 11)
-        self.ratings = RatingService(self.repo)
-        self.leagues = LeagueService(self.repo, self.games, self.ratings)
-        self.games.desk.league_rights = self.leagues
-
-        async def rate(game_id: int) -> None:
-            await self.ratings.rate_pending()
-
-        self.games.desk.game_over_listeners.append(rate)
+        self.ratings = self.games.ratings
+        self.leagues = self.games.leagues
         self.guild = next(_guilds)
         self.told: dict[int, str] = {}  # user -> the last sign-up answer: joined, left, withdrew
         league = self.run(
@@ -101,7 +93,9 @@ class LeagueMachine(RuleBasedStateMachine):
         league = await self.repo.load_league_by_id(self.league_id)
         assert league is not None
         for table in await self.leagues.tables_to_open(league):
-            await self.leagues.open_table(table, next(_threads))
+            created = await self.leagues.open_table(table, next(_threads))
+            if created is not None:  # a withdrawn player's forfeit may have ended it at once
+                await self.leagues.game_ended(created.game_id)
 
     async def _running_games(self) -> list[int]:
         found = []
@@ -119,10 +113,12 @@ class LeagueMachine(RuleBasedStateMachine):
         game = await self.repo.load_game(running[choice % len(running)])
         if choice % 2:
             await self.games.endings.resign(game.seats[0].user_id, game_id=game.id)
+            await self.leagues.game_ended(game.id)
             return
         for _ in range(200):
             game = await self.repo.load_game(game.id)
             if game.status != GameStatus.ACTIVE:
+                await self.leagues.game_ended(game.id)
                 return
             match = engine_games.from_json(game.snapshot)
             seat = match.current_seat
@@ -141,6 +137,8 @@ class LeagueMachine(RuleBasedStateMachine):
             elif kind == "leave":
                 left = await self.leagues.leave(self.guild, "Cup", user)
                 self.told[user] = "withdrew" if left.withdrawn else "left"
+                for game_id in left.resigned_games:
+                    await self.leagues.game_ended(game_id)
             elif kind == "start":
                 await self.leagues.start(self.guild, "Cup", ORGANISER, organiser=True)
                 await self._open_tables()

@@ -20,7 +20,6 @@ from bot.catalog import LOCALES, default_catalog
 from bot.present import error_text
 from bot.service import ServiceError, build_rooms
 from bot.service.leagues import SEATING_ATTEMPTS, LeagueService
-from bot.service.ratings import RatingService
 from bot.store import GameRepository, League, LeaguePlayersMoved, is_busy, open_store, queries
 from bot.store.__main__ import main as store_main
 from tests.backends import database
@@ -93,7 +92,7 @@ def test_joins_and_leaves_in_flight_during_the_start(tmp_path: Path, seed: int) 
             await env.leagues.join(GUILD, "Cup", user, f"U{user}")
         told: dict[int, list[str]] = {}
         other_repo = await open_store(database(tmp_path, "league.sqlite3"))
-        other = LeagueService(other_repo, env.games, env.ratings)
+        other = build_rooms(other_repo, renderer=lambda *a: b"", seed_source=lambda: 11).leagues
 
         def service(user: int) -> LeagueService:
             return other if user % 2 else env.leagues
@@ -165,6 +164,7 @@ def test_a_withdrawal_keeps_finished_games_and_ratings_equal_a_rebuild(tmp_path:
         quitter = (await env.repo.load_game(running)).seats[0].user_id
         left = await env.leagues.leave(GUILD, "Piles", quitter)
         assert left.withdrawn and left.resigned_games == (running,)
+        await env.leagues.game_ended(running)  # as /league leave's settle tells the runner
         assert (await env.repo.load_game(running)).status != "active"
 
         assert await env.repo.forfeits_of_game(finished) == set()
@@ -337,16 +337,11 @@ def test_a_game_ending_while_its_player_withdraws_keeps_ratings_equal_a_rebuild(
         [game_id] = await open_round(env, league.id)
         other = await open_store(database(tmp_path, "league.sqlite3"))
         other_games = build_rooms(other, renderer=lambda *a: b"", seed_source=lambda: 11)
-        other_ratings = RatingService(other)
-
-        async def rate(ended: int) -> None:
-            await other_ratings.rate_pending()
-
-        other_games.desk.game_over_listeners.append(rate)
         calls: list[Any] = []
 
         async def opponent_resigns() -> None:
             await other_games.endings.resign(4002, game_id=game_id)
+            await other_games.leagues.game_ended(game_id)  # as the other process's runner does
 
         try:
             async with _landing(env.repo, queries.FORFEIT_SEATS, opponent_resigns, calls):

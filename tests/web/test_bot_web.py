@@ -18,6 +18,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.service import Rooms, build_rooms
 from bot.settings import Settings, SettingsError, load_settings
 from bot.web import links, work
 from bot.web.config import WebConfig
@@ -115,9 +116,10 @@ class _Host:
     settings: Settings
     repo: Any
 
-    def get_cog(self, name: str, /) -> Any:
-        """No cog is loaded."""
-        return None
+    @property
+    def rooms(self) -> Rooms:
+        """The rooms on the store (a league page's standings)."""
+        return build_rooms(self.repo)
 
 
 def test_a_taken_port_is_logged_and_the_bot_plays_on(

@@ -9,8 +9,6 @@ from pathlib import Path
 import pytest
 
 from bot.service import build_rooms
-from bot.service.leagues import LeagueService
-from bot.service.ratings import RatingService
 from bot.store import NewLeague
 from bot.web import links
 
@@ -36,9 +34,7 @@ def test_league_page_standings_rounds_and_ratings(tmp_path: Path) -> None:
                 repo, "yamatai", ["Ann", "<b>Bo</b>"], turns=None, users=[11, 12], thread_id=801
             )
             assert await repo.set_table_game(league.id, 1, first.table_no, 801, game_id)
-            rooms = build_rooms(repo, renderer=Drawer())
-            ratings = RatingService(repo)
-            leagues = LeagueService(repo, rooms, ratings)
+            leagues = build_rooms(repo, renderer=Drawer()).leagues
             drawer = Drawer()
             async with serving(repo, drawer, leagues=leagues) as (_, client):
                 path = links.league_path(SECRET, league.id)
@@ -89,7 +85,7 @@ async def _league_page_after_a_resignation(tmp_path: Path, language: str = "en")
         assert await repo.set_table_game(league.id, 1, first.table_no, 801, game_id)
         rooms = build_rooms(repo, renderer=Drawer())
         await rooms.endings.resign(11, game_id=game_id)  # Bo wins at once
-        leagues = LeagueService(repo, rooms, RatingService(repo))
+        leagues = rooms.leagues
         async with serving(repo, Drawer(), leagues=leagues) as (_, client):
             answer = await client.get(links.league_path(SECRET, league.id))
             assert answer.status == 200
