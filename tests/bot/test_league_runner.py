@@ -23,7 +23,7 @@ from bot.store import open_store
 from engine import games
 from tests.backends import database
 
-from .fakes import FakeBot, FakeThread, http_error
+from .fakes import FakeBot, FakeLeagues, FakeThread, http_error
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -128,6 +128,37 @@ def test_a_league_games_end_is_posted_from_the_runner_once(tmp_path: Path) -> No
             await bot.leagues.idle()
             assert len(_standings(bot.league_channel)) == 1
             await bot.leagues.stop()
+        finally:
+            await repo.close()
+
+    asyncio.run(body())
+
+
+def test_the_last_standings_are_posted_again_after_a_failed_post(tmp_path: Path) -> None:
+    """The post of a season's last standings fails once (Discord 503): the league runner's
+    retry posts them, although the season finished with the pass that failed (D178)."""
+
+    async def body() -> None:
+        repo = await open_store(database(tmp_path, "league.sqlite3"))
+        try:
+            rooms = build_rooms(repo, renderer=_picture, seed_source=lambda: 11)
+            league_id, game_id = await _table(rooms)
+            bot = LeagueBot(rooms)
+            bot.leagues = FakeLeagues()  # the game's end is told to nobody yet
+            while (await repo.load_game(game_id)).status == "active":
+                await _play(bot, rooms, game_id)
+            assert bot.leagues.ended == [game_id]
+            bot.league_channel.fail = [http_error(503)]
+            runner = bot.leagues = LeagueRunner(bot, first_retry=0.01)  # type: ignore[arg-type]
+            runner.after_game(game_id)
+            await runner.idle()
+            assert bot.league_channel.fail == []  # the first try failed
+            [posted] = _standings(bot.league_channel)
+            assert posted["task"] == f"league-{league_id}"
+            league = await repo.load_league_by_id(league_id)
+            assert league is not None and league.status == "finished"
+            assert league.posted_round == 1
+            await runner.stop()
         finally:
             await repo.close()
 
