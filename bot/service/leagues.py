@@ -333,10 +333,6 @@ class LeagueService:
         """Every league whose season is under way."""
         return await self.repo.running_leagues()
 
-    async def league_of_game(self, game_id: int) -> int | None:
-        """The league a game belongs to, if any."""
-        return await self.repo.league_of_game(game_id)
-
     async def game_ended(self, game_id: int) -> int | None:
         """A game ended: rate the finished games not rated yet; the game's league, if any (what
         is owed there: ``owed``)."""
