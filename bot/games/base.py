@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from typing import Any, Protocol
 
@@ -12,6 +13,32 @@ from engine.contract import Event, TurnInfo
 Texts = Callable[..., str]
 #: Discord's longest select option description.
 MAX_DESCRIPTION = 100
+#: A player's field in words: (texts of the game's language, field, value) -> texts, or None to
+#: show the value as it is.
+FieldWords = Callable[[Texts, str, object], list[str] | None]
+#: A player's running score as shown, and a note on what it leaves out (None: nothing).
+Score = tuple[str, str | None]
+#: A player's running score from the spectator's view of that player and the page's language,
+#: or None for the view's own ``score``.
+ShownScore = Callable[[Mapping[str, Any], str], Score | None]
+
+
+@dataclass(frozen=True)
+class WebExtras:
+    """What a game's web page (docs/web.md) shows of it beyond the generic page; all optional.
+
+    ``card_texts``: the prefix of its picture texts that are card texts, shown on hover and tap
+    wherever the view names the card (a specialist's power); ``field_texts``: the prefix of its
+    picture texts naming a player's view fields; ``words``: a player's fields in
+    words; ``score``: a player's running score as the spectator's view has it. Without them the
+    page shows the cards' names, the fields' own names, the values as they are and the view's
+    ``score``.
+    """
+
+    card_texts: str | None = None
+    field_texts: str | None = None
+    words: FieldWords | None = None
+    score: ShownScore | None = None
 
 
 class Presentation(Protocol):
@@ -19,7 +46,7 @@ class Presentation(Protocol):
 
     A game's presentation subclasses this protocol to inherit the defaults of the optional
     hooks (``panel_next``, ``step_key``, ``played``, ``panel_label``, ``panel_description``,
-    ``card_codes``, ``card_name``, ``card_help``); see docs/adding-a-game.md.
+    ``card_codes``, ``card_name``, ``card_help``, ``web``); see docs/adding-a-game.md.
     """
 
     #: Panel groups opened next after an action of another group, most likely first (default:
@@ -30,6 +57,8 @@ class Presentation(Protocol):
     #: The directions of travel the lobby offers, the default first (the engine's ``direction``
     #: setup option; default: none, the game has one way round).
     directions: Sequence[str] = ()
+    #: What its web page shows beyond the generic page (default: nothing more).
+    web: WebExtras = WebExtras()
 
     @property
     def key(self) -> str:
@@ -108,6 +137,11 @@ class Presentation(Protocol):
 def counted(t: Texts, key: str, count: int, **params: Any) -> str:
     """The text of ``key`` in the plural form for ``count`` (see bot.catalog)."""
     return t(key, count=count, **params)
+
+
+def times(t: Texts, name: str, count: int) -> str:
+    """A thing and how many: the name alone for one, "silk" and a count for more."""
+    return name if count == 1 else t("web.value.counted", name=name, count=count)
 
 
 def listed(items: list[str]) -> str:

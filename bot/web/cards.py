@@ -1,4 +1,4 @@
-"""The texts of the cards a page lists (a game's ``bot/web/games/<game>.py`` names them).
+"""The texts of the cards a page lists (a game's ``WebExtras`` names their prefix).
 
 The texts are the pictures' own (``render/<game>/locale``), in the game's language; a card is
 any string of the spectator's view that names one.
@@ -11,7 +11,7 @@ from typing import Any
 
 from render import words
 
-from .games import text_prefix
+from .games import extras
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -27,7 +27,7 @@ def _strings(value: Any) -> Iterator[str]:
 
 def card_texts(game_key: str, view: dict[str, Any], language: str) -> tuple[tuple[str, str], ...]:
     """(name, text) of every card the view shows, in the order first seen."""
-    prefix = text_prefix(game_key, "CARD_TEXTS")
+    prefix = extras(game_key).card_texts
     if prefix is None:
         return ()
     found: dict[str, str] = {}
@@ -39,7 +39,7 @@ def card_texts(game_key: str, view: dict[str, Any], language: str) -> tuple[tupl
 
 def field_name(game_key: str, field: str, language: str) -> str:
     """A field of a player's view in words: the picture's own name for it when it has one."""
-    prefix = text_prefix(game_key, "FIELD_TEXTS")
+    prefix = extras(game_key).field_texts
     if prefix is not None and words.known(prefix + field):
         return words.say(prefix + field, language)
     return field.replace("_", " ")

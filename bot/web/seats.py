@@ -2,7 +2,7 @@
 
 Each field of the spectator's view of a player is a row: its name (``web.field.<field>``, else
 the picture's own name for it, else the field itself) and its values, put in words by the game's
-web module (``bot/web/games/<game>.py`` ``words``: boats, tokens, fish, nets ... by name) or
+web extras (its presentation's ``web.words``: boats, tokens, fish, nets ... by name) or
 shown as they are (numbers, tiles and cards by their printed names).
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 from bot.catalog import Catalog
 
 from .cards import field_name
-from .games import field_words
+from .games import extras
 from .replay import public_fields, shown
 
 #: A row of a player's state: the field's name and its values, in words.
@@ -28,7 +28,7 @@ def seat_rows(
     def t(key: str, **params: Any) -> str:
         return catalog.text(key, language, **params)
 
-    words = field_words(game_key)
+    words = extras(game_key).words
     rows = []
     for field, value in public_fields(view, seat):
         values = words(t, field, value) if words is not None else None

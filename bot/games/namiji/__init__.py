@@ -6,11 +6,12 @@ Every text is a catalog key under ``namiji.``.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
-from bot.games.base import Presentation, Texts, counted, language, listed
+from bot.games.base import Presentation, Texts, WebExtras, counted, language, listed, times
 from bot.names import display_name
 from engine.contract import Event, TurnInfo
 from engine.namiji.components import CLOCKWISE, DIRECTIONS, components
@@ -42,6 +43,15 @@ CARD_TOPICS = ("meals", "upgrades", "rock_cards")
 SILENT = ("end_turn", "fish_revealed", "nets_revealed", "rocks_drawn", "game_end")
 #: Events said in one phrase with their own fields (``namiji.summary.<type>``).
 SIMPLE = ("offering",)
+#: A player's fields as the web page reads them: a fish, a net, a crate line, a panorama kind,
+#: a panorama bonus.
+FISH = re.compile(r"[bgo][fst]")
+NET = re.compile(r"([bgo][fst]) r(\d+)c(\d+) ([hv])")
+LINE = re.compile(r"([rc])(\d+)")
+PANORAMA = re.compile(r"[DOW]")
+BONUS = re.compile(r"B([DOW])")
+CRUSTACEANS = {"CB": "web.value.crab", "SH": "web.value.shrimp"}
+LINES = {"r": "web.value.row", "c": "web.value.column"}
 
 
 def _k(key: str) -> str:
@@ -80,14 +90,80 @@ def _before_loss(events: Sequence[Event], i: int) -> bool:
     return events[i].get("type") == "drawn" and following.get("type") == "trap_lost"
 
 
+def web_words(t: Texts, field: str, value: object) -> list[str] | None:
+    """A player's field on the web page (``t``: the game's language): fish, nets, crate lines,
+    crustaceans and panoramas by name; None for a field shown as it is (numbers, cards)."""
+    say_field = _WEB_FIELDS.get(field)
+    if say_field is None or not isinstance(value, list | dict):
+        return None
+    try:
+        return say_field(t, value)
+    except (KeyError, ValueError, TypeError):  # a value of another shape: shown as it is
+        return None
+
+
+def _each(pattern: re.Pattern[str], items: Any) -> list[re.Match[str]]:
+    """Every item matched by ``pattern`` (ValueError if one is not)."""
+    found = [pattern.fullmatch(str(item)) for item in items]
+    if None in found:
+        raise ValueError(items)
+    return [m for m in found if m is not None]
+
+
+def _crate(t: Texts, cells: list[str]) -> list[str]:
+    fish = Counter(m[0] for m in _each(FISH, (c for c in cells if c)))
+    return [times(t, fish_name(t, f), n) for f, n in fish.items()]
+
+
+def _nets(t: Texts, nets: list[str]) -> list[str]:
+    return [
+        t(
+            "web.value.net",
+            fish=fish_name(t, m[1]),
+            row=m[2],
+            column=m[3],
+            direction=t(f"web.value.net.{m[4]}"),
+        )
+        for m in _each(NET, nets)
+    ]
+
+
+def _lines(t: Texts, lines: list[str]) -> list[str]:
+    return [t(LINES[m[1]], n=m[2]) for m in _each(LINE, lines)]
+
+
+def _trap(t: Texts, caught: list[str]) -> list[str]:
+    return [times(t, t(CRUSTACEANS[c]), n) for c, n in Counter(caught).items()]
+
+
+def _panoramas(t: Texts, kinds: dict[str, int]) -> list[str]:
+    _each(PANORAMA, kinds)
+    return [times(t, panorama_name(t, k), int(n)) for k, n in kinds.items() if n]
+
+
+def _bonuses(t: Texts, bonuses: list[str]) -> list[str]:
+    return [panorama_name(t, m[1]) for m in _each(BONUS, bonuses)]
+
+
+_WEB_FIELDS: dict[str, Callable[[Texts, Any], list[str]]] = {
+    "crate": _crate,
+    "nets": _nets,
+    "lines": _lines,
+    "trap": _trap,
+    "panoramas": _panoramas,
+    "bonuses": _bonuses,
+}
+
+
 class NamijiPresentation(Presentation):
-    """Namiji's phrases, panel groups and rule topics."""
+    """Namiji's phrases, panel groups, rule topics and web page extras."""
 
     key = KEY
     locale = files(__name__) / "locale"
     rule_topics = RULE_TOPICS
     counts = "turn"
     directions = DIRECTIONS
+    web = WebExtras(card_texts="n.upgrade.", field_texts="n.cat.", words=web_words)
 
     def number(self, info: TurnInfo) -> int:
         """The turn being played: the engine counts boat moves, so once this turn's boat has

@@ -10,7 +10,17 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
-from bot.games.base import Presentation, Texts, counted, joined, language, listed
+from bot.games.base import (
+    Presentation,
+    Score,
+    Texts,
+    WebExtras,
+    counted,
+    joined,
+    language,
+    listed,
+    times,
+)
 from bot.names import display_name
 from engine.contract import Event
 from engine.yamatai.components import load_components
@@ -44,6 +54,9 @@ PLAIN_GROUPS = ("fleet", "trade", "collect", "build", "keep", "end")
 #: After an action whose group is done, the panel opens the first of these still legal: the
 #: mandatory steps in turn order, then the optional ones (powers are never guessed).
 PANEL_NEXT = ("place", "collect", "build", "keep", "recruit", "trade", "fleet")
+#: The boat types a player's ``boats`` and ``set_aside`` hold (the web page counts them by type).
+BOATS = frozenset({"bamboo", "wood", "stone", "clay", "gold"})
+HIDDEN_SCORE = "y.focus.hidden_score"  # the pictures' note on what "+?" stands for
 
 
 def _k(key: str) -> str:
@@ -70,13 +83,44 @@ def culture_name(t: Texts, culture: str) -> str:
     return t(_k(f"culture.{culture}"))
 
 
+def web_score(player: Mapping[str, Any], lang: str) -> Score:
+    """A running score as the spectator's view has it: without the PP of face-down building
+    tiles (R34), "+?" standing for them, and the pictures' note saying so."""
+    total = player.get("score", {}).get("total", 0)
+    if not player.get("hidden_tiles"):
+        return (str(total), None)
+    return (f"{total}+?", say(HIDDEN_SCORE, lang))
+
+
+def web_words(t: Texts, field: str, value: object) -> list[str] | None:
+    """A player's field on the web page (``t``: the game's language): boats by type and count,
+    culture tokens by name; None for a field shown as it is (numbers, tiles, names)."""
+    if field in ("boats", "set_aside") and isinstance(value, list) and set(value) <= BOATS:
+        return [counted(t, _k(f"summary.boats.{b}"), n) for b, n in Counter(value).items()]
+    if field == "tokens" and isinstance(value, dict):
+        return [times(t, culture_name(t, str(c)), n) for c, n in value.items() if n]
+    if field == "reserved" and isinstance(value, list):
+        return [_reserved(t, tile) for tile in value if isinstance(tile, dict)]
+    return None
+
+
+def _reserved(t: Texts, tile: dict[str, Any]) -> str:
+    """A reserved building tile: its code, prestige points and the boats it takes."""
+    boats = Counter(b for b in tile.get("boats", []) if b in BOATS)
+    needs = ", ".join(counted(t, _k(f"summary.boats.{b}"), n) for b, n in boats.items())
+    return f"{tile.get('id', '?')}: {tile.get('pp', 0)} PP ({needs})"
+
+
 class YamataiPresentation(Presentation):
-    """Yamatai's phrases, panel groups and rule topics."""
+    """Yamatai's phrases, panel groups, rule topics and web page extras."""
 
     key = KEY
     locale = files(__name__) / "locale"
     rule_topics = RULE_TOPICS
     panel_next = PANEL_NEXT
+    web = WebExtras(
+        card_texts="y.specialist.", field_texts="y.col.", words=web_words, score=web_score
+    )
 
     def describe(
         self, t: Texts, events: Sequence[Event], names: Sequence[str]
