@@ -11,9 +11,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-#: A computer player: a pure function from the view of the seat to act (with its legal actions)
-#: and a seed to one legal action in notation.
-ComputerPlayer = Callable[[dict[str, Any], int], str]
+#: A JSON value as ``json.loads`` gives it and ``json.dumps`` takes it.
+JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
+#: A JSON object whose values are read back only by what wrote it (a game's ``to_dict``, read by
+#: its ``from_dict``): JSON-ready, its shape the writer's own.
+JsonObject = dict[str, Any]
+#: A game's setup options once normalized (``Rules.normalize_options``): each option's value by
+#: name, JSON-ready.
+Options = dict[str, str]
 #: An event of a game: JSON-ready, its ``type`` names what happened (the one shared type; each
 #: game documents its events' keys beside its engine).
 Event = dict[str, Any]
@@ -21,6 +26,9 @@ Event = dict[str, Any]
 #: its engine (in ``engine/<game>/view.py``); ``game`` names the game. The bot draws it as it is:
 #: its own extras go to the pictures as arguments (``render.render_board``).
 View = Mapping[str, Any]
+#: A computer player: a pure function from the view of the seat to act (with its legal actions)
+#: and a seed to one legal action in notation.
+ComputerPlayer = Callable[[View, int], str]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -141,7 +149,7 @@ class Rules(Protocol[S, A]):
 
     def analyse(
         self,
-        view: dict[str, Any],
+        view: View,
         seed: int,
         budget: Budget | None = None,
         also: Sequence[str] = (),
@@ -151,11 +159,11 @@ class Rules(Protocol[S, A]):
         strong player's)."""
         ...
 
-    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    def normalize_options(self, options: Mapping[str, object] | None) -> Options:
         """Validate options and fill in defaults (InvalidSetup if not acceptable)."""
         ...
 
-    def new_state(self, players: list[str], seed: int, options: dict[str, Any]) -> S:
+    def new_state(self, players: list[str], seed: int, options: Options) -> S:
         """A fresh game for these named seats from a seed."""
         ...
 
@@ -237,10 +245,15 @@ class Rules(Protocol[S, A]):
         """A deep copy."""
         ...
 
-    def to_dict(self, st: S) -> dict[str, Any]:
+    def to_dict(self, st: S) -> JsonObject:
         """JSON-ready state, lossless."""
         ...
 
-    def from_dict(self, data: dict[str, Any]) -> S:
+    def from_dict(self, data: JsonObject) -> S:
         """The state ``to_dict`` wrote (ValueError, KeyError or TypeError if malformed)."""
         ...
+
+
+#: A registered game as the registry and a ``Match`` hold it: its state and action types are its
+#: own, read by no one else (a caller passes back what the rules gave it).
+GameRules = Rules[Any, Any]

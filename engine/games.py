@@ -7,7 +7,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.contract import Budget, Choice, ComputerPlayer, Milestones, Outcome, Rules, TurnInfo
+from engine.contract import (
+    Budget,
+    Choice,
+    ComputerPlayer,
+    Event,
+    GameRules,
+    JsonObject,
+    Milestones,
+    Options,
+    Outcome,
+    TurnInfo,
+    View,
+)
 from engine.errors import (
     CorruptGame,
     EngineError,
@@ -28,17 +40,17 @@ MAX_ACTION_TEXT = 2000
 ERROR_LEGAL_SHOWN = 8
 
 
-def _registry() -> dict[str, Rules[Any, Any]]:
+def _registry() -> dict[str, GameRules]:
     from engine.namiji.game import Namiji
     from engine.yamatai.game import Yamatai
 
     return {"yamatai": Yamatai(), "namiji": Namiji()}
 
 
-GAMES: dict[str, Rules[Any, Any]] = _registry()
+GAMES: dict[str, GameRules] = _registry()
 
 
-def register(rules: Rules[Any, Any]) -> None:
+def register(rules: GameRules) -> None:
     """Add a game to the registry (the registry line above lists the shipped games)."""
     GAMES[rules.key] = rules
 
@@ -48,7 +60,7 @@ def search_budget(key: str) -> Budget:
     return rules_for(key).search_budget
 
 
-def rules_for(key: str) -> Rules[Any, Any]:
+def rules_for(key: str) -> GameRules:
     """The rules object registered under a key."""
     try:
         return GAMES[key]
@@ -82,7 +94,7 @@ def computer_player(
         return players[name]
     searched = budget
 
-    def strong_player(view: dict[str, Any], seed: int) -> str:
+    def strong_player(view: View, seed: int) -> str:
         legal = legal_of(view)
         return legal[0] if len(legal) == 1 else rules.analyse(view, seed, searched)[0].action
 
@@ -90,7 +102,7 @@ def computer_player(
 
 
 def hints(
-    game: str, view: dict[str, Any], seed: int, budget: Budget | None = None, top: int = 3
+    game: str, view: View, seed: int, budget: Budget | None = None, top: int = 3
 ) -> list[Choice]:
     """The strong player's ``top`` choices for a seat's view with their chances to win (a pure
     function of the view, the seed and the budget: the coach's hint)."""
@@ -98,7 +110,7 @@ def hints(
 
 
 def chances_of(
-    game: str, view: dict[str, Any], seed: int, played: str, budget: Budget | None = None
+    game: str, view: View, seed: int, played: str, budget: Budget | None = None
 ) -> tuple[Choice, list[Choice]]:
     """The played action's estimate and the strong player's choices, for turning points: the
     drop is the best choice's chance minus the played one's."""
@@ -114,7 +126,7 @@ class Preview:
     """What a turn's actions would do: canonical texts, events, the actor's view after them."""
 
     actions: list[str]
-    events: list[dict[str, Any]]
+    events: list[Event]
     view: dict[str, Any]
     legal_next: list[str]  # actions that may follow them in a preview; none once the turn ends
     ends_turn: bool
@@ -125,11 +137,11 @@ class Match:
 
     def __init__(
         self,
-        rules: Rules[Any, Any],
+        rules: GameRules,
         players: list[str],
         seed: int,
-        options: dict[str, Any],
-        state: Any,
+        options: Options,
+        state: Any,  # the rules' own state (a game's tests read it)
         log: list[tuple[int, str]],
         turn_start: int | None = None,
     ) -> None:
@@ -171,7 +183,7 @@ class Match:
         """Each seat's colour name."""
         return self.rules.seat_colours(self.state)
 
-    def milestones(self, events: list[dict[str, Any]]) -> Milestones:
+    def milestones(self, events: list[Event]) -> Milestones:
         """Whether events returned by ``play`` ended a turn, started a round or ended the game."""
         return self.rules.milestones(events)
 
@@ -190,7 +202,7 @@ class Match:
 
     # -- acting ----------------------------------------------------------------------------
 
-    def play(self, text: str, seat: int | None = None) -> list[dict[str, Any]]:
+    def play(self, text: str, seat: int | None = None) -> list[Event]:
         """Apply one action, or several separated by ';' (all or nothing); return the events."""
         actor = self._actor(seat)
         parts, actions = self._parse_sequence(text)
@@ -221,7 +233,7 @@ class Match:
         work, _, _, ended = self._previewed(text)
         return [] if ended else self._previewable(work)
 
-    def _previewed(self, text: str) -> tuple[Any, list[dict[str, Any]], list[str], bool]:
+    def _previewed(self, text: str) -> tuple[object, list[Event], list[str], bool]:
         """A sequence run on a copy: the state after it, its events and texts, whether it
         ends the turn."""
         parts, actions = self._parse_sequence(text)
@@ -229,7 +241,7 @@ class Match:
         events, texts = self._run(work, parts, actions, preview=True)
         return work, events, texts, self.rules.ends_turn(actions[-1])
 
-    def _previewable(self, st: Any) -> list[str]:
+    def _previewable(self, st: object) -> list[str]:
         """Legal actions that may extend a previewed sequence (none that reveals anything)."""
         moves = self.rules.legal_moves(st)
         return [self.rules.format(st, m) for m in moves if not self.rules.reveals(m)]
@@ -238,7 +250,7 @@ class Match:
         """A logged action as the other players may read it (private details left out)."""
         return self.rules.public_text(self.state, self.rules.parse(self.state, text))
 
-    def _parse_sequence(self, text: str) -> tuple[list[str], list[Any]]:
+    def _parse_sequence(self, text: str) -> tuple[list[str], list[object]]:
         if len(text) > MAX_ACTION_TEXT:
             raise MATCH.notation("too_long", count=len(text), limit=MAX_ACTION_TEXT)
         parts = [p.strip() for p in text.split(";")]
@@ -247,10 +259,10 @@ class Match:
         return parts, [self.rules.parse(self.state, p) for p in parts]
 
     def _run(
-        self, st: Any, parts: list[str], actions: list[Any], *, preview: bool
-    ) -> tuple[list[dict[str, Any]], list[str]]:
+        self, st: object, parts: list[str], actions: list[object], *, preview: bool
+    ) -> tuple[list[Event], list[str]]:
         """Check and apply actions in order on ``st``; raise at the first that is not legal."""
-        events: list[dict[str, Any]] = []
+        events: list[Event] = []
         texts: list[str] = []
         last = len(actions)
         for number, action in enumerate(actions, 1):
@@ -281,7 +293,7 @@ class Match:
             raise MATCH.make(NotYourTurn, "not_your_turn", player=name)
         return current
 
-    def _explain(self, st: Any, action: Any, error: IllegalAction) -> None:
+    def _explain(self, st: object, action: object, error: IllegalAction) -> None:
         """Attach the legal alternatives: the same kind of action if any, else everything."""
         legal = self.rules.legal_actions(st)
         word = self.rules.format(st, action).split()[0]
@@ -330,9 +342,9 @@ class Match:
 
     # -- serialization ---------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """JSON-ready data: setup, log, the current turn's start (when known) and the state."""
-        data: dict[str, Any] = {
+        data: JsonObject = {
             "format": FORMAT,
             "game": self.game_key,
             "players": list(self.players),
@@ -350,7 +362,7 @@ class Match:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
 
-def _check_players(rules: Rules[Any, Any], players: Sequence[str]) -> list[str]:
+def _check_players(rules: GameRules, players: Sequence[str]) -> list[str]:
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise MATCH.make(InvalidSetup, "bad_players")
     names = list(players)
@@ -370,7 +382,7 @@ def _check_players(rules: Rules[Any, Any], players: Sequence[str]) -> list[str]:
 
 
 def new(
-    game: str, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None
+    game: str, players: Sequence[str], seed: int, options: Mapping[str, object] | None = None
 ) -> Match:
     """Start a game: its key, the players' names in seat order, a seed and options."""
     rules = rules_for(game)
@@ -385,7 +397,7 @@ def replay(
     game: str,
     players: Sequence[str],
     seed: int,
-    options: Mapping[str, Any] | None,
+    options: Mapping[str, object] | None,
     log: Sequence[tuple[int, str]],
 ) -> Match:
     """A match rebuilt from its setup and log, checking every action on the way."""

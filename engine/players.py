@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.contract import ComputerPlayer
+from engine.contract import ComputerPlayer, View
 from engine.rng import Rng
 
 #: The levels every game offers (``Rules.levels`` names the player of each).
@@ -12,12 +10,12 @@ LEVELS = ("easy", "normal", "strong")
 BLUNDER_CHANCE = 0.25  # the easy players' share of random decisions
 
 
-def seeded(view: dict[str, Any], seed: int) -> Rng:
+def seeded(view: View, seed: int) -> Rng:
     """A generator for one decision: the player's seed and the game's version."""
     return Rng(seed * 1_000_003 + int(view.get("version", 0)))
 
 
-def legal_of(view: dict[str, Any]) -> list[str]:
+def legal_of(view: View) -> list[str]:
     """The legal actions a seat's view lists (ValueError if it is not that seat's turn)."""
     legal: list[str] = view["legal_actions"]
     if not legal:
@@ -25,7 +23,7 @@ def legal_of(view: dict[str, Any]) -> list[str]:
     return legal
 
 
-def random_player(view: dict[str, Any], seed: int) -> str:
+def random_player(view: View, seed: int) -> str:
     """A uniformly random legal action (works for every game)."""
     legal = legal_of(view)
     return legal[seeded(view, seed).below(len(legal))]
@@ -34,7 +32,7 @@ def random_player(view: dict[str, Any], seed: int) -> str:
 def blundering(player: ComputerPlayer, chance: float = BLUNDER_CHANCE) -> ComputerPlayer:
     """A weaker player: ``player``, but a uniformly random legal action ``chance`` of the time."""
 
-    def easy_player(view: dict[str, Any], seed: int) -> str:
+    def easy_player(view: View, seed: int) -> str:
         if seeded(view, seed ^ 0x5EED).random() < chance:
             return random_player(view, seed)
         return player(view, seed)

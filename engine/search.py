@@ -15,11 +15,11 @@ Everything is a function of the view, the seed and the budget: the search never 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
-from engine.contract import Budget, Choice
+from engine.contract import Budget, Choice, ComputerPlayer, View
 from engine.players import legal_of, seeded
 from engine.rng import Rng
 
@@ -30,7 +30,7 @@ A = TypeVar("A")
 class Game(Protocol[S, A]):
     """What the search needs from a game: guesses, actions, a greedy policy and a value."""
 
-    def determinize(self, view: dict[str, Any], seed: int) -> S:
+    def determinize(self, view: View, seed: int) -> S:
         """A full state consistent with the view, its hidden parts guessed from the seed."""
         ...
 
@@ -87,7 +87,7 @@ class Search(Generic[S, A]):
     def __init__(
         self,
         game: Game[S, A],
-        view: dict[str, Any],
+        view: View,
         seed: int,
         budget: Budget,
         also: Sequence[str] = (),
@@ -170,14 +170,14 @@ class Search(Generic[S, A]):
 
 
 def analyse(
-    game: Game[S, A], view: dict[str, Any], seed: int, budget: Budget, also: Sequence[str] = ()
+    game: Game[S, A], view: View, seed: int, budget: Budget, also: Sequence[str] = ()
 ) -> list[Choice]:
     """The searched actions of the seat whose view this is, the best first (``also``: actions
     to search even if the greedy estimate would leave them out, such as the one played)."""
     return Search(game, view, seed, budget, also).run()
 
 
-def best_action(game: Game[S, A], view: dict[str, Any], seed: int, budget: Budget) -> str:
+def best_action(game: Game[S, A], view: View, seed: int, budget: Budget) -> str:
     """The search's best action for the view (a lone legal action at once)."""
     legal = legal_of(view)
     if len(legal) == 1:
@@ -185,10 +185,10 @@ def best_action(game: Game[S, A], view: dict[str, Any], seed: int, budget: Budge
     return Search(game, view, seed, budget).run()[0].action
 
 
-def search_player(game: Game[S, A], budget: Budget) -> Callable[[dict[str, Any], int], str]:
+def search_player(game: Game[S, A], budget: Budget) -> ComputerPlayer:
     """A computer player that plays the search's best action with this budget."""
 
-    def player(view: dict[str, Any], seed: int) -> str:
+    def player(view: View, seed: int) -> str:
         return best_action(game, view, seed, budget)
 
     return player

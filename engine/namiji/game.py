@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.contract import (
     Budget,
     Choice,
     ComputerPlayer,
     Event,
+    JsonObject,
     Milestones,
+    Options,
     Outcome,
     ScoreLine,
     SeatResult,
     TurnInfo,
+    View,
 )
 from engine.errors import InvalidSetup
 from engine.namiji import rules
@@ -46,7 +49,7 @@ class Namiji:
 
     def analyse(
         self,
-        view: dict[str, Any],
+        view: View,
         seed: int,
         budget: Budget | None = None,
         also: Sequence[str] = (),
@@ -54,7 +57,7 @@ class Namiji:
         """The strong player's choices for the view with their chances to win, the best first."""
         return analyse_view(view, seed, budget, also)
 
-    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    def normalize_options(self, options: Mapping[str, object] | None) -> Options:
         """The one option, ``direction`` of travel: clockwise (the default) or reversed."""
         given = dict(options or {})
         unknown = sorted(map(str, set(given) - set(OPTIONS)))
@@ -70,7 +73,7 @@ class Namiji:
             result[name] = value
         return result
 
-    def new_state(self, players: list[str], seed: int, options: dict[str, Any]) -> State:
+    def new_state(self, players: list[str], seed: int, options: Options) -> State:
         """A fresh game."""
         return rules.new_state(players, seed, options.get("direction", CLOCKWISE))
 
@@ -198,10 +201,10 @@ class Namiji:
         """A deep copy."""
         return st.clone()
 
-    def to_dict(self, st: State) -> dict[str, Any]:
+    def to_dict(self, st: State) -> JsonObject:
         """JSON-ready state."""
         return st.to_dict()
 
-    def from_dict(self, data: dict[str, Any]) -> State:
+    def from_dict(self, data: JsonObject) -> State:
         """The state ``to_dict`` wrote."""
         return State.from_dict(data)

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from engine import rng
+from engine.contract import View
 from engine.namiji.components import CLOCKWISE, components
 from engine.namiji.scoring import net_cells
 from engine.namiji.state import Boat, Player, State
@@ -25,7 +26,7 @@ def _fish_in_crate(player: dict[str, Any]) -> Counter[str]:
     return Counter(k for i, k in enumerate(player["crate"]) if k and i not in covered)
 
 
-def state_from_view(view: dict[str, Any], seed: int) -> State:
+def state_from_view(view: View, seed: int) -> State:
     """A state consistent with everything in the view; decks, bank and others' cards guessed."""
     direction = str(view.get("direction", CLOCKWISE))
     comp = components(direction)
@@ -102,7 +103,7 @@ def state_from_view(view: dict[str, Any], seed: int) -> State:
     )
 
 
-def _drafted(view: dict[str, Any]) -> list[int]:
+def _drafted(view: View) -> list[int]:
     """Pontoons whose draft is done: those every boat has passed (or is resolving now)."""
     comp = components(str(view.get("direction", CLOCKWISE)))
     rear = min(b["pos"] for b in view["boats"])

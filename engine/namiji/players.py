@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.contract import ComputerPlayer
+from engine.contract import ComputerPlayer, View
 from engine.namiji.components import cell_index, components
 from engine.namiji.notation import Action, parse
 from engine.namiji.scoring import measures, net_cells, potential_gain
@@ -20,7 +18,7 @@ UPGRADE_VALUE = 3.0
 PANORAMA_PROMISE = 2.0  # a section also opens the next, bigger one
 
 
-def _me(view: dict[str, Any]) -> Player:
+def _me(view: View) -> Player:
     data = dict(view["players"][view["viewer"]])
     data.pop("rock_count")
     return Player(**data)
@@ -33,7 +31,7 @@ def _placed(crate: list[str], kind: str, cells: list[int]) -> float:
     return potential_gain(crate, after, cells) + 0.3 * len(cells)
 
 
-def action_value(view: dict[str, Any], me: Player, action: Action) -> float:
+def action_value(view: View, me: Player, action: Action) -> float:
     """How much an action seems worth to the player who takes it."""
     comp = components()
     kind, args = action.kind, action.args
@@ -87,7 +85,7 @@ def action_value(view: dict[str, Any], me: Player, action: Action) -> float:
     return 0.0  # end, stop, release, refuse
 
 
-def greedy_values(view: dict[str, Any], me: Player | None = None) -> list[tuple[str, float]]:
+def greedy_values(view: View, me: Player | None = None) -> list[tuple[str, float]]:
     """Each legal action of the view with how much it seems worth, in the legal order.
 
     ``me`` is the viewer's player if the caller has it (else read from the view); it is not
@@ -96,7 +94,7 @@ def greedy_values(view: dict[str, Any], me: Player | None = None) -> list[tuple[
     return [(a, action_value(view, player, parse(a))) for a in legal_of(view)]
 
 
-def greedy_player(view: dict[str, Any], seed: int) -> str:
+def greedy_player(view: View, seed: int) -> str:
     """The legal action that looks best for this decision alone (ties broken by the seed)."""
     legal = legal_of(view)
     if len(legal) == 1:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from engine.contract import Budget, Choice
+from engine.contract import Budget, Choice, View
 from engine.namiji import rules
 from engine.namiji.components import components
 from engine.namiji.infer import state_from_view
@@ -40,7 +39,7 @@ def estimate(st: State, seat: int) -> float:
 class NamijiSearch:
     """Namiji as the search sees it."""
 
-    def determinize(self, view: dict[str, Any], seed: int) -> State:
+    def determinize(self, view: View, seed: int) -> State:
         """A full state guessed from the view (engine/namiji/infer.py)."""
         return state_from_view(view, seed)
 
@@ -104,13 +103,13 @@ class NamijiSearch:
 GAME = NamijiSearch()
 
 
-def strong_player(view: dict[str, Any], seed: int) -> str:
+def strong_player(view: View, seed: int) -> str:
     """The search's best action with the budget of ``BUDGET`` (read at each call)."""
     return best_action(GAME, view, seed, BUDGET)
 
 
 def analyse_view(
-    view: dict[str, Any], seed: int, budget: Budget | None = None, also: Sequence[str] = ()
+    view: View, seed: int, budget: Budget | None = None, also: Sequence[str] = ()
 ) -> list[Choice]:
     """The strong player's choices for this view, the best first, with chances to win."""
     return analyse(GAME, view, seed, budget or BUDGET, also)

@@ -10,10 +10,13 @@ from engine.contract import (
     Choice,
     ComputerPlayer,
     Event,
+    JsonObject,
     Milestones,
+    Options,
     Outcome,
     SeatResult,
     TurnInfo,
+    View,
 )
 from engine.contract import ScoreLine as Line
 from engine.errors import InvalidSetup
@@ -49,7 +52,7 @@ class Yamatai:
 
     def analyse(
         self,
-        view: dict[str, Any],
+        view: View,
         seed: int,
         budget: Budget | None = None,
         also: Sequence[str] = (),
@@ -57,7 +60,7 @@ class Yamatai:
         """The strong player's choices for the view with their chances to win, the best first."""
         return analyse_view(view, seed, budget, also)
 
-    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    def normalize_options(self, options: Mapping[str, object] | None) -> Options:
         """Validate options and fill in defaults."""
         given = dict(options or {})
         unknown = sorted(set(given) - set(OPTIONS))
@@ -75,7 +78,7 @@ class Yamatai:
             result[name] = value
         return result
 
-    def new_state(self, players: list[str], seed: int, options: dict[str, Any]) -> State:
+    def new_state(self, players: list[str], seed: int, options: Options) -> State:
         """A fresh game."""
         return new_state(context(options["board"]), players, seed, options["step_order"])
 
@@ -188,11 +191,11 @@ class Yamatai:
         """A deep copy."""
         return st.clone()
 
-    def to_dict(self, st: State) -> dict[str, Any]:
+    def to_dict(self, st: State) -> JsonObject:
         """JSON-ready state."""
         return st.to_dict()
 
-    def from_dict(self, data: dict[str, Any]) -> State:
+    def from_dict(self, data: JsonObject) -> State:
         """State from JSON-ready data."""
         return State.from_dict(data)
 

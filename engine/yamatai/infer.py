@@ -6,12 +6,13 @@ from collections import Counter
 from typing import Any
 
 from engine import rng
+from engine.contract import View
 from engine.yamatai.context import Ctx, context
 from engine.yamatai.state import NONE, STEP_NAMES, Building, Player, State, Turn
 from engine.yamatai.view import figure
 
 
-def state_from_view(view: dict[str, Any], seed: int) -> State:
+def state_from_view(view: View, seed: int) -> State:
     """A state consistent with everything in the view; decks and hidden fleets are shuffled."""
     ctx = context(view["board"])
     comp = ctx.comp
@@ -111,7 +112,7 @@ def state_from_view(view: dict[str, Any], seed: int) -> State:
     )
 
 
-def _played_fleets(view: dict[str, Any], players: list[Player]) -> list[int]:
+def _played_fleets(view: View, players: list[Player]) -> list[int]:
     """Fleets played this round, in meeple order, from each player's fleets in play order."""
     seen: Counter[int] = Counter()
     played = []

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.contract import ComputerPlayer
+from engine.contract import ComputerPlayer, View
 from engine.players import legal_of, random_player, seeded
 from engine.rng import Rng
 from engine.yamatai import rules
@@ -21,7 +19,7 @@ MAX_POWER_CANDIDATES = 60  # greedy samples this many power actions when there a
 _POWER_KINDS = set(FLEET_POWERS) | set(SPECIALIST_POWERS)
 
 
-def greedy_player(view: dict[str, Any], seed: int) -> str:
+def greedy_player(view: View, seed: int) -> str:
     """The legal action with the best score estimate after one ply (ties broken by the seed)."""
     legal = legal_of(view)
     if len(legal) == 1:

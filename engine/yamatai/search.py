@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from engine.contract import Budget, Choice
+from engine.contract import Budget, Choice, View
 from engine.rng import Rng
 from engine.search import analyse, best_action, softmax_chances
 from engine.yamatai import rules
@@ -25,7 +24,7 @@ BUDGET = Budget(iterations=48, determinizations=8, candidates=8, turns=2)
 class YamataiSearch:
     """Yamatai as the search sees it."""
 
-    def determinize(self, view: dict[str, Any], seed: int) -> State:
+    def determinize(self, view: View, seed: int) -> State:
         """A full state guessed from the view (engine/yamatai/infer.py)."""
         return state_from_view(view, seed)
 
@@ -72,13 +71,13 @@ class YamataiSearch:
 GAME = YamataiSearch()
 
 
-def strong_player(view: dict[str, Any], seed: int) -> str:
+def strong_player(view: View, seed: int) -> str:
     """The search's best action with the budget of ``BUDGET`` (read at each call)."""
     return best_action(GAME, view, seed, BUDGET)
 
 
 def analyse_view(
-    view: dict[str, Any], seed: int, budget: Budget | None = None, also: Sequence[str] = ()
+    view: View, seed: int, budget: Budget | None = None, also: Sequence[str] = ()
 ) -> list[Choice]:
     """The strong player's choices for this view, the best first, with chances to win."""
     return analyse(GAME, view, seed, budget or BUDGET, also)

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypedDict
+from typing import ClassVar, TypedDict
 
 from engine import rng
 from engine.contract import (
     Budget,
     Choice,
     ComputerPlayer,
+    Event,
+    JsonObject,
     Milestones,
+    Options,
     Outcome,
     ScoreLine,
     SeatResult,
     TurnInfo,
+    View,
 )
 from engine.errors import IllegalAction, InvalidNotation, InvalidSetup
 from engine.players import legal_of, random_player, seeded
@@ -86,7 +90,7 @@ def _winning(piles: list[int], action: str) -> bool:
     return total == 0
 
 
-def perfect_player(view: dict[str, Any], seed: int) -> str:
+def perfect_player(view: View, seed: int) -> str:
     """Leaves a nim-sum of zero when it can, else takes one at random."""
     legal = legal_of(view)
     for action in legal:
@@ -114,7 +118,7 @@ class Nim:
 
     def analyse(
         self,
-        view: dict[str, Any],
+        view: View,
         seed: int,
         budget: Budget | None = None,
         also: Sequence[str] = (),
@@ -124,13 +128,13 @@ class Nim:
         chances = {a: float(_winning(view["piles"], a)) for a in legal}
         return [Choice(a, chances[a], 0) for a in sorted(legal, key=lambda a: -chances[a])]
 
-    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    def normalize_options(self, options: Mapping[str, object] | None) -> Options:
         """No options."""
         if options:
             raise InvalidSetup("Nim has no options.", reason="unknown_option")
         return {}
 
-    def new_state(self, players: list[str], seed: int, options: dict[str, Any]) -> NimState:
+    def new_state(self, players: list[str], seed: int, options: Options) -> NimState:
         """Three piles of 3 to 6 objects drawn from the seed."""
         state = rng.seed_state(seed)
         piles = []
@@ -169,10 +173,10 @@ class Nim:
                 f"Pile {PILES[action.pile]} has {st.piles[action.pile]}.", reason="too_many"
             )
 
-    def apply(self, st: NimState, action: Take, pass_turn: bool = True) -> list[dict[str, Any]]:
+    def apply(self, st: NimState, action: Take, pass_turn: bool = True) -> list[Event]:
         """Take, then pass the turn or end the game."""
         st.piles[action.pile] -= action.count
-        events: list[dict[str, Any]] = [
+        events: list[Event] = [
             {"type": "take", "seat": st.seat, "count": action.count, "pile": PILES[action.pile]}
         ]
         st.turns += 1
@@ -242,7 +246,7 @@ class Nim:
         """No figures beyond the outcome."""
         return {}
 
-    def milestones(self, events: list[dict[str, Any]]) -> Milestones:
+    def milestones(self, events: list[Event]) -> Milestones:
         """Every move ends a turn; a win ends the game."""
         won = any(e["type"] == "won" for e in events)
         return Milestones(turn_ended=bool(events), game_ended=won)
@@ -263,7 +267,7 @@ class Nim:
         """A copy."""
         return NimState(st.piles[:], st.seat, st.turns, st.winner, st.names[:])
 
-    def to_dict(self, st: NimState) -> dict[str, Any]:
+    def to_dict(self, st: NimState) -> JsonObject:
         """JSON-ready state."""
         return {
             "piles": st.piles[:],
@@ -273,7 +277,7 @@ class Nim:
             "names": st.names[:],
         }
 
-    def from_dict(self, data: dict[str, Any]) -> NimState:
+    def from_dict(self, data: JsonObject) -> NimState:
         """The state ``to_dict`` wrote."""
         return NimState(
             list(data["piles"]), data["seat"], data["turns"], data["winner"], list(data["names"])

@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from engine import games
+from engine.contract import View
 from engine.simulate import play_game, summarize
 from engine.yamatai.players import PLAYERS, greedy_player, random_player
 from tests.engine.yamatai.scenario import to_act
@@ -45,7 +46,7 @@ def test_a_view_without_legal_actions_is_refused() -> None:
 def test_greedy_outscores_random_play() -> None:
     """Seat 0 greedy against random opponents wins most games."""
 
-    def mixed(view: dict[str, object], seed: int) -> str:
+    def mixed(view: View, seed: int) -> str:
         chooser = greedy_player if view["viewer"] == 0 else random_player
         return chooser(view, seed)
 
