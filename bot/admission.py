@@ -33,6 +33,8 @@ from typing import Any
 
 import discord
 
+from bot.internals import set_response
+
 log = logging.getLogger(__name__)
 
 #: Slash commands whose first step is ``defer(ephemeral=True, thinking=True)``: deferring them
@@ -125,8 +127,7 @@ async def defer_now(interaction: discord.Interaction[Any], *, thinking: bool = T
     """Acknowledge the interaction at once as its handler itself would: a command privately
     and "thinking"; a panel click (``thinking=False``) as an update of the panel's message."""
     response = DeferredFirst(interaction)
-    # discord.py caches the response in this slot; the handler then finds the deferred one
-    interaction._cs_response = response  # type: ignore[attr-defined]
+    set_response(interaction, response)  # the handler then finds the deferred one
     if thinking:
         await response.defer(ephemeral=True, thinking=True)
     else:
@@ -288,7 +289,7 @@ async def _answer_directly(
 ) -> None:
     """Run a command in the place free now, answering directly unless it is slow (D139)."""
     response = AnswerSoon(interaction)
-    interaction._cs_response = response  # type: ignore[attr-defined]  # as ``defer_now``
+    set_response(interaction, response)  # the handler's answers go through it
     response.start(gate.answer_within)
     try:
         async with gate.place(_nothing):  # free: entered at once, never waits

@@ -10,17 +10,22 @@ import signal
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
-import yarl
 from discord import app_commands
 from discord.ext import commands
-from discord.gateway import DiscordWebSocket
-from discord.http import Route
 
 from bot.admission import Admission, admitted
 from bot.catalog import default_catalog
+from bot.internals import (
+    GatedTree,
+    Interaction,
+    Run,
+    quiet_voice,
+    running_interactions,
+    set_endpoints,
+)
 from bot.league_runner import LeagueRunner
 from bot.lobby_state import LobbyBook
 from bot.loops import Every
@@ -60,53 +65,46 @@ from bot.web.server import WebServer
 log = logging.getLogger(__name__)
 
 SWEEP_INTERVAL = 60.0  # seconds between two looks for owed messages and stalled games
-DEFAULT_API_BASE = Route.BASE
-DEFAULT_GATEWAY = DiscordWebSocket.DEFAULT_GATEWAY
 
 
 def apply_endpoints(settings: Settings) -> None:
-    """Point discord.py at the configured REST base and gateway (or back at Discord's own).
-
-    discord.py reads both from class attributes: every REST route (webhooks and interaction
-    callbacks included) is ``Route.BASE + path``, and a non-sharded client connects to
-    ``DiscordWebSocket.DEFAULT_GATEWAY`` (it never asks ``GET /gateway/bot``); after READY it
-    resumes at the ``resume_gateway_url`` the gateway itself sent.
-    """
-    Route.BASE = settings.api_base or DEFAULT_API_BASE
-    DiscordWebSocket.DEFAULT_GATEWAY = (
-        yarl.URL(settings.gateway_url) if settings.gateway_url else DEFAULT_GATEWAY
-    )
+    """Point discord.py at the configured REST base and gateway (or back at Discord's own)."""
+    set_endpoints(settings.api_base, settings.gateway_url)
 
 
-class HimikoTree(app_commands.CommandTree[Any]):
+@runtime_checkable
+class Gated(Protocol):
+    """What the command tree reads of its client (the bot): whether the stop's drain is over,
+    the admission gate (D115) and the answers' timing (None without metrics or JSON logs)."""
+
+    drained: bool
+    admission: Admission
+    answers: Answers | None
+
+
+class HimikoTree(GatedTree):
     """The command tree: commands pass the admission gate (D115); any failure a command did
     not answer gets a short reply."""
 
-    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+    async def gate(self, interaction: Interaction, run: Run) -> None:
         """Run a command (or autocomplete) in its turn: discord.py starts one per arrival."""
-        if getattr(self.client, "drained", False):
+        client = self.client
+        if not isinstance(client, Gated):  # a bare client: no gate to pass
+            await run()
+            return
+        if client.drained:
             # Arrived after the stop's drain: the connection is closing under it; unanswered,
             # as if it came once the bot was gone (it changed nothing).
             return
-        answers: Answers | None = getattr(self.client, "answers", None)
-        if answers is None:
-            await self._admit(interaction)
+        gate = client.admission
+        if client.answers is None:
+            await admitted(gate, interaction, run, busy_notice)
         else:  # timed, counted, named in the log (METRICS_PORT, LOG_FORMAT=json)
-            await answers.command(interaction, lambda: self._admit(interaction))
+            await client.answers.command(
+                interaction, lambda: admitted(gate, interaction, run, busy_notice)
+            )
 
-    async def _admit(self, interaction: discord.Interaction[Any]) -> None:
-        """Run a command through the admission gate (D115)."""
-        gate: Admission | None = getattr(self.client, "admission", None)
-        if gate is None:
-            await super()._call(interaction)
-            return
-        await admitted(
-            gate, interaction, lambda: super(HimikoTree, self)._call(interaction), busy_notice
-        )
-
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         """Answer instead of printing a traceback; unknown failures are logged with context."""
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         await report_error(interaction, original)
@@ -388,12 +386,6 @@ class HimikoBot(commands.AutoShardedBot):
 
 
 DRAIN_TIMEOUT = 5.0  # seconds the commands under way get to answer when the bot closes
-# discord.py's names for the tasks that run a slash command, autocomplete or a component click
-_INTERACTION_TASKS = (
-    "CommandTree-invoker",
-    "discord-ui-view-dispatch-",
-    "discord-ui-dynamic-item-",
-)
 
 
 async def answer_pending_interactions(timeout: float) -> None:
@@ -402,25 +394,11 @@ async def answer_pending_interactions(timeout: float) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while (left := deadline - loop.time()) > 0:
-        running = [
-            task
-            for task in asyncio.all_tasks()
-            if not task.done() and task.get_name().startswith(_INTERACTION_TASKS)
-        ]
+        running = running_interactions()
         if not running:
             return
         await asyncio.wait(running, timeout=left)
     log.warning("stopping: some commands were still running; they get no answer")
-
-
-def silence_voice_warnings() -> None:
-    """Keep discord.py from warning that voice libraries (PyNaCl, davey) are missing.
-
-    Himiko never joins a voice channel; the warning would only alarm whoever reads the log.
-    """
-    for flag in ("warn_nacl", "warn_dave"):
-        if hasattr(discord.VoiceClient, flag):
-            setattr(discord.VoiceClient, flag, False)
 
 
 def create_bot(
@@ -438,7 +416,7 @@ def create_bot(
     to deadlines and reminders (tests inject one).
     """
     apply_endpoints(settings)
-    silence_voice_warnings()
+    quiet_voice()
     return HimikoBot(
         settings,
         guild_ready_timeout=guild_ready_timeout,

@@ -19,6 +19,7 @@ import discord
 from discord import ui
 
 from bot.context import Himiko
+from bot.internals import item_template
 from bot.ops.logs import log_context
 from bot.service import ServiceError
 from bot.store import is_busy
@@ -185,6 +186,6 @@ def _timed_class(bound: type[ItemT], answers: Answers) -> type[ItemT]:
     async def callback(self: ItemT, interaction: Interaction) -> None:
         await answers.click(interaction, self, lambda: inner(self, interaction))
 
-    template = bound.__discord_ui_compiled_template__
+    template = item_template(bound)
     namespace = {"callback": callback, "__module__": bound.__module__}
     return cast(type[ItemT], type(bound.__name__, (bound,), namespace, template=template))

@@ -18,6 +18,7 @@ import aiosqlite
 
 from .connection import Result, Row, Script, Step, T
 from .errors import DatabaseUnusable, StoreError
+from .internals import run_in_connection, sqlite_connection
 
 log = logging.getLogger(__name__)
 
@@ -328,10 +329,7 @@ class SqliteBackend:
     async def _run(conn: aiosqlite.Connection, script: Script[T], begin: str, end: str) -> T:
         if conn.in_transaction:  # a cancelled caller may have left one open
             await _rollback(conn)
-        # aiosqlite's own way to run a function in its thread (as every call of it does)
-        hop: asyncio.Future[T] = asyncio.ensure_future(
-            conn._execute(_transaction, conn, script, begin, end)  # type: ignore[no-untyped-call]
-        )
+        hop = asyncio.ensure_future(run_in_connection(conn, _transaction, conn, script, begin, end))
         try:
             return await asyncio.shield(hop)
         except asyncio.CancelledError:
@@ -362,7 +360,7 @@ class SqliteBackend:
 
 def _transaction(conn: aiosqlite.Connection, script: Script[T], begin: str, end: str) -> T:
     """A script's transaction, run in the connection's own thread."""
-    db = conn._conn
+    db = sqlite_connection(conn)
     db.execute(begin)
     try:
         value = _drive(db, script)

@@ -15,6 +15,7 @@ from discord import ui
 
 from bot.context import Himiko
 from bot.custom_ids import CustomId
+from bot.internals import item_template
 from bot.present import guarded, t
 from bot.service import ServiceError
 
@@ -40,7 +41,7 @@ class BoundItems:
         """``item`` with ``bot`` set to this context (same template: custom ids unchanged)."""
         made = self._made.get(item)
         if made is None:
-            template = item.__discord_ui_compiled_template__
+            template = item_template(item)
             namespace = {"bot": self._bot, "__module__": item.__module__}
             made = type(item.__name__, (item,), namespace, template=template)
             self._made[item] = made

@@ -12,8 +12,9 @@ import discord
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.app import DEFAULT_API_BASE, DEFAULT_GATEWAY, HimikoBot, apply_endpoints, create_bot
+from bot.app import Gated, HimikoBot, HimikoTree, apply_endpoints, create_bot
 from bot.cogs.info import log_text
+from bot.internals import DEFAULT_API_BASE, DEFAULT_GATEWAY
 from bot.lobby_state import LobbyState, parse_custom_id
 from bot.service import Category, HistoryResult, PanelState, PlayerInfo, Turn, TurnRecord
 from bot.settings import Settings
@@ -73,6 +74,12 @@ def test_endpoints_are_applied_and_restored(tmp_path: Path) -> None:
     finally:
         apply_endpoints(_settings(tmp_path))
     assert Route.BASE == DEFAULT_API_BASE and DiscordWebSocket.DEFAULT_GATEWAY == DEFAULT_GATEWAY
+
+
+def test_the_bot_is_what_its_command_tree_gates_on(tmp_path: Path) -> None:
+    """The tree reads ``drained``, ``admission`` and ``answers`` of its client (else no gate)."""
+    bot = HimikoBot(_settings(tmp_path))
+    assert isinstance(bot, Gated) and isinstance(bot.tree, HimikoTree)
 
 
 def test_setup_registers_commands_and_buttons(tmp_path: Path) -> None:

@@ -17,10 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from discord.gateway import DiscordWebSocket
-from discord.http import Route
-
 from bot.app import SWEEP_INTERVAL, HimikoBot, answer_pending_interactions, create_bot
+from bot.internals import endpoints, set_endpoints
 from bot.settings import Settings
 from bot.store import Game, Target, is_url
 from engine import games
@@ -346,7 +344,7 @@ async def himiko_env(
 ) -> AsyncIterator[Env]:
     """The double and the bot on ``tmp_path/himiko.sqlite3`` (or the test's PostgreSQL database);
     checks requests and logs at exit."""
-    saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    saved = endpoints()
     double = make_double(**double_kwargs)
     await double.start()
     env = Env(double, database(tmp_path, "himiko.sqlite3"), sweep_interval)
@@ -368,4 +366,4 @@ async def himiko_env(
             await env.stop_bot()
         finally:
             await double.stop()
-            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
+            set_endpoints(*saved)
