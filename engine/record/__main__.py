@@ -20,13 +20,14 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from engine.record.document import (
     MAX_BYTES,
     SPECTATOR,
     Record,
     RecordError,
+    ResultData,
     from_bytes,
     result_of,
 )
@@ -172,7 +173,7 @@ def _line(number: int, time: str, name: str, action: str, scores: Sequence[int])
     return f"{number:4d}. {time}  {name}: {action}  (scores {'/'.join(map(str, scores))})"
 
 
-def _result_words(result: dict[str, Any] | None, ended: str | None) -> str:
+def _result_words(result: ResultData | None, ended: str | None) -> str:
     if result is None:
         return f"ended by the bot: {ended}" if ended else "no result yet"
     seats = sorted(result["seats"], key=lambda s: (s["rank"], s["seat"]))

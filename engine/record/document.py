@@ -7,9 +7,9 @@ import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import NoReturn, NotRequired, TypedDict, TypeGuard, TypeVar, cast
 
-from engine.contract import Outcome, Rules
+from engine.contract import GameRules, JsonValue, Options, Outcome
 from engine.errors import EngineError
 from engine.games import GAMES, MAX_ACTION_TEXT, MAX_NAME, rules_for
 from engine.players import LEVELS
@@ -19,6 +19,10 @@ VERSION = 1
 FULL = "full"
 SPECTATOR = "spectator"
 KINDS = (FULL, SPECTATOR)
+
+T = TypeVar("T")
+#: A JSON object as the strict reader gives it.
+JsonObject = dict[str, JsonValue]
 
 #: The top-level fields: required ones, then those that may be left out (read as null).
 REQUIRED = ("format", "version", "kind", "game", "options", "players", "actions", "result")
@@ -37,6 +41,67 @@ MAX_DEPTH = 16
 
 class RecordError(ValueError):
     """A document that is not a valid record; the message names the field and what is wrong."""
+
+
+class PlayerData(TypedDict):
+    """A seat as the record's JSON writes it (``players``)."""
+
+    seat: int
+    name: str
+    computer: bool
+    level: str | None
+
+
+class ActionData(TypedDict):
+    """An action as the record's JSON writes it (``actions``)."""
+
+    number: int
+    seat: int
+    action: str
+    time: str
+    scores: list[int]
+
+
+class SeatData(TypedDict):
+    """A seat's result as the record's JSON writes it (``result.seats``)."""
+
+    seat: int
+    name: str
+    score: int
+    rank: int
+    lines: dict[str, int]
+
+
+class ResultData(TypedDict):
+    """The engine's outcome as the record's JSON writes it (``result``)."""
+
+    seats: list[SeatData]
+    winners: list[int]
+    termination: list[str]
+    tie_broken: bool
+    rounds: int | None
+
+
+class HeaderData(TypedDict):
+    """The record's setup as its JSON writes it, before the actions (``seed``: a full record's
+    only)."""
+
+    format: str
+    version: int
+    kind: str
+    game: str
+    options: Options
+    seed: NotRequired[int | None]
+    language: str | None
+    players: list[PlayerData]
+
+
+class RecordData(HeaderData):
+    """The whole record as its JSON writes it: the setup, the actions, the result."""
+
+    actions: list[ActionData]
+    result: ResultData | None
+    ended: str | None
 
 
 @dataclass(frozen=True)
@@ -67,11 +132,11 @@ class Record:
 
     kind: str  # FULL (with the seed) or SPECTATOR (no seed, public texts)
     game: str
-    options: dict[str, Any]
+    options: Options
     seed: int | None
     players: tuple[Player, ...]
     actions: tuple[Entry, ...]
-    result: dict[str, Any] | None  # the engine's outcome (``result_of``); None while it runs
+    result: ResultData | None  # the engine's outcome (``result_of``); None while it runs
     language: str | None = None  # the game's language, for pictures (en, fr, it, pl)
     ended: str | None = None  # why the bot ended a game the rules had not (e.g. "abandoned")
 
@@ -83,7 +148,7 @@ def utc_text(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
-def result_of(outcome: Outcome | None) -> dict[str, Any] | None:
+def result_of(outcome: Outcome | None) -> ResultData | None:
     """The engine's outcome as the record's ``result`` (None while the game runs)."""
     if outcome is None:
         return None
@@ -105,48 +170,55 @@ def result_of(outcome: Outcome | None) -> dict[str, Any] | None:
     }
 
 
-def to_dict(record: Record) -> dict[str, Any]:
-    """The record as JSON-ready data, fields in the documented order."""
-    data: dict[str, Any] = {
+def header(record: Record) -> HeaderData:
+    """The record's setup as JSON-ready data, fields in the documented order."""
+    data: HeaderData = {
         "format": FORMAT,
         "version": VERSION,
         "kind": record.kind,
         "game": record.game,
         "options": dict(record.options),
+        "seed": record.seed,
+        "language": record.language,
+        "players": [
+            {"seat": p.seat, "name": p.name, "computer": p.computer, "level": p.level}
+            for p in record.players
+        ],
     }
-    if record.kind == FULL:
-        data["seed"] = record.seed
-    data["language"] = record.language
-    data["players"] = [
-        {"seat": p.seat, "name": p.name, "computer": p.computer, "level": p.level}
-        for p in record.players
-    ]
-    data["actions"] = [
-        {
-            "number": e.number,
-            "seat": e.seat,
-            "action": e.action,
-            "time": e.time,
-            "scores": list(e.scores),
-        }
-        for e in record.actions
-    ]
-    data["result"] = record.result
-    data["ended"] = record.ended
+    if record.kind != FULL:
+        del data["seed"]  # a spectator record carries no seed
     return data
+
+
+def action_data(entry: Entry) -> ActionData:
+    """One action as JSON-ready data."""
+    return {
+        "number": entry.number,
+        "seat": entry.seat,
+        "action": entry.action,
+        "time": entry.time,
+        "scores": list(entry.scores),
+    }
+
+
+def to_dict(record: Record) -> RecordData:
+    """The record as JSON-ready data, fields in the documented order."""
+    return {
+        **header(record),
+        "actions": [action_data(e) for e in record.actions],
+        "result": record.result,
+        "ended": record.ended,
+    }
 
 
 def to_json(record: Record) -> str:
     """The record as JSON text (indented, one action per line, UTF-8 names kept)."""
-    data = to_dict(record)
-    actions = data.pop("actions")
-    result = data.pop("result")
-    ended = data.pop("ended")
-    head = json.dumps(data, ensure_ascii=False, indent=1)[:-2]  # without the closing brace
-    lines = [json.dumps(a, ensure_ascii=False) for a in actions]
+    head = json.dumps(header(record), ensure_ascii=False, indent=1)[:-2]  # without the brace
+    lines = [json.dumps(action_data(e), ensure_ascii=False) for e in record.actions]
     body = ",\n  ".join(lines)
     listed = f"[\n  {body}\n ]" if lines else "[]"
-    tail = f' "result": {json.dumps(result, ensure_ascii=False)},\n "ended": {json.dumps(ended)}'
+    result = json.dumps(record.result, ensure_ascii=False)
+    tail = f' "result": {result},\n "ended": {json.dumps(record.ended)}'
     return f'{head},\n "actions": {listed},\n{tail}\n}}\n'
 
 
@@ -181,7 +253,7 @@ def from_json(text: str) -> Record:
     return from_dict(data)
 
 
-def from_dict(data: Any) -> Record:
+def from_dict(data: object) -> Record:
     """The record in JSON-ready data, checked strictly (RecordError naming the field)."""
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, not {_kind_of(data)}")
@@ -222,7 +294,7 @@ def from_dict(data: Any) -> Record:
 # -- reading JSON strictly ---------------------------------------------------------------------
 
 
-def _constant(name: str) -> Any:
+def _constant(name: str) -> NoReturn:
     raise RecordError(f"not JSON: {name} is not a JSON number")
 
 
@@ -234,8 +306,8 @@ def _integer(digits: str) -> int:
     return int(digits)
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
+def _object(pairs: list[tuple[str, JsonValue]]) -> JsonObject:
+    data: JsonObject = {}
     for key, value in pairs:
         if key in data:
             raise RecordError(f"not JSON: the key {_shown(key)} is written twice in one object")
@@ -243,10 +315,10 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
-def _plain(data: Any) -> None:
+def _plain(data: JsonObject) -> None:
     """Refuse data nested deeper than ``MAX_DEPTH`` or with a text that is not Unicode (a lone
     surrogate, which JSON's \\u escapes can write but no file or screen can hold)."""
-    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    stack: list[tuple[JsonObject | list[JsonValue], tuple[str | int, ...]]] = [(data, ())]
     while stack:
         value, at = stack.pop()
         if len(at) > MAX_DEPTH:
@@ -289,7 +361,7 @@ _REPR.maxstring = _REPR.maxother = 60
 _REPR.maxlevel = 2
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     """A value as an error message shows it: quoted, cut short, no deeper than two levels."""
     return _REPR.repr(value)
 
@@ -297,7 +369,7 @@ def _shown(value: Any) -> str:
 # -- checking the parts ------------------------------------------------------------------------
 
 
-def _kind_of(value: Any) -> str:
+def _kind_of(value: object) -> str:
     """A JSON value's type in JSON's words."""
     if value is None:
         return "null"
@@ -319,7 +391,7 @@ _WORDS: dict[type, str] = {
 }
 
 
-def _get(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+def _get(data: Mapping[str, object], key: str, kind: type[T], where: str) -> T:
     """The field ``key`` of ``data``, which must be there and of that JSON type."""
     if key not in data:
         raise RecordError(f"{where}{key}: missing")
@@ -331,7 +403,7 @@ def _get(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
 
 
 def _fields(
-    data: Mapping[str, Any], required: Sequence[str], optional: Sequence[str], where: str
+    data: Mapping[str, object], required: Sequence[str], optional: Sequence[str], where: str
 ) -> None:
     """Refuse unknown fields and report the first missing one."""
     for key in data:
@@ -342,14 +414,14 @@ def _fields(
             raise RecordError(f"{where}{key}: missing")
 
 
-def _options(rules: Rules[Any, Any], options: dict[str, Any]) -> dict[str, Any]:
+def _options(rules: GameRules, options: Mapping[str, object]) -> Options:
     try:
         return rules.normalize_options(options)
     except EngineError as error:
         raise RecordError(f"options: {error}") from None
 
 
-def _seed(data: Mapping[str, Any], kind: str) -> int | None:
+def _seed(data: Mapping[str, object], kind: str) -> int | None:
     if kind == SPECTATOR:
         if "seed" in data:
             raise RecordError("seed: a spectator record carries no seed")
@@ -357,14 +429,14 @@ def _seed(data: Mapping[str, Any], kind: str) -> int | None:
     return int(_get(data, "seed", int, ""))
 
 
-def _optional_text(data: Mapping[str, Any], key: str) -> str | None:
+def _optional_text(data: Mapping[str, object], key: str) -> str | None:
     value = data.get(key)
     if value is not None and not isinstance(value, str):
         raise RecordError(f"{key}: expected a string or null, got {_kind_of(value)}")
     return value
 
 
-def _players(rules: Rules[Any, Any], items: list[Any]) -> tuple[Player, ...]:
+def _players(rules: GameRules, items: list[object]) -> tuple[Player, ...]:
     if not rules.min_players <= len(items) <= rules.max_players:
         raise RecordError(
             f"players: {rules.key} is played by {rules.min_players} to {rules.max_players}, "
@@ -393,7 +465,7 @@ def _players(rules: Rules[Any, Any], items: list[Any]) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def _entry(item: Any, index: int, seats: int) -> Entry:
+def _entry(item: object, index: int, seats: int) -> Entry:
     where = f"actions[{index}]."
     if not isinstance(item, dict):
         raise RecordError(f"actions[{index}]: expected an object, got {_kind_of(item)}")
@@ -410,7 +482,7 @@ def _entry(item: Any, index: int, seats: int) -> Entry:
     return Entry(number, seat, action, _time(item, where), _scores(item, where, seats))
 
 
-def _time(item: Mapping[str, Any], where: str) -> str:
+def _time(item: Mapping[str, object], where: str) -> str:
     text = _get(item, "time", str, where)
     try:
         moment = datetime.fromisoformat(text)
@@ -421,18 +493,18 @@ def _time(item: Mapping[str, Any], where: str) -> str:
     return utc_text(moment)
 
 
-def _scores(item: Mapping[str, Any], where: str, seats: int) -> tuple[int, ...]:
+def _scores(item: Mapping[str, object], where: str, seats: int) -> tuple[int, ...]:
     scores = _get(item, "scores", list, where)
     if len(scores) != seats or not all(_is_int(s) for s in scores):
         raise RecordError(f"{where}scores: expected {seats} integers, one per seat")
     return tuple(scores)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _result(value: Any, seats: int) -> dict[str, Any] | None:
+def _result(value: object, seats: int) -> ResultData | None:
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -451,10 +523,10 @@ def _result(value: Any, seats: int) -> dict[str, Any] | None:
     rounds = value["rounds"]
     if rounds is not None and not _is_int(rounds):
         raise RecordError(f"result.rounds: expected an integer or null, got {_kind_of(rounds)}")
-    return value
+    return cast(ResultData, value)  # every field checked above
 
 
-def _result_seat(item: Any, index: int) -> None:
+def _result_seat(item: object, index: int) -> None:
     where = f"result.seats[{index}]."
     if not isinstance(item, dict):
         raise RecordError(f"result.seats[{index}]: expected an object, got {_kind_of(item)}")
@@ -469,6 +541,6 @@ def _result_seat(item: Any, index: int) -> None:
         raise RecordError(f"{where}lines: expected integer points for every line")
 
 
-def _ints(values: list[Any], where: str, good: Callable[[int], bool]) -> None:
+def _ints(values: list[object], where: str, good: Callable[[int], bool]) -> None:
     if not all(_is_int(v) and good(v) for v in values):
         raise RecordError(f"{where}: expected seat numbers")

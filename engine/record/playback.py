@@ -6,9 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
-
-from engine.contract import Event, Milestones, Outcome, Rules, TurnInfo, View
+from engine.contract import Event, GameRules, Milestones, Outcome, TurnInfo, View
 from engine.errors import EngineError
 from engine.games import Match, new, rules_for
 from engine.record.document import (
@@ -65,10 +63,10 @@ class Step:
     action: str  # the canonical text; "" at the setup
     public: str  # the text as the other seats read it; "" at the setup
     events: tuple[Event, ...]
-    state: Any  # the rules' state after the action (a copy of its own)
-    rules: Rules[Any, Any]
+    state: object  # the rules' state after the action (a copy of its own)
+    rules: GameRules
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """What a spectator sees now (``version``: the number of actions played)."""
         return {**self.rules.view(self.state, None, None), "version": self.number}
 
@@ -120,7 +118,7 @@ def public_scores(view: View) -> tuple[int, ...]:
 
 def build(
     game: str,
-    options: Mapping[str, Any] | None,
+    options: Mapping[str, object] | None,
     seed: int,
     players: Sequence[str],
     actions: Sequence[Played],
@@ -291,7 +289,7 @@ def _turn_ends(steps: Sequence[Step]) -> list[tuple[Step, str, int]]:
 
 
 def _start(
-    game: str, players: Sequence[str], seed: int, options: Mapping[str, Any] | None
+    game: str, players: Sequence[str], seed: int, options: Mapping[str, object] | None
 ) -> Match:
     try:
         return new(game, players, seed, options)
