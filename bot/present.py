@@ -282,12 +282,13 @@ def member_of(interaction: discord.Interaction[Any]) -> Member:
     """The user with what Discord lets them do: Manage Threads where they are, Manage Server,
     their roles (what abandoning a game and running a league depend on)."""
     user = interaction.user
-    server = getattr(user, "guild_permissions", None)
+    if not isinstance(user, discord.Member):  # outside a server: no server rights, no roles
+        return Member(user.id, manage_threads=interaction.permissions.manage_threads)
     return Member(
         user.id,
         manage_threads=interaction.permissions.manage_threads,
-        manage_guild=bool(server and server.manage_guild),
-        roles=tuple(r.id for r in getattr(user, "roles", [])),
+        manage_guild=user.guild_permissions.manage_guild,
+        roles=tuple(r.id for r in user.roles),
     )
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from typing import Any
 
 import discord
 
@@ -34,13 +33,17 @@ async def fetch_thread(bot: Himiko, channel_id: int) -> discord.abc.Messageable:
     return channel
 
 
-def channel_locale(channel: Any) -> str | None:
+def channel_locale(channel: discord.abc.Messageable) -> str | None:
     """The locale of the server a channel is in (None outside a server)."""
-    guild = getattr(channel, "guild", None)
+    if not isinstance(
+        channel, discord.Thread | discord.abc.GuildChannel | discord.PartialMessageable
+    ):
+        return None  # a direct message
+    guild = channel.guild
     return None if guild is None else str(guild.preferred_locale)
 
 
-def game_locale(language: str | None, channel: Any) -> str | None:
+def game_locale(language: str | None, channel: discord.abc.Messageable) -> str | None:
     """The locale of a game's public messages: its language, else (games made before the
     choice) the preferred locale of the server the channel is in."""
     return language or channel_locale(channel)

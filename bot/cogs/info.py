@@ -294,7 +294,7 @@ class InfoCog(commands.Cog):
     @rules.autocomplete("topic")
     async def rules_topic(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         """The topics of the game in question whose title or key contains what was typed."""
-        key = await self._rules_game(interaction, getattr(interaction.namespace, "game", None))
+        key = await self._rules_game(interaction, _game_option(interaction))
         found = []
         for topic in rule_topics(key):
             prefix = "" if topic == COMMANDS_TOPIC else f"{key}."
@@ -307,7 +307,7 @@ class InfoCog(commands.Cog):
     async def rules_card(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         """The cards whose code or name (in the user's language) contains what was typed, the
         game in question's first."""
-        key = await self._rules_game(interaction, getattr(interaction.namespace, "game", None))
+        key = await self._rules_game(interaction, _game_option(interaction))
         words = _texts(interaction)
         typed = current.strip().lower()
         found = []
@@ -321,9 +321,8 @@ class InfoCog(commands.Cog):
     async def _rules_game(self, interaction: Interaction, game: str | None) -> str:
         if game in PRESENTATIONS:
             return str(game)
-        thread_id = getattr(interaction.channel, "id", None)
-        if thread_id is not None:
-            key = await self.bot.rooms.reading.game_in_thread(thread_id)
+        if interaction.channel is not None:
+            key = await self.bot.rooms.reading.game_in_thread(interaction.channel.id)
             if key in PRESENTATIONS:
                 return key
         return next(iter(PRESENTATIONS))
@@ -390,3 +389,9 @@ def card_text(interaction: Interaction, game: str, typed: str) -> str:
     kinds = {topic for _, topic, _ in all_cards(game)}
     topics = ", ".join(f"`/rules topic:{k}`" for k in rule_topics(game) if k in kinds)
     raise ServiceError("error.rules_card", card=clip(typed, 40), topics=topics)
+
+
+def _game_option(interaction: Interaction) -> str | None:
+    """The ``game`` option as typed so far (autocomplete), if any."""
+    game = interaction.namespace.game  # discord.py's Namespace: None for an option not given
+    return game if isinstance(game, str) else None

@@ -13,7 +13,7 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
 
 import discord
 from discord import ui
@@ -40,6 +40,13 @@ NOTICE = "notice"
 #: The gate's words that mean the command was not run (refused under load, or the bot stopped).
 NOT_RUN = frozenset({"busy.refused", "busy.stopping"})
 _WORD = re.compile(r"[a-z]+")
+
+
+@runtime_checkable
+class OfGame(Protocol):
+    """A button or menu of one game (its clicks name the game in the log)."""
+
+    game_id: int
 
 
 def outcome(interaction: Interaction, raised: BaseException | None = None) -> str:
@@ -109,11 +116,10 @@ class Answers:
     ) -> None:
         """Run a button's or menu's click, timed and counted (its game in the log context)."""
         name = click_name(item.custom_id)
-        game = getattr(item, "game_id", None)
         with log_context(
             guild=interaction.guild_id,
             channel=interaction.channel_id,
-            game=game if isinstance(game, int) else None,
+            game=item.game_id if isinstance(item, OfGame) else None,
             click=name,
         ):
             await self._timed(interaction, "click", lambda: name, handle)

@@ -118,7 +118,8 @@ def describe_failure(path: Path, error: BaseException) -> str:
     text = str(error)
     if "not a database" in text:
         return f"not an SQLite database ({text}); restore a backup or use another path"
-    denied = isinstance(error, PermissionError) or getattr(error, "errno", None) == errno.EROFS
+    read_only = isinstance(error, OSError) and error.errno == errno.EROFS
+    denied = isinstance(error, PermissionError) or read_only
     if denied or "readonly" in text or _read_only(path):
         return (
             f"cannot be written: read-only file, folder or file system ({text}); "

@@ -328,8 +328,8 @@ def lobby_in(message: discord.Message, bot_id: int | None) -> LobbyState | None:
     if bot_id is None or message.author.id != bot_id:
         return None
     for row in message.components:
-        for child in getattr(row, "children", ()):
-            found = parse_custom_id(getattr(child, "custom_id", None) or "")
+        for child in row.children if isinstance(row, discord.ActionRow) else ():
+            found = parse_custom_id(child.custom_id or "")
             if found is not None:
                 return _with_players(found[1], players_in(message))
     return None

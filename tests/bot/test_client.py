@@ -102,12 +102,19 @@ def test_setup_registers_commands_and_buttons(tmp_path: Path) -> None:
 
 
 def _lobby_message(embed: discord.Embed, ids: list[str], author: int = BOT_ID) -> Any:
-    children = [SimpleNamespace(custom_id=i) for i in ids]
-    return SimpleNamespace(
-        author=SimpleNamespace(id=author),
-        embeds=[embed],
-        components=[SimpleNamespace(children=children)],
-    )
+    """A message as discord.py reads it: its buttons in rows of components."""
+    rows = [
+        discord.ActionRow(
+            {
+                "type": 1,
+                "components": [
+                    {"type": 2, "style": 2, "label": "x", "custom_id": i} for i in ids[n : n + 5]
+                ],
+            }
+        )
+        for n in range(0, len(ids), 5)
+    ]
+    return SimpleNamespace(author=SimpleNamespace(id=author), embeds=[embed], components=rows)
 
 
 def test_a_lobby_is_read_back_from_its_message(tmp_path: Path) -> None:

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
-from bot.ops.answers import click_name
+from bot.lobby_state import LobbyState
+from bot.ops.answers import Answers, click_name
 from bot.ops.logs import ContextFields, JsonLines, log_context
 from bot.settings import RedactToken
+from bot.views.lobby import LobbyButton
+from bot.views.panel import RefreshButton
 
 TOKEN = "secret-token-123"
 
@@ -67,3 +73,15 @@ def test_an_unknown_context_field_is_refused() -> None:
 )
 def test_a_click_is_named_by_its_custom_id_words(custom_id: str, name: str) -> None:
     assert click_name(custom_id) == name
+
+
+def test_a_click_is_logged_with_its_game_if_it_has_one() -> None:
+    stream = io.StringIO()
+    answers = Answers(None, _logger(stream))
+    lobby = LobbyButton("join", LobbyState("yamatai", 2, False, (1,), ("Ann",)))
+    for item in (RefreshButton(12), lobby):
+        interaction = SimpleNamespace(guild_id=7, channel_id=8, extras={})
+        asyncio.run(answers.click(cast(Any, interaction), item, lambda: asyncio.sleep(0)))
+    refresh, join = map(json.loads, stream.getvalue().splitlines())
+    assert (refresh["game"], refresh["click"], refresh["outcome"]) == (12, "panel:refresh", "ok")
+    assert "game" not in join and join["click"] == "lobby:join"
