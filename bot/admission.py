@@ -33,7 +33,7 @@ from typing import Any
 
 import discord
 
-from bot.internals import set_response
+from bot.internals import Interaction, set_response
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ BOUND = 0.5
 #: the last ten commands count, so the estimate follows a change of load within a second.
 SMOOTHING = 0.2
 
-Notice = Callable[[discord.Interaction[Any], str], Awaitable[None]]
+Notice = Callable[[Interaction, str], Awaitable[None]]
 
 
 class Stopping(Exception):
@@ -80,7 +80,7 @@ class AnswerSoon(discord.InteractionResponse[Any]):
     (privately, "thinking") then. ``answering`` keeps that late deferral and the first answer
     from crossing: the answer waits for a deferral under way and then follows it up."""
 
-    def __init__(self, parent: discord.Interaction[Any]) -> None:
+    def __init__(self, parent: Interaction) -> None:
         super().__init__(parent)
         self.answering = asyncio.Lock()
         self._timer: asyncio.TimerHandle | None = None
@@ -114,7 +114,7 @@ class AnswerSoon(discord.InteractionResponse[Any]):
                 log.warning("could not defer a slow command", exc_info=True)
 
 
-def _command_name(interaction: discord.Interaction[Any]) -> str | None:
+def _command_name(interaction: Interaction) -> str | None:
     """The slash command's name (None for anything else)."""
     if interaction.type is not discord.InteractionType.application_command:
         return None
@@ -123,7 +123,7 @@ def _command_name(interaction: discord.Interaction[Any]) -> str | None:
     return str(name) if data.get("type", 1) == 1 and name is not None else None
 
 
-async def defer_now(interaction: discord.Interaction[Any], *, thinking: bool = True) -> None:
+async def defer_now(interaction: Interaction, *, thinking: bool = True) -> None:
     """Acknowledge the interaction at once as its handler itself would: a command privately
     and "thinking"; a panel click (``thinking=False``) as an update of the panel's message."""
     response = DeferredFirst(interaction)
@@ -264,7 +264,7 @@ async def _quietly(call: Callable[[], Awaitable[None]]) -> None:
 
 async def admitted(
     gate: Admission,
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     run: Callable[[], Awaitable[None]],
     notice: Notice,
 ) -> None:
@@ -285,7 +285,7 @@ async def admitted(
 
 
 async def _answer_directly(
-    gate: Admission, interaction: discord.Interaction[Any], run: Callable[[], Awaitable[None]]
+    gate: Admission, interaction: Interaction, run: Callable[[], Awaitable[None]]
 ) -> None:
     """Run a command in the place free now, answering directly unless it is slow (D139)."""
     response = AnswerSoon(interaction)
@@ -304,7 +304,7 @@ async def _nothing() -> None:
 
 async def through_gate(
     gate: Admission,
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     run: Callable[[], Awaitable[None]],
     notice: Notice,
     *,
@@ -337,7 +337,7 @@ async def through_gate(
 
 async def one_in_flight(
     gate: Admission,
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     owner: Hashable,
     run: Callable[[], Awaitable[None]],
     notice: Notice,

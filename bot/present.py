@@ -15,6 +15,7 @@ from babel.numbers import format_decimal
 from bot.admission import AnswerSoon
 from bot.catalog import LOCALES, Catalog, default_catalog, normalize_locale
 from bot.context import Himiko
+from bot.internals import Interaction
 from bot.names import display_name, league_name
 from bot.service import EngineRejected, Member, PlayResult, ServiceError
 from bot.store import is_busy
@@ -30,13 +31,13 @@ NAME_PARAMS = ("player", "host")  # error parameters that hold a player's name
 _ESCAPE = re.compile(r"\\([^\sA-Za-z0-9])")  # a markdown escape (``\_``), shown raw in a choice
 
 
-def t(interaction: discord.Interaction[Any], key: str, /, **params: Any) -> str:
+def t(interaction: Interaction, key: str, /, **params: Any) -> str:
     """A catalog text in the locale of the user behind the interaction (the one catalog of the
     process, ``default_catalog()``, which the bot's ``catalog`` is too)."""
     return default_catalog().text(key, str(interaction.locale), **params)
 
 
-def public_locale(interaction: discord.Interaction[Any]) -> str | None:
+def public_locale(interaction: Interaction) -> str | None:
     """The locale for messages everyone reads: the server's, if known."""
     return None if interaction.guild_locale is None else str(interaction.guild_locale)
 
@@ -116,9 +117,7 @@ def after_save() -> Iterator[None]:
         raise AfterSave(str(error)) from error
 
 
-def played_text(
-    interaction: discord.Interaction[Any], result: PlayResult, posted: bool = True
-) -> str:
+def played_text(interaction: Interaction, result: PlayResult, posted: bool = True) -> str:
     """The player's private confirmation of a play (saying so if the thread post failed)."""
     actions = "; ".join(result.actions)
     if result.turn is not None:
@@ -131,7 +130,7 @@ def played_text(
     return applied + " " + t(interaction, "play.step", step=step)
 
 
-def played_words(interaction: discord.Interaction[Any], result: PlayResult) -> str:
+def played_words(interaction: Interaction, result: PlayResult) -> str:
     """What a play did, in the reader's words (its events; what made none, by its actions)."""
     words = Summary(default_catalog(), str(interaction.locale), result.game)
     return words.actions(result.events, result.names, played=result.actions)
@@ -202,7 +201,7 @@ def legal_text(catalog: Catalog, legal: Sequence[str], locale: str | None, after
 
 
 async def send(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     content: str | None = None,
     *,
     png: bytes | None = None,
@@ -234,7 +233,7 @@ async def send(
             await response.send_message(**kwargs)
 
 
-async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+async def report_error(interaction: Interaction, error: BaseException) -> None:
     """Answer a failed interaction: the reason for a ServiceError, else a generic apology."""
     interaction.extras["error"] = error  # its outcome, for the metrics (bot/ops/answers.py)
     if isinstance(error, ServiceError):
@@ -262,15 +261,13 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         log.warning("could not send the error reply", exc_info=True)
 
 
-async def busy_notice(interaction: discord.Interaction[Any], key: str) -> None:
+async def busy_notice(interaction: Interaction, key: str) -> None:
     """A short private word from the admission gate, in the player's language."""
     interaction.extras["notice"] = key  # its outcome, for the metrics (bot/ops/answers.py)
     await send(interaction, t(interaction, key), ephemeral=True)
 
 
-async def guarded(
-    interaction: discord.Interaction[Any], body: Callable[[], Awaitable[None]]
-) -> None:
+async def guarded(interaction: Interaction, body: Callable[[], Awaitable[None]]) -> None:
     """Run a handler; any failure becomes a short ephemeral reply, never a traceback."""
     try:
         await body()
@@ -278,7 +275,7 @@ async def guarded(
         await report_error(interaction, error)
 
 
-def member_of(interaction: discord.Interaction[Any]) -> Member:
+def member_of(interaction: Interaction) -> Member:
     """The user with what Discord lets them do: Manage Threads where they are, Manage Server,
     their roles (what abandoning a game and running a league depend on)."""
     user = interaction.user
@@ -292,7 +289,7 @@ def member_of(interaction: discord.Interaction[Any]) -> Member:
     )
 
 
-def thread_of(interaction: discord.Interaction[Any]) -> int:
+def thread_of(interaction: Interaction) -> int:
     """The id of the channel the command was used in (a game's thread, hopefully)."""
     if interaction.guild_id is None or interaction.channel_id is None:
         raise ServiceError("error.guild_only")

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.context import Himiko
+from bot.internals import Interaction
 from bot.present import clip, send, t
 from bot.translator import text
 from engine import games
@@ -21,7 +20,7 @@ EMBED_DESCRIPTION = 4096
 SECTIONS = ("about", "start", "turn", "commands", "languages")
 
 
-def help_text(interaction: discord.Interaction[Any]) -> str:
+def help_text(interaction: Interaction) -> str:
     """The whole help, one titled section after another, in the user's language."""
     names = ", ".join(games.rules_for(key).display_name for key in games.GAMES)
     blocks = [
@@ -39,7 +38,7 @@ class HelpCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="help", description=text("cmd.help"))
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
+    async def help(self, interaction: Interaction) -> None:
         """The help, privately, as an embed (a message's 2,000 characters are too few)."""
         embed = discord.Embed(description=clip(help_text(interaction), EMBED_DESCRIPTION))
         await send(interaction, embed=embed)

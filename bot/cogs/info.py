@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -15,6 +14,7 @@ from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.games import PRESENTATIONS, presentation
 from bot.games.base import Texts
+from bot.internals import Interaction
 from bot.names import display_name
 from bot.present import MAX_CONTENT, clip, decimal, send, t, thread_of
 from bot.service import (
@@ -29,7 +29,6 @@ from bot.summary import Summary, reader_name
 from bot.translator import text
 from engine import games as registry
 
-Interaction = discord.Interaction[Any]
 #: The ``/rules`` topic every game shares (keys ``rules.topic.commands``, ``rules.commands``).
 COMMANDS_TOPIC = "commands"
 LOG_TURNS = 6

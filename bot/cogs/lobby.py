@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -11,6 +9,7 @@ from discord.ext import commands
 from bot.catalog import FALLBACK
 from bot.context import Himiko
 from bot.games import PRESENTATIONS
+from bot.internals import Interaction
 from bot.lobby_state import (
     MOST_BANK_HOURS,
     MOST_INCREMENT_HOURS,
@@ -68,7 +67,7 @@ def typed_bank(time_bank: str | None, increment: str | None) -> tuple[int, int] 
     return bank, step
 
 
-async def default_language(bot: Himiko, interaction: discord.Interaction[Any]) -> str:
+async def default_language(bot: Himiko, interaction: Interaction) -> str:
     """A new lobby's language: the server's default (``/server language``), else the server's
     preferred locale when the bot speaks it, else the host's locale, else English."""
     chosen = await server_language(bot, interaction.guild_id, interaction.guild_locale)
@@ -93,7 +92,7 @@ class LobbyCog(commands.Cog):
     @app_commands.guild_only()
     async def new(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: app_commands.Choice[str],
         seats: app_commands.Range[int, FEWEST, MOST] | None = None,
         computers: bool = False,

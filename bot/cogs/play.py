@@ -4,7 +4,6 @@ and ``/abandon`` (a casual game's host, a league game's organisers, or a moderat
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -13,6 +12,7 @@ from discord.ext import commands
 from bot.catalog import default_catalog
 from bot.context import Himiko
 from bot.door import announce
+from bot.internals import Interaction
 from bot.names import short_name
 from bot.present import (
     after_save,
@@ -33,7 +33,6 @@ from bot.views.panel import follow_picture, open_panel
 from bot.views.play import abandon_view, preview_view, resign_view
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
 
 
 def preview_embed(interaction: Interaction, preview: Preview) -> discord.Embed:

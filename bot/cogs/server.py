@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.context import Himiko
+from bot.internals import Interaction
 from bot.lobby_state import LANGUAGE_NAMES
 from bot.present import known_language, send, t
 from bot.service import ServiceError
 from bot.translator import text
 
-Interaction = discord.Interaction[Any]
 #: The language choice that clears the server's default.
 NO_DEFAULT = "none"
 

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
-import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.context import Himiko
+from bot.internals import Interaction
 from bot.present import send, t
 from bot.service.notify import NOTIFY_MODES, zone_choices
 from bot.store import UserSettings
 from bot.translator import text
-
-Interaction = discord.Interaction[Any]
 
 
 def settings_text(interaction: Interaction, settings: UserSettings) -> str:

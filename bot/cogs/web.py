@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.context import Himiko
+from bot.internals import Interaction
 from bot.present import send, t, thread_of
 from bot.service import ServiceError
 from bot.translator import text
 from engine import record
-
-Interaction = discord.Interaction[Any]
 
 
 class WebCog(commands.Cog):

@@ -19,7 +19,7 @@ import discord
 from discord import ui
 
 from bot.context import Himiko
-from bot.internals import item_template
+from bot.internals import Interaction, item_template
 from bot.ops.logs import log_context
 from bot.service import ServiceError
 from bot.store import is_busy
@@ -28,7 +28,6 @@ from bot.views.base import BoundItems
 if TYPE_CHECKING:
     from bot.ops.metrics import Metrics
 
-Interaction = discord.Interaction[Any]
 ItemT = TypeVar("ItemT", bound=ui.DynamicItem[Any])
 #: An interaction's handling, to run once.
 Handling = Callable[[], Awaitable[None]]

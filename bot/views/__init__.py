@@ -1,9 +1,6 @@
 """Buttons and menus: persistent ``DynamicItem``s whose custom ids carry their state."""
 
-from typing import Any
-
-from discord import ui
-
+from bot.views.base import PersistentItem
 from bot.views.coach import COACH_ITEMS
 from bot.views.deadline import DEADLINE_ITEMS
 from bot.views.lobby import LOBBY_ITEMS
@@ -11,7 +8,7 @@ from bot.views.panel import PANEL_ITEMS
 from bot.views.play import PLAY_ITEMS
 from bot.views.rematch import REMATCH_ITEMS
 
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+DYNAMIC_ITEMS: tuple[type[PersistentItem], ...] = (
     LOBBY_ITEMS + PANEL_ITEMS + PLAY_ITEMS + DEADLINE_ITEMS + COACH_ITEMS + REMATCH_ITEMS
 )
 

@@ -15,12 +15,13 @@ from discord import ui
 
 from bot.context import Himiko
 from bot.custom_ids import CustomId
-from bot.internals import item_template
+from bot.internals import Interaction, item_template
 from bot.present import guarded, t
 from bot.service import ServiceError
 
-Interaction = discord.Interaction[Any]
 ItemT = TypeVar("ItemT", bound=ui.DynamicItem[Any])
+#: A persistent button or menu (a ``DynamicItem`` of a button or a select menu).
+PersistentItem = ui.DynamicItem[ui.Item[ui.View]]
 
 
 class BoundItems:
@@ -35,7 +36,7 @@ class BoundItems:
 
     def __init__(self, bot: Himiko) -> None:
         self._bot = bot
-        self._made: dict[type[Any], type[Any]] = {}
+        self._made: dict[type[PersistentItem], type[PersistentItem]] = {}
 
     def __call__(self, item: type[ItemT], /) -> type[ItemT]:
         """``item`` with ``bot`` set to this context (same template: custom ids unchanged)."""
@@ -84,7 +85,7 @@ class OkNoButton:
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
     ) -> Self:
         """Rebuild from a click (a subclass with extra fields overrides this)."""
         return cls(

@@ -8,19 +8,17 @@ Custom ids: ``himiko:panel:hint:<game>:<version>`` and ``himiko:coach:points:<ga
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
-import discord
 from discord import ui
 
 from bot.admission import one_in_flight
 from bot.context import Himiko
 from bot.custom_ids import COACH_POINTS, PANEL_HINT
+from bot.internals import Interaction
 from bot.present import busy_notice, guarded, send, t
-from bot.views.base import button
+from bot.views.base import PersistentItem, button
 from bot.views.words import choice_label
-
-Interaction = discord.Interaction[Any]
 
 
 def percent(chance: float) -> int:
@@ -40,7 +38,7 @@ class HintButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_HINT.templat
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
     ) -> Self:
         """Rebuild from a click."""
         return cls(int(match["game"]), int(match["version"]))
@@ -73,7 +71,7 @@ class TurningPointsButton(ui.DynamicItem[ui.Button[ui.View]], template=COACH_POI
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
     ) -> Self:
         """Rebuild from a click."""
         return cls(int(match["game"]))
@@ -127,4 +125,4 @@ def turning_points_view(bot: Himiko, game_id: int, locale: str | None) -> ui.Vie
     return view
 
 
-COACH_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (HintButton, TurningPointsButton)
+COACH_ITEMS: tuple[type[PersistentItem], ...] = (HintButton, TurningPointsButton)

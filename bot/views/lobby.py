@@ -23,6 +23,7 @@ from discord import ui
 from bot.context import Himiko
 from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
 from bot.door import settle
+from bot.internals import Interaction
 from bot.lobby_state import (
     BANK_PRESETS,
     COMPUTER_LEVELS,
@@ -38,10 +39,9 @@ from bot.names import short_name
 from bot.present import guarded, public_locale, send
 from bot.service import Created, ServiceError
 from bot.store import LANGUAGES
-from bot.views.base import button
+from bot.views.base import PersistentItem, button
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
 # a player's line in the embed; lines posted before the ids were listed have no mention
 _LINE = re.compile(r"^\d+\. (?P<name>.*?)(?: \(<@(?P<id>\d+)>\))?$")
 _ESCAPED = re.compile(r"\\(.)")
@@ -168,13 +168,13 @@ class LobbyItem:
 
     bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
 
-    def __init__(self, action: str, state: LobbyState, item: ui.Item[Any], row: int) -> None:
+    def __init__(self, action: str, state: LobbyState, item: ui.Item[ui.View], row: int) -> None:
         self.action, self.state = action, state
         cast(Any, super()).__init__(item, row=row)  # the DynamicItem
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
     ) -> Self:
         """Rebuild the item from a click (the click applies to the lobby's own state, not this)."""
         state = LobbyState.parse(match.groupdict())
@@ -594,4 +594,4 @@ async def _thread_of(message: discord.Message, name: str) -> Any:
         raise
 
 
-LOBBY_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, LobbySelect)
+LOBBY_ITEMS: tuple[type[PersistentItem], ...] = (LobbyButton, LobbySelect)

@@ -37,6 +37,7 @@ from bot.custom_ids import (
 )
 from bot.door import announce
 from bot.games import presentation
+from bot.internals import Interaction
 from bot.names import display_name
 from bot.picture_queue import Delivery
 from bot.present import MAX_CONTENT, after_save, busy_notice, guarded, picture, played_words, t
@@ -44,13 +45,12 @@ from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.service.pictures import PictureOrder
 from bot.summary import Summary
-from bot.views.base import button
+from bot.views.base import PersistentItem, button
 from bot.views.coach import HintButton
 from bot.views.words import MAX_LABEL
 from bot.views.words import choice_label as choice_label  # the panel's words, for its callers
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
 PAGE_SEPARATOR = "|"  # between the group and the stage in a page button's id
 
 
@@ -109,7 +109,7 @@ class CategorySelect(ui.DynamicItem[ui.Select[ui.View]], template=PANEL_CATEGORY
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
     ) -> Self:
         """Rebuild from a click."""
         return cls(int(match["game"]), int(match["version"]))
@@ -141,7 +141,7 @@ class ActionSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
     ) -> Self:
         """Rebuild from a click."""
         return cls(int(match["game"]), int(match["version"]), int(match["n"]))
@@ -180,7 +180,7 @@ class PageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
     ) -> Self:
         """Rebuild from a click."""
         return cls(int(match["game"]), int(match["version"]), int(match["page"]), match["cat"])
@@ -211,7 +211,7 @@ class ActButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_DO.template):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
     ) -> Self:
         """Rebuild from a click."""
         return cls(int(match["game"]), int(match["version"]), match["crc"])
@@ -239,7 +239,7 @@ class UndoButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_UNDO.templat
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
     ) -> Self:
         """Rebuild from a click."""
         return cls(int(match["game"]), int(match["version"]))
@@ -262,7 +262,7 @@ class RefreshButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_REFRESH.t
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
     ) -> Self:
         """Rebuild from a click."""
         return cls(int(match["game"]))
@@ -521,7 +521,7 @@ async def undo(bot: Himiko, interaction: Interaction, game_id: int, version: int
     follow_picture(bot, interaction, state.game_id, state.picture_order)
 
 
-PANEL_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+PANEL_ITEMS: tuple[type[PersistentItem], ...] = (
     CategorySelect,
     ActionSelect,
     PageButton,

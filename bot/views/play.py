@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 import discord
 from discord import ui
@@ -20,12 +20,12 @@ from discord import ui
 from bot.context import Himiko
 from bot.custom_ids import ABANDON, OPEN_PANEL, RESIGN, SEQUENCE
 from bot.door import announce, settle
+from bot.internals import Interaction
 from bot.present import after_save, guarded, member_of, played_text, t
 from bot.service import ServiceError, Turn, TurnKey
-from bot.views.base import OkNoButton, button
+from bot.views.base import OkNoButton, PersistentItem, button
 from bot.views.panel import follow_picture, open_panel
 
-Interaction = discord.Interaction[Any]
 _SEQUENCE = re.compile(r"```\n(?P<text>.*?)\n```", re.DOTALL)
 
 
@@ -52,7 +52,7 @@ class OpenPanelButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
     ) -> Self:
         """Rebuild from a click (buttons made before turn keys carry only the version)."""
         key = match["turn"]
@@ -98,7 +98,7 @@ class SequenceButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
     ) -> Self:
         """Rebuild from a click."""
         return cls(
@@ -231,7 +231,7 @@ def abandon_view(bot: Himiko, interaction: Interaction, game_id: int, version: i
     return AbandonButton.pair(bot, interaction, game_id, version, "abandon.yes", "abandon.no")
 
 
-PLAY_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+PLAY_ITEMS: tuple[type[PersistentItem], ...] = (
     OpenPanelButton,
     SequenceButton,
     ResignButton,

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import discord
-
 from bot.games import presentation
+from bot.internals import Interaction
 from bot.present import t
 from bot.service.panel import STAGE
 
-Interaction = discord.Interaction[Any]
 MAX_LABEL = 100
 
 
