@@ -13,8 +13,9 @@ from typing import Any, Protocol, TypeVar
 
 #: A JSON value as ``json.loads`` gives it and ``json.dumps`` takes it.
 JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
-#: A JSON object whose values are read back only by what wrote it (a game's ``to_dict``, read by
-#: its ``from_dict``): JSON-ready, its shape the writer's own.
+#: A JSON object whose shape only its own game knows (its saved state, read back by the
+#: ``from_dict`` of the ``to_dict`` that wrote it; its data files): JSON-ready, its values read
+#: as the game wrote them.
 JsonObject = dict[str, Any]
 #: A game's setup options once normalized (``Rules.normalize_options``): each option's value by
 #: name, JSON-ready.

@@ -11,15 +11,28 @@ import statistics
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict
 
 from engine import games
 from engine.contract import ComputerPlayer
 from engine.players import LEVELS
 
 
-def play_game(game: str, players: int, seed: int, player: ComputerPlayer) -> dict[str, Any]:
-    """One full game; its statistics as a dict."""
+class Played(TypedDict):
+    """One simulated game: its seed, length, end, winner, scores and the rules' figures."""
+
+    seed: int
+    rounds: int
+    actions: int
+    end: str  # the termination's reasons joined by "+" ("-": none)
+    winner: int
+    scores: list[int]
+    lines: list[dict[str, int]]  # each seat's score lines
+    figures: dict[str, list[float]]  # the rules' statistics, per seat
+
+
+def play_game(game: str, players: int, seed: int, player: ComputerPlayer) -> Played:
+    """One full game; its statistics."""
     match = games.new(game, [f"P{i + 1}" for i in range(players)], seed=seed)
     actions = 0
     while (seat := match.current_seat) is not None:
@@ -39,7 +52,7 @@ def play_game(game: str, players: int, seed: int, player: ComputerPlayer) -> dic
     }
 
 
-def summarize(results: Sequence[dict[str, Any]], players: int) -> list[str]:
+def summarize(results: Sequence[Played], players: int) -> list[str]:
     """Summary lines over many games."""
     n = len(results)
     ends = Counter(r["end"] for r in results)

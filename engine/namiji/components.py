@@ -6,7 +6,8 @@ import json
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
-from typing import Any
+
+from engine.contract import JsonObject
 
 ROWS, COLUMNS = 3, 4
 PANORAMA_TYPES = ("D", "O", "W")
@@ -77,9 +78,9 @@ class Components:
         return next(i for i in range(index + 1, len(self.route)) if self.is_port(i))
 
 
-def _load() -> dict[str, Any]:
+def _load() -> JsonObject:
     text = resources.files("engine.namiji").joinpath("data/components.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
+    data: JsonObject = json.loads(text)
     return data
 
 

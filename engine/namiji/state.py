@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import copy
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+
+from engine.contract import JsonObject
 
 SCHEMA = 1
 MOVE, STATION, DRAFT, OVER = "move", "station", "draft", "over"
@@ -99,14 +100,14 @@ class State:
             self.direction,
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """JSON-ready data, lossless."""
         data = asdict(self)
         data["schema"] = SCHEMA
         return data
 
     @staticmethod
-    def from_dict(data: dict[str, Any]) -> State:
+    def from_dict(data: JsonObject) -> State:
         """The state ``to_dict`` wrote (ValueError, KeyError or TypeError if malformed)."""
         if data.get("schema") != SCHEMA:
             raise ValueError(f"unknown Namiji schema {data.get('schema')!r}")

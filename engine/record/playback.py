@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+
 from engine.contract import Event, GameRules, Milestones, Outcome, TurnInfo, View
 from engine.errors import EngineError
 from engine.games import Match, new, rules_for

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
 
 __all__ = ["BOARDS", "Board", "board_from_dict", "load_board"]
 
@@ -70,7 +69,7 @@ def _load_board(name: str) -> Board:
         raise ValueError(f"board {name!r}: {exc}") from None
 
 
-def board_from_dict(data: Mapping[str, Any]) -> Board:
+def board_from_dict(data: Mapping[str, object]) -> Board:
     """Build a Board from its JSON form, raising ValueError if the structure is inconsistent."""
     islands = _list(data, "islands", "board")
     spots = _list(data, "spots", "board")
@@ -78,11 +77,11 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
     if not islands:
         raise ValueError("board: no islands")
 
-    island_labels = _labels(islands, "island")
+    island_labels, island_objects = _labelled(islands, "island")
     island_index = {lab: i for i, lab in enumerate(island_labels)}
     island_xy: list[Point] = []
     island_corners: list[tuple[Point, ...]] = []
-    for lab, island in zip(island_labels, islands, strict=True):
+    for lab, island in zip(island_labels, island_objects, strict=True):
         where = f"island {lab}"
         island_xy.append(_point(island, where))
         corners = _list(island, "corners", where)
@@ -105,7 +104,7 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
         neighbours[a].add(b)
         neighbours[b].add(a)
 
-    spot_labels = _labels(spots, "spot")
+    spot_labels, spot_objects = _labelled(spots, "spot")
     spot_index = {lab: i for i, lab in enumerate(spot_labels)}
     spot_islands: list[tuple[int, ...]] = []
     spot_links: list[tuple[int, ...]] = []
@@ -113,7 +112,7 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
     entry: set[int] = set()
     border: set[int] = set()
     island_spots: list[set[int]] = [set() for _ in islands]
-    for i, (lab, spot) in enumerate(zip(spot_labels, spots, strict=True)):
+    for i, (lab, spot) in enumerate(zip(spot_labels, spot_objects, strict=True)):
         where = f"spot {lab}"
         touched = _list(spot, "islands", where)
         if len(touched) not in (1, 2):
@@ -167,7 +166,7 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
     )
 
 
-def _list(obj: Any, key: str, where: str) -> list[Any]:
+def _list(obj: object, key: str, where: str) -> list[object]:
     """obj[key] as a list, or ValueError."""
     if not isinstance(obj, Mapping):
         raise ValueError(f"{where}: must be a JSON object")
@@ -177,28 +176,34 @@ def _list(obj: Any, key: str, where: str) -> list[Any]:
     return value
 
 
-def _labels(items: list[Any], kind: str) -> tuple[str, ...]:
-    """The labels of a list of objects, checked to be unique non-empty strings."""
+def _labelled(items: list[object], kind: str) -> tuple[tuple[str, ...], list[Mapping[str, object]]]:
+    """The labels of a list of objects, checked to be unique non-empty strings, and the
+    objects."""
     labels: list[str] = []
+    objects: list[Mapping[str, object]] = []
     for n, item in enumerate(items):
-        lab = item.get("label") if isinstance(item, Mapping) else None
-        if not isinstance(lab, str) or not lab:
+        if (
+            not isinstance(item, Mapping)
+            or not isinstance(lab := item.get("label"), str)
+            or not lab
+        ):
             raise ValueError(f"{kind} #{n}: needs a non-empty string label")
         labels.append(lab)
+        objects.append(item)
     if len(set(labels)) != len(labels):
         dupes = sorted({lab for lab in labels if labels.count(lab) > 1})
         raise ValueError(f"duplicate {kind} labels: {', '.join(dupes)}")
-    return tuple(labels)
+    return tuple(labels), objects
 
 
-def _ref(index: Mapping[str, int], label: Any, where: str, kind: str) -> int:
+def _ref(index: Mapping[str, int], label: object, where: str, kind: str) -> int:
     """Resolve a label reference, or ValueError naming the unknown label."""
     if not isinstance(label, str) or label not in index:
         raise ValueError(f"{where}: unknown {kind} {label!r}")
     return index[label]
 
 
-def _number(value: Any, where: str) -> float:
+def _number(value: object, where: str) -> float:
     """A finite JSON number as a float, or ValueError."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ValueError(f"{where}: {value!r} is not a number")
@@ -208,19 +213,19 @@ def _number(value: Any, where: str) -> float:
     return number
 
 
-def _pair(value: Any, where: str) -> Point:
+def _pair(value: object, where: str) -> Point:
     """An [x, y] list as a point, or ValueError."""
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != 2:
         raise ValueError(f"{where}: {value!r} is not an [x, y] pair")
     return (_number(value[0], where), _number(value[1], where))
 
 
-def _point(obj: Mapping[str, Any], where: str) -> Point:
+def _point(obj: Mapping[str, object], where: str) -> Point:
     """The x, y members of an object as a point, or ValueError."""
     return (_number(obj.get("x"), f"{where} x"), _number(obj.get("y"), f"{where} y"))
 
 
-def _flag(obj: Mapping[str, Any], key: str, where: str) -> bool:
+def _flag(obj: Mapping[str, object], key: str, where: str) -> bool:
     """An optional boolean member (absent = false), or ValueError."""
     value = obj.get(key, False)
     if not isinstance(value, bool):

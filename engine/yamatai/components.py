@@ -6,7 +6,8 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+
+from engine.contract import JsonObject
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ class Components:
         return self.boat_names.index("gold")
 
 
-def _parse(data: dict[str, Any]) -> Components:
+def _parse(data: JsonObject) -> Components:
     boats = data["boats"]["types"]
     names = tuple(b["id"] for b in boats)
     index = {name: i for i, name in enumerate(names)}

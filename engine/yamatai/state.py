@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+
+from engine.contract import JsonObject
 
 SCHEMA = 2  # 2 added step_order; a schema 1 state is a game begun under the old order
 NONE = -1  # no boat on a spot, no culture token on an island
@@ -162,9 +163,9 @@ class State:
             self.step_order,
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """JSON-ready data, with the schema version."""
-        data: dict[str, Any] = {"schema": SCHEMA}
+        data: JsonObject = {"schema": SCHEMA}
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "players":
@@ -177,7 +178,7 @@ class State:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> State:
+    def from_dict(cls, data: JsonObject) -> State:
         """Rebuild a state from ``to_dict`` output; KeyError/TypeError/ValueError if malformed."""
         if data.get("schema") == 1:
             data = {**data, "schema": SCHEMA, "step_order": RECRUIT_FIRST}
@@ -192,9 +193,9 @@ class State:
         return cls(**values)
 
 
-def _plain(obj: Player | Turn | Building) -> dict[str, Any]:
+def _plain(obj: Player | Turn | Building) -> JsonObject:
     return {f.name: _copy(getattr(obj, f.name)) for f in fields(obj)}
 
 
-def _copy(value: Any) -> Any:
+def _copy(value: object) -> object:
     return value[:] if isinstance(value, list) else value
