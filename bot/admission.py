@@ -27,9 +27,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Mapping
 from contextlib import asynccontextmanager
-from typing import Any
 
 import discord
 
@@ -64,7 +63,7 @@ class Stopping(Exception):
     """The bot is stopping: a command still waiting is not run (it changed nothing)."""
 
 
-class DeferredFirst(discord.InteractionResponse[Any]):
+class DeferredFirst(discord.InteractionResponse[discord.Client]):
     """The response of a command the gate deferred: the command's own ``defer`` is then done."""
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
@@ -74,7 +73,7 @@ class DeferredFirst(discord.InteractionResponse[Any]):
         await super().defer(ephemeral=ephemeral, thinking=thinking)
 
 
-class AnswerSoon(discord.InteractionResponse[Any]):
+class AnswerSoon(discord.InteractionResponse[discord.Client]):
     """The response of a command that may answer directly: the handler's own ``defer`` sends
     nothing; if no answer was given ``within`` seconds after ``start``, the command is deferred
     (privately, "thinking") then. ``answering`` keeps that late deferral and the first answer
@@ -118,7 +117,7 @@ def _command_name(interaction: Interaction) -> str | None:
     """The slash command's name (None for anything else)."""
     if interaction.type is not discord.InteractionType.application_command:
         return None
-    data: dict[str, Any] = dict(interaction.data or {})
+    data: Mapping[str, object] = interaction.data or {}
     name = data.get("name")
     return str(name) if data.get("type", 1) == 1 and name is not None else None
 

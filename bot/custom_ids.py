@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 MAX_LENGTH = 100  # Discord's limit on a custom id
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -107,7 +106,7 @@ class CustomId:
             parts.append(f"(?::{group})?" if field.optional else f":{group}")
         return "".join(parts)
 
-    def format(self, **values: Any) -> str:
+    def format(self, **values: object) -> str:
         """The id with these field values (an optional field given as None is left out)."""
         parts = [self.prefix]
         for field in self.fields:

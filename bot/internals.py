@@ -83,7 +83,7 @@ class GatedTree(app_commands.CommandTree[discord.Client]):
 
 
 def set_response(
-    interaction: discord.Interaction[Any], response: discord.InteractionResponse[Any]
+    interaction: Interaction, response: discord.InteractionResponse[discord.Client]
 ) -> None:
     """Make ``response`` what ``interaction.response`` is from now on, for every handler."""
     # discord.py builds the response once and caches it in this slot

@@ -5,9 +5,9 @@ from __future__ import annotations
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager, nullcontext
-from typing import Any
+from typing import TypedDict
 
 import discord
 from babel.numbers import format_decimal
@@ -31,7 +31,7 @@ NAME_PARAMS = ("player", "host")  # error parameters that hold a player's name
 _ESCAPE = re.compile(r"\\([^\sA-Za-z0-9])")  # a markdown escape (``\_``), shown raw in a choice
 
 
-def t(interaction: Interaction, key: str, /, **params: Any) -> str:
+def t(interaction: Interaction, key: str, /, **params: object) -> str:
     """A catalog text in the locale of the user behind the interaction (the one catalog of the
     process, ``default_catalog()``, which the bot's ``catalog`` is too)."""
     return default_catalog().text(key, str(interaction.locale), **params)
@@ -149,7 +149,7 @@ def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str
     return clip(text)
 
 
-def _shown(key: str, param: str, value: Any) -> Any:
+def _shown(key: str, param: str, value: object) -> object:
     """An error's parameter as a message shows it: names of players and leagues escaped."""
     if not isinstance(value, str):
         return value
@@ -200,6 +200,18 @@ def legal_text(catalog: Catalog, legal: Sequence[str], locale: str | None, after
     return catalog.text(key, locale, legal="; ".join(shown), more=more, number=after)
 
 
+class Reply(TypedDict, total=False):
+    """What ``send`` gives Discord: only what it was handed (discord.py then sends nothing
+    for the rest, as for a keyword not given)."""
+
+    content: str
+    embed: discord.Embed
+    file: discord.File
+    view: discord.ui.View
+    ephemeral: bool
+    allowed_mentions: discord.AllowedMentions
+
+
 async def send(
     interaction: Interaction,
     content: str | None = None,
@@ -212,7 +224,7 @@ async def send(
     embed: discord.Embed | None = None,
 ) -> None:
     """Reply to an interaction, or follow up if it was already answered or deferred."""
-    kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": mentions}
+    kwargs: Reply = {"ephemeral": ephemeral, "allowed_mentions": mentions}
     if content is not None:
         kwargs["content"] = clip(content)
     if embed is not None:
@@ -223,7 +235,7 @@ async def send(
         kwargs["view"] = view
     response = interaction.response
     # a command that may answer directly: never crossing its late deferral (D139)
-    turn: AbstractAsyncContextManager[Any] = (
+    turn: AbstractAsyncContextManager[object] = (
         response.answering if isinstance(response, AnswerSoon) else nullcontext()
     )
     async with turn:
@@ -244,7 +256,7 @@ async def report_error(interaction: Interaction, error: BaseException) -> None:
     else:
         saved = isinstance(error, AfterSave) and error.__cause__ is not None
         cause = error.__cause__ if saved else error
-        data: dict[str, Any] = dict(interaction.data or {})
+        data: Mapping[str, object] = interaction.data or {}
         log.error(
             "interaction failed%s: user=%s guild=%s channel=%s data=%s",
             " after saving" if saved else "",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from bot.catalog import LOCALES, Catalog
 from bot.games import presentation
@@ -55,7 +54,7 @@ class Summary:
         self.game = game
         self.presentation = presentation(game)
 
-    def t(self, key: str, **params: Any) -> str:
+    def t(self, key: str, **params: object) -> str:
         """One catalog text in this summary's locale."""
         return self.catalog.text(key, self.locale, **params)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
 
 import discord
@@ -23,7 +23,7 @@ from bot.internals import Interaction, item_template
 from bot.ops.logs import log_context
 from bot.service import ServiceError
 from bot.store import is_busy
-from bot.views.base import BoundItems
+from bot.views.base import BoundItems, PersistentItem
 
 if TYPE_CHECKING:
     from bot.ops.metrics import Metrics
@@ -68,7 +68,7 @@ def command_name(interaction: Interaction) -> str:
     command = interaction.command
     if command is not None:
         return command.qualified_name
-    data: dict[str, Any] = dict(interaction.data or {})
+    data: Mapping[str, object] = interaction.data or {}
     return str(data.get("name", "unknown"))
 
 
@@ -102,7 +102,7 @@ class Answers:
             if interaction.type is discord.InteractionType.autocomplete
             else "command"
         )
-        data: dict[str, Any] = dict(interaction.data or {})
+        data: Mapping[str, object] = interaction.data or {}
         with log_context(
             guild=interaction.guild_id,
             channel=interaction.channel_id,
@@ -110,9 +110,7 @@ class Answers:
         ):
             await self._timed(interaction, kind, lambda: command_name(interaction), handle)
 
-    async def click(
-        self, interaction: Interaction, item: ui.DynamicItem[Any], handle: Handling
-    ) -> None:
+    async def click(self, interaction: Interaction, item: PersistentItem, handle: Handling) -> None:
         """Run a button's or menu's click, timed and counted (its game in the log context)."""
         name = click_name(item.custom_id)
         with log_context(
@@ -173,7 +171,7 @@ class TimedItems(BoundItems):
     def __init__(self, bot: Himiko, answers: Answers) -> None:
         super().__init__(bot)
         self._answers = answers
-        self._timed: dict[type[Any], type[Any]] = {}
+        self._timed: dict[type[PersistentItem], type[PersistentItem]] = {}
 
     def __call__(self, item: type[ItemT], /) -> type[ItemT]:
         """``item`` bound to the context, its clicks timed and counted."""

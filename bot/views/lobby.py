@@ -483,12 +483,12 @@ async def _close_lobby(bot: Himiko, interaction: Interaction, state: LobbyState,
             log.warning("lobby %s: could not tell the clicker either", message.id, exc_info=True)
 
 
-async def _update(interaction: Interaction, **changes: Any) -> None:
+async def _update(interaction: Interaction, *, embed: discord.Embed, view: ui.View | None) -> None:
     """Edit the lobby message: in the click's answer, or after it if the click was deferred."""
     if interaction.response.is_done():
-        await interaction.edit_original_response(**changes)
+        await interaction.edit_original_response(embed=embed, view=view)
     else:
-        await interaction.response.edit_message(**changes)
+        await interaction.response.edit_message(embed=embed, view=view)
 
 
 async def _start(bot: Himiko, interaction: Interaction, state: LobbyState) -> LobbyState:
@@ -543,7 +543,7 @@ async def _open_game(
     message: discord.Message,
     state: LobbyState,
     options: dict[str, str],
-) -> tuple[Any, int, Created | None]:
+) -> tuple[discord.Thread, int, Created | None]:
     """The thread and its game with these setup ``options``: (thread, game id, the new game or
     None if it existed)."""
     say = lobby_say(bot, interaction, state)
@@ -578,7 +578,7 @@ async def _open_game(
     return thread, created.game_id, created
 
 
-async def _thread_of(message: discord.Message, name: str) -> Any:
+async def _thread_of(message: discord.Message, name: str) -> discord.Thread:
     """The thread started from the lobby message: the existing one, else a new one."""
     if message.thread is not None:
         return message.thread

@@ -19,7 +19,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 import discord
 from discord import ui
@@ -393,16 +393,15 @@ async def open_panel(
     state = await bot.rooms.playing.panel(
         interaction.user.id, thread_id=thread_id, game_id=game_id, version=version, turn=turn
     )
-    kwargs: dict[str, Any] = {}
-    if state.picture is not None:
-        kwargs["file"] = picture(state.picture)
     content = panel_content(interaction, state)
-    await interaction.followup.send(
-        content + since_text(interaction, state, MAX_CONTENT - len(content)),
-        view=panel_view(bot, interaction, state),
-        ephemeral=True,
-        **kwargs,
-    )
+    content += since_text(interaction, state, MAX_CONTENT - len(content))
+    view = panel_view(bot, interaction, state)
+    if state.picture is None:
+        await interaction.followup.send(content, view=view, ephemeral=True)
+    else:
+        await interaction.followup.send(
+            content, view=view, ephemeral=True, file=picture(state.picture)
+        )
 
 
 async def _edit(interaction: Interaction, content: str, view: ui.View | None) -> None:

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from bot.games import presentation
 from bot.internals import Interaction
 from bot.present import t
 from bot.service.panel import STAGE
+from engine.contract import View
 
 MAX_LABEL = 100
 
 
-def choice_label(
-    interaction: Interaction, game: str, view: Mapping[str, Any] | None, value: str
-) -> str:
+def choice_label(interaction: Interaction, game: str, view: View | None, value: str) -> str:
     """A panel choice in the game's words ("Collect rice on A2 and tea on B4"), cut to fit.
 
     By default a choice shows its notation; a stage ends with an ellipsis.

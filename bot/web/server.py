@@ -22,7 +22,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from importlib.resources import files
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from aiohttp import web
 
@@ -293,7 +293,7 @@ class WebServer:
             raise NotFound from None
 
     def _say(self, language: str) -> Callable[..., str]:
-        def say(key: str, **params: Any) -> str:
+        def say(key: str, **params: object) -> str:
             return self.catalog.text(key, language, **params)
 
         return say

@@ -16,7 +16,6 @@ import hashlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from bot.games import presentation
 from bot.kept import Kept
@@ -123,7 +122,7 @@ def page_html(
     catalog = web_catalog()
     language = picture_language(game)
 
-    def say(key: str, **params: Any) -> str:
+    def say(key: str, **params: object) -> str:
         return catalog.text(key, language, **params)
 
     page = _page(game, ready, times[: len(ready.replay.steps)], deadline, picture)

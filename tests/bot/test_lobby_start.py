@@ -42,8 +42,17 @@ class FakeLobbyMessage:
     def show(self, state: LobbyState | None) -> None:
         """Show this state: options in the buttons' custom ids, players in the embed (None: no
         buttons, a closed lobby)."""
-        children = [] if state is None else [SimpleNamespace(custom_id=state.custom_id("start"))]
-        self.components = [SimpleNamespace(children=children)] if children else []
+        self.components: list[discord.ActionRow] = []
+        if state is not None:
+            start = state.custom_id("start")
+            self.components = [
+                discord.ActionRow(
+                    {
+                        "type": 1,
+                        "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": start}],
+                    }
+                )
+            ]
         if state is not None:
             embed = discord.Embed().add_field(name="👥 Players", value=player_lines(state))
             self.embeds = [embed]
