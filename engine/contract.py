@@ -17,8 +17,8 @@ JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "Jso
 #: ``from_dict`` of the ``to_dict`` that wrote it; its data files): JSON-ready, its values read
 #: as the game wrote them.
 JsonObject = dict[str, Any]
-#: A game's setup options once normalized (``Rules.normalize_options``): each option's value by
-#: name, JSON-ready.
+#: A game's setup options once normalized (``Rules.normalize_options``): each option's value, a
+#: string (``"reversed"``), by the option's name (``"direction"``).
 Options = dict[str, str]
 #: An event of a game: JSON-ready, its ``type`` names what happened (the one shared type; each
 #: game documents its events' keys beside its engine).
