@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from typing import Any, Protocol
 
-from engine.contract import Event, TurnInfo
+from engine.contract import Event, TurnInfo, View
 
 #: A catalog lookup bound to a locale: ``t(key, **params)``.
 Texts = Callable[..., str]
@@ -97,7 +97,7 @@ class Presentation(Protocol):
         """
         ...
 
-    def step_key(self, view: Mapping[str, Any], step: str) -> str:
+    def step_key(self, view: View, step: str) -> str:
         """The catalog key naming the step to play (default ``<game>.step.<step>``); a game
         whose step reads differently by the board (a neutral boat's move) decides here."""
         return f"{self.key}.step.{step}"
@@ -111,12 +111,12 @@ class Presentation(Protocol):
         a game tells here what made no event of its own."""
         return parts
 
-    def panel_label(self, t: Texts, view: Mapping[str, Any], action: str) -> str:
+    def panel_label(self, t: Texts, view: View, action: str) -> str:
         """A panel choice in words (default: its notation); ``action`` may be a stage, the
         first words of an action."""
         return action
 
-    def panel_description(self, t: Texts, view: Mapping[str, Any], action: str) -> str | None:
+    def panel_description(self, t: Texts, view: View, action: str) -> str | None:
         """The line under a panel choice (a card's effect, where a move leads), or None
         (default: none); at most ``MAX_DESCRIPTION`` characters are shown."""
         return None
@@ -134,7 +134,7 @@ class Presentation(Protocol):
         return ""
 
 
-def counted(t: Texts, key: str, count: int, **params: Any) -> str:
+def counted(t: Texts, key: str, count: int, **params: object) -> str:
     """The text of ``key`` in the plural form for ``count`` (see bot.catalog)."""
     return t(key, count=count, **params)
 

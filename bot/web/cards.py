@@ -7,14 +7,14 @@ any string of the spectator's view that names one.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
+from engine.contract import View
 from render import words
 
 from .games import extras
 
 
-def _strings(value: Any) -> Iterator[str]:
+def _strings(value: object) -> Iterator[str]:
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
@@ -25,7 +25,7 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
-def card_texts(game_key: str, view: dict[str, Any], language: str) -> tuple[tuple[str, str], ...]:
+def card_texts(game_key: str, view: View, language: str) -> tuple[tuple[str, str], ...]:
     """(name, text) of every card the view shows, in the order first seen."""
     prefix = extras(game_key).card_texts
     if prefix is None:

@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from html import escape
-from typing import Any
 
 from render.text import without_bidi_controls
 
@@ -39,7 +38,7 @@ def name(text: str) -> str:
     return f"<bdi>{e(text)}</bdi>"
 
 
-def script_json(data: Any) -> str:
+def script_json(data: object) -> str:
     """JSON safe inside ``<script type="application/json">``: no ``<``, ``>`` or ``&``, and
     no direction control (the page's script shows these texts)."""
     text = without_bidi_controls(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
@@ -263,7 +262,7 @@ def _log(page: GamePage, say: Say) -> str:
     )
 
 
-def _steps(page: GamePage, say: Say) -> dict[str, Any]:
+def _steps(page: GamePage, say: Say) -> dict[str, object]:
     """What the script needs to step through the replay (shown with textContent only)."""
     names = page.replay.players
     total = len(page.replay.steps) - 1

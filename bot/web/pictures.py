@@ -14,11 +14,10 @@ import contextlib
 import multiprocessing
 import os
 from collections.abc import Sequence
-from typing import Any
 
 from bot.render_pool import RenderPool
 from bot.service.pictures import render_picture
-from engine.contract import Event
+from engine.contract import Event, JsonObject
 
 NICENESS = 19  # how much lower than the bot the web's workers run (the lowest)
 WEB_PROCESSES = 1  # the web's own workers when the bot draws in processes
@@ -38,7 +37,7 @@ def lower_priority() -> None:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
-def web_picture(view: dict[str, Any], events: Sequence[Event] | None, language: str) -> bytes:
+def web_picture(view: JsonObject, events: Sequence[Event] | None, language: str) -> bytes:
     """A step's board picture, drawn at the web's lower priority."""
     lower_priority()
     return render_picture(view, events, language)

@@ -13,13 +13,12 @@ import re
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.catalog import Catalog
 from bot.games import presentation
 from bot.summary import Summary
 from engine import games
-from engine.contract import Event
+from engine.contract import Event, JsonObject, View
 from engine.games import Match
 
 # Discord's markdown in the summary texts: bold markers, then the backslashes that escape
@@ -47,13 +46,13 @@ class Step:
     chain: str  # a digest of the log up to here: a picture is only reused for the same past
 
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> JsonObject:
         """The spectator's view after the action."""
-        view: dict[str, Any] = json.loads(zlib.decompress(self.packed))
+        view: JsonObject = json.loads(zlib.decompress(self.packed))
         return view
 
 
-def pack(view: dict[str, Any]) -> bytes:
+def pack(view: View) -> bytes:
     """A view kept small: a game's replay holds one per action (about 2 KB instead of 50)."""
     return zlib.compress(json.dumps(view, separators=(",", ":")).encode(), 1)
 
@@ -81,7 +80,12 @@ def _chain(previous: str, seat: int, notation: str) -> str:
     return digest.hexdigest()
 
 
-def _without(value: Any, hidden: frozenset[str]) -> Any:
+def _marked(event: Event, hidden: frozenset[str]) -> Event:
+    """An event as a spectator may know it (see ``_without``)."""
+    return {key: _without(value, hidden) for key, value in event.items()}
+
+
+def _without(value: object, hidden: frozenset[str]) -> object:
     """An event with every string a spectator may not see replaced by ``?``: a built tile's
     name (face down) is in its event, though the picture only marks where it was built."""
     if isinstance(value, str):
@@ -148,24 +152,26 @@ def replay_steps(
         public = match.public_text(text)  # as /log shows it: hidden until the end
         # the secrets of the game after the action; the one that ended it: those before it
         hidden = before if fresh.current_seat is None else fresh.rules.secrets(fresh.state, None)
-        marked = tuple(_without(e, hidden) for e in events)
+        marked = tuple(_marked(e, hidden) for e in events)
         view = pack(fresh.view(None))
         steps.append(Step(number, actor, round_, public, words, marked, view, chain))
     over = match.current_seat is None
     return Replay(match.game_key, tuple(names), tuple(steps), language, over, start, fresh)
 
 
-def public_fields(view: dict[str, Any], seat: int) -> list[tuple[str, Any]]:
+def public_fields(view: View, seat: int) -> list[tuple[str, object]]:
     """A seat's public fields from the spectator's view, as (field, value) pairs: what the view
     shows of that player but its name, seat, colour and score."""
-    players: Sequence[Any] = view.get("players", ())
-    if not 0 <= seat < len(players) or not isinstance(players[seat], dict):
+    players = view.get("players", ())
+    if not isinstance(players, Sequence) or not 0 <= seat < len(players):
+        return []
+    if not isinstance(players[seat], dict):
         return []
     hidden = ("seat", "name", "colour", "score")
     return [(key, value) for key, value in players[seat].items() if key not in hidden]
 
 
-def shown(value: Any) -> list[str]:
+def shown(value: object) -> list[str]:
     """A view value as it is: lists flattened, mappings as ``key value``, empties dropped."""
     if isinstance(value, bool):
         return ["✓"] if value else []

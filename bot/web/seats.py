@@ -8,9 +8,8 @@ shown as they are (numbers, tiles and cards by their printed names).
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.catalog import Catalog
+from engine.contract import View
 
 from .cards import field_name
 from .games import extras
@@ -21,11 +20,11 @@ Row = tuple[str, tuple[str, ...]]
 
 
 def seat_rows(
-    game_key: str, view: dict[str, Any], seat: int, catalog: Catalog, language: str
+    game_key: str, view: View, seat: int, catalog: Catalog, language: str
 ) -> tuple[Row, ...]:
     """A seat's public state as rows in ``language`` (empty fields left out)."""
 
-    def t(key: str, **params: Any) -> str:
+    def t(key: str, **params: object) -> str:
         return catalog.text(key, language, **params)
 
     words = extras(game_key).words

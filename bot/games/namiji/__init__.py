@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
 from bot.games.base import Presentation, Texts, WebExtras, counted, language, listed, times
 from bot.names import display_name
-from engine.contract import Event, TurnInfo
+from engine.contract import Event, TurnInfo, View
 from engine.namiji.components import CLOCKWISE, DIRECTIONS, components
 from render.namiji.cards import card_words
 from render.words import say, speaking
@@ -68,7 +68,7 @@ def fish_name(t: Texts, fish: str) -> str:
     )
 
 
-def boat_to_act_is_neutral(view: Mapping[str, Any]) -> bool:
+def boat_to_act_is_neutral(view: View) -> bool:
     """Whether the boat to act now is the neutral boat (2 players: the leader moves it)."""
     boat, boats = view.get("boat_to_act"), view.get("boats", [])
     return isinstance(boat, int) and 0 <= boat < len(boats) and boats[boat].get("seat") is None
@@ -79,7 +79,7 @@ def panorama_name(t: Texts, kind: str) -> str:
     return t(_k(f"panorama.{kind}"))
 
 
-def _cell(cell: Any) -> tuple[str, str]:
+def _cell(cell: object) -> tuple[str, str]:
     """A crate cell ``r2c3`` as its row and column numbers."""
     text = str(cell)
     return text[1], text[3]
@@ -102,7 +102,7 @@ def web_words(t: Texts, field: str, value: object) -> list[str] | None:
         return None
 
 
-def _each(pattern: re.Pattern[str], items: Any) -> list[re.Match[str]]:
+def _each(pattern: re.Pattern[str], items: Iterable[object]) -> list[re.Match[str]]:
     """Every item matched by ``pattern`` (ValueError if one is not)."""
     found = [pattern.fullmatch(str(item)) for item in items]
     if None in found:
@@ -199,7 +199,7 @@ class NamijiPresentation(Presentation):
         """The words for one event (None for events said elsewhere or not at all)."""
         kind = str(event.get("type"))
 
-        def name(seat: Any) -> str:
+        def name(seat: int | None) -> str:
             if seat is None or not 0 <= int(seat) < len(names):
                 return t(_k("neutral_boat"))
             return display_name(names[int(seat)])
@@ -267,7 +267,7 @@ class NamijiPresentation(Presentation):
             return [t(_k("summary.end"))]
         return parts
 
-    def step_key(self, view: Mapping[str, Any], step: str) -> str:
+    def step_key(self, view: View, step: str) -> str:
         """The catalog key of a step; moving the neutral boat has its own."""
         if step == "move" and boat_to_act_is_neutral(view):
             return _k("step.move_neutral")
@@ -286,7 +286,7 @@ class NamijiPresentation(Presentation):
         """The legal actions as they are (a station's choices come one at a time)."""
         return legal
 
-    def panel_label(self, t: Texts, view: Mapping[str, Any], action: str) -> str:
+    def panel_label(self, t: Texts, view: View, action: str) -> str:
         """A panel choice in words ("Sail to space 9", "Fish the orange saba"); others as typed."""
         words = action.split()
         kind, args = words[0], words[1:]
@@ -311,7 +311,7 @@ class NamijiPresentation(Presentation):
             return t(_k("panel.cat.end"))
         return _net(t, args) if kind == "net" else _card(t, view, kind, args) or action
 
-    def panel_description(self, t: Texts, view: Mapping[str, Any], action: str) -> str | None:
+    def panel_description(self, t: Texts, view: View, action: str) -> str | None:
         """A card's effect (from the pictures' own card texts), the station a move leads to,
         the trap's draws so far, an offering's effect on the end penalty, a section's points."""
         words = action.split()
@@ -356,7 +356,7 @@ class NamijiPresentation(Presentation):
             return card_words(code)
 
 
-def _own(view: Mapping[str, Any]) -> Mapping[str, Any]:
+def _own(view: View) -> Mapping[str, Any]:
     """The acting player's part of the view (empty when the view does not say)."""
     seat, players = view.get("current_seat"), view.get("players", [])
     if isinstance(seat, int) and 0 <= seat < len(players):
@@ -365,7 +365,7 @@ def _own(view: Mapping[str, Any]) -> Mapping[str, Any]:
     return {}
 
 
-def _section(view: Mapping[str, Any], kind: str) -> int | None:
+def _section(view: View, kind: str) -> int | None:
     """The section of panorama ``kind`` the acting player would take next (None if unknown)."""
     taken = _own(view).get("panoramas", {}).get(kind)
     return taken + 1 if isinstance(taken, int) else None
@@ -383,7 +383,7 @@ def _net(t: Texts, args: list[str]) -> str:
     return t(_k(f"panel.do.net.{where}"), fish=fish, row=row, column=column, next=int(start) + 1)
 
 
-def _card(t: Texts, view: Mapping[str, Any], kind: str, args: list[str]) -> str | None:
+def _card(t: Texts, view: View, kind: str, args: list[str]) -> str | None:
     """Taking a card in words: a pontoon card or a sacred rock by its name, a panorama."""
     if len(args) != 1:
         return None
@@ -426,7 +426,7 @@ def _pontoon_card(t: Texts, code: str) -> str:
     return t(_k("summary.pontoon_card"), card=code)
 
 
-def _space(t: Texts, view: Mapping[str, Any], index: int) -> str | None:
+def _space(t: Texts, view: View, index: int) -> str | None:
     """What a route space holds: a station's effect, a pontoon or the arrival port."""
     route = components(str(view.get("direction") or CLOCKWISE)).route
     if not 0 <= index < len(route):

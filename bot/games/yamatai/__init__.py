@@ -22,7 +22,7 @@ from bot.games.base import (
     times,
 )
 from bot.names import display_name
-from engine.contract import Event
+from engine.contract import Event, View
 from engine.yamatai.components import load_components
 from render.words import say
 
@@ -177,7 +177,7 @@ class YamataiPresentation(Presentation):
         """The words for one event (None for events said elsewhere or not at all)."""
         kind = str(event.get("type"))
 
-        def name(seat: Any) -> str:
+        def name(seat: int) -> str:
             return display_name(names[int(seat)]) if 0 <= int(seat) < len(names) else str(seat)
 
         def gains(coins: int = 0, pp: int = 0) -> str:
@@ -288,7 +288,7 @@ class YamataiPresentation(Presentation):
             result += [action, f"{action}; end"] if action in keeps else [action]
         return result
 
-    def panel_label(self, t: Texts, view: Mapping[str, Any], action: str) -> str:
+    def panel_label(self, t: Texts, view: View, action: str) -> str:
         """A panel choice in words ("Collect rice on A2 and tea on B4"); powers keep notation.
 
         ``action`` may be the first words of an action (a stage of a staged choice).
@@ -324,7 +324,7 @@ class YamataiPresentation(Presentation):
             return t(_k("panel.cat.end"))
         return self._power(t, view, kind, args) or action
 
-    def panel_description(self, t: Texts, view: Mapping[str, Any], action: str) -> str | None:
+    def panel_description(self, t: Texts, view: View, action: str) -> str | None:
         """A building tile's kind, points and boats; a specialist's points and power; a fleet's
         power in full (the powers' texts are the pictures' own)."""
         words = action.split()
@@ -371,7 +371,7 @@ class YamataiPresentation(Presentation):
         return t(_k("panel.about.tile"), pp=tile.pp, boats=listed(_tile_boats(t, code)))
 
     @staticmethod
-    def _fleet(t: Texts, view: Mapping[str, Any], args: list[str]) -> str:
+    def _fleet(t: Texts, view: View, args: list[str]) -> str:
         """``Take fleet 7: a stone boat and a bamboo boat · remove up to 2 boats``."""
         track = view.get("fleet_track", [])
         fleet: Mapping[str, Any] = next((f for f in track if str(f.get("fleet")) == args[0]), {})
@@ -387,7 +387,7 @@ class YamataiPresentation(Presentation):
             _k("panel.do.fleet_power"), fleet=args[0], boats=boats_counted(t, boats), power=power
         )
 
-    def _power(self, t: Texts, view: Mapping[str, Any], kind: str, args: list[str]) -> str | None:
+    def _power(self, t: Texts, view: View, kind: str, args: list[str]) -> str | None:
         """A fleet or specialist power in words (None for an action it does not know)."""
         cultures = {str(i["label"]): str(i.get("token") or "") for i in view.get("islands", [])}
 
