@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import discord
 import yarl
@@ -57,7 +56,7 @@ INTERACTION_TASKS = (
 )
 
 
-def running_interactions() -> list[asyncio.Task[Any]]:
+def running_interactions() -> list[asyncio.Task[object]]:
     """The tasks of this loop handling an interaction now (commands, autocomplete, clicks)."""
     return [
         task
@@ -90,7 +89,7 @@ def set_response(
     interaction._cs_response = response  # type: ignore[attr-defined]
 
 
-def item_template(item: type[ui.DynamicItem[Any]]) -> re.Pattern[str]:
+def item_template(item: type[ui.DynamicItem[ui.Item[ui.View]]]) -> re.Pattern[str]:
     """The compiled ``template`` of a ``DynamicItem`` class: the custom ids it is built from."""
     return item.__discord_ui_compiled_template__
 
