@@ -10,12 +10,10 @@ started by ``multiprocessing``'s spawn.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import signal
 import sys
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -30,8 +28,9 @@ from engine import games
 from tests.backends import database
 from tests.discord_double import DiscordDouble
 from tests.e2e.harness import HOST, TIMEOUT, Env, Table, make_double, run
-from tests.e2e.test_kill_pictures import Bot, answered, match_of, stored, until
+from tests.e2e.test_kill_pictures import Bot, answered, match_of, stored
 from tests.e2e.test_play import rest_of_turn
+from tests.waiting import eventually, found
 
 pytestmark = [
     pytest.mark.usefixtures("backend"),
@@ -107,13 +106,14 @@ async def human_turn(bot: Bot, table: Table) -> int:
 
 async def computer_turn_over(bot: Bot, table: Table) -> Game:
     """Wait until the computer has played, the host is to play and the turn is posted."""
-    end = time.monotonic() + 30  # a bound, not a speed: the turn comes 2 s after the silence
-    while True:
+
+    async def over() -> Game | None:
         game = await stored(bot.target, table.id)
-        if game.current_user_id == HOST.id and game.announced_version == game.version:
-            return game
-        assert time.monotonic() < end, f"the computer's turn was not played and posted: {game}"
-        await asyncio.sleep(0.05)
+        posted = game.current_user_id == HOST.id and game.announced_version == game.version
+        return game if posted else None
+
+    # a bound, not a speed: the turn comes 2 s after the silence
+    return await found(over, "the computer's turn played and posted", 30, step=0.05)
 
 
 @asynccontextmanager
@@ -146,7 +146,7 @@ def test_a_stopped_think_worker_costs_one_retry_and_the_computer_plays_each_turn
                 assert f"think pool: 1 workers ready (pids [{worker}])" in bot.log("first")
                 os.kill(worker, signal.SIGSTOP)
                 stopped.add(worker)
-                await until(lambda: state_of(worker) == "T", "the worker stopped")
+                await eventually(lambda: state_of(worker) == "T", "the worker stopped")
 
                 table = await Env(double, bot.target).start_game(HOST, computers=1)
                 first = await stored(bot.target, table.id)
@@ -160,8 +160,8 @@ def test_a_stopped_think_worker_costs_one_retry_and_the_computer_plays_each_turn
                 assert game.action_count == since + len(moves)
                 assert len(turn_messages(bot, table)) == posted + turns  # posted, recorded, once
                 assert bot.log("first").count(HUNG) == 1
-                await until(lambda: state_of(worker) is None, "the stopped worker killed")
-                await until(lambda: len(workers_of(process.pid)) == 1, "a new worker", TIMEOUT)
+                await eventually(lambda: state_of(worker) is None, "the stopped worker killed")
+                await eventually(lambda: len(workers_of(process.pid)) == 1, "a new worker", TIMEOUT)
                 [fresh] = workers_of(process.pid)
                 assert fresh != worker
 

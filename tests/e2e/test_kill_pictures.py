@@ -11,9 +11,8 @@ is then idle or sleeping before a retry). The processes draw their pictures in a
 from __future__ import annotations
 
 import asyncio
-import sys
-import time
-from collections.abc import AsyncIterator, Callable
+import signal
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from engine import games
 from engine.games import Match
 from tests.backends import database
 from tests.discord_double import DiscordDouble, InteractionRecord, MessageRecord, UserSpec
+from tests.e2e import quick_bot
 from tests.e2e.harness import (
     GUEST,
     GUILD,
@@ -43,6 +43,7 @@ from tests.e2e.harness import (
 )
 from tests.e2e.test_play import rest_of_turn, two_humans
 from tests.e2e.test_process import _environment
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -61,6 +62,7 @@ class Bot:
     def __init__(self, double: DiscordDouble, tmp_path: Path, target: Target) -> None:
         self.double, self.tmp_path, self.target = double, tmp_path, target
         self.process: asyncio.subprocess.Process | None = None
+        self.asked = 0  # SIGUSR1s sent to the running process
 
     def environment(self) -> dict[str, str]:
         """``python -m bot``'s settings: the double, the database, pictures in a thread."""
@@ -76,22 +78,30 @@ class Bot:
         double's ready and command events stay set from a first process: its shard is asked)."""
         log = (self.tmp_path / f"{name}.log").open("wb")
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
+            *quick_bot.command(),
             cwd=self.tmp_path,
             env=self.environment(),
             stdout=log,
             stderr=log,
         )
+        self.asked = 0
         await self.double.wait_for_commands(GUILD, 30)
         await self.double.wait_shard_ready(0, 1, 30)
 
     async def swept(self, name: str) -> None:
-        """Wait until the process called ``name`` is ready (discord.py's ``on_ready`` comes 2 s
-        after the guilds) and its start-up sweep had time to send what it owes."""
-        await until(lambda: "connected as" in self.log(name), "on_ready", 30)
-        await asyncio.sleep(0.5)
+        """Wait until the process called ``name`` is ready and its start-up sweep has sent
+        what it owes (the process is quiet)."""
+        await eventually(lambda: quick_bot.PROBE in self.log(name), "on_ready", 30)
+        await self.quiet(name)
+
+    async def quiet(self, name: str) -> None:
+        """Wait until the running process (called ``name``) says it is quiet: its first sweep
+        done, no command, computer turn or picture under way (tests/e2e/quick_bot.py)."""
+        assert self.process is not None
+        self.asked += 1
+        said = f"{quick_bot.QUIET} {self.asked}\n"
+        self.process.send_signal(signal.SIGUSR1)
+        await eventually(lambda: said in self.log(name), f"{name} quiet", 30)
 
     async def kill(self) -> None:
         """SIGKILL the process (if it still runs) and reap it."""
@@ -140,14 +150,6 @@ async def owed_pictures(target: Target) -> list[tuple[int, int]]:
 def match_of(game: Game) -> Match:
     """The stored game as the engine sees it."""
     return games.from_json(game.snapshot)
-
-
-async def until(test: Callable[[], bool], what: str, timeout: float = TIMEOUT) -> None:
-    """Poll ``test`` (the other process's effects) until it holds."""
-    end = time.monotonic() + timeout
-    while not test():
-        assert time.monotonic() < end, f"timed out after {timeout} s waiting for {what}"
-        await asyncio.sleep(0.02)
 
 
 async def player_of(target: Target, table: Table) -> UserSpec:
@@ -211,7 +213,7 @@ def test_a_picture_owed_at_a_kill_is_attached_to_the_same_message_once(
                 fault = double.faults.hold_response(EDIT, channel_id=table.id)
             before = set(thread_ids(double, table))
             last = await Env(double, bot.target).play(player, table.id, actions[-1])
-            await until(lambda: fault.hits == 1, "the kill point")
+            await eventually(lambda: fault.hits == 1, "the kill point")
             await bot.kill()
             fault.release()
             [turn] = [
@@ -235,8 +237,8 @@ def test_a_picture_owed_at_a_kill_is_attached_to_the_same_message_once(
 
             since = len(double.requests)
             await bot.start("second")
-            await until(lambda: edits(double, table, since, None) > 0, "a picture attached")
-            await asyncio.sleep(0.3)  # time enough for a second edit or message, were one sent
+            await eventually(lambda: edits(double, table, since, None) > 0, "a picture attached")
+            await bot.quiet("second")  # a second edit or message, were one sent, is sent
             assert edits(double, table, since, turn) == edits(double, table, since, None) == 1
             assert thread_ids(double, table) == posted
             assert len(pngs(double.message(turn.id))) == 1
@@ -288,7 +290,7 @@ def test_a_mid_turn_play_killed_before_its_step_picture_posts_nothing_twice(
             else:
                 fault = double.faults.fail(EDIT_ANSWER, status=503, times=9, message_id="@original")
             rec = await env.play(player, table.id, actions[0])
-            await until(lambda: fault.hits == 1, "the kill point")
+            await eventually(lambda: fault.hits == 1, "the kill point")
             await bot.kill()
             double.faults.clear()  # Discord works again for the next process
             await answered(rec, actions[0])
@@ -340,7 +342,7 @@ def test_commands_waiting_in_the_gate_at_a_kill_saved_nothing_and_can_be_played_
             held = double.faults.hold_response(CALLBACK, times=PLACES)  # answered directly
             for _ in range(PLACES):  # a spectator's refused /play: its answer is held
                 await env.play(WATCHER, table.id, actions[0])
-            await until(lambda: held.hits == PLACES, "every place taken")
+            await eventually(lambda: held.hits == PLACES, "every place taken")
             waiting = [await env.play(player, table.id, a) for a in actions]
             for rec in waiting:
                 assert (await rec.response(TIMEOUT)).type == DEFERRED
@@ -359,7 +361,7 @@ def test_commands_waiting_in_the_gate_at_a_kill_saved_nothing_and_can_be_played_
                 await answered(rec, action)
             saved = await stored(bot.target, table.id)
             assert saved.action_count == game.action_count + len(actions)
-            await asyncio.sleep(0.3)  # time enough for an answer too many
+            await bot.quiet("second")  # an answer too many, were one sent, is sent
             for rec in waiting:
                 assert len(rec.followups()) == 1
             await bot.kill()
@@ -391,7 +393,7 @@ def test_a_step_picture_failing_to_attach_does_not_hold_back_the_turn_picture(
             await env.settled()
             failing = env.double.faults.fail(EDIT_ANSWER, times=5, message_id="@original")
             await answered(await env.play(player, table.id, actions[-2]), actions[-2])
-            await until(lambda: failing.hits == 1, "the step picture's first edit")
+            await eventually(lambda: failing.hits == 1, "the step picture's first edit")
             before = {m.id for m in env.double.messages(table.id)}
             await answered(await env.play(player, table.id, actions[-1]), actions[-1])
             turn = await env.double.wait_for_message(
@@ -423,7 +425,7 @@ def test_a_turn_picture_failing_to_attach_does_not_hold_back_the_next_step_pictu
             await env.settled()
             failing = env.double.faults.fail(EDIT, status=500, times=5, channel_id=table.id)
             await answered(await env.play(player, table.id, actions[-1]), actions[-1])
-            await until(lambda: failing.hits == 1, "the turn picture's first edit")
+            await eventually(lambda: failing.hits == 1, "the turn picture's first edit")
             action = rest_of_turn(await env.match(table.id))[0]
             rec = await env.play(other, table.id, action)
             await answered(rec, action)

@@ -15,8 +15,8 @@ import aiohttp
 
 from tests.discord_double import DiscordDouble
 from tests.e2e.harness import CHANNEL, GUILD, TIMEOUT, WATCHER, make_double, run
-
-REPO = Path(__file__).resolve().parents[2]
+from tests.e2e.test_process import REPO, output, reaped
+from tests.waiting import found
 
 
 def environment(tmp_path: Path, double: DiscordDouble | None, **extra: str) -> dict[str, str]:
@@ -87,8 +87,7 @@ def test_systemd_gets_ready_watchdog_pings_and_stopping_and_health_answers(
                     WATCHDOG_USEC="200000",  # 0.2 s: a ping every 0.1 s
                     METRICS_PORT=str(port),
                 )
-                process = await spawn(tmp_path, env)
-                try:
+                async with reaped(await spawn(tmp_path, env)) as process:
                     seen: list[str] = []
                     while "READY=1" not in seen or seen.count("WATCHDOG=1") < 3:
                         seen.append(await asyncio.wait_for(datagram(sock), 30))
@@ -97,23 +96,19 @@ def test_systemd_gets_ready_watchdog_pings_and_stopping_and_health_answers(
                         base = f"http://127.0.0.1:{port}"
                         async with session.get(f"{base}/healthz") as response:
                             assert response.status == 200
-                        for _ in range(100):  # ready once the workers answered too
+
+                        async def ready() -> bool | None:
                             async with session.get(f"{base}/readyz") as response:
-                                if response.status == 200:
-                                    break
-                            await asyncio.sleep(0.1)
-                        assert response.status == 200, await response.text()
+                                return response.status == 200 or None
+
+                        # ready once the workers answered too
+                        await found(ready, "/readyz answering 200", TIMEOUT, step=0.05)
                     rec = await double.slash(WATCHER, CHANNEL, "games")
                     await rec.reply(TIMEOUT)
                     process.send_signal(signal.SIGINT)
                     while "STOPPING=1" not in seen:
                         seen.append(await asyncio.wait_for(datagram(sock), TIMEOUT))
-                    out, err = await asyncio.wait_for(process.communicate(), TIMEOUT)
-                finally:
-                    if process.returncode is None:
-                        process.kill()
-                        await process.wait()
-        log = err.decode() + out.decode()
+                    log = await output(process, TIMEOUT)
         assert process.returncode == 0, log
         assert set(seen) == {"READY=1", "WATCHDOG=1", "STOPPING=1"}, seen
         assert "Traceback" not in log and "WARNING" not in log, log

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import resource
 import signal
 import sys
+from asyncio.subprocess import Process
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from tests.discord_double import DiscordDouble
@@ -37,7 +40,7 @@ async def _spawn(
     *,
     extra: dict[str, str] | None = None,
     open_files: int | None = None,
-) -> asyncio.subprocess.Process:
+) -> Process:
     """``python -m bot`` (``extra`` settings; ``open_files``: its soft limit of open files)."""
 
     def limit_files() -> None:
@@ -57,13 +60,29 @@ async def _spawn(
     )
 
 
+@contextlib.asynccontextmanager
+async def reaped(process: Process) -> AsyncIterator[Process]:
+    """``process``; killed and reaped at the end if it still runs (a test that failed)."""
+    try:
+        yield process
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def output(process: Process, timeout: float) -> str:
+    """What the process wrote (stderr, then stdout) by the time it ended."""
+    out, err = await asyncio.wait_for(process.communicate(), timeout)
+    return err.decode() + out.decode()
+
+
 def test_python_m_bot_logs_in_syncs_answers_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     """The real entry point: settings from the environment, sync, a command, exit code 0."""
 
     async def body() -> None:
         async with make_double() as double:
-            process = await _spawn(double, tmp_path, double.token)
-            try:
+            async with reaped(await _spawn(double, tmp_path, double.token)) as process:
                 synced = await double.wait_for_commands(GUILD, 30)
                 assert sorted(c["name"] for c in synced) == sorted(COMMANDS)
                 await double.wait_ready(TIMEOUT)
@@ -71,12 +90,7 @@ def test_python_m_bot_logs_in_syncs_answers_and_stops_on_ctrl_c(tmp_path: Path) 
                 reply = await rec.reply(TIMEOUT)
                 assert reply.ephemeral and "no active game" in reply.content
                 process.send_signal(signal.SIGINT)
-                out, err = await asyncio.wait_for(process.communicate(), TIMEOUT)
-            finally:
-                if process.returncode is None:
-                    process.kill()
-                    await process.wait()
-            log = err.decode() + out.decode()
+                log = await output(process, TIMEOUT)
             assert process.returncode == 0, log
             assert f"synced {len(COMMANDS)} slash commands guild" in log
             assert "event loop: uvloop" in log, log  # D135: installed with the bot (not Windows)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import sys
 from pathlib import Path
 
 from tests.discord_double import DiscordDouble, MessageRecord
+from tests.e2e import quick_bot
 from tests.e2e.harness import (
     GUEST,
     GUILD,
@@ -21,18 +21,19 @@ from tests.e2e.harness import (
     run,
 )
 from tests.e2e.test_process import _environment
+from tests.waiting import found
 
 POST = "POST /channels/{channel_id}/messages"
 
 
 async def spawn(double: DiscordDouble, tmp_path: Path, name: str) -> asyncio.subprocess.Process:
-    """``python -m bot`` on the test's database, ticking its reminders every 0.1 s; its output
-    goes to ``tmp_path/<name>.log``."""
+    """``python -m bot`` on the test's database, ticking its reminders every 0.1 s, thinking
+    and drawing in threads; its output goes to ``tmp_path/<name>.log``."""
     env = _environment(double, tmp_path, double.token)
-    env["SCHEDULER_INTERVAL_S"] = "0.1"
+    env.update(SCHEDULER_INTERVAL_S="0.1", RENDER_PROCESSES="0", THINK_PROCESSES="0")
     log = (tmp_path / f"{name}.log").open("wb")
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stdout=log, stderr=log
+        *quick_bot.command(), cwd=tmp_path, env=env, stdout=log, stderr=log
     )
 
 
@@ -84,11 +85,14 @@ def test_a_reminder_sent_just_before_a_kill_pings_the_player_once(tmp_path: Path
                     conn.execute("UPDATE reminders SET claimed_until = 0 WHERE kind = 'half'")
 
                 process = await spawn(double, tmp_path, "second")
-                for _ in range(300):  # polling the other process's database, not timing it
-                    if half_reminder(db)[1] is not None:
-                        break
-                    await asyncio.sleep(0.1)
-                _, recorded, claims = half_reminder(db)
+
+                async def recorded_again() -> tuple[int | None, int | None, int] | None:
+                    row = half_reminder(db)  # the other process's database
+                    return row if row[1] is not None else None
+
+                _, recorded, claims = await found(
+                    recorded_again, "the reminder recorded", 30, step=0.05
+                )
                 assert recorded is not None and claims == 2
                 assert [m.id for m in reminders(double, table, player)] == [sent.id]
             finally:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -20,6 +20,7 @@ from bot.store import Game, GameRepository, open_store
 from engine import games
 from tests.backends import create_database, drop_databases, server_url, url_of
 from tests.discord_double import DiscordDouble, GuildSpec, MessageRecord
+from tests.e2e import quick_bot
 from tests.e2e.harness import (
     CHANNEL,
     GUEST,
@@ -36,6 +37,7 @@ from tests.e2e.harness import (
 )
 from tests.e2e.test_play import rest_of_turn
 from tests.e2e.test_process import REPO
+from tests.waiting import found
 
 pytestmark = pytest.mark.skipif(server_url() is None, reason="no PostgreSQL test server")
 
@@ -80,11 +82,11 @@ class Shard:
             SHARD_IDS=str(self.shard_id),
             COMPUTER_PAUSE=pause,
             LOG_LEVEL="INFO",
+            RENDER_PROCESSES="0",  # drawing and thinking in threads: no worker processes
+            THINK_PROCESSES="0",
         )
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
+            *quick_bot.command(),
             cwd=self.tmp_path,  # no developer's .env
             env=env,
             stdout=asyncio.subprocess.PIPE,
@@ -137,16 +139,20 @@ async def _play_host_turn(env: Env, repo: GameRepository, table: Table) -> Game:
     return game
 
 
+async def _hosts_turn(repo: GameRepository, game_id: int, posted: bool = False) -> Game | None:
+    """The game (of another process's database) once the host is to play, and if ``posted``
+    once its turn is posted; None before."""
+    game = await repo.load_game(game_id)
+    if game.current_user_id != HOST.id or (posted and game.announced_version != game.version):
+        return None
+    return game
+
+
 async def _host_plays_a_turn(env: Env, repo: GameRepository, table: Table) -> None:
     """Once the host is to act (the computer may play first), play their turn; wait for the
     computer's turn that follows it."""
-    game = await repo.load_game_by_thread(table.id)
-    for _ in range(100):
-        if game.current_user_id == HOST.id:
-            break
-        await asyncio.sleep(0.1)  # polling the database of another process, not timing it
-        game = await repo.load_game(game.id)
-    assert game.current_user_id == HOST.id
+    game_id = (await repo.load_game_by_thread(table.id)).id
+    await found(partial(_hosts_turn, repo, game_id), "the host to play", TIMEOUT, step=0.05)
     known = {m.id for m in _bot_posts(env.double, table.id)}
     await _play_host_turn(env, repo, table)
     await env.double.wait_for_message(
@@ -187,7 +193,7 @@ def test_two_shard_processes_share_one_database_and_survive_a_kill(tmp_path: Pat
                 await asyncio.gather(first.start(pause=SLOW), second.start(pause=SLOW))
                 await double.wait_for_commands(None, 30)
                 env = Env(double, url)  # the users' side only
-                repo = await open_store(url)
+                repo = store = await open_store(url)
 
                 # a game in each guild, both waiting for their computer (paused 30 s)
                 tables = [await _start_game(env, CHANNEL), await _start_game(env, CHANNEL_B)]
@@ -220,13 +226,12 @@ def test_two_shard_processes_share_one_database_and_survive_a_kill(tmp_path: Pat
                 await double.wait_for_message(
                     table_b.id, lambda m: has_png(m) and m.id not in known, TIMEOUT
                 )  # the computer's turn
-                for _ in range(100):
-                    game_b = await repo.load_game(game_b.id)
-                    if game_b.current_user_id == HOST.id and game_b.announced_version == (
-                        game_b.version
-                    ):
-                        break
-                    await asyncio.sleep(0.1)
+                game_b = await found(
+                    partial(_hosts_turn, store, game_b.id, posted=True),
+                    "the computer's turn posted",
+                    TIMEOUT,
+                    step=0.05,
+                )
                 assert game_b.version > version_b and game_b.current_user_id == HOST.id
                 for table in (table_a, table_b):
                     nonces = [m.nonce for m in _bot_posts(double, table.id) if m.nonce]

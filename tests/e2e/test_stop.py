@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.harness import CHANNEL, GUILD, HOST, TIMEOUT, Env, make_double, run
-from tests.e2e.test_process import _spawn
+from tests.e2e.test_process import _spawn, output, reaped
 
 GAMES = 3
 EXIT_BOUND = 30.0  # only a timeout: the test asserts that the process exited, not how fast
@@ -35,21 +35,15 @@ def test_python_m_bot_stops_under_load_with_exit_code_0(
     async def body() -> None:
         async with make_double() as double:
             env = Env(double, tmp_path / "himiko.sqlite3")  # the users' side only: no bot in it
-            process = await _spawn(double, tmp_path, double.token)
-            try:
+            async with reaped(await _spawn(double, tmp_path, double.token)) as process:
                 await double.wait_for_commands(GUILD, 30)
                 await double.wait_ready(TIMEOUT)
                 commands = await _load(env)
                 process.send_signal(number)
-                out, err = await asyncio.wait_for(process.communicate(), EXIT_BOUND)
-            finally:
-                if process.returncode is None:
-                    process.kill()
-                    await process.wait()
+                log = await output(process, EXIT_BOUND)
             for command in commands:  # answered or not: the bot went away under them
                 command.cancel()
             await asyncio.gather(*commands, return_exceptions=True)
-            log = err.decode() + out.decode()
             assert process.returncode == 0, log
             assert "stopping: a stop signal arrived" in log
             assert "Traceback" not in log and " ERROR " not in log, log

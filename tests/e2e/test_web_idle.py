@@ -24,7 +24,7 @@ from tests.discord_double import DiscordDouble
 from tests.e2e.harness import GUEST, GUILD, HOST, TIMEOUT, Env, make_double, run
 from tests.e2e.test_kill_pictures import match_of, player_of, stored
 from tests.e2e.test_play import rest_of_turn
-from tests.e2e.test_process import _environment
+from tests.e2e.test_process import _environment, output, reaped
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -94,39 +94,35 @@ def test_idle_web_connections_leave_play_answered_and_are_closed(tmp_path: Path)
         target = database(tmp_path, "himiko.sqlite3")
         async with make_double() as double:
             env = Env(double, target)  # the users' side only: the bot is the process
-            process = await _spawn(double, tmp_path, port)
             held: list[Held | None] = []
-            try:
-                await double.wait_for_commands(GUILD, 30)
-                await double.wait_ready(TIMEOUT)
-                table = await env.start_game(HOST, [GUEST])
-                player = await player_of(target, table)
-                actions = rest_of_turn(match_of(await stored(target, table.id)))
-                loop = asyncio.get_running_loop()
-                held = list(await asyncio.gather(*(_half_sent(port) for _ in range(IDLE))))
-                opened = loop.time()
-                # a whole turn: its last action posts the turn message, which needs sockets
-                for action in actions:
-                    reply = await (await env.play(player, table.id, action)).reply(TIMEOUT)
-                    assert f"`{action}`" in reply.content, reply.content
-                assert (await stored(target, table.id)).current_user_id != player.id
-                # the server closes every one of them, within its time for a request
-                open_ones = [h for h in held if h is not None]
-                left = opened + REQUEST_TIMEOUT + LEEWAY - loop.time()
-                ends = await asyncio.wait_for(
-                    asyncio.gather(*(_end(r) for r, _ in open_ones)), max(left, 0.1)
-                )
-                assert all(e == b"" or e.startswith(b"HTTP/1.1 503") for e in ends)
-                process.send_signal(signal.SIGINT)
-                out, err = await asyncio.wait_for(process.communicate(), 30)
-            finally:
-                for h in held:
-                    if h is not None:
-                        h[1].close()
-                if process.returncode is None:
-                    process.kill()
-                    await process.wait()
-            log = err.decode() + out.decode()
+            async with reaped(await _spawn(double, tmp_path, port)) as process:
+                try:
+                    await double.wait_for_commands(GUILD, 30)
+                    await double.wait_ready(TIMEOUT)
+                    table = await env.start_game(HOST, [GUEST])
+                    player = await player_of(target, table)
+                    actions = rest_of_turn(match_of(await stored(target, table.id)))
+                    loop = asyncio.get_running_loop()
+                    held = list(await asyncio.gather(*(_half_sent(port) for _ in range(IDLE))))
+                    opened = loop.time()
+                    # a whole turn: its last action posts the turn message, which needs sockets
+                    for action in actions:
+                        reply = await (await env.play(player, table.id, action)).reply(TIMEOUT)
+                        assert f"`{action}`" in reply.content, reply.content
+                    assert (await stored(target, table.id)).current_user_id != player.id
+                    # the server closes every one of them, within its time for a request
+                    open_ones = [h for h in held if h is not None]
+                    left = opened + REQUEST_TIMEOUT + LEEWAY - loop.time()
+                    ends = await asyncio.wait_for(
+                        asyncio.gather(*(_end(r) for r, _ in open_ones)), max(left, 0.1)
+                    )
+                    assert all(e == b"" or e.startswith(b"HTTP/1.1 503") for e in ends)
+                    process.send_signal(signal.SIGINT)
+                    log = await output(process, 30)
+                finally:
+                    for h in held:
+                        if h is not None:
+                            h[1].close()
             assert process.returncode == 0, log
             assert "Too many open files" not in log and "Traceback" not in log, log
 
