@@ -11,8 +11,8 @@ from discord.ext import commands
 from bot.context import Himiko
 from bot.internals import Interaction
 from bot.present import send, t
+from bot.service import UserSettings
 from bot.service.notify import NOTIFY_MODES, zone_choices
-from bot.store import UserSettings
 from bot.translator import text
 
 

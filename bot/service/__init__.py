@@ -1,5 +1,9 @@
 """The game service and its plain results: the layer between Discord and engine, store, render."""
 
+# What a player's /settings read and write, as the store keeps them: commands and views take it
+# from here, never from the store.
+from bot.store import UserSettings
+
 from .errors import EngineRejected, ServiceError
 from .pictures import Renderer, render_picture
 from .results import (
@@ -61,6 +65,7 @@ __all__ = [
     "TurnRecord",
     "TurnReport",
     "UndoResult",
+    "UserSettings",
     "build_rooms",
     "normalize_actions",
     "render_picture",
