@@ -13,7 +13,6 @@ as shipped.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import secrets
 import socket
@@ -23,9 +22,11 @@ from pathlib import Path
 import pytest
 
 from tests.discord_double import DiscordDouble
-from tests.e2e.harness import CHANNEL, GUILD, HOST, WATCHER, custom_id, has_png, make_double, run
+from tests.e2e.harness import CHANNEL, GUILD, WATCHER, make_double, run
 from tests.image.conftest import BUILD_TIMEOUT, ROOT, missing
 from tests.image.docker import START, Containers, Docker
+from tests.image.test_image import answers_help, game_against_a_computer
+from tests.waiting import eventually, found
 
 pytestmark = pytest.mark.image
 
@@ -50,6 +51,8 @@ services:
     environment:
       PGPORT: "{port}"
     command: ["postgres", "-c", "listen_addresses=127.0.0.1"]
+    healthcheck:
+      interval: 500ms
 """
 
 
@@ -94,15 +97,21 @@ def _env_file(double: DiscordDouble, password: str) -> str:
 
 async def _healthy(docker: Docker, container: str) -> None:
     """Until the container's health check has passed."""
-    status = "{{.State.Health.Status}}"
-    while (await docker.arun("inspect", "--format", status, container)).strip() != "healthy":
-        await asyncio.sleep(0.2)
+
+    async def passed() -> bool | None:
+        status = await docker.arun("inspect", "--format", "{{.State.Health.Status}}", container)
+        return status.strip() == "healthy" or None
+
+    await found(passed, f"{container} healthy", START, step=0.2)  # a docker command each time
 
 
 async def _commands_synced(double: DiscordDouble, times: int) -> None:
     """Until the bot has synced its commands ``times`` times (once per start)."""
-    while sum(r.route == SYNC_ROUTE for r in double.requests) < times:
-        await asyncio.sleep(0.1)
+
+    def synced() -> bool:
+        return sum(r.route == SYNC_ROUTE for r in double.requests) >= times
+
+    await eventually(synced, f"the commands synced {times} times", START)
 
 
 def test_compose_up_runs_the_bot_on_postgresql_and_keeps_its_games(
@@ -113,7 +122,9 @@ def test_compose_up_runs_the_bot_on_postgresql_and_keeps_its_games(
     ``down`` and ``up`` the game is still listed."""
     # The one change host networking needs: no published port (the pages would be on the
     # host's 127.0.0.1 anyway); the rest is compose.yaml as shipped, with the override's ports
-    # and a 1 s health check interval (30 s as shipped) so that "healthy" comes at once.
+    # and shorter health check intervals (the bot's 1 s, 30 s as shipped; PostgreSQL's 0.5 s,
+    # 5 s as shipped: docker runs the first check one interval after the start, and ``up``
+    # waits for it) so that "healthy" comes at once.
     shipped = (ROOT / "compose.yaml").read_text(encoding="utf-8")
     assert shipped.count(PORTS) == 1, "compose.yaml publishes the web pages' port"
     (tmp_path / "compose.yaml").write_text(shipped.replace(PORTS, ""), encoding="utf-8")
@@ -138,22 +149,11 @@ def test_compose_up_runs_the_bot_on_postgresql_and_keeps_its_games(
             bot = await bot_container()
             await compose.while_up(bot, double.wait_for_commands(GUILD, START))
             await compose.while_up(bot, double.wait_ready(START))
-            helped = await double.slash(WATCHER, CHANNEL, "help")
-            reply = await compose.while_up(bot, helped.reply(START))
+            await answers_help(compose, bot, double)
             # not asserted (a figure for the notes): from `up` to the first answer
             print(f"compose up to the first answer: {time.monotonic() - began:.1f} s")
-            assert reply.ephemeral and "`/new game:`" in reply.text()
             await compose.while_up(bot, _healthy(compose, bot))  # its /readyz answers
-
-            opened = await double.slash(
-                HOST, CHANNEL, "new", {"game": "namiji", "seats": 2, "computers": True}
-            )
-            lobby = await compose.while_up(bot, opened.reply(START))
-            starting = custom_id(lobby, "himiko:lobby:start:")
-            start = await double.click(HOST, CHANNEL, lobby.id, starting)
-            await compose.while_up(bot, start.wait_event("edit_original", START))
-            thread = await compose.while_up(bot, double.wait_for_thread(CHANNEL, timeout=START))
-            await compose.while_up(bot, double.wait_for_message(thread.id, has_png, START))
+            thread = await game_against_a_computer(compose, bot, double, "namiji")
 
             dump = await compose.arun_compose_bytes(
                 *project, "exec", "-T", "postgres", "pg_dump", "--format=custom",

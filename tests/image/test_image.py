@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from tests.discord_double import DiscordDouble
+from tests.discord_double import ChannelRecord, DiscordDouble
 from tests.e2e.harness import (
     CHANNEL,
     COMMANDS,
@@ -117,6 +117,29 @@ def test_the_images_demo_serves_its_games_pages_to_the_host(
     assert "Traceback" not in docker.logs(name)
 
 
+async def answers_help(docker: Docker, name: str, double: DiscordDouble) -> None:
+    """The bot in the container ``name`` answers ``/help`` (privately, with its commands)."""
+    helped = await double.slash(WATCHER, CHANNEL, "help")
+    reply = await docker.while_up(name, helped.reply(START))
+    assert reply.ephemeral and "`/new game:`" in reply.text()
+
+
+async def game_against_a_computer(
+    docker: Docker, name: str, double: DiscordDouble, game: str
+) -> ChannelRecord:
+    """``/new`` with a computer seat and Start, answered by the bot in the container ``name``;
+    the game's thread, once its opening picture (drawn in the container with the wheel's
+    fonts) is posted."""
+    opened = await double.slash(HOST, CHANNEL, "new", {"game": game, "seats": 2, "computers": True})
+    lobby = await docker.while_up(name, opened.reply(START))
+    starting = custom_id(lobby, "himiko:lobby:start:")
+    start = await double.click(HOST, CHANNEL, lobby.id, starting)
+    await docker.while_up(name, start.wait_event("edit_original", START))
+    thread = await docker.while_up(name, double.wait_for_thread(CHANNEL, timeout=START))
+    await docker.while_up(name, double.wait_for_message(thread.id, has_png, START))
+    return thread
+
+
 async def _start_bot(
     docker: Docker, image: str, double: DiscordDouble, name: str, volume: str
 ) -> None:
@@ -148,20 +171,8 @@ def test_the_bot_in_the_image_plays_against_the_discord_double(
             assert sorted(c["name"] for c in synced) == sorted(COMMANDS)
             await docker.while_up(name, double.wait_ready(START))
 
-            helped = await double.slash(WATCHER, CHANNEL, "help")
-            reply = await docker.while_up(name, helped.reply(START))
-            assert reply.ephemeral and "`/new game:`" in reply.text()
-
-            opened = await double.slash(
-                HOST, CHANNEL, "new", {"game": "yamatai", "seats": 2, "computers": True}
-            )
-            lobby = await docker.while_up(name, opened.reply(START))
-            starting = custom_id(lobby, "himiko:lobby:start:")
-            start = await double.click(HOST, CHANNEL, lobby.id, starting)
-            await docker.while_up(name, start.wait_event("edit_original", START))
-            thread = await docker.while_up(name, double.wait_for_thread(CHANNEL, timeout=START))
-            # the opening picture, drawn in the container with the wheel's fonts
-            await docker.while_up(name, double.wait_for_message(thread.id, has_png, START))
+            await answers_help(docker, name, double)
+            await game_against_a_computer(docker, name, double, "yamatai")
 
             backup = "python -m bot.store backup --db himiko.sqlite3 --to backup.sqlite3"
             await docker.arun("exec", name, *backup.split())
