@@ -17,18 +17,28 @@ from bot.store.verify import verify_database
 from tests.discord_double import MessageRecord, UserSpec
 from tests.e2e.harness import TIMEOUT, Env, Table, has_png, himiko_env, pngs, run
 from tests.e2e.test_play import rest_of_turn, two_humans
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 
-def gate(pool: RenderPool) -> asyncio.Event:
-    """Hold every picture of ``pool`` until the returned event is set."""
-    opened = asyncio.Event()
+class Gate(asyncio.Event):
+    """Set: the pictures go through. ``held``: how many pictures have come to it so far."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held = 0
+
+
+def gate(pool: RenderPool) -> Gate:
+    """Hold every picture of ``pool`` until the returned gate is set."""
+    opened = Gate()
     draw = pool.draw_payload  # what the bot's pictures are drawn through (D133)
 
     async def gated(payload: bytes) -> bytes:
+        opened.held += 1
         await opened.wait()
         return await draw(payload)
 
@@ -36,9 +46,15 @@ def gate(pool: RenderPool) -> asyncio.Event:
     return opened
 
 
+async def held_at(opened: Gate, pictures: int = 1) -> None:
+    """Wait until ``pictures`` pictures have come to the gate: what was to be drawn was sent
+    to the pool, and waits there (no picture comes by another way)."""
+    await eventually(lambda: opened.held >= pictures, f"{pictures} picture(s) at the gate")
+
+
 async def turn_played_behind_a_closed_gate(
     env: Env,
-) -> tuple[Table, UserSpec, asyncio.Event, MessageRecord]:
+) -> tuple[Table, UserSpec, Gate, MessageRecord]:
     """A whole turn played action by action; the last one while pictures are held: the turn
     message it posted, without its picture (checked), and the gate."""
     table, player, _ = await two_humans(env)
@@ -46,6 +62,7 @@ async def turn_played_behind_a_closed_gate(
     for action in actions[:-1]:
         assert (await (await env.play(player, table.id, action)).reply(TIMEOUT)).content
     assert env.bot.render_pool is not None
+    await env.quiet()  # the steps' pictures drawn: the next to come to the gate is the turn's
     opened = gate(env.bot.render_pool)
     before = {m.id for m in env.double.messages(table.id, include_ephemeral=False)}
     rec = await env.play(player, table.id, actions[-1])
@@ -54,7 +71,7 @@ async def turn_played_behind_a_closed_gate(
     turn = await env.double.wait_for_message(
         table.id, lambda m: m.id not in before and not m.ephemeral, TIMEOUT
     )
-    await asyncio.sleep(0.2)  # time enough for a picture, were one drawn
+    await held_at(opened)  # its picture waits to be drawn
     assert not has_png(turn) and not opened.is_set()
     return table, player, opened, turn
 

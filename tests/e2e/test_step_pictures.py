@@ -8,7 +8,6 @@ started. An edit that fails (Discord 5xx, the answer's token expired) loses the 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from pathlib import Path
 
@@ -18,13 +17,12 @@ from bot.service.panel import checksum
 from tests.discord_double import InteractionRecord, MessageRecord, UserSpec
 from tests.e2e.harness import TIMEOUT, Env, Table, has_png, himiko_env, pngs, run
 from tests.e2e.test_panel_steps import way_to, width
-from tests.e2e.test_picture_follows import gate
+from tests.e2e.test_picture_follows import gate, held_at
 from tests.e2e.test_play import rest_of_turn, two_humans
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 WEBHOOK_EDIT = "PATCH /webhooks/{app_id}/{token}/messages/{message_id}"
-PAUSE = 0.2  # time enough for a picture, were one drawn
 
 
 async def pictured(env: Env, table: Table, message: MessageRecord) -> MessageRecord:
@@ -62,12 +60,13 @@ def test_a_mid_turn_play_and_a_panel_click_are_answered_before_their_picture(
         async with himiko_env(tmp_path) as env:
             table, player, _ = await two_humans(env)
             assert env.bot.render_pool is not None
+            await env.quiet()  # nothing drawn meanwhile: the next picture at the gate is the step's
             opened = gate(env.bot.render_pool)
             action = rest_of_turn(await env.match(table.id))[0]
             version = await env.version(table.id)
             reply = await (await env.play(player, table.id, action)).reply(TIMEOUT)
             assert f"Played `{action}`" in reply.content and "Step:" in reply.content
-            await asyncio.sleep(PAUSE)
+            await held_at(opened)  # the step's picture waits to be drawn
             assert not has_png(env.double.message(reply.id)) and not opened.is_set()
             assert await env.version(table.id) == version + 1  # played, answered, no picture
             opened.set()
@@ -80,7 +79,7 @@ def test_a_mid_turn_play_and_a_panel_click_are_answered_before_their_picture(
             await click_first_action(env, table, player, panel)
             answered = env.double.message(panel.id)
             assert "Played" in answered.content and not has_png(answered)
-            await asyncio.sleep(PAUSE)
+            await held_at(closed)  # the new step's picture waits to be drawn
             assert not has_png(env.double.message(panel.id))  # the old step's picture is gone
             assert await env.version(table.id) == version + 2
             closed.set()
@@ -219,8 +218,7 @@ def test_a_step_picture_drawn_after_the_turn_ended_is_not_attached(tmp_path: Pat
                 table.id, lambda m: m.id == panel.id and "Your turn is over" in m.content, TIMEOUT
             )
             opened.set()
-            await env.bot.outbox.pictures.idle()
-            await asyncio.sleep(PAUSE)
+            await env.quiet()  # the stale picture drawn, and attached were it to be
             now = env.double.message(panel.id)
             assert now.content == done.content and not has_png(now)
 
