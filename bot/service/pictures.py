@@ -19,9 +19,28 @@ from engine.contract import Event
 if TYPE_CHECKING:
     from render.focus import Since
 
-    from .results import SinceLastTurn
-
 PICTURES_KEPT = 64  # recent pictures kept by the service (about 200 KB each)
+
+
+class SeatTurn(Protocol):
+    """One of the others' turns told on a turn picture: its seat and the events it caused."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def events(self) -> Sequence[Event]: ...
+
+
+class ToldTurns(Protocol):
+    """The others' turns since the viewer's last one, oldest first (``first_turn``: since the
+    game began, the viewer has had none); the services' ``SinceLastTurn`` is one."""
+
+    @property
+    def turns(self) -> Sequence[SeatTurn]: ...
+
+    @property
+    def first_turn(self) -> bool: ...
 
 
 class Renderer(Protocol):
@@ -161,7 +180,7 @@ class Pictures:
         *,
         stand_ins: Mapping[int, str] | None = None,
         computer_played: bool = False,
-        since: SinceLastTurn | None = None,
+        since: ToldTurns | None = None,
         banks: Mapping[int, int] | None = None,
     ) -> PictureOrder:
         """What the picture of ``view`` is drawn from, in the game's language (None: a
