@@ -15,8 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.internals import INTERACTION_TASKS
 from tests.discord_double import DiscordDouble, GuildSpec, UserSpec
 from tests.discord_double.configure import configure_client_for_double
+from tests.waiting import eventually
 
 GUILD_ID = 111_000_000_000_000_001
 CHANNEL_ID = 111_000_000_000_000_002
@@ -25,6 +27,15 @@ ALICE = UserSpec(222_000_000_000_000_001, "alice", global_name="Alice")
 BOB = UserSpec(222_000_000_000_000_002, "bob")
 TOKEN = "selftest-token"
 ACTIONS = ["place", "play", "pass", "buy"]
+
+
+def handlers_running() -> list[asyncio.Task[object]]:
+    """discord.py's tasks of this loop running an event handler, a command or a click."""
+    return [
+        task
+        for task in asyncio.all_tasks()
+        if not task.done() and task.get_name().startswith((*INTERACTION_TASKS, "discord.py: "))
+    ]
 
 
 def tiny_png(width: int = 3, height: int = 2) -> bytes:
@@ -286,7 +297,8 @@ async def running_bot(
             ready.cancel()
             task.result()
         yield double, bot
-        await asyncio.sleep(0.01)  # let callbacks still running log their failures
+        # the event handlers, commands and clicks still running end (or log their failures)
+        await eventually(lambda: not handlers_running(), "no handler running")
         assert bot.errors == [], bot.errors
         assert [r.getMessage() for r in errors.records] == []
     finally:

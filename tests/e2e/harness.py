@@ -15,7 +15,7 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.app import SWEEP_INTERVAL, HimikoBot, answer_pending_interactions, create_bot
 from bot.internals import endpoints, set_endpoints
@@ -32,6 +32,8 @@ from tests.discord_double import (
     MessageRecord,
     UserSpec,
 )
+from tests.e2e.quick_bot import quiet
+from tests.waiting import settled
 
 GUILD = 311_000_000_000_000_001
 CHANNEL = 311_000_000_000_000_002
@@ -247,8 +249,7 @@ class Env:
         """Wait until the bot does nothing: no command or click handled, no computer turn, no
         picture queued. What "time enough for a message too many" waited for: any message or
         answer the bot would send is sent by then."""
-        await asyncio.wait_for(answer_pending_interactions(TIMEOUT), TIMEOUT + 1)
-        await self.settled()
+        await quiet(self.bot, TIMEOUT)
 
     # -- reading the game behind a thread (the bot's own store) ----------------------------------
 
@@ -344,18 +345,39 @@ async def himiko_env(
 ) -> AsyncIterator[Env]:
     """The double and the bot on ``tmp_path/himiko.sqlite3`` (or the test's PostgreSQL database);
     checks requests and logs at exit."""
+
+    def make(double: DiscordDouble) -> Env:
+        env = Env(double, database(tmp_path, "himiko.sqlite3"), sweep_interval)
+        env.scheduler_interval = scheduler_interval
+        return env
+
+    async with running_env(make_double(**double_kwargs), make) as env:
+        yield env
+
+
+E = TypeVar("E", bound=Env)
+
+
+@contextlib.asynccontextmanager
+async def running_env(
+    double: DiscordDouble, make: Callable[[DiscordDouble], E]
+) -> AsyncIterator[E]:
+    """``double`` started, the bot of the ``Env`` that ``make`` gives started on it; at the
+    end, once no command, click or computer turn is under way: no request to an unknown route
+    and nothing logged at ERROR (unless the test cleared ``env.log`` after checking it)."""
     saved = endpoints()
-    double = make_double(**double_kwargs)
     await double.start()
-    env = Env(double, database(tmp_path, "himiko.sqlite3"), sweep_interval)
-    env.scheduler_interval = scheduler_interval
+    env = make(double)
     root = logging.getLogger()
     root.addHandler(env.log)
     try:
         await env.start_bot()
         yield env
         await asyncio.wait_for(env.bot.runner.idle(), TIMEOUT)
-        await asyncio.sleep(0.01)  # let callbacks still running log their failures
+        # the commands and clicks under way answer (or log their failures), and the callbacks
+        # that follow them run
+        await asyncio.wait_for(answer_pending_interactions(TIMEOUT), TIMEOUT + 1)
+        await settled()
         assert double.unexpected_requests == [], [
             (r.method, r.path, r.status) for r in double.unexpected_requests
         ]

@@ -33,6 +33,7 @@ from tests.e2e.harness import (
     run,
 )
 from tests.e2e.test_play import assert_clean_error, public, rest_of_turn, two_humans
+from tests.waiting import eventually
 
 POST = "POST /channels/{channel_id}/messages"
 EDIT_ORIGINAL = "PATCH /webhooks/{app_id}/{token}/messages/{message_id}"
@@ -202,8 +203,7 @@ def test_one_turn_message_and_one_ping_when_an_answer_or_the_record_is_lost(
             # the next post waits out a rate limit; meanwhile another process locks the database
             double.faults.rate_limit(POST, retry_after=0.3, channel_id=table.id)
             playing = asyncio.create_task(finish_turn(env, other, table))
-            while not any(r.status == 429 for r in double.requests):
-                await asyncio.sleep(0.01)
+            await eventually(lambda: any(r.status == 429 for r in double.requests), "a 429")
             with locked(Path(env.database)):
                 await asyncio.sleep(LOCK_SECONDS)
             reply = await asyncio.wait_for(playing, TIMEOUT)

@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import contextlib
-import logging
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from discord.gateway import DiscordWebSocket
-from discord.http import Route
-
 from bot.ops.config import OpsConfig
 from bot.settings import Settings
 from tests.backends import database
 from tests.discord_double import DiscordDouble
-from tests.e2e.harness import Env, make_double
+from tests.e2e.harness import Env, make_double, running_env
 
 
 class OpsEnv(Env):
@@ -35,21 +31,9 @@ class OpsEnv(Env):
 async def ops_env(tmp_path: Path, ops: OpsConfig, **double: Any) -> AsyncIterator[OpsEnv]:
     """The double and the bot (``ops`` settings); no unknown route may be hit, and nothing
     logged at ERROR unless the test clears ``env.log`` after checking it."""
-    saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
-    double_ = make_double(**double)
-    await double_.start()
-    env = OpsEnv(double_, database(tmp_path, "himiko.sqlite3"), ops)
-    root = logging.getLogger()
-    root.addHandler(env.log)
-    try:
-        await env.start_bot()
+
+    def make(started: DiscordDouble) -> OpsEnv:
+        return OpsEnv(started, database(tmp_path, "himiko.sqlite3"), ops)
+
+    async with running_env(make_double(**double), make) as env:
         yield env
-        assert double_.unexpected_requests == []
-        assert env.log.messages() == []
-    finally:
-        root.removeHandler(env.log)
-        try:
-            await env.stop_bot()
-        finally:
-            await double_.stop()
-            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
