@@ -76,32 +76,26 @@ SLOW = (
     "tests/image/",
 )
 
-#: Node id prefixes of tests that must not share the CPU with others: they kill or stop
-#: processes and wait for it, bound a time, count workers, or write into the tree.
+#: Node id prefixes of tests that must not share the CPU with others (D189): they bound a time
+#: (a worker's patience, the admission gate's estimate of a wait, a server's timeout, the time
+#: a picture takes), count worker processes or their priority, or write into the tree. The
+#: tests that only run ``python -m bot`` (or a writer) as a process, kill or stop it and wait
+#: for a condition run beside the others; so do the image's (tests/image, their own lane in
+#: ./scripts/test, D189).
 SERIAL = (
-    "tests/e2e/test_hung_worker.py",
-    "tests/e2e/test_kill_pictures.py",
-    "tests/e2e/test_reminder_kill.py",
-    "tests/e2e/test_shards.py",
-    "tests/e2e/test_stop.py",
-    "tests/e2e/test_process.py",
-    "tests/e2e/test_metrics_process.py",
-    "tests/e2e/test_recovery.py",
-    "tests/e2e/test_admission.py",
+    "tests/e2e/test_hung_worker.py",  # a think worker's 2 s of patience
+    "tests/e2e/test_recovery.py",  # a lock held past the store's 5 s busy timeout
+    "tests/e2e/test_admission.py",  # the gate's measured waits and 0.2 s to answer
     "tests/bot/test_admission_estimate.py",
-    "tests/bot/test_admission_workers.py",
-    "tests/bot/test_worker_pool.py",
+    "tests/bot/test_admission_workers.py",  # worker priority, counted workers
+    "tests/bot/test_worker_pool.py",  # patience
     "tests/bot/test_think_pool.py",
     "tests/bot/test_render_pool.py",
-    "tests/bot/test_loops.py",
-    "tests/store/test_store_crash.py",
-    "tests/render/test_namiji.py::test_rendering_is_fast_enough",
-    "tests/web/test_browser.py",
-    "tests/web/test_protocol.py",
-    "tests/ops/test_watchdog.py",
-    "tests/test_benchmarks.py",
-    "tests/test_package.py",
-    "tests/image/",
+    "tests/render/test_namiji.py::test_rendering_is_fast_enough",  # perf_counter < 0.5
+    "tests/web/test_protocol.py",  # a 0.3 s request timeout
+    "tests/ops/test_watchdog.py",  # pings within the watchdog's interval
+    "tests/test_benchmarks.py",  # the load benchmark's admission and refusals
+    "tests/test_package.py",  # build/ and *.egg-info in the tree
 )
 
 #: Tests about the real search (its budget, its answers).
