@@ -1,8 +1,8 @@
 """The game service and its plain results: the layer between Discord and engine, store, render."""
 
-# What a player's /settings read and write, as the store keeps them: commands and views take it
-# from here, never from the store.
-from bot.store import UserSettings
+# Store values commands and views use as they are (a player's /settings, a stored game, the
+# games' languages): they take them from here, never from the store.
+from bot.store import LANGUAGES, Game, UserSettings
 
 from .errors import EngineRejected, ServiceError
 from .pictures import Renderer, render_picture
@@ -37,6 +37,7 @@ from .tables import normalize_actions, split_actions
 
 __all__ = [
     "COMPUTER_USER_ID",
+    "LANGUAGES",
     "Back",
     "BoardResult",
     "Category",
@@ -44,6 +45,7 @@ __all__ = [
     "Ended",
     "EngineRejected",
     "FinalResult",
+    "Game",
     "GameListing",
     "HistoryResult",
     "LeagueRole",

@@ -37,8 +37,7 @@ from bot.lobby_state import (
 )
 from bot.names import short_name
 from bot.present import guarded, public_locale, send
-from bot.service import Created, ServiceError
-from bot.store import LANGUAGES
+from bot.service import LANGUAGES, Created, ServiceError
 from bot.views.base import PersistentItem, button
 
 log = logging.getLogger(__name__)

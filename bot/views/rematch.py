@@ -22,9 +22,8 @@ from bot.lobby_state import DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, LobbyState, 
 from bot.locks import KeyedLocks
 from bot.names import short_name
 from bot.present import guarded, send, t, users
-from bot.service import ServiceError
+from bot.service import Game, ServiceError
 from bot.service.results import COMPUTER_USER_ID
-from bot.store import Game
 from bot.views.base import button
 from bot.views.coach import turning_points_view
 from bot.views.lobby import lobby_embed, lobby_in, lobby_say, lobby_view
