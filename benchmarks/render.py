@@ -43,8 +43,10 @@ sys.path[:] = [str(_HERE.parent)] + [p for p in sys.path if Path(p or ".").resol
 from PIL import Image  # noqa: E402
 
 from engine import games  # noqa: E402
+from engine.namiji.view import namiji_view  # noqa: E402
 from engine.yamatai.players import greedy_player  # noqa: E402
-from render.namiji.focus import render_focus as namiji_focus  # noqa: E402
+from engine.yamatai.view import yamatai_view  # noqa: E402
+from render import render_focus  # noqa: E402
 from render.yamatai.focus import render_focus as yamatai_focus  # noqa: E402
 from render.yamatai.highlight import Highlight  # noqa: E402
 from render.yamatai.picture import render_board, render_image  # noqa: E402
@@ -72,7 +74,7 @@ def late_game(seed: int, turns: int) -> tuple[games.Match, Highlight, list[dict[
 def yamatai_board(seed: int, turns: int) -> Figures:
     """Yamatai's late-game board: render, draw-only, turn picture, and a description."""
     match, highlight, events = late_game(seed, turns)
-    view = match.view(None)
+    view = yamatai_view(match.view(None))
     return (
         lambda: render_board(view, highlight=highlight),
         lambda: render_image(view, highlight=highlight),
@@ -98,7 +100,7 @@ def namiji_board(seed: int, turns: int) -> Figures:
         if match.milestones(new).turn_ended:
             done += 1
             last, events = events, []
-    view = match.view(None)
+    view = namiji_view(match.view(None))
     return (
         lambda: namiji_png(view, events=last),
         lambda: namiji_image(view, events=last),
@@ -112,8 +114,7 @@ def _focus(match: games.Match, events: list[dict[str, Any]]) -> Callable[[], byt
     seat = match.current_seat
     view = match.view(seat)
     legal = match.legal_actions() if seat is not None else []
-    turn = yamatai_focus if view["game"] == "yamatai" else namiji_focus
-    return lambda: turn(view, legal=legal, events=events)
+    return lambda: render_focus(view, legal=legal, events=events)
 
 
 def many_games(count: int, steps: int, seed: int) -> None:
@@ -129,8 +130,8 @@ def many_games(count: int, steps: int, seed: int) -> None:
             match.play(choose(match.view(seat), seed + n + step), seat=seat)
         matches.append(match)
     warm = games.new("yamatai", ["Warm", "Up"], seed=seed)  # the worker's warm-up: static
-    render_board(warm.view(None))  # layers, palette, fonts (bot/service/pictures.py warm_up)
-    yamatai_focus(warm.view(0), legal=warm.legal_actions(), events=[])
+    render_board(yamatai_view(warm.view(None)))  # layers, palette, fonts (pictures.py warm_up)
+    yamatai_focus(yamatai_view(warm.view(0)), legal=warm.legal_actions(), events=[])
     turn_cpu, board_cpu, turns, boards = 0.0, 0.0, 0, 0
     for step in range(steps):
         for n, match in enumerate(matches):
@@ -138,13 +139,13 @@ def many_games(count: int, steps: int, seed: int) -> None:
                 continue
             events = match.play(choose(match.view(seat), seed + n + 97 * step), seat=seat)
             if match.milestones(events).turn_ended:
-                view = match.view(None)
+                view = yamatai_view(match.view(None))
                 start = time.process_time()
                 render_board(view, highlight=Highlight.from_events(events))
                 board_cpu += time.process_time() - start
                 boards += 1
             if (seat := match.current_seat) is not None:
-                view, legal = match.view(seat), match.legal_actions()
+                view, legal = yamatai_view(match.view(seat)), match.legal_actions()
                 start = time.process_time()
                 yamatai_focus(view, legal=legal, events=events)
                 turn_cpu += time.process_time() - start

@@ -41,8 +41,8 @@ __all__ = [
 ]
 
 
-#: Draws a game's picture: (view, events marked or None, then any more arguments: the language,
-#: the legal actions marked, the bot's extras such as stand-ins) -> PNG bytes; a module-level
+#: Draws a game's picture: (view, events marked or None, then any more arguments: the legal
+#: actions marked, the picture's extras) -> PNG bytes; a module-level
 #: function (workers import it by name) in processes.
 PictureDrawer = Callable[..., bytes]
 
@@ -69,9 +69,9 @@ def warm_worker(parent: int | None = None) -> None:
 
 
 def draw_pickled(drawer: PictureDrawer, payload: bytes) -> bytes:
-    """Draw a picture from its pickled (view, events, more arguments) (in a worker)."""
-    view, events, more = pickle.loads(payload)
-    return drawer(view, events, *more)
+    """Draw a picture from its pickled arguments (view, events, then the drawer's others) (in a
+    worker)."""
+    return drawer(*pickle.loads(payload))
 
 
 class RenderPool(WorkerPool):
@@ -91,10 +91,11 @@ class RenderPool(WorkerPool):
     ) -> bytes:
         """The picture, drawn by a worker (or a thread); once more in-process if a worker died
         or hung.
-        ``more``: further arguments of the drawer (e.g. the language)."""
+        ``more``: the drawer's further arguments (``render_picture``'s: the legal actions
+        marked and the picture's extras)."""
         return await self.call(self.drawer, view, events, *more)
 
     async def draw_payload(self, payload: bytes) -> bytes:
-        """``draw`` of a picture's pickled (view, events, more) (``picture_payload``): the
+        """``draw`` of a picture's pickled arguments (``picture_payload``): the
         bytes its key was hashed from are the bytes sent, not the view pickled again."""
         return await self.call(draw_pickled, self.drawer, payload)

@@ -8,61 +8,51 @@ the games.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from importlib.resources.abc import Traversable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from engine.contract import Event, View
 from engine.errors import UnknownGame
 from render import namiji, words, yamatai
-from render.focus import Since
+from render.extras import PLAIN, Extras
 from render.namiji.focus import render_focus as namiji_focus
 from render.namiji.picture import render_board as namiji_board
 from render.theme import THEMES, Theme, get_theme
 from render.yamatai.focus import render_focus as yamatai_focus
 from render.yamatai.picture import render_board as yamatai_board
 
+#: The view a game's renderer takes: its own (``YamataiView``, ``NamijiView``); the dispatchers
+#: below hand it the ``engine.contract.View`` whose ``game`` key chose that renderer.
+ViewT = TypeVar("ViewT", contravariant=True)
 
-class BoardRenderer(Protocol):
+
+class BoardRenderer(Protocol[ViewT]):
     """A game's picture: its view (and the last turn's events, to mark them) to PNG bytes."""
 
     def __call__(
-        self,
-        view: Mapping[str, Any],
-        *,
-        events: Sequence[Mapping[str, Any]] | None = None,
-        theme: str | Theme = "default",
-        language: str = "en",
-        stand_ins: Mapping[int, str] | None = None,
-        computer_played: bool = False,
-        ended: str | None = None,
-        banks: Mapping[int, int] | None = None,
+        self, view: ViewT, *, events: Sequence[Event] | None = None, extras: Extras = ...
     ) -> bytes: ...
 
 
-RENDERERS: dict[str, BoardRenderer] = {"yamatai": yamatai_board, "namiji": namiji_board}
+# A renderer's view is its game's own type, which the registry cannot name: the key does.
+RENDERERS: dict[str, BoardRenderer[Any]] = {"yamatai": yamatai_board, "namiji": namiji_board}
 
 
-class FocusRenderer(Protocol):
+class FocusRenderer(Protocol[ViewT]):
     """A game's turn picture for the player to move, with the legal targets marked."""
 
     def __call__(
         self,
-        view: Mapping[str, Any],
+        view: ViewT,
         *,
         legal: Sequence[str],
-        events: Sequence[Mapping[str, Any]] | None = None,
-        theme: str | Theme = "default",
-        language: str = "en",
-        stand_ins: Mapping[int, str] | None = None,
-        computer_played: bool = False,
-        ended: str | None = None,
-        banks: Mapping[int, int] | None = None,
-        since: Since | None = None,
-        first_turn: bool = False,
+        events: Sequence[Event] | None = None,
+        extras: Extras = ...,
     ) -> bytes: ...
 
 
-FOCUS_RENDERERS: dict[str, FocusRenderer] = {"yamatai": yamatai_focus, "namiji": namiji_focus}
+FOCUS_RENDERERS: dict[str, FocusRenderer[Any]] = {"yamatai": yamatai_focus, "namiji": namiji_focus}
 
 #: Each game's picture texts: a folder of ``<lang>.json`` files.
 TEXTS: dict[str, Traversable] = {"yamatai": yamatai.LOCALE, "namiji": namiji.LOCALE}
@@ -72,8 +62,8 @@ for _folder in TEXTS.values():
 
 def register(
     game: str,
-    renderer: BoardRenderer,
-    focus: FocusRenderer | None = None,
+    renderer: BoardRenderer[Any],
+    focus: FocusRenderer[Any] | None = None,
     texts: Traversable | None = None,
 ) -> None:
     """Add a game's picture, turn picture and picture texts (the lines above list the shipped
@@ -87,73 +77,36 @@ def register(
 
 
 def render_board(
-    view: Mapping[str, Any],
-    *,
-    events: Sequence[Mapping[str, Any]] | None = None,
-    theme: str | Theme = "default",
-    language: str = "en",
-    stand_ins: Mapping[int, str] | None = None,
-    computer_played: bool = False,
-    ended: str | None = None,
-    banks: Mapping[int, int] | None = None,
+    view: View, *, events: Sequence[Event] | None = None, extras: Extras = PLAIN
 ) -> bytes:
-    """The picture of any registered game's view as PNG bytes (events: the turn to mark), its
-    texts in ``language`` (en, fr, it, pl; any other: English); the bot's extras: the seats a
-    computer plays for their human and why (``stand_ins``), the last turn played so
-    (``computer_played``), why the bot ended the game (``ended``) and the seconds left in each
-    seat's time bank (``banks``; see render.stand_in)."""
+    """The picture of any registered game's view as PNG bytes (events: the turn to mark), drawn
+    with ``extras``: its language (en, fr, it, pl; any other: English) and theme, and the bot's
+    extras (the seats a computer plays for their human and why, the last turn played so, why
+    the bot ended the game, the seconds left in each seat's time bank; see render.stand_in)."""
     game = str(view.get("game", ""))
     renderer = RENDERERS.get(game)
     if renderer is None:
         raise UnknownGame(f"No picture for game {game!r}.", legal=sorted(RENDERERS))
-    return renderer(
-        view,
-        events=events,
-        theme=theme,
-        language=language,
-        stand_ins=stand_ins,
-        computer_played=computer_played,
-        ended=ended,
-        banks=banks,
-    )
+    return renderer(view, events=events, extras=extras)
 
 
 def render_focus(
-    view: Mapping[str, Any],
+    view: View,
     *,
     legal: Sequence[str],
-    events: Sequence[Mapping[str, Any]] | None = None,
-    theme: str | Theme = "default",
-    language: str = "en",
-    stand_ins: Mapping[int, str] | None = None,
-    computer_played: bool = False,
-    ended: str | None = None,
-    banks: Mapping[int, int] | None = None,
-    since: Since | None = None,
-    first_turn: bool = False,
+    events: Sequence[Event] | None = None,
+    extras: Extras = PLAIN,
 ) -> bytes:
     """The turn picture of any registered game for the player to move, the ``legal`` actions'
-    spots, islands or cards marked, as PNG bytes (about 900 px wide, read on a phone); the bot's
-    extras as for ``render_board``; ``since``: the others' turns since the viewer's last one
-    (each seat and its events), told in words and their places marked, instead of the last
-    turn (``first_turn``: since the game began, the viewer has had no turn)."""
+    spots, islands or cards marked, as PNG bytes (about 900 px wide, read on a phone); drawn
+    with ``extras`` as for ``render_board``, whose ``since`` (the others' turns since the
+    viewer's last one, each seat and its events) is told in words and its places marked,
+    instead of the last turn (``first_turn``: since the game began, the viewer has had none)."""
     game = str(view.get("game", ""))
     renderer = FOCUS_RENDERERS.get(game)
     if renderer is None:
         raise UnknownGame(f"No turn picture for game {game!r}.", legal=sorted(FOCUS_RENDERERS))
-    return renderer(
-        view,
-        legal=legal,
-        events=events,
-        theme=theme,
-        language=language,
-        stand_ins=stand_ins,
-        computer_played=computer_played,
-        ended=ended,
-        banks=banks,
-        since=since,
-        first_turn=first_turn,
-    )
+    return renderer(view, legal=legal, events=events, extras=extras)
 
 
 __all__ = [
@@ -162,6 +115,7 @@ __all__ = [
     "TEXTS",
     "THEMES",
     "BoardRenderer",
+    "Extras",
     "FocusRenderer",
     "Theme",
     "get_theme",

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import games
 from render import render_board
+from render.extras import Extras
 from render.theme import THEMES
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Eve")
@@ -43,7 +44,7 @@ def demo(
             view = match.view(None)
             name = "final.png" if match.current_seat is None else f"turn-{len(written) + 1:03d}.png"
             path = out / name
-            path.write_bytes(render_board(view, events=turn_events, theme=theme))
+            path.write_bytes(render_board(view, events=turn_events, extras=Extras(theme=theme)))
             written.append(path)
             turn_events = []
     return written

@@ -24,6 +24,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from render.extras import Since
 from render.fonts import Style
 from render.png import to_palette
 from render.text import draw_text, ink_box, ink_ramp, one_mask, text_length, watched
@@ -61,9 +62,6 @@ SINCE_SHOWN = 6
 """The others' turns told in a turn picture's "since your last turn" box (the latest)."""
 
 Box = tuple[int, int, int, int]
-
-#: The others' turns since the viewer's last one, oldest first: (seat, that turn's events).
-Since = Sequence[tuple[int, Sequence[Mapping[str, Any]]]]
 
 #: A line of text: the words, their size, their colour, and whether they are bold.
 Line = tuple[str, int, RGB, bool]

@@ -3,8 +3,8 @@ plays for an absent human, whether the computer played the last turn for a human
 a game that did not end by the rules (abandoned, or a resignation ended it), and each human
 seat's time bank.
 
-The bot hands them to ``render.render_board`` / ``render_focus`` as keyword arguments, never as
-keys of the view. Like the language (``render.words.speaking``), they are set once at each entry
+The bot hands them to ``render.render_board`` / ``render_focus`` in ``render.extras.Extras``, never
+as keys of the view. Like the language (``render.words.speaking``), they are set once at each entry
 point (``dressed``) and read by the drawing functions below.
 """
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import Any
 
+from render.extras import PLAIN, Extras
 from render.words import say
 
 #: Stand-ins (why the computer plays a human's seat) the picture names.
@@ -26,7 +26,6 @@ END_REASONS = ("abandoned", "resigned")
 __all__ = [
     "END_REASONS",
     "STAND_INS",
-    "Extras",
     "bank_words",
     "computer_played",
     "dressed",
@@ -37,45 +36,26 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Extras:
-    """The bot's extras of one picture: stand-ins by seat, the last turn by the computer for a
-    human, why the bot ended the game (None: under way, or ended by the rules), and the
-    seconds left in each seat's time bank (none: the game has no time bank)."""
-
-    stand_ins: Mapping[int, str] = field(default_factory=dict)
-    computer_played: bool = False
-    ended: str | None = None
-    banks: Mapping[int, int] = field(default_factory=dict)
-
-
-_PLAIN = Extras()  # a picture without extras
-_EXTRAS: ContextVar[Extras | None] = ContextVar("picture_extras", default=None)
+_EXTRAS: ContextVar[Extras] = ContextVar("picture_extras", default=PLAIN)
 
 
 def _extras() -> Extras:
-    return _EXTRAS.get() or _PLAIN
+    return _EXTRAS.get()
 
 
 @contextmanager
-def dressed(
-    stand_ins: Mapping[int, str] | None = None,
-    computer_played: bool = False,
-    ended: str | None = None,
-    banks: Mapping[int, int] | None = None,
-) -> Iterator[Extras]:
+def dressed(extras: Extras) -> Iterator[Extras]:
     """Draw the pictures inside the block with the bot's extras."""
-    extras = Extras(dict(stand_ins or {}), computer_played, ended or None, dict(banks or {}))
     token = _EXTRAS.set(extras)
     try:
-        yield _extras()
+        yield extras
     finally:
         _EXTRAS.reset(token)
 
 
 def stand_in_words(seat: int) -> str:
     """The seat's stand-in in words ("away · computer plays"), or "" while its human plays."""
-    kind = _extras().stand_ins.get(seat)
+    kind = _extras().seats.get(seat)
     if not kind:
         return ""
     if kind in STAND_INS:
@@ -85,7 +65,7 @@ def stand_in_words(seat: int) -> str:
 
 def bank_words(seat: int) -> str:
     """The seat's time bank in words ("bank 2 d 4 h"), or "" without a time bank."""
-    seconds = _extras().banks.get(seat)
+    seconds = _extras().left.get(seat)
     if seconds is None:
         return ""
     days, rest = divmod(max(0, seconds), 86400)

@@ -8,16 +8,14 @@ import pickle
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from bot.kept import Kept
 from bot.render_pool import RenderPool
 from bot.store import Game
 from engine import games
-from engine.contract import Event
-
-if TYPE_CHECKING:
-    from render.focus import Since
+from engine.contract import Event, View
+from render.extras import PLAIN, Extras
 
 PICTURES_KEPT = 64  # recent pictures kept by the service (about 200 KB each)
 
@@ -44,55 +42,34 @@ class ToldTurns(Protocol):
 
 
 class Renderer(Protocol):
-    """Draws a game's picture: (view, events marked or None, language[, legal actions marked,
-    stand-ins, computer played]) -> PNG bytes (see ``render_picture``)."""
+    """Draws a game's picture: (view, events marked or None, legal actions marked or None,
+    extras) -> PNG bytes (see ``render_picture``)."""
 
     def __call__(
-        self, view: dict[str, Any], events: Sequence[Event] | None, /, *more: Any
+        self,
+        view: dict[str, Any],
+        events: Sequence[Event] | None,
+        legal: Sequence[str] | None,
+        extras: Extras,
+        /,
     ) -> bytes: ...
 
 
 def render_picture(
-    view: dict[str, Any],
+    view: View,
     events: Sequence[Event] | None,
-    language: str = "en",
     legal: Sequence[str] | None = None,
-    stand_ins: Sequence[tuple[int, str]] = (),
-    computer_played: bool = False,
-    since: Since | None = None,
-    banks: Sequence[tuple[int, int]] = (),
-    first_turn: bool = False,
+    extras: Extras = PLAIN,
 ) -> bytes:
-    """The board PNG of a view, marking the changes in ``events`` (None: from the view), with
-    its texts in ``language``; with ``legal`` (the actions of the step to choose), the game's
-    phone-sized turn picture marking them, when the game has one (docs/render.md), and telling
-    ``since`` (the others' turns since the viewer's last one; ``first_turn``: since the game
-    began, the viewer has had no turn) on it. The bot's extras: (seat,
-    why) the computer plays for a human, the last turn played so, and (seat, seconds) left in
-    each time bank."""
+    """The board PNG of a view, marking the changes in ``events`` (None: from the view), drawn
+    with ``extras`` (its language, the bot's stand-ins, computer turn and time banks); with
+    ``legal`` (the actions of the step to choose), the game's phone-sized turn picture marking
+    them, when the game has one (docs/render.md), telling ``extras.since`` on it."""
     from render import FOCUS_RENDERERS, render_board, render_focus
 
-    seats, left = dict(stand_ins), dict(banks)
     if legal is not None and view.get("game") in FOCUS_RENDERERS:
-        return render_focus(
-            view,
-            legal=legal,
-            events=events,
-            language=language,
-            stand_ins=seats,
-            computer_played=computer_played,
-            since=since,
-            banks=left,
-            first_turn=first_turn,
-        )
-    return render_board(
-        view,
-        events=events,
-        language=language,
-        stand_ins=seats,
-        computer_played=computer_played,
-        banks=left,
-    )
+        return render_focus(view, legal=legal, events=events, extras=extras)
+    return render_board(view, events=events, extras=extras)
 
 
 def picture_language(game: Game) -> str:
@@ -102,7 +79,10 @@ def picture_language(game: Game) -> str:
 
 
 def picture_payload(
-    view: Mapping[str, Any], events: Sequence[Event] | None, more: tuple[object, ...]
+    view: Mapping[str, Any],
+    events: Sequence[Event] | None,
+    legal: tuple[str, ...] | None = None,
+    extras: Extras = PLAIN,
 ) -> bytes:
     """A picture's arguments as the worker is sent them: pickled without a memo, so equal
     values give equal bytes whichever objects they share (a view read back from its snapshot
@@ -110,7 +90,7 @@ def picture_payload(
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.fast = True  # no memo: views hold no cycles
-    pickler.dump((view, events, more))
+    pickler.dump((view, events, legal, extras))
     return buffer.getvalue()
 
 
@@ -119,12 +99,16 @@ def payload_key(payload: bytes) -> str:
     return hashlib.blake2b(payload, digest_size=16).hexdigest()
 
 
-def picture_key(view: Mapping[str, Any], events: Sequence[Event] | None, *more: object) -> str:
+def picture_key(
+    view: Mapping[str, Any],
+    events: Sequence[Event] | None,
+    legal: tuple[str, ...] | None = None,
+    extras: Extras = PLAIN,
+) -> str:
     """What a picture is a pure function of: the view (game state, viewer), the events marked,
-    and ``more``, the drawer's further arguments (language, legal actions marked, the bot's
-    stand-ins, computer turn, turns since and time banks); as a digest of the bytes the
-    drawer is sent."""
-    return payload_key(picture_payload(view, events, more))
+    the legal actions marked and its extras (language, the bot's stand-ins, computer turn,
+    turns since and time banks); as a digest of the bytes the drawer is sent."""
+    return payload_key(picture_payload(view, events, legal, extras))
 
 
 class PictureCache:
@@ -143,20 +127,22 @@ class PictureCache:
         self._pictures.keep(key, png)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PictureOrder:
     """What one picture is drawn from, to draw it later (a turn message's picture follows the
-    message): the view, the events marked and the drawer's further arguments."""
+    message): the view, the events marked, the legal actions marked (None: the board, not the
+    turn picture) and its extras."""
 
     game_id: int | None
     view: dict[str, Any]
     events: Sequence[Event] | None
-    more: tuple[object, ...]
+    legal: tuple[str, ...] | None = None
+    extras: Extras = PLAIN
 
     @cached_property
     def payload(self) -> bytes:
         """What the worker is sent to draw it (``picture_payload``), made once."""
-        return picture_payload(self.view, self.events, self.more)
+        return picture_payload(self.view, self.events, self.legal, self.extras)
 
     @cached_property
     def key(self) -> str:
@@ -188,18 +174,21 @@ class Pictures:
         computer plays its human), ``computer_played`` (the last turn so) and ``banks`` (seat
         -> seconds left in its time bank) are told on it; ``since``: the turn picture tells and
         marks these turns (the others' since the viewer's last one)."""
-        language = "en" if game is None else picture_language(game)
-        marked = None if legal is None else tuple(legal)
-        seats = tuple(sorted((stand_ins or {}).items()))
-        more: tuple[object, ...] = (language, marked, seats, computer_played)
-        first = since is not None and since.first_turn
-        if since is not None or banks:  # the key of a picture without them stays as it was
-            more += (None if since is None else tuple((t.seat, t.events) for t in since.turns),)
-        if banks or first:
-            more += (tuple(sorted((banks or {}).items())),)
-        if first:
-            more += (True,)
-        return PictureOrder(None if game is None else game.id, view, events, more)
+        extras = Extras(
+            language="en" if game is None else picture_language(game),
+            stand_ins=tuple(sorted((stand_ins or {}).items())),
+            computer_played=computer_played,
+            banks=tuple(sorted((banks or {}).items())),
+            since=None if since is None else tuple((t.seat, tuple(t.events)) for t in since.turns),
+            first_turn=since is not None and since.first_turn,
+        )
+        return PictureOrder(
+            game_id=None if game is None else game.id,
+            view=view,
+            events=events,
+            legal=None if legal is None else tuple(legal),
+            extras=extras,
+        )
 
     async def draw(self, order: PictureOrder) -> bytes:
         """The picture of an order, from the cache or drawn off the event loop (see

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from bot.render_pool import RenderPool
 from bot.service.pictures import render_picture
 from engine.contract import Event, JsonObject
+from render.extras import Extras
 
 NICENESS = 19  # how much lower than the bot the web's workers run (the lowest)
 WEB_PROCESSES = 1  # the web's own workers when the bot draws in processes
@@ -40,7 +41,7 @@ def lower_priority() -> None:
 def web_picture(view: JsonObject, events: Sequence[Event] | None, language: str) -> bytes:
     """A step's board picture, drawn at the web's lower priority."""
     lower_priority()
-    return render_picture(view, events, language)
+    return render_picture(view, events, None, Extras(language=language))
 
 
 def web_pool(bot_processes: int) -> RenderPool:

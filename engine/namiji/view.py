@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, cast
 
 from engine.namiji.components import components
 from engine.namiji.rules import actor, boat_to_move, doubles_used
@@ -88,3 +89,11 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> NamijiView:
         "turns": st.turns,
         "legal_actions": list(legal or []),
     }
+
+
+def namiji_view(data: Mapping[str, object]) -> NamijiView:
+    """A view handed on untyped (``engine.contract.View``: from the registry, a snapshot, a
+    record) as Namiji's, once its ``game`` says it is one (ValueError for another game's)."""
+    if data.get("game") != "namiji":
+        raise ValueError(f"not a Namiji view (game {data.get('game')!r})")
+    return cast(NamijiView, data)

@@ -183,15 +183,14 @@ def _result_words(result: ResultData | None, ended: str | None) -> str:
 
 def _draw_steps(steps: Sequence[Step], out: Path, language: str, ended: str | None) -> int:
     """A spectator picture of every step: step-000.png (the setup), step-001.png, ..."""
-    from render import render_board  # pictures only when asked: check needs no Pillow
+    from render import Extras, render_board  # pictures only when asked: check needs no Pillow
 
     out.mkdir(parents=True, exist_ok=True)
     width = max(3, len(str(len(steps) - 1)))
     for step in steps:
         last = step is steps[-1]
-        png = render_board(
-            step.view(), events=step.events, language=language, ended=ended if last else None
-        )
+        extras = Extras(language=language, ended=ended if last else None)
+        png = render_board(step.view(), events=step.events, extras=extras)
         (out / f"step-{step.number:0{width}d}.png").write_bytes(png)
     return len(steps)
 

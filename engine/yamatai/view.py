@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from collections.abc import Mapping
+from typing import Any, Literal, TypedDict, cast
 
 from engine.yamatai.common import boat_list
 from engine.yamatai.context import Ctx
@@ -72,6 +73,14 @@ def view(ctx: Ctx, st: State, seat: int | None, legal: list[str] | None) -> Yama
         "legal_actions": legal if (legal is not None and seat == current) else [],
         "outcome": outcome(ctx, st) if st.over else None,
     }
+
+
+def yamatai_view(data: Mapping[str, object]) -> YamataiView:
+    """A view handed on untyped (``engine.contract.View``: from the registry, a snapshot, a
+    record) as Yamatai's, once its ``game`` says it is one (ValueError for another game's)."""
+    if data.get("game") != "yamatai":
+        raise ValueError(f"not a Yamatai view (game {data.get('game')!r})")
+    return cast(YamataiView, data)
 
 
 def tiles_shown(st: State, viewer: int | None, owner: int) -> bool:

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from engine.record import Moment
 from render import render_board, words
+from render.extras import Extras
 from render.text import draw_text
 from render.theme import Theme, get_theme
 
@@ -97,7 +98,7 @@ def _sample(moments: Sequence[Moment], most: int) -> list[Moment]:
 
 
 def _picture(moment: Moment, theme: Theme, lang: str, ended: str | None) -> Image.Image:
-    png = render_board(moment.view, theme=theme, language=lang, ended=ended)
+    png = render_board(moment.view, extras=Extras(language=lang, theme=theme, ended=ended))
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 

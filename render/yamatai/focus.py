@@ -9,8 +9,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.contract import Event
 from engine.yamatai.board import Board, load_board
+from engine.yamatai.view import YamataiView
 from render import focus
+from render.extras import PLAIN, Extras
 from render.focus import BODY, SMALL, TITLE, Line, Marked, Since
 from render.marks import player_marks
 from render.png import write_png
@@ -100,46 +103,33 @@ def legal_targets(legal: Iterable[str]) -> Targets:
 
 
 def render_focus(
-    view: Mapping[str, Any],
+    view: YamataiView,
     *,
     legal: Sequence[str],
-    events: Sequence[Mapping[str, Any]] | None = None,
-    theme: str | Theme = "default",
-    language: str = "en",
-    stand_ins: Mapping[int, str] | None = None,
-    computer_played: bool = False,
-    ended: str | None = None,
-    banks: Mapping[int, int] | None = None,
-    since: Since | None = None,
-    first_turn: bool = False,
+    events: Sequence[Event] | None = None,
+    extras: Extras = PLAIN,
 ) -> bytes:
-    """The turn picture of a view for the player to move, as PNG bytes (texts in ``language``);
-    ``since``: the others' turns since the viewer's last one, told and marked (``first_turn``:
-    since the game began, the viewer has had no turn)."""
-    look = get_theme(theme)
-    with speaking(language), dressed(stand_ins, computer_played, ended, banks):
-        parts, _ = _focus_parts(view, legal, events, look, since, first_turn)
+    """The turn picture of a view for the player to move, as PNG bytes, drawn with ``extras``
+    (its language, theme and the bot's extras); ``extras.since``: the others' turns since the
+    viewer's last one, told and marked (``first_turn``: since the game began, the viewer has
+    had no turn)."""
+    look = get_theme(extras.theme)
+    with speaking(extras.language), dressed(extras):
+        parts, _ = _focus_parts(view, legal, events, look, extras.since, extras.first_turn)
         return write_png(focus.stack_mapped(parts, look, picture_palette(look)))
 
 
 def focus_image(
-    view: Mapping[str, Any],
+    view: YamataiView,
     *,
     legal: Sequence[str],
-    events: Sequence[Mapping[str, Any]] | None = None,
-    theme: str | Theme = "default",
-    language: str = "en",
-    stand_ins: Mapping[int, str] | None = None,
-    computer_played: bool = False,
-    ended: str | None = None,
-    banks: Mapping[int, int] | None = None,
-    since: Since | None = None,
-    first_turn: bool = False,
+    events: Sequence[Event] | None = None,
+    extras: Extras = PLAIN,
 ) -> tuple[Image.Image, tuple[Marked, ...]]:
     """The turn picture as an RGB image, and the targets ringed on the board picture."""
-    with speaking(language), dressed(stand_ins, computer_played, ended, banks):
-        look = get_theme(theme)
-        parts, marks = _focus_parts(view, legal, events, look, since, first_turn)
+    with speaking(extras.language), dressed(extras):
+        look = get_theme(extras.theme)
+        parts, marks = _focus_parts(view, legal, events, look, extras.since, extras.first_turn)
         return focus.stack(parts, look), marks
 
 

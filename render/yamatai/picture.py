@@ -8,7 +8,10 @@ from typing import Any
 
 from PIL import Image
 
+from engine.contract import Event
 from engine.yamatai.board import load_board
+from engine.yamatai.view import YamataiView
+from render.extras import PLAIN, Extras
 from render.focus import Box, overlaps
 from render.marks import player_marks
 from render.png import encode_png, palette_of
@@ -82,24 +85,23 @@ def render_image(
 
 
 def render_board(
-    view: Mapping[str, Any],
+    view: YamataiView,
     *,
+    events: Sequence[Event] | None = None,
     highlight: Highlight | None = None,
-    events: Sequence[Mapping[str, Any]] | None = None,
-    theme: str | Theme = "default",
-    language: str = "en",
-    stand_ins: Mapping[int, str] | None = None,
-    computer_played: bool = False,
-    ended: str | None = None,
-    banks: Mapping[int, int] | None = None,
+    extras: Extras = PLAIN,
 ) -> bytes:
-    """The board of an engine view as PNG bytes (highlight: the last turn's changes), its texts
-    in ``language`` (en, fr, it, pl; any other: English)."""
-    with dressed(stand_ins, computer_played, ended, banks):
+    """The board of an engine view as PNG bytes (highlight: the last turn's changes, else from
+    ``events``), drawn with ``extras`` (its language, theme and the bot's extras)."""
+    with dressed(extras):
         image = render_image(
-            view, highlight=highlight, events=events, theme=theme, language=language
+            view,
+            highlight=highlight,
+            events=events,
+            theme=extras.theme,
+            language=extras.language,
         )
-    return encode_png(image, palette=picture_palette(get_theme(theme)))
+    return encode_png(image, palette=picture_palette(get_theme(extras.theme)))
 
 
 @lru_cache(maxsize=8)

@@ -32,6 +32,7 @@ from bot.service.tables import step_of as _step
 from bot.views.panel import CategorySelect, act, choice_label, panel_view
 from engine import games
 from engine.players import random_player
+from render.extras import Extras
 
 from .fakes import FakeBot, fake_interaction
 from .support import two_player_game, with_service
@@ -330,7 +331,7 @@ def test_the_panel_shows_the_turn_picture_with_the_steps_choices(tmp_path: Path)
         marked = [a for a in state.actions if not a.endswith(" …")]
         # nobody played before the first player: "since the game began" tells nothing
         assert state.since == () and state.first_turn
-        expected = render_focus(state.view, legal=marked, since=[], first_turn=True)
+        expected = render_focus(state.view, legal=marked, extras=Extras(since=[], first_turn=True))
         assert state.picture == expected
         assert Image.open(io.BytesIO(state.picture)).width == 900  # the board is 1600
 

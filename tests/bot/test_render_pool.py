@@ -23,6 +23,7 @@ from bot.service.pictures import PictureCache, Pictures, picture_key, render_pic
 from bot.settings import SettingsError, load_settings
 from bot.store import open_store
 from engine import games
+from render.extras import Extras
 from tests.backends import database
 
 from .support import ANN, BO, play_whole_turn, two_player_game
@@ -153,10 +154,10 @@ def test_picture_cache_keeps_the_recent_ones() -> None:
     keys = {
         picture_key(view, None),
         picture_key(view, [{"type": "fleet"}]),
-        picture_key(view, None, "en", None, (), True),
-        picture_key(view, None, "en", None, ((1, "away"),), False),
-        picture_key(view, None, "en", ("fleet 4",), (), False),
-        picture_key(view, None, "fr"),
+        picture_key(view, None, None, Extras(computer_played=True)),
+        picture_key(view, None, None, Extras(stand_ins=((1, "away"),))),
+        picture_key(view, None, ("fleet 4",), Extras()),
+        picture_key(view, None, None, Extras(language="fr")),
     }
     assert len(keys) == 6
     # the view of a game read back from its snapshot has the key of the same view played
@@ -165,8 +166,8 @@ def test_picture_cache_keeps_the_recent_ones() -> None:
     match.play(match.legal_actions()[0], seat=match.current_seat)
     again = games.from_json(match.to_json())
     for seat in (None, 0, 1):
-        assert picture_key(again.view(seat), None, "en") == picture_key(
-            match.view(seat), None, "en"
+        assert picture_key(again.view(seat), None, None, Extras()) == picture_key(
+            match.view(seat), None, None, Extras()
         )
 
 
@@ -197,7 +198,7 @@ def test_a_picture_is_serialized_once_for_its_key_and_its_worker() -> None:
     payload = call[2]
     assert isinstance(payload, bytes)
     assert hashlib.blake2b(payload, digest_size=16).hexdigest() == order.key
-    assert pickle.loads(payload) == (view, None, order.more)
+    assert pickle.loads(payload) == (view, None, order.legal, order.extras)
     assert asyncio.run(pictures.draw(order)) == png and len(pool.calls) == 1  # from the cache
 
 
@@ -209,10 +210,14 @@ class Recorder:
         self.more: list[tuple[object, ...]] = []  # the drawer's further arguments, per picture
 
     def __call__(
-        self, view: dict[str, Any], events: Sequence[dict[str, Any]] | None, *more: object
+        self,
+        view: dict[str, Any],
+        events: Sequence[dict[str, Any]] | None,
+        legal: Sequence[str] | None,
+        extras: Extras,
     ) -> bytes:
         self.views.append(view)
-        self.more.append(more)
+        self.more.append((legal, extras))
         return b"\x89PNG recorded"
 
 
@@ -272,10 +277,10 @@ def test_stand_ins_go_to_the_picture_as_arguments(tmp_path: Path) -> None:
         created = await two_player_game(rooms)
         recorder.more.clear()
         await rooms.reading.board(None, thread_id=500, public=True)
-        assert recorder.more == [("en", None, (), False)]
+        assert recorder.more == [(None, Extras())]
         await rooms.desk.repo.set_stand_in(created.game_id, 1, "away", now=rooms.desk.now())
         await rooms.reading.board(None, thread_id=500, public=True)  # drawn again, not the cached
-        assert recorder.more[1:] == [("en", None, ((1, "away"),), False)]
+        assert recorder.more[1:] == [(None, Extras(stand_ins=((1, "away"),)))]
         assert recorder.views[-1] == recorder.views[-2]  # the engine's view, no bot keys
 
     _service_run(tmp_path, body)
@@ -285,8 +290,8 @@ def test_the_drawer_tells_the_stand_ins() -> None:
     """``render_picture`` passes the stand-ins and the computer's turn on to the picture."""
     view = games.new("yamatai", ["Ann", "Bo"], 3).view(None)
     plain = render_picture(view, None)
-    assert render_picture(view, None, "en", None, ((1, "away"),)) != plain
-    assert render_picture(view, None, "en", None, (), False) == plain
+    assert render_picture(view, None, None, Extras(stand_ins=((1, "away"),))) != plain
+    assert render_picture(view, None, None, Extras(computer_played=False)) == plain
 
 
 POOL_OWNER = """

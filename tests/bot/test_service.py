@@ -13,6 +13,7 @@ from bot.service import PlayResult, Rooms, ServiceError
 from bot.service.tables import BATCH_TURNS
 from bot.store import GameNotActive, GameNotFound, NothingToUndo, StaleVersion
 from engine import games
+from render.extras import Extras
 
 from .support import ANN, BO, play_whole_turn, two_player_game, with_service
 
@@ -475,7 +476,9 @@ def test_a_mid_turn_play_draws_the_step_picture_the_panel_draws(tmp_path: Path) 
             assert result.picture_order is not None and match.current_seat == seat
             told = [(t.seat, t.events) for t in since.turns]
             expected = render_focus(
-                match.view(seat), legal=panel_choices(match), since=told, first_turn=True
+                match.view(seat),
+                legal=panel_choices(match),
+                extras=Extras(since=told, first_turn=True),
             )
             assert await rooms.pictures.draw(result.picture_order) == expected
 

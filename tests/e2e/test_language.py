@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.catalog import default_catalog
 from render import render_board
+from render.extras import Extras
 from tests.discord_double import MessageRecord
 from tests.e2e.harness import (
     CHANNEL,
@@ -182,8 +183,8 @@ def test_only_managers_set_the_server_default_and_a_polish_game_is_polish(tmp_pa
             assert table.opening.content.startswith("**Zaczyna się partia Yamatai!**")
             match = await env.match(table.id)
             (opening,) = pngs(table.opening)
-            assert opening == render_board(match.view(None), language="pl")
-            assert opening != render_board(match.view(None), language="en")
+            assert opening == render_board(match.view(None), extras=Extras(language="pl"))
+            assert opening != render_board(match.view(None), extras=Extras(language="en"))
 
             player = HOST if await env.current_user(table.id) == HOST.id else GUEST
             other = GUEST if player is HOST else HOST
@@ -191,7 +192,9 @@ def test_only_managers_set_the_server_default_and_a_polish_game_is_polish(tmp_pa
             rec = await env.double.slash(player, table.id, "board", {}, locale="en-US")
             board = await rec.reply(TIMEOUT)
             assert board.ephemeral and "Round 1" in board.content  # the reader's words
-            assert pngs(board) == [render_board(match.view(seat), events=[], language="pl")]
+            assert pngs(board) == [
+                render_board(match.view(seat), events=[], extras=Extras(language="pl"))
+            ]
 
             actions = rest_of_turn(await env.match(table.id))
             rec = await env.play(player, table.id, "; ".join(actions))

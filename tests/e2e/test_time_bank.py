@@ -10,6 +10,7 @@ import pytest
 
 from bot.service.history import replay_turns
 from bot.service.pictures import render_picture
+from render.extras import Extras
 from render.text import recording
 from tests.discord_double import UserSpec
 from tests.e2e.harness import (
@@ -193,7 +194,7 @@ def test_the_turn_pictures_tell_each_players_time_bank(tmp_path: Path) -> None:
             turn = [t for t in replay_turns(match) if t.complete][-1]
             view, events = match.view(None), list(turn.events)
             with recording() as drawn:
-                expected = render_picture(view, events, "en", None, (), False, None, banks)
+                expected = render_picture(view, events, None, Extras(banks=banks))
             texts = [text for text, _ in drawn]
             assert "bank 1 d 18 h" in texts and "bank 3 d 0 h" in texts
             assert posted == expected != render_picture(view, events)

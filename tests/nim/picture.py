@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.contract import Event, View
+from render.extras import PLAIN, Extras
 from render.png import encode_png
 from render.stand_in import dressed, stand_in_words
 from render.text import draw_text
@@ -17,25 +18,15 @@ PILE_NAMES = "ABC"
 
 
 def render_board(
-    view: Mapping[str, Any],
-    *,
-    events: Sequence[Mapping[str, Any]] | None = None,
-    theme: str | Theme = "default",
-    language: str = "en",
-    stand_ins: Mapping[int, str] | None = None,
-    computer_played: bool = False,
-    ended: str | None = None,
-    banks: Mapping[int, int] | None = None,
+    view: View, *, events: Sequence[Event] | None = None, extras: Extras = PLAIN
 ) -> bytes:
     """Three piles of stones, the players, whose turn or who won; the last take is marked;
     a seat the computer plays for its human says so under the piles."""
-    with dressed(stand_ins, computer_played, ended, banks):
-        return _picture(view, events, theme)
+    with dressed(extras):
+        return _picture(view, events, extras.theme)
 
 
-def _picture(
-    view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None, theme: str | Theme
-) -> bytes:
+def _picture(view: View, events: Sequence[Event] | None, theme: str | Theme) -> bytes:
     look = get_theme(theme)
     canvas = Image.new("RGB", (WIDTH, HEIGHT), look.background)
     draw = ImageDraw.Draw(canvas)

@@ -9,6 +9,7 @@ import pytest
 
 from engine import games
 from render import render_focus
+from render.extras import Extras
 from render.text import recording
 from tests.render.games import new_match
 
@@ -38,7 +39,7 @@ def test_the_turn_picture_says_the_other_choices_in_the_language(lang: str) -> N
     for view, legal in states:
         render_focus(view, legal=legal)  # the palette's English layer is drawn once and cached
         with recording() as drawn:
-            render_focus(view, legal=legal, language=lang)
+            render_focus(view, legal=legal, extras=Extras(language=lang))
         words = {w.strip(",.:;+").lower() for text, _ in drawn for w in text.split()}
         assert not words & RAW, (lang, sorted(words & RAW), legal[:8])
 
@@ -71,7 +72,7 @@ def test_the_namiji_turn_picture_says_its_choices_in_the_language(lang: str) -> 
     for view, legal in states:
         render_focus(view, legal=legal)  # the palette's English layer is drawn once and cached
         with recording() as drawn:
-            render_focus(view, legal=legal, language=lang)
+            render_focus(view, legal=legal, extras=Extras(language=lang))
         text = " ".join(t for t, _ in drawn)
         words = {w.strip(",.:;").lower() for w in text.split()}
         assert not words & NAMIJI_RAW, (lang, sorted(words & NAMIJI_RAW), legal[:6])

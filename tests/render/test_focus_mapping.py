@@ -15,6 +15,7 @@ from PIL import Image, ImageChops, ImageDraw
 import render.focus
 import render.png
 from render import render_focus
+from render.extras import Extras
 from render.focus import SMALL, Panel, stack, stack_mapped
 from render.namiji import focus as namiji_focus
 from render.namiji.picture import picture_palette as namiji_palette
@@ -60,7 +61,11 @@ def test_turn_picture_is_its_rgb_picture_mapped_to_the_palette(name: str, langua
     the game's palette, index for index (first and second drawing alike)."""
     data = _scene(name)
     game = yamatai_focus if "yamatai" in name else namiji_focus
-    args: dict[str, Any] = {"legal": data["legal"], "events": data["events"], "language": language}
+    args: dict[str, Any] = {
+        "legal": data["legal"],
+        "events": data["events"],
+        "extras": Extras(language=language),
+    }
     image, _ = game.focus_image(data["view"], **args)
     expected = to_palette(image, _palette(name)(get_theme("default")))
     _clear_caches()

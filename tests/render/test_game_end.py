@@ -11,6 +11,7 @@ from engine import games
 from engine.games import Match
 from engine.yamatai.players import greedy_player
 from render import render_board, render_focus
+from render.extras import Extras
 from render.text import recording
 from tests.render.games import new_match, play_turns
 from tests.render.test_phone import _namiji
@@ -55,7 +56,9 @@ def test_fleet_taken_before_the_round_end_stays_shown(players: int) -> None:
 def test_namiji_board_shows_stand_ins() -> None:
     """Namiji's boat board writes the stand-in under the name, as Yamatai's panel does."""
     view = _namiji(3, 30).view(None)
-    texts = _drawn(lambda: render_board(view, stand_ins={1: "away", 2: "resigned"}))
+    texts = _drawn(
+        lambda: render_board(view, extras=Extras(stand_ins=((1, "away"), (2, "resigned"))))
+    )
     assert "away · computer plays" in texts
     assert "resigned · computer plays" in texts
 
@@ -79,8 +82,8 @@ def test_a_game_the_bot_ended_shows_its_end(game: Any, reason: str, words: str) 
     """No one "to play", no ringed choices, the end in words on the board and the turn picture."""
     view, legal = game()
     assert legal  # the game itself is still under way
-    board = " | ".join(_drawn(lambda: render_board(view, ended=reason)))
-    turn = " | ".join(_drawn(lambda: render_focus(view, legal=legal, ended=reason)))
+    board = " | ".join(_drawn(lambda: render_board(view, extras=Extras(ended=reason))))
+    turn = " | ".join(_drawn(lambda: render_focus(view, legal=legal, extras=Extras(ended=reason))))
     for texts in (board, turn):
         assert words in texts
         assert "to play" not in texts.lower()
@@ -93,5 +96,5 @@ def test_unknown_end_reason_is_still_an_end() -> None:
     """A reason this render does not know is still shown as an end, in plain words."""
     match = games.new("yamatai", ["Ann", "Bo"], seed=1)
     view = match.view(None)
-    texts = " | ".join(_drawn(lambda: render_board(view, ended="timeout")))
+    texts = " | ".join(_drawn(lambda: render_board(view, extras=Extras(ended="timeout"))))
     assert "Game ended: timeout" in texts

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine import games
+from engine.yamatai.view import yamatai_view
 from render import render_board
+from render.extras import Extras
 from render.text import Drawn, measuring, recording
 from render.words import say, speaking
 from render.yamatai.picture import render_board as render_yamatai
@@ -32,7 +34,7 @@ def _namiji_view() -> dict[str, object]:
 def _drawn(view: dict[str, object], language: str) -> list[Drawn]:
     _clear_caches()
     with measuring() as drawn:
-        render_board(view, language=language)
+        render_board(view, extras=Extras(language=language))
     return drawn
 
 
@@ -53,7 +55,7 @@ def test_the_yamatai_title_line_shortens_the_step_before_the_name(language: str)
     view = match.view(None)
     name = LONG[view["current_seat"]]
     with recording() as drawn:
-        render_board(view, language=language)
+        render_board(view, extras=Extras(language=language))
     round_words = say("y.header.turn", language, round=view["round"], name="@", step="@")
     title = next(t for t, _ in drawn if t.startswith(round_words.split("@")[0]) and "·" in t)
     step = say("y.step.fleet", language)
@@ -84,5 +86,7 @@ def test_the_last_players_tag_reads_just_played(language: str) -> None:
     tag = say("y.tag.last_turn", language)
     assert FINAL[language] not in tag.upper()
     with recording() as drawn:
-        render_yamatai(match.view(None), highlight=last, language=language)
+        render_yamatai(
+            yamatai_view(match.view(None)), highlight=last, extras=Extras(language=language)
+        )
     assert any(text == tag for text, _ in drawn)

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from render import TEXTS, render_board
+from render.extras import Extras
 from render.text import measuring
 from render.words import DIRECTORY, LANGUAGES, base_id, placeholders, plural_categories, say, table
 from render.yamatai.picture import render_board as render_yamatai
@@ -77,9 +78,9 @@ def test_golden_in_another_language(lang: str, name: str) -> None:
     data = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
     if "highlight" in data:
         hl = highlight_from_json(data["highlight"])
-        png = render_yamatai(data["view"], highlight=hl, language=lang)
+        png = render_yamatai(data["view"], highlight=hl, extras=Extras(language=lang))
     else:
-        png = render_board(data["view"], events=data["events"], language=lang)
+        png = render_board(data["view"], events=data["events"], extras=Extras(language=lang))
     actual = decode(png).reduce(2)
     image_path = GOLDEN / f"{lang}-{name}.png"
     if UPDATE:
@@ -179,7 +180,7 @@ def test_a_french_picture_draws_the_french_boat_letters() -> None:
     _clear_caches()
     render_yamatai(data["view"], highlight=hl)  # the English layers (the palette's) are cached
     with measuring() as drawn:  # then what the French picture draws of its own
-        render_yamatai(data["view"], highlight=hl, language="fr")
+        render_yamatai(data["view"], highlight=hl, extras=Extras(language="fr"))
     single = {d.text for d in drawn if len(d.text) == 1 and d.text.isupper()}
     assert {"V", "B", "P", "A", "O"} <= single, single  # vert (bambou), bois, pierre, argile, or
     assert not single & {"W", "Y"}, single
@@ -196,7 +197,7 @@ def test_specialist_and_fleet_powers_in_the_language(lang: str) -> None:
     match, _ = play_turns(4, 7, 20)
     view = match.view(None)
     with recording() as drawn:
-        render_board(view, language=lang)
+        render_board(view, extras=Extras(language=lang))
     board = " ".join(text for text, _ in drawn)
     for card in view["specialist_track"]:
         if card is not None:
@@ -205,7 +206,7 @@ def test_specialist_and_fleet_powers_in_the_language(lang: str) -> None:
     seat = match.current_seat
     assert match.view(seat)["turn"]["step"] == "fleet"
     with recording() as drawn:
-        render_focus(match.view(seat), legal=match.legal_actions(), language=lang)
+        render_focus(match.view(seat), legal=match.legal_actions(), extras=Extras(language=lang))
     focus = " ".join(text for text, _ in drawn)
     for entry in view["fleet_track"]:
         if entry.get("face_up") and entry.get("fleet"):

@@ -19,6 +19,8 @@ from bot.games import presentation
 from engine import games
 from engine.games import Match
 from engine.namiji.components import COLUMNS
+from engine.namiji.view import namiji_view
+from render.extras import Extras
 from render.namiji import boards, layout, palette, static
 from render.namiji.highlight import Highlight
 from render.namiji.picture import render_board, render_image, turn_number
@@ -86,7 +88,7 @@ def test_every_view_of_a_random_game_renders(players: int, seed: int) -> None:
         step += 1
     final = match.view(None)
     assert final["phase"] == "over"
-    png = render_board(final)
+    png = render_board(namiji_view(final))
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < MAX_BYTES
     with Image.open(__import__("io").BytesIO(png)) as image:
         assert image.mode == "P" and image.size == (layout.WIDTH, layout.HEIGHT)
@@ -96,21 +98,24 @@ def test_every_view_of_a_random_game_renders(players: int, seed: int) -> None:
 def test_the_picture_is_pure_and_small() -> None:
     match, events = _play(4, 7, 120)
     view = match.view(match.current_seat)
-    first = render_board(view, events=events)
-    assert first == render_board(view, events=events)
+    first = render_board(namiji_view(view), events=events)
+    assert first == render_board(namiji_view(view), events=events)
     assert len(first) < MAX_BYTES
-    assert render_board(view, events=events, theme="contrast")[:4] == b"\x89PNG"
+    assert (
+        render_board(namiji_view(view), events=events, extras=Extras(theme="contrast"))[:4]
+        == b"\x89PNG"
+    )
 
 
 def test_through_the_dispatch() -> None:
     match, _ = _play(3, 5, 10)
-    assert render.render_board(match.view(None)) == render_board(match.view(None))
+    assert render.render_board(match.view(None)) == render_board(namiji_view(match.view(None)))
 
 
 def test_the_boat_to_act_is_framed_and_its_board_too() -> None:
     match, events = _play(4, 7, 60)
     view = match.view(None)
-    image = decode(render_board(view, events=events))
+    image = decode(render_board(namiji_view(view), events=events))
     acting = acting_boat(view)
     assert acting is not None
     boat = view["boats"][acting]
@@ -126,7 +131,7 @@ def test_the_last_move_is_ringed() -> None:
     moved = [e["boat"] for e in events if e["type"] == "move"]
     assert moved
     view = match.view(None)
-    image = decode(render_board(view, events=events))
+    image = decode(render_board(namiji_view(view), events=events))
     boat = view["boats"][moved[-1]]
     (x, y), slot = boat_centre(boat["pos"], boat["spot"])
     radius = (layout.SLOT_BOAT_RADIUS if slot else layout.BOAT_RADIUS) + 7
@@ -138,7 +143,7 @@ def test_the_last_move_is_ringed() -> None:
 def test_a_fish_in_a_crate_cell_shows_its_colour() -> None:
     match, _ = _play(4, 7, 200)
     view = match.view(None)
-    image = decode(render_board(view))
+    image = decode(render_board(namiji_view(view)))
     found = 0
     for seat, player in enumerate(view["players"]):
         left, top, _, _ = _panel(seat, 4)
@@ -177,9 +182,9 @@ def test_sacred_rock_cards_are_backs_except_for_their_owner() -> None:
     for seat in (None, other):
         view = match.view(seat)
         assert view["players"][owner]["rocks"] == []
-        image = decode(render_board(view))
+        image = decode(render_board(namiji_view(view)))
         assert close(pixel(image, probe), palette.CARD_BACK, 30)
-    image = decode(render_board(match.view(owner)))
+    image = decode(render_board(namiji_view(match.view(owner))))
     assert close(pixel(image, probe), palette.CARD_FACE, 30)
 
 
@@ -207,8 +212,8 @@ def test_the_draft_hand_is_shown_only_to_the_seat_that_picks() -> None:
     own = match.view(picker)
     assert own["hand"]
     # the hand's cards are in the centre: faces for the picker, backs for the others
-    faces = decode(render_board(own))
-    backs = decode(render_board(spectator))
+    faces = decode(render_board(namiji_view(own)))
+    backs = decode(render_board(namiji_view(spectator)))
     left, top, _, _ = layout.CENTRE
     region = (left, top + 200, left + 600, top + 330)
     assert faces.crop(region).getcolors(1 << 16) != backs.crop(region).getcolors(1 << 16)
@@ -220,7 +225,7 @@ def test_the_draft_hand_is_shown_only_to_the_seat_that_picks() -> None:
 def test_the_final_picture_names_the_winner_column() -> None:
     match, events = _play(3, 5, None)
     view = match.view(None)
-    image = decode(render_board(view, events=events))
+    image = decode(render_board(namiji_view(view), events=events))
     totals = [p["score"] for p in view["players"]]
     winner = totals.index(max(totals))
     left, top, right, _ = layout.CENTRE
@@ -232,10 +237,10 @@ def test_the_final_picture_names_the_winner_column() -> None:
 def test_rendering_is_fast_enough() -> None:
     match, events = _play(4, 7, 200)
     view = match.view(None)
-    render_board(view, events=events)
+    render_board(namiji_view(view), events=events)
     start = time.perf_counter()
     for _ in range(3):
-        render_board(view, events=events)
+        render_board(namiji_view(view), events=events)
     assert (time.perf_counter() - start) / 3 < 0.5
 
 
@@ -292,7 +297,7 @@ def _number_places(view: dict[str, Any]) -> dict[str, list[tuple[float, float]]]
     """Where numbers are drawn at the route numbers' size on the board picture, by text."""
     _clear_caches()
     with measuring() as drawn:
-        render_board(view)
+        render_board(namiji_view(view))
     numbers: dict[str, list[tuple[float, float]]] = {}
     for d in drawn:
         if d.text.isdigit() and d.size == static.NUMBER_SIZE:
@@ -336,9 +341,9 @@ def test_a_reversed_game_draws_its_boats_on_the_house_sheets_spaces() -> None:
     sheet = layout.route_spaces(53)[51]
     assert not in_port and (x, y) == (sheet.x, sheet.y)
     assert boat_centre(1, 0) != boat_centre(1, 0, "reversed")
-    picture = decode(render_board(view))
+    picture = decode(render_board(namiji_view(view)))
     assert picture.getpixel((round(x), round(y))) != decode(
-        render_board({**view, "direction": "clockwise"})
+        render_board(namiji_view({**view, "direction": "clockwise"}))
     ).getpixel((round(x), round(y)))
 
 
@@ -347,7 +352,7 @@ def test_the_pontoons_are_named_in_the_order_they_are_reached() -> None:
     for direction, names in (("clockwise", "P1 P2 P3"), ("reversed", "P3 P2 P1")):
         _clear_caches()
         with measuring() as drawn:
-            render_board(_match(3, 5, direction).view(None))
+            render_board(namiji_view(_match(3, 5, direction).view(None)))
         titles = []
         for corner in (1, 2, 3):
             left, top, right, _ = layout.port_box(corner)
@@ -396,7 +401,7 @@ def test_the_header_keeps_the_turn_s_number_after_the_move() -> None:
     assert view["phase"] == "station" and view["turns"] == 1
     _clear_caches()
     with measuring() as drawn:
-        render_board(view)
+        render_board(namiji_view(view))
     assert [d.text for d in drawn if d.text.startswith("turn ")] == ["turn 1"]
 
 
@@ -409,7 +414,7 @@ def test_the_panoramas_end_before_the_board_s_edge(lang: str) -> None:
     for player in view["players"]:
         player["panoramas"] = {"D": 3, "O": 4, "W": 5}
     events = [{"type": "panorama", "seat": s, "card": "W5"} for s in range(5)]
-    picture = decode(render_board(view, events=events, language=lang))
+    picture = decode(render_board(namiji_view(view), events=events, extras=Extras(language=lang)))
     for seat in range(5):
         left, top, right, _ = _panel(seat, 5)
         _, y = _info_row((left, top, right, 0), 1)

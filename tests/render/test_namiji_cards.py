@@ -11,6 +11,7 @@ from engine import games
 from engine.games import Match
 from engine.namiji.components import components
 from render import render_focus
+from render.extras import Extras
 from render.focus import MARGIN, SMALL
 from render.focus import WIDTH as FOCUS_WIDTH
 from render.namiji.cards import card_words
@@ -37,7 +38,9 @@ def _until(step: str, after: int = 0, seed: int = 3) -> Match:
 def _focus_lines(match: Match, language: str = "en") -> list[str]:
     seat = match.current_seat
     with measuring() as drawn:
-        render_focus(match.view(seat), legal=match.legal_actions(), language=language)
+        render_focus(
+            match.view(seat), legal=match.legal_actions(), extras=Extras(language=language)
+        )
     lines = [d for d in drawn if d.surface[0] == FOCUS_WIDTH]
     assert all(d.size >= SMALL for d in lines)
     assert all(d.box[0] >= MARGIN / 2 and d.box[2] <= FOCUS_WIDTH - MARGIN / 2 for d in lines)

@@ -12,6 +12,7 @@ import pytest
 from engine import games
 from engine.games import Match
 from render import render_board, render_focus
+from render.extras import Extras
 from render.focus import MARGIN, SMALL
 from render.focus import WIDTH as FOCUS_WIDTH
 from render.namiji import layout as namiji_layout
@@ -142,7 +143,7 @@ def test_board_texts_stay_in_their_boxes(lang: str, name: str) -> None:
     boxes = _yamatai_boxes(view) if yamatai else _namiji_boxes(view)
     _clear_caches()  # static layers and sprites are drawn (and measured) again
     with measuring() as drawn:
-        render_board(view, language=lang, stand_ins=stand_ins)
+        render_board(view, extras=Extras(language=lang, stand_ins=tuple(stand_ins.items())))
     assert len(drawn) > 50, name
     assert not _escapes(drawn, boxes), _escapes(drawn, boxes)[:10]
     small = sorted({(d.size, d.text) for d in drawn if d.size < MIN_TEXT})
@@ -158,7 +159,7 @@ def test_turn_picture_texts_stay_in_their_boxes(lang: str, name: str) -> None:
     legal = match.legal_actions() if seat is not None else []
     _clear_caches()
     with measuring() as drawn:
-        render_focus(view, legal=legal, language=lang)
+        render_focus(view, legal=legal, extras=Extras(language=lang))
     lines = [d for d in drawn if d.surface[0] == FOCUS_WIDTH]
     assert lines, name
     wide = [d.text for d in lines if d.box[2] > FOCUS_WIDTH - MARGIN / 2 or d.box[0] < MARGIN / 2]

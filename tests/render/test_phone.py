@@ -12,7 +12,10 @@ from PIL import Image
 
 from engine import games
 from engine.games import Match
+from engine.namiji.view import namiji_view
+from engine.yamatai.view import yamatai_view
 from render import render_board, render_focus
+from render.extras import Extras
 from render.focus import SMALL
 from render.focus import WIDTH as FOCUS_WIDTH
 from render.namiji import focus as namiji_focus
@@ -43,7 +46,7 @@ def _texts(
 ) -> list[tuple[str, float]]:
     _clear_caches()
     with recording() as drawn:
-        render_board(view, stand_ins=stand_ins)
+        render_board(view, extras=Extras(stand_ins=tuple((stand_ins or {}).items())))
     return drawn
 
 
@@ -125,7 +128,7 @@ def test_focus_place_step_rings_exactly_the_legal_spots() -> None:
     islands |= {a.split()[2] for a in legal if a.startswith("build ")}
     assert spots
     view = match.view(match.current_seat)
-    _, marks = yamatai_focus.focus_image(view, legal=legal, events=events)
+    _, marks = yamatai_focus.focus_image(yamatai_view(view), legal=legal, events=events)
     assert {m.label for m in marks if m.kind == "spot"} == spots
     assert {m.label for m in marks if m.kind == "island"} == islands
 
@@ -148,7 +151,9 @@ def test_the_ringed_line_says_one_spot_in_the_singular(
     ):
         _clear_caches()
         with recording() as drawn:
-            yamatai_focus.focus_image(view, legal=legal, events=events, language=language)
+            yamatai_focus.focus_image(
+                yamatai_view(view), legal=legal, events=events, extras=Extras(language=language)
+            )
         ringed = [text for text, _ in drawn if text.endswith(words)]
         assert ringed, [text for text, _ in drawn][:6]
 
@@ -163,7 +168,7 @@ def test_focus_collect_or_build_step_says_so_and_labels_the_ringed_islands_over_
     _clear_caches()
     with measuring() as drawn:
         _, marks = yamatai_focus.focus_image(
-            match.view(match.current_seat), legal=legal, events=events
+            yamatai_view(match.view(match.current_seat)), legal=legal, events=events
         )
     islands = {m.label for m in marks if m.kind == "island"}
     assert islands
@@ -188,7 +193,7 @@ def test_focus_look_step_lists_the_tiles_drawn_and_how_to_put_them_back() -> Non
     assert len(looked) == 3
     _clear_caches()
     with recording() as drawn:
-        yamatai_focus.focus_image(view, legal=legal)
+        yamatai_focus.focus_image(yamatai_view(view), legal=legal)
     texts = [text for text, _ in drawn]
     assert "Now: arrange the tiles looked at" in texts
     assert any("before / on top" in text for text in texts)
@@ -213,7 +218,7 @@ def test_focus_ringed_spots_under_boats_say_their_number_on_a_badge() -> None:
     assert all(s["boat"] for s in view["spots"] if s["label"] in under)
     _clear_caches()
     with measuring() as drawn:
-        yamatai_focus.focus_image(view, legal=swaps)
+        yamatai_focus.focus_image(yamatai_view(view), legal=swaps)
     # on the crop (not the 50-px sprite of the spot's number, under the boat), at the least size
     badges = {d.text for d in drawn if d.size == SMALL and 100 < d.surface[0] <= FOCUS_WIDTH}
     assert under <= badges
@@ -227,7 +232,9 @@ def test_focus_collect_and_build_ring_the_legal_islands() -> None:
     assert targets.other == ("end",)
     match, _ = play_turns(3, 5, 6)
     view = match.view(None)
-    _, marks = yamatai_focus.focus_image(view, legal=["collect c4 d2", "build B07 A3"])
+    _, marks = yamatai_focus.focus_image(
+        yamatai_view(view), legal=["collect c4 d2", "build B07 A3"]
+    )
     assert sorted(m.label for m in marks) == ["A3", "C4", "D2"]
 
 
@@ -236,7 +243,9 @@ def test_focus_fleet_step_rings_the_legal_fleets() -> None:
     match, events = _yamatai_at("fleet")
     legal = match.legal_actions()
     wanted = {a.split()[1] for a in legal}
-    _, marks = yamatai_focus.focus_image(match.view(match.current_seat), legal=legal, events=events)
+    _, marks = yamatai_focus.focus_image(
+        yamatai_view(match.view(match.current_seat)), legal=legal, events=events
+    )
     assert {m.label for m in marks} == wanted
     assert {m.kind for m in marks} == {"fleet"}
 
@@ -268,7 +277,10 @@ def _says_the_boat_letters(
     _clear_caches()
     with recording() as drawn:
         yamatai_focus.focus_image(
-            view, legal=match.legal_actions(), events=events, language=language
+            yamatai_view(view),
+            legal=match.legal_actions(),
+            events=events,
+            extras=Extras(language=language),
         )
     (key,) = [text for text, _ in drawn if text.startswith(words)]
     letters = boat_letters(language)
@@ -295,10 +307,12 @@ def test_focus_namiji_move_rings_the_legal_spaces_and_keep_the_cells() -> None:
     match = _namiji(4, 0)
     legal = match.legal_actions()
     view = match.view(match.current_seat)
-    _, marks = namiji_focus.focus_image(view, legal=legal)
+    _, marks = namiji_focus.focus_image(namiji_view(view), legal=legal)
     assert len(marks) == len(legal) and {m.kind for m in marks} == {"space"}
     view["current_seat"] = 0
-    _, cells = namiji_focus.focus_image(view, legal=["keep r1c2", "keep r3c1", "release"])
+    _, cells = namiji_focus.focus_image(
+        namiji_view(view), legal=["keep r1c2", "keep r3c1", "release"]
+    )
     assert sorted(m.label for m in cells) == ["r1c2", "r3c1"]
 
 
@@ -310,7 +324,7 @@ def test_focus_namiji_move_names_each_ringed_space_by_its_number(direction: str)
     legal = match.legal_actions()
     view = match.view(match.current_seat)
     with measuring() as drawn:
-        _, marks = namiji_focus.focus_image(view, legal=legal)
+        _, marks = namiji_focus.focus_image(namiji_view(view), legal=legal)
     spaces = {a.split()[1] for a in legal}
     tags = [d for d in drawn if d.surface[0] == FOCUS_WIDTH and d.text in spaces]
     assert {d.text for d in tags} == spaces
@@ -331,10 +345,10 @@ def test_focus_is_pure_small_and_readable_on_a_phone(game: str) -> None:
         events = match.play(games.computer_player("namiji")(match.view(seat), 39), seat=seat)
     legal = match.legal_actions()
     view = match.view(match.current_seat)
-    extras: dict[str, Any] = {"stand_ins": {0: "away"}, "computer_played": True}
+    extras = Extras(stand_ins=((0, "away"),), computer_played=True)
     with recording() as drawn:
-        first = render_focus(view, legal=legal, events=events, **extras)
-    assert render_focus(view, legal=legal, events=events, **extras) == first
+        first = render_focus(view, legal=legal, events=events, extras=extras)
+    assert render_focus(view, legal=legal, events=events, extras=extras) == first
     assert _size(first)[0] == FOCUS_WIDTH
     assert len(first) < 300_000
     focus_text = [(t, s) for t, s in drawn if s >= SMALL]
@@ -364,7 +378,7 @@ def test_focus_scores_say_they_are_a_projection_and_what_plus_query_means() -> N
         assert seat is not None
         _clear_caches()
         with recording() as drawn:
-            yamatai_focus.focus_image(match.view(seat), legal=match.legal_actions())
+            yamatai_focus.focus_image(yamatai_view(match.view(seat)), legal=match.legal_actions())
         return [text for text, _ in drawn]
 
     first = drawn_texts()
@@ -396,7 +410,9 @@ def test_namiji_score_lines_count_points_in_the_singular_too(
     view["players"][0]["score"], view["players"][1]["score"] = 1, 2
     _clear_caches()
     with recording() as drawn:
-        namiji_focus.focus_image(view, legal=match.legal_actions(), language=language)
+        namiji_focus.focus_image(
+            namiji_view(view), legal=match.legal_actions(), extras=Extras(language=language)
+        )
     texts = [text for text, _ in drawn]
     assert any(one in text for text in texts) and any(two in text for text in texts), texts
 
@@ -418,7 +434,7 @@ def test_namiji_with_only_the_turns_end_left_shows_where_the_boat_landed() -> No
         raise AssertionError("no station with only the end of the turn left")
     _clear_caches()
     with recording() as drawn:
-        namiji_focus.focus_image(view, legal=["end"])
+        namiji_focus.focus_image(namiji_view(view), legal=["end"])
     texts = [text for text, _ in drawn]
     assert "Now: end the turn" in texts, texts[:4]
     boat = next(b for b in view["boats"] if b["seat"] == seat)
@@ -453,7 +469,9 @@ def test_focus_says_ringed_only_what_the_crop_shows() -> None:
     assert any(a.startswith("build ") for a in legal), legal
     _clear_caches()
     with recording() as drawn:
-        yamatai_focus.focus_image(match.view(match.current_seat), legal=legal, events=events)
+        yamatai_focus.focus_image(
+            yamatai_view(match.view(match.current_seat)), legal=legal, events=events
+        )
     texts = [text for text, _ in drawn]
     (ringed,) = [t for t in texts if t.startswith("Ringed in yellow:")]
     assert "island" in ringed and "tile" not in ringed, ringed

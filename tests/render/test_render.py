@@ -12,7 +12,9 @@ from typing import Any, cast
 import pytest
 
 from engine.yamatai.board import load_board
+from engine.yamatai.view import yamatai_view
 from render import THEMES, get_theme
+from render.extras import Extras
 from render.fonts import FONT_FILES, Style, font_bytes
 from render.yamatai.archipelago import hull_centre, island_centre, spot_centre
 from render.yamatai.highlight import Highlight
@@ -34,7 +36,7 @@ def late() -> tuple[dict[str, Any], Highlight]:
 @pytest.fixture(scope="module")
 def late_png(late: tuple[dict[str, Any], Highlight]) -> bytes:
     view, hl = late
-    return render_board(view, highlight=hl)
+    return render_board(yamatai_view(view), highlight=hl)
 
 
 def test_size_mode_and_weight(late_png: bytes) -> None:
@@ -52,15 +54,15 @@ def test_size_mode_and_weight(late_png: bytes) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_player_count_renders(players: int) -> None:
     match, hl = play_turns(players, 11, 6)
-    image = decode(render_board(match.view(None), highlight=hl))
+    image = decode(render_board(yamatai_view(match.view(None)), highlight=hl))
     assert image.size == (WIDTH, HEIGHT)
 
 
 def test_pure_and_deterministic(late: tuple[dict[str, Any], Highlight]) -> None:
     view, hl = late
     before = copy.deepcopy(view)
-    first = render_board(view, highlight=hl)
-    second = render_board(copy.deepcopy(view), highlight=hl)
+    first = render_board(yamatai_view(view), highlight=hl)
+    second = render_board(yamatai_view(copy.deepcopy(view)), highlight=hl)
     assert first == second
     assert view == before
 
@@ -76,7 +78,7 @@ def test_static_layer_is_cached_and_never_drawn_on(late: tuple[dict[str, Any], H
 
 def test_boats_show_their_colour_at_their_spot(late: tuple[dict[str, Any], Highlight]) -> None:
     view, hl = late
-    image = decode(render_board(view, highlight=hl))
+    image = decode(render_board(yamatai_view(view), highlight=hl))
     board = load_board()
     lay = layout("default", 4)
     boats = [(s, spot["boat"]) for s, spot in enumerate(view["spots"]) if spot["boat"]]
@@ -94,7 +96,9 @@ def test_a_boat_placed_now_is_drawn_at_its_spot() -> None:
     entry = min(board.entry_spots)
     view["spots"][entry]["boat"] = "clay"
     image = decode(
-        render_board(view, highlight=Highlight(placed=frozenset({board.spot_labels[entry]})))
+        render_board(
+            yamatai_view(view), highlight=Highlight(placed=frozenset({board.spot_labels[entry]}))
+        )
     )
     x, y = hull_centre(board, lay, entry, THEME)
     assert close(pixel(image, (x - 14, y)), THEME.boats["clay"])
@@ -104,7 +108,7 @@ def test_a_boat_placed_now_is_drawn_at_its_spot() -> None:
 
 def test_tokens_and_buildings_show_their_colours(late: tuple[dict[str, Any], Highlight]) -> None:
     view, hl = late
-    image = decode(render_board(view, highlight=hl))
+    image = decode(render_board(yamatai_view(view), highlight=hl))
     board = load_board()
     lay = layout("default", 4)
     seen_token = seen_building = False
@@ -128,7 +132,7 @@ def test_last_turn_is_ringed_and_the_current_player_framed(
 ) -> None:
     view, hl = late
     assert hl.placed
-    image = decode(render_board(view, highlight=hl))
+    image = decode(render_board(yamatai_view(view), highlight=hl))
     board = load_board()
     lay = layout("default", 4)
     for label in hl.placed:
@@ -150,7 +154,7 @@ def test_final_board_shows_scores_and_winner() -> None:
     match, hl = play_turns(3, 5, None)
     view = match.view(None)
     assert view["over"] and view["outcome"]
-    image = decode(render_board(view, highlight=hl))
+    image = decode(render_board(yamatai_view(view), highlight=hl))
     lay = layout("default", 3)
     # the winner's row of the score table is filled with the "current" colour
     outcome = view["outcome"]
@@ -161,9 +165,14 @@ def test_final_board_shows_scores_and_winner() -> None:
 def test_themes_render_and_unknown_theme_is_refused(late: tuple[dict[str, Any], Highlight]) -> None:
     view, hl = late
     for name in THEMES:
-        assert decode(render_board(view, highlight=hl, theme=name)).size == (WIDTH, HEIGHT)
+        assert decode(
+            render_board(yamatai_view(view), highlight=hl, extras=Extras(theme=name))
+        ).size == (
+            WIDTH,
+            HEIGHT,
+        )
     with pytest.raises(ValueError, match="unknown theme"):
-        render_board(view, theme="neon")
+        render_board(yamatai_view(view), extras=Extras(theme="neon"))
 
 
 def test_layout_keeps_everything_in_its_place() -> None:
@@ -221,6 +230,6 @@ def test_renders_from_several_threads_match_serial_renders(
 
     small, small_hl = play_turns(2, 9, 10)
     jobs = [late, (small.view(None), small_hl)] * 4
-    serial = [render_board(v, highlight=h) for v, h in jobs]
+    serial = [render_board(yamatai_view(v), highlight=h) for v, h in jobs]
     with ThreadPoolExecutor(4) as pool:
         assert list(pool.map(lambda job: render_board(job[0], highlight=job[1]), jobs)) == serial

@@ -3,15 +3,17 @@ instead of the last turn, and the places they changed marked with dashed squares
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from PIL import Image
 
 from engine import games
+from engine.contract import Event
 from engine.games import Match
 from render import focus, render_focus
+from render.extras import Extras
 from render.focus import Frame, Marked, since_lines
 from render.namiji import focus as namiji_focus
 from render.namiji import layout as namiji_layout
@@ -21,7 +23,7 @@ from render.yamatai import focus as yamatai_focus
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import layout
 
-Turns = list[tuple[int, Sequence[Mapping[str, Any]]]]
+Turns = list[tuple[int, Sequence[Event]]]
 
 
 def others_played(key: str, players: int) -> tuple[Match, Turns]:
@@ -32,7 +34,7 @@ def others_played(key: str, players: int) -> tuple[Match, Turns]:
     turns: Turns = []
     first = match.current_seat
     assert first is not None
-    events: list[Mapping[str, Any]] = []
+    events: list[Event] = []
     for n in range(400):
         seat = match.current_seat
         assert seat is not None
@@ -129,8 +131,8 @@ def test_the_box_tells_the_others_turns_not_the_players_own(key: str, language: 
         assert line.startswith(names[other]) and names[seat] not in line
     assert len(nothing) == 2  # title, "nobody else has played"
     legal = match.legal_actions()
-    plain = render_focus(view, legal=legal, language=language)
-    with_since = render_focus(view, legal=legal, language=language, since=turns)
+    plain = render_focus(view, legal=legal, extras=Extras(language=language))
+    with_since = render_focus(view, legal=legal, extras=Extras(language=language, since=turns))
     assert with_since != plain
 
 
@@ -156,8 +158,8 @@ def test_on_the_players_first_turn_the_box_tells_the_turns_since_the_game_began(
     assert told[-1] == "Dashed squares: changed since the game began"
     assert not any("last turn" in line for line in told + nothing)
     legal = match.legal_actions()
-    later = render_focus(view, legal=legal, since=turns)
-    assert render_focus(view, legal=legal, since=turns, first_turn=True) != later
+    later = render_focus(view, legal=legal, extras=Extras(since=turns))
+    assert render_focus(view, legal=legal, extras=Extras(since=turns, first_turn=True)) != later
 
 
 def focus_words(language: str) -> Any:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from render import render_board
+from render.extras import Extras
 from render.text import measuring, text_length
 from render.words import speaking
 from render.yamatai.layout import layout
@@ -44,7 +45,7 @@ def test_every_specialist_power_fits_its_card(lang: str, game: str) -> None:
         with speaking(lang):
             powers = {specialist_power(card) for card in track}
         with measuring() as drawn:
-            render_board({**view, "specialist_track": track}, language=lang)
+            render_board({**view, "specialist_track": track}, extras=Extras(language=lang))
         area = slots[0].x0, slots[0].y0, slots[-1].x1, slots[0].y1
         lines = [
             d

@@ -11,6 +11,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from engine import games
+from engine.yamatai.view import yamatai_view
 from render.fonts import font
 from render.namiji.picture import picture_palette as namiji_palette
 from render.png import encode_png, palette_of
@@ -97,7 +98,7 @@ def test_board_png_is_a_small_palette_picture_close_to_the_drawing() -> None:
     """The board PNG is a 256-colour picture under 600 KB that looks like the RGB drawing."""
     match = games.new("yamatai", ["Ann", "Bo", "Cy", "Di"], seed=7)
     view = match.view(None)
-    png = yamatai_board(view)
+    png = yamatai_board(yamatai_view(view))
     picture = Image.open(io.BytesIO(png))
     assert picture.mode == "P" and len(png) < 600 * 1024
     drawn = yamatai_image(view)

@@ -11,6 +11,7 @@ import pytest
 
 from engine.games import Match
 from render import render_board, render_focus
+from render.extras import Extras
 from render.text import recording
 from tests.render.games import play_turns
 from tests.render.test_phone import _namiji
@@ -43,8 +44,12 @@ def test_each_seats_time_bank_is_drawn_on_the_board_and_the_turn_picture(game: A
     match: Match = game()
     view, legal = match.view(match.current_seat), match.legal_actions()
     for draw in (
-        lambda: render_board(view, banks=BANKS, stand_ins={2: "away"}),
-        lambda: render_focus(view, legal=legal, banks=BANKS, stand_ins={2: "away"}),
+        lambda: render_board(
+            view, extras=Extras(banks=tuple(BANKS.items()), stand_ins=((2, "away"),))
+        ),
+        lambda: render_focus(
+            view, legal=legal, extras=Extras(banks=tuple(BANKS.items()), stand_ins=((2, "away"),))
+        ),
     ):
         texts = _drawn(draw)
         assert "bank 2 d 4 h" in texts and "bank 5 h 20 min" in texts
@@ -56,8 +61,14 @@ def test_the_time_bank_is_told_in_the_pictures_language(game: Any) -> None:
     """French: "banque 2 j 4 h"."""
     match: Match = game()
     view, legal = match.view(match.current_seat), match.legal_actions()
-    board = _drawn(lambda: render_board(view, language="fr", banks=BANKS))
-    turn = _drawn(lambda: render_focus(view, legal=legal, language="fr", banks=BANKS))
+    board = _drawn(
+        lambda: render_board(view, extras=Extras(language="fr", banks=tuple(BANKS.items())))
+    )
+    turn = _drawn(
+        lambda: render_focus(
+            view, legal=legal, extras=Extras(language="fr", banks=tuple(BANKS.items()))
+        )
+    )
     for texts in (board, turn):
         assert "banque 2 j 4 h" in texts and "banque 0 min" in texts
         assert "bank " not in texts
@@ -68,5 +79,9 @@ def test_without_banks_the_pictures_are_unchanged(game: Any) -> None:
     """No time bank (None or empty): byte for byte the picture drawn before banks existed."""
     match: Match = game()
     view = match.view(None)
-    assert render_board(view, banks={}) == render_board(view) == render_board(view, banks=None)
-    assert render_board(view, banks=BANKS) != render_board(view)
+    assert (
+        render_board(view, extras=Extras(banks=()))
+        == render_board(view)
+        == render_board(view, extras=Extras())
+    )
+    assert render_board(view, extras=Extras(banks=tuple(BANKS.items()))) != render_board(view)
