@@ -1,6 +1,9 @@
 """Leagues: sign-up, seating rounds, withdrawals, standings and exports, without Discord.
 
-What its calls return is in ``league_results``.
+``LeagueService`` is the room (``rooms.leagues``): sign-up and withdrawals here, a season's
+rounds in ``league_season`` (seating, moving on, what a league owes its channel, opening a
+table's game), its standings in ``league_standings``, its CSV export in ``league_export``. What
+its calls return is in ``league_results``.
 
 A game's end is told through ``game_ended`` (its ratings, its league); what a league then owes
 its channel (standings, tables to open) is asked for with ``owed``. The Discord side
@@ -11,11 +14,7 @@ through the ``LeagueBook``.
 
 from __future__ import annotations
 
-import csv
-import io
 import time
-from collections.abc import Mapping, Sequence
-from contextlib import suppress
 
 from bot.league.names import (
     code_point,
@@ -24,54 +23,28 @@ from bot.league.names import (
     refused_character,
     without_invisible,
 )
-from bot.league.seating import SeatingError, divisions, meetings, seat_swiss, table_sizes
-from bot.league.standings import (
-    MOST_POINTS,
-    SeatOutcome,
-    TableOutcome,
-    parse_points,
-    placements,
-    standings,
-)
-from bot.store import (
-    Game,
-    GameNotFound,
-    GameStatus,
-    League,
-    LeagueBook,
-    LeagueNameTaken,
-    LeaguePlayer,
-    LeaguePlayersMoved,
-    LeagueTable,
-    NewLeague,
-)
+from bot.league.standings import MOST_POINTS, parse_points
+from bot.store import League, LeagueBook, LeagueNameTaken, LeaguePlayer, NewLeague
 from engine import games
-from engine.errors import CorruptGame
 
 from .endings import EndingService
 from .errors import ServiceError
-from .league_results import (
-    LeagueOwed,
-    LeagueStandings,
-    Left,
-    Progress,
-    StandingLine,
-    TableSeat,
-    TableToOpen,
-    spreadsheet_text,
-)
+from .league_export import export
+from .league_results import LeagueOwed, LeagueStandings, Left, Progress, TableToOpen
+from .league_season import SEATING_ATTEMPTS as SEATING_ATTEMPTS
+from .league_season import LeagueSeason
+from .league_standings import LeagueTally
 from .playing import PlayService
 from .ratings import RatingService
 from .reading import ReadingService
 from .results import Created
-from .tables import RESIGNED, Clock
+from .tables import Clock
 
 PAIRINGS = ("swiss", "round-robin")
 MAX_NAME = 64
 MAX_ROUNDS = 50
 MAX_DEADLINE_HOURS = 24 * 30
 DEFAULT_POINTS = "3,2,1,0"
-SEATING_ATTEMPTS = 20  # tables drawn up again while sign-ups keep moving under a start
 
 
 def clean_name(name: str) -> str:
@@ -101,10 +74,17 @@ class LeagueService:
     ) -> None:
         self.repo = repo
         self.ratings = ratings
-        self.reading = reading
-        self.playing = playing
         self.endings = endings
         self.clock = clock
+        self.tally = LeagueTally(repo, ratings)
+        self.season = LeagueSeason(
+            repo,
+            tally=self.tally,
+            ratings=ratings,
+            reading=reading,
+            playing=playing,
+            endings=endings,
+        )
 
     # -- sign-up ----------------------------------------------------------------------------------
 
@@ -237,7 +217,7 @@ class LeagueService:
             resigned.append(table.game_id)
         return Left(league, withdrawn=True, resigned_games=tuple(resigned))
 
-    # -- seating ----------------------------------------------------------------------------------
+    # -- the season's start ------------------------------------------------------------------------
 
     async def start(self, guild_id: int, name: str, user_id: int, *, organiser: bool) -> Progress:
         """Close sign-up and seat round 1 (organisers only; enough players needed)."""
@@ -246,349 +226,62 @@ class LeagueService:
             raise ServiceError("league.not_organiser", name=league.name)
         if league.status != "signup":
             raise ServiceError("league.already_started", name=league.name)
-        seated = await self._seat(league, 1)
+        seated = await self.season.seat(league, 1)
         if seated is None:
             raise ServiceError("league.already_started", name=league.name)
         return Progress(seated, seated_round=1)
 
-    async def _seat(self, league: League, round_: int) -> League | None:
-        """Seat ``round_`` (the store refuses a round seated twice); the league after it.
-
-        The store seats only tables drawn up from the players as they are at that moment: if
-        one joined, left or withdrew meanwhile, the tables are drawn up again.
-        """
-        for _ in range(SEATING_ATTEMPTS):
-            tables = await self._tables(league)
-            try:
-                if not await self.repo.seat_league_round(league.id, round_, tables):
-                    return None
-            except LeaguePlayersMoved:
-                continue
-            return await self.repo.load_league_by_id(league.id)
-        raise ServiceError("league.busy", name=league.name)
-
-    async def _tables(self, league: League) -> list[list[int]]:
-        """The next round's tables from the playing players, standings and past meetings."""
-        players = [
-            p for p in await self.repo.league_players(league.id) if p.withdrawn_round is None
-        ]
-        rules = games.rules_for(league.game_key)
-        past = await self.repo.league_tables(league.id)
-        met = meetings([t.user_ids for t in past])
-        order = [s.user_id for s in (await self._standings(league, past)) if not s.withdrawn]
-        try:
-            if league.pairing == "round-robin":
-                joined = [p.user_id for p in await self.repo.league_players(league.id)]
-                active = set(order)
-                tables: list[list[int]] = []
-                for division in divisions(joined, league.table_size):
-                    members = [u for u in order if u in set(division) & active]
-                    sizes = table_sizes(
-                        len(members), league.table_size, rules.min_players, rules.max_players
-                    )
-                    tables += seat_swiss(members, sizes, met)
-            else:
-                sizes = table_sizes(
-                    len(order), league.table_size, rules.min_players, rules.max_players
-                )
-                tables = seat_swiss(order, sizes, met)
-        except SeatingError:
-            raise ServiceError(
-                "league.too_few_players",
-                name=league.name,
-                count=len(players),
-                min=rules.min_players,
-            ) from None
-        return tables
+    # -- the season (league_season) ---------------------------------------------------------------
 
     async def progress(self, league_id: int) -> Progress:
         """Seat the next round once every game of the current one ended, or end the season."""
-        league = await self.repo.load_league_by_id(league_id)
-        if league is None or league.status != "running":
-            raise ServiceError("league.not_running")
-        tables = [t for t in await self.repo.league_tables(league.id)]
-        current = [t for t in tables if t.round == league.current_round]
-        if not current or not all([await self._ended(t) for t in current]):
-            return Progress(league)
-        await self.ratings.rate_pending()
-        if league.current_round >= league.rounds:
-            await self.repo.finish_league(league.id)
-            done = await self.repo.load_league_by_id(league.id)
-            assert done is not None
-            return Progress(done, finished=True)
-        seated = await self._seat(league, league.current_round + 1)
-        if seated is None:  # another caller seated it
-            again = await self.repo.load_league_by_id(league.id)
-            assert again is not None
-            return Progress(again)
-        return Progress(seated, seated_round=seated.current_round)
-
-    async def _ended(self, table: LeagueTable) -> bool:
-        if table.game_id is None:
-            return False
-        game = await self.repo.load_game(table.game_id)
-        return game.status != GameStatus.ACTIVE
+        return await self.season.progress(league_id)
 
     async def running(self) -> list[League]:
         """Every league whose season is under way."""
         return await self.repo.running_leagues()
 
     async def game_ended(self, game_id: int) -> int | None:
-        """A game ended: rate the finished games not rated yet; the game's league, if any (what
-        is owed there: ``owed``)."""
-        await self.ratings.rate_pending()
-        return await self.repo.league_of_game(game_id)
+        """A game ended: rate the finished games not rated yet; the game's league, if any."""
+        return await self.season.game_ended(game_id)
 
     async def owed(self, league_id: int) -> LeagueOwed | None:
-        """Move a running league on (``progress``) and say what it owes its channel: the
-        standings of a round that ended, not posted yet (rated first), and the tables to open;
-        a finished league only its last standings until they are posted. None for a league
-        unknown or in sign-up."""
-        try:
-            league = (await self.progress(league_id)).league
-        except ServiceError:  # not running: finished (its last standings may be owed) or not yet
-            found = await self.repo.load_league_by_id(league_id)
-            if found is None or found.status != "finished":
-                return None
-            league = found
-        standings = await self.standings(league)
-        tables = await self.tables_to_open(league) if league.status == "running" else []
-        return LeagueOwed(
-            league=league,
-            standings=standings if standings.rounds_done > league.posted_round else None,
-            tables=tuple(tables),
-        )
+        """What a league owes its channel once moved on (``LeagueSeason.owed``)."""
+        return await self.season.owed(league_id)
 
     async def tables_to_open(self, league: League) -> list[TableToOpen]:
         """The current round's tables whose game is not open yet."""
-        names = {p.user_id: p.name for p in await self.repo.league_players(league.id)}
-        return [
-            TableToOpen(league, t, tuple(TableSeat(u, names.get(u, "?")) for u in t.user_ids))
-            for t in await self.repo.league_tables(league.id)
-            if t.round == league.current_round and t.game_id is None
-        ]
+        return await self.season.tables_to_open(league)
 
     async def table_message(self, table: TableToOpen, message_id: int) -> None:
         """Record the message a table's thread starts from."""
-        t = table.table
-        await self.repo.set_table_message(table.league.id, t.round, t.table_no, message_id)
+        await self.season.table_message(table, message_id)
 
     async def table_game(self, table: TableToOpen, thread_id: int, game_id: int) -> None:
         """Record the thread and game opened for a table."""
-        t = table.table
-        await self.repo.set_table_game(table.league.id, t.round, t.table_no, thread_id, game_id)
+        await self.season.table_game(table, thread_id, game_id)
 
     async def open_table(
         self, table: TableToOpen, thread_id: int, language: str | None = None
     ) -> Created | None:
-        """Start a table's game in its thread (or find the one an interrupted try started).
-
-        Returns the new game, or None if the thread already had it; either way the table
-        records it, so a retry after a crash neither loses nor duplicates the table's game.
-        A player who withdrew after the round was seated resigns it at once (their seat is
-        forfeited; their withdrawal could not resign a game that did not exist yet).
-        ``language``: the game's (the league's posts are in the server's language).
-        """
-        league = table.league
-        existing = await self.reading.active_game_id(thread_id)
-        created = None
-        if existing is None:
-            created = await self.playing.create_game(
-                guild_id=league.guild_id,
-                channel_id=league.channel_id,
-                thread_id=thread_id,
-                players=[(s.user_id, s.name) for s in table.players],
-                game_key=league.game_key,
-                turn_deadline=league.turn_deadline,
-                language=language,
-            )
-            existing = created.game_id
-        await self.table_game(table, thread_id, existing)
-        for user in sorted(await self.repo.forfeits_of_game(existing)):
-            with suppress(ServiceError):  # already resigned, or the game is over
-                await self.endings.resign(user, game_id=existing)
-        return created
+        """Start a table's game in its thread, or find it (``LeagueSeason.open_table``)."""
+        return await self.season.open_table(table, thread_id, language)
 
     async def mark_posted(self, league: League, round_: int) -> bool:
         """Record that a round's standings were posted; False if they already were."""
-        return await self.repo.mark_round_posted(league.id, round_)
+        return await self.season.mark_posted(league, round_)
 
-    # -- results ----------------------------------------------------------------------------------
-
-    async def _outcome(self, table: LeagueTable) -> TableOutcome | None:
-        """A table's result once its game ended (None while it runs or was never opened)."""
-        if table.game_id is None:
-            return None
-        try:
-            game = await self.repo.load_game(table.game_id)
-        except GameNotFound:
-            return None
-        if game.status == GameStatus.ACTIVE:
-            return None
-        forfeited = set(table.forfeited) | _resigned_users(game, table)
-        ranks: Mapping[int, int | None] = {s.seat: s.final_rank for s in game.seats}
-        if game.status == GameStatus.ABANDONED:  # ranked as it stood; who resigned ranks last
-            ranks = _ranks_as_it_stood(game)
-            forfeited |= {
-                u for i, u in enumerate(table.user_ids) if game.stand_in_of(i) == "resigned"
-            }
-        seats = [
-            SeatOutcome(user, ranks.get(index), user in forfeited)
-            for index, user in enumerate(table.user_ids)
-        ]
-        return TableOutcome(table.round, table.table_no, tuple(seats))
-
-    async def _standings(self, league: League, tables: Sequence[LeagueTable]) -> list[StandingLine]:
-        players = await self.repo.league_players(league.id)
-        outcomes = [o for t in tables if (o := await self._outcome(t)) is not None]
-        ratings = await self.ratings.displayed_ratings(league.guild_id, league.game_key)
-        done = _rounds_done(tables, outcomes)
-        latest = [t.game_id for t in tables if t.round == done and t.game_id is not None]
-        change = await self.ratings.changes_of(latest)
-        lines = standings(
-            [p.user_id for p in players],
-            outcomes,
-            withdrawn=frozenset(p.user_id for p in players if p.withdrawn_round is not None),
-            ratings=ratings,
-            points=parse_points(league.points),
-        )
-        names = {p.user_id: p.name for p in players}
-        return [
-            StandingLine(
-                s.rank,
-                s.user_id,
-                names[s.user_id],
-                s.points,
-                s.played,
-                s.wins,
-                ratings.get(s.user_id),
-                change.get(s.user_id, 0.0),
-                s.withdrawn,
-                s.resigned,
-            )
-            for s in lines
-        ]
+    # -- results (league_standings, league_export) ------------------------------------------------
 
     async def standings(self, league: League) -> LeagueStandings:
         """The league's standings over every ended game so far."""
-        await self.ratings.rate_pending()
-        tables = await self.repo.league_tables(league.id)
-        outcomes = [o for t in tables if (o := await self._outcome(t)) is not None]
-        lines = await self._standings(league, tables)
-        return LeagueStandings(league, _rounds_done(tables, outcomes), tuple(lines))
+        return await self.tally.standings(league)
 
     async def export(self, league: League) -> dict[str, str]:
         """CSV texts: ``games`` (one line per seat) and ``standings``."""
-        table_out = io.StringIO()
-        out = csv.writer(table_out, lineterminator="\r\n")
-        out.writerow(
-            [
-                "round",
-                "table",
-                "game_id",
-                "status",
-                "seat",
-                "user_id",
-                "player",
-                "game_rank",
-                "score",
-                "place",
-                "points",
-                "forfeited",
-            ]
-        )
-        names = {p.user_id: p.name for p in await self.repo.league_players(league.id)}
-        point_list = parse_points(league.points)
-        for table in await self.repo.league_tables(league.id):
-            game = None if table.game_id is None else await self.repo.load_game(table.game_id)
-            outcome = await self._outcome(table)
-            placed = (
-                {} if outcome is None else {p.user_id: p for p in placements(outcome, point_list)}
-            )
-            for index, user in enumerate(table.user_ids):
-                seat = None if game is None or index >= len(game.seats) else game.seats[index]
-                place = placed.get(user)
-                out.writerow(
-                    [
-                        table.round,
-                        table.table_no,
-                        "" if table.game_id is None else table.game_id,
-                        "unopened" if game is None else game.status.value,
-                        index + 1,
-                        user,
-                        spreadsheet_text(names.get(user, "")),
-                        "" if seat is None or seat.final_rank is None else seat.final_rank,
-                        "" if seat is None or seat.final_score is None else seat.final_score,
-                        "" if place is None else place.place,
-                        "" if place is None else f"{place.points:g}",
-                        int(user in table.forfeited),
-                    ]
-                )
-        standing_out = io.StringIO()
-        out = csv.writer(standing_out, lineterminator="\r\n")
-        out.writerow(
-            [
-                "rank",
-                "user_id",
-                "player",
-                "points",
-                "played",
-                "wins",
-                "rating",
-                "rating_change",
-                "withdrawn",
-            ]
-        )
-        for line in (await self.standings(league)).lines:
-            out.writerow(
-                [
-                    line.rank,
-                    line.user_id,
-                    spreadsheet_text(line.name),
-                    f"{line.points:g}",
-                    line.played,
-                    line.wins,
-                    "" if line.rating is None else f"{line.rating:.2f}",
-                    f"{line.change:+.2f}",
-                    int(line.withdrawn),
-                ]
-            )
-        return {"games": table_out.getvalue(), "standings": standing_out.getvalue()}
+        return await export(self.repo, self.tally, league)
 
 
 def _in_code(text: str) -> str:
     """User text shown inside a code span: one line, no backtick to close the span early."""
     return " ".join(text.replace("`", "'").split())
-
-
-def _resigned_users(game: Game, table: LeagueTable) -> set[int]:
-    """The league player whose resignation ended this game, if one did (abandoned, or won by
-    the one other human left: both are a forfeit)."""
-    reason = game.end_reason or ""
-    if not reason.startswith(RESIGNED):
-        return set()
-    seat = int(reason.removeprefix(RESIGNED))
-    return {table.user_ids[seat]} if seat < len(table.user_ids) else set()
-
-
-def _ranks_as_it_stood(game: Game) -> dict[int, int]:
-    """An abandoned game's places by the scores when it was abandoned (equal scores share a
-    place); none if its snapshot cannot be read."""
-    try:
-        standing = games.from_json(game.snapshot).standing
-    except CorruptGame:
-        return {}
-    scores = [r.score for r in standing.results]
-    return {r.seat: 1 + sum(s > r.score for s in scores) for r in standing.results}
-
-
-def _rounds_done(tables: Sequence[LeagueTable], outcomes: Sequence[TableOutcome]) -> int:
-    """The latest round every table of which ended."""
-    ended = {(o.round, o.table) for o in outcomes}
-    done = 0
-    for round_ in sorted({t.round for t in tables}):
-        if all((t.round, t.table_no) in ended for t in tables if t.round == round_):
-            done = round_
-        else:
-            break
-    return done
