@@ -58,6 +58,7 @@ from bot.think_pool import ThinkPool
 from bot.translator import CatalogTranslator
 from bot.views import DYNAMIC_ITEMS
 from bot.views.base import BoundItems
+from bot.views.buttons import ViewButtons
 from bot.web.hosting import start_web, stop_web
 from bot.web.links import page_url
 from bot.web.server import WebServer
@@ -155,6 +156,7 @@ class HimikoBot(commands.AutoShardedBot):
         self.catalog = default_catalog()  # the one catalog of the process (``present.t``)
         # the persistent item classes bound to this bot
         self.bound = BoundItems(self) if self.answers is None else TimedItems(self, self.answers)
+        self.buttons = ViewButtons(self)  # the thread messages' buttons, made by the views
         self.repo: GameRepository | None = None
         self._rooms: Rooms | None = None
         self.render_pool: RenderPool | None = None

@@ -17,10 +17,10 @@ from bot.admission import Admission
 from bot.catalog import Catalog
 from bot.lobby_state import LobbyBook
 from bot.picture_queue import PictureQueue
-from bot.service import Created, Ended, Rooms, TurnReport
+from bot.service import Rooms, Turn
+from bot.service.messages import Owed as Owed  # a message a game owes its thread
 from bot.store import GameRepository, Shards
 
-Owed = TurnReport | Created | Ended  # a message a game owes its thread
 ItemT = TypeVar("ItemT", bound=ui.DynamicItem[Any])
 
 
@@ -58,6 +58,32 @@ class LeagueWork(Protocol):
 
     async def settle(self, league_id: int) -> None:
         """Move the league on now and wait until that was done (or left to the retries)."""
+        ...
+
+
+class Buttons(Protocol):
+    """The buttons of thread messages, as the code that posts them sees them (``bot.views``
+    makes them: ``bot.views.buttons.ViewButtons``)."""
+
+    def turn_view(
+        self, game_id: int, version: int, turn: Turn | None, locale: str | None
+    ) -> ui.View:
+        """A turn message's button that opens the turn panel."""
+        ...
+
+    def final_view(self, game_id: int, locale: str | None, *, coach: bool) -> ui.View:
+        """A game's last message's buttons: the coach's turning points (``coach``), Rematch."""
+        ...
+
+    def web_link(
+        self, game_id: int, locale: str | None, around: ui.View | None = None
+    ) -> ui.View | None:
+        """``around`` (or a new view) with the game's web page link; ``around`` unchanged when
+        no web view is configured."""
+        ...
+
+    def skip_view(self, game_id: int, turn: str, locale: str | None) -> ui.View:
+        """A deadline message's votes: skip the turn, hand the seat to the computer."""
         ...
 
 
@@ -127,6 +153,11 @@ class Himiko(Protocol):
     @property
     def leagues(self) -> LeagueWork:
         """The league runner: standings and new tables, posted in the background."""
+        ...
+
+    @property
+    def buttons(self) -> Buttons:
+        """The buttons of thread messages (turn, final, web link, deadline votes)."""
         ...
 
     @property

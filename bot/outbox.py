@@ -13,13 +13,17 @@ owes a line in the lobby's channel (its own nonce) and an edit of the lobby mess
 A turn message is posted in words; its picture follows (D89): the version is recorded with the
 message's id, the picture queued (``bot.picture_queue``) and attached by an edit once drawn, then
 cleared. A picture still owed after a restart is found by ``redraw_owed`` (the sweep).
+
+What a message needs from the services is asked in one call before it is posted
+(``rooms.messages.prepare``: the message, its deadline, how the next player is told, a last
+message's extras) and one after (``rooms.messages.posted``: the turn begins, the version is
+recorded); the picture queue makes its own two (draw, attached).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
 from functools import partial
 
 import discord
@@ -27,7 +31,8 @@ import discord
 from bot.context import Himiko, Owed
 from bot.locks import KeyedLocks
 from bot.picture_queue import Delivery, PictureQueue
-from bot.service import Created, Ended, Turn, TurnReport
+from bot.service import Created, Ended, TurnReport
+from bot.service.messages import Prepared
 from bot.service.pictures import PictureOrder
 from bot.turns import (
     NotRecorded,
@@ -42,8 +47,6 @@ from bot.turns import (
 )
 
 log = logging.getLogger(__name__)
-Begin = Callable[[], Awaitable[object]]  # the beginning of a posted message's turn
-Sent = tuple[int | None, Begin | None]  # a message posted: its id if its picture is owed; Begin
 
 
 class Outbox:
@@ -52,89 +55,53 @@ class Outbox:
     def __init__(self, bot: Himiko, picture_workers: int = 1) -> None:
         self.bot = bot
         self._locks = KeyedLocks()  # one message at a time per game
-        # game -> (version posted but not recorded yet, its message if it owes its picture, the
-        # beginning of the turn it shows, stored with the record)
-        self._posted: dict[int, tuple[int, int | None, Begin | None]] = {}
+        # game -> (the message posted but not recorded yet, as prepared for its post; its id
+        # if it owes its picture)
+        self._posted: dict[int, tuple[Prepared, int | None]] = {}
         self._steps: set[tuple[int, int, str]] = set()  # (game, version, step) done, unrecorded
         # pictures drawn at once: one per render worker
         self.pictures = PictureQueue(workers=max(1, picture_workers))
 
-    async def _announced(self, game_id: int) -> int:
-        return await self.bot.rooms.reading.announced_version(game_id)
-
     async def _post(
         self,
-        game_id: int,
-        version: int,
-        send: Callable[[], Awaitable[Sent]],
+        prepared: Prepared,
+        send: Callable[[], Awaitable[int | None]],
         steps: Sequence[Step] = (),
     ) -> int | None:
         """Send (unless this process already did), then record; NotRecorded if that fails.
 
         ``steps`` (the end of a game: the lobby channel's line, the lobby edit) follow the
-        thread message, each once per process; then the turn the message shows begins (its
-        reminders, its time bank turn: stored once, from the post) and the version is recorded,
-        with the message's id when it still owes its picture (returned then). A message posted
+        thread message, each once per process; then the message is recorded as posted
+        (``rooms.messages.posted``: the turn it shows begins, as prepared for the post that
+        went through: its reminders, its time bank turn, stored once; then its version), with
+        the message's id when it still owes its picture (returned then). A message posted
         counts as posted: a failure to store what follows it is retried without posting again.
         """
+        game_id, version = prepared.game_id, prepared.version
         posted = self._posted.get(game_id)
-        if posted is None or posted[0] < version:
-            posted = (version, *await send())
+        if posted is None or posted[0].version < version:
+            posted = (prepared, await send())
             self._posted[game_id] = posted
-        _, owed, begin = posted
+        first, owed = posted
         for name, step in steps:
             if (game_id, version, name) not in self._steps:
                 await step()
                 self._steps.add((game_id, version, name))
         try:
-            if begin is not None:
-                await begin()
-            await self.bot.rooms.reading.mark_announced(game_id, version, picture_message=owed)
+            await self.bot.rooms.messages.posted(first, picture_message=owed)
         except Exception as error:
             raise NotRecorded(f"game {game_id} version {version}") from error
         self._steps -= {(game_id, version, name) for name, _ in steps}
-        if self._posted.get(game_id, (0, None, None))[0] <= version:
+        kept = self._posted.get(game_id)
+        if kept is not None and kept[0].version <= version:
             del self._posted[game_id]
         return owed
 
     # A turn begins when its message is posted (D156): the message states the deadline counted
-    # from the try that posts it, and the turn's reminders and time bank turn are stored from
-    # that moment once it went through (``Sent``'s begin, run by ``_post``). A failed try stores
-    # nothing of the turn (the next try counts from its own post); the turn played before stops
-    # at the first try.
-
-    def _begin(self, game_id: int, turn: Turn | None, start: int) -> Begin:
-        return partial(self.bot.rooms.deadlines.schedule_reminders, game_id, turn, start)
-
-    async def _opening(self, created: Created, channel: discord.abc.Messageable | None) -> Sent:
-        start = self.bot.rooms.desk.now()
-        deadlines = self.bot.rooms.deadlines
-        deadline = await deadlines.stated_deadline(created.game_id, created.turn, start)
-        channel = channel or await fetch_thread(self.bot, created.thread_id)
-        await post_opening(self.bot, channel, created, deadline)
-        return None, self._begin(created.game_id, created.turn, start)
-
-    async def _turn(self, report: TurnReport) -> Sent:
-        # first, so the turn played stops even if the thread cannot be reached
-        start = self.bot.rooms.desk.now()
-        deadlines = self.bot.rooms.deadlines
-        deadline = await deadlines.stated_deadline(report.game_id, report.next_turn, start)
-        channel = await fetch_thread(self.bot, report.thread_id)
-        if report.final is not None and report.picture is None and report.picture_order:
-            # the final board is drawn before its message, which also carries the recap: an
-            # edit that attached the board later would replace the recap
-            report = replace(
-                report, picture=await self.bot.rooms.reports.draw_picture(report.picture_order)
-            )
-        message = await post_turn(self.bot, channel, report, deadline)
-        owed = message.id if report.picture is None else None
-        return owed, self._begin(report.game_id, report.next_turn, start)
-
-    async def _ending(self, ended: Ended) -> None:
-        channel = await fetch_thread(self.bot, ended.thread_id)
-        # no turn: cancels its reminders
-        await self.bot.rooms.deadlines.schedule_reminders(ended.game_id, None)
-        await post_ending(self.bot, channel, ended)
+    # from the try that posts it (``prepare``), and the turn's reminders and time bank turn are
+    # stored from that moment once it went through (``posted``, run by ``_post`` with what was
+    # prepared for that try). A failed try stores nothing of the turn (the next try counts from
+    # its own post); the turn played before stops at the first try.
 
     async def flush(
         self,
@@ -149,13 +116,10 @@ class Outbox:
         ``channel``: the opening's thread, in hand.
         """
         async with self._locks.hold(game_id):
-            if known is not None and await self._announced(game_id) >= known.version:
+            prepared = await self.bot.rooms.messages.prepare(game_id, known)
+            if prepared is None:
                 return False
-            pending = (
-                known if known is not None else await self.bot.rooms.reports.pending_post(game_id)
-            )
-            if pending is None:
-                return False
+            pending = prepared.message
             steps = (
                 result_steps(self.bot, pending)
                 if isinstance(pending, TurnReport)
@@ -163,22 +127,27 @@ class Outbox:
                 if isinstance(pending, Ended)
                 else []
             )
-            owed = await self._post(
-                game_id, pending.version, lambda: self._send(pending, channel), steps
-            )
+            owed = await self._post(prepared, lambda: self._send(prepared, channel), steps)
         if owed is not None and isinstance(pending, TurnReport):
             self._queue_picture(pending, owed)
         return True
 
-    async def _send(self, pending: Owed, channel: discord.abc.Messageable | None) -> Sent:
-        """Post the message: the id of a turn message posted before its picture (else None) and
-        the beginning of the turn it shows (None: an ending's)."""
-        if isinstance(pending, Created):
-            return await self._opening(pending, channel)
-        if isinstance(pending, Ended):
-            await self._ending(pending)
-            return None, None
-        return await self._turn(pending)
+    async def _send(
+        self, prepared: Prepared, channel: discord.abc.Messageable | None
+    ) -> int | None:
+        """Post the prepared message: the id of a turn message posted before its picture, else
+        None. The opening's thread may be in hand (``channel``)."""
+        message = prepared.message
+        if isinstance(message, Created):
+            thread = channel or await fetch_thread(self.bot, message.thread_id)
+            await post_opening(self.bot, thread, message, prepared.deadline)
+            return None
+        thread = await fetch_thread(self.bot, message.thread_id)
+        if isinstance(message, Ended):
+            await post_ending(self.bot, thread, message, prepared.final)
+            return None
+        posted = await post_turn(self.bot, thread, message, prepared)
+        return posted.id if message.picture is None else None
 
     # -- the picture that follows a turn message --------------------------------------------------
 

@@ -13,10 +13,13 @@ bot's message with that very text is there, the rows are only recorded as sent. 
 nonce (the same on every retry of the same rows) covers the rest: a retry by another process
 while the first is still sending, which Discord drops within its few minutes.
 
-At a deadline the message offers the other players two votes (skip the turn, hand the seat to
-the computer); in a game with the take-over option the seat goes to the computer at once instead
-(stored first, then the thread is told and the runner plays). If the process dies between the
-two, the sweep plays the seat and its turn message says the computer played for the away player.
+What a message says is decided by the service in one call (``rooms.deadlines.due``: one read of
+the game) before the thread is reached: whether the turn is still due, the language, how the
+player is told, and at a deadline either the other players' two votes (skip the turn, hand the
+seat to the computer) or, in a game with the take-over option, the take-over: the seat goes to
+the computer at once, stored first (D180), then the thread is told and the runner plays. If the
+process dies between the two, the sweep plays the seat and its turn message says the computer
+played for the away player.
 """
 
 from __future__ import annotations
@@ -87,60 +90,54 @@ class ReminderScheduler:
 
     async def _deliver(self, rows: list[Reminder]) -> int:
         """One message for one player's due reminders in one game; 1 if it was sent now."""
-        rooms = self.bot.rooms
-        thread_id = await rooms.deadlines.reminder_thread(rows[0])
-        if thread_id is None:  # the turn was played (or the game ended) before it was due
-            for reminder in rows:
-                await rooms.deadlines.cancel_reminder(reminder.id)
-            return 0
+        deadlines = self.bot.rooms.deadlines
         ids = [r.id for r in rows]
-        posted = 0
-        if not all(i in self._sent for i in ids):
-            latest = max(rows, key=lambda r: (r.due_at, r.id))
-            try:
-                channel = await fetch_thread(self.bot, thread_id)
-            except (discord.NotFound, discord.Forbidden):  # gone or closed to the bot: drop them
-                log.warning("reminders: thread %s is gone or closed; dropped", thread_id)
-                for reminder in rows:
-                    await rooms.deadlines.cancel_reminder(reminder.id)
-                return 0
-            locale = game_locale(await rooms.reading.game_language(game_id=latest.game_id), channel)
-            handed = await rooms.deadlines.deadline_takeover(latest)  # the game's take-over option
-            text = self.bot.catalog.text(
-                "reminder.takeover" if handed else f"reminder.{latest.kind}",
-                locale,
-                mention=f"<@{latest.user_id}>",
-                when=f"<t:{latest.deadline_at}:R>",
+        if all(i in self._sent for i in ids):  # sent by this process: only the record is owed
+            await deadlines.sent(ids)
+            self._sent.difference_update(ids)
+            return 0
+        due = await deadlines.due(rows)  # the game read once; a take-over stored here
+        if due.thread_id is None:  # the turn was played (or the game ended) before it was due
+            return 0
+        try:
+            channel = await fetch_thread(self.bot, due.thread_id)
+        except (discord.NotFound, discord.Forbidden):  # gone or closed to the bot: drop them
+            log.warning("reminders: thread %s is gone or closed; dropped", due.thread_id)
+            await deadlines.drop(ids)
+            return 0
+        locale = game_locale(due.language, channel)
+        text = self.bot.catalog.text(
+            "reminder.takeover" if due.handed else f"reminder.{due.kind}",
+            locale,
+            mention=f"<@{due.user_id}>",
+            when=f"<t:{due.deadline_at}:R>",
+        )
+        extra: dict[str, Any] = {}
+        if due.vote_turn is not None:  # the others vote: skip, or hand over
+            extra["view"] = self.bot.buttons.skip_view(due.game_id, due.vote_turn, locale)
+        # claimed before: that claim may have sent it
+        if due.retried and await self._posted(channel, clip(text)):
+            log.info("reminders: game %s: already in the thread, recorded", due.game_id)
+            await deadlines.sent(ids)
+            return 0
+        how = due.delivery
+        await channel.send(
+            clip(text),
+            allowed_mentions=only(due.user_id) if how and how.ping else NO_MENTIONS,
+            nonce=reminder_nonce(ids),
+            **extra,
+        )
+        self._sent.update(ids)  # sent: never again from this process, whatever follows
+        if due.handed is not None:
+            self.bot.runner.kick(due.game_id)
+        if how is not None and how.dm:  # best effort: a closed inbox is logged, the thread has it
+            dm = self.bot.catalog.text(
+                "dm.reminder", locale, reminder=text, thread=f"<#{due.thread_id}>"
             )
-            how = await rooms.settings.delivery(latest.user_id)  # settings and quiet hours
-            extra: dict[str, Any] = {}
-            if not handed and latest.kind == "deadline":  # the others vote: skip, or hand over
-                from bot.views.deadline import skip_view
-
-                extra["view"] = skip_view(self.bot, latest.game_id, latest.turn, locale)
-            retried = any(r.claims > 1 for r in rows)  # a claim before may have sent it
-            if retried and await self._posted(channel, clip(text)):
-                log.info("reminders: game %s: already in the thread, recorded", latest.game_id)
-                await rooms.deadlines.mark_reminders_sent(ids)
-                return 0
-            await channel.send(
-                clip(text),
-                allowed_mentions=only(latest.user_id) if how.ping else NO_MENTIONS,
-                nonce=reminder_nonce(ids),
-                **extra,
-            )
-            self._sent.update(ids)  # sent: never again from this process, whatever follows
-            posted = 1
-            if handed is not None:
-                self.bot.runner.kick(latest.game_id)
-            if how.dm:  # best effort: a closed inbox is logged, the thread has the reminder
-                dm = self.bot.catalog.text(
-                    "dm.reminder", locale, reminder=text, thread=f"<#{thread_id}>"
-                )
-                await send_dm(self.bot, latest.user_id, dm)
-        await rooms.deadlines.mark_reminders_sent(ids)
+            await send_dm(self.bot, due.user_id, dm)
+        await deadlines.sent(ids)
         self._sent.difference_update(ids)
-        return posted
+        return 1
 
     async def _posted(self, channel: discord.abc.Messageable, text: str) -> bool:
         """Whether the bot's message with this text is among the thread's recent messages.

@@ -1,7 +1,10 @@
 """Thread messages: the opening board, each completed turn (picture, summary, next player ping).
 
-The helpers to reach a thread are in ``bot.threads``, what follows a saved change in
-``bot.door``; both are offered here too, under the names callers have used.
+Each message is posted as the services prepared it (``bot.service.messages.Prepared``: its
+deadline, how the next player is told, a last message's extras), with the buttons the bot's
+views make (``Himiko.buttons``): no service call and no view import here. The helpers to
+reach a thread are in ``bot.threads`` (also offered here, under the names callers have used);
+what follows a saved change is in ``bot.door``.
 """
 
 from __future__ import annotations
@@ -14,10 +17,10 @@ from typing import Any
 import discord
 
 from bot.context import Himiko
-from bot.door import announce
 from bot.names import display_name
 from bot.present import MAX_CONTENT, NO_MENTIONS, clip, only, picture, users
 from bot.service import Created, Ended, FinalResult, TurnReport
+from bot.service.messages import FinalExtras, Prepared
 from bot.summary import Summary
 from bot.threads import (
     NotRecorded,
@@ -27,9 +30,6 @@ from bot.threads import (
     message_nonce,
     send_dm,
 )
-from bot.views.play import turn_button_view
-from bot.views.rematch import final_view
-from bot.views.web import web_link_view
 from engine import games
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,6 @@ RECAP_NAME = "recap.gif"
 
 __all__ = [
     "NotRecorded",
-    "announce",
     "channel_locale",
     "fetch_thread",
     "game_locale",
@@ -116,45 +115,39 @@ def human_ids(report: TurnReport) -> list[int]:
 
 
 async def post_turn(
-    bot: Himiko, channel: discord.abc.Messageable, report: TurnReport, deadline: int | None
+    bot: Himiko, channel: discord.abc.Messageable, report: TurnReport, prepared: Prepared
 ) -> discord.Message:
-    """Post one completed turn in its thread: words, a ping for the next player only (and the
-    next turn's ``deadline``, scheduled by the door), and its picture when already drawn (else
-    it follows: ``attach_picture``)."""
+    """Post one completed turn in its thread as prepared: words, a ping for the next player
+    only (and the next turn's deadline), and its picture when already drawn (else it follows:
+    ``attach_picture``); a final turn with its buttons and recap (``prepared.final``)."""
     locale = game_locale(report.language, channel)
     nxt = report.next_player
     human_next = report.final is None and nxt is not None and not nxt.computer
-    how = (
-        await bot.rooms.settings.delivery(nxt.user_id)
-        if human_next and nxt and nxt.user_id
-        else None
-    )
-    view = (
-        turn_button_view(bot, report.game_id, report.version, report.next_turn, locale)
-        if human_next
-        else None
-    )
+    how = prepared.delivery
     kwargs: dict[str, Any] = {}
-    if view is not None:
-        kwargs["view"] = view
+    if human_next:
+        kwargs["view"] = bot.buttons.turn_view(
+            report.game_id, report.version, report.next_turn, locale
+        )
     mentions = only(nxt.user_id) if how and how.ping and nxt else NO_MENTIONS
     files = [picture(report.picture)] if report.picture is not None else []
     if report.final is not None:  # the end of the game pings every human player, once
         mentions = users(human_ids(report))
-        coach = await bot.rooms.coach.has_coach(report.game_id)
-        kwargs["view"] = final_view(bot, report.game_id, locale, coach=coach)  # and Rematch
-        files += await final_extras(bot, report.game_id, locale, kwargs)
+        final = prepared.final or FinalExtras(coach=False, recap=None)
+        # and Rematch
+        kwargs["view"] = bot.buttons.final_view(report.game_id, locale, coach=final.coach)
+        files += final_extras(bot, report.game_id, locale, kwargs, final)
     if files:
         kwargs["files"] = files
     message = await channel.send(
-        turn_message(bot, report, locale, deadline),
+        turn_message(bot, report, locale, prepared.deadline),
         allowed_mentions=mentions,
         nonce=message_nonce(report.game_id, report.version),
         **kwargs,
     )
     if how is not None and how.dm and nxt is not None and nxt.user_id is not None:
         text = bot.catalog.text("dm.your_turn", locale, thread=f"<#{report.thread_id}>")
-        await send_dm(bot, nxt.user_id, text + deadline_text(bot, deadline, locale))
+        await send_dm(bot, nxt.user_id, text + deadline_text(bot, prepared.deadline, locale))
     return message
 
 
@@ -172,7 +165,7 @@ async def post_opening(
     bot: Himiko, thread: discord.abc.Messageable, created: Created, deadline: int | None
 ) -> None:
     """The first message of a game's thread: players, the board, who starts (and the first
-    turn's ``deadline``, scheduled by the door)."""
+    turn's ``deadline``, as prepared)."""
     locale = game_locale(created.language, thread)
     humans = [p.user_id for p in created.players if p.user_id is not None]
     names = ", ".join(
@@ -188,11 +181,11 @@ async def post_opening(
     text += deadline_text(bot, deadline, locale)
     kwargs: dict[str, Any] = {}
     turn_view = (
-        turn_button_view(bot, created.game_id, created.version, created.turn, locale)
+        bot.buttons.turn_view(created.game_id, created.version, created.turn, locale)
         if first.user_id is not None
         else None
     )
-    view = web_link_view(bot, created.game_id, locale, turn_view)
+    view = bot.buttons.web_link(created.game_id, locale, turn_view)
     if view is not None:
         kwargs["view"] = view
     await thread.send(
@@ -204,15 +197,20 @@ async def post_opening(
     )
 
 
-async def post_ending(bot: Himiko, channel: discord.abc.Messageable, ended: Ended) -> None:
-    """The last message of an abandoned game: who resigned, or why else it ended."""
+async def post_ending(
+    bot: Himiko, channel: discord.abc.Messageable, ended: Ended, final: FinalExtras | None
+) -> None:
+    """The last message of an abandoned game: who resigned, or why else it ended (with the
+    recap of ``final``, as prepared)."""
     locale = game_locale(ended.language, channel)
     name = "" if ended.player is None else display_name(ended.player.name)
     winner = "" if ended.winner is None else display_name(ended.winner.name)
     by = "" if ended.by is None else f"<@{ended.by}>"
     text = bot.catalog.text(f"game.{ended.reason}", locale, player=name, winner=winner, by=by)
     kwargs: dict[str, Any] = {}
-    files = await final_extras(bot, ended.game_id, locale, kwargs)
+    files = final_extras(
+        bot, ended.game_id, locale, kwargs, final or FinalExtras(coach=False, recap=None)
+    )
     await channel.send(
         text,
         files=files,
@@ -222,16 +220,16 @@ async def post_ending(bot: Himiko, channel: discord.abc.Messageable, ended: Ende
     )
 
 
-async def final_extras(
-    bot: Himiko, game_id: int, locale: str | None, kwargs: dict[str, Any]
+def final_extras(
+    bot: Himiko, game_id: int, locale: str | None, kwargs: dict[str, Any], final: FinalExtras
 ) -> list[discord.File]:
     """What a game's last message carries besides its text: the animated recap (none if it
-    fails or is slow: ``Records.final_recap`` logs it) and the "View on the web" button, put
-    in ``kwargs["view"]``."""
-    view = web_link_view(bot, game_id, locale, kwargs.get("view"))
+    failed or was slow: ``Records.final_recap_of`` logged it) and the "View on the web" button,
+    put in ``kwargs["view"]``."""
+    view = bot.buttons.web_link(game_id, locale, kwargs.get("view"))
     if view is not None:
         kwargs["view"] = view
-    gif = await bot.rooms.records.final_recap(game_id)
+    gif = final.recap
     return [] if gif is None else [discord.File(io.BytesIO(gif), filename=RECAP_NAME)]
 
 

@@ -59,14 +59,9 @@ class CoachService:
         self._hints: OrderedDict[Step, asyncio.Task[Choices]] = OrderedDict()
 
     async def coached(self, game: Game) -> bool:
-        """Whether the game has a coach (chosen in the lobby; never a league game)."""
+        """Whether the game has a coach (chosen in the lobby; never a league game): its final
+        message offers turning points."""
         return game.coach and await self.desk.league_of(game.id) is None
-
-    async def has_coach(self, game_id: int) -> bool:
-        """Whether the game (active or over) has a coach: its final message offers turning
-        points."""
-        game, _ = await self.desk.load(game_id=game_id, ended=True)
-        return await self.coached(game)
 
     async def hint(self, user_id: int, game_id: int, version: int) -> Hint:
         """The strong player's three best choices for the step the player is to play."""

@@ -5,14 +5,9 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncGenerator, Mapping
 
-from bot.store import (
-    Game,
-    GameNotActive,
-    SeatStore,
-    Shards,
-    StaleVersion,
-)
+from bot.store import Game, SeatStore, Shards
 from bot.think_pool import ThinkPool
+from engine.games import Match
 
 from .errors import ServiceError
 from .reports import TurnReports
@@ -21,7 +16,7 @@ from .results import (
     TurnReport,
 )
 from .tables import GameDesk
-from .thinking import apply_moves, computer_moves
+from .thinking import BATCH_TURNS, apply_moves, computer_moves
 
 log = logging.getLogger(__name__)
 
@@ -72,19 +67,58 @@ class ComputerService:
             # One batch is all computer seats or all absent humans' seats, so by_computer (a
             # computer played for a human) holds for every action saved with it.
             for_human = game.user_of(seat) != COMPUTER_USER_ID  # away, vacation or resigned
-            levels = seat_levels(game, stand_ins, for_human)
-            since = len(match.log)
-            moves = await self.pool.think(
-                computer_moves, game.snapshot, levels, game.seed if seed is None else seed
-            )
-            apply_moves(match, moves)  # checked again here: the saved log is always legal
             try:
-                saved = await self.store.append_match(game, match, by_computer=for_human)
-            except (StaleVersion, GameNotActive):
+                report = await self._play_batch(
+                    game,
+                    match,
+                    seat_levels(game, stand_ins, for_human),
+                    by_computer=for_human,
+                    since=len(match.log),
+                    seed=seed,
+                )
+            except ServiceError:
                 return  # somebody else moved this game on; they continue from there
-            report = await self.reports.turn_report(game, match, saved, since=since)
             if report is not None:
                 yield report
+
+    async def stand_in_turn(self, game: Game, match: Match, seat: int) -> TurnReport | None:
+        """One turn of an absent player's ``seat``, played now as any stand-in plays it
+        (``STAND_IN_LEVEL``, D80) and saved as the computer's for them (a skip at the
+        deadline): its report. ServiceError ``deadline.turn_over`` if the game moved on."""
+        return await self._play_batch(
+            game,
+            match,
+            {seat: STAND_IN_LEVEL},
+            by_computer=True,
+            since=None,
+            turns=1,
+            stale="deadline.turn_over",
+        )
+
+    async def _play_batch(
+        self,
+        game: Game,
+        match: Match,
+        levels: Mapping[int, str],
+        *,
+        by_computer: bool,
+        since: int | None,
+        seed: int | None = None,
+        turns: int = BATCH_TURNS,
+        stale: str = "error.already_played",
+    ) -> TurnReport | None:
+        """The computer plays ``levels``' seats (at most ``turns`` turns, decided in the think
+        pool) on ``match``, loaded from ``game``; saved (kept with the desk: its message is
+        prepared from it) and reported (``since``: where the batch began, None if the report
+        looks back for itself). ServiceError (``stale``) if the game moved on meanwhile."""
+        moves = await self.pool.think(
+            computer_moves, game.snapshot, levels, game.seed if seed is None else seed, turns
+        )
+        apply_moves(match, moves)  # checked again here: the saved log is always legal
+        saved = await self.desk.save(
+            game, match, silent=False, by_computer=by_computer, stale=stale
+        )
+        return await self.reports.turn_report(game, match, saved.version, since=since)
 
     async def pending_computer_games(self, shards: Shards | None = None) -> list[int]:
         """Active games waiting for the computer (its seat, or an away, resigned or vacationing

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.store import (
     AwaySeat,
@@ -15,9 +15,11 @@ from bot.store import (
     Reminder,
     Shards,
 )
-from bot.think_pool import ThinkPool
+from engine.games import Match
 
-from .errors import ServiceError, store_refusals
+from .computers import ComputerService
+from .errors import ServiceError
+from .notify import Delivery
 from .reports import TurnReports
 from .results import (
     COMPUTER_USER_ID,
@@ -32,7 +34,6 @@ from .tables import (
     current_turn,
     players_of,
 )
-from .thinking import apply_moves, computer_moves
 
 log = logging.getLogger(__name__)
 
@@ -64,16 +65,55 @@ def bank_of_seat(turns: Sequence[BankTurn], seat: int, bank: int, now: int) -> i
 
 
 @dataclass(frozen=True, slots=True)
-class _Begin:
-    """A turn whose message begins it: its stored key, seat and player, when it begins and its
-    seconds (the fixed deadline, or what the seat's time bank gives it)."""
+class TurnBegin:
+    """A turn whose message begins it: its game, stored key, seat and player, when it begins
+    and its seconds (the fixed deadline, or what the seat's time bank gives it)."""
 
+    game_id: int
     key: str
     seat: int
     user: int
     start: int
     seconds: int
     banked: bool
+
+    @property
+    def deadline(self) -> int:
+        """When the turn's time runs out (unix seconds)."""
+        return self.start + self.seconds
+
+
+@dataclass(frozen=True, slots=True)
+class Stated:
+    """What a turn's message states (its ``deadline``, None without one) and, when the post
+    begins the turn, what it begins (``begins``: stored once the message is posted)."""
+
+    deadline: int | None
+    begins: TurnBegin | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DueReminder:
+    """One message for one player's due reminders in one game, as the service decided it.
+
+    ``thread_id`` None: nothing is sent (the turn was played, the player is absent, the game is
+    over or gone) and the rows were dropped. ``handed``: at a deadline with the take-over option,
+    the seat the computer took (stored before any text was made). ``vote_turn``: the deadline
+    message offers the other players the votes on this turn. ``retried``: claimed before, so
+    the message may be in the thread already.
+    """
+
+    ids: tuple[int, ...]
+    game_id: int
+    user_id: int
+    kind: str
+    deadline_at: int
+    thread_id: int | None
+    language: str | None = None
+    handed: PlayerInfo | None = None
+    delivery: Delivery | None = None
+    vote_turn: str | None = None
+    retried: bool = False
 
 
 class DeadlineService:
@@ -85,14 +125,14 @@ class DeadlineService:
         store: DeadlineStore,
         reports: TurnReports,
         settings: SettingsService,
-        think: ThinkPool,
+        computers: ComputerService,
     ) -> None:
-        """``think``: where the computer decides a skipped turn (never on the event loop)."""
+        """``computers``: who plays a turn skipped by vote (as any stand-in plays)."""
         self.desk = desk
         self.store = store
         self.reports = reports
         self.settings = settings
-        self.think = think
+        self.computers = computers
 
     async def stored_turn(self, game_id: int, turn: Turn) -> str:
         """The key a turn's reminders and votes are stored under: ``round.seat.start``; for the
@@ -106,60 +146,68 @@ class DeadlineService:
             return None
         return await self.store.turn_deadline(game_id, await self.stored_turn(game_id, turn))
 
-    async def stated_deadline(self, game_id: int, turn: Turn | None, start: int) -> int | None:
-        """The deadline a turn's message states when it is posted at ``start``; the door asks
-        just before the message (``turn`` None: a game's ending). Nothing of that turn is stored.
+    async def stated_for(self, game: Game, match: Match, turn: Turn | None, start: int) -> Stated:
+        """What a turn's message posted at ``start`` states, from the game in hand (``turn``
+        None: a game's ending); the thread message's preparation asks it just before the post.
 
         The turn played before stops here: its unsent reminders are cancelled and its time bank
-        turn ends. The turn itself begins only once its message is posted (``schedule_reminders``
-        with the same ``start``): a message that fails and is posted hours later starts its
-        clock then (D156). A turn begun before (its message was posted) keeps its deadline.
+        turn ends. The turn itself begins only once its message is posted (``begin`` with what
+        this returns): a message that fails and is posted hours later starts its clock then
+        (D156). A turn begun before (its message was posted) keeps its deadline.
         """
-        plan = await self._plan(game_id, turn, start)
-        if isinstance(plan, _Begin):
-            await self.store.cancel_reminders(game_id, now=start, keep=plan.key)
-            if plan.banked:
-                await self.store.end_bank_turns(game_id, now=start, keep=plan.key)
-            return plan.start + plan.seconds
-        return plan
+        plan = await self._plan(game, match, turn, start)
+        if not isinstance(plan, TurnBegin):
+            return Stated(plan)
+        await self.store.cancel_reminders(game.id, now=start, keep=plan.key)
+        if plan.banked:
+            await self.store.end_bank_turns(game.id, now=start, keep=plan.key)
+        return Stated(plan.deadline, plan)
+
+    async def begin(self, turn: TurnBegin) -> int:
+        """Begin a turn once its message is posted: its reminders and time bank turn, stored
+        once (a second call returns the first); its deadline."""
+        if turn.banked:
+            await self.store.begin_bank_turn(
+                turn.game_id, turn=turn.key, seat=turn.seat, available=turn.seconds, now=turn.start
+            )
+        return await self.store.schedule_turn(
+            turn.game_id,
+            turn=turn.key,
+            seat=turn.seat,
+            user_id=turn.user,
+            deadline_at=turn.deadline,
+            reminders=reminder_plan(turn.start, turn.seconds),
+            now=turn.start,
+        )
+
+    async def schedule_for(
+        self, game: Game, match: Match, turn: Turn | None, start: int | None = None
+    ) -> int | None:
+        """Begin the turn being played at ``start`` (now by default), from the game in hand:
+        its reminders and time bank turn, stored once (a second call returns the first); its
+        deadline. Nothing is scheduled for a game without a deadline, a computer's turn, a
+        finished game, or a turn that was already played (then the deadline stored for it, if
+        any); other turns' unsent reminders are cancelled, every one of them once no turn is
+        played."""
+        plan = await self._plan(game, match, turn, self.desk.now() if start is None else start)
+        return await self.begin(plan) if isinstance(plan, TurnBegin) else plan
 
     async def schedule_reminders(
         self, game_id: int, turn: Turn | None, start: int | None = None
     ) -> int | None:
-        """Begin the turn being played at ``start`` (now by default): its reminders and time bank
-        turn, stored once (a second call returns the first); its deadline.
-
-        The door calls it once the turn's message is posted, with the ``start`` the message's
-        deadline was stated from (``turn`` None: a game's ending). Nothing is scheduled for a
-        game without a deadline, a computer's turn, a finished game, or a turn that was already
-        played (then the deadline stored for it, if any); other turns' unsent reminders are
-        cancelled, every one of them once no turn is played.
-        """
-        plan = await self._plan(game_id, turn, self.desk.now() if start is None else start)
-        if not isinstance(plan, _Begin):
-            return plan
-        if plan.banked:
-            await self.store.begin_bank_turn(
-                game_id, turn=plan.key, seat=plan.seat, available=plan.seconds, now=plan.start
-            )
-        return await self.store.schedule_turn(
-            game_id,
-            turn=plan.key,
-            seat=plan.seat,
-            user_id=plan.user,
-            deadline_at=plan.start + plan.seconds,
-            reminders=reminder_plan(plan.start, plan.seconds),
-            now=plan.start,
-        )
-
-    async def _plan(self, game_id: int, turn: Turn | None, now: int) -> _Begin | int | None:
-        """What a turn's message at ``now`` begins (``_Begin``), else the deadline it states
-        (stored for a turn already begun or played; None without one). Ending a game, a
-        computer's turn or an absent player's stops every clock of the game here."""
+        """``schedule_for`` the game read from the store (None if it cannot be read)."""
         try:
             game, match = await self.desk.load(game_id=game_id, ended=True)
         except ServiceError:
             return None
+        return await self.schedule_for(game, match, turn, start)
+
+    async def _plan(
+        self, game: Game, match: Match, turn: Turn | None, now: int
+    ) -> TurnBegin | int | None:
+        """What a turn's message at ``now`` begins (``TurnBegin``), else the deadline it states
+        (stored for a turn already begun or played; None without one). Ending a game, a
+        computer's turn or an absent player's stops every clock of the game here."""
         current = await current_turn(match) if game.status == GameStatus.ACTIVE else None
         if turn is None or current != turn:
             if current is None:
@@ -178,15 +226,18 @@ class DeadlineService:
             stored = await self.store.turn_deadline(game.id, key)
             if stored is not None:
                 return stored
-            return _Begin(key, turn.seat, user, now, game.turn_deadline or 0, banked=False)
+            seconds = game.turn_deadline or 0
+            return TurnBegin(game.id, key, turn.seat, user, now, seconds, banked=False)
         turns = await self.store.bank_turns(game.id)
         mine = next((t for t in turns if t.turn == key), None)
         if mine is not None:  # begun (its reminders may not be stored yet)
-            return _Begin(key, turn.seat, user, mine.started_at, mine.available, banked=True)
+            return TurnBegin(
+                game.id, key, turn.seat, user, mine.started_at, mine.available, banked=True
+            )
         earlier = [t for t in turns if t.turn != key]
         left = bank_of_seat(earlier, turn.seat, game.time_bank, now)
         available = bank_available(left, game.time_bank, game.time_increment)
-        return _Begin(key, turn.seat, user, now, available, banked=True)
+        return TurnBegin(game.id, key, turn.seat, user, now, available, banked=True)
 
     async def _end_bank_turns(self, game: Game, now: int) -> None:
         """Stop the clock of a game with a time bank: nobody's bank runs down now."""
@@ -216,45 +267,67 @@ class DeadlineService:
         """Claim the reminders due now for ``lease`` seconds (see ``GameStore``)."""
         return await self.store.claim_due_reminders(now=self.desk.now(), lease=lease, shards=shards)
 
-    async def reminder_thread(self, reminder: Reminder) -> int | None:
-        """The thread to remind in, or None if the reminder's turn is no longer being played."""
+    async def due(self, rows: Sequence[Reminder]) -> DueReminder:
+        """What to send for one player's due reminders in one game (``rows``), decided on one
+        read of the game: nothing if the turn they remind of is over or its player absent (the
+        rows dropped); else the thread, the game's language, how the player is told now, and
+        at a deadline either the take-over (a game with that option: the seat is stored as
+        away before any text is made, the player returned) or the others' votes."""
+        first = rows[0]
+        latest = max(rows, key=lambda r: (r.due_at, r.id))
+        ids = tuple(r.id for r in rows)
+        told = DueReminder(
+            ids=ids,
+            game_id=latest.game_id,
+            user_id=latest.user_id,
+            kind=latest.kind,
+            deadline_at=latest.deadline_at,
+            thread_id=None,
+            retried=any(r.claims > 1 for r in rows),  # a claim before may have sent it
+        )
         try:
-            game, match = await self.desk.load(game_id=reminder.game_id)
+            game, match = await self.desk.load(game_id=first.game_id)
         except ServiceError:
-            return None
+            game = None
+        if game is None or not await self._still_due(game, match, first):
+            await self.drop(ids)
+            return told
+        handed = await self._take_over(game, match, latest)
+        return replace(
+            told,
+            thread_id=game.thread_id,
+            language=game.language,
+            handed=handed,
+            delivery=await self.settings.delivery(latest.user_id),  # settings, quiet hours
+            vote_turn=latest.turn if handed is None and latest.kind == "deadline" else None,
+        )
+
+    async def _still_due(self, game: Game, match: Match, reminder: Reminder) -> bool:
+        """Whether the reminder's turn is still being played by its player (not one the
+        computer plays: away or on vacation, none reaches them)."""
         turn = await current_turn(match)
         if turn is None or await self.stored_turn(game.id, turn) != reminder.turn:
-            return None
+            return False
         if game.user_of(turn.seat) != reminder.user_id:
-            return None
-        if turn.seat in await self.desk.stand_ins(game):  # away or on vacation: none reaches them
-            return None
-        return game.thread_id
+            return False
+        return turn.seat not in await self.desk.stand_ins(game)
 
-    async def deadline_takeover(self, reminder: Reminder) -> PlayerInfo | None:
-        """At a deadline, in a game with the take-over option: the computer takes the seat.
-
-        The seat is "away" until its player uses ``/back``; the player, or None if the game has
-        no such option (or the reminder is not the deadline).
-        """
-        if reminder.kind != "deadline":
-            return None
-        try:
-            game, match = await self.desk.load(game_id=reminder.game_id)
-        except ServiceError:
-            return None
-        if not game.computer_takeover:
+    async def _take_over(self, game: Game, match: Match, reminder: Reminder) -> PlayerInfo | None:
+        """At a deadline, in a game with the take-over option: the computer takes the seat,
+        "away" until its player uses ``/back`` (stored now); the player, else None."""
+        if reminder.kind != "deadline" or not game.computer_takeover:
             return None
         await self.store.set_stand_in(game.id, reminder.seat, "away", now=self.desk.now())
         return players_of(game, match, {reminder.seat: "away"})[reminder.seat]
 
-    async def mark_reminders_sent(self, reminder_ids: Sequence[int]) -> None:
+    async def sent(self, reminder_ids: Sequence[int]) -> None:
         """Record that reminders were sent (one transaction)."""
         await self.store.mark_reminders_sent(reminder_ids, now=self.desk.now())
 
-    async def cancel_reminder(self, reminder_id: int) -> None:
-        """Drop a reminder whose turn is over."""
-        await self.store.cancel_reminder(reminder_id, now=self.desk.now())
+    async def drop(self, reminder_ids: Sequence[int]) -> None:
+        """Drop reminders that will never be sent (their turn is over, their thread gone)."""
+        for reminder_id in reminder_ids:
+            await self.store.cancel_reminder(reminder_id, now=self.desk.now())
 
     async def vote_skip(
         self, user_id: int, *, game_id: int, turn: str, choice: str = "skip"
@@ -266,9 +339,9 @@ class DeadlineService:
         turn. ``choice``: "skip" (the computer plays this turn) or "away" (the computer plays
         the seat until its player uses ``/back``). The voters are the humans still playing (see
         ``_voters``); each has one vote per turn and may change it; the choice a majority of
-        them (more than half) picks is applied at once. A skip: the game's strongest computer
-        player plays the turn for the absent player (marked as such) and the turn's report is
-        returned. A hand-over: the seat is stored as away (``announce`` only for the vote that
+        them (more than half) picks is applied at once. A skip: the computer room plays the
+        turn for the absent player as any stand-in plays (marked as such) and the turn's report
+        is returned. A hand-over: the seat is stored as away (``announce`` only for the vote that
         did it) and the runner plays its turns.
         """
         if choice not in ("skip", "away"):
@@ -298,14 +371,8 @@ class DeadlineService:
             return SkipVote(
                 game.id, counted, needed, None, True, choice, player, game.thread_id, handed
             )
-        # the absent player's turn, played as any stand-in plays (strong, D80), once
-        moves = await self.think.think(
-            computer_moves, match.to_json(), {current.seat: "strong"}, game.seed, 1
-        )
-        apply_moves(match, moves)
-        with store_refusals(stale="deadline.turn_over"):
-            saved = await self.store.append_match(game, match, by_computer=True)
-        report = await self.reports.turn_report(game, match, saved)
+        # the absent player's turn, played by the computer room as any stand-in plays, once
+        report = await self.computers.stand_in_turn(game, match, current.seat)
         computers = self.desk.computer_acts(
             game, match.current_seat, await self.desk.stand_ins(game)
         )

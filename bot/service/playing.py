@@ -164,7 +164,9 @@ class PlayService:
         except EngineError as error:
             raise rejected(error, match, seat, split_actions(text)) from None
         ends_turn = match.milestones(events).turn_ended
-        saved = await self.desk.save(game, match, silent=not ends_turn)
+        # kept by the save: the player's next autocomplete and the turn's thread message
+        # start from this version without reading it again
+        saved = (await self.desk.save(game, match, silent=not ends_turn)).version
         actions = tuple(t for _, t in match.log[before:])
         turn = await self.reports.turn_report(game, match, saved) if ends_turn else None
         # the answer does not wait for a picture: a completed turn's follows its thread
@@ -175,9 +177,6 @@ class PlayService:
         computers = self.desk.computer_acts(
             game, match.current_seat, await self.desk.stand_ins(game)
         )
-        # its next autocomplete (the player's next step) starts from this version: kept, as
-        # nothing plays on this match any more
-        self.desk.known.keep(game.id, saved, match)
         return PlayResult(
             game.id,
             game.thread_id,

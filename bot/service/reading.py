@@ -93,15 +93,9 @@ class ReadingService:
         )
 
     async def announced_version(self, game_id: int) -> int:
-        """The newest version of a game whose thread message was posted (the outbox's mark)."""
-        return (await self.store.load_game(game_id)).announced_version
-
-    async def mark_announced(
-        self, game_id: int, version: int, *, picture_message: int | None = None
-    ) -> None:
-        """Record that a game's thread message for ``version`` was posted (``picture_message``:
-        its id, when its picture is still owed)."""
-        await self.store.mark_announced(game_id, version, picture_message=picture_message)
+        """The newest version of a game whose thread message was posted (the outbox's mark),
+        read without the game."""
+        return (await self.store.game_versions(game_id)).announced
 
     async def game_language(
         self, *, game_id: int | None = None, thread_id: int | None = None

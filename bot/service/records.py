@@ -31,10 +31,6 @@ RECAP_SECONDS = 30.0  # the final message waits this long for its recap, then go
 class RecordStore(Protocol):
     """The store calls records need (all reads)."""
 
-    async def load_game(self, game_id: int) -> Game:
-        """A game by id (GameNotFound)."""
-        ...
-
     async def load_latest_game_by_thread(self, thread_id: int) -> Game:
         """The thread's latest game, any status (GameNotFound)."""
         ...
@@ -132,9 +128,8 @@ class Records:
         actions = await self.store.load_actions(game.id)
         return await asyncio.to_thread(record_of, game, actions, kind)
 
-    async def recap(self, game_id: int) -> bytes | None:
+    async def recap(self, game: Game) -> bytes | None:
         """The recap GIF of a game that is over (None while it runs or without any action)."""
-        game = await self.store.load_game(game_id)
         if game.status == GameStatus.ACTIVE or game.action_count == 0:
             return None
         full = await self._record(game, record.FULL)
@@ -142,14 +137,15 @@ class Records:
             draw_recap, record.to_json(full), picture_language(game), full.ended
         )
 
-    async def final_recap(self, game_id: int, timeout: float | None = None) -> bytes | None:
-        """The recap for a game's final message, or None if it fails or takes over ``timeout``
-        seconds (default ``RECAP_SECONDS``; logged: the message goes without it)."""
+    async def final_recap_of(self, game: Game, timeout: float | None = None) -> bytes | None:
+        """The recap for the final message of the game in hand (as stored: its status and
+        action count), or None if it fails or takes over ``timeout`` seconds (default
+        ``RECAP_SECONDS``; logged: the message goes without it)."""
         timeout = RECAP_SECONDS if timeout is None else timeout
         try:
-            return await asyncio.wait_for(self.recap(game_id), timeout)
+            return await asyncio.wait_for(self.recap(game), timeout)
         except TimeoutError:
-            log.warning("game %s: the recap took over %.0f s; posted without it", game_id, timeout)
+            log.warning("game %s: the recap took over %.0f s; posted without it", game.id, timeout)
         except Exception:
-            log.warning("game %s: the recap failed; posted without it", game_id, exc_info=True)
+            log.warning("game %s: the recap failed; posted without it", game.id, exc_info=True)
         return None

@@ -123,6 +123,13 @@ class TurnReports:
 
     async def pending_post(self, game_id: int) -> TurnReport | Created | Ended | None:
         """The thread message a game still owes (its end, latest turn or opening), if any."""
+        owed = await self.owed_with_game(game_id)
+        return None if owed is None else owed[0]
+
+    async def owed_with_game(
+        self, game_id: int
+    ) -> tuple[TurnReport | Created | Ended, Game, Match] | None:
+        """``pending_post``, with the game and match it was made from (one read of the game)."""
         try:
             game = await self.store.load_game(game_id)
         except GameNotFound:
@@ -130,6 +137,10 @@ class TurnReports:
         if game.announced_version >= game.version:
             return None
         match = match_of(game)
+        return await self._owed(game, match), game, match
+
+    async def _owed(self, game: Game, match: Match) -> TurnReport | Created | Ended:
+        """The message a game owes for its latest version: its end, latest turn or opening."""
         resigned = (game.end_reason or "").startswith(RESIGNED)
         if game.status == GameStatus.ABANDONED or resigned:
             ended = ended_of(game, match)

@@ -9,8 +9,9 @@ and server settings), ``reading.ReadingService`` (board, history, a player's gam
 ``endings.EndingService`` (resign, abandon, cancel), ``records.Records`` (a game's record
 for ``/export``, the recap GIF of its final message), ``coach.CoachService`` (hints, turning
 points), ``ratings.RatingService`` and ``leagues.LeagueService`` (sign-up, seating, standings;
-``owed`` and ``game_ended`` for the league runner). Every room is built here, once: nothing is
-set on a room afterwards. Callers call the room that does the work:
+``owed`` and ``game_ended`` for the league runner), ``messages.ThreadMessages`` (the message
+a game owes its thread, prepared in one call for the outbox, then marked posted). Every room
+is built here, once: nothing is set on a room afterwards. Callers call the room that does the work:
 ``rooms.playing.play(...)``, ``rooms.deadlines.vote_skip(...)``.
 No discord types here: ids are ints, results are plain dataclasses (see ``results``).
 """
@@ -30,6 +31,7 @@ from .computers import ComputerService
 from .deadlines import DeadlineService
 from .endings import EndingService
 from .leagues import LeagueService
+from .messages import ThreadMessages
 from .pictures import Pictures, Renderer, render_picture
 from .playing import PlayService
 from .ratings import RatingService
@@ -60,6 +62,7 @@ class Rooms:
     coach: CoachService
     ratings: RatingService  # /rating, /leaderboard, /profile; every finished game rated once
     leagues: LeagueService  # sign-up, seating, standings; what a league owes its channel
+    messages: ThreadMessages  # what a game owes its thread, prepared in one call; marked posted
     seeds: SeedSource  # the games' seed source: each new game's seed, a lobby's random setup
 
 
@@ -82,10 +85,13 @@ def build_rooms(
     settings = SettingsService(repo, clock)
     seeds = seed_source or (lambda: secrets.randbits(62))
     thinking = think or ThinkPool(0)
-    deadlines = DeadlineService(desk, repo, reports, settings, thinking)
+    computers = ComputerService(desk, repo, reports, thinking)
+    deadlines = DeadlineService(desk, repo, reports, settings, computers)
     playing = PlayService(desk, repo, pictures, reports, seeds)
     reading = ReadingService(desk, repo, pictures, deadlines)
     endings = EndingService(desk, repo)
+    records = Records(repo, pool)
+    coach = CoachService(desk, repo, thinking)
     leagues = LeagueService(
         repo, ratings=ratings, reading=reading, playing=playing, endings=endings, clock=clock
     )
@@ -94,14 +100,15 @@ def build_rooms(
         pictures=pictures,
         reports=reports,
         playing=playing,
-        computers=ComputerService(desk, repo, reports, thinking),
+        computers=computers,
         deadlines=deadlines,
         settings=settings,
         reading=reading,
         endings=endings,
-        records=Records(repo, pool),
-        coach=CoachService(desk, repo, thinking),
+        records=records,
+        coach=coach,
         ratings=ratings,
         leagues=leagues,
+        messages=ThreadMessages(desk, repo, reports, deadlines, settings, coach, records),
         seeds=seeds,
     )

@@ -6,6 +6,7 @@ import difflib
 from dataclasses import dataclass, field
 
 from bot.kept import Kept
+from bot.store import Game
 from engine.errors import EngineError
 from engine.games import Match
 
@@ -112,10 +113,12 @@ MATCHES_KEPT = 256
 
 @dataclass
 class Known:
-    """A match kept for autocomplete, with its legal actions once asked."""
+    """A match kept for autocomplete, with its legal actions once asked; ``game``: the game
+    as saved with it, when the save kept it (its thread message is prepared from it)."""
 
     match: Match
     legal: list[str] | None = field(default=None)
+    game: Game | None = None
 
     def legal_actions(self) -> list[str]:
         """The match's legal actions, generated once."""
@@ -136,9 +139,10 @@ class KnownMatches:
         """The match of this game at this version, if kept."""
         return self._kept.find((game_id, version))
 
-    def keep(self, game_id: int, version: int, match: Match) -> Known:
-        """Keep a match nothing will play on any more (the oldest kept one goes)."""
-        known = Known(match)
+    def keep(self, game_id: int, version: int, match: Match, game: Game | None = None) -> Known:
+        """Keep a match nothing will play on any more (the oldest kept one goes), with its
+        ``game`` if known."""
+        known = Known(match, game=game)
         self._kept.keep((game_id, version), known)
         return known
 

@@ -18,6 +18,7 @@ from bot.names import display_name
 from bot.store import BankTurn, Game, GameNotFound, GameStatus, SeatStore, resigned_last
 from bot.store import Outcome as StoredOutcome
 from bot.store import SeatResult as StoredResult
+from bot.store.games import saved_game
 from engine import games
 from engine.contract import Outcome
 from engine.errors import CorruptGame
@@ -359,9 +360,26 @@ class GameDesk:
         """Whether the computer plays ``seat`` now (a computer seat or an absent player's)."""
         return seat is not None and (game.user_of(seat) == COMPUTER_USER_ID or seat in stand_ins)
 
-    async def save(self, game: Game, match: Match, *, silent: bool) -> int:
-        with store_refusals():
-            return await self.repo.append_match(game, match, silent=silent)
+    async def save(
+        self,
+        game: Game,
+        match: Match,
+        *,
+        silent: bool,
+        by_computer: bool = False,
+        stale: str = "error.already_played",
+    ) -> Game:
+        """Save a match played on from ``game``: the game as stored (``saved_game``), kept with
+        its match in ``known`` (nothing plays on it any more), so what follows the save (its
+        thread message) does not read it again. ``by_computer``: the computer played for a
+        human seat; ``stale``: the refusal's key when the game moved on meanwhile."""
+        with store_refusals(stale=stale):
+            version = await self.repo.append_match(
+                game, match, silent=silent, by_computer=by_computer
+            )
+        saved = saved_game(game, match, version)
+        self.known.keep(game.id, version, match, saved)
+        return saved
 
     async def league_of(self, game_id: int) -> str | None:
         """The name of the league the game was played for, if any."""

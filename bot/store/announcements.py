@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from . import queries as q
 from .base import StoreBase
+from .errors import GameNotFound
 from .models import OwedPicture, Shards
 from .rows import ints
+
+
+@dataclass(frozen=True, slots=True)
+class GameVersions:
+    """A game's version and the newest version whose thread message was posted."""
+
+    version: int
+    announced: int
+
+    @property
+    def owed(self) -> bool:
+        """Whether the thread is still owed a message (for the latest version)."""
+        return self.announced < self.version
 
 
 class AnnouncementsPart(StoreBase):
@@ -28,6 +44,14 @@ class AnnouncementsPart(StoreBase):
         async with self._read() as conn:
             rows = await conn.execute_fetchall(sql, params)
         return ints(rows, "id")
+
+    async def game_versions(self, game_id: int) -> GameVersions:
+        """The game's version and announced version, in one statement without the game
+        (GameNotFound if none)."""
+        rows = await self._db.fetch(q.SELECT_GAME_VERSIONS, (game_id,))
+        if not rows:
+            raise GameNotFound(f"no game {game_id}", game_id=game_id)
+        return GameVersions(int(rows[0]["version"]), int(rows[0]["announced_version"]))
 
     async def mark_announced(
         self, game_id: int, version: int, *, picture_message: int | None = None

@@ -336,17 +336,13 @@ class GamesPart(StoreBase):
     ) -> int:
         """Save a match loaded from ``game`` after it played: its new log tail, snapshot, end."""
         log_tail = list(match.log[game.action_count :])
-        outcome = None if match.outcome is None else Outcome.from_engine(match.outcome)
-        if outcome is not None:
-            resigned = {s.seat for s in game.seats if s.stand_in == "resigned"}
-            outcome = outcome.with_resigned_last(resigned)
         return await self.append_actions(
             game.id,
             game.version,
             log_tail,
             match.to_json(),
             current_seat=match.current_seat,
-            outcome=outcome,
+            outcome=stored_outcome(game, match),
             silent=silent,
             by_computer=by_computer,
         )
@@ -448,6 +444,49 @@ class GamesPart(StoreBase):
             await conn.execute(q.INSERT_REMATCH, (game_id, channel_id, message_id))
             rows = await conn.execute_fetchall(q.SELECT_REMATCH, (game_id,))
         return int(rows[0]["channel_id"]), int(rows[0]["message_id"])
+
+
+def stored_outcome(game: Game, match: MatchLike) -> Outcome | None:
+    """The result ``append_match`` stores for a match that ended (resigned seats last)."""
+    if match.outcome is None:
+        return None
+    resigned = {s.seat for s in game.seats if s.stand_in == "resigned"}
+    return Outcome.from_engine(match.outcome).with_resigned_last(resigned)
+
+
+def saved_game(game: Game, match: MatchLike, version: int) -> Game:
+    """The game as ``append_match`` of ``match`` on ``game`` stored it at ``version`` (what
+    ``load_game`` reads back then), without reading it: its count, seat to act, status and
+    result, snapshot. Not known here: the times stamped (``updated_at``, ``ended_at``: the
+    loaded game's) and the announced version (the loaded game's; ask ``game_versions``)."""
+    outcome = stored_outcome(game, match)
+    changed = replace(
+        game,
+        version=version,
+        action_count=len(match.log),
+        current_seat=match.current_seat,
+        snapshot=match.to_json(),
+    )
+    if outcome is None:
+        return changed
+    results = {r.seat: r for r in outcome.results}
+    seats = tuple(
+        replace(
+            s,
+            final_score=results[s.seat].score,
+            final_rank=results[s.seat].rank,
+            winner=results[s.seat].winner,
+            score_lines=dict(results[s.seat].lines),
+        )
+        for s in game.seats
+    )
+    return replace(
+        changed,
+        status=GameStatus.FINISHED,
+        current_seat=None,
+        end_reason=outcome.end_reason,
+        seats=seats,
+    )
 
 
 def _one_game_steps(sql: str, key: int, missing: Callable[[], GameNotFound]) -> Script[Game]:

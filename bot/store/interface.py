@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
+from .announcements import GameVersions
 from .models import (
     Action,
     ActiveGame,
@@ -121,6 +122,11 @@ class AnnouncementStore(Protocol):
 
     async def unannounced_abandoned_games(self, shards: Shards | None = None) -> list[int]:
         """Abandoned games whose ending has no thread message yet (of ``shards``' guilds)."""
+        ...
+
+    async def game_versions(self, game_id: int) -> GameVersions:
+        """The game's version and the newest one whose thread message was posted, read
+        without the game (GameNotFound if none)."""
         ...
 
     async def mark_announced(

@@ -12,6 +12,7 @@ from bot.app import HimikoTree
 from bot.catalog import default_catalog
 from bot.outbox import Outbox
 from bot.views.base import BoundItems
+from bot.views.buttons import ViewButtons
 
 
 def http_error(status: int = 503, kind: type[discord.HTTPException] = discord.HTTPException) -> Any:
@@ -79,6 +80,7 @@ class FakeBot:
     def __init__(self, thread: FakeThread | None = None, rooms: Any = None) -> None:
         self.catalog = default_catalog()
         self.bound = BoundItems(self)  # type: ignore[arg-type]
+        self.buttons = ViewButtons(self)  # type: ignore[arg-type]
         self.thread = thread or FakeThread()
         self.runner: Any = FakeRunner()
         self.leagues: Any = FakeLeagues()

@@ -203,3 +203,34 @@ def test_a_skipped_turn_is_played_strong_in_the_think_pool(tmp_path: Path) -> No
             await repo.close()
 
     asyncio.run(main())
+
+
+def test_a_skip_vote_plays_at_the_stand_ins_level_through_the_computer_room(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The turn skipped by vote is played by the computer room as it plays every stand-in: at
+    ``computers.STAND_IN_LEVEL`` (whatever it is), saved as the computer's for the absent
+    player, the turn reported."""
+    from tests.e2e.test_levels import RecordingPool
+
+    monkeypatch.setattr("bot.service.computers.STAND_IN_LEVEL", "easy")
+
+    async def main() -> None:
+        repo = await open_store(database(tmp_path, "games.sqlite3"))
+        clock = Clock()
+        pool = RecordingPool()
+        try:
+            rooms = build_rooms(repo, renderer=_fake_picture, clock=clock, think=pool)
+            created, absent, (first, second) = await deadline_game(rooms, 3)
+            clock.now += 2 * DAY
+            turn = (await repo.list_reminders(created.game_id))[0].turn
+            await rooms.deadlines.vote_skip(first, game_id=created.game_id, turn=turn)
+            voted = await rooms.deadlines.vote_skip(second, game_id=created.game_id, turn=turn)
+            seat = next(p.seat for p in created.players if p.user_id == absent)
+            assert pool.levels == [{seat: "easy"}]
+            assert voted.turn is not None and voted.turn.skipped
+            assert voted.turn.player.user_id == absent
+        finally:
+            await repo.close()
+
+    asyncio.run(main())

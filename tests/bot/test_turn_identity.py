@@ -102,7 +102,7 @@ def test_a_turn_in_flight_keeps_its_old_key_and_an_old_button_never_acts_on_a_la
             game = await repo.load_game(game_id)
             first = await rooms.deadlines.schedule_reminders(game_id, Turn(1, seat, 0))
             assert first == DEADLINE  # the turn in flight keeps its deadline
-            assert await rooms.deadlines.reminder_thread(rows[1]) == game.thread_id
+            assert (await rooms.deadlines.due([rows[1]])).thread_id == game.thread_id
             [listing] = await rooms.reading.my_games(100 + seat, guild_id=None)
             assert listing.deadline == DEADLINE
 
@@ -111,7 +111,7 @@ def test_a_turn_in_flight_keeps_its_old_key_and_an_old_button_never_acts_on_a_la
             turn = other.turn.next_turn if other.turn else None
             assert turn is not None and turn.key == (1, seat)  # the same round and seat
             assert await rooms.deadlines.schedule_reminders(game_id, turn) == now + 2 * DAY
-            assert await rooms.deadlines.reminder_thread(rows[1]) is None
+            assert (await rooms.deadlines.due([rows[1]])).thread_id is None
             [listing] = await rooms.reading.my_games(100 + seat, guild_id=None)
             assert listing.deadline == now + 2 * DAY
             now += 3 * DAY  # this turn's deadline passed too

@@ -200,6 +200,10 @@ SELECT id FROM games WHERE version > announced_version AND status = 'abandoned' 
 ORDER BY id
 """
 
+# A game's version and the newest one whose thread message was posted: what is owed, without
+# the game (no seats, no snapshot).
+SELECT_GAME_VERSIONS = "SELECT version, announced_version FROM games WHERE id = ?"
+
 # Only advances, and never past the game's version.
 MARK_ANNOUNCED = """
 UPDATE games SET announced_version = ?

@@ -1,0 +1,189 @@
+"""A game's thread message: what it owes, prepared in one call, and marked posted in one.
+
+The outbox (``bot.outbox``) asks ``ThreadMessages.prepare`` once per message: whether the game
+owes its thread a message (read without the game), the message (a completed turn, an opening,
+an ending), the deadline it states, how the next player is told, and what a game's last message
+carries (the coach's turning points, the recap). The game is read at most once, and not at all
+when the change that made the message kept it (``GameDesk.save``). Once the message is out the
+outbox calls ``posted``: the turn it shows begins (its reminders, its time bank turn: D156) and
+the version is recorded. No discord types here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.store import Game, GameNotFound, ReadingStore
+from engine.games import Match
+
+from .coach import CoachService
+from .deadlines import DeadlineService, Stated, TurnBegin
+from .errors import ServiceError
+from .notify import Delivery
+from .records import Records
+from .reports import TurnReports
+from .results import Created, Ended, Turn, TurnReport
+from .settings import SettingsService
+from .tables import GameDesk
+
+Owed = TurnReport | Created | Ended  # a message a game owes its thread
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinalExtras:
+    """What a game's last message carries besides its text: whether it offers the coach's
+    turning points (a coached game's final turn) and its animated recap (None: none, or it
+    failed or was slow)."""
+
+    coach: bool
+    recap: bytes | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Prepared:
+    """A thread message ready to post: the ``message`` (a final turn's with its board drawn),
+    the ``deadline`` it states, the turn its post begins (``begins``, for ``posted``), how the
+    next player is told (``delivery``: a human's turn only) and a last message's ``final``
+    extras."""
+
+    message: Owed
+    deadline: int | None
+    begins: TurnBegin | None
+    delivery: Delivery | None
+    final: FinalExtras | None
+
+    @property
+    def game_id(self) -> int:
+        """The game the message is about."""
+        return self.message.game_id
+
+    @property
+    def version(self) -> int:
+        """The game's version the message shows."""
+        return self.message.version
+
+
+def next_turn(message: Owed) -> Turn | None:
+    """The turn a message's post begins (None: an ending, or a game over)."""
+    if isinstance(message, TurnReport):
+        return message.next_turn
+    if isinstance(message, Created):
+        return message.turn
+    return None
+
+
+class ThreadMessages:
+    """Prepares the message a game owes its thread, and records it posted."""
+
+    def __init__(
+        self,
+        desk: GameDesk,
+        store: ReadingStore,
+        reports: TurnReports,
+        deadlines: DeadlineService,
+        settings: SettingsService,
+        coach: CoachService,
+        records: Records,
+    ) -> None:
+        self.desk = desk
+        self.store = store
+        self.reports = reports
+        self.deadlines = deadlines
+        self.settings = settings
+        self.coach = coach
+        self.records = records
+
+    async def prepare(self, game_id: int, known: Owed | None = None) -> Prepared | None:
+        """The message the game owes its thread, ready to post; None if nothing is owed.
+
+        ``known``: the message the change just made (a completed turn, an opening, an ending),
+        owed unless already posted; else what the store says is owed. Whether anything is owed
+        is read without the game; the game is then read once, unless the change kept it. The
+        turn played before stops here (its reminders, its time bank turn), just before the
+        post (``DeadlineService.stated_for``).
+        """
+        try:
+            versions = await self.store.game_versions(game_id)
+        except GameNotFound:
+            return None
+        held: tuple[Game, Match] | None = None
+        if known is not None:
+            if versions.announced >= known.version:
+                return None
+            message: Owed = known
+            if versions.version == known.version:  # else a newer version: read as it is now
+                held = self._kept(game_id, known.version)
+        else:
+            if not versions.owed:
+                return None
+            owed = await self.reports.owed_with_game(game_id)
+            if owed is None:
+                return None
+            message, read, read_match = owed
+            held = (read, read_match)
+        start = self.desk.now()
+        if held is None:
+            held = await self._read(game_id)
+        stated = Stated(None)
+        if held is not None:
+            stated = await self.deadlines.stated_for(*held, next_turn(message), start)
+        message, final = await self._final(message, None if held is None else held[0])
+        return Prepared(
+            message=message,
+            deadline=stated.deadline,
+            begins=stated.begins,
+            delivery=await self._delivery(message),
+            final=final,
+        )
+
+    async def posted(self, prepared: Prepared, *, picture_message: int | None = None) -> None:
+        """Record a prepared message as posted: the turn it shows begins (its reminders and
+        time bank turn, from the time its deadline was stated: D156), then its version is
+        marked (``picture_message``: its id, when its picture is still owed)."""
+        if prepared.begins is not None:
+            await self.deadlines.begin(prepared.begins)
+        await self.store.mark_announced(
+            prepared.game_id, prepared.version, picture_message=picture_message
+        )
+
+    def _kept(self, game_id: int, version: int) -> tuple[Game, Match] | None:
+        """The game and match the save of ``version`` kept, if it still is."""
+        kept = self.desk.known.get(game_id, version)
+        if kept is None or kept.game is None:
+            return None
+        return kept.game, kept.match
+
+    async def _read(self, game_id: int) -> tuple[Game, Match] | None:
+        """The game as stored (also over); None if it cannot be read (gone, or damaged: its
+        message then states no deadline and carries no extras)."""
+        try:
+            return await self.desk.load(game_id=game_id, ended=True)
+        except ServiceError:
+            return None
+
+    async def _final(self, message: Owed, game: Game | None) -> tuple[Owed, FinalExtras | None]:
+        """A game's last message with its extras: a final turn's board drawn first (an edit
+        that attached it later would replace the recap), the coach's turning points offered
+        in a coached game, the recap; an ending's recap. Other messages: none."""
+        if isinstance(message, TurnReport) and message.final is not None:
+            if message.picture is None and message.picture_order is not None:
+                picture = await self.reports.draw_picture(message.picture_order)
+                message = replace(message, picture=picture)
+            coach = game is not None and await self.coach.coached(game)
+            return message, FinalExtras(coach=coach, recap=await self._recap(game))
+        if isinstance(message, Ended):
+            return message, FinalExtras(coach=False, recap=await self._recap(game))
+        return message, None
+
+    async def _recap(self, game: Game | None) -> bytes | None:
+        return None if game is None else await self.records.final_recap_of(game)
+
+    async def _delivery(self, message: Owed) -> Delivery | None:
+        """How the next player of a completed turn is told now (ping, direct message), when a
+        human plays next; else None."""
+        if not isinstance(message, TurnReport) or message.final is not None:
+            return None
+        nxt = message.next_player
+        if nxt is None or nxt.computer or nxt.user_id is None:
+            return None
+        return await self.settings.delivery(nxt.user_id)
