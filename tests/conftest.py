@@ -94,6 +94,9 @@ SERIAL = (
     "tests/render/test_namiji.py::test_rendering_is_fast_enough",  # perf_counter < 0.5
     "tests/web/test_protocol.py",  # a 0.3 s request timeout
     "tests/ops/test_watchdog.py",  # pings within the watchdog's interval
+    # python -m bot stopped right after it became ready: twice in ten runs beside other tests
+    # it had not exited 30 s after SIGINT (no "closing took over" warning); alone, never
+    "tests/e2e/test_metrics_process.py",
     "tests/test_benchmarks.py",  # the load benchmark's admission and refusals
     "tests/test_package.py",  # build/ and *.egg-info in the tree
 )

@@ -108,7 +108,7 @@ def test_systemd_gets_ready_watchdog_pings_and_stopping_and_health_answers(
                     process.send_signal(signal.SIGINT)
                     while "STOPPING=1" not in seen:
                         seen.append(await asyncio.wait_for(datagram(sock), TIMEOUT))
-                    log = await output(process, TIMEOUT)
+                    log = await output(process)
         assert process.returncode == 0, log
         assert set(seen) == {"READY=1", "WATCHDOG=1", "STOPPING=1"}, seen
         assert "Traceback" not in log and "WARNING" not in log, log

@@ -118,7 +118,7 @@ def test_idle_web_connections_leave_play_answered_and_are_closed(tmp_path: Path)
                     )
                     assert all(e == b"" or e.startswith(b"HTTP/1.1 503") for e in ends)
                     process.send_signal(signal.SIGINT)
-                    log = await output(process, 30)
+                    log = await output(process)
                 finally:
                     for h in held:
                         if h is not None:
