@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import Created, Rooms, ServiceError, build_rooms
+from bot.service import Created, Rooms, ServiceError, SkipVote, build_rooms
 from bot.store import GameRepository, NewLeague, open_store
 from tests.backends import database
 
@@ -180,12 +180,13 @@ def test_reading_a_deadline_schedules_nothing_scheduling_does_once(tmp_path: Pat
     asyncio.run(main())
 
 
-def test_a_skipped_turn_is_played_strong_in_the_think_pool(tmp_path: Path) -> None:
-    """The absent player's turn, skipped by vote, is decided where every computer decides (never
-    on the event loop), by the strong player as any stand-in (D80), one turn only."""
+def _skip_by_vote(tmp_path: Path) -> tuple[list[dict[int, str]], int, int, SkipVote]:
+    """A three-player game whose absent player's turn the other two vote to skip: the levels
+    the think pool was asked for, the absent player (user id, seat), and the second vote's
+    result."""
     from tests.e2e.test_levels import RecordingPool
 
-    async def main() -> None:
+    async def main() -> tuple[list[dict[int, str]], int, int, SkipVote]:
         repo = await open_store(database(tmp_path, "games.sqlite3"))
         clock = Clock()
         pool = RecordingPool()
@@ -196,13 +197,20 @@ def test_a_skipped_turn_is_played_strong_in_the_think_pool(tmp_path: Path) -> No
             turn = (await repo.list_reminders(created.game_id))[0].turn
             await rooms.deadlines.vote_skip(first, game_id=created.game_id, turn=turn)
             voted = await rooms.deadlines.vote_skip(second, game_id=created.game_id, turn=turn)
-            assert voted.turn is not None
             seat = next(p.seat for p in created.players if p.user_id == absent)
-            assert pool.levels == [{seat: "strong"}]
+            return pool.levels, absent, seat, voted
         finally:
             await repo.close()
 
-    asyncio.run(main())
+    return asyncio.run(main())
+
+
+def test_a_skipped_turn_is_played_strong_in_the_think_pool(tmp_path: Path) -> None:
+    """The absent player's turn, skipped by vote, is decided where every computer decides (never
+    on the event loop), by the strong player as any stand-in (D80), one turn only."""
+    levels, _, seat, voted = _skip_by_vote(tmp_path)
+    assert voted.turn is not None
+    assert levels == [{seat: "strong"}]
 
 
 def test_a_skip_vote_plays_at_the_stand_ins_level_through_the_computer_room(
@@ -211,26 +219,8 @@ def test_a_skip_vote_plays_at_the_stand_ins_level_through_the_computer_room(
     """The turn skipped by vote is played by the computer room as it plays every stand-in: at
     ``computers.STAND_IN_LEVEL`` (whatever it is), saved as the computer's for the absent
     player, the turn reported."""
-    from tests.e2e.test_levels import RecordingPool
-
     monkeypatch.setattr("bot.service.computers.STAND_IN_LEVEL", "easy")
-
-    async def main() -> None:
-        repo = await open_store(database(tmp_path, "games.sqlite3"))
-        clock = Clock()
-        pool = RecordingPool()
-        try:
-            rooms = build_rooms(repo, renderer=_fake_picture, clock=clock, think=pool)
-            created, absent, (first, second) = await deadline_game(rooms, 3)
-            clock.now += 2 * DAY
-            turn = (await repo.list_reminders(created.game_id))[0].turn
-            await rooms.deadlines.vote_skip(first, game_id=created.game_id, turn=turn)
-            voted = await rooms.deadlines.vote_skip(second, game_id=created.game_id, turn=turn)
-            seat = next(p.seat for p in created.players if p.user_id == absent)
-            assert pool.levels == [{seat: "easy"}]
-            assert voted.turn is not None and voted.turn.skipped
-            assert voted.turn.player.user_id == absent
-        finally:
-            await repo.close()
-
-    asyncio.run(main())
+    levels, absent, seat, voted = _skip_by_vote(tmp_path)
+    assert levels == [{seat: "easy"}]
+    assert voted.turn is not None and voted.turn.skipped
+    assert voted.turn.player.user_id == absent
