@@ -159,8 +159,8 @@ async def bot_in_process(
 ) -> AsyncIterator[None]:
     """``create_bot`` + ``start`` on this event loop, as the end-to-end tests do."""
     from bot.app import create_bot
-    from bot.render_pool import default_processes
     from bot.settings import Settings
+    from bot.workers.render_pool import default_processes
 
     settings = Settings(
         token=double.token,

@@ -49,7 +49,6 @@ sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() !=
 
 import aiohttp  # noqa: E402
 
-from bot.render_pool import RenderPool, default_processes  # noqa: E402
 from bot.service import Rooms, build_rooms, render_picture  # noqa: E402
 from bot.store import GameRepository, open_store  # noqa: E402
 from bot.web.config import WebConfig  # noqa: E402
@@ -57,6 +56,7 @@ from bot.web.demo import play_turn  # noqa: E402
 from bot.web.limits import RateLimit  # noqa: E402
 from bot.web.pictures import web_pool  # noqa: E402
 from bot.web.server import WebServer  # noqa: E402
+from bot.workers.render_pool import RenderPool, default_processes  # noqa: E402
 from engine import games  # noqa: E402
 from engine.games import Match  # noqa: E402
 

@@ -17,6 +17,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.admission import Admission, admitted
+from bot.background.league_runner import LeagueRunner
+from bot.background.loops import Every
+from bot.background.runner import ComputerRunner
+from bot.background.scheduler import ReminderScheduler
 from bot.catalog import default_catalog
 from bot.internals import (
     GatedTree,
@@ -26,9 +30,7 @@ from bot.internals import (
     running_interactions,
     set_endpoints,
 )
-from bot.league_runner import LeagueRunner
 from bot.lobby_state import LobbyBook
-from bot.loops import Every
 from bot.ops.answers import Answers, TimedItems, answers_for
 from bot.ops.config import MetricsConfig
 from bot.ops.errors import start_error_reports, stop_error_reports
@@ -45,16 +47,12 @@ from bot.ops.parts import (
 from bot.ops.probes import database_check, gateway_check, workers_check
 from bot.ops.serve import start_health
 from bot.ops.watchdog import Systemd
-from bot.outbox import Outbox
 from bot.present import busy_notice, report_error
-from bot.render_pool import RenderPool
-from bot.runner import ComputerRunner
-from bot.scheduler import ReminderScheduler
 from bot.service import Rooms, build_rooms
 from bot.service.pictures import render_picture
 from bot.settings import Settings, redact_logs
 from bot.store import GameRepository, open_store
-from bot.think_pool import ThinkPool
+from bot.thread.outbox import Outbox
 from bot.translator import CatalogTranslator
 from bot.views import DYNAMIC_ITEMS
 from bot.views.base import BoundItems
@@ -62,6 +60,8 @@ from bot.views.buttons import ViewButtons
 from bot.web.hosting import start_web, stop_web
 from bot.web.links import page_url
 from bot.web.server import WebServer
+from bot.workers.render_pool import RenderPool
+from bot.workers.think_pool import ThinkPool
 
 log = logging.getLogger(__name__)
 

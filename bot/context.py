@@ -16,10 +16,10 @@ from discord import ui
 from bot.admission import Admission
 from bot.catalog import Catalog
 from bot.lobby_state import LobbyBook
-from bot.picture_queue import PictureQueue
 from bot.service import Rooms, Turn
 from bot.service.messages import Owed as Owed  # a message a game owes its thread
 from bot.store import GameRepository, Shards
+from bot.thread.picture_queue import PictureQueue
 
 ItemT = TypeVar("ItemT", bound=ui.DynamicItem[Any])
 

@@ -13,9 +13,9 @@ if TYPE_CHECKING:
     from bot.store import Shards
 
 from bot.ops.config import OpsConfig, OpsSettingsError, ops_config
-from bot.render_pool import default_processes
-from bot.think_pool import DEFAULT_PROCESSES as DEFAULT_THINK_PROCESSES
 from bot.web.config import WebConfig, WebSettingsError, web_config
+from bot.workers.render_pool import default_processes
+from bot.workers.think_pool import DEFAULT_PROCESSES as DEFAULT_THINK_PROCESSES
 
 DEFAULT_DATABASE = "himiko.sqlite3"
 DEFAULT_COMPUTER_PAUSE = 2.0

@@ -1,7 +1,7 @@
 """``/league create|join|leave|start|standings|export``, ``/rating`` and ``/leaderboard``.
 
 The commands only: moving a season on (standings posted, each round's tables opened in their
-own threads) is the league runner's work, in the background (``bot/league_runner.py``);
+own threads) is the league runner's work, in the background (``bot/background/league_runner.py``);
 ``/league start`` waits for its first pass, so its answer says whether every table opened.
 """
 
@@ -18,7 +18,6 @@ from discord.ext import commands
 
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
-from bot.door import settle
 from bot.league_picture import standings_png
 from bot.names import league_name, short_name
 from bot.present import (
@@ -32,6 +31,7 @@ from bot.service import ServiceError
 from bot.service.leagues import PAIRINGS, LeagueService
 from bot.service.ratings import RatingService
 from bot.service.rights import is_organiser
+from bot.thread.door import settle
 from bot.translator import text
 from engine import games
 from render.league import render_rating_chart

@@ -11,7 +11,6 @@ from discord.ext import commands
 
 from bot.catalog import default_catalog
 from bot.context import Himiko
-from bot.door import announce
 from bot.internals import Interaction
 from bot.names import short_name
 from bot.present import (
@@ -27,6 +26,7 @@ from bot.present import (
 from bot.service import Preview, ServiceError, normalize_actions, split_actions
 from bot.service.suggest import MAX_VALUE
 from bot.summary import Summary
+from bot.thread.door import announce
 from bot.translator import text
 from bot.views.deadline import tell_thread
 from bot.views.panel import follow_picture, open_panel

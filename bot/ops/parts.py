@@ -26,14 +26,14 @@ import asyncpg
 import discord
 from prometheus_client import Counter, Histogram
 
+from bot.background.scheduler import ReminderScheduler
 from bot.context import Owed
 from bot.ops.logs import log_context
-from bot.outbox import Outbox
-from bot.render_pool import RenderPool
-from bot.scheduler import ReminderScheduler
 from bot.store import GameRepository, MigrationError
 from bot.store.errors import DatabaseUnusable
-from bot.think_pool import ThinkPool
+from bot.thread.outbox import Outbox
+from bot.workers.render_pool import RenderPool
+from bot.workers.think_pool import ThinkPool
 from engine.contract import Event
 
 T = TypeVar("T")

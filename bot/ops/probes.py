@@ -15,7 +15,7 @@ from typing import Protocol
 import discord
 
 from bot.store import Shards
-from bot.worker_pool import WorkerPool
+from bot.workers.worker_pool import WorkerPool
 
 #: None when the part is fine, else why not.
 Check = Callable[[], Awaitable[str | None]]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store import Game, GameStatus, ReportStore
-from bot.think_pool import ThinkPool
+from bot.workers.think_pool import ThinkPool
 
 from .errors import ServiceError
 from .results import COMPUTER_USER_ID

@@ -6,7 +6,7 @@ import logging
 from collections.abc import AsyncGenerator, Mapping
 
 from bot.store import Game, SeatStore, Shards
-from bot.think_pool import ThinkPool
+from bot.workers.think_pool import ThinkPool
 from engine.games import Match
 
 from .errors import ServiceError

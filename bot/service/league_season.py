@@ -2,9 +2,9 @@
 then owes its channel (the standings of a round that ended, the tables to open).
 
 Seating is pure (``bot.league.seating``); the store refuses a round seated twice and tables
-drawn up from players who moved meanwhile. The Discord side (``bot/league_runner.py``) asks
-``owed``, posts, then records what it posted (``mark_posted``, ``table_message``) and opens
-each table's game with ``open_table``.
+drawn up from players who moved meanwhile. The Discord side
+(``bot/background/league_runner.py``) asks ``owed``, posts, then records what it posted
+(``mark_posted``, ``table_message``) and opens each table's game with ``open_table``.
 """
 
 from __future__ import annotations

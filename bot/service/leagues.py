@@ -7,9 +7,9 @@ its calls return is in ``league_results``.
 
 A game's end is told through ``game_ended`` (its ratings, its league); what a league then owes
 its channel (standings, tables to open) is asked for with ``owed``. The Discord side
-(``bot/league_runner.py``, in the background) posts the standings, opens a thread per table and
-starts its game through ``open_table``; seating and standings are pure (``bot/league``), stored
-through the ``LeagueBook``.
+(``bot/background/league_runner.py``, in the background) posts the standings, opens a thread per
+table and starts its game through ``open_table``; seating and standings are pure
+(``bot/league``), stored through the ``LeagueBook``.
 """
 
 from __future__ import annotations

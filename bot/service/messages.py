@@ -1,12 +1,12 @@
 """A game's thread message: what it owes, prepared in one call, and marked posted in one.
 
-The outbox (``bot.outbox``) asks ``ThreadMessages.prepare`` once per message: whether the game
-owes its thread a message (read without the game), the message (a completed turn, an opening,
-an ending), the deadline it states, how the next player is told, and what a game's last message
-carries (the coach's turning points, the recap). The game is read at most once, and not at all
-when the change that made the message kept it (``GameDesk.save``). Once the message is out the
-outbox calls ``posted``: the turn it shows begins (its reminders, its time bank turn: D156) and
-the version is recorded. No discord types here.
+The outbox (``bot.thread.outbox``) asks ``ThreadMessages.prepare`` once per message: whether the
+game owes its thread a message (read without the game), the message (a completed turn, an
+opening, an ending), the deadline it states, how the next player is told, and what a game's last
+message carries (the coach's turning points, the recap). The game is read at most once, and not
+at all when the change that made the message kept it (``GameDesk.save``). Once the message is
+out the outbox calls ``posted``: the turn it shows begins (its reminders, its time bank turn:
+D156) and the version is recorded. No discord types here.
 """
 
 from __future__ import annotations

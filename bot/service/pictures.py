@@ -11,8 +11,8 @@ from functools import cached_property
 from typing import Any, Protocol
 
 from bot.kept import Kept
-from bot.render_pool import RenderPool
 from bot.store import Game
+from bot.workers.render_pool import RenderPool
 from engine import games
 from engine.contract import Event, View
 from render.extras import PLAIN, Extras
@@ -192,7 +192,7 @@ class Pictures:
 
     async def draw(self, order: PictureOrder) -> bytes:
         """The picture of an order, from the cache or drawn off the event loop (see
-        ``bot.render_pool``)."""
+        ``bot.workers.render_pool``)."""
         key = order.key
         png = self.pictures.get(key)
         if png is None:

@@ -13,8 +13,8 @@ import logging
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.render_pool import RenderPool
 from bot.store import Action, Game, GameNotFound, GameStatus
+from bot.workers.render_pool import RenderPool
 from engine import record
 
 from .errors import ServiceError

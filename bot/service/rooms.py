@@ -22,9 +22,9 @@ import secrets
 import time
 from dataclasses import dataclass
 
-from bot.render_pool import RenderPool
 from bot.store import LeagueStore
-from bot.think_pool import ThinkPool
+from bot.workers.render_pool import RenderPool
+from bot.workers.think_pool import ThinkPool
 
 from .coach import CoachService
 from .computers import ComputerService

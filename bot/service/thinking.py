@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.worker_pool import beat
+from bot.workers.worker_pool import beat
 from engine import games
 from engine.contract import Budget
 from engine.games import Match

@@ -12,10 +12,10 @@ from discord import ui
 
 from bot.context import Himiko
 from bot.custom_ids import DEADLINE_AWAY, DEADLINE_SKIP, CustomId
-from bot.door import announce
 from bot.names import display_name
 from bot.present import NO_MENTIONS, guarded, send, t
-from bot.threads import fetch_thread, game_locale
+from bot.thread.door import announce
+from bot.thread.threads import fetch_thread, game_locale
 from bot.views.base import button
 
 log = logging.getLogger(__name__)

@@ -22,7 +22,6 @@ from discord import ui
 
 from bot.context import Himiko
 from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
-from bot.door import settle
 from bot.internals import Interaction
 from bot.lobby_state import (
     BANK_PRESETS,
@@ -38,6 +37,7 @@ from bot.lobby_state import (
 from bot.names import short_name
 from bot.present import guarded, public_locale, send
 from bot.service import LANGUAGES, Created, ServiceError
+from bot.thread.door import settle
 from bot.views.base import PersistentItem, button
 
 log = logging.getLogger(__name__)

@@ -35,16 +35,16 @@ from bot.custom_ids import (
     PANEL_REFRESH,
     PANEL_UNDO,
 )
-from bot.door import announce
 from bot.games import presentation
 from bot.internals import Interaction
 from bot.names import display_name
-from bot.picture_queue import Delivery
 from bot.present import MAX_CONTENT, after_save, busy_notice, guarded, picture, played_words, t
 from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.service.pictures import PictureOrder
 from bot.summary import Summary
+from bot.thread.door import announce
+from bot.thread.picture_queue import Delivery
 from bot.views.base import PersistentItem, button
 from bot.views.coach import HintButton
 from bot.views.words import MAX_LABEL

@@ -19,10 +19,10 @@ from discord import ui
 
 from bot.context import Himiko
 from bot.custom_ids import ABANDON, OPEN_PANEL, RESIGN, SEQUENCE
-from bot.door import announce, settle
 from bot.internals import Interaction
 from bot.present import after_save, guarded, member_of, played_text, t
 from bot.service import ServiceError, Turn, TurnKey
+from bot.thread.door import announce, settle
 from bot.views.base import OkNoButton, PersistentItem, button
 from bot.views.panel import follow_picture, open_panel
 

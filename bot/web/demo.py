@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.render_pool import RenderPool, default_processes
 from bot.service import Rooms, build_rooms, render_picture
 from bot.store import GameNotFound, GameRepository, open_store
+from bot.workers.render_pool import RenderPool, default_processes
 from engine import games
 from engine.games import Match
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 from typing import Any, Protocol
 
-from bot.render_pool import RenderPool
 from bot.service import Rooms
 from bot.settings import Settings
+from bot.workers.render_pool import RenderPool
 
 from .pictures import web_pool
 from .server import WebServer

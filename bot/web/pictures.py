@@ -15,8 +15,8 @@ import multiprocessing
 import os
 from collections.abc import Sequence
 
-from bot.render_pool import RenderPool
 from bot.service.pictures import render_picture
+from bot.workers.render_pool import RenderPool
 from engine.contract import Event, JsonObject
 from render.extras import Extras
 

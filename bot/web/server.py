@@ -30,13 +30,13 @@ from bot.catalog import Catalog
 from bot.kept import Kept
 from bot.league_picture import resigned_note, standing_columns, standings_png
 from bot.present import decimal
-from bot.render_pool import RenderPool
 from bot.service.errors import ServiceError
 from bot.service.league_results import LeagueStandings
 from bot.service.pictures import picture_language
 from bot.service.ratings import displayed
 from bot.service.results import Turn
 from bot.store import Game, GameNotFound, GameStatus, League
+from bot.workers.render_pool import RenderPool
 from engine import games
 
 from . import links, pages, work

@@ -10,7 +10,7 @@ from discord.app_commands import CommandInvokeError
 
 from bot.app import HimikoTree
 from bot.catalog import default_catalog
-from bot.outbox import Outbox
+from bot.thread.outbox import Outbox
 from bot.views.base import BoundItems
 from bot.views.buttons import ViewButtons
 

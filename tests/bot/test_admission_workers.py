@@ -8,7 +8,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from bot.render_pool import WORKER_NICENESS, RenderPool
+from bot.workers.render_pool import WORKER_NICENESS, RenderPool
 
 
 def niceness(view: dict[str, Any], events: Sequence[dict[str, Any]] | None) -> bytes:

@@ -12,10 +12,10 @@ import discord
 import pytest
 
 from bot.catalog import default_catalog
-from bot.door import announce, settle
 from bot.present import AfterSave, after_save, played_text, report_error
 from bot.service import PlayResult, Rooms
-from bot.turns import message_nonce
+from bot.thread.door import announce, settle
+from bot.thread.turns import message_nonce
 
 from .fakes import FakeBot, FakeThread, fake_interaction, http_error
 from .support import play_whole_turn, two_player_game, with_service

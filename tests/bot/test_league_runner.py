@@ -14,12 +14,12 @@ from typing import Any
 import discord
 import pytest
 
-from bot.door import announce
-from bot.league_runner import LeagueRunner
+from bot.background.league_runner import LeagueRunner
 from bot.service import Member, Rooms, ServiceError, build_rooms
 from bot.service.leagues import LeagueService
 from bot.service.ratings import RatingService
 from bot.store import open_store
+from bot.thread.door import announce
 from engine import games
 from tests.backends import database
 

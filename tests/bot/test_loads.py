@@ -18,10 +18,10 @@ from typing import Any, TypeVar, cast
 
 import pytest
 
-from bot.door import announce
-from bot.scheduler import ReminderScheduler
+from bot.background.scheduler import ReminderScheduler
 from bot.service import PlayResult, Rooms, build_rooms
 from bot.store import Game, GameRepository, LeagueStore, open_store
+from bot.thread.door import announce
 from engine import games
 from engine.yamatai.players import greedy_player
 from tests.backends import database

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.loops import Every
+from bot.background.loops import Every
 
 
 def test_a_failing_round_is_logged_and_the_loop_goes_on(caplog: pytest.LogCaptureFixture) -> None:

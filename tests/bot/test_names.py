@@ -8,7 +8,7 @@ from bot.names import display_name, league_name, short_name
 from bot.present import error_text
 from bot.service import BoardResult, FinalResult, PlayerInfo, ScoreLine, ServiceError, TurnReport
 from bot.summary import Summary
-from bot.turns import turn_message
+from bot.thread.turns import turn_message
 from render.text import runs
 
 from .fakes import FakeBot, fake_interaction

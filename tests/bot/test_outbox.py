@@ -10,11 +10,11 @@ import discord
 import pytest
 
 from bot.app import create_bot
+from bot.background.runner import ComputerRunner
 from bot.present import NO_MENTIONS
-from bot.runner import ComputerRunner
 from bot.service import Rooms
 from bot.settings import Settings
-from bot.turns import message_nonce
+from bot.thread.turns import message_nonce
 
 from .fakes import FakeBot, FakeRunner, FakeThread, http_error
 from .support import ANN, GUILD, play_whole_turn, two_player_game, with_service

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.picture_queue import Job, PictureQueue
+from bot.thread.picture_queue import Job, PictureQueue
 from tests.waiting import eventually, settled
 
 

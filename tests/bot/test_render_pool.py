@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from bot.render_pool import RenderPool, default_processes
 from bot.service import Rooms, build_rooms
 from bot.service.pictures import PictureCache, Pictures, picture_key, render_picture
 from bot.settings import SettingsError, load_settings
 from bot.store import open_store
+from bot.workers.render_pool import RenderPool, default_processes
 from engine import games
 from render.extras import Extras
 from tests.backends import database
@@ -90,7 +90,7 @@ def test_a_dead_worker_costs_one_retry_in_process(caplog: pytest.LogCaptureFixtu
         finally:
             await pool.close()
 
-    with caplog.at_level(logging.WARNING, logger="bot.render_pool"):
+    with caplog.at_level(logging.WARNING, logger="bot.workers.render_pool"):
         first, second, crashes = asyncio.run(body())
     assert first == second == b"\x89PNG drawn in-process"
     assert crashes == 2  # every draw of this drawer kills its worker; each is retried once
@@ -296,7 +296,7 @@ def test_the_drawer_tells_the_stand_ins() -> None:
 
 POOL_OWNER = """
 import asyncio, os
-from bot.render_pool import RenderPool
+from bot.workers.render_pool import RenderPool
 from bot.service.pictures import render_picture
 
 async def main() -> None:
@@ -373,7 +373,7 @@ def test_a_stopped_worker_costs_one_picture_in_process(caplog: pytest.LogCapture
                     os.kill(stopped, sig)
             await pool.close()
 
-    with caplog.at_level(logging.WARNING, logger="bot.render_pool"):
+    with caplog.at_level(logging.WARNING, logger="bot.workers.render_pool"):
         stopped, here, fresh, hangs = asyncio.run(asyncio.wait_for(body(), 60))
     assert here == str(os.getpid()).encode() and hangs == 1
     assert not _alive(stopped)

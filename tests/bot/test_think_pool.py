@@ -16,7 +16,7 @@ import pytest
 from bot.service import thinking
 from bot.service.thinking import DECISION_SECONDS, apply_moves, computer_moves, game_budget
 from bot.settings import SettingsError, load_settings
-from bot.think_pool import DEFAULT_PROCESSES, ThinkPool, default_patience
+from bot.workers.think_pool import DEFAULT_PROCESSES, ThinkPool, default_patience
 from engine import games
 
 
@@ -74,7 +74,7 @@ def test_a_dead_worker_costs_one_retry_in_a_thread(caplog: pytest.LogCaptureFixt
         finally:
             await pool.close()
 
-    with caplog.at_level(logging.WARNING, logger="bot.think_pool"):
+    with caplog.at_level(logging.WARNING, logger="bot.workers.think_pool"):
         first, second, crashes = asyncio.run(body())
     assert (first, second, crashes) == (1, 2, 2)
     assert "a worker died" in caplog.text
@@ -130,7 +130,7 @@ def test_a_stopped_think_worker_costs_one_decision_in_a_thread_and_the_same_move
                     os.kill(stopped, sig)
             await pool.close()
 
-    with caplog.at_level(logging.WARNING, logger="bot.think_pool"):
+    with caplog.at_level(logging.WARNING, logger="bot.workers.think_pool"):
         stopped, moves, fresh, hangs = asyncio.run(asyncio.wait_for(body(), 60))
     assert moves == computer_moves(match.to_json(), {seat: "normal"}, 7)
     assert hangs == 1 and fresh not in (stopped, os.getpid())

@@ -1,4 +1,4 @@
-"""The one worker pool (``bot.worker_pool``) that the render, think and web pools are: its
+"""The one worker pool (``bot.workers.worker_pool``) that the render, think and web pools are: its
 warmer runs in each worker before any work, a pool says its own name in the log, and a worker
 that stops answering is killed and its work done again (D150)."""
 
@@ -16,9 +16,9 @@ import time
 
 import pytest
 
-from bot.render_pool import RenderPool
-from bot.think_pool import ThinkPool
-from bot.worker_pool import WorkerPool, beat, die_with_parent
+from bot.workers.render_pool import RenderPool
+from bot.workers.think_pool import ThinkPool
+from bot.workers.worker_pool import WorkerPool, beat, die_with_parent
 
 WARMED = "HIMIKO_TEST_WARMED"
 
@@ -149,7 +149,7 @@ def test_a_stopped_worker_is_killed_and_its_work_done_once_in_a_thread(
             _let_go(stopped)
             await pool.close()
 
-    with caplog.at_level(logging.WARNING, logger="bot.worker_pool"):
+    with caplog.at_level(logging.WARNING, logger="bot.workers.worker_pool"):
         asyncio.run(asyncio.wait_for(body(), 60))
     assert caplog.text.count("gave no sign of life for 1 s") == 1
 

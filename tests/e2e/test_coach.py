@@ -13,7 +13,7 @@ import pytest
 from bot.catalog import default_catalog
 from bot.service import ServiceError, coach
 from bot.store import Game, NewLeague
-from bot.think_pool import ThinkPool
+from bot.workers.think_pool import ThinkPool
 from engine import games
 from tests.discord_double import InteractionRecord, MessageRecord, UserSpec
 from tests.e2e.harness import (

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import pytest
 
 from bot.service.thinking import computer_moves
-from bot.think_pool import ThinkPool
+from bot.workers.think_pool import ThinkPool
 from tests.discord_double import MessageRecord, UserSpec
 from tests.e2e.harness import (
     CHANNEL,

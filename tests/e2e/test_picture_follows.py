@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.render_pool import RenderPool
 from bot.store.verify import verify_database
+from bot.workers.render_pool import RenderPool
 from tests.discord_double import MessageRecord, UserSpec
 from tests.e2e.harness import TIMEOUT, Env, Table, has_png, himiko_env, pngs, run
 from tests.e2e.test_play import rest_of_turn, two_humans

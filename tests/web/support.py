@@ -10,7 +10,6 @@ from typing import Any
 
 import aiohttp
 
-from bot.render_pool import RenderPool
 from bot.service import build_rooms
 from bot.store import GameRepository, open_store
 from bot.web.config import WebConfig
@@ -18,6 +17,7 @@ from bot.web.demo import play_turn
 from bot.web.limits import RateLimit
 from bot.web.server import WebServer
 from bot.web.sources import StandingsSource
+from bot.workers.render_pool import RenderPool
 from engine import games
 from tests.backends import database
 

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from bot.render_pool import RenderPool
 from bot.service import render_picture
 from bot.web import links
 from bot.web.config import WebConfig
 from bot.web.limits import RateLimit
 from bot.web.server import WebServer
+from bot.workers.render_pool import RenderPool
 
 from .support import SECRET, played_game, store_at
 

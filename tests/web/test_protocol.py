@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.render_pool import RenderPool
 from bot.store import GameRepository
 from bot.web import links
 from bot.web.config import WebConfig
 from bot.web.limits import RateLimit
 from bot.web.protocol import SERVER_NAME
 from bot.web.server import SECURITY_HEADERS, WebServer
+from bot.workers.render_pool import RenderPool
 
 from .support import SECRET, Drawer, played_game, store_at
 

@@ -4,8 +4,8 @@ Drawing a board or searching a computer player's move holds the GIL for its whol
 thread does not keep the loop responsive under load; a process does. ``WorkerPool(0, ...)``
 works in a thread instead (tests, or a host where processes are unwelcome). A worker that dies
 (killed, out of memory) is a partial failure: the pool is rebuilt, the work is done once more
-in a thread of this process, and a warning is logged. The render pool (``bot.render_pool``),
-the think pool (``bot.think_pool``) and the web's pool (``bot.web.pictures``) are ones.
+in a thread of this process, and a warning is logged. The render pool (``bot.workers.render_pool``),
+the think pool (``bot.workers.think_pool``) and the web's pool (``bot.web.pictures``) are ones.
 
 A worker that stops answering (SIGSTOP, a deadlock) counts as dead (D150): each worker leaves a
 sign of life in memory shared with the bot when it starts or ends a piece of work, and work

@@ -18,7 +18,7 @@ import discord
 
 from bot.context import Himiko
 from bot.store import is_busy
-from bot.threads import NotRecorded
+from bot.thread.threads import NotRecorded
 
 log = logging.getLogger(__name__)
 

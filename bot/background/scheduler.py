@@ -32,11 +32,11 @@ from typing import Any
 
 import discord
 
+from bot.background.loops import Every
 from bot.context import Himiko
-from bot.loops import Every
 from bot.present import NO_MENTIONS, clip, only
 from bot.store import Reminder
-from bot.threads import fetch_thread, game_locale, send_dm
+from bot.thread.threads import fetch_thread, game_locale, send_dm
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ Drawing a board holds the GIL for its whole time (text, palette mapping, zlib), 
 does not keep the loop responsive under load; a process does. ``RenderPool(0)`` draws in a
 thread instead (tests, or a host where processes are unwelcome). A worker that dies (killed,
 out of memory) is a partial failure: the pool is rebuilt, the picture is drawn once more in
-this process, and a warning is logged (the pool itself is ``bot.worker_pool``'s). The play
+this process, and a warning is logged (the pool itself is ``bot.workers.worker_pool``'s). The play
 itself was saved before its picture was asked. A worker silent for ``PATIENCE`` seconds while
 a picture waits on it (SIGSTOP, a deadlock) counts as dead the same way (D150).
 
@@ -21,7 +21,7 @@ import pickle
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.worker_pool import PATIENCE, WorkerPool, die_with_parent
+from bot.workers.worker_pool import PATIENCE, WorkerPool, die_with_parent
 from engine.contract import Event
 
 log = logging.getLogger(__name__)

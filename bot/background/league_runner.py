@@ -12,9 +12,9 @@ never opens a table twice. No command waits for this work, except ``/league star
 ``settle`` (its reply says whether every table opened).
 
 Transient Discord, network or database failures are retried with a growing pause, as the
-computer runner's (``bot.runner.transient``); after ``attempts`` the task stops with a warning
-and the next sweep kicks the league again. A league channel gone or closed to the bot stops its
-task with a warning.
+computer runner's (``bot.background.runner.transient``); after ``attempts`` the task stops with
+a warning and the next sweep kicks the league again. A league channel gone or closed to the bot
+stops its task with a warning.
 """
 
 from __future__ import annotations
@@ -27,15 +27,15 @@ from typing import Any, Literal
 
 import discord
 
+from bot.background.runner import ATTEMPTS, FIRST_RETRY, MAX_RETRY, transient
 from bot.context import Himiko
-from bot.door import settle
 from bot.league_picture import standings_png
 from bot.names import league_name
 from bot.present import picture, server_language, users
-from bot.runner import ATTEMPTS, FIRST_RETRY, MAX_RETRY, transient
 from bot.service.league_results import LeagueStandings, TableToOpen
 from bot.store import League
-from bot.threads import fetch_thread
+from bot.thread.door import settle
+from bot.thread.threads import fetch_thread
 
 log = logging.getLogger(__name__)
 

@@ -1,14 +1,14 @@
 """Pictures drawn after their message: queued per game and view, the newest only, bounded.
 
-A turn message is posted as soon as its turn is saved; its picture follows (``bot.outbox``). The
-work waits here, one entry per (game, view): a newer version of the same game and view that
-arrives before the older picture started replaces it, so a superseded picture is never drawn
-(a final board has no newer version: it is always drawn). ``workers`` entries are drawn at once
-(as many as the render pool has workers), the ones somebody waits on first. The queue holds at
-most ``limit`` entries: when full, an entry nobody waits on (a board after computer turns, a
-picture owed since a restart) is skipped, or makes room for one somebody waits on; an entry a
-player waits on is always taken. A skipped picture stays owed in the store and the next sweep
-queues it again: it waits, it is not lost.
+A turn message is posted as soon as its turn is saved; its picture follows
+(``bot.thread.outbox``). The work waits here, one entry per (game, view): a newer version of the
+same game and view that arrives before the older picture started replaces it, so a superseded
+picture is never drawn (a final board has no newer version: it is always drawn). ``workers``
+entries are drawn at once (as many as the render pool has workers), the ones somebody waits on
+first. The queue holds at most ``limit`` entries: when full, an entry nobody waits on (a board
+after computer turns, a picture owed since a restart) is skipped, or makes room for one somebody
+waits on; an entry a player waits on is always taken. A skipped picture stays owed in the store
+and the next sweep queues it again: it waits, it is not lost.
 
 A player's panel step (or mid-turn ``/play``) queues its picture here too, under (game, "step",
 user), versioned by ``put_newest``'s tickets (D100): the newest step's picture only.

@@ -3,8 +3,8 @@
 Each message is posted as the services prepared it (``bot.service.messages.Prepared``: its
 deadline, how the next player is told, a last message's extras), with the buttons the bot's
 views make (``Himiko.buttons``): no service call and no view import here. The helpers to
-reach a thread are in ``bot.threads`` (also offered here, under the names callers have used);
-what follows a saved change is in ``bot.door``.
+reach a thread are in ``bot.thread.threads`` (also offered here, under the names callers have used);
+what follows a saved change is in ``bot.thread.door``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from bot.present import MAX_CONTENT, NO_MENTIONS, clip, only, picture, users
 from bot.service import Created, Ended, FinalResult, TurnReport
 from bot.service.messages import FinalExtras, Prepared
 from bot.summary import Summary
-from bot.threads import (
+from bot.thread.threads import (
     NotRecorded,
     channel_locale,
     fetch_thread,

@@ -1,16 +1,16 @@
 """Computer players' decisions off the event loop: a small pool of worker processes.
 
 A strong decision searches for 0.25-1 s and holds the GIL all that time, so a thread would slow
-every other game's answers; a process does not (a ``bot.worker_pool.WorkerPool``, as the render
-pool is). ``ThinkPool(0)`` thinks in a thread instead (tests, or a host where processes are
+every other game's answers; a process does not (a ``bot.workers.worker_pool.WorkerPool``, as the
+render pool is). ``ThinkPool(0)`` thinks in a thread instead (tests, or a host where processes are
 unwelcome). A worker that dies (killed, out of memory) is a partial failure: the pool is
 rebuilt, the decision is made once more in a thread, and a warning is logged. Nothing is saved
 before a decision comes back, so a decision lost with its worker, or with the bot, is simply
 made again.
 
 A worker that stops answering (SIGSTOP, a deadlock) counts as dead too (D150): the work leaves a
-sign of life after each decision (``bot.worker_pool.beat``), and a worker silent for the pool's
-patience, a decision's deadline ``PATIENCE_FACTOR`` times over plus ``PATIENCE_MARGIN``
+sign of life after each decision (``bot.workers.worker_pool.beat``), and a worker silent for the
+pool's patience, a decision's deadline ``PATIENCE_FACTOR`` times over plus ``PATIENCE_MARGIN``
 seconds (THINK_PATIENCE_S sets another), is killed and the decision made again in a thread.
 """
 
@@ -20,7 +20,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from bot.worker_pool import WorkerPool, die_with_parent
+from bot.workers.worker_pool import WorkerPool, die_with_parent
 
 log = logging.getLogger(__name__)
 

@@ -11,8 +11,8 @@ owes a line in the lobby's channel (its own nonce) and an edit of the lobby mess
 (idempotent); the version is recorded once all three are done, each done once per process.
 
 A turn message is posted in words; its picture follows (D89): the version is recorded with the
-message's id, the picture queued (``bot.picture_queue``) and attached by an edit once drawn, then
-cleared. A picture still owed after a restart is found by ``redraw_owed`` (the sweep).
+message's id, the picture queued (``bot.thread.picture_queue``) and attached by an edit once
+drawn, then cleared. A picture still owed after a restart is found by ``redraw_owed`` (the sweep).
 
 What a message needs from the services is asked in one call before it is posted
 (``rooms.messages.prepare``: the message, its deadline, how the next player is told, a last
@@ -30,11 +30,11 @@ import discord
 
 from bot.context import Himiko, Owed
 from bot.locks import KeyedLocks
-from bot.picture_queue import Delivery, PictureQueue
 from bot.service import Created, Ended, TurnReport
 from bot.service.messages import Prepared
 from bot.service.pictures import PictureOrder
-from bot.turns import (
+from bot.thread.picture_queue import Delivery, PictureQueue
+from bot.thread.turns import (
     NotRecorded,
     Step,
     attach_picture,

@@ -17,7 +17,7 @@ import discord
 
 from bot.context import Himiko, Owed
 from bot.service import Ended, TurnReport
-from bot.threads import NotRecorded
+from bot.thread.threads import NotRecorded
 
 log = logging.getLogger(__name__)
 

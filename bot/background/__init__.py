@@ -1,0 +1,1 @@
+"""The background loops: stand-in turns, deadline reminders, league rounds, and their timer."""

@@ -1,0 +1,1 @@
+"""The worker process pools: pictures and searches run out of the event loop."""
