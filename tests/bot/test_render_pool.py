@@ -4,7 +4,6 @@ and which plays draw a picture."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import multiprocessing
@@ -25,6 +24,7 @@ from bot.workers.render_pool import RenderPool, default_processes
 from engine import games
 from render.extras import Extras
 from tests.backends import database
+from tests.stopped import alive, gone, let_go, worker_process_id
 
 from .support import ANN, BO, play_whole_turn, two_player_game
 
@@ -326,25 +326,16 @@ def test_workers_die_with_a_killed_bot() -> None:
     try:
         assert owner.stdout is not None
         worker = int(owner.stdout.readline())
-        assert _alive(worker)
+        assert alive(worker)
         owner.send_signal(signal.SIGKILL)
         owner.wait(30)
         for _ in range(300):  # a bound, not a speed: the kernel signals the worker at once
-            if not _alive(worker):
+            if not alive(worker):
                 break
             time.sleep(0.1)
-        assert not _alive(worker)
+        assert not alive(worker)
     finally:
         owner.kill()
-
-
-def _alive(pid: int) -> bool:
-    """Whether a process exists and is not a zombie."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().split(")")[-1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -357,25 +348,21 @@ def test_a_stopped_worker_costs_one_picture_in_process(caplog: pytest.LogCapture
     async def body() -> tuple[int, bytes, int, int]:
         pool = RenderPool(1, worker_pid, patience=1.0)
         await pool.start()
-        stopped = int(await pool.draw(_view(), None))
+        stopped = await worker_process_id(lambda: pool.draw(_view(), None))
+        before = pool.hangs  # a picture drawn here while finding a worker (a loaded machine)
         try:
             os.kill(stopped, signal.SIGSTOP)
             here = await pool.draw(_view(), None)
-            for _ in range(300):  # a bound, not a speed: a killed process ends at once
-                if not _alive(stopped):
-                    break
-                await asyncio.sleep(0.05)
+            await gone(stopped)
             fresh = int(await pool.draw(_view(), None))
-            return stopped, here, fresh, pool.hangs
+            return stopped, here, fresh, pool.hangs - before
         finally:
-            for sig in (signal.SIGCONT, signal.SIGKILL):
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(stopped, sig)
+            let_go(stopped)
             await pool.close()
 
     with caplog.at_level(logging.WARNING, logger="bot.workers.render_pool"):
         stopped, here, fresh, hangs = asyncio.run(asyncio.wait_for(body(), 60))
     assert here == str(os.getpid()).encode() and hangs == 1
-    assert not _alive(stopped)
+    assert not alive(stopped)
     assert fresh not in (stopped, os.getpid())
     assert "render pool: a worker gave no sign of life for 1 s" in caplog.text

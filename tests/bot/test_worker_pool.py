@@ -5,7 +5,6 @@ that stops answering is killed and its work done again (D150)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import multiprocessing
 import os
@@ -19,6 +18,7 @@ import pytest
 from bot.workers.render_pool import RenderPool
 from bot.workers.think_pool import ThinkPool
 from bot.workers.worker_pool import WorkerPool, beat, die_with_parent
+from tests.stopped import gone, let_go, worker_process_id
 
 WARMED = "HIMIKO_TEST_WARMED"
 
@@ -96,31 +96,6 @@ def silent_for(seconds: float) -> int:
     return os.getpid()
 
 
-def _alive(pid: int) -> bool:
-    """Whether a process exists and is not a zombie (nor dead and reaped)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().split(")")[-1].split()[0] not in ("Z", "X")
-    except FileNotFoundError:
-        return False
-
-
-def _let_go(pid: int) -> None:
-    """Clean up after a test that stopped a process: continue it, then kill it."""
-    for sig in (signal.SIGCONT, signal.SIGKILL):
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, sig)
-
-
-async def _gone(pid: int) -> bool:
-    """Whether the process ended (a bound, not a speed: a killed process ends at once)."""
-    for _ in range(300):
-        if not _alive(pid):
-            return True
-        await asyncio.sleep(0.05)
-    return False
-
-
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
 
@@ -132,26 +107,28 @@ def test_a_stopped_worker_is_killed_and_its_work_done_once_in_a_thread(
     worker has been silent for the pool's patience; the stopped worker is killed and the work
     after that goes to a new worker."""
 
-    async def body() -> None:
+    async def body() -> int:
         pool = WorkerPool(1, mark_warm, name="test pool", patience=PATIENCE)
         await pool.start()
-        stopped = await pool.call(os.getpid)
+        stopped = await worker_process_id(lambda: pool.call(os.getpid))
+        before = pool.hangs  # a call done here while finding a worker (a loaded machine)
         try:
             os.kill(stopped, signal.SIGSTOP)
             assert await pool.call(os.getpid) == os.getpid()  # done here, in a thread
-            assert (pool.hangs, pool.crashes) == (1, 0)
-            assert await _gone(stopped)
+            assert (pool.hangs - before, pool.crashes) == (1, 0)
+            assert await gone(stopped)
             fresh = await pool.call(os.getpid)
             assert fresh not in (stopped, os.getpid())
             assert await pool.call(warm_mark) == str(os.getpid())  # warmed as the first was
-            assert (pool.hangs, pool.crashes) == (1, 0)
+            assert (pool.hangs - before, pool.crashes) == (1, 0)
+            return before
         finally:
-            _let_go(stopped)
+            let_go(stopped)
             await pool.close()
 
     with caplog.at_level(logging.WARNING, logger="bot.workers.worker_pool"):
-        asyncio.run(asyncio.wait_for(body(), 60))
-    assert caplog.text.count("gave no sign of life for 1 s") == 1
+        before = asyncio.run(asyncio.wait_for(body(), 60))
+    assert caplog.text.count("gave no sign of life for 1 s") == 1 + before
 
 
 def test_work_that_deadlocks_in_a_worker_is_done_again_and_every_waiting_work_too() -> None:
@@ -217,14 +194,14 @@ def test_closing_a_pool_with_a_stopped_worker_kills_it() -> None:
     async def body() -> int:
         pool = WorkerPool(1, mark_warm, name="test pool", patience=PATIENCE)
         await pool.start()
-        stopped = await pool.call(os.getpid)
+        stopped = await worker_process_id(lambda: pool.call(os.getpid))
         try:
             os.kill(stopped, signal.SIGSTOP)
             await pool.close()
-            assert await _gone(stopped)
+            assert await gone(stopped)
             return stopped
         finally:
-            _let_go(stopped)
+            let_go(stopped)
 
     asyncio.run(asyncio.wait_for(body(), 60))
 
