@@ -1,8 +1,9 @@
-"""The typed context the cogs, views and workers are handed: what they use of the bot.
+"""The typed context the cogs, views, the thread's way out and the background loops are handed.
 
 Only the composition root (``bot/app.py``, ``bot/__main__.py``) knows the concrete classes;
-everyone else depends on ``Himiko`` and on the small protocols of the workers below, so the
-import graph of ``bot/`` runs one way: app -> cogs and views -> turns -> context -> service.
+everyone else depends on ``Himiko`` and on the small protocols below (the runners, the outbox,
+the buttons the thread's messages carry), so the import graph of ``bot/`` runs one way:
+app -> cogs and views -> thread/ and background/ -> context -> service -> store.
 """
 
 from __future__ import annotations
