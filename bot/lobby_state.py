@@ -19,7 +19,7 @@ from bot.custom_ids import LOBBY
 from bot.games import presentation
 from bot.locks import KeyedLocks
 from bot.store import COMPUTER_LEVELS as COMPUTER_LEVELS  # the lobby's levels, for its views
-from bot.store import LANGUAGES
+from bot.store import LANGUAGES, GameSettings
 from engine import games
 
 log = logging.getLogger(__name__)
@@ -83,6 +83,20 @@ class LobbyState:
     def time_bank(self) -> tuple[int, int] | None:
         """The time bank and its increment in seconds for the service (None: no bank)."""
         return None if self.bank is None else (self.bank[0] * 3600, self.bank[1] * 3600)
+
+    @property
+    def settings(self) -> GameSettings:
+        """The settings the game starts with: deadline or bank, language, level, coach."""
+        bank, increment = self.time_bank or (None, 0)
+        return GameSettings(
+            turn_deadline=self.turn_deadline,
+            computer_takeover=self.takeover,
+            language=self.language,
+            computer_level=self.level,
+            coach=self.coach,
+            time_bank=bank,
+            time_increment=increment,
+        )
 
     @property
     def game_name(self) -> str:

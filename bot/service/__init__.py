@@ -1,8 +1,8 @@
 """The game service and its plain results: the layer between Discord and engine, store, render."""
 
-# Store values commands and views use as they are (a player's /settings, a stored game, the
-# games' languages): they take them from here, never from the store.
-from bot.store import LANGUAGES, Game, UserSettings
+# Store values commands and views use as they are (a player's /settings, a stored game, a new
+# game's settings, the games' languages): they take them from here, never from the store.
+from bot.store import LANGUAGES, Game, GameSettings, UserSettings
 
 from .errors import EngineRejected, ServiceError
 from .pictures import Renderer, render_picture
@@ -47,6 +47,7 @@ __all__ = [
     "FinalResult",
     "Game",
     "GameListing",
+    "GameSettings",
     "HistoryResult",
     "LeagueRole",
     "Member",

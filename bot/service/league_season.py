@@ -12,7 +12,7 @@ from __future__ import annotations
 from contextlib import suppress
 
 from bot.league.seating import SeatingError, divisions, meetings, seat_swiss, table_sizes
-from bot.store import GameStatus, League, LeagueBook, LeaguePlayersMoved, LeagueTable
+from bot.store import GameSettings, GameStatus, League, LeagueBook, LeaguePlayersMoved, LeagueTable
 from engine import games
 
 from .endings import EndingService
@@ -201,8 +201,7 @@ class LeagueSeason:
                 thread_id=thread_id,
                 players=[(s.user_id, s.name) for s in table.players],
                 game_key=league.game_key,
-                turn_deadline=league.turn_deadline,
-                language=language,
+                settings=GameSettings(turn_deadline=league.turn_deadline, language=language),
             )
             existing = created.game_id
         await self.table_game(table, thread_id, existing)

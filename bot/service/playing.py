@@ -10,8 +10,10 @@ from typing import Any
 from bot.games import presentation
 from bot.kept import Kept
 from bot.store import (
+    DEFAULT_SETTINGS,
     Game,
     GameLog,
+    GameSettings,
     NewSeat,
 )
 from engine import games
@@ -80,21 +82,10 @@ class PlayService:
         game_key: str,
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
-        turn_deadline: int | None = None,
-        computer_takeover: bool = False,
-        language: str | None = None,
-        computer_level: str = "normal",
-        coach: bool = False,
-        time_bank: tuple[int, int] | None = None,
+        settings: GameSettings = DEFAULT_SETTINGS,
     ) -> Created:
-        """Start a game with (user id or None for a computer, name) per seat, in seat order.
-
-        ``turn_deadline``: the seconds each player has for a turn (None: no deadline);
-        ``computer_takeover``: at the deadline the computer takes the seat over (no vote);
-        ``language``: of its public messages and pictures (en, fr, it, pl);
-        ``computer_level``: the computer seats' level; ``coach``: hints and turning points;
-        ``time_bank``: (bank, increment) in seconds instead of a fixed deadline (issue 21).
-        """
+        """Start a game with (user id or None for a computer, name) per seat, in seat order,
+        set up with ``settings`` (deadline or time bank, language, computer level, coach)."""
         seed = self._seed_source() if seed is None else seed
         names = [name for _, name in players]
         try:
@@ -121,13 +112,7 @@ class PlayService:
             seats=seats,
             snapshot=match.to_json(),
             current_seat=match.current_seat,
-            turn_deadline=turn_deadline,
-            computer_takeover=computer_takeover,
-            language=language,
-            computer_level=computer_level,
-            coach=coach,
-            time_bank=None if time_bank is None else time_bank[0],
-            time_increment=0 if time_bank is None else time_bank[1],
+            settings=settings,
         )
         infos = players_of(game, match)
         first = infos[match.current_seat or 0]

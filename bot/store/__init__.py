@@ -34,12 +34,14 @@ from .interface import (
 )
 from .models import (
     COMPUTER_LEVELS,
+    DEFAULT_SETTINGS,
     LANGUAGES,
     Action,
     ActiveGame,
     AwaySeat,
     BankTurn,
     Game,
+    GameSettings,
     GameStatus,
     League,
     LeaguePlayer,
@@ -63,6 +65,7 @@ from .repository import GameRepository, open_store
 
 __all__ = [
     "COMPUTER_LEVELS",
+    "DEFAULT_SETTINGS",
     "LANGUAGES",
     "Action",
     "ActiveGame",
@@ -75,6 +78,7 @@ __all__ = [
     "GameNotActive",
     "GameNotFound",
     "GameRepository",
+    "GameSettings",
     "GameStatus",
     "GameStore",
     "InvalidRequest",

@@ -18,12 +18,9 @@ from .errors import (
     StaleVersion,
     StoreError,
 )
-from .models import LANGUAGES, GameStatus, Outcome
+from .models import GameStatus, Outcome
 
 Clock = Callable[[], datetime]
-
-_INT64_MIN = -(1 << 63)
-_INT64_MAX = (1 << 63) - 1
 
 
 def utc_now() -> datetime:
@@ -34,18 +31,6 @@ def utc_now() -> datetime:
 def dump_json(value: Mapping[str, Any] | None) -> str | None:
     """A mapping as compact, sorted JSON text (None stays None)."""
     return None if value is None else json.dumps(value, sort_keys=True, separators=(",", ":"))
-
-
-def check_int64(name: str, value: int) -> None:
-    """InvalidRequest unless ``value`` fits a signed 64-bit column."""
-    if not _INT64_MIN <= value <= _INT64_MAX:
-        raise InvalidRequest(f"{name} {value} does not fit in a signed 64-bit integer")
-
-
-def check_language(language: str | None) -> None:
-    """InvalidRequest unless ``language`` is None or one the bot speaks."""
-    if language is not None and language not in LANGUAGES:
-        raise InvalidRequest(f"language {language!r} is not one of {', '.join(LANGUAGES)}")
 
 
 def validate_outcome(outcome: Outcome) -> None:

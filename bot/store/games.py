@@ -9,20 +9,22 @@ from typing import Any
 
 from . import queries as q
 from . import sqlite
-from .base import StoreBase, check_int64, check_language, dump_json, validate_outcome
+from .base import StoreBase, dump_json, validate_outcome
 from .connection import Script, Step
 from .errors import GameNotFound, InvalidRequest, StoreError, ThreadBusy
 from .models import (
-    COMPUTER_LEVELS,
+    DEFAULT_SETTINGS,
     Action,
     ActiveGame,
     Game,
+    GameSettings,
     GameStatus,
     MatchLike,
     NewSeat,
     Outcome,
     PlayerGame,
     Seat,
+    check_int64,
 )
 from .rows import (
     action_from_row,
@@ -55,31 +57,10 @@ class GamesPart(StoreBase):
         seats: Sequence[NewSeat],
         snapshot: str,
         current_seat: int | None,
-        turn_deadline: int | None = None,
-        computer_takeover: bool = False,
-        language: str | None = None,
-        computer_level: str = "normal",
-        coach: bool = False,
-        time_bank: int | None = None,
-        time_increment: int = 0,
+        settings: GameSettings = DEFAULT_SETTINGS,
     ) -> Game:
-        """Store a new active game with its seats and initial snapshot (ThreadBusy if taken).
-
-        ``computer_takeover``: at a turn's deadline the computer takes the seat over (no vote).
-        ``language``: of its public messages and pictures (en, fr, it, pl; None: the server's).
-        ``computer_level``: the computer seats' (``COMPUTER_LEVELS``); ``coach``: hints allowed.
-        ``time_bank``: each player's bank in seconds instead of a fixed deadline (None: none),
-        ``time_increment``: the seconds it gains when their turn begins.
-        """
-        if computer_level not in COMPUTER_LEVELS:
-            raise InvalidRequest(f"level {computer_level!r} is not one of {COMPUTER_LEVELS}")
-        if turn_deadline is not None and turn_deadline <= 0:
-            raise InvalidRequest(f"a turn deadline must be positive, not {turn_deadline}")
-        if (time_bank is not None and time_bank <= 0) or time_increment < 0:
-            raise InvalidRequest(f"a time bank must be positive, not {time_bank}+{time_increment}")
-        check_int64("time_bank", time_bank or 0)
-        check_int64("time_increment", time_increment)
-        check_language(language)
+        """Store a new active game with its seats, ``settings`` and initial snapshot, in one
+        INSERT of the game's row (ThreadBusy if the thread is taken)."""
         for name, value in (
             ("guild_id", guild_id),
             ("channel_id", channel_id),
@@ -111,6 +92,13 @@ class GamesPart(StoreBase):
                         current_seat,
                         stamp,
                         stamp,
+                        settings.turn_deadline,
+                        int(settings.computer_takeover),
+                        settings.language,
+                        settings.computer_level,
+                        int(settings.coach),
+                        settings.time_bank,
+                        settings.stored_increment,
                     ),
                 )
             except sqlite.IntegrityError as exc:
@@ -122,16 +110,6 @@ class GamesPart(StoreBase):
                     raise ThreadBusy(thread_id, int(busy)) from exc
                 raise InvalidRequest(f"cannot create game: {exc}") from exc
             game_id = int(rows[0]["id"])
-            if turn_deadline is not None or computer_takeover:
-                await conn.execute(
-                    q.SET_TURN_DEADLINE, (turn_deadline, int(computer_takeover), game_id)
-                )
-            if language is not None:
-                await conn.execute(q.SET_GAME_LANGUAGE, (language, game_id))
-            if computer_level != "normal" or coach:
-                await conn.execute(q.SET_GAME_COMPUTERS, (computer_level, int(coach), game_id))
-            if time_bank is not None:
-                await conn.execute(q.SET_TIME_BANK, (time_bank, time_increment, game_id))
             await conn.executemany(
                 q.INSERT_SEAT,
                 [(game_id, s.seat, s.user_id, s.player, s.colour) for s in seats],
@@ -155,13 +133,13 @@ class GamesPart(StoreBase):
             ended_at=None,
             seats=tuple(Seat(s.seat, s.user_id, s.player, s.colour) for s in seats),
             snapshot=snapshot,
-            turn_deadline=turn_deadline,
-            computer_takeover=computer_takeover,
-            language=language,
-            computer_level=computer_level,
-            coach=coach,
-            time_bank=time_bank,
-            time_increment=time_increment if time_bank is not None else 0,
+            turn_deadline=settings.turn_deadline,
+            computer_takeover=settings.computer_takeover,
+            language=settings.language,
+            computer_level=settings.computer_level,
+            coach=settings.coach,
+            time_bank=settings.time_bank,
+            time_increment=settings.stored_increment,
         )
 
     async def load_game(self, game_id: int) -> Game:

@@ -13,11 +13,13 @@ from typing import Any, Protocol
 
 from .announcements import GameVersions
 from .models import (
+    DEFAULT_SETTINGS,
     Action,
     ActiveGame,
     AwaySeat,
     BankTurn,
     Game,
+    GameSettings,
     League,
     LeaguePlayer,
     LeagueTable,
@@ -50,15 +52,9 @@ class GameLog(Protocol):
         seats: Sequence[NewSeat],
         snapshot: str,
         current_seat: int | None,
-        turn_deadline: int | None = None,
-        computer_takeover: bool = False,
-        language: str | None = None,
-        computer_level: str = "normal",
-        coach: bool = False,
-        time_bank: int | None = None,
-        time_increment: int = 0,
+        settings: GameSettings = DEFAULT_SETTINGS,
     ) -> Game:
-        """Store a new active game (ThreadBusy if the thread has one)."""
+        """Store a new active game with its settings (ThreadBusy if the thread has one)."""
         ...
 
     async def load_game(self, game_id: int) -> Game:

@@ -9,9 +9,9 @@ from bot.league.names import name_key
 
 from . import queries as q
 from . import sqlite
-from .base import StoreBase, check_int64
+from .base import StoreBase
 from .errors import LeagueNameTaken, LeaguePlayersMoved
-from .models import League, LeaguePlayer, LeagueTable, NewLeague
+from .models import League, LeaguePlayer, LeagueTable, NewLeague, check_int64
 from .rows import ints, league_from_row, league_player_from_row, only, optional_int
 
 

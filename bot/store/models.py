@@ -10,6 +10,8 @@ from typing import Any, Protocol
 
 from engine.contract import Outcome as EngineOutcome
 
+from .errors import InvalidRequest
+
 
 class GameStatus(StrEnum):
     """Lifecycle of a game: only active games take actions and hold their thread."""
@@ -23,6 +25,21 @@ class GameStatus(StrEnum):
 COMPUTER_LEVELS = ("easy", "normal", "strong")
 #: The languages a game or a server may choose (the CHECK of migration 0011).
 LANGUAGES = ("en", "fr", "it", "pl")
+
+_INT64_MIN = -(1 << 63)
+_INT64_MAX = (1 << 63) - 1
+
+
+def check_int64(name: str, value: int) -> None:
+    """InvalidRequest unless ``value`` fits a signed 64-bit column."""
+    if not _INT64_MIN <= value <= _INT64_MAX:
+        raise InvalidRequest(f"{name} {value} does not fit in a signed 64-bit integer")
+
+
+def check_language(language: str | None) -> None:
+    """InvalidRequest unless ``language`` is None or one the bot speaks."""
+    if language is not None and language not in LANGUAGES:
+        raise InvalidRequest(f"language {language!r} is not one of {', '.join(LANGUAGES)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +75,45 @@ class NewSeat:
     user_id: int
     player: str
     colour: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSettings:
+    """What a game is set up with beside its seats and rules, as the store records it.
+
+    Built once (by the lobby, a league's table, the web demo) and passed as it is through the
+    service to the store. The defaults are the columns' defaults: a game with
+    ``GameSettings()`` stores what a game created before these settings stored.
+    """
+
+    turn_deadline: int | None = None  # seconds a player has for a turn; None: no deadline
+    computer_takeover: bool = False  # at a turn's deadline the computer takes the seat over
+    language: str | None = None  # en, fr, it or pl; None: the server's locale
+    computer_level: str = "normal"  # the computer seats' level (``COMPUTER_LEVELS``)
+    coach: bool = False  # the players may ask for hints and, at the end, turning points
+    time_bank: int | None = None  # seconds each player's bank starts with; None: no bank
+    time_increment: int = 0  # seconds a bank gains when its player's turn begins
+
+    def __post_init__(self) -> None:
+        if self.computer_level not in COMPUTER_LEVELS:
+            raise InvalidRequest(f"level {self.computer_level!r} is not one of {COMPUTER_LEVELS}")
+        if self.turn_deadline is not None and self.turn_deadline <= 0:
+            raise InvalidRequest(f"a turn deadline must be positive, not {self.turn_deadline}")
+        bank, increment = self.time_bank, self.time_increment
+        if (bank is not None and bank <= 0) or increment < 0:
+            raise InvalidRequest(f"a time bank must be positive, not {bank}+{increment}")
+        check_int64("time_bank", bank or 0)
+        check_int64("time_increment", increment)
+        check_language(self.language)
+
+    @property
+    def stored_increment(self) -> int:
+        """The increment the game records: none without a bank."""
+        return self.time_increment if self.time_bank is not None else 0
+
+
+#: The settings of a game set up with none chosen (every column's default).
+DEFAULT_SETTINGS = GameSettings()
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from . import queries as q
-from .base import StoreBase, check_int64, check_language
-from .models import UserSettings
+from .base import StoreBase
+from .models import UserSettings, check_int64, check_language
 from .rows import only, user_settings_from_row
 
 

@@ -562,12 +562,7 @@ async def _open_game(
             players=table,
             game_key=state.game,
             options=options,
-            turn_deadline=state.turn_deadline,
-            time_bank=state.time_bank,
-            computer_takeover=state.takeover,
-            language=state.language,
-            computer_level=state.level,
-            coach=state.coach,
+            settings=state.settings,
         )
     except ServiceError:
         raise

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.service import Rooms, build_rooms, render_picture
-from bot.store import GameNotFound, GameRepository, open_store
+from bot.store import GameNotFound, GameRepository, GameSettings, open_store
 from bot.workers.render_pool import RenderPool, default_processes
 from engine import games
 from engine.games import Match
@@ -82,7 +82,7 @@ async def play_game(repo: GameRepository, rooms: Rooms, demo: DemoGame, number: 
         players=[(None, name) for name in demo.players],
         game_key=demo.game_key,
         seed=number,
-        language=demo.language,
+        settings=GameSettings(language=demo.language),
     )
     game_id = created.game_id
     turns = 0

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import Created, Rooms, ServiceError, SkipVote, build_rooms
+from bot.service import Created, GameSettings, Rooms, ServiceError, SkipVote, build_rooms
 from bot.store import GameRepository, NewLeague, open_store
 from tests.backends import database
 
@@ -41,7 +41,7 @@ async def deadline_game(rooms: Rooms, players: int) -> tuple[Created, int, list[
         channel_id=CHANNEL,
         thread_id=500,
         players=list(USERS.items())[:players],
-        turn_deadline=2 * DAY,
+        settings=GameSettings(turn_deadline=2 * DAY),
     )
     await rooms.deadlines.schedule_reminders(created.game_id, created.turn)
     absent = created.first.user_id
@@ -163,7 +163,7 @@ def test_reading_a_deadline_schedules_nothing_scheduling_does_once(tmp_path: Pat
                 channel_id=CHANNEL,
                 thread_id=500,
                 players=list(USERS.items())[:2],
-                turn_deadline=2 * DAY,
+                settings=GameSettings(turn_deadline=2 * DAY),
             )
             game_id, turn = created.game_id, created.turn
             assert await rooms.deadlines.deadline_of(game_id, turn) is None

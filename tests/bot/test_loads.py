@@ -19,7 +19,7 @@ from typing import Any, TypeVar, cast
 import pytest
 
 from bot.background.scheduler import ReminderScheduler
-from bot.service import PlayResult, Rooms, build_rooms
+from bot.service import GameSettings, PlayResult, Rooms, build_rooms
 from bot.store import Game, GameRepository, LeagueStore, open_store
 from bot.thread.door import announce
 from engine import games
@@ -111,8 +111,7 @@ async def deadline_game(rooms: Rooms, *, game_key: str = "yamatai", takeover: bo
         channel_id=CHANNEL,
         thread_id=500,
         players=[(ANN, "Ann"), (BO, "Bo")],
-        turn_deadline=2 * DAY,
-        computer_takeover=takeover,
+        settings=GameSettings(turn_deadline=2 * DAY, computer_takeover=takeover),
     )
     opening = await rooms.messages.prepare(created.game_id, created)
     assert opening is not None and opening.deadline == NOW + 2 * DAY

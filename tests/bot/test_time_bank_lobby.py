@@ -6,6 +6,7 @@ import pytest
 
 from bot.custom_ids import LOBBY
 from bot.lobby_state import LobbyState, parse_bank, parse_custom_id, parse_hours
+from bot.service import GameSettings
 from bot.service.deadlines import bank_available, bank_of_seat
 from bot.store import BankTurn
 
@@ -57,3 +58,21 @@ def test_a_bank_gains_its_increment_up_to_its_size_and_runs_down_while_played() 
     assert bank_of_seat(turns, 1, 100, now=80) == 50  # being played: ticking
     assert bank_of_seat(turns, 2, 100, now=80) == 100  # no turn yet: the whole bank
     assert bank_available(70, 100, 20) == 90 and bank_available(95, 100, 20) == 100
+
+
+def test_the_lobby_starts_its_game_with_the_settings_it_shows() -> None:
+    state = LobbyState("yamatai", 2, False, (1,), takeover=True, language="fr")
+    assert state.with_level("strong").with_coach(True).settings == GameSettings(
+        turn_deadline=48 * 3600,
+        computer_takeover=True,
+        language="fr",
+        computer_level="strong",
+        coach=True,
+    )
+    banked = state.with_bank((72, 12)).settings
+    assert (banked.turn_deadline, banked.time_bank, banked.time_increment) == (
+        None,
+        72 * 3600,
+        12 * 3600,
+    )
+    assert LobbyState("yamatai", 2, False, (1,), deadline=0).settings == GameSettings()

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from bot.service import ServiceError, Turn, build_rooms
-from bot.store import GameRepository, NewSeat, open_store
+from bot.store import GameRepository, NewSeat, Target, open_store
 from bot.store.migrate import DEFAULT_MIGRATIONS_DIR
 from engine import games
 from tests.backends import database
-from tests.store.store_helpers import raw
+from tests.store.store_helpers import raw, stored_before
 
 from .support import GUILD, _fake_picture, play_whole_turn
 
@@ -38,27 +38,25 @@ def schema_before_0012(tmp_path: Path) -> Path:
     return old
 
 
-async def old_game(repo: GameRepository, players: int) -> tuple[int, int]:
+async def old_game(repo: GameRepository, target: Target, players: int) -> tuple[int, int]:
     """A Yamatai game with a 48-hour deadline as stored before 0012, its first turn scheduled
     under the old key round.seat; (game id, seat to act). Users are 100 + seat."""
     names = ["Ann", "Bo", "Cy"][:players]
     match = games.new("yamatai", players=names, seed=7)
-    game = await repo.create_game(
-        guild_id=GUILD,
-        channel_id=20,
-        thread_id=500,
-        game_key="yamatai",
-        seed=7,
-        options=match.options,
-        seats=[NewSeat(i, 100 + i, n, match.colours[i]) for i, n in enumerate(names)],
+    game_id = stored_before(
+        target,
+        500,
+        seat_list=[NewSeat(i, 100 + i, n, match.colours[i]) for i, n in enumerate(names)],
         snapshot=match.to_json(),
         current_seat=match.current_seat,
+        options=match.options,
         turn_deadline=2 * DAY,
+        guild_id=GUILD,
     )
     seat = match.current_seat
     assert seat is not None
     await repo.schedule_turn(
-        game.id,
+        game_id,
         turn=f"1.{seat}",
         seat=seat,
         user_id=100 + seat,
@@ -66,7 +64,7 @@ async def old_game(repo: GameRepository, players: int) -> tuple[int, int]:
         reminders=PLAN,
         now=DEADLINE - 2 * DAY,
     )
-    return game.id, seat
+    return game_id, seat
 
 
 def test_a_turn_in_flight_keeps_its_old_key_and_an_old_button_never_acts_on_a_later_turn(
@@ -81,7 +79,7 @@ def test_a_turn_in_flight_keeps_its_old_key_and_an_old_button_never_acts_on_a_la
     async def main() -> None:
         repo = await open_store(target, migrations_dir=old)
         try:
-            game_id, seat = await old_game(repo, 2)
+            game_id, seat = await old_game(repo, target, 2)
         finally:
             await repo.close()
         with_claim = raw(target)
@@ -136,7 +134,7 @@ def test_votes_cast_before_0012_count_for_the_turn_in_flight(tmp_path: Path) -> 
     async def main() -> None:
         repo = await open_store(target, migrations_dir=old)
         try:
-            game_id, seat = await old_game(repo, 3)
+            game_id, seat = await old_game(repo, target, 3)
             voters = [100 + s for s in range(3) if s != seat]
             await repo.add_deadline_vote(game_id, f"1.{seat}", voters[0], "skip", now=NOW)
         finally:

@@ -7,14 +7,18 @@ import random
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 import asyncpg
 
 from bot.store import Game, GameRepository, NewSeat, Target, is_url, open_store
+from bot.store.base import dump_json
 from bot.store.postgres import placeholders
+from bot.store.rows import format_time
+from bot.store.snapshots import without_log
 from tests.backends import blocking
 
 T = TypeVar("T")
@@ -68,6 +72,56 @@ async def create_plain(
         snapshot=snapshot,
         current_seat=0,
     )
+
+
+#: A game's row as the store wrote it before migration 0005 added the first of its settings'
+#: columns (each added later with a default); ``{deadline}`` names turn_deadline when given.
+_GAME_BEFORE_SETTINGS = """
+INSERT INTO games (guild_id, channel_id, thread_id, game_key, options, seed, status, version,
+                   action_count, current_seat, created_at, updated_at{deadline})
+VALUES (?, ?, ?, ?, ?, ?, 'active', 1, 0, ?, ?, ?{value})
+RETURNING id
+"""
+
+
+def stored_before(
+    db: Target,
+    thread_id: int = 30,
+    *,
+    seat_list: Sequence[NewSeat] | None = None,
+    snapshot: str = '{"n":0}',
+    current_seat: int | None = 0,
+    options: Mapping[str, Any] | None = None,
+    turn_deadline: int | None = None,
+    guild_id: int = 10,
+) -> int:
+    """A Yamatai game written in plain SQL on a database migrated only so far, as the store
+    wrote it before the settings' columns existed (a game a later migration must keep); its id.
+
+    ``turn_deadline``: written too (a database with migration 0005). The store's own
+    ``create_game`` writes every column in one statement, so it cannot write such a game.
+    """
+    stamp = format_time(datetime.now(UTC))
+    sql = _GAME_BEFORE_SETTINGS.format(
+        deadline="" if turn_deadline is None else ", turn_deadline",
+        value="" if turn_deadline is None else ", ?",
+    )
+    row = (guild_id, 20, thread_id, "yamatai", dump_json(options), 7, current_seat, stamp, stamp)
+    conn = raw(db)
+    try:
+        added = conn.execute(sql, (*row, *(() if turn_deadline is None else (turn_deadline,))))
+        game_id = int(added.fetchall()[0][0])
+        for s in seats(3) if seat_list is None else seat_list:
+            conn.execute(
+                "INSERT INTO seats (game_id, seat, user_id, player, colour) VALUES (?, ?, ?, ?, ?)",
+                (game_id, s.seat, s.user_id, s.player, s.colour),
+            )
+        conn.execute(
+            "INSERT INTO snapshots (game_id, state) VALUES (?, ?)", (game_id, without_log(snapshot))
+        )
+    finally:
+        conn.close()
+    return game_id
 
 
 async def create_engine_game(

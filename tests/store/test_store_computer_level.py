@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import GameNotFound, GameRepository, InvalidRequest, open_store
+from bot.store import GameNotFound, GameRepository, GameSettings, InvalidRequest, open_store
 from bot.store.migrate import DEFAULT_MIGRATIONS_DIR, POSTGRES_SUBDIR
 from tests.backends import database
 
-from .store_helpers import create_plain, run, seats, with_repo
+from .store_helpers import create_plain, run, seats, stored_before, with_repo
 
 pytestmark = pytest.mark.usefixtures("backend")
 
@@ -27,8 +27,7 @@ async def _game(repo: GameRepository, thread_id: int, level: str, coach: bool) -
         seats=seats(2),
         snapshot='{"n":0}',
         current_seat=0,
-        computer_level=level,
-        coach=coach,
+        settings=GameSettings(computer_level=level, coach=coach),
     )
     assert (game.computer_level, game.coach) == (level, coach)
     return game.id
@@ -72,10 +71,8 @@ def test_games_stored_before_the_migration_play_normal_without_coach(tmp_path: P
 
     async def before() -> int:
         repo = await open_store(target, migrations_dir=older)
-        try:
-            return (await create_plain(repo, 30)).id
-        finally:
-            await repo.close()
+        await repo.close()
+        return stored_before(target, 30)
 
     async def after(repo: GameRepository) -> tuple[str, bool]:
         game = await repo.load_game(game_id)

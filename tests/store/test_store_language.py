@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import GameNotFound, GameRepository, InvalidRequest
+from bot.store import GameNotFound, GameRepository, GameSettings, InvalidRequest
 from tests.backends import database
 
 from .store_helpers import seats, with_repo
@@ -25,7 +25,7 @@ async def _game(repo: GameRepository, thread_id: int, language: str | None) -> i
         seats=seats(2),
         snapshot='{"n":0}',
         current_seat=0,
-        language=language,
+        settings=GameSettings(language=language),
     )
     assert game.language == language
     return game.id

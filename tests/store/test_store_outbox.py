@@ -10,7 +10,7 @@ import pytest
 from bot.store import GameNotFound, GameRepository, open_store
 from bot.store.migrate import discover, migrate_database
 from tests.backends import database
-from tests.store.store_helpers import create_plain, raw, run, with_repo
+from tests.store.store_helpers import create_plain, raw, run, stored_before, with_repo
 
 pytestmark = pytest.mark.usefixtures("backend")
 
@@ -123,8 +123,8 @@ def test_migration_0004_counts_games_abandoned_before_it_announced(tmp_path: Pat
     async def before() -> None:
         repo = await open_store(db, migrations_dir=until)
         try:
-            await repo.abandon_game((await create_plain(repo, thread_id=50)).id)
-            await create_plain(repo, thread_id=51)  # active, its opening owed
+            await repo.abandon_game(stored_before(db, thread_id=50))
+            stored_before(db, thread_id=51)  # active, its opening owed
         finally:
             await repo.close()
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import GameRepository, InvalidRequest
+from bot.store import GameRepository, GameSettings, InvalidRequest
 from tests.backends import database
 
 from .store_helpers import create_plain, with_repo
@@ -134,7 +134,7 @@ def test_the_contract_columns_and_the_turn_deadline(tmp_path: Path) -> None:
                 seats=[],
                 snapshot="{}",
                 current_seat=None,
-                turn_deadline=0,
+                settings=GameSettings(turn_deadline=0),
             )
         await schedule(repo, game.id)
 

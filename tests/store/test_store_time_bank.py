@@ -8,11 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import BankTurn, GameNotFound, GameRepository, InvalidRequest, open_store
+from bot.store import (
+    BankTurn,
+    GameNotFound,
+    GameRepository,
+    GameSettings,
+    InvalidRequest,
+    open_store,
+)
 from bot.store.migrate import DEFAULT_MIGRATIONS_DIR, POSTGRES_SUBDIR
 from tests.backends import database
 
-from .store_helpers import create_plain, run, seats, with_repo
+from .store_helpers import create_plain, run, seats, stored_before, with_repo
 
 pytestmark = pytest.mark.usefixtures("backend")
 DAY = 86400
@@ -29,8 +36,7 @@ async def _game(repo: GameRepository, thread_id: int, bank: int | None, incremen
         seats=seats(2),
         snapshot='{"n":0}',
         current_seat=0,
-        time_bank=bank,
-        time_increment=increment,
+        settings=GameSettings(time_bank=bank, time_increment=increment),
     )
     return game.id
 
@@ -88,10 +94,8 @@ def test_games_stored_before_the_migration_have_no_time_bank(tmp_path: Path) -> 
 
     async def before() -> int:
         repo = await open_store(target, migrations_dir=older)
-        try:
-            return (await create_plain(repo, 30)).id
-        finally:
-            await repo.close()
+        await repo.close()
+        return stored_before(target, 30)
 
     async def after(repo: GameRepository) -> tuple[int | None, int, list[BankTurn]]:
         game = await repo.load_game(game_id)

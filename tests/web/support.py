@@ -10,7 +10,7 @@ from typing import Any
 
 import aiohttp
 
-from bot.service import build_rooms
+from bot.service import GameSettings, build_rooms
 from bot.store import GameRepository, open_store
 from bot.web.config import WebConfig
 from bot.web.demo import play_turn
@@ -67,8 +67,7 @@ async def played_game(
         thread_id=thread_id,
         players=list(zip(users or [None] * len(players), players, strict=True)),
         game_key=game_key,
-        language=language,
-        turn_deadline=turn_deadline,
+        settings=GameSettings(language=language, turn_deadline=turn_deadline),
     )
     await play_turns(repo, created.game_id, turns)
     return created.game_id

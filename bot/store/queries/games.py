@@ -9,24 +9,15 @@ GAME_COLUMNS = (
     "g.coach, g.time_bank, g.time_increment"
 )
 
+# A new game's row with every setting it is created with (migrations 0005, 0010, 0011, 0015,
+# 0016 added them as columns; their defaults are ``GameSettings()``'s).
 INSERT_GAME = """
 INSERT INTO games (guild_id, channel_id, thread_id, game_key, options, seed, status, version,
-                   action_count, current_seat, created_at, updated_at)
-VALUES (?, ?, ?, ?, ?, ?, 'active', 1, 0, ?, ?, ?)
+                   action_count, current_seat, created_at, updated_at, turn_deadline,
+                   computer_takeover, language, computer_level, coach, time_bank, time_increment)
+VALUES (?, ?, ?, ?, ?, ?, 'active', 1, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 RETURNING id
 """
-
-# A new game's turn deadline (migration 0005), in the transaction that creates it.
-SET_TURN_DEADLINE = "UPDATE games SET turn_deadline = ?, computer_takeover = ? WHERE id = ?"
-
-# A new game's language (migration 0011), in the transaction that creates it.
-SET_GAME_LANGUAGE = "UPDATE games SET language = ? WHERE id = ?"
-
-# A new game's computer level and coach (migration 0015), in the transaction that creates it.
-SET_GAME_COMPUTERS = "UPDATE games SET computer_level = ?, coach = ? WHERE id = ?"
-
-# A new game's time bank and increment (migration 0016), in the transaction that creates it.
-SET_TIME_BANK = "UPDATE games SET time_bank = ?, time_increment = ? WHERE id = ?"
 
 INSERT_SEAT = """
 INSERT INTO seats (game_id, seat, user_id, player, colour) VALUES (?, ?, ?, ?, ?)
