@@ -30,7 +30,7 @@ Choices = tuple[tuple[str, float], ...]
 Step = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Hint:
     """The strong player's best choices for the player's step: (action, chance to win 0..1)."""
 
@@ -39,7 +39,7 @@ class Hint:
     choices: tuple[tuple[str, float], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TurningPoints:
     """A player's turning points at the end of a coached game, worst first."""
 
@@ -74,7 +74,7 @@ class CoachService:
         view = match.view(seat)
         seed = game.seed + len(match.log)
         choices = await self._choices((game.id, game.version), game.game_key, view, seed)
-        return Hint(game.game_key, view, choices)
+        return Hint(game=game.game_key, view=view, choices=choices)
 
     async def _choices(
         self, step: Step, game_key: str, view: Mapping[str, Any], seed: int
@@ -118,4 +118,4 @@ class CoachService:
         looked_at, points = await self.pool.think(
             turning_points, game.snapshot, seats[0], skipped, game.seed, TURNING_POINTS_SECONDS
         )
-        return TurningPoints(game.game_key, looked_at, tuple(points))
+        return TurningPoints(game=game.game_key, looked_at=looked_at, points=tuple(points))

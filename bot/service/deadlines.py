@@ -363,20 +363,41 @@ class DeadlineService:
         needed = len(voters) // 2 + 1
         counted = len(set(votes) & voters)
         if counted < needed:
-            return SkipVote(game.id, counted, needed, choice=choice, thread_id=game.thread_id)
+            return SkipVote(
+                game_id=game.id,
+                votes=counted,
+                needed=needed,
+                choice=choice,
+                thread_id=game.thread_id,
+            )
         if choice == "away":
             seat = current.seat
             handed = await self.store.hand_over(game.id, seat, now=self.desk.now())
             player = players_of(game, match, {seat: "away"})[seat]
             return SkipVote(
-                game.id, counted, needed, None, True, choice, player, game.thread_id, handed
+                game_id=game.id,
+                votes=counted,
+                needed=needed,
+                turn=None,
+                computers_next=True,
+                choice=choice,
+                handed=player,
+                thread_id=game.thread_id,
+                announce=handed,
             )
         # the absent player's turn, played by the computer room as any stand-in plays, once
         report = await self.computers.stand_in_turn(game, match, current.seat)
         computers = self.desk.computer_acts(
             game, match.current_seat, await self.desk.stand_ins(game)
         )
-        return SkipVote(game.id, counted, needed, report, computers, thread_id=game.thread_id)
+        return SkipVote(
+            game_id=game.id,
+            votes=counted,
+            needed=needed,
+            turn=report,
+            computers_next=computers,
+            thread_id=game.thread_id,
+        )
 
     async def _voters(self, game: Game, absent_seat: int) -> set[int]:
         """Who votes on a turn at its deadline: the humans still playing, other than the absent
@@ -401,7 +422,7 @@ class DeadlineService:
             if thread_id is not None and await self._resigned_here(user_id, thread_id):
                 raise ServiceError("stand_in.refused.resigned")
             raise ServiceError("back.none")
-        return Back(tuple(dict.fromkeys((s.game_id, s.thread_id) for s in returned)))
+        return Back(games=tuple(dict.fromkeys((s.game_id, s.thread_id) for s in returned)))
 
     async def _resigned_here(self, user_id: int, thread_id: int) -> bool:
         """Whether the user resigned from the active game of this thread."""

@@ -70,9 +70,18 @@ class EndingService:
                     await self.store.set_stand_in(game.id, mine, "resigned", now=now)
         if len(others) <= 1:
             winner = players[others[0]] if others else None
-            return Resigned(game.id, game.thread_id, players[seat], True, winner)
+            return Resigned(
+                game_id=game.id,
+                thread_id=game.thread_id,
+                player=players[seat],
+                ended=True,
+                winner=winner,
+            )
         return Resigned(
-            game.id, game.thread_id, players[seat], computers_next=match.current_seat in seats
+            game_id=game.id,
+            thread_id=game.thread_id,
+            player=players[seat],
+            computers_next=match.current_seat in seats,
         )
 
     async def may_abandon(self, member: Member, *, thread_id: int) -> tuple[int, int, str | None]:

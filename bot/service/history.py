@@ -33,10 +33,26 @@ def replay_turns(match: Match, viewer: int | None = None) -> list[TurnRecord]:
         events += new
         milestones = fresh.milestones(new)
         if milestones.turn_ended:
-            turns.append(TurnRecord(seat, turn_round, tuple(actions), tuple(events), True))
+            turns.append(
+                TurnRecord(
+                    seat=seat,
+                    round=turn_round,
+                    actions=tuple(actions),
+                    events=tuple(events),
+                    complete=True,
+                )
+            )
             seat, actions, events = None, [], []
     if seat is not None:
-        turns.append(TurnRecord(seat, turn_round, tuple(actions), tuple(events), False))
+        turns.append(
+            TurnRecord(
+                seat=seat,
+                round=turn_round,
+                actions=tuple(actions),
+                events=tuple(events),
+                complete=False,
+            )
+        )
     return turns
 
 
@@ -73,4 +89,4 @@ def since_last_turn(match: Match, seat: int) -> SinceLastTurn:
     mine = [i for i, turn in enumerate(turns) if turn.seat == seat and turn.complete]
     start = mine[-1] + 1 if mine else 0
     others = tuple(turn for turn in turns[start:] if turn.complete and turn.seat != seat)
-    return SinceLastTurn(others, first_turn=not mine)
+    return SinceLastTurn(turns=others, first_turn=not mine)

@@ -21,7 +21,7 @@ def spreadsheet_text(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TableSeat:
     """A player at a league table."""
 
@@ -29,7 +29,7 @@ class TableSeat:
     name: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TableToOpen:
     """A seated table whose game is not open yet (or whose opening was interrupted)."""
 
@@ -38,7 +38,7 @@ class TableToOpen:
     players: tuple[TableSeat, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class StandingLine:
     """One line of a league's standings, ready to show."""
 
@@ -54,7 +54,7 @@ class StandingLine:
     resigned: int = 0  # games forfeited (resigned, or left by the withdrawal)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class LeagueStandings:
     """A league's standings after its finished rounds."""
 
@@ -63,7 +63,7 @@ class LeagueStandings:
     lines: tuple[StandingLine, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Left:
     """A player left a league: before the season (``withdrawn`` False) or during it."""
 
@@ -72,7 +72,7 @@ class Left:
     resigned_games: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Progress:
     """What moving a league on did: a round seated, the season finished, or nothing."""
 

@@ -109,19 +109,19 @@ class LeagueSeason:
         tables = [t for t in await self.repo.league_tables(league.id)]
         current = [t for t in tables if t.round == league.current_round]
         if not current or not all([await self._ended(t) for t in current]):
-            return Progress(league)
+            return Progress(league=league)
         await self.ratings.rate_pending()
         if league.current_round >= league.rounds:
             await self.repo.finish_league(league.id)
             done = await self.repo.load_league_by_id(league.id)
             assert done is not None
-            return Progress(done, finished=True)
+            return Progress(league=done, finished=True)
         seated = await self.seat(league, league.current_round + 1)
         if seated is None:  # another caller seated it
             again = await self.repo.load_league_by_id(league.id)
             assert again is not None
-            return Progress(again)
-        return Progress(seated, seated_round=seated.current_round)
+            return Progress(league=again)
+        return Progress(league=seated, seated_round=seated.current_round)
 
     async def _ended(self, table: LeagueTable) -> bool:
         if table.game_id is None:
@@ -165,7 +165,11 @@ class LeagueSeason:
         """The current round's tables whose game is not open yet."""
         names = {p.user_id: p.name for p in await self.repo.league_players(league.id)}
         return [
-            TableToOpen(league, t, tuple(TableSeat(u, names.get(u, "?")) for u in t.user_ids))
+            TableToOpen(
+                league=league,
+                table=t,
+                players=tuple(TableSeat(user_id=u, name=names.get(u, "?")) for u in t.user_ids),
+            )
             for t in await self.repo.league_tables(league.id)
             if t.round == league.current_round and t.game_id is None
         ]

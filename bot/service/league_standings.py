@@ -67,16 +67,16 @@ class LeagueTally:
         names = {p.user_id: p.name for p in players}
         return [
             StandingLine(
-                s.rank,
-                s.user_id,
-                names[s.user_id],
-                s.points,
-                s.played,
-                s.wins,
-                ratings.get(s.user_id),
-                change.get(s.user_id, 0.0),
-                s.withdrawn,
-                s.resigned,
+                rank=s.rank,
+                user_id=s.user_id,
+                name=names[s.user_id],
+                points=s.points,
+                played=s.played,
+                wins=s.wins,
+                rating=ratings.get(s.user_id),
+                change=change.get(s.user_id, 0.0),
+                withdrawn=s.withdrawn,
+                resigned=s.resigned,
             )
             for s in counted
         ]
@@ -87,7 +87,9 @@ class LeagueTally:
         tables = await self.repo.league_tables(league.id)
         outcomes = [o for t in tables if (o := await self.outcome(t)) is not None]
         lines = await self.lines(league, tables)
-        return LeagueStandings(league, rounds_done(tables, outcomes), tuple(lines))
+        return LeagueStandings(
+            league=league, rounds_done=rounds_done(tables, outcomes), lines=tuple(lines)
+        )
 
 
 def _resigned_users(game: Game, table: LeagueTable) -> set[int]:

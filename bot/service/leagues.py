@@ -184,7 +184,7 @@ class LeagueService:
         league = await self.get(guild_id, name)
         if league.status == "signup":
             if await self.repo.leave_league(league.id, user_id):
-                return Left(league, withdrawn=False)
+                return Left(league=league, withdrawn=False)
             league = await self.get(guild_id, name)  # the season may have started meanwhile
             if league.status == "signup":
                 raise ServiceError("league.not_joined", name=league.name)
@@ -215,7 +215,7 @@ class LeagueService:
             except ServiceError:
                 continue  # already over: the forfeit still places them last
             resigned.append(table.game_id)
-        return Left(league, withdrawn=True, resigned_games=tuple(resigned))
+        return Left(league=league, withdrawn=True, resigned_games=tuple(resigned))
 
     # -- the season's start ------------------------------------------------------------------------
 
@@ -229,7 +229,7 @@ class LeagueService:
         seated = await self.season.seat(league, 1)
         if seated is None:
             raise ServiceError("league.already_started", name=league.name)
-        return Progress(seated, seated_round=1)
+        return Progress(league=seated, seated_round=1)
 
     # -- the season (league_season) ---------------------------------------------------------------
 

@@ -62,4 +62,4 @@ def pace(
         mine = [seconds for s, seconds in found if s == seat]
         per_seat.append(statistics.median(mine) if mine else None)
     overall = statistics.median([s for _, s in found]) if found else None
-    return Pace(tuple(per_seat), overall)
+    return Pace(seats=tuple(per_seat), game=overall)

@@ -30,7 +30,7 @@ def categories(legal: list[str], group: Grouping) -> list[Category]:
     for action in legal:
         key = group(action)
         counts[key] = counts.get(key, 0) + 1
-    return [Category(key, n) for key, n in counts.items()]
+    return [Category(key=key, count=n) for key, n in counts.items()]
 
 
 def next_group(keys: Sequence[str], after: str | None, order: Sequence[str]) -> str:

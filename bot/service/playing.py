@@ -119,16 +119,16 @@ class PlayService:
         banks = await self.reports.banks(game)
         picture = await self.pictures.render(match.view(None), None, game, banks=banks)
         return Created(
-            game.id,
-            game.game_key,
-            thread_id,
-            game.version,
-            infos,
-            picture,
-            first,
-            first.computer,
-            await current_turn(match),
-            game.language,
+            game_id=game.id,
+            game=game.game_key,
+            thread_id=thread_id,
+            version=game.version,
+            players=infos,
+            picture=picture,
+            first=first,
+            computers_next=first.computer,
+            turn=await current_turn(match),
+            language=game.language,
         )
 
     async def play(
@@ -163,18 +163,18 @@ class PlayService:
             game, match.current_seat, await self.desk.stand_ins(game)
         )
         return PlayResult(
-            game.id,
-            game.thread_id,
-            saved,
-            actions,
-            tuple(events),
-            None,
-            step_of(match),
-            game.game_key,
-            tuple(p.name for p in players_of(game, match)),
-            turn,
-            computers,
-            order,
+            game_id=game.id,
+            thread_id=game.thread_id,
+            version=saved,
+            actions=actions,
+            events=tuple(events),
+            picture=None,
+            step=step_of(match),
+            game=game.game_key,
+            names=tuple(p.name for p in players_of(game, match)),
+            turn=turn,
+            computers_next=computers,
+            picture_order=order,
         )
 
     async def preview(self, user_id: int, text: str, *, thread_id: int) -> Preview:
@@ -188,16 +188,16 @@ class PlayService:
         actions = tuple(result.actions)
         picture = await self.pictures.render(result.view, result.events, game)
         return Preview(
-            game.id,
-            game.game_key,
-            game.thread_id,
-            game.version,
-            "; ".join(actions),
-            actions,
-            tuple(result.events),
-            picture,
-            players_of(game, match),
-            result.ends_turn,
+            game_id=game.id,
+            game=game.game_key,
+            thread_id=game.thread_id,
+            version=game.version,
+            text="; ".join(actions),
+            actions=actions,
+            events=tuple(result.events),
+            picture=picture,
+            players=players_of(game, match),
+            ends_turn=result.ends_turn,
         )
 
     async def undo(
@@ -220,7 +220,14 @@ class PlayService:
                 game.id, game.version, match.to_json(), current_seat=match.current_seat
             )
         order = await self._step_order(game, match, seat, panel_choices(match))
-        return UndoResult(game.id, saved, undone, None, step_of(match), order)
+        return UndoResult(
+            game_id=game.id,
+            version=saved,
+            undone=undone,
+            picture=None,
+            step=step_of(match),
+            picture_order=order,
+        )
 
     async def _step_order(
         self,

@@ -67,7 +67,7 @@ def rate(
     ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PlayerRating:
     """A player's rating in one game on one server, with its history (displayed values)."""
 
@@ -79,7 +79,7 @@ class PlayerRating:
     history: tuple[float, ...]  # displayed rating after each rated game, oldest first
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class LeaderLine:
     """One line of a leaderboard."""
 
@@ -145,7 +145,9 @@ class RatingService:
         ratings = await self.repo.game_ratings(guild_id, game_key)
         ratings.sort(key=lambda r: (-displayed(r.mu, r.sigma), -r.games, r.user_id))
         return [
-            LeaderLine(i + 1, r.user_id, displayed(r.mu, r.sigma), r.games)
+            LeaderLine(
+                place=i + 1, user_id=r.user_id, rating=displayed(r.mu, r.sigma), games=r.games
+            )
             for i, r in enumerate(ratings[:limit])
         ]
 
@@ -155,12 +157,12 @@ class RatingService:
         line = next((b for b in board if b.user_id == user_id), None)
         history = await self.repo.rating_history(guild_id, game_key, user_id)
         return PlayerRating(
-            user_id,
-            game_key,
-            displayed(MU, SIGMA) if line is None else line.rating,
-            0 if line is None else line.games,
-            None if line is None else line.place,
-            tuple(displayed(h.mu, h.sigma) for h in history),
+            user_id=user_id,
+            game_key=game_key,
+            rating=displayed(MU, SIGMA) if line is None else line.rating,
+            games=0 if line is None else line.games,
+            place=None if line is None else line.place,
+            history=tuple(displayed(h.mu, h.sigma) for h in history),
         )
 
     async def displayed_ratings(self, guild_id: int, game_key: str) -> dict[int, float]:

@@ -82,14 +82,14 @@ class ReadingService:
             banks=await self.deadlines.shown_banks(game),
         )
         return BoardResult(
-            game.id,
-            game.version,
-            picture,
-            presentation(game.game_key).number(match.turn_info),
-            current,
-            step_of(match),
-            over,
-            presentation(game.game_key).counts,
+            game_id=game.id,
+            version=game.version,
+            picture=picture,
+            round=presentation(game.game_key).number(match.turn_info),
+            current=current,
+            step=step_of(match),
+            over=over,
+            counts=presentation(game.game_key).counts,
         )
 
     async def announced_version(self, game_id: int) -> int:
@@ -134,7 +134,12 @@ class ReadingService:
         banks = await self.deadlines.banks(game)
         seat_banks = None if banks is None else tuple(banks.get(s.seat) for s in game.seats)
         return HistoryResult(
-            game.id, game.game_key, players, tuple(records[-turns:]), figures, seat_banks
+            game_id=game.id,
+            game=game.game_key,
+            players=players,
+            turns=tuple(records[-turns:]),
+            pace=figures,
+            banks=seat_banks,
         )
 
     async def my_games(self, user_id: int, *, guild_id: int | None) -> list[GameListing]:
@@ -162,12 +167,12 @@ class ReadingService:
             started = mine[0].created_at
             times += seat_times(actions, {s.seat for s in mine}, started, by_computer)
         return Profile(
-            counts["finished"],
-            counts["abandoned"],
-            counts["resigned"],
-            counts["active"],
-            statistics.median(times) if times else None,
-            len(by_game),
+            finished=counts["finished"],
+            abandoned=counts["abandoned"],
+            resigned=counts["resigned"],
+            playing=counts["active"],
+            median_move=statistics.median(times) if times else None,
+            counted=len(by_game),
         )
 
     async def server_games(self, user_id: int, *, guild_id: int) -> list[GameListing]:
@@ -194,7 +199,14 @@ class ReadingService:
             bank = next((banks[s] for s in seats if s in banks), None)
             listings.append(
                 GameListing(
-                    g.game_id, g.thread_id, g.game_key, mine, whose, deadline, stand_in, bank
+                    game_id=g.game_id,
+                    thread_id=g.thread_id,
+                    game_key=g.game_key,
+                    my_turn=mine,
+                    current_user_id=whose,
+                    deadline=deadline,
+                    stand_in=stand_in,
+                    bank=bank,
                 )
             )
         far = 1 << 62  # games without a deadline after those with one

@@ -40,7 +40,7 @@ class RecordStore(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Export:
     """A game's record as a file: its name (``<game>-<id>.json``), kind and JSON bytes."""
 
@@ -122,7 +122,9 @@ class Records:
             raise ServiceError("export.not_player")
         kind = record.FULL if over else record.SPECTATOR
         made = await self._record(game, kind)
-        return Export(game.id, game.game_key, kind, record.to_json(made).encode())
+        return Export(
+            game_id=game.id, game_key=game.game_key, kind=kind, data=record.to_json(made).encode()
+        )
 
     async def _record(self, game: Game, kind: str) -> record.Record:
         actions = await self.store.load_actions(game.id)

@@ -156,16 +156,16 @@ class TurnReports:
             match.view(None), None, game, banks=await self.banks(game)
         )
         return Created(
-            game.id,
-            game.game_key,
-            game.thread_id,
-            game.version,
-            infos,
-            picture,
-            first,
-            first.computer,
-            await current_turn(match),
-            game.language,
+            game_id=game.id,
+            game=game.game_key,
+            thread_id=game.thread_id,
+            version=game.version,
+            players=infos,
+            picture=picture,
+            first=first,
+            computers_next=first.computer,
+            turn=await current_turn(match),
+            language=game.language,
         )
 
     async def draw_picture(self, order: PictureOrder) -> bytes:

@@ -15,7 +15,7 @@ from .pictures import PictureOrder
 TurnKey = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Turn:
     """One turn of a game: its round, the seat to act, and ``start``, how many actions of the
     log were played before it began, which no other turn of the game shares."""
@@ -44,7 +44,7 @@ class Turn:
 COMPUTER_USER_ID = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PlayerInfo:
     """One seat: its engine name and its Discord user (None for a computer player)."""
 
@@ -60,7 +60,7 @@ class PlayerInfo:
         return self.user_id is None or self.stand_in is not None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ScoreLine:
     """A seat's final result."""
 
@@ -73,7 +73,7 @@ class ScoreLine:
     resigned: bool = False  # the player resigned (or withdrew): the computer finished the seat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class FinalResult:
     """How a game ended: every seat's score, best first."""
 
@@ -86,7 +86,7 @@ class FinalResult:
         return self.scores[0]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TurnReport:
     """One completed turn, for the thread: who played what, the picture, who is next."""
 
@@ -110,7 +110,7 @@ class TurnReport:
     picture_order: PictureOrder | None = None  # what the picture is drawn from, when owed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PlayResult:
     """Actions applied and saved for a player: the new state as they see it."""
 
@@ -128,7 +128,7 @@ class PlayResult:
     picture_order: PictureOrder | None = None  # the player's view mid-turn; None: turn ended
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Preview:
     """A sequence applied to a copy only: what it would do, nothing saved."""
 
@@ -144,7 +144,7 @@ class Preview:
     ends_turn: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class UndoResult:
     """The action taken back and the board after it."""
 
@@ -156,7 +156,7 @@ class UndoResult:
     picture_order: PictureOrder | None = None  # the player's view after the undo
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BoardResult:
     """The current picture of a game and who is to act."""
 
@@ -170,7 +170,7 @@ class BoardResult:
     counts: str = "round"  # what ``round`` counts: "round" or "turn" (D83)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TurnRecord:
     """One turn of the log, replayed: the actions and the events they caused."""
 
@@ -182,7 +182,7 @@ class TurnRecord:
     by_computer: bool = False  # a computer played it for the player (deadline or stand-in)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SinceLastTurn:
     """The others' complete turns since a seat's previous one, oldest first; ``first_turn``: the
     seat has had none, so they are the turns since the game began."""
@@ -191,7 +191,7 @@ class SinceLastTurn:
     first_turn: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Pace:
     """Median seconds to move: per seat (None before its first complete turn) and overall."""
 
@@ -199,7 +199,7 @@ class Pace:
     game: float | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Profile:
     """A player's record on a server (``/profile``): how their games ended, how fast they
     move (median seconds per turn, None before any), over their ``counted`` newest games."""
@@ -212,7 +212,7 @@ class Profile:
     counted: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class HistoryResult:
     """The most recent turns of a game, and its pace over all turns."""
 
@@ -224,7 +224,7 @@ class HistoryResult:
     banks: tuple[int | None, ...] | None = None  # each seat's time bank in seconds (humans)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SkipVote:
     """A deadline vote (skip the turn, or hand the seat to the computer): the votes so far for
     that choice and how many are needed.
@@ -246,7 +246,7 @@ class SkipVote:
     announce: bool = False  # this vote handed the seat over: the thread is told (once)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameListing:
     """One of a user's active games."""
 
@@ -260,7 +260,7 @@ class GameListing:
     bank: int | None = None  # the user's time bank in seconds, in a game with one
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Category:
     """A group of legal actions in the turn panel (e.g. ``place:clay``)."""
 
@@ -268,7 +268,7 @@ class Category:
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PanelState:
     """The turn panel: step, action groups, the chosen group's actions (one page), picture."""
 
@@ -294,7 +294,7 @@ class PanelState:
     players: tuple[PlayerInfo, ...] = ()  # by seat (their names in a reader's language)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Created:
     """A new game saved: its id, seats, opening picture and who starts."""
 
@@ -310,7 +310,7 @@ class Created:
     language: str | None = None  # of the game's public messages; None: the server's locale
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Resigned:
     """A player's resignation: the computer plays their seat to the end, or the game ended.
 
@@ -327,7 +327,7 @@ class Resigned:
     computers_next: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Back:
     """Seats given back to their player by ``/back``: (game id, thread id) per game."""
 
@@ -335,7 +335,7 @@ class Back:
     computers_next: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Ended:
     """An abandoned game's last thread message: why it ended (and who resigned, if someone did)."""
 

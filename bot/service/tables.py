@@ -104,7 +104,15 @@ def players_of(
     for seat in game.seats:
         user = None if seat.user_id == COMPUTER_USER_ID else seat.user_id
         stand_in = found.get(seat.seat, seat.stand_in) if user is not None else None
-        result.append(PlayerInfo(seat.seat, seat.player, user, colours[seat.seat], stand_in))
+        result.append(
+            PlayerInfo(
+                seat=seat.seat,
+                name=seat.player,
+                user_id=user,
+                colour=colours[seat.seat],
+                stand_in=stand_in,
+            )
+        )
     return tuple(result)
 
 
@@ -120,7 +128,9 @@ def turn_of(match: Match, start: int | None = None) -> Turn | None:
     info = match.turn_info
     if info.seat is None:
         return None
-    return Turn(info.round, info.seat, turn_start(match) if start is None else start)
+    return Turn(
+        round=info.round, seat=info.seat, start=turn_start(match) if start is None else start
+    )
 
 
 async def current_turn(match: Match) -> Turn | None:
@@ -178,7 +188,7 @@ def final_result(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult
             )
         )
     lines.sort(key=lambda s: s.rank)
-    return FinalResult(tuple(lines), outcome.tie_broken)
+    return FinalResult(scores=tuple(lines), tie_broken=outcome.tie_broken)
 
 
 def panel_choices(match: Match) -> list[str]:
@@ -218,13 +228,32 @@ def end_reason(game: Game, match: Match) -> Ended:
         player = players[int(reason.removeprefix(RESIGNED))]
         winner = next((players[s.seat] for s in game.seats if s.winner), None)
         if game.status == GameStatus.FINISHED and winner is not None:
-            return Ended(game.id, game.thread_id, game.version, "resigned_won", player, winner)
-        return Ended(game.id, game.thread_id, game.version, "resigned", player)
+            return Ended(
+                game_id=game.id,
+                thread_id=game.thread_id,
+                version=game.version,
+                reason="resigned_won",
+                player=player,
+                winner=winner,
+            )
+        return Ended(
+            game_id=game.id,
+            thread_id=game.thread_id,
+            version=game.version,
+            reason="resigned",
+            player=player,
+        )
     if reason.startswith(ABANDONED_BY):
         by = int(reason.removeprefix(ABANDONED_BY))
-        return Ended(game.id, game.thread_id, game.version, "abandoned_by", by=by)
+        return Ended(
+            game_id=game.id,
+            thread_id=game.thread_id,
+            version=game.version,
+            reason="abandoned_by",
+            by=by,
+        )
     kind = "cancelled" if reason == CANCELLED else "abandoned"
-    return Ended(game.id, game.thread_id, game.version, kind)
+    return Ended(game_id=game.id, thread_id=game.thread_id, version=game.version, reason=kind)
 
 
 def game_over(game: Game, match: Match) -> ServiceError:

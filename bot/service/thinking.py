@@ -30,7 +30,7 @@ TURNING_POINT_ITERATIONS = 24
 TURNING_POINTS = 3
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TurningPoint:
     """One of a player's decisions where the strong player's estimate dropped most."""
 
@@ -132,13 +132,13 @@ def turning_points(
             beat()
             best = choices[0]
             point = TurningPoint(
-                seq,
-                match.turn_info.round,
-                action,
-                played.win_chance,
-                best.action,
-                best.win_chance,
-                view,
+                seq=seq,
+                round=match.turn_info.round,
+                played=action,
+                played_chance=played.win_chance,
+                best=best.action,
+                best_chance=best.win_chance,
+                view=view,
             )
             if best.action != action and point.drop > 0:
                 found.append(point)

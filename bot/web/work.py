@@ -78,7 +78,11 @@ def prepared(game: Game) -> Prepared:
     base = None if latest is None else latest.replay
     replay = replay_steps(match, web_catalog(), picture_language(game), base)
     info = match.turn_info
-    turn = None if info.seat is None else Turn(info.round, info.seat, replay.turn_start)
+    turn = (
+        None
+        if info.seat is None
+        else Turn(round=info.round, seat=info.seat, start=replay.turn_start)
+    )
     ready = Prepared(match, replay, turn)
     with _lock:
         _replays.keep(key, ready)

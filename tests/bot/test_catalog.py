@@ -101,7 +101,10 @@ def test_every_text_a_game_produces_exists() -> None:
             summary = Summary(catalog, "en", game)
             for turn in replay_turns(match):
                 summary.turn(match.players[turn.seat], turn.events, match.players)
-            infos = tuple(PlayerInfo(s, n, None, "red") for s, n in enumerate(match.players))
+            infos = tuple(
+                PlayerInfo(seat=s, name=n, user_id=None, colour="red")
+                for s, n in enumerate(match.players)
+            )
             assert match.outcome is not None
             summary.final(_final(infos, match.outcome))
             for reason in match.outcome.termination:

@@ -168,8 +168,12 @@ def test_panel_and_play_views(tmp_path: Path) -> None:
         game="yamatai",
         version=123456,
         step="yamatai.step.place",
-        player=PlayerInfo(0, "Ann", 1, "blue"),
-        categories=(Category("place:clay", 80), Category("recruit:Fu-Hsi", 2), Category("end", 3)),
+        player=PlayerInfo(seat=0, name="Ann", user_id=1, colour="blue"),
+        categories=(
+            Category(key="place:clay", count=80),
+            Category(key="recruit:Fu-Hsi", count=2),
+            Category(key="end", count=3),
+        ),
         category="place:clay",
         page=1,
         pages=2,
@@ -184,15 +188,25 @@ def test_panel_and_play_views(tmp_path: Path) -> None:
     ids = _custom_ids(preview_view(bot, interaction, BIG_ID, 7, text))
     _assert_dynamic(ids)
     assert ids[0].endswith(checksum(text))
-    _assert_dynamic(_custom_ids(turn_button_view(bot, BIG_ID, 9, Turn(12, 3, 140), None)))
+    _assert_dynamic(
+        _custom_ids(turn_button_view(bot, BIG_ID, 9, Turn(round=12, seat=3, start=140), None))
+    )
     _assert_dynamic(_custom_ids(turn_button_view(bot, BIG_ID, 9, None, None)))
     _assert_dynamic(["himiko:open:1:2"])  # made before turn keys: still understood
 
 
 def test_log_text_fits(tmp_path: Path) -> None:
     bot = HimikoBot(_settings(tmp_path))
-    players = (PlayerInfo(0, "Ann", 1, "blue"), PlayerInfo(1, "Bo", None, "red"))
+    players = (
+        PlayerInfo(seat=0, name="Ann", user_id=1, colour="blue"),
+        PlayerInfo(seat=1, name="Bo", user_id=None, colour="red"),
+    )
     event = {"type": "fleet", "seat": 0, "fleet": 4, "boats": [], "missing": []}
-    turns = tuple(TurnRecord(i % 2, 1, ("fleet 4",) * 40, (event,), True) for i in range(30))
-    text = log_text(_interaction(bot), HistoryResult(1, "yamatai", players, turns))
+    turns = tuple(
+        TurnRecord(seat=i % 2, round=1, actions=("fleet 4",) * 40, events=(event,), complete=True)
+        for i in range(30)
+    )
+    text = log_text(
+        _interaction(bot), HistoryResult(game_id=1, game="yamatai", players=players, turns=turns)
+    )
     assert len(text) <= 2000 and text.startswith("**Recent turns**")

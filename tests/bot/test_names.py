@@ -28,12 +28,31 @@ def test_display_name_escapes_markdown_and_mentions_but_short_name_keeps_it_raw(
 
 
 def test_turn_and_final_messages_escape_names() -> None:
-    eve, bo = PlayerInfo(0, EVIL, 1, "red"), PlayerInfo(1, "Bo", 2, "blue")
+    eve, bo = (
+        PlayerInfo(seat=0, name=EVIL, user_id=1, colour="red"),
+        PlayerInfo(seat=1, name="Bo", user_id=2, colour="blue"),
+    )
     final = FinalResult(
-        (ScoreLine(0, EVIL, 1, 10, 1, {"coins": 1}), ScoreLine(1, "Bo", 2, 3, 2, {}))
+        scores=(
+            ScoreLine(seat=0, name=EVIL, user_id=1, total=10, rank=1, lines={"coins": 1}),
+            ScoreLine(seat=1, name="Bo", user_id=2, total=3, rank=2, lines={}),
+        )
     )
     events = ({"type": "izanami", "seat": 0, "coins": 2}, {"type": "end_turn", "seat": 0})
-    report = TurnReport(1, "yamatai", 500, 5, eve, 1, ("end",), events, (eve, bo), b"", None, final)
+    report = TurnReport(
+        game_id=1,
+        game="yamatai",
+        thread_id=500,
+        version=5,
+        player=eve,
+        round=1,
+        actions=("end",),
+        events=events,
+        players=(eve, bo),
+        picture=b"",
+        next_player=None,
+        final=final,
+    )
     text = turn_message(FakeBot(), report, None)  # type: ignore[arg-type]
     assert text.startswith("**\\*\\*Eve") and _plain(text)
     lines = Summary(default_catalog(), None, "yamatai").final(final)
@@ -42,7 +61,15 @@ def test_turn_and_final_messages_escape_names() -> None:
 
 def test_board_caption_and_errors_escape_names() -> None:
     interaction = fake_interaction(FakeBot())
-    board = BoardResult(1, 2, b"", 1, PlayerInfo(0, EVIL, 1, "red"), "fleet", False)
+    board = BoardResult(
+        game_id=1,
+        version=2,
+        picture=b"",
+        round=1,
+        current=PlayerInfo(seat=0, name=EVIL, user_id=1, colour="red"),
+        step="fleet",
+        over=False,
+    )
     assert _plain(board_caption(interaction, board))
     error = ServiceError("error.not_your_turn", player=EVIL)
     assert _plain(error_text(default_catalog(), error, None))
@@ -60,8 +87,24 @@ def test_direction_controls_never_reach_a_stored_name_a_message_or_a_picture() -
     assert short_name("\u202e\u2067") == "?"  # nothing left but controls
     drawn = "".join(chunk for chunk, _ in runs("Bo \u202eAnn\u202c 12", "bold"))
     assert not set(drawn) & set(BIDI) and "Ann" in drawn
-    eve, bo = PlayerInfo(0, hostile, 1, "red"), PlayerInfo(1, "Bo", 2, "blue")
+    eve, bo = (
+        PlayerInfo(seat=0, name=hostile, user_id=1, colour="red"),
+        PlayerInfo(seat=1, name="Bo", user_id=2, colour="blue"),
+    )
     events = ({"type": "end_turn", "seat": 0},)
-    report = TurnReport(1, "yamatai", 500, 5, eve, 1, ("end",), events, (eve, bo), b"", None, None)
+    report = TurnReport(
+        game_id=1,
+        game="yamatai",
+        thread_id=500,
+        version=5,
+        player=eve,
+        round=1,
+        actions=("end",),
+        events=events,
+        players=(eve, bo),
+        picture=b"",
+        next_player=None,
+        final=None,
+    )
     text = turn_message(FakeBot(), report, None)  # type: ignore[arg-type]
     assert "Annevil" in text and not set(text) & set(BIDI)

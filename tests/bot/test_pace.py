@@ -21,7 +21,7 @@ def at(minutes: float) -> datetime:
 
 def turn(seat: int, actions: int, complete: bool = True) -> TurnRecord:
     """A turn of ``actions`` actions."""
-    return TurnRecord(seat, 1, ("x",) * actions, (), complete)
+    return TurnRecord(seat=seat, round=1, actions=("x",) * actions, events=(), complete=complete)
 
 
 def test_each_turn_lasts_from_the_end_of_the_one_before() -> None:
@@ -41,10 +41,19 @@ def test_each_turn_lasts_from_the_end_of_the_one_before() -> None:
 
 def test_the_log_ends_with_the_pace_line(tmp_path: Path) -> None:
     bot = HimikoBot(_settings(tmp_path))
-    players = (PlayerInfo(0, "Ann", 1, "blue"), PlayerInfo(1, "Bo", None, "red"))
+    players = (
+        PlayerInfo(seat=0, name="Ann", user_id=1, colour="blue"),
+        PlayerInfo(seat=1, name="Bo", user_id=None, colour="red"),
+    )
     event = {"type": "fleet", "seat": 0, "fleet": 4, "boats": [], "missing": []}
-    turns = tuple(TurnRecord(i % 2, 1, ("fleet 4",) * 40, (event,), True) for i in range(30))
+    turns = tuple(
+        TurnRecord(seat=i % 2, round=1, actions=("fleet 4",) * 40, events=(event,), complete=True)
+        for i in range(30)
+    )
     figures = pace(list(turns), [at(i) for i in range(1200)], START, 2)
-    text = log_text(_interaction(bot), HistoryResult(1, "yamatai", players, turns, figures))
+    text = log_text(
+        _interaction(bot),
+        HistoryResult(game_id=1, game="yamatai", players=players, turns=turns, pace=figures),
+    )
     assert len(text) <= 2000 and text.startswith("**Recent turns**")
     assert text.endswith("**Pace** (median time to move): Ann 40 min, Bo 40 min; whole game 40 min")

@@ -251,7 +251,7 @@ def _panel_states(match: Any, seat: int) -> list[PanelState]:
                     game=match.game_key,
                     version=VERSION_MAX,
                     step="",
-                    player=PlayerInfo(seat, "Ann", 1, "red"),
+                    player=PlayerInfo(seat=seat, name="Ann", user_id=1, colour="red"),
                     categories=groups,
                     category=group,
                     page=page,

@@ -17,7 +17,10 @@ from engine.players import random_player
 from engine.yamatai.players import greedy_player
 
 NAMES = ["Ann", "Bo"]
-PLAYERS = (PlayerInfo(0, "Ann", 1, "red"), PlayerInfo(1, "Bo", 2, "blue"))
+PLAYERS = (
+    PlayerInfo(seat=0, name="Ann", user_id=1, colour="red"),
+    PlayerInfo(seat=1, name="Bo", user_id=2, colour="blue"),
+)
 
 TURN: list[dict[str, Any]] = [
     {"type": "fleet", "seat": 0, "fleet": 6, "boats": ["wood", "bamboo"], "missing": []},
@@ -107,12 +110,12 @@ def test_every_turn_of_a_real_game_reads_well() -> None:
 
 
 def _score(seat: int, name: str, total: int, rank: int, **lines: int) -> ScoreLine:
-    return ScoreLine(seat, name, None, total, rank, dict(lines))
+    return ScoreLine(seat=seat, name=name, user_id=None, total=total, rank=rank, lines=dict(lines))
 
 
 def test_final_lines_say_where_each_pp_came_from() -> None:
     final = FinalResult(
-        (
+        scores=(
             _score(1, "Bo", 7, 1, coins=5, pp_tokens=3, set_aside=-1, reserved=0),
             _score(0, "Ann", 2, 2, buildings=2),
         ),
@@ -126,7 +129,7 @@ def test_final_lines_say_where_each_pp_came_from() -> None:
 
 def test_a_tie_on_top_says_turn_order_broke_it() -> None:
     final = FinalResult(
-        (
+        scores=(
             _score(1, "Bo", 4, 1, coins=4),
             _score(0, "Ann", 4, 2, specialists=4),
             _score(2, "Cy", 1, 3),
@@ -273,7 +276,9 @@ def test_the_neutral_boat_is_moved_by_the_player() -> None:
 
 
 def test_final_totals_use_each_games_unit() -> None:
-    final = FinalResult((_score(0, "Ann", 21, 1, crate=21), _score(1, "Bo", 1, 2, arrival=1)))
+    final = FinalResult(
+        scores=(_score(0, "Ann", 21, 1, crate=21), _score(1, "Bo", 1, 2, arrival=1))
+    )
     assert Summary(default_catalog(), "en", "namiji").final(final) == [
         "1. **Ann**: 21 points (21 from the crate)",
         "2. **Bo**: 1 point (1 for the arrival)",

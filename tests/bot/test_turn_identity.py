@@ -98,7 +98,9 @@ def test_a_turn_in_flight_keeps_its_old_key_and_an_old_button_never_acts_on_a_la
                 (f"1.{seat}", "deadline", 0),
             ]
             game = await repo.load_game(game_id)
-            first = await rooms.deadlines.schedule_reminders(game_id, Turn(1, seat, 0))
+            first = await rooms.deadlines.schedule_reminders(
+                game_id, Turn(round=1, seat=seat, start=0)
+            )
             assert first == DEADLINE  # the turn in flight keeps its deadline
             assert (await rooms.deadlines.due([rows[1]])).thread_id == game.thread_id
             [listing] = await rooms.reading.my_games(100 + seat, guild_id=None)
