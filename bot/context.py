@@ -17,7 +17,7 @@ from discord import ui
 from bot.admission import Admission
 from bot.catalog import Catalog
 from bot.lobby_state import LobbyBook
-from bot.service import Rooms, Turn
+from bot.service import Rooms, TurnId
 from bot.service.messages import Owed as Owed  # a message a game owes its thread
 from bot.store import GameRepository, Shards
 from bot.thread.picture_queue import PictureQueue
@@ -67,7 +67,7 @@ class Buttons(Protocol):
     makes them: ``bot.views.buttons.ViewButtons``)."""
 
     def turn_view(
-        self, game_id: int, version: int, turn: Turn | None, locale: str | None
+        self, game_id: int, version: int, turn: TurnId | None, locale: str | None
     ) -> ui.View:
         """A turn message's button that opens the turn panel."""
         ...

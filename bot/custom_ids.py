@@ -152,7 +152,7 @@ PANEL_DO = spec("himiko:panel:do", "game", "version", Field("crc", "[0-9a-f]{8}"
 PANEL_REFRESH = spec("himiko:panel:refresh", "game")
 PANEL_HINT = spec("himiko:panel:hint", "game", "version")  # the coach's hint for this step
 COACH_POINTS = spec("himiko:coach:points", "game")  # a player's turning points, at the end
-# the turn voted on: round.seat.start (bot.service ``Turn``: start counts the actions played
+# the turn voted on: round.seat.start (bot.service ``TurnId``: start counts the actions played
 # before it); buttons posted before migration 0012 carry round.seat, which names only the turn a
 # game was playing then
 DEADLINE_TURN = Field("turn", rf"{TURN_KEY}(?:\.{at_most(VERSION_MAX)})?")

@@ -23,7 +23,7 @@ from bot.present import (
     t,
     thread_of,
 )
-from bot.service import Preview, ServiceError, normalize_actions, split_actions
+from bot.service import PlayPreview, ServiceError, normalize_actions, split_actions
 from bot.service.suggest import MAX_VALUE
 from bot.summary import Summary
 from bot.thread.door import announce
@@ -35,7 +35,7 @@ from bot.views.play import abandon_view, preview_view, resign_view
 log = logging.getLogger(__name__)
 
 
-def preview_embed(interaction: Interaction, preview: Preview) -> discord.Embed:
+def preview_embed(interaction: Interaction, preview: PlayPreview) -> discord.Embed:
     """The preview's summary and its exact sequence (read back on Confirm)."""
     summary = Summary(default_catalog(), str(interaction.locale), preview.game)
     words = summary.actions(preview.events, [p.name for p in preview.players])

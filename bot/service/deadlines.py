@@ -26,7 +26,7 @@ from .results import (
     Back,
     PlayerInfo,
     SkipVote,
-    Turn,
+    TurnId,
 )
 from .settings import SettingsService
 from .tables import (
@@ -134,19 +134,19 @@ class DeadlineService:
         self.settings = settings
         self.computers = computers
 
-    async def stored_turn(self, game_id: int, turn: Turn) -> str:
+    async def stored_turn(self, game_id: int, turn: TurnId) -> str:
         """The key a turn's reminders and votes are stored under: ``round.seat.start``; for the
         turn a game was playing at migration 0012 (or an older one) the old ``round.seat``."""
         before = await self.store.old_turn_keys(game_id)
         return turn.old_text if before is not None and turn.start <= before else turn.text
 
-    async def deadline_of(self, game_id: int, turn: Turn | None) -> int | None:
+    async def deadline_of(self, game_id: int, turn: TurnId | None) -> int | None:
         """The deadline stored for a game's turn (unix seconds), if any; reads only."""
         if turn is None:
             return None
         return await self.store.turn_deadline(game_id, await self.stored_turn(game_id, turn))
 
-    async def stated_for(self, game: Game, match: Match, turn: Turn | None, start: int) -> Stated:
+    async def stated_for(self, game: Game, match: Match, turn: TurnId | None, start: int) -> Stated:
         """What a turn's message posted at ``start`` states, from the game in hand (``turn``
         None: a game's ending); the thread message's preparation asks it just before the post.
 
@@ -181,7 +181,7 @@ class DeadlineService:
         )
 
     async def schedule_for(
-        self, game: Game, match: Match, turn: Turn | None, start: int | None = None
+        self, game: Game, match: Match, turn: TurnId | None, start: int | None = None
     ) -> int | None:
         """Begin the turn being played at ``start`` (now by default), from the game in hand:
         its reminders and time bank turn, stored once (a second call returns the first); its
@@ -193,7 +193,7 @@ class DeadlineService:
         return await self.begin(plan) if isinstance(plan, TurnBegin) else plan
 
     async def schedule_reminders(
-        self, game_id: int, turn: Turn | None, start: int | None = None
+        self, game_id: int, turn: TurnId | None, start: int | None = None
     ) -> int | None:
         """``schedule_for`` the game read from the store (None if it cannot be read)."""
         try:
@@ -203,7 +203,7 @@ class DeadlineService:
         return await self.schedule_for(game, match, turn, start)
 
     async def _plan(
-        self, game: Game, match: Match, turn: Turn | None, now: int
+        self, game: Game, match: Match, turn: TurnId | None, now: int
     ) -> TurnBegin | int | None:
         """What a turn's message at ``now`` begins (``TurnBegin``), else the deadline it states
         (stored for a turn already begun or played; None without one). Ending a game, a

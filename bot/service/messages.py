@@ -22,7 +22,7 @@ from .errors import ServiceError
 from .notify import Delivery
 from .records import Records
 from .reports import TurnReports
-from .results import Created, Ended, Turn, TurnReport
+from .results import Created, Ended, TurnId, TurnReport
 from .settings import SettingsService
 from .tables import GameDesk
 
@@ -63,7 +63,7 @@ class Prepared:
         return self.message.version
 
 
-def next_turn(message: Owed) -> Turn | None:
+def next_turn(message: Owed) -> TurnId | None:
     """The turn a message's post begins (None: an ending, or a game over)."""
     if isinstance(message, TurnReport):
         return message.next_turn

@@ -28,8 +28,8 @@ from .results import (
     COMPUTER_USER_ID,
     Created,
     PanelState,
+    PlayPreview,
     PlayResult,
-    Preview,
     SinceLastTurn,
     TurnKey,
     UndoResult,
@@ -177,7 +177,7 @@ class PlayService:
             picture_order=order,
         )
 
-    async def preview(self, user_id: int, text: str, *, thread_id: int) -> Preview:
+    async def preview(self, user_id: int, text: str, *, thread_id: int) -> PlayPreview:
         """Apply a sequence to a copy and show what it would do; nothing is saved."""
         game, match = await self.desk.load(thread_id=thread_id)
         seat = self.desk.acting_seat(game, match, user_id)
@@ -187,7 +187,7 @@ class PlayService:
             raise rejected(error, match, seat, split_actions(text)) from None
         actions = tuple(result.actions)
         picture = await self.pictures.render(result.view, result.events, game)
-        return Preview(
+        return PlayPreview(
             game_id=game.id,
             game=game.game_key,
             thread_id=game.thread_id,

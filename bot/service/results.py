@@ -11,12 +11,12 @@ from engine.contract import Event
 from .pictures import PictureOrder
 
 #: Where a turn stands in a game: (round, seat to act). Two turns may share it (a game may let
-#: a seat act twice in a round); ``Turn`` tells them apart.
+#: a seat act twice in a round); ``TurnId`` tells them apart.
 TurnKey = tuple[int, int]
 
 
 @dataclass(frozen=True, kw_only=True)
-class Turn:
+class TurnId:
     """One turn of a game: its round, the seat to act, and ``start``, how many actions of the
     log were played before it began, which no other turn of the game shares."""
 
@@ -61,7 +61,7 @@ class PlayerInfo:
 
 
 @dataclass(frozen=True, kw_only=True)
-class ScoreLine:
+class FinalScore:
     """A seat's final result."""
 
     seat: int
@@ -77,11 +77,11 @@ class ScoreLine:
 class FinalResult:
     """How a game ended: every seat's score, best first."""
 
-    scores: tuple[ScoreLine, ...]
+    scores: tuple[FinalScore, ...]
     tie_broken: bool = False  # the top totals tie and the game's tie-break chose the winner
 
     @property
-    def winner(self) -> ScoreLine:
+    def winner(self) -> FinalScore:
         """The first-ranked seat."""
         return self.scores[0]
 
@@ -102,7 +102,7 @@ class TurnReport:
     picture: bytes | None  # None: drawn after the message is posted (``picture_order``)
     next_player: PlayerInfo | None
     final: FinalResult | None = None
-    next_turn: Turn | None = None
+    next_turn: TurnId | None = None
     skipped: bool = False  # a computer played this turn for the player (deadline or stand-in)
     earlier: tuple[TurnRecord, ...] = ()  # computer turns played just before, in this message
     channel_id: int | None = None  # the channel of the game's lobby (its result is said there)
@@ -129,7 +129,7 @@ class PlayResult:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Preview:
+class PlayPreview:
     """A sequence applied to a copy only: what it would do, nothing saved."""
 
     game_id: int
@@ -306,7 +306,7 @@ class Created:
     picture: bytes
     first: PlayerInfo
     computers_next: bool
-    turn: Turn | None = None
+    turn: TurnId | None = None
     language: str | None = None  # of the game's public messages; None: the server's locale
 
 

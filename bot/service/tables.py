@@ -15,9 +15,16 @@ from typing import Any
 
 from bot.games import presentation
 from bot.names import display_name
-from bot.store import BankTurn, Game, GameNotFound, GameStatus, SeatStore, resigned_last
-from bot.store import Outcome as StoredOutcome
-from bot.store import SeatResult as StoredResult
+from bot.store import (
+    BankTurn,
+    Game,
+    GameNotFound,
+    GameStatus,
+    SeatStore,
+    StoredOutcome,
+    StoredSeatResult,
+    resigned_last,
+)
 from bot.store.games import saved_game
 from engine import games
 from engine.contract import Outcome
@@ -31,9 +38,9 @@ from .results import (
     COMPUTER_USER_ID,
     Ended,
     FinalResult,
+    FinalScore,
     PlayerInfo,
-    ScoreLine,
-    Turn,
+    TurnId,
     TurnKey,
     TurnRecord,
 )
@@ -122,18 +129,18 @@ def turn_key(match: Match) -> TurnKey | None:
     return None if info.seat is None else (info.round, info.seat)
 
 
-def turn_of(match: Match, start: int | None = None) -> Turn | None:
+def turn_of(match: Match, start: int | None = None) -> TurnId | None:
     """The turn being played, None once the game is over; ``start`` if known, else the match's,
     else by replay (a few milliseconds: call it off the event loop, see ``current_turn``)."""
     info = match.turn_info
     if info.seat is None:
         return None
-    return Turn(
+    return TurnId(
         round=info.round, seat=info.seat, start=turn_start(match) if start is None else start
     )
 
 
-async def current_turn(match: Match) -> Turn | None:
+async def current_turn(match: Match) -> TurnId | None:
     """The turn being played; replayed in a thread if the match does not know its start."""
     if match.turn_start is not None or match.current_seat is None:
         return turn_of(match)
@@ -177,7 +184,7 @@ def final_result(players: Sequence[PlayerInfo], outcome: Outcome) -> FinalResult
     for result in outcome.results:
         player = by_seat[result.seat]
         lines.append(
-            ScoreLine(
+            FinalScore(
                 seat=player.seat,
                 name=player.name,
                 user_id=player.user_id,
@@ -282,7 +289,9 @@ def resign_outcome(game: Game, winner: int, resigned: set[int], reason: str) -> 
     """The result when the last other human resigned: ``winner`` first, the computers next, the
     resigned seats last. The game was not played out, so no seat has a score (0)."""
     ranks = resigned_last({s.seat: 1 if s.seat == winner else 2 for s in game.seats}, resigned)
-    results = tuple(StoredResult(s.seat, 0, ranks[s.seat], s.seat == winner) for s in game.seats)
+    results = tuple(
+        StoredSeatResult(s.seat, 0, ranks[s.seat], s.seat == winner) for s in game.seats
+    )
     return StoredOutcome(reason, results)
 
 

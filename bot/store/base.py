@@ -18,7 +18,7 @@ from .errors import (
     StaleVersion,
     StoreError,
 )
-from .models import GameStatus, Outcome
+from .models import GameStatus, StoredOutcome
 
 Clock = Callable[[], datetime]
 
@@ -33,7 +33,7 @@ def dump_json(value: Mapping[str, Any] | None) -> str | None:
     return None if value is None else json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-def validate_outcome(outcome: Outcome) -> None:
+def validate_outcome(outcome: StoredOutcome) -> None:
     """InvalidRequest for an outcome that lists a seat twice or ranks below 1."""
     seats = [r.seat for r in outcome.results]
     if len(set(seats)) != len(seats):
@@ -42,7 +42,7 @@ def validate_outcome(outcome: Outcome) -> None:
         raise InvalidRequest("ranks start at 1")
 
 
-def _check_outcome(outcome: Outcome, seats: Iterable[int]) -> None:
+def _check_outcome(outcome: StoredOutcome, seats: Iterable[int]) -> None:
     expected = sorted(seats)
     given = sorted(r.seat for r in outcome.results)
     if given != expected:
@@ -103,11 +103,11 @@ class StoreBase:
         rows = await conn.execute_fetchall(q.SELECT_ACTION_COUNT, (game_id,))
         return int(rows[0]["action_count"])
 
-    async def _store_outcome(self, conn: Connection, game_id: int, outcome: Outcome) -> None:
+    async def _store_outcome(self, conn: Connection, game_id: int, outcome: StoredOutcome) -> None:
         await drive(conn, self._store_outcome_steps(game_id, outcome))
 
     @staticmethod
-    def _store_outcome_steps(game_id: int, outcome: Outcome) -> Script[None]:
+    def _store_outcome_steps(game_id: int, outcome: StoredOutcome) -> Script[None]:
         """``_store_outcome`` as a script."""
         seats = yield Step(q.SELECT_SEATS, (game_id,))
         _check_outcome(outcome, (int(s["seat"]) for s in seats))

@@ -21,9 +21,9 @@ from .models import (
     GameStatus,
     MatchLike,
     NewSeat,
-    Outcome,
     PlayerGame,
     Seat,
+    StoredOutcome,
     check_int64,
 )
 from .rows import (
@@ -242,7 +242,7 @@ class GamesPart(StoreBase):
         snapshot: str,
         *,
         current_seat: int | None,
-        outcome: Outcome | None = None,
+        outcome: StoredOutcome | None = None,
         silent: bool = False,
         by_computer: bool = False,
     ) -> int:
@@ -277,7 +277,7 @@ class GamesPart(StoreBase):
         expected_version: int,
         actions: Sequence[tuple[int, str]],
         snapshot: str,
-        state: tuple[int | None, Outcome | None, str],
+        state: tuple[int | None, StoredOutcome | None, str],
         *,
         silent: bool,
         by_computer: bool,
@@ -351,7 +351,7 @@ class GamesPart(StoreBase):
         self,
         game_id: int,
         expected_version: int,
-        outcome: Outcome,
+        outcome: StoredOutcome,
         *,
         snapshot: str | None = None,
     ) -> int:
@@ -424,12 +424,12 @@ class GamesPart(StoreBase):
         return int(rows[0]["channel_id"]), int(rows[0]["message_id"])
 
 
-def stored_outcome(game: Game, match: MatchLike) -> Outcome | None:
+def stored_outcome(game: Game, match: MatchLike) -> StoredOutcome | None:
     """The result ``append_match`` stores for a match that ended (resigned seats last)."""
     if match.outcome is None:
         return None
     resigned = {s.seat for s in game.seats if s.stand_in == "resigned"}
-    return Outcome.from_engine(match.outcome).with_resigned_last(resigned)
+    return StoredOutcome.from_engine(match.outcome).with_resigned_last(resigned)
 
 
 def saved_game(game: Game, match: MatchLike, version: int) -> Game:

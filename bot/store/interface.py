@@ -26,13 +26,13 @@ from .models import (
     MatchLike,
     NewLeague,
     NewSeat,
-    Outcome,
     OwedPicture,
     PlayerGame,
     Rating,
     RatingChange,
     Reminder,
     Shards,
+    StoredOutcome,
     UserSettings,
 )
 
@@ -236,7 +236,7 @@ class StandInStore(Protocol):
         ...
 
     async def resign_and_finish(
-        self, game_id: int, seat: int, expected_version: int, outcome: Outcome, *, now: int
+        self, game_id: int, seat: int, expected_version: int, outcome: StoredOutcome, *, now: int
     ) -> int:
         """Mark a seat resigned and finish the game with ``outcome`` at once; the new version."""
         ...

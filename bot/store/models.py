@@ -303,7 +303,7 @@ class ActiveGame:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatResult:
+class StoredSeatResult:
     """The final result of one seat."""
 
     seat: int
@@ -314,17 +314,17 @@ class SeatResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class StoredOutcome:
     """How a game ended: a reason and one result per seat."""
 
     end_reason: str
-    results: tuple[SeatResult, ...]
+    results: tuple[StoredSeatResult, ...]
 
     @classmethod
-    def from_engine(cls, outcome: EngineOutcome) -> Outcome:
+    def from_engine(cls, outcome: EngineOutcome) -> StoredOutcome:
         """Build from the engine's typed ``match.outcome``."""
         results = tuple(
-            SeatResult(
+            StoredSeatResult(
                 seat=r.seat,
                 score=r.score,
                 rank=r.rank,
@@ -337,16 +337,16 @@ class Outcome:
             end_reason=outcome.termination[0] if outcome.termination else "", results=results
         )
 
-    def with_resigned_last(self, resigned: Collection[int]) -> Outcome:
+    def with_resigned_last(self, resigned: Collection[int]) -> StoredOutcome:
         """The outcome with resigned seats ranked last; the winners are the new first ranks."""
         if not resigned:
             return self
         ranks = resigned_last({r.seat: r.rank for r in self.results}, resigned)
         results = tuple(
-            SeatResult(r.seat, r.score, ranks[r.seat], ranks[r.seat] == 1, r.lines)
+            StoredSeatResult(r.seat, r.score, ranks[r.seat], ranks[r.seat] == 1, r.lines)
             for r in self.results
         )
-        return Outcome(self.end_reason, results)
+        return StoredOutcome(self.end_reason, results)
 
 
 def resigned_last(ranks: Mapping[int, int], resigned: Collection[int]) -> dict[int, int]:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from . import queries as q
 from .base import StoreBase, validate_outcome
 from .errors import InvalidRequest
-from .models import AwaySeat, Outcome, Shards
+from .models import AwaySeat, Shards, StoredOutcome
 from .rows import away_seat_from_row, format_time, ints
 
 
@@ -35,7 +35,7 @@ class StandInsPart(StoreBase):
             return cursor.rowcount == 1
 
     async def resign_and_finish(
-        self, game_id: int, seat: int, expected_version: int, outcome: Outcome, *, now: int
+        self, game_id: int, seat: int, expected_version: int, outcome: StoredOutcome, *, now: int
     ) -> int:
         """Mark a seat resigned and finish the game with ``outcome``, in one transaction."""
         validate_outcome(outcome)

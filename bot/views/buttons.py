@@ -9,7 +9,7 @@ from __future__ import annotations
 from discord import ui
 
 from bot.context import Himiko
-from bot.service import Turn
+from bot.service import TurnId
 from bot.views.deadline import skip_view
 from bot.views.play import turn_button_view
 from bot.views.rematch import final_view
@@ -23,7 +23,7 @@ class ViewButtons:
         self.bot = bot
 
     def turn_view(
-        self, game_id: int, version: int, turn: Turn | None, locale: str | None
+        self, game_id: int, version: int, turn: TurnId | None, locale: str | None
     ) -> ui.View:
         """A turn message's button that opens the turn panel."""
         return turn_button_view(self.bot, game_id, version, turn, locale)

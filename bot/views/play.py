@@ -21,7 +21,7 @@ from bot.context import Himiko
 from bot.custom_ids import ABANDON, OPEN_PANEL, RESIGN, SEQUENCE
 from bot.internals import Interaction
 from bot.present import after_save, guarded, member_of, played_text, t
-from bot.service import ServiceError, Turn, TurnKey
+from bot.service import ServiceError, TurnId, TurnKey
 from bot.thread.door import announce, settle
 from bot.views.base import OkNoButton, PersistentItem, button
 from bot.views.panel import follow_picture, open_panel
@@ -70,7 +70,7 @@ class OpenPanelButton(
 
 
 def turn_button_view(
-    bot: Himiko, game_id: int, version: int, turn: Turn | None, locale: str | None
+    bot: Himiko, game_id: int, version: int, turn: TurnId | None, locale: str | None
 ) -> ui.View:
     """The view of a public turn message: one button to open the turn panel."""
     view = ui.View(timeout=None)

@@ -34,7 +34,7 @@ from bot.service.errors import ServiceError
 from bot.service.league_results import LeagueStandings
 from bot.service.pictures import picture_language
 from bot.service.ratings import displayed
-from bot.service.results import Turn
+from bot.service.results import TurnId
 from bot.store import Game, GameNotFound, GameStatus, League
 from bot.workers.render_pool import RenderPool
 from engine import games
@@ -298,7 +298,7 @@ class WebServer:
 
         return say
 
-    async def _deadline(self, game: Game, turn: Turn | None) -> int | None:
+    async def _deadline(self, game: Game, turn: TurnId | None) -> int | None:
         """The deadline of the turn being played, unless it has none (or no longer); stored
         under the turn's key, the old ``round.seat`` for a turn begun before migration 0012."""
         if turn is None or game.status != GameStatus.ACTIVE:

@@ -21,7 +21,7 @@ from bot.games import presentation
 from bot.kept import Kept
 from bot.service.pictures import picture_language
 from bot.service.records import draw_recap, record_of
-from bot.service.results import COMPUTER_USER_ID, Turn
+from bot.service.results import COMPUTER_USER_ID, TurnId
 from bot.service.tables import match_of, step_of
 from bot.store import Action, Game, GameStatus
 from engine import games
@@ -45,7 +45,7 @@ class Prepared:
 
     match: Match
     replay: Replay
-    turn: Turn | None
+    turn: TurnId | None
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class Outline:
     """What the bot's process needs of a replay: the turn being played (for its deadline)
     and each step's chain (a picture is reused only for the same past)."""
 
-    turn: Turn | None
+    turn: TurnId | None
     chains: tuple[str, ...]
 
 
@@ -81,7 +81,7 @@ def prepared(game: Game) -> Prepared:
     turn = (
         None
         if info.seat is None
-        else Turn(round=info.round, seat=info.seat, start=replay.turn_start)
+        else TurnId(round=info.round, seat=info.seat, start=replay.turn_start)
     )
     ready = Prepared(match, replay, turn)
     with _lock:

@@ -16,7 +16,7 @@ from bot.app import Gated, HimikoBot, HimikoTree, apply_endpoints, create_bot
 from bot.cogs.info import log_text
 from bot.internals import DEFAULT_API_BASE, DEFAULT_GATEWAY
 from bot.lobby_state import LobbyState, parse_custom_id
-from bot.service import Category, HistoryResult, PanelState, PlayerInfo, Turn, TurnRecord
+from bot.service import Category, HistoryResult, PanelState, PlayerInfo, TurnId, TurnRecord
 from bot.settings import Settings
 from bot.views import DYNAMIC_ITEMS
 from bot.views.lobby import lobby_embed, lobby_in, lobby_view
@@ -189,7 +189,7 @@ def test_panel_and_play_views(tmp_path: Path) -> None:
     _assert_dynamic(ids)
     assert ids[0].endswith(checksum(text))
     _assert_dynamic(
-        _custom_ids(turn_button_view(bot, BIG_ID, 9, Turn(round=12, seat=3, start=140), None))
+        _custom_ids(turn_button_view(bot, BIG_ID, 9, TurnId(round=12, seat=3, start=140), None))
     )
     _assert_dynamic(_custom_ids(turn_button_view(bot, BIG_ID, 9, None, None)))
     _assert_dynamic(["himiko:open:1:2"])  # made before turn keys: still understood

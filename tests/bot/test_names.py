@@ -6,7 +6,7 @@ from bot.catalog import default_catalog
 from bot.cogs.info import board_caption
 from bot.names import display_name, league_name, short_name
 from bot.present import error_text
-from bot.service import BoardResult, FinalResult, PlayerInfo, ScoreLine, ServiceError, TurnReport
+from bot.service import BoardResult, FinalResult, FinalScore, PlayerInfo, ServiceError, TurnReport
 from bot.summary import Summary
 from bot.thread.turns import turn_message
 from render.text import runs
@@ -34,8 +34,8 @@ def test_turn_and_final_messages_escape_names() -> None:
     )
     final = FinalResult(
         scores=(
-            ScoreLine(seat=0, name=EVIL, user_id=1, total=10, rank=1, lines={"coins": 1}),
-            ScoreLine(seat=1, name="Bo", user_id=2, total=3, rank=2, lines={}),
+            FinalScore(seat=0, name=EVIL, user_id=1, total=10, rank=1, lines={"coins": 1}),
+            FinalScore(seat=1, name="Bo", user_id=2, total=3, rank=2, lines={}),
         )
     )
     events = ({"type": "izanami", "seat": 0, "coins": 2}, {"type": "end_turn", "seat": 0})

@@ -9,7 +9,7 @@ import pytest
 
 from bot.catalog import default_catalog
 from bot.service.history import replay_turns
-from bot.service.results import FinalResult, PlayerInfo, ScoreLine
+from bot.service.results import FinalResult, FinalScore, PlayerInfo
 from bot.service.tables import final_result as _final
 from bot.summary import Summary
 from engine import games
@@ -109,8 +109,8 @@ def test_every_turn_of_a_real_game_reads_well() -> None:
     assert outcome is not None
 
 
-def _score(seat: int, name: str, total: int, rank: int, **lines: int) -> ScoreLine:
-    return ScoreLine(seat=seat, name=name, user_id=None, total=total, rank=rank, lines=dict(lines))
+def _score(seat: int, name: str, total: int, rank: int, **lines: int) -> FinalScore:
+    return FinalScore(seat=seat, name=name, user_id=None, total=total, rank=rank, lines=dict(lines))
 
 
 def test_final_lines_say_where_each_pp_came_from() -> None:

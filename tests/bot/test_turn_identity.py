@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import ServiceError, Turn, build_rooms
+from bot.service import ServiceError, TurnId, build_rooms
 from bot.store import GameRepository, NewSeat, Target, open_store
 from bot.store.migrate import DEFAULT_MIGRATIONS_DIR
 from engine import games
@@ -99,7 +99,7 @@ def test_a_turn_in_flight_keeps_its_old_key_and_an_old_button_never_acts_on_a_la
             ]
             game = await repo.load_game(game_id)
             first = await rooms.deadlines.schedule_reminders(
-                game_id, Turn(round=1, seat=seat, start=0)
+                game_id, TurnId(round=1, seat=seat, start=0)
             )
             assert first == DEADLINE  # the turn in flight keeps its deadline
             assert (await rooms.deadlines.due([rows[1]])).thread_id == game.thread_id

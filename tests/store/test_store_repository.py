@@ -21,9 +21,9 @@ from bot.store import (
     InvalidRequest,
     NewSeat,
     NothingToUndo,
-    Outcome,
-    SeatResult,
     StaleVersion,
+    StoredOutcome,
+    StoredSeatResult,
     Target,
     ThreadBusy,
     open_store,
@@ -63,12 +63,12 @@ def dump(db: Target) -> list[object]:
         conn.close()
 
 
-OUTCOME = Outcome(
+OUTCOME = StoredOutcome(
     end_reason="boats",
     results=(
-        SeatResult(0, 12, 2, False, {"coins": 2, "buildings": 10}),
-        SeatResult(1, 15, 1, True, {"coins": 5, "buildings": 10}),
-        SeatResult(2, 3, 3, False, {}),
+        StoredSeatResult(0, 12, 2, False, {"coins": 2, "buildings": 10}),
+        StoredSeatResult(1, 15, 1, True, {"coins": 5, "buildings": 10}),
+        StoredSeatResult(2, 3, 3, False, {}),
     ),
 )
 
@@ -293,8 +293,8 @@ def test_finish_needs_one_result_per_seat(tmp_path: Path) -> None:
     before = dump(db)
 
     async def body(repo: GameRepository) -> None:
-        short = Outcome("boats", OUTCOME.results[:2])
-        twice = Outcome("boats", (*OUTCOME.results[:2], OUTCOME.results[0]))
+        short = StoredOutcome("boats", OUTCOME.results[:2])
+        twice = StoredOutcome("boats", (*OUTCOME.results[:2], OUTCOME.results[0]))
         for outcome in (short, twice):
             with pytest.raises(InvalidRequest):
                 await repo.finish_game(game_id, 1, outcome)
@@ -425,7 +425,7 @@ def test_loading_a_game_never_reads_its_log(tmp_path: Path) -> None:
 
 
 def test_outcome_from_engine() -> None:
-    outcome = Outcome.from_engine(
+    outcome = StoredOutcome.from_engine(
         EngineOutcome(
             results=(
                 EngineSeat(0, "Ann", 10, 2, (EngineLine("coins", 1),)),
@@ -438,8 +438,8 @@ def test_outcome_from_engine() -> None:
     )
     assert outcome.end_reason == "buildings"
     assert outcome.results == (
-        SeatResult(0, 10, 2, False, {"coins": 1}),
-        SeatResult(1, 20, 1, True, {"coins": 3}),
+        StoredSeatResult(0, 10, 2, False, {"coins": 1}),
+        StoredSeatResult(1, 20, 1, True, {"coins": 3}),
     )
 
 
