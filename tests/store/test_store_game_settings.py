@@ -11,10 +11,12 @@ from bot.store import (
     GameRepository,
     GameSettings,
     InvalidRequest,
+    Target,
+    is_url,
 )
 from tests.backends import database
 
-from .store_helpers import create_plain, seats, with_repo
+from .store_helpers import create_plain, raw, seats, with_repo
 
 pytestmark = pytest.mark.usefixtures("backend")
 DAY = 86400
@@ -95,3 +97,51 @@ def test_an_increment_without_a_bank_is_not_stored(tmp_path: Path) -> None:
 def test_bad_settings_are_refused(settings: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidRequest, match=message):
         GameSettings(**settings)  # type: ignore[arg-type]
+
+
+def _count_updates_of_games(db: Target) -> None:
+    """A trigger on the test database that counts every UPDATE of a game's row."""
+    conn = raw(db)
+    try:
+        conn.execute("CREATE TABLE game_updates (game_id BIGINT NOT NULL)")
+        if is_url(db):
+            conn.execute(
+                "CREATE FUNCTION count_update() RETURNS trigger AS $$ BEGIN "
+                "INSERT INTO game_updates VALUES (NEW.id); RETURN NEW; END $$ LANGUAGE plpgsql"
+            )
+            conn.execute(
+                "CREATE TRIGGER counted AFTER UPDATE ON games "
+                "FOR EACH ROW EXECUTE FUNCTION count_update()"
+            )
+        else:
+            conn.execute(
+                "CREATE TRIGGER counted AFTER UPDATE ON games "
+                "BEGIN INSERT INTO game_updates VALUES (NEW.id); END"
+            )
+    finally:
+        conn.close()
+
+
+def _updates(db: Target) -> int:
+    """How many times a game's row was updated since ``_count_updates_of_games``."""
+    conn = raw(db)
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM game_updates").fetchall()[0][0])
+    finally:
+        conn.close()
+
+
+def test_a_game_and_its_settings_are_written_in_one_insert(tmp_path: Path) -> None:
+    db = database(tmp_path, "db.sqlite3")
+    settings = GameSettings(
+        computer_takeover=True, language="fr", computer_level="strong", coach=True, time_bank=DAY
+    )
+
+    async def body(repo: GameRepository) -> None:
+        _count_updates_of_games(db)
+        assert await _stored(repo, 30, settings) == settings
+        assert _updates(db) == 0
+        await repo.abandon_game((await repo.load_game_by_thread(30)).id)
+        assert _updates(db) == 1  # the trigger counts what the store updates
+
+    with_repo(db, body)
