@@ -16,6 +16,11 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 IS_COMPONENTS_V2 = 1 << 15
 
+# Component types a V2 record is searched by (discord-api-docs components/reference.mdx)
+ACTION_ROW, BUTTON, SECTION, TEXT_DISPLAY, THUMBNAIL = 1, 2, 9, 10, 11
+MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = 12, 13, 14, 17
+ATTACHMENT = "attachment://"
+
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 _ROLE_MENTION = re.compile(r"<@&(\d+)>")
 
@@ -111,8 +116,14 @@ class MessageRecord:
         """True while a deferred response shows "thinking"."""
         return bool(self.flags & LOADING)
 
+    @property
+    def is_v2(self) -> bool:
+        """True if the message carries IS_COMPONENTS_V2 (a layout of components, no content)."""
+        return bool(self.flags & IS_COMPONENTS_V2)
+
     def iter_components(self) -> Iterator[JSON]:
-        """Every component, depth first (rows, containers, sections, accessories)."""
+        """Every component, depth first in display order: rows and their buttons, containers and
+        their children, sections' text displays then their accessory."""
         stack = list(reversed(self.components))
         while stack:
             comp = stack.pop()
@@ -122,6 +133,31 @@ class MessageRecord:
                 if isinstance(comp.get(key), dict):
                     children.append(comp[key])
             stack.extend(reversed(children))
+
+    def components_of_type(self, kind: int) -> list[JSON]:
+        """The components of this type (e.g. ``CONTAINER``), depth first in display order."""
+        return [c for c in self.iter_components() if c.get("type") == kind]
+
+    def text_displays(self) -> list[str]:
+        """The text of every text display, in display order (sections' texts included)."""
+        return [str(c.get("content", "")) for c in self.components_of_type(TEXT_DISPLAY)]
+
+    def gallery_urls(self) -> list[str]:
+        """The media URL of every media gallery item, in order (``attachment://name`` as sent)."""
+        return [
+            str((item.get("media") or {}).get("url", ""))
+            for gallery in self.components_of_type(MEDIA_GALLERY)
+            for item in gallery.get("items", [])
+        ]
+
+    def gallery_attachments(self) -> list[AttachmentRecord]:
+        """The attachments the gallery items show (``attachment://name``), in order."""
+        found = (
+            self.attachment(url[len(ATTACHMENT) :])
+            for url in self.gallery_urls()
+            if url.startswith(ATTACHMENT)
+        )
+        return [a for a in found if a is not None]
 
     def custom_ids(self) -> list[str]:
         """The custom ids of all interactive components, in order."""

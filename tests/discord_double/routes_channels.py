@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import unquote
 
-from . import errors, payloads
-from .records import EPHEMERAL, ChannelRecord, MessageRecord
+from . import errors, payloads, validate
+from .records import EPHEMERAL, IS_COMPONENTS_V2, LOADING, ChannelRecord, MessageRecord
 from .rest import Ctx, Req, Result, Route
+
+JSON = dict[str, Any]
+
+
+def edit_body(msg: MessageRecord, body: JSON) -> JSON:
+    """The edit as Discord applies it: without ``flags`` a V2 message keeps IS_COMPONENTS_V2
+    (it cannot be removed), so the edit is judged as a layout; the request's body is not changed.
+    """
+    if msg.is_v2 and body.get("flags") is None:
+        return {**body, "flags": (msg.flags & ~LOADING) | IS_COMPONENTS_V2}
+    return body
 
 
 def _visible(ctx: Ctx, req: Req) -> MessageRecord:
@@ -84,6 +96,7 @@ async def create_message(ctx: Ctx, req: Req) -> Result:
         return 200, ctx.state.message_json(repeated)
     if int(body.get("flags") or 0) & EPHEMERAL:  # only interactions may answer ephemerally
         body["flags"] = int(body["flags"]) & ~EPHEMERAL
+    validate.check_v2_request(body, req.files)
     msg = ctx.state.create_message(req.int("channel_id"), body, req.files)
     await message_event(ctx, "MESSAGE_CREATE", msg)
     return 200, ctx.state.message_json(msg)
@@ -116,7 +129,8 @@ async def edit_message(ctx: Ctx, req: Req) -> Result:
     body = req.json()
     if msg.author_id != ctx.state.bot.id and set(body) - {"flags"}:
         raise errors.ApiError(403, 50005, "Cannot edit a message authored by another user")
-    ctx.state.edit_message(msg, body, req.files)
+    validate.check_v2_request(body, req.files, msg)
+    ctx.state.edit_message(msg, edit_body(msg, body), req.files)
     await message_event(ctx, "MESSAGE_UPDATE", msg)
     return 200, ctx.state.message_json(msg)
 

@@ -16,7 +16,7 @@ from .records import (
     MessageRecord,
 )
 from .rest import Ctx, Req, Result, Route
-from .routes_channels import message_event
+from .routes_channels import edit_body, message_event
 
 JSON = dict[str, Any]
 
@@ -80,6 +80,7 @@ async def callback(ctx: Ctx, req: Req) -> Result:
         )
     msg: MessageRecord | None = None
     if rtype == 4:
+        validate.check_v2_request(data, req.files)
         msg = state.create_message(
             rec.channel_id, data, req.files, webhook_id=state.app_id, interaction=rec
         )
@@ -100,7 +101,8 @@ async def callback(ctx: Ctx, req: Req) -> Result:
         msg = rec.original()
         if msg is None:
             raise errors.unknown_message()
-        state.edit_message(msg, data, req.files)
+        validate.check_v2_request(data, req.files, msg)
+        state.edit_message(msg, edit_body(msg, data), req.files)
     elif rtype == 8:
         validate.check_choices(list(data.get("choices") or []))
     files = [
@@ -122,12 +124,15 @@ async def followup(ctx: Ctx, req: Req) -> Result:
     body = req.json()
     original = rec.original()
     if rec.callbacks[0].type == 5 and original is not None and original.loading:
-        body.pop("flags", None)  # the ACK decided ephemerality
+        # the ACK decided ephemerality; the other flags (IS_COMPONENTS_V2) are the follow-up's
+        body = {**body, "flags": int(body.get("flags") or 0) & ~EPHEMERAL}
         validate.check_message(body, has_files=bool(req.files))
+        validate.check_v2_request(body, req.files, original)
         state.edit_message(original, body, req.files)
         msg = original
         await message_event(ctx, "MESSAGE_UPDATE", msg)
     else:
+        validate.check_v2_request(body, req.files)
         msg = state.create_message(
             rec.channel_id, body, req.files, webhook_id=state.app_id, interaction=rec
         )
@@ -166,7 +171,9 @@ async def get_webhook_message(ctx: Ctx, req: Req) -> Result:
 async def edit_webhook_message(ctx: Ctx, req: Req) -> Result:
     """PATCH /webhooks/{app_id}/{token}/messages/{message_id|@original}."""
     rec, msg, is_original = _webhook_message(ctx, req)
-    ctx.state.edit_message(msg, req.json(), req.files)
+    body = req.json()
+    validate.check_v2_request(body, req.files, msg)
+    ctx.state.edit_message(msg, edit_body(msg, body), req.files)
     _event(ctx, rec, "edit_original" if is_original else "edit_followup", msg.id)
     await message_event(ctx, "MESSAGE_UPDATE", msg)
     return 200, ctx.state.message_json(msg)
