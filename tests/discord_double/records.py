@@ -183,13 +183,18 @@ class MessageRecord:
                 parts.append(comp.get("content", ""))
         return "\n".join(p for p in parts if p)
 
+    def mention_text(self) -> str:
+        """The text Discord reads mentions from: the content, plus every text display of a V2
+        message (components reference, Text Display: its mentions ping per allowed_mentions)."""
+        return "\n".join([self.content, *self.text_displays()])
+
     def mentioned_user_ids(self) -> list[int]:
-        """User ids written as mentions in the content."""
-        return [int(m) for m in _USER_MENTION.findall(self.content)]
+        """User ids written as mentions in the content or the text displays."""
+        return [int(m) for m in _USER_MENTION.findall(self.mention_text())]
 
     def mentioned_role_ids(self) -> list[int]:
-        """Role ids written as mentions in the content."""
-        return [int(m) for m in _ROLE_MENTION.findall(self.content)]
+        """Role ids written as mentions in the content or the text displays."""
+        return [int(m) for m in _ROLE_MENTION.findall(self.mention_text())]
 
     def pinged_user_ids(self) -> list[int]:
         """Users the message notifies, after applying allowed_mentions like Discord does."""
@@ -204,7 +209,8 @@ class MessageRecord:
 
     def pings_everyone(self) -> bool:
         """True if @everyone/@here would notify."""
-        if "@everyone" not in self.content and "@here" not in self.content:
+        text = self.mention_text()
+        if "@everyone" not in text and "@here" not in text:
             return False
         am = self.allowed_mentions
         return am is None or "everyone" in am.get("parse", [])

@@ -23,6 +23,7 @@ from tests.discord_double.records import (
 
 from .harness import (
     ALICE,
+    BOB,
     CHANNEL_ID,
     GUILD_ID,
     PNG,
@@ -125,6 +126,25 @@ def test_classic_message_turned_into_a_card_by_an_edit() -> None:
             record = double.message(msg.id)
             assert_turn_card(record, 1)
             assert record.history[0]["content"] == f"<@{ALICE.id}> your turn"
+
+    run(body)
+
+
+def test_mentions_in_text_displays_ping_per_allowed_mentions() -> None:
+    async def body() -> None:
+        async with running_bot() as (double, bot):
+            channel = bot.get_channel(CHANNEL_ID)
+            assert isinstance(channel, discord.TextChannel)
+            view = ui.LayoutView()
+            view.add_item(ui.Container(ui.TextDisplay(f"<@{ALICE.id}> to play, <@{BOB.id}> next")))
+            pinged = await channel.send(
+                view=view,
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(ALICE.id)]),
+            )
+            assert double.message(pinged.id).mentioned_user_ids() == [ALICE.id, BOB.id]
+            assert double.message(pinged.id).pinged_user_ids() == [ALICE.id]
+            quiet = await channel.send(view=view)  # the bot's default: AllowedMentions.none()
+            assert double.message(quiet.id).pinged_user_ids() == []
 
     run(body)
 
