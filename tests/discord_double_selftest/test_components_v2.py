@@ -182,6 +182,11 @@ def add_card_commands(bot: SelfTestBot) -> None:
         await interaction.followup.send(view=card(1), files=files())
         await interaction.edit_original_response(view=card(2), attachments=files())
 
+    @bot.tree.command(description="Defer, then edit the loading message into a card")
+    async def cardedit(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.edit_original_response(view=card(3), attachments=files())
+
 
 def test_interaction_answers_with_cards() -> None:
     async def body() -> None:
@@ -206,6 +211,12 @@ def test_interaction_answers_with_cards() -> None:
             assert filled is not None and not filled.loading
             assert_turn_card(filled, 2)
             assert filled.history[-1]["flags"] & IS_COMPONENTS_V2  # the follow-up filled it
+
+            edited = await double.slash(ALICE, CHANNEL_ID, "cardedit", {})
+            await edited.wait_event("edit_original")
+            loading_then_card = edited.original()
+            assert loading_then_card is not None and not loading_then_card.loading
+            assert_turn_card(loading_then_card, 3)
 
             click = await double.click(ALICE, CHANNEL_ID, original.id, "take:1")
             assert (await click.response()).type == 7
