@@ -259,6 +259,7 @@ def check_v2_components(components: list[JSON]) -> None:
     if not isinstance(components, list):
         raise invalid_form("components", "BASE_TYPE_ARRAY", "Must be an array.")
     for i, comp in enumerate(components):
+        _object(comp, f"components.{i}")
         if comp.get("type") not in V2_TOP_LEVEL:
             raise _bad_type(f"components.{i}", V2_TOP_LEVEL)
     seen_custom: set[str] = set()
@@ -266,6 +267,7 @@ def check_v2_components(components: list[JSON]) -> None:
     count = 0
     text = 0
     for path, comp in walk_v2(components):
+        _object(comp, path)
         count += 1
         _check_id(comp, path, seen_ids)
         kind = comp.get("type")
@@ -301,6 +303,14 @@ def check_v2_components(components: list[JSON]) -> None:
         )
 
 
+def _object(value: Any, path: str) -> None:
+    """A component (or gallery item) must be a JSON object, not a list or a string."""
+    if not isinstance(value, dict):
+        raise invalid_form(
+            path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType"
+        )
+
+
 def _check_id(comp: JSON, path: str, seen: set[int]) -> None:
     """reference "Anatomy of a Component": id is a 32-bit integer unique within the message;
     0 counts as empty (spec: int32, minimum 0)."""
@@ -320,6 +330,8 @@ def _children(comp: JSON, path: str, low: int, high: int) -> list[JSON]:
     children = comp.get("components")
     if not isinstance(children, list) or not low <= len(children) <= high:
         raise _bad_length(f"{path}.components", low, high)
+    for i, child in enumerate(children):
+        _object(child, f"{path}.components.{i}")
     return children
 
 
@@ -379,6 +391,7 @@ def _check_gallery(comp: JSON, path: str) -> None:
     if not isinstance(items, list) or not 1 <= len(items) <= 10:
         raise _bad_length(f"{path}.items", 1, 10)
     for j, item in enumerate(items):
+        _object(item, f"{path}.items.{j}")
         _check_media(item.get("media"), f"{path}.items.{j}.media")
         _check_alt(item, f"{path}.items.{j}")
 
@@ -496,6 +509,7 @@ def check_v2_request(
             )
     if "components" in body:
         components = body.get("components") or []
+        check_v2_components(components)  # a sound tree before its media are looked at
     else:
         components = current.components if current is not None else []
     names = upload_names(body, files)

@@ -346,6 +346,8 @@ REFUSED: list[tuple[str, JSON, str]] = [
         "components.0.file.url",
     ),
     ("layout without the flag", {"components": [container(text())]}, "components.0.type"),
+    ("a string as a component", v2(container("text")), "components.0.components.0"),  # type: ignore[arg-type]
+    ("a string as a gallery item", v2({"type": 12, "items": ["x"]}), "components.0.items.0"),
 ]
 
 ACCEPTED: list[tuple[str, JSON]] = [
