@@ -3,12 +3,45 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
-from typing import Any, Literal, TypedDict, cast
+from typing import Literal, TypedDict, cast
 
 from engine.namiji.components import components
 from engine.namiji.rules import actor, boat_to_move, doubles_used
-from engine.namiji.state import DRAFT, OVER, State
+from engine.namiji.state import DRAFT, OVER, Player, State
+
+
+class NamijiPlayer(TypedDict):
+    """A seat's boat board and collection as the view shows it (its rocks only to itself)."""
+
+    name: str
+    colour: str
+    score: int
+    crate: list[str]
+    nets: list[str]
+    lines: list[str]
+    trap: list[str]
+    offerings: int
+    panoramas: dict[str, int]
+    bonuses: list[str]
+    pontoon: list[str]
+    rocks: list[str]
+    arrival: str
+    rock_count: int
+
+
+class NamijiBank(TypedDict):
+    """The fish bank: its face-up fish and how many lie face down."""
+
+    face_up: list[str]
+    face_down: int
+
+
+class NamijiBoat(TypedDict):
+    """A boat on the route: its space, its spot there and its seat (None: neutral)."""
+
+    seat: int | None
+    pos: int
+    spot: int
 
 
 class NamijiView(TypedDict):
@@ -22,9 +55,9 @@ class NamijiView(TypedDict):
     direction: str
     route: list[str]
     doubles_used: bool
-    boats: list[dict[str, int | None]]
-    players: list[dict[str, Any]]
-    bank: dict[str, Any]
+    boats: list[NamijiBoat]
+    players: list[NamijiPlayer]
+    bank: NamijiBank
     net_pile: int
     nets_shown: list[str]
     bag: int
@@ -49,12 +82,7 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> NamijiView:
     comp = components(st.direction)
     over = st.phase == OVER
     acting = actor(st)
-    players = []
-    for s, p in enumerate(st.players):
-        data = asdict(p)
-        data["rocks"] = p.rocks[:] if over or s == seat else []
-        data["rock_count"] = len(p.rocks)
-        players.append(data)
+    players = [_player(p, over or s == seat) for s, p in enumerate(st.players)]
     drawer = st.boats[st.boat].seat if st.phase != DRAFT else None
     return {
         "game": "namiji",
@@ -97,3 +125,22 @@ def namiji_view(data: Mapping[str, object]) -> NamijiView:
     if data.get("game") != "namiji":
         raise ValueError(f"not a Namiji view (game {data.get('game')!r})")
     return cast(NamijiView, data)
+
+
+def _player(p: Player, rocks_shown: bool) -> NamijiPlayer:
+    return {
+        "name": p.name,
+        "colour": p.colour,
+        "score": p.score,
+        "crate": p.crate[:],
+        "nets": p.nets[:],
+        "lines": p.lines[:],
+        "trap": p.trap[:],
+        "offerings": p.offerings,
+        "panoramas": dict(p.panoramas),
+        "bonuses": p.bonuses[:],
+        "pontoon": p.pontoon[:],
+        "rocks": p.rocks[:] if rocks_shown else [],
+        "arrival": p.arrival,
+        "rock_count": len(p.rocks),
+    }

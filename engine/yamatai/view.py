@@ -15,6 +15,78 @@ from engine.yamatai.turn import harbor_capacity, trade_limit
 VIEW_SCHEMA = 2  # 2: step_order, face-down built tiles (hidden_tiles, building tile None)
 
 
+class YamataiTile(TypedDict):
+    """A building tile: its id, the boats it needs, its prestige points and its kind."""
+
+    id: str
+    boats: list[str]
+    pp: int
+    kind: str
+
+
+class YamataiScore(TypedDict):
+    """A player's running score: its total and each scoring line."""
+
+    total: int
+    lines: dict[str, int]
+
+
+class YamataiPlayer(TypedDict):
+    """A seat's mat as the viewer sees it (others' built tiles only counted, face down)."""
+
+    seat: int
+    name: str
+    colour: str
+    coins: int
+    pp_tokens: int
+    boats: list[str]
+    set_aside: list[str]
+    tokens: dict[str, int]
+    buildings_left: int
+    tiles: list[str]
+    hidden_tiles: int
+    specialists: list[str]
+    reserved: list[YamataiTile]
+    fleets: list[int]
+    harbor_capacity: int
+    score: YamataiScore
+
+
+class YamataiBuilding(TypedDict):
+    """A building on an island: its owner and figure, its tile (None: face down to the viewer)."""
+
+    tile: str | None
+    owner: int
+    kind: str
+
+
+class YamataiIsland(TypedDict):
+    """An island: its culture token, mountain, sacred site and building."""
+
+    label: str
+    token: str | None
+    mountain: bool
+    sacred: bool
+    building: YamataiBuilding | None
+
+
+class YamataiSpot(TypedDict):
+    """A boat spot of the sea: the boat on it and whether it was placed this turn."""
+
+    label: str
+    boat: str | None
+    placed_this_turn: bool
+
+
+class YamataiSpecialist(TypedDict):
+    """A specialist card on the track: its prestige points, power and the coins on it."""
+
+    name: str
+    pp: int
+    power: str
+    coins: int
+
+
 class YamataiView(TypedDict):
     """What a seat (``viewer``; None: a spectator) sees of a Yamatai game (docs/render.md)."""
 
@@ -29,15 +101,15 @@ class YamataiView(TypedDict):
     turn_index: int
     last_building: bool
     step_order: str
-    players: list[dict[str, Any]]
-    islands: list[dict[str, Any]]
-    spots: list[dict[str, Any]]
+    players: list[YamataiPlayer]
+    islands: list[YamataiIsland]
+    spots: list[YamataiSpot]
     reserve: dict[str, int]
     sacred_left: int
     fleet_track: list[dict[str, Any]]
-    building_row: list[dict[str, Any]]
+    building_row: list[YamataiTile]
     building_deck: int
-    specialist_track: list[dict[str, Any] | None]
+    specialist_track: list[YamataiSpecialist | None]
     specialist_deck: int
     turn: dict[str, Any] | None
     legal_actions: list[str]
@@ -94,7 +166,7 @@ def figure(ctx: Ctx, tile_id: str) -> str:
     return tile.kind if tile.prestige else "standard"
 
 
-def _player(ctx: Ctx, st: State, viewer: int | None, seat: int, p: Player) -> dict[str, Any]:
+def _player(ctx: Ctx, st: State, viewer: int | None, seat: int, p: Player) -> YamataiPlayer:
     shown = tiles_shown(st, viewer, seat)
     lines = score_lines(ctx, p if shown else _without_tiles(p))
     return {
@@ -124,8 +196,8 @@ def _without_tiles(p: Player) -> Player:
     return hidden
 
 
-def _islands(ctx: Ctx, st: State, viewer: int | None) -> list[dict[str, Any]]:
-    islands = []
+def _islands(ctx: Ctx, st: State, viewer: int | None) -> list[YamataiIsland]:
+    islands: list[YamataiIsland] = []
     for i, label in enumerate(ctx.board.island_labels):
         token = st.island_tokens[i]
         building = st.buildings[i]
@@ -141,7 +213,7 @@ def _islands(ctx: Ctx, st: State, viewer: int | None) -> list[dict[str, Any]]:
     return islands
 
 
-def _building(ctx: Ctx, st: State, viewer: int | None, building: Building) -> dict[str, Any]:
+def _building(ctx: Ctx, st: State, viewer: int | None, building: Building) -> YamataiBuilding:
     """The building on an island: its owner and figure for all, its tile for whoever sees it."""
     if tiles_shown(st, viewer, building.owner):
         tile = ctx.comp.buildings[building.tile]
@@ -149,7 +221,7 @@ def _building(ctx: Ctx, st: State, viewer: int | None, building: Building) -> di
     return {"tile": None, "owner": building.owner, "kind": figure(ctx, building.tile)}
 
 
-def _spots(ctx: Ctx, st: State) -> list[dict[str, Any]]:
+def _spots(ctx: Ctx, st: State) -> list[YamataiSpot]:
     placed = set(st.turn.placed)
     return [
         {
@@ -180,7 +252,7 @@ def _fleet_track(ctx: Ctx, st: State) -> list[dict[str, Any]]:
     return track
 
 
-def _tile(ctx: Ctx, tile_id: str) -> dict[str, Any]:
+def _tile(ctx: Ctx, tile_id: str) -> YamataiTile:
     tile = ctx.comp.buildings[tile_id]
     return {
         "id": tile_id,
@@ -190,8 +262,8 @@ def _tile(ctx: Ctx, tile_id: str) -> dict[str, Any]:
     }
 
 
-def _specialists(ctx: Ctx, st: State) -> list[dict[str, Any] | None]:
-    track: list[dict[str, Any] | None] = []
+def _specialists(ctx: Ctx, st: State) -> list[YamataiSpecialist | None]:
+    track: list[YamataiSpecialist | None] = []
     for name, coins in zip(st.specialist_track, st.specialist_coins, strict=True):
         if name is None:
             track.append(None)
