@@ -550,3 +550,62 @@ def test_update_message_refused_raw() -> None:
             await ws.close()
 
     run(body)
+
+
+def every_item_view() -> ui.LayoutView:
+    """One of each V2 item discord.py 2.7.1 offers, with ids, spoilers and alt texts set."""
+    view = ui.LayoutView(timeout=None)
+    select: ui.Select[ui.LayoutView] = ui.Select(
+        custom_id="pick",
+        options=[discord.SelectOption(label="fr"), discord.SelectOption(label="pl")],
+    )
+    view.add_item(ui.TextDisplay("top", id=1))
+    view.add_item(
+        ui.Container(
+            ui.Section(
+                ui.TextDisplay("seat 1", id=3),
+                accessory=ui.Thumbnail("attachment://phone.png", description="avatar", id=4),
+                id=2,
+            ),
+            ui.Separator(visible=False, spacing=discord.SeparatorSpacing.large, id=5),
+            ui.MediaGallery(
+                discord.MediaGalleryItem(
+                    "attachment://board.png", description="board", spoiler=True
+                ),
+                id=6,
+            ),
+            ui.File("attachment://rules.pdf", spoiler=True, id=7),
+            ui.ActionRow(select, id=8),
+            spoiler=True,
+            id=9,
+        )
+    )
+    return view
+
+
+def test_every_item_discord_py_sends_is_accepted() -> None:
+    async def body() -> None:
+        async with running_bot() as (double, bot):
+            channel = bot.get_channel(CHANNEL_ID)
+            assert isinstance(channel, discord.TextChannel)
+            pdf = discord.File(io.BytesIO(b"%PDF"), "rules.pdf")
+            msg = await channel.send(view=every_item_view(), files=[*files(), pdf])
+            record = double.message(msg.id)
+            assert record.is_v2 and record.text_displays() == ["top", "seat 1"]
+            assert [c.get("id") for c in record.iter_components()] == [
+                1,
+                9,
+                2,
+                3,
+                4,
+                5,
+                6,
+                7,
+                8,
+                None,
+            ]
+            assert record.gallery_urls() == ["attachment://board.png"]
+            assert [a.data for a in record.gallery_attachments()] == [BOARD]
+            assert record.custom_ids() == ["pick"]
+
+    run(body)
