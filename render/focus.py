@@ -18,12 +18,13 @@ import itertools
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from engine.contract import Event, View
 from render.extras import Since
 from render.fonts import Style
 from render.png import to_palette
@@ -720,10 +721,10 @@ def stack_mapped(
 
 
 def since_lines(
-    view: Mapping[str, Any],
+    view: View,
     since: Since,
     look: Theme,
-    did: Callable[[str, int, Sequence[Mapping[str, Any]]], str],
+    did: Callable[[str, int, Sequence[Event]], str],
     first_turn: bool = False,
 ) -> list[Line]:
     """The others' turns since the viewer's last one, each said by ``did(name, seat, events)``,

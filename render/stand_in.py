@@ -10,10 +10,11 @@ point (``dressed``) and read by the drawing functions below.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from copy import copy
+from typing import TypedDict, TypeVar
 
 from render.extras import PLAIN, Extras
 from render.words import say
@@ -97,8 +98,17 @@ def ended() -> str | None:
     )
 
 
-def without_turn(view: Mapping[str, Any]) -> Mapping[str, Any]:
+class _Turned(TypedDict):
+    current_seat: int | None
+
+
+_View = TypeVar("_View", bound=_Turned)
+
+
+def without_turn(view: _View) -> _View:
     """The view with nobody to play when the bot ended the game, else the view itself."""
     if ended() is None:
         return view
-    return {**view, "current_seat": None, "boat_to_act": None}
+    quiet = copy(view)
+    quiet["current_seat"] = None
+    return quiet

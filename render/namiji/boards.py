@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from engine.namiji.components import COLUMNS, PANORAMA_TYPES, ROWS, cell_index, components
 from engine.namiji.scoring import line_cells, penalty
+from engine.namiji.view import NamijiPlayer, NamijiView
 from render.fonts import Style
 from render.namiji import layout, palette
 from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
@@ -44,7 +44,7 @@ def fit_text(text: str, size: int, width: float, style: Style = "bold") -> str:
 
 def draw_boards(
     canvas: Image.Image,
-    view: Mapping[str, Any],
+    view: NamijiView,
     look: Theme,
     hl: Highlight,
     marks: Sequence[str],
@@ -68,7 +68,7 @@ def _draw_board(
     draw: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
     seat: int,
-    players: Sequence[Mapping[str, Any]],
+    players: Sequence[NamijiPlayer],
     look: Theme,
     hl: Highlight,
     marks: Sequence[str],
@@ -122,7 +122,7 @@ def _draw_crate(
     draw: ImageDraw.ImageDraw,
     x0: int,
     y0: int,
-    player: Mapping[str, Any],
+    player: NamijiPlayer,
     look: Theme,
     new_lines: set[str],
 ) -> None:
@@ -198,7 +198,7 @@ def _offerings(
     x: int,
     y: int,
     right: int,
-    player: Mapping[str, Any],
+    player: NamijiPlayer,
     seat: int,
     look: Theme,
     hl: Highlight,
@@ -235,7 +235,7 @@ def _panoramas(
     x: int,
     y: int,
     right: int,
-    player: Mapping[str, Any],
+    player: NamijiPlayer,
     seat: int,
     look: Theme,
     hl: Highlight,
@@ -291,7 +291,7 @@ def _trap(
     x: int,
     y: int,
     right: int,
-    player: Mapping[str, Any],
+    player: NamijiPlayer,
     seat: int,
     look: Theme,
     hl: Highlight,
@@ -318,7 +318,7 @@ def _pontoon(
     x: int,
     y: int,
     right: int,
-    player: Mapping[str, Any],
+    player: NamijiPlayer,
     seat: int,
     look: Theme,
     hl: Highlight,
@@ -348,7 +348,7 @@ def _rocks(
     x: int,
     y: int,
     right: int,
-    player: Mapping[str, Any],
+    player: NamijiPlayer,
     seat: int,
     look: Theme,
     hl: Highlight,

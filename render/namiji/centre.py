@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import fields
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from engine.namiji.scoring import score_lines
 from engine.namiji.state import Player
+from engine.namiji.view import NamijiPlayer, NamijiView
 from render.namiji import layout, palette
 from render.namiji.boards import fit_text
 from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
@@ -52,7 +51,7 @@ def _label(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, look: Theme
     return x + text_length(text, 15, "bold") + 10
 
 
-def draw_centre(canvas: Image.Image, view: Mapping[str, Any], look: Theme) -> None:
+def draw_centre(canvas: Image.Image, view: NamijiView, look: Theme) -> None:
     """Supplies (fish bank, piles, tokens left) and what the stop under way shows."""
     draw = ImageDraw.Draw(canvas)
     left, top, right, _ = layout.CENTRE
@@ -89,10 +88,10 @@ def draw_centre(canvas: Image.Image, view: Mapping[str, Any], look: Theme) -> No
         draw_text(draw, (ax + 15, y), str(token), look.ink, 14, "bold")
         ax += 36
     bx = _label(draw, max(x + 330, ax + 10), y, say("n.centre.bonus_left"), look)
-    for card in view.get("bonuses", []):
+    for bonus in view.get("bonuses", []):
         paste_centred(
             canvas,
-            card_sprite(str(card), 40, 26, palette.STATIONS[str(card)[1:2]], look.ink),
+            card_sprite(str(bonus), 40, 26, palette.STATIONS[str(bonus)[1:2]], look.ink),
             (bx + 20, y),
         )
         bx += 46
@@ -104,7 +103,7 @@ def draw_centre(canvas: Image.Image, view: Mapping[str, Any], look: Theme) -> No
 def _draw_stop(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
+    view: NamijiView,
     look: Theme,
     x: int,
     y: int,
@@ -189,14 +188,27 @@ def _draw_stop(
         cx = x + 1  # the next group goes on its own row
 
 
-def _player(data: Mapping[str, Any]) -> Player:
-    """The engine's player record from its view (extra view keys dropped)."""
-    names = {f.name for f in fields(Player)}
-    return Player(**{k: v for k, v in data.items() if k in names})
+def _player(data: NamijiPlayer) -> Player:
+    """The engine's player record from its view (the view's rock count dropped)."""
+    return Player(
+        name=data["name"],
+        colour=data["colour"],
+        score=data["score"],
+        crate=data["crate"],
+        nets=data["nets"],
+        lines=data["lines"],
+        trap=data["trap"],
+        offerings=data["offerings"],
+        panoramas=data["panoramas"],
+        bonuses=data["bonuses"],
+        pontoon=data["pontoon"],
+        rocks=data["rocks"],
+        arrival=data["arrival"],
+    )
 
 
 def draw_final_table(
-    canvas: Image.Image, view: Mapping[str, Any], look: Theme, marks: Sequence[str]
+    canvas: Image.Image, view: NamijiView, look: Theme, marks: Sequence[str]
 ) -> None:
     """The scoring table by category, one column per player, the winners' columns in yellow."""
     draw = ImageDraw.Draw(canvas)

@@ -4,7 +4,7 @@ legal route spaces or crate cells ringed and the legal cards named."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +22,7 @@ from render.namiji.cards import card_words, is_card
 from render.namiji.centre import draw_centre, draw_final_table
 from render.namiji.highlight import Highlight
 from render.namiji.picture import doing_words, picture_palette, render_image, turn_number
-from render.namiji.route import boat_centre, draw_boats
+from render.namiji.route import boat_centre, draw_boats, nobody_to_act
 from render.namiji.static import inward, static_layer
 from render.png import write_png
 from render.stand_in import (
@@ -31,7 +31,6 @@ from render.stand_in import (
     ended,
     seat_words,
     stand_in_words,
-    without_turn,
 )
 from render.theme import Theme, get_theme
 from render.words import known, say, speaking
@@ -115,15 +114,15 @@ def focus_image(
 
 
 def _focus_parts(
-    view: Mapping[str, Any],
+    view: NamijiView,
     legal: Sequence[str],
-    events: Sequence[Mapping[str, Any]] | None,
+    events: Sequence[Event] | None,
     look: Theme,
     since: Since | None = None,
     first_turn: bool = False,
 ) -> tuple[list[Image.Image | focus.Panel], tuple[Marked, ...]]:
     """The turn picture's parts from the top (text panels and the crop), and the targets."""
-    view = without_turn(view)
+    view = nobody_to_act(view)
     if ended():  # nothing is legal once the bot ended the game
         legal = ()
     highlight = Highlight.from_events(events)
@@ -165,7 +164,7 @@ def _shape(marked: Marked) -> str:
 
 
 def route_at_size(
-    view: Mapping[str, Any],
+    view: NamijiView,
     look: Theme,
     hl: Highlight,
     marks: Sequence[Marked],
@@ -205,7 +204,7 @@ def route_at_size(
 
 def _centre_at_size(
     canvas: Image.Image,
-    view: Mapping[str, Any],
+    view: NamijiView,
     look: Theme,
     shown: focus.Frame,
     static: Callable[[], Image.Image],
@@ -243,7 +242,7 @@ def _mostly_shown(area: focus.Box, box: focus.Box) -> bool:
     return wide >= CENTRE_SHOWN * (area[2] - area[0]) and high >= CENTRE_SHOWN * (area[3] - area[1])
 
 
-def _held(view: Mapping[str, Any]) -> list[str]:
+def _held(view: NamijiView) -> list[str]:
     """The viewer's own pontoon cards and sacred rock cards (others' rock cards are hidden)."""
     viewer = view.get("viewer")
     players = view["players"]
@@ -262,9 +261,7 @@ def _card_panel(title: str, cards: Sequence[str], look: Theme) -> list[focus.Pan
     return [focus.text_panel(lines, look)]
 
 
-def _marks(
-    view: Mapping[str, Any], targets: Targets
-) -> tuple[list[Marked], tuple[int, int, int, int]]:
+def _marks(view: NamijiView, targets: Targets) -> tuple[list[Marked], tuple[int, int, int, int]]:
     """The targets' places on the board picture, and the area to show."""
     if targets.spaces:
         direction = str(view.get("direction", CLOCKWISE))
@@ -297,7 +294,7 @@ def _marks(
     return [], layout.ROUTE_AREA  # a move, or only the turn's end: where the boat landed
 
 
-def _own_boat(view: Mapping[str, Any]) -> list[Marked]:
+def _own_boat(view: NamijiView) -> list[Marked]:
     """The player to move's boat, to frame the route on (not ringed); none if it has none."""
     direction = str(view.get("direction", CLOCKWISE))
     for boat in view.get("boats", []):
@@ -322,7 +319,7 @@ def _tag_place(index: int) -> dict[str, Any]:
     }
 
 
-def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
+def _title(view: NamijiView, look: Theme) -> list[Line]:
     """The turn, whose turn and what they do (or the result)."""
     players = view["players"]
     if stopped := ended():
@@ -357,7 +354,7 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
     return lines
 
 
-def _choices(view: Mapping[str, Any], targets: Targets, look: Theme) -> list[Line]:
+def _choices(view: NamijiView, targets: Targets, look: Theme) -> list[Line]:
     """The fish caught and waiting to be kept or released (a face-down one is named only
     here), what the ringed targets are, the cards to choose from, then the other actions."""
     lines: list[Line] = []
@@ -420,7 +417,7 @@ def _other_words(actions: Sequence[str]) -> list[str]:
     return words
 
 
-def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
+def _scores(view: NamijiView, look: Theme) -> list[Line]:
     """Each player's mark, name, score and offerings; the player to move in bold."""
     players = view["players"]
     marks = player_marks(players)
@@ -440,7 +437,7 @@ def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
     return lines
 
 
-def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line]:
+def _last_turn(view: NamijiView, hl: Highlight, look: Theme) -> list[Line]:
     """Who played the last turn and what they took, in words."""
     players = view["players"]
     if hl.seat is None or not 0 <= hl.seat < len(players):
@@ -450,7 +447,7 @@ def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line
     return [(title, BODY, look.last_turn_ink, True), (did, SMALL, look.ink, False)]
 
 
-def _turn_since(who: str, seat: int, events: Sequence[Mapping[str, Any]]) -> str:
+def _turn_since(who: str, seat: int, events: Sequence[Event]) -> str:
     """One of the others' turns since the viewer's last one, in words."""
     return _did(who, seat, Highlight.from_events(events))
 
@@ -474,7 +471,7 @@ def _did(who: str, seat: int, hl: Highlight) -> str:
     return say("c.focus.did", name=who, done=", ".join(done) or say("n.focus.no_change"))
 
 
-def _changed(view: Mapping[str, Any], since: Since) -> list[Marked]:
+def _changed(view: NamijiView, since: Since) -> list[Marked]:
     """The spaces where the boats the others' turns since the viewer's last one moved stand."""
     moved: set[int] = set()
     for _, events in since:

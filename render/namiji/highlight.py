@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+
+from engine.contract import Event
 
 
 @dataclass
@@ -22,7 +23,7 @@ class Highlight:
     arrival: set[int] = field(default_factory=set)  # seats whose boat arrived
 
     @staticmethod
-    def from_events(events: Sequence[Mapping[str, Any]] | None) -> Highlight:
+    def from_events(events: Sequence[Event] | None) -> Highlight:
         """Read a turn's events (events before the last ``end_turn`` but one are ignored)."""
         hl = Highlight()
         for event in events or ():

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -19,10 +18,10 @@ from render.namiji.boards import draw_boards, fit_text
 from render.namiji.centre import draw_centre, draw_final_table, task_words
 from render.namiji.glyphs import EDGE, boat_sprite, paste_centred
 from render.namiji.highlight import Highlight
-from render.namiji.route import boat_look, draw_boats
+from render.namiji.route import boat_look, draw_boats, nobody_to_act
 from render.namiji.static import static_layer
 from render.png import encode_png, palette_of
-from render.stand_in import dressed, ended, without_turn
+from render.stand_in import dressed, ended
 from render.text import draw_text, fit_name_first, text_length
 from render.theme import Theme, get_theme, theme_colours
 from render.words import language as drawn_language
@@ -37,10 +36,10 @@ __all__ = ["doing_words", "picture_palette", "render_board", "render_image"]
 
 
 def render_image(
-    view: Mapping[str, Any],
+    view: NamijiView,
     *,
     highlight: Highlight | None = None,
-    events: Sequence[Mapping[str, Any]] | None = None,
+    events: Sequence[Event] | None = None,
     theme: str | Theme = "default",
     language: str | None = None,
     region: Box | None = None,
@@ -54,7 +53,7 @@ def render_image(
                 view, highlight=highlight, events=events, theme=theme, region=region
             )
     look = get_theme(theme)
-    view = without_turn(view)  # a game the bot ended has nobody to play
+    view = nobody_to_act(view)  # a game the bot ended has nobody to play
     hl = highlight if highlight is not None else Highlight.from_events(events)
     players = view["players"]
     marks = player_marks(players)
@@ -110,7 +109,7 @@ def picture_palette(look: Theme) -> Image.Image:
     return palette_of(colours, static_layer(look, 4, 5, True, "en"))
 
 
-def turn_number(view: Mapping[str, Any]) -> int:
+def turn_number(view: NamijiView) -> int:
     """The turn the board shows (D83): a turn keeps its number from its move to its end.
 
     The view's ``turns`` counts the moves made, so before a move (and at a pontoon's pick) the
@@ -120,7 +119,7 @@ def turn_number(view: Mapping[str, Any]) -> int:
     return turns if view.get("phase") in ("station", "over") else turns + 1
 
 
-def doing_words(view: Mapping[str, Any]) -> str:
+def doing_words(view: NamijiView) -> str:
     """What the player to move does, in words: the task at the stop, or the phase."""
     phase = str(view.get("phase", ""))
     tasks = list(view.get("tasks", []))
@@ -129,9 +128,7 @@ def doing_words(view: Mapping[str, Any]) -> str:
     return say(f"n.phase.{phase}") if phase in PHASES else phase
 
 
-def _draw_header(
-    canvas: Image.Image, view: Mapping[str, Any], look: Theme, marks: Sequence[str]
-) -> None:
+def _draw_header(canvas: Image.Image, view: NamijiView, look: Theme, marks: Sequence[str]) -> None:
     """Title and turn; whose turn it is and what they do, or the winners."""
     draw = ImageDraw.Draw(canvas)
     _, top, right, bottom = layout.HEADER

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image
 
 from engine.namiji.components import CLOCKWISE, components, sheet_index
+from engine.namiji.view import NamijiPlayer, NamijiView
 from render.focus import Stage
 from render.namiji import layout, palette
 from render.namiji.glyphs import boat_sprite, paste_centred, ring_sprite
 from render.namiji.highlight import Highlight
+from render.stand_in import without_turn
 from render.theme import RGB, Theme
 
 NEUTRAL_MARK = "\u00b7"  # the neutral boat (2 players) has no owner
@@ -35,7 +36,7 @@ def boat_centre(
 
 
 def boat_look(
-    seat: int | None, players: Sequence[Mapping[str, Any]], marks: Sequence[str]
+    seat: int | None, players: Sequence[NamijiPlayer], marks: Sequence[str]
 ) -> tuple[RGB, RGB, str]:
     """A boat's fill, ink and mark."""
     if seat is None:
@@ -48,7 +49,15 @@ def boat_look(
     )
 
 
-def acting_boat(view: Mapping[str, Any]) -> int | None:
+def nobody_to_act(view: NamijiView) -> NamijiView:
+    """``without_turn`` for Namiji: when the bot ended the game, no seat plays and no boat moves."""
+    quiet = without_turn(view)
+    if quiet is not view:
+        quiet["boat_to_act"] = None
+    return quiet
+
+
+def acting_boat(view: NamijiView) -> int | None:
     """The boat to frame: the one that moves or stops, or in a draft the picking seat's boat."""
     if view.get("phase") == "draft":
         seat = view.get("current_seat")
@@ -59,7 +68,7 @@ def acting_boat(view: Mapping[str, Any]) -> int | None:
 
 def draw_boats(
     canvas: Image.Image,
-    view: Mapping[str, Any],
+    view: NamijiView,
     look: Theme,
     hl: Highlight,
     marks: Sequence[str],

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from engine.yamatai.board import Board
+from engine.yamatai.view import YamataiView
 from render.focus import Stage
 from render.theme import Theme
 from render.yamatai.glyphs import (
@@ -63,7 +63,7 @@ def hull_centre(board: Board, lay: Layout, spot: int, theme: Theme) -> tuple[flo
 
 def draw_archipelago(
     canvas: Image.Image,
-    view: Mapping[str, Any],
+    view: YamataiView,
     board: Board,
     lay: Layout,
     theme: Theme,

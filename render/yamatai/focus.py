@@ -3,15 +3,14 @@ with the legal spots, islands, fleets, tiles or specialists of the current step 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence, Set
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.contract import Event
 from engine.yamatai.board import Board, load_board
-from engine.yamatai.view import YamataiView
+from engine.yamatai.view import YamataiSpot, YamataiTile, YamataiView
 from render import focus
 from render.extras import PLAIN, Extras
 from render.focus import BODY, SMALL, TITLE, Line, Marked, Since
@@ -134,9 +133,9 @@ def focus_image(
 
 
 def _focus_parts(
-    view: Mapping[str, Any],
+    view: YamataiView,
     legal: Sequence[str],
-    events: Sequence[Mapping[str, Any]] | None,
+    events: Sequence[Event] | None,
     look: Theme,
     since: Since | None = None,
     first_turn: bool = False,
@@ -180,7 +179,7 @@ def _shape(marked: Marked) -> str:
 
 
 def map_at_size(
-    view: Mapping[str, Any],
+    view: YamataiView,
     lay: Layout,
     look: Theme,
     hl: Highlight,
@@ -238,12 +237,12 @@ def _label_ringed_islands(
             )
 
 
-def _hidden(spot: Mapping[str, Any]) -> str:
+def _hidden(spot: YamataiSpot) -> str:
     """The number of a spot a boat stands on (it covers the printed number), else ""."""
     return str(spot["label"]) if spot.get("boat") else ""
 
 
-def _marks(view: Mapping[str, Any], lay: Layout, targets: Targets) -> tuple[list[Marked], Rect]:
+def _marks(view: YamataiView, lay: Layout, targets: Targets) -> tuple[list[Marked], Rect]:
     """The targets' places on the board picture, and the area to show (map first)."""
     board = load_board(str(view.get("board", "default")))
     scale = lay.transform.scale
@@ -292,7 +291,7 @@ def _boxed(kind: str, label: str, slot: Rect) -> Marked:
     return Marked(kind, label, *centre, slot.width / 2 + 6, slot.height / 2 + 6)
 
 
-def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
+def _title(view: YamataiView, look: Theme) -> list[Line]:
     """Round, whose turn and the step in words (or the result)."""
     players = view["players"]
     outcome = view.get("outcome")
@@ -326,7 +325,7 @@ def _title(view: Mapping[str, Any], look: Theme) -> list[Line]:
     return lines
 
 
-def _choices(view: Mapping[str, Any], targets: Targets, look: Theme, shown: Set[str]) -> list[Line]:
+def _choices(view: YamataiView, targets: Targets, look: Theme, shown: Set[str]) -> list[Line]:
     """What the ringed targets are (the kinds ``shown`` on the picture's crop) and the others
     the choice names (a build's tiles while the map is shown), then the other legal actions by
     verb (and the tiles a fleet's "look" drew, which only their player sees, while they wait to
@@ -363,7 +362,7 @@ def _choices(view: Mapping[str, Any], targets: Targets, look: Theme, shown: Set[
     return lines
 
 
-def _looked_tile(tile: Mapping[str, Any]) -> str:
+def _looked_tile(tile: YamataiTile) -> str:
     """A tile drawn by "look" in words: its id (as the notation and the ringed line write it),
     its boats, its PP and kind."""
     boats = " + ".join(say(f"y.boat.{boat}") for boat in tile.get("boats", []))
@@ -396,7 +395,7 @@ def _verb_line(verb: str, rests: Sequence[str]) -> str:
     return say("y.focus.verb.power", name=verb.capitalize(), items=items)
 
 
-def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
+def _scores(view: YamataiView, look: Theme) -> list[Line]:
     """Each player's mark, name, score, coins and stand-in; the player to move first; what the
     "+?" of face-down building tiles means, if a score has it."""
     players = view["players"]
@@ -422,7 +421,7 @@ def _scores(view: Mapping[str, Any], look: Theme) -> list[Line]:
     return lines
 
 
-def _fleets(view: Mapping[str, Any], look: Theme) -> list[Line]:
+def _fleets(view: YamataiView, look: Theme) -> list[Line]:
     """The face-up fleets: number, boats and power (in full when choosing one, else in a word)."""
     letters = boat_letters()
     choosing = (view.get("turn") or {}).get("step") == "fleet"
@@ -447,7 +446,7 @@ def _boat_key(look: Theme) -> Line:
     return (say("y.focus.boat_key", key=key), SMALL, look.ink_soft, False)
 
 
-def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line]:
+def _last_turn(view: YamataiView, hl: Highlight, look: Theme) -> list[Line]:
     """What the last turn did, in words (it stays readable after the round's track slid)."""
     players = view["players"]
     if hl.seat is None or not 0 <= hl.seat < len(players):
@@ -457,7 +456,7 @@ def _last_turn(view: Mapping[str, Any], hl: Highlight, look: Theme) -> list[Line
     return [(title, BODY, look.last_turn_ink, True), (_did(who, hl), SMALL, look.ink, False)]
 
 
-def _turn_since(who: str, seat: int, events: Sequence[Mapping[str, Any]]) -> str:
+def _turn_since(who: str, seat: int, events: Sequence[Event]) -> str:
     """One of the others' turns since the viewer's last one, in words."""
     return _did(who, Highlight.from_events(events))
 
@@ -497,7 +496,7 @@ def _did(who: str, hl: Highlight) -> str:
     )
 
 
-def _changed(view: Mapping[str, Any], lay: Layout, since: Since) -> list[Marked]:
+def _changed(view: YamataiView, lay: Layout, since: Since) -> list[Marked]:
     """The spots and islands the others' turns since the viewer's last one changed (boats
     placed or moved, buildings, tokens taken, sacred grounds, swapped tokens)."""
     spots: set[str] = set()

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.yamatai.view import YamataiView
 from render.fonts import font
 from render.stand_in import ended
 from render.text import fit_name_first, text_length
@@ -26,7 +26,7 @@ __all__ = ["STEPS", "draw_header", "step_words"]
 
 
 def draw_header(
-    canvas: Image.Image, view: Mapping[str, Any], rect: Rect, theme: Theme, marks: Sequence[str]
+    canvas: Image.Image, view: YamataiView, rect: Rect, theme: Theme, marks: Sequence[str]
 ) -> None:
     """Round and current player (or the winner) on the left, the reserve on the right."""
     draw = ImageDraw.Draw(canvas)
@@ -59,12 +59,12 @@ def draw_header(
     draw_text(draw, (x, y), text, theme.ink_light, size, anchor="lm")
 
 
-def _playing(view: Mapping[str, Any]) -> bool:
+def _playing(view: YamataiView) -> bool:
     """Whether the title names the player to move (not a result)."""
     return not ended() and not (view.get("over") and view.get("outcome"))
 
 
-def _status(view: Mapping[str, Any], cut: int = 0) -> str:
+def _status(view: YamataiView, cut: int = 0) -> str:
     """Whose turn and what to do, or who won."""
     players = view["players"]
     outcome = view.get("outcome")
@@ -82,7 +82,7 @@ def _status(view: Mapping[str, Any], cut: int = 0) -> str:
     return say("y.header.turn", round=view.get("round", ""), name=who, step=step_words(view))
 
 
-def step_words(view: Mapping[str, Any]) -> str:
+def step_words(view: YamataiView) -> str:
     """The current step in words ("place boats")."""
     turn = view.get("turn") or {}
     shown = str(turn.get("label", turn.get("step", "")))
@@ -100,7 +100,7 @@ def _shortened(name: str, cut: int) -> str:
 def _reserve(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
+    view: YamataiView,
     right: float,
     y: float,
     theme: Theme,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+
+from engine.contract import Event
+from engine.yamatai.view import YamataiView
 
 __all__ = ["Highlight"]
 
@@ -33,7 +35,7 @@ class Highlight:
     reserved: str | None = None
 
     @classmethod
-    def from_events(cls, events: Iterable[Mapping[str, Any]]) -> Highlight:
+    def from_events(cls, events: Iterable[Event]) -> Highlight:
         """The changes of the last turn found in a list of engine events (earlier turns ignored)."""
         seat: int | None = None
         placed: list[str] = []
@@ -102,7 +104,7 @@ class Highlight:
         )
 
     @classmethod
-    def from_view(cls, view: Mapping[str, Any]) -> Highlight:
+    def from_view(cls, view: YamataiView) -> Highlight:
         """The turn in progress as the view shows it (boats placed so far by the current seat)."""
         spots = view.get("spots", [])
         placed = frozenset(str(s["label"]) for s in spots if s.get("placed_this_turn"))

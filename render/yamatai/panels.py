@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.yamatai.view import YamataiPlayer, YamataiView
 from render.fonts import font
 from render.stand_in import seat_words, stand_in_words
 from render.text import text_length
@@ -35,7 +35,7 @@ __all__ = ["draw_panels"]
 
 def draw_panels(
     canvas: Image.Image,
-    view: Mapping[str, Any],
+    view: YamataiView,
     rects: Sequence[Rect],
     theme: Theme,
     highlight: Highlight,
@@ -60,7 +60,7 @@ def draw_panels(
 def _panel(
     canvas: Image.Image,
     seat: int,
-    player: Mapping[str, Any],
+    player: YamataiPlayer,
     rect: Rect,
     theme: Theme,
     mark: str,
@@ -180,7 +180,7 @@ def _label(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, theme: Them
 def _counts_row(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
-    player: Mapping[str, Any],
+    player: YamataiPlayer,
     span: tuple[float, float],
     y: float,
     theme: Theme,
@@ -229,7 +229,7 @@ def wrap_words(words: Sequence[str], size: int, width: float) -> list[str]:
 def _tokens_row(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
-    player: Mapping[str, Any],
+    player: YamataiPlayer,
     x: float,
     y: float,
     theme: Theme,
@@ -252,7 +252,7 @@ def _tokens_row(
 def _boats_row(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
-    player: Mapping[str, Any],
+    player: YamataiPlayer,
     x: float,
     y: float,
     theme: Theme,
@@ -303,7 +303,7 @@ def _none(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) -> None:
 
 def _specialists_row(
     draw: ImageDraw.ImageDraw,
-    player: Mapping[str, Any],
+    player: YamataiPlayer,
     span: tuple[float, float],
     y: float,
     theme: Theme,
@@ -343,7 +343,7 @@ def _chips_width(names: Sequence[str], size: int) -> float:
 def _reserved_row(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
-    player: Mapping[str, Any],
+    player: YamataiPlayer,
     x: float,
     y: float,
     theme: Theme,

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image
 
@@ -36,10 +35,10 @@ __all__ = ["picture_palette", "render_board", "render_image"]
 
 
 def render_image(
-    view: Mapping[str, Any],
+    view: YamataiView,
     *,
     highlight: Highlight | None = None,
-    events: Sequence[Mapping[str, Any]] | None = None,
+    events: Sequence[Event] | None = None,
     theme: str | Theme = "default",
     language: str | None = None,
     region: Box | None = None,

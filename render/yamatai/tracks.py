@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.yamatai.view import YamataiPlayer, YamataiSpecialist, YamataiTile, YamataiView
 from render.fonts import Style, font
 from render.stand_in import ended
 from render.text import text_length
@@ -103,7 +104,7 @@ def _chip(
     draw: ImageDraw.ImageDraw,
     theme: Theme,
     xy: tuple[float, float],
-    player: Mapping[str, Any],
+    player: YamataiPlayer,
     mark: str,
     radius: int = 12,
 ) -> None:
@@ -126,7 +127,7 @@ def _chip(
 
 def draw_fleet_track(
     canvas: Image.Image,
-    view: Mapping[str, Any],
+    view: YamataiView,
     rect: Rect,
     theme: Theme,
     highlight: Highlight,
@@ -242,7 +243,7 @@ def fleet_text(entry: Mapping[str, Any]) -> str:
     return say(key) if known(key) else str(entry.get("text", ""))
 
 
-def specialist_power(card: Mapping[str, Any]) -> str:
+def specialist_power(card: YamataiSpecialist) -> str:
     """A specialist's power in the rulebook's words (``y.specialist.<name>``); the view's own
     text for a specialist the tables do not know."""
     key = f"y.specialist.{card.get('name')}"
@@ -251,7 +252,7 @@ def specialist_power(card: Mapping[str, Any]) -> str:
 
 def _turn_order(
     draw: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
+    view: YamataiView,
     rect: Rect,
     theme: Theme,
     marks: Sequence[str],
@@ -331,7 +332,7 @@ def _order_title_size(title: str, room: float, theme: Theme) -> tuple[int, Style
     return size, "condensed"
 
 
-def _taken_before_slide(view: Mapping[str, Any], highlight: Highlight) -> tuple[int, int] | None:
+def _taken_before_slide(view: YamataiView, highlight: Highlight) -> tuple[int, int] | None:
     """(seat, fleet) of the last turn when the round's end slid that fleet off the track."""
     seat, fleet = highlight.seat, highlight.fleet
     if (
@@ -353,7 +354,7 @@ def _last_fleet_row(
     rect: Rect,
     y: float,
     row_h: float,
-    player: Mapping[str, Any],
+    player: YamataiPlayer,
     mark: str,
     fleet: int,
 ) -> None:
@@ -394,7 +395,7 @@ def _fit(text: str, size: int, width: float, style: Style = "regular") -> str:
 def draw_tile(
     canvas: Image.Image,
     rect: Rect,
-    tile: Mapping[str, Any],
+    tile: YamataiTile,
     theme: Theme,
     marked: RGB | None = None,
 ) -> None:
@@ -438,9 +439,7 @@ def draw_tile(
     draw_text(draw, (cx + 17, pp_y + 1), "PP", theme.pp, MIN_TEXT, style="condensed", anchor="lm")
 
 
-def draw_building_row(
-    canvas: Image.Image, view: Mapping[str, Any], rect: Rect, theme: Theme
-) -> None:
+def draw_building_row(canvas: Image.Image, view: YamataiView, rect: Rect, theme: Theme) -> None:
     """The five face-up building tiles and the deck count."""
     draw = ImageDraw.Draw(canvas)
     draw_text(
@@ -466,7 +465,7 @@ def draw_building_row(
 
 def draw_specialists(
     canvas: Image.Image,
-    view: Mapping[str, Any],
+    view: YamataiView,
     rect: Rect,
     theme: Theme,
 ) -> None:
@@ -525,7 +524,7 @@ def end_words(reasons: Sequence[object]) -> str:
 
 
 def draw_final_scores(
-    canvas: Image.Image, view: Mapping[str, Any], rect: Rect, theme: Theme, marks: Sequence[str]
+    canvas: Image.Image, view: YamataiView, rect: Rect, theme: Theme, marks: Sequence[str]
 ) -> None:
     """The final scoring table, lines per player, ranked, the winner marked."""
     draw = ImageDraw.Draw(canvas)

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from engine.namiji.view import NamijiView, namiji_view
+from engine.yamatai.view import YamataiView, yamatai_view
 from render import focus, render_focus
 from render.focus import Frame, Marked
 from render.fonts import Style
@@ -36,9 +38,9 @@ def _stored(name: str) -> dict[str, Any]:
     return data
 
 
-def _yamatai_marks(name: str) -> tuple[dict[str, Any], list[Marked], tuple[int, int, int, int]]:
+def _yamatai_marks(name: str) -> tuple[YamataiView, list[Marked], tuple[int, int, int, int]]:
     data = _stored(name)
-    view = data["view"]
+    view = yamatai_view(data["view"])
     lay = layout("default", len(view["players"]))
     marks, area = yamatai_focus._marks(view, lay, yamatai_focus.legal_targets(data["legal"]))
     return view, marks, area.box
@@ -54,7 +56,7 @@ def _yamatai_areas(players: int) -> Iterator[tuple[int, int, int, int]]:
 def test_yamatai_region_draws_the_same_pixels_where_it_shows(name: str) -> None:
     """Drawn for a region, the board has exactly the full drawing's pixels inside it."""
     data = _stored(name)
-    view = data["view"]
+    view = yamatai_view(data["view"])
     hl = Highlight.from_events(data["events"])
     full = yamatai_image(view, highlight=hl)
     for area in _yamatai_areas(len(view["players"])):
@@ -65,7 +67,7 @@ def test_yamatai_region_draws_the_same_pixels_where_it_shows(name: str) -> None:
 def test_namiji_region_draws_the_same_pixels_where_it_shows() -> None:
     """The same for Namiji's route, centre, boat boards and header."""
     match = _namiji(4, 30)
-    view = match.view(match.current_seat)
+    view = namiji_view(match.view(match.current_seat))
     full = namiji_image(view)
     areas = [namiji_layout.ROUTE_AREA, namiji_layout.CENTRE, namiji_layout.PANELS_AREA]
     for area in [*areas, namiji_layout.HEADER]:
@@ -174,7 +176,7 @@ def test_map_at_zoom_one_is_the_board_cut_out() -> None:
     hl = Highlight.from_events(data["events"])
     lay = layout("default", len(view["players"]))
     box = (area[0], area[1] + 224, area[0] + 896, area[1] + 524)
-    drawn = yamatai_focus.map_at_size(view, lay, look, hl, marks, Frame(box, 1.0))
+    drawn = yamatai_focus.map_at_size(yamatai_view(view), lay, look, hl, marks, Frame(box, 1.0))
     board = yamatai_image(view, highlight=hl)
     for marked in marks:
         focus.mark_target(board, marked, look, "ring")
@@ -200,11 +202,11 @@ def test_a_second_turn_picture_scales_nothing(monkeypatch: pytest.MonkeyPatch) -
     assert not [size for size in scaled if size[0] * size[1] > 100 * 100], scaled
 
 
-def _namiji_marks() -> tuple[dict[str, Any], list[Marked], list[dict[str, Any]]]:
+def _namiji_marks() -> tuple[NamijiView, list[Marked], list[dict[str, Any]]]:
     data = _stored("focus-namiji-move")
     marks, area = namiji_focus._marks(data["view"], namiji_focus.legal_targets(data["legal"]))
     assert area == namiji_layout.ROUTE_AREA
-    return data["view"], marks, data["events"]
+    return namiji_view(data["view"]), marks, data["events"]
 
 
 def test_namiji_route_at_zoom_one_is_the_board_cut_out() -> None:
@@ -213,7 +215,7 @@ def test_namiji_route_at_zoom_one_is_the_board_cut_out() -> None:
     look = get_theme("default")
     hl = NamijiHighlight.from_events(events)
     box = (0, 64 + 96, 896, 64 + 656)  # most of the centre: its text drawn
-    drawn = namiji_focus.route_at_size(view, look, hl, marks, Frame(box, 1.0))
+    drawn = namiji_focus.route_at_size(namiji_view(view), look, hl, marks, Frame(box, 1.0))
     board = namiji_image(view, highlight=hl)
     for marked in marks:
         focus.mark_target(board, marked, look, "ring")
@@ -239,7 +241,7 @@ def test_a_namiji_route_crop_showing_a_sliver_of_the_centre_draws_none_of_its_te
     assert words
     sliver = (0, 64 + 96, 896, 64 + 400)  # the centre's top 196 of its 636 px
     with recording() as drawn:
-        namiji_focus.route_at_size(view, look, hl, marks, Frame(sliver, 1.0))
+        namiji_focus.route_at_size(namiji_view(view), look, hl, marks, Frame(sliver, 1.0))
     assert not words & {text for text, _ in drawn}
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+from engine.yamatai.view import yamatai_view
 from render.yamatai.highlight import Highlight
 from render.yamatai.picture import render_board
 from tests.render.games import (
@@ -42,7 +43,7 @@ def _scenario(name: str) -> tuple[dict[str, Any], Highlight]:
     if name == "2p-seed3-midturn":
         match = play_actions(2, 3, 33)
         seat = match.current_seat
-        return match.view(seat), Highlight.from_view(match.view(seat))
+        return match.view(seat), Highlight.from_view(yamatai_view(match.view(seat)))
     raise KeyError(name)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.yamatai.view import yamatai_view
 from render.yamatai.highlight import Highlight
 from tests.render.games import highlight_from_json, highlight_to_json, play_turns
 
@@ -72,7 +73,9 @@ def test_from_view_reads_the_turn_in_progress() -> None:
             {"label": "2", "boat": None, "placed_this_turn": False},
         ],
     }
-    assert Highlight.from_view(view) == Highlight(seat=1, placed=frozenset({"1"}), fleet=6)
+    assert Highlight.from_view(yamatai_view({"game": "yamatai", **view})) == Highlight(
+        seat=1, placed=frozenset({"1"}), fleet=6
+    )
 
 
 def test_real_game_events_and_json_round_trip() -> None:

@@ -10,6 +10,7 @@ import zlib
 import pytest
 from PIL import Image
 
+from engine.yamatai.view import yamatai_view
 from render.png import deflater, encode_png, isal_compress, write_png
 from render.theme import get_theme
 from render.yamatai.picture import picture_palette, render_image
@@ -18,7 +19,7 @@ from tests.render.games import play_turns
 
 def _board() -> Image.Image:
     match, hl = play_turns(3, 5, 6)
-    return render_image(match.view(None), highlight=hl)
+    return render_image(yamatai_view(match.view(None)), highlight=hl)
 
 
 def _chunks(png: bytes) -> list[tuple[bytes, bytes]]:

@@ -15,7 +15,7 @@ def test_every_view_of_a_random_game_renders(players: int, seed: int) -> None:
     count = 0
     last = None
     for view in random_views(players, seed):
-        image = render_image(view)
+        image = render_image(yamatai_view(view))
         assert image.size == (WIDTH, HEIGHT)
         count += 1
         last = view

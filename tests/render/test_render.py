@@ -71,7 +71,7 @@ def test_static_layer_is_cached_and_never_drawn_on(late: tuple[dict[str, Any], H
     view, hl = late
     layer = static_layer("default", THEME, 4)
     digest = hashlib.sha256(layer.tobytes()).hexdigest()
-    render_image(view, highlight=hl)
+    render_image(yamatai_view(view), highlight=hl)
     assert static_layer("default", THEME, 4) is layer
     assert hashlib.sha256(layer.tobytes()).hexdigest() == digest
 

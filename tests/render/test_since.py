@@ -12,6 +12,8 @@ from PIL import Image
 from engine import games
 from engine.contract import Event
 from engine.games import Match
+from engine.namiji.view import namiji_view
+from engine.yamatai.view import yamatai_view
 from render import focus, render_focus
 from render.extras import Extras
 from render.focus import Frame, Marked, since_lines
@@ -73,13 +75,13 @@ def test_yamatai_marks_the_spots_the_others_changed() -> None:
     view = match.view(seat)
     look = get_theme("default")
     lay = layout("default", len(view["players"]))
-    changed = yamatai_focus._changed(view, lay, turns)
+    changed = yamatai_focus._changed(yamatai_view(view), lay, turns)
     placed = set().union(*(Highlight.from_events(e).placed for _, e in turns))
     assert placed and {m.label for m in changed if m.kind == "spot"} >= placed
     shown = Frame(lay.map.box, 1.0)
-    hl = Highlight.from_view(view)
-    marked = yamatai_focus.map_at_size(view, lay, look, hl, [], shown, changed)
-    bare = yamatai_focus.map_at_size(view, lay, look, hl, [], shown)
+    hl = Highlight.from_view(yamatai_view(view))
+    marked = yamatai_focus.map_at_size(yamatai_view(view), lay, look, hl, [], shown, changed)
+    bare = yamatai_focus.map_at_size(yamatai_view(view), lay, look, hl, [], shown)
     left = (marked.width - shown.size[0]) // 2
     ink = look.last_turn_ink
     for mark in changed:
@@ -96,11 +98,13 @@ def test_namiji_marks_the_boats_the_others_moved() -> None:
     assert seat is not None
     view = match.view(seat)
     look = get_theme("default")
-    changed = namiji_focus._changed(view, turns)
+    changed = namiji_focus._changed(namiji_view(view), turns)
     assert len(changed) >= 2  # one boat per other seat moved
     shown = Frame(namiji_layout.ROUTE_AREA, 0.5)
-    marked = namiji_focus.route_at_size(view, look, NamijiHighlight(), [], shown, changed)
-    bare = namiji_focus.route_at_size(view, look, NamijiHighlight(), [], shown)
+    marked = namiji_focus.route_at_size(
+        namiji_view(view), look, NamijiHighlight(), [], shown, changed
+    )
+    bare = namiji_focus.route_at_size(namiji_view(view), look, NamijiHighlight(), [], shown)
     left = (marked.width - shown.size[0]) // 2
     for mark in changed:
         place = shown.placed(mark)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 import pytest
 
+from engine.yamatai.view import YamataiSpecialist
 from render import render_board
 from render.extras import Extras
 from render.text import measuring, text_length
@@ -23,9 +24,9 @@ TRACK = 5  # cards on the specialist track
 DISC = 32  # the prestige disc and the coins take a card's last 32 pixels
 
 
-def _tracks() -> list[list[dict[str, Any]]]:
+def _tracks() -> list[list[YamataiSpecialist]]:
     """Every specialist on a track of five (two-digit coins: the widest coin line)."""
-    cards = [{**card, "coins": 12} for card in CARDS]
+    cards = [cast(YamataiSpecialist, {**card, "coins": 12}) for card in CARDS]
     return [cards[i : i + TRACK] for i in range(0, len(cards), TRACK)]
 
 

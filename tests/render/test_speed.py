@@ -101,7 +101,7 @@ def test_board_png_is_a_small_palette_picture_close_to_the_drawing() -> None:
     png = yamatai_board(yamatai_view(view))
     picture = Image.open(io.BytesIO(png))
     assert picture.mode == "P" and len(png) < 600 * 1024
-    drawn = yamatai_image(view)
+    drawn = yamatai_image(yamatai_view(view))
     diff = ImageChops.difference(drawn, picture.convert("RGB")).convert("L")
     off = sum(diff.point(lambda v: 255 if v > 48 else 0).histogram()[255:])
     assert off / (drawn.width * drawn.height) < 0.0005
