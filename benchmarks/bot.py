@@ -241,16 +241,25 @@ async def drive(
             raise RuntimeError(f"/play {action!r} was refused: {reply.content}")
         _record(samples.ack, rec.first_response_latency)
         new = double.messages(game.thread_id, include_ephemeral=False)[posted:]
-        if not new:  # the turn goes on: the reply carries the player's picture
-            if not has_png(reply):
+        if not new:  # the turn goes on: the reply's picture follows by an edit (D100)
+            if has_png(reply):
+                _record(samples.single, rec.reply_latency)
+                continue
+            edit = await rec.wait_event("edit_original", TIMEOUT)
+            shown = rec.original()
+            if shown is None or not has_png(shown):
                 raise RuntimeError(f"no picture in the reply to {action!r}")
-            _record(samples.single, rec.reply_latency)
+            samples.single.append(edit.at - rec.dispatched_at)
             continue
         [turn] = new
-        if not has_png(turn):
-            raise RuntimeError("a turn message without a picture")
         completed += 1
-        samples.turn.append(turn.created_at - rec.dispatched_at)
+        if not has_png(turn):  # posted in words; its picture follows by an edit (D89)
+            turn = await double.wait_for_message(
+                game.thread_id, lambda m, posted=turn.id: m.id == posted and has_png(m), TIMEOUT
+            )
+            samples.turn.append(time.perf_counter() - rec.dispatched_at)
+        else:
+            samples.turn.append(turn.created_at - rec.dispatched_at)
         _record(samples.turn_reply, rec.reply_latency)
         # the next player is pinged with "your turn"; the final message pings everyone
         pinged = [u for u in turn.pinged_user_ids() if f"<@{u}>, your turn" in turn.content]
