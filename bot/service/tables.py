@@ -11,6 +11,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from bot.games import presentation
@@ -230,37 +231,17 @@ def ended_of(game: Game, match: Match) -> Ended:
 def end_reason(game: Game, match: Match) -> Ended:
     """The end message of an abandoned game, from its stored reason."""
     reason = game.end_reason or ""
-    players = players_of(game, match)
+    ended = partial(Ended, game_id=game.id, thread_id=game.thread_id, version=game.version)
     if reason.startswith(RESIGNED):
+        players = players_of(game, match)
         player = players[int(reason.removeprefix(RESIGNED))]
         winner = next((players[s.seat] for s in game.seats if s.winner), None)
         if game.status == GameStatus.FINISHED and winner is not None:
-            return Ended(
-                game_id=game.id,
-                thread_id=game.thread_id,
-                version=game.version,
-                reason="resigned_won",
-                player=player,
-                winner=winner,
-            )
-        return Ended(
-            game_id=game.id,
-            thread_id=game.thread_id,
-            version=game.version,
-            reason="resigned",
-            player=player,
-        )
+            return ended(reason="resigned_won", player=player, winner=winner)
+        return ended(reason="resigned", player=player)
     if reason.startswith(ABANDONED_BY):
-        by = int(reason.removeprefix(ABANDONED_BY))
-        return Ended(
-            game_id=game.id,
-            thread_id=game.thread_id,
-            version=game.version,
-            reason="abandoned_by",
-            by=by,
-        )
-    kind = "cancelled" if reason == CANCELLED else "abandoned"
-    return Ended(game_id=game.id, thread_id=game.thread_id, version=game.version, reason=kind)
+        return ended(reason="abandoned_by", by=int(reason.removeprefix(ABANDONED_BY)))
+    return ended(reason="cancelled" if reason == CANCELLED else "abandoned")
 
 
 def game_over(game: Game, match: Match) -> ServiceError:
