@@ -14,7 +14,16 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.store import Game, GameRepository, NewSeat, Target, is_url, open_store
+from bot.store import (
+    DEFAULT_SETTINGS,
+    Game,
+    GameRepository,
+    GameSettings,
+    NewSeat,
+    Target,
+    is_url,
+    open_store,
+)
 from bot.store.base import dump_json
 from bot.store.postgres import placeholders
 from bot.store.rows import format_time
@@ -59,6 +68,7 @@ async def create_plain(
     n: int = 3,
     first_user: int = 100,
     snapshot: str = '{"n":0}',
+    settings: GameSettings = DEFAULT_SETTINGS,
 ) -> Game:
     """A game whose snapshot is a plain string (for tests that do not need the engine)."""
     return await repo.create_game(
@@ -71,6 +81,7 @@ async def create_plain(
         seats=seats(n, first_user),
         snapshot=snapshot,
         current_seat=0,
+        settings=settings,
     )
 
 

@@ -11,23 +11,14 @@ from bot.store import GameNotFound, GameRepository, GameSettings, InvalidRequest
 from bot.store.migrate import DEFAULT_MIGRATIONS_DIR, POSTGRES_SUBDIR
 from tests.backends import database
 
-from .store_helpers import create_plain, run, seats, stored_before, with_repo
+from .store_helpers import create_plain, run, stored_before, with_repo
 
 pytestmark = pytest.mark.usefixtures("backend")
 
 
 async def _game(repo: GameRepository, thread_id: int, level: str, coach: bool) -> int:
-    game = await repo.create_game(
-        guild_id=10,
-        channel_id=20,
-        thread_id=thread_id,
-        game_key="yamatai",
-        seed=7,
-        options=None,
-        seats=seats(2),
-        snapshot='{"n":0}',
-        current_seat=0,
-        settings=GameSettings(computer_level=level, coach=coach),
+    game = await create_plain(
+        repo, thread_id, n=2, settings=GameSettings(computer_level=level, coach=coach)
     )
     assert (game.computer_level, game.coach) == (level, coach)
     return game.id

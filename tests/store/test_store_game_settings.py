@@ -16,7 +16,7 @@ from bot.store import (
 )
 from tests.backends import database
 
-from .store_helpers import create_plain, raw, seats, with_repo
+from .store_helpers import create_plain, raw, with_repo
 
 pytestmark = pytest.mark.usefixtures("backend")
 DAY = 86400
@@ -24,18 +24,7 @@ DAY = 86400
 
 async def _stored(repo: GameRepository, thread_id: int, settings: GameSettings) -> GameSettings:
     """Create a game with ``settings``; the settings of the game as loaded again."""
-    created = await repo.create_game(
-        guild_id=10,
-        channel_id=20,
-        thread_id=thread_id,
-        game_key="yamatai",
-        seed=7,
-        options=None,
-        seats=seats(2),
-        snapshot='{"n":0}',
-        current_seat=0,
-        settings=settings,
-    )
+    created = await create_plain(repo, thread_id, n=2, settings=settings)
     game = await repo.load_game(created.id)
     assert created == game
     return GameSettings(

@@ -9,24 +9,13 @@ import pytest
 from bot.store import GameNotFound, GameRepository, GameSettings, InvalidRequest
 from tests.backends import database
 
-from .store_helpers import seats, with_repo
+from .store_helpers import create_plain, with_repo
 
 pytestmark = pytest.mark.usefixtures("backend")
 
 
 async def _game(repo: GameRepository, thread_id: int, language: str | None) -> int:
-    game = await repo.create_game(
-        guild_id=10,
-        channel_id=20,
-        thread_id=thread_id,
-        game_key="yamatai",
-        seed=7,
-        options=None,
-        seats=seats(2),
-        snapshot='{"n":0}',
-        current_seat=0,
-        settings=GameSettings(language=language),
-    )
+    game = await create_plain(repo, thread_id, n=2, settings=GameSettings(language=language))
     assert game.language == language
     return game.id
 

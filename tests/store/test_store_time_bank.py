@@ -19,24 +19,15 @@ from bot.store import (
 from bot.store.migrate import DEFAULT_MIGRATIONS_DIR, POSTGRES_SUBDIR
 from tests.backends import database
 
-from .store_helpers import create_plain, run, seats, stored_before, with_repo
+from .store_helpers import create_plain, run, stored_before, with_repo
 
 pytestmark = pytest.mark.usefixtures("backend")
 DAY = 86400
 
 
 async def _game(repo: GameRepository, thread_id: int, bank: int | None, increment: int) -> int:
-    game = await repo.create_game(
-        guild_id=10,
-        channel_id=20,
-        thread_id=thread_id,
-        game_key="yamatai",
-        seed=7,
-        options=None,
-        seats=seats(2),
-        snapshot='{"n":0}',
-        current_seat=0,
-        settings=GameSettings(time_bank=bank, time_increment=increment),
+    game = await create_plain(
+        repo, thread_id, n=2, settings=GameSettings(time_bank=bank, time_increment=increment)
     )
     return game.id
 
