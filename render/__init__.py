@@ -8,7 +8,7 @@ the games.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib.resources.abc import Traversable
 from typing import Any, Protocol, TypeVar
 
@@ -17,8 +17,9 @@ from engine.errors import UnknownGame
 from render import namiji, words, yamatai
 from render.extras import PLAIN, Extras
 from render.namiji.focus import render_focus as namiji_focus
+from render.namiji.palette import PLAYERS as NAMIJI_SEATS
 from render.namiji.picture import render_board as namiji_board
-from render.theme import THEMES, Theme, get_theme
+from render.theme import RGB, THEMES, Theme, get_theme
 from render.yamatai.focus import render_focus as yamatai_focus
 from render.yamatai.picture import render_board as yamatai_board
 
@@ -54,6 +55,12 @@ class FocusRenderer(Protocol[ViewT]):
 
 FOCUS_RENDERERS: dict[str, FocusRenderer[Any]] = {"yamatai": yamatai_focus, "namiji": namiji_focus}
 
+#: Each game's seat colours as its pictures draw them, by the engine's colour names.
+SEAT_COLOURS: dict[str, Mapping[str, RGB]] = {
+    "yamatai": get_theme("default").players,
+    "namiji": NAMIJI_SEATS,
+}
+
 #: Each game's picture texts: a folder of ``<lang>.json`` files.
 TEXTS: dict[str, Traversable] = {"yamatai": yamatai.LOCALE, "namiji": namiji.LOCALE}
 for _folder in TEXTS.values():
@@ -65,15 +72,23 @@ def register(
     renderer: BoardRenderer[Any],
     focus: FocusRenderer[Any] | None = None,
     texts: Traversable | None = None,
+    colours: Mapping[str, RGB] | None = None,
 ) -> None:
-    """Add a game's picture, turn picture and picture texts (the lines above list the shipped
-    games)."""
+    """Add a game's picture, turn picture, picture texts and seat colours (the lines above
+    list the shipped games)."""
     RENDERERS[game] = renderer
     if focus is not None:
         FOCUS_RENDERERS[game] = focus
+    if colours is not None:
+        SEAT_COLOURS[game] = colours
     if texts is not None:
         TEXTS[game] = texts
         words.add_texts(texts)
+
+
+def seat_colour(game: str, colour: str) -> RGB | None:
+    """The colour a game's pictures give a seat of the engine's ``colour``, if known."""
+    return SEAT_COLOURS.get(game, {}).get(colour)
 
 
 def render_board(
@@ -112,6 +127,7 @@ def render_focus(
 __all__ = [
     "FOCUS_RENDERERS",
     "RENDERERS",
+    "SEAT_COLOURS",
     "TEXTS",
     "THEMES",
     "BoardRenderer",
@@ -122,4 +138,5 @@ __all__ = [
     "register",
     "render_board",
     "render_focus",
+    "seat_colour",
 ]

@@ -463,6 +463,16 @@ def text_panel(lines: Sequence[Line], theme: Theme, *, fill: RGB | None = None) 
     return Panel(rows, fill or theme.panel)
 
 
+def choices_panel(
+    view: View, legal: Sequence[str], lines: Callable[[], Sequence[Line]], theme: Theme
+) -> list[Panel]:
+    """The panel of the step's choices; none on a spectator's picture with nothing to choose
+    (the thread's turn card: "nothing to choose for now" would speak to nobody)."""
+    if view.get("viewer") is None and not legal:
+        return []
+    return [text_panel(lines(), theme)]
+
+
 @dataclass(frozen=True)
 class Panel:
     """A text panel: wrapped lines on a fill colour, as wide as the picture. Drawn as an RGB

@@ -40,6 +40,16 @@ class FinalExtras:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CardExtras:
+    """What a turn's card shows besides the turn: its deadline, a last turn's extras, and how
+    its post told the next player (None: not known, after a restart)."""
+
+    deadline: int | None
+    final: FinalExtras | None = None
+    delivery: Delivery | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Prepared:
     """A thread message ready to post: the ``message`` (a final turn's with its board drawn),
     the ``deadline`` it states, the turn its post begins (``begins``, for ``posted``), how the
@@ -61,6 +71,11 @@ class Prepared:
     def version(self) -> int:
         """The game's version the message shows."""
         return self.message.version
+
+    @property
+    def card(self) -> CardExtras:
+        """What the message's card shows besides the turn, as prepared for its post."""
+        return CardExtras(deadline=self.deadline, final=self.final, delivery=self.delivery)
 
 
 def next_turn(message: Owed) -> TurnId | None:
@@ -145,6 +160,16 @@ class ThreadMessages:
         await self.store.mark_announced(
             prepared.game_id, prepared.version, picture_message=picture_message
         )
+
+    async def card_extras(self, report: TurnReport) -> CardExtras:
+        """What a turn message posted before a restart needs to become its card: the deadline
+        its turn had when posted, and a last turn's extras (its board drawn first)."""
+        if report.final is None:
+            deadline = await self.deadlines.deadline_of(report.game_id, report.next_turn)
+            return CardExtras(deadline=deadline)
+        held = await self._read(report.game_id)
+        _, final = await self._final(report, None if held is None else held[0])
+        return CardExtras(deadline=None, final=final)
 
     def _kept(self, game_id: int, version: int) -> tuple[Game, Match] | None:
         """The game and match the save of ``version`` kept, if it still is."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import replace
+from functools import partial
 from itertools import accumulate
 
 from bot.store import (
@@ -85,7 +86,8 @@ class TurnReports:
         final = None if match.outcome is None else final_result(players, match.outcome)
         skipped = len(match.log) in played_for
         # the picture follows the message (drawn by the outbox once the message is out)
-        order = self.pictures.order(
+        order = partial(
+            self.pictures.order,
             match.view(None),
             turn.events,
             game,
@@ -111,7 +113,8 @@ class TurnReports:
             earlier=tuple(earlier),
             channel_id=game.channel_id,
             language=game.language,
-            picture_order=order,
+            picture_order=order(),
+            card_order=order(legal=()),  # the card's phone picture: the turn's places, no choice
         )
 
     async def banks(self, game: Game, *, now: int | None = None) -> dict[int, int] | None:

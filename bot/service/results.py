@@ -108,6 +108,8 @@ class TurnReport:
     channel_id: int | None = None  # the channel of the game's lobby (its result is said there)
     language: str | None = None  # of the game's public messages; None: the server's locale
     picture_order: PictureOrder | None = None  # what the picture is drawn from, when owed
+    # the turn card's picture for a phone: the turn's places on the turn picture, for all to read
+    card_order: PictureOrder | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

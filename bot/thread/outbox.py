@@ -22,6 +22,7 @@ recorded); the picture queue makes its own two (draw, attached).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
@@ -31,15 +32,17 @@ import discord
 from bot.context import Himiko, Owed
 from bot.locks import KeyedLocks
 from bot.service import Created, Ended, TurnReport
-from bot.service.messages import Prepared
-from bot.service.pictures import PictureOrder
+from bot.service.messages import CardExtras, FinalExtras, Prepared
 from bot.thread.picture_queue import Delivery, PictureQueue
+from bot.thread.turn_cards import CardPictures, turn_card
 from bot.thread.turns import (
     NotRecorded,
     Step,
-    attach_picture,
+    dress_message,
     ending_steps,
     fetch_thread,
+    game_locale,
+    pinged,
     post_ending,
     post_opening,
     post_turn,
@@ -129,7 +132,7 @@ class Outbox:
             )
             owed = await self._post(prepared, lambda: self._send(prepared, channel), steps)
         if owed is not None and isinstance(pending, TurnReport):
-            self._queue_picture(pending, owed)
+            self._queue_picture(pending, owed, prepared.card)
         return True
 
     async def _send(
@@ -147,56 +150,79 @@ class Outbox:
             await post_ending(self.bot, thread, message, prepared.final)
             return None
         posted = await post_turn(self.bot, thread, message, prepared)
-        return posted.id if message.picture is None else None
+        return posted.id  # its card follows, once its pictures are drawn
 
-    # -- the picture that follows a turn message --------------------------------------------------
+    # -- the card a turn message becomes once its pictures are drawn ----------------------------
 
-    def _queue_picture(
-        self, report: TurnReport, message_id: int, order: PictureOrder | None = None
-    ) -> bool:
-        """Queue the drawing of a posted turn message's picture (the newest of its game only).
+    def _queue_picture(self, report: TurnReport, message_id: int, extras: CardExtras) -> bool:
+        """Queue the drawing of a posted turn message's pictures, which turn it into its card
+        (the newest of its game only).
 
         Somebody waits on it when a human plays next or the game ended; a board between
         computer turns waits behind those, or is left to the sweep when the queue is full.
         """
-        order = order or report.picture_order
-        if order is None:
+        if report.picture_order is None:
             return False
         nxt = report.next_player
         waited = report.final is not None or (nxt is not None and not nxt.computer)
-        job = partial(self._attach, report.game_id, report.version, report.thread_id, message_id)
-        return self.pictures.put(
-            (report.game_id, "turn"), report.version, lambda: job(order), waited=waited
-        )
+        job = partial(self._dress, report, message_id, extras)
+        return self.pictures.put((report.game_id, "turn"), report.version, job, waited=waited)
 
-    async def _attach(
-        self, game_id: int, version: int, thread_id: int, message_id: int, order: PictureOrder
+    async def _dress(
+        self, report: TurnReport, message_id: int, extras: CardExtras
     ) -> Delivery | None:
-        """Draw the picture; its delivery attaches it to its message and records it. On
-        failure it stays owed (the next sweep draws it again), unless the message is gone."""
+        """Draw the card's pictures; its delivery edits the message into its card and records
+        it. Pictures that fail leave a card without them, still owed (the next sweep draws them
+        again); a message that is gone is not tried again."""
+        game_id, version, final = report.game_id, report.version, extras.final
         reports = self.bot.rooms.reports
         try:
-            png = await reports.draw_picture(order)
+            pictures, drawn = await self._card_pictures(report, final), True
         except Exception:
-            log.warning("game %s: could not draw its picture; later", game_id, exc_info=True)
-            return None
+            log.warning("game %s: could not draw its pictures; later", game_id, exc_info=True)
+            pictures, drawn = CardPictures(recap=None if final is None else final.recap), False
 
         async def deliver() -> None:
             try:
-                channel = await fetch_thread(self.bot, thread_id)
-                await attach_picture(channel, message_id, png)
+                channel = await fetch_thread(self.bot, report.thread_id)
+                locale = game_locale(report.language, channel)
+                view, files = turn_card(
+                    self.bot, report, locale, extras.deadline, pictures, final=final
+                )
+                await dress_message(
+                    channel, message_id, view, files, pinged(report, extras.delivery)
+                )
             except (discord.NotFound, discord.Forbidden) as error:
                 log.warning("game %s: turn message %s gone (%s)", game_id, message_id, error)
             except Exception:
-                log.warning("game %s: could not attach its picture; later", game_id, exc_info=True)
+                log.warning("game %s: could not edit its card; later", game_id, exc_info=True)
                 return
+            else:
+                if not drawn:
+                    return
             await reports.picture_attached(game_id, version)
 
         return deliver
 
+    async def _card_pictures(self, report: TurnReport, final: FinalExtras | None) -> CardPictures:
+        """A turn card's pictures: the phone-sized turn picture and the board, drawn side by
+        side when there are workers for both; a last turn's board (drawn before its post) and
+        recap."""
+        draw = self.bot.rooms.reports.draw_picture
+        if report.final is not None:
+            board = report.picture
+            if board is None and report.picture_order is not None:
+                board = await draw(report.picture_order)
+            return CardPictures(board=board, recap=None if final is None else final.recap)
+        assert report.picture_order is not None
+        if report.card_order is None:
+            return CardPictures(board=await draw(report.picture_order))
+        turn, board = await asyncio.gather(draw(report.card_order), draw(report.picture_order))
+        return CardPictures(turn=turn, board=board)
+
     async def redraw_owed(self) -> int:
-        """Queue the pictures still owed by turn messages posted before a restart (each
-        once: one being drawn is not queued again); how many were queued."""
+        """Queue the cards still owed by turn messages posted before a restart (each once:
+        one being drawn is not queued again); how many were queued."""
         reports = self.bot.rooms.reports
         queued = 0
         for owed in await reports.owed_pictures(self.bot.served_shards):
@@ -206,7 +232,8 @@ class Outbox:
             if report is None or report.picture_order is None:  # superseded: never drawn
                 await reports.picture_attached(owed.game_id, owed.version)
                 continue
-            queued += self._queue_picture(report, owed.message_id)
+            extras = await self.bot.rooms.messages.card_extras(report)
+            queued += self._queue_picture(report, owed.message_id, extras)
         return queued
 
     async def pending(self) -> list[int]:

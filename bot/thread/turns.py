@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -21,6 +22,7 @@ from bot.names import display_name
 from bot.present import MAX_CONTENT, NO_MENTIONS, clip, only, picture, users
 from bot.service import Created, Ended, FinalResult, TurnReport
 from bot.service.messages import FinalExtras, Prepared
+from bot.service.notify import Delivery
 from bot.summary import Summary
 from bot.thread.threads import (
     NotRecorded,
@@ -56,42 +58,65 @@ def turn_message(
     bot: Himiko, report: TurnReport, locale: str | None, deadline: int | None = None
 ) -> str:
     """The text of a completed turn's thread message (with the next turn's deadline, if any)."""
+    told = turn_told(bot, report, locale)
+    rest = [*told.this, *next_lines(bot, report, locale, deadline)]
+    return clip("\n".join(_fitting(told.head, told.earlier, rest)))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Told:
+    """A completed turn in words: who played for whom (``head``), the computer turns just
+    before it (``earlier``), this turn and a final turn's results (``this``)."""
+
+    head: list[str]
+    earlier: list[str]
+    this: list[str]
+
+
+def turn_told(bot: Himiko, report: TurnReport, locale: str | None) -> Told:
+    """A completed turn told in words: the stand-in who played it, the computer turns just
+    before it, the turn, and a final turn's results."""
     summary = Summary(bot.catalog, locale, report.game)
     names = [p.name for p in report.players]
-    lines = []
+    head = []
     if report.skipped:  # a computer played for the player: at the deadline, or as stand-in
         player = display_name(report.player.name)
         key = f"stand_in.played.{report.player.stand_in}" if report.player.stand_in else ""
-        lines.append(bot.catalog.text(key or "deadline.skipped", locale, player=player))
-    head, lines = lines, [summary.turn(report.player.name, report.events, names)]
+        head.append(bot.catalog.text(key or "deadline.skipped", locale, player=player))
+    this = [summary.turn(report.player.name, report.events, names)]
     earlier = [summary.turn(names[t.seat], t.events, names) for t in report.earlier]
     if report.final is not None:
-        lines.append(
+        this.append(
             bot.catalog.text("game.final_title", locale, winner=f"**{winners(report.final)}**")
         )
-        lines += summary.final(report.final)
+        this += summary.final(report.final)
+    return Told(head=head, earlier=earlier, this=this)
+
+
+def next_lines(
+    bot: Himiko, report: TurnReport, locale: str | None, deadline: int | None
+) -> list[str]:
+    """Who is called after a completed turn: the next player (pinged, with the deadline), the
+    computer or stand-in playing next, or every human player when the game ended."""
+    nxt = report.next_player
+    if report.final is not None:
         humans = human_ids(report)
-        if humans:
-            mentions = " ".join(f"<@{u}>" for u in humans)
-            lines.append(bot.catalog.text("game.final_players", locale, mentions=mentions))
-    elif report.next_player is not None and not report.next_player.computer:
-        mention = f"<@{report.next_player.user_id}>"
-        lines.append(
+        if not humans:
+            return []
+        mentions = " ".join(f"<@{u}>" for u in humans)
+        return [bot.catalog.text("game.final_players", locale, mentions=mentions)]
+    if nxt is None:
+        return []
+    if not nxt.computer:
+        mention = f"<@{nxt.user_id}>"
+        return [
             bot.catalog.text("game.your_turn", locale, mention=mention)
             + deadline_text(bot, deadline, locale)
-        )
-    elif report.next_player is not None and report.next_player.stand_in is not None:
-        nxt = report.next_player
-        lines.append(
-            bot.catalog.text(f"stand_in.next.{nxt.stand_in}", locale, player=display_name(nxt.name))
-        )
-    elif report.next_player is not None:
-        lines.append(
-            bot.catalog.text(
-                "game.computer_turn", locale, player=display_name(report.next_player.name)
-            )
-        )
-    return clip("\n".join(_fitting(head, earlier, lines)))
+        ]
+    if nxt.stand_in is not None:
+        key, player = f"stand_in.next.{nxt.stand_in}", display_name(nxt.name)
+        return [bot.catalog.text(key, locale, player=player)]
+    return [bot.catalog.text("game.computer_turn", locale, player=display_name(nxt.name))]
 
 
 def _fitting(head: list[str], earlier: list[str], rest: list[str]) -> list[str]:
@@ -114,31 +139,33 @@ def human_ids(report: TurnReport) -> list[int]:
     return list(dict.fromkeys(p.user_id for p in report.players if p.user_id is not None))
 
 
+def pinged(report: TurnReport, how: Delivery | None) -> discord.AllowedMentions:
+    """Whom a turn message pings: the next player only, when they asked to be pinged
+    (``how``; None: not known, nobody), or every human player at the end of the game, once."""
+    if report.final is not None:
+        return users(human_ids(report))
+    nxt = report.next_player
+    return only(nxt.user_id) if how is not None and how.ping and nxt is not None else NO_MENTIONS
+
+
 async def post_turn(
     bot: Himiko, channel: discord.abc.Messageable, report: TurnReport, prepared: Prepared
 ) -> discord.Message:
-    """Post one completed turn in its thread as prepared: words, a ping for the next player
-    only (and the next turn's deadline), and its picture when already drawn (else it follows:
-    ``attach_picture``); a final turn with its buttons and recap (``prepared.final``)."""
+    """Post one completed turn in its thread as prepared, in words: a ping for the next player
+    only (and the next turn's deadline), or for every human player at the end, with the
+    buttons; its card follows once its pictures are drawn (``bot.thread.turn_cards``)."""
     locale = game_locale(report.language, channel)
     nxt = report.next_player
-    human_next = report.final is None and nxt is not None and not nxt.computer
     how = prepared.delivery
-    kwargs: dict[str, Any] = {}
-    if human_next:
-        kwargs["view"] = bot.buttons.turn_view(
-            report.game_id, report.version, report.next_turn, locale
-        )
-    mentions = only(nxt.user_id) if how and how.ping and nxt else NO_MENTIONS
-    files = [picture(report.picture)] if report.picture is not None else []
-    if report.final is not None:  # the end of the game pings every human player, once
-        mentions = users(human_ids(report))
-        final = prepared.final or FinalExtras(coach=False, recap=None)
-        # and Rematch
-        kwargs["view"] = bot.buttons.final_view(report.game_id, locale, coach=final.coach)
-        files += final_extras(bot, report.game_id, locale, kwargs, final)
-    if files:
-        kwargs["files"] = files
+    mentions = pinged(report, how)
+    view: discord.ui.View | None = None
+    if report.final is not None:
+        coach = prepared.final is not None and prepared.final.coach
+        view = bot.buttons.final_view(report.game_id, locale, coach=coach)
+    elif nxt is not None and not nxt.computer:
+        view = bot.buttons.turn_view(report.game_id, report.version, report.next_turn, locale)
+    view = bot.buttons.web_link(report.game_id, locale, view)
+    kwargs: dict[str, Any] = {} if view is None else {"view": view}
     message = await channel.send(
         turn_message(bot, report, locale, prepared.deadline),
         allowed_mentions=mentions,
@@ -151,14 +178,21 @@ async def post_turn(
     return message
 
 
-async def attach_picture(channel: discord.abc.Messageable, message_id: int, png: bytes) -> None:
-    """Attach a turn message's picture once drawn (the edit replaces its attachments: done
-    twice, it is still one picture)."""
+async def dress_message(
+    channel: discord.abc.Messageable,
+    message_id: int,
+    view: discord.ui.LayoutView,
+    files: list[discord.File],
+    mentions: discord.AllowedMentions,
+) -> None:
+    """Turn a posted message into its card (``bot.thread.turn_cards``): its words go, the card
+    and its pictures come (the edit replaces the attachments: done twice, it is one card);
+    ``mentions`` as its post had them (an edit notifies nobody: they keep it highlighted)."""
     if isinstance(channel, discord.Thread | discord.TextChannel):
         message: discord.PartialMessage | discord.Message = channel.get_partial_message(message_id)
     else:
         message = await channel.fetch_message(message_id)
-    await message.edit(attachments=[picture(png)])
+    await message.edit(content=None, view=view, attachments=files, allowed_mentions=mentions)
 
 
 async def post_opening(

@@ -143,7 +143,7 @@ def _focus_parts(
     choosing = [c for c in targets.cards if is_card(c)]
     parts: list[Image.Image | focus.Panel] = [
         focus.text_panel(_title(view, look), look, fill=look.background),
-        focus.text_panel(_choices(view, targets, look), look),
+        *focus.choices_panel(view, legal, lambda: _choices(view, targets, look), look),
         *_card_panel(say("n.cards.choose"), choosing, look),
         crop,
         *_card_panel(say("n.cards.title"), _held(view), look),

@@ -159,7 +159,9 @@ def _focus_parts(
         crop = focus.crop_marked(board_picture, marks, area.box)
     parts: list[Image.Image | focus.Panel] = [
         focus.text_panel(_title(view, look), look, fill=look.background),
-        focus.text_panel(_choices(view, targets, look, {m.kind for m in marks}), look),
+        *focus.choices_panel(
+            view, legal, lambda: _choices(view, targets, look, {m.kind for m in marks}), look
+        ),
         crop,
         focus.text_panel(_scores(view, look), look),
         focus.text_panel(_fleets(view, look), look),

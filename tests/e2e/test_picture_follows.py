@@ -95,7 +95,13 @@ def test_the_reply_and_the_turn_message_come_before_the_picture(tmp_path: Path) 
             pictured = await env.double.wait_for_message(
                 table.id, lambda m: m.id == turn.id and has_png(m), TIMEOUT
             )
-            assert len(pngs(pictured)) == 1 and pictured.content == turn.content
+            # the words became its card: the turn told, its turn picture and the board
+            assert pictured.is_v2 and pictured.content == "" and len(pngs(pictured)) == 2
+            assert pictured.history[0]["content"].splitlines()[0] in pictured.text_displays()[1]
+            assert [a.filename for a in pictured.gallery_attachments()] == [
+                "turn.png",
+                "board.png",
+            ]
             await env.bot.outbox.pictures.idle()
             assert edits_of(env, turn) == 1
             game = await env.game(table.id)
@@ -119,7 +125,7 @@ def test_a_picture_owed_when_the_bot_stops_is_attached_after_the_restart_once(
             pictured = await env.double.wait_for_message(
                 table.id, lambda m: m.id == turn.id and has_png(m), TIMEOUT
             )
-            assert len(pngs(pictured)) == 1
+            assert pictured.is_v2 and len(pngs(pictured)) == 2
             await env.bot.outbox.pictures.idle()
             await env.bot.sweep()  # a later sweep finds nothing owed: no second edit
             await env.bot.outbox.pictures.idle()

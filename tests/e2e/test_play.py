@@ -182,7 +182,10 @@ def test_whole_turn_sequence_preview_cancel_confirm_and_turn_message(tmp_path: P
             )
             assert turn.author_id == double.app_id
             name = "Hana" if player is HOST else "Kenji"
-            assert turn.content.startswith(f"**{name}** ")
+            posted_words = turn.history[0]["content"]  # words first, then the card (an edit)
+            assert posted_words.startswith(f"**{name}** ")
+            assert turn.is_v2 and turn.text_displays()[1].startswith(f"**{name}** ")
+            assert f"<@{other.id}>" in turn.text_displays()[0]  # the heading: who plays next
             assert turn.pinged_user_ids() == [other.id]
             assert player.id not in turn.pinged_user_ids()
             assert turn.allowed_mentions is not None
