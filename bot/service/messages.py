@@ -11,7 +11,7 @@ D156) and the version is recorded. No discord types here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.store import Game, GameNotFound, ReadingStore
 from engine.games import Match
@@ -37,6 +37,7 @@ class FinalExtras:
 
     coach: bool
     recap: bytes | None
+    board: bytes | None = None  # an ending's board as it stood (a final turn's is its card's)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -51,10 +52,9 @@ class CardExtras:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Prepared:
-    """A thread message ready to post: the ``message`` (a final turn's with its board drawn),
-    the ``deadline`` it states, the turn its post begins (``begins``, for ``posted``), how the
-    next player is told (``delivery``: a human's turn only) and a last message's ``final``
-    extras."""
+    """A thread message ready to post: the ``message``, the ``deadline`` it states, the turn
+    its post begins (``begins``, for ``posted``), how the next player is told (``delivery``: a
+    human's turn only) and a last message's ``final`` extras."""
 
     message: Owed
     deadline: int | None
@@ -142,7 +142,7 @@ class ThreadMessages:
         stated = Stated(None)
         if held is not None:
             stated = await self.deadlines.stated_for(*held, next_turn(message), start)
-        message, final = await self._final(message, None if held is None else held[0])
+        final = await self._final(message, held)
         return Prepared(
             message=message,
             deadline=stated.deadline,
@@ -163,13 +163,13 @@ class ThreadMessages:
 
     async def card_extras(self, report: TurnReport) -> CardExtras:
         """What a turn message posted before a restart needs to become its card: the deadline
-        its turn had when posted, and a last turn's extras (its board drawn first)."""
+        its turn had when posted, and a last turn's extras."""
         if report.final is None:
             deadline = await self.deadlines.deadline_of(report.game_id, report.next_turn)
             return CardExtras(deadline=deadline)
-        held = await self._read(report.game_id)
-        _, final = await self._final(report, None if held is None else held[0])
-        return CardExtras(deadline=None, final=final)
+        return CardExtras(
+            deadline=None, final=await self._final(report, await self._read(report.game_id))
+        )
 
     def _kept(self, game_id: int, version: int) -> tuple[Game, Match] | None:
         """The game and match the save of ``version`` kept, if it still is."""
@@ -186,19 +186,20 @@ class ThreadMessages:
         except ServiceError:
             return None
 
-    async def _final(self, message: Owed, game: Game | None) -> tuple[Owed, FinalExtras | None]:
-        """A game's last message with its extras: a final turn's board drawn first (an edit
-        that attached it later would replace the recap), the coach's turning points offered
-        in a coached game, the recap; an ending's recap. Other messages: none."""
+    async def _final(self, message: Owed, held: tuple[Game, Match] | None) -> FinalExtras | None:
+        """A game's last message's extras: the coach's turning points offered in a coached
+        game, the recap; an ending's recap and its board as it stood (a game cancelled before
+        any move has none). Other messages: none."""
+        game = None if held is None else held[0]
         if isinstance(message, TurnReport) and message.final is not None:
-            if message.picture is None and message.picture_order is not None:
-                picture = await self.reports.draw_picture(message.picture_order)
-                message = replace(message, picture=picture)
             coach = game is not None and await self.coach.coached(game)
-            return message, FinalExtras(coach=coach, recap=await self._recap(game))
-        if isinstance(message, Ended):
-            return message, FinalExtras(coach=False, recap=await self._recap(game))
-        return message, None
+            return FinalExtras(coach=coach, recap=await self._recap(game))
+        if not isinstance(message, Ended):
+            return None
+        board = None
+        if held is not None and message.reason != "cancelled":
+            board = await self.reports.pictures.render(held[1].view(None), None, held[0])
+        return FinalExtras(coach=False, recap=await self._recap(game), board=board)
 
     async def _recap(self, game: Game | None) -> bytes | None:
         return None if game is None else await self.records.final_recap_of(game)

@@ -34,7 +34,7 @@ from bot.locks import KeyedLocks
 from bot.service import Created, Ended, TurnReport
 from bot.service.messages import CardExtras, FinalExtras, Prepared
 from bot.thread.picture_queue import Delivery, PictureQueue
-from bot.thread.turn_cards import CardPictures, turn_card
+from bot.thread.turn_cards import CardPictures, post_ending, post_opening, turn_card
 from bot.thread.turns import (
     NotRecorded,
     Step,
@@ -43,8 +43,6 @@ from bot.thread.turns import (
     fetch_thread,
     game_locale,
     pinged,
-    post_ending,
-    post_opening,
     post_turn,
     result_steps,
 )

@@ -14,7 +14,9 @@ post's push as it was.
 from __future__ import annotations
 
 import io
+import logging
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 from discord import ui
@@ -22,12 +24,17 @@ from discord import ui
 from bot.cards import buttons_of, card, fit_texts, gallery, rows, texts
 from bot.context import Himiko
 from bot.games import presentation
-from bot.service import PlayerInfo, TurnReport
+from bot.names import display_name
+from bot.present import NO_MENTIONS, picture, users
+from bot.service import Created, Ended, PlayerInfo, TurnReport
 from bot.service.messages import FinalExtras
-from bot.thread.turns import RECAP_NAME, next_lines, turn_told
+from bot.thread.threads import game_locale, message_nonce
+from bot.thread.turns import next_lines, opening_buttons, opening_text, turn_told
 from engine import games
 from render import seat_colour
 
+log = logging.getLogger(__name__)
+RECAP_NAME = "recap.gif"
 TURN_PICTURE = "turn.png"
 BOARD_PICTURE = "board.png"
 
@@ -70,14 +77,18 @@ def turn_card(
 
 def _heading(bot: Himiko, report: TurnReport, locale: str | None, deadline: int | None) -> str:
     """The card's heading: the game and its round (or turn), then who plays and until when."""
-    game = games.rules_for(report.game).display_name
+    if report.final is not None:
+        return _game_heading(bot, report.game, "card.heading_over", locale)
     counts = presentation(report.game).counts
     key = "card.heading" if counts == "round" else f"card.heading_{counts}"
-    if report.final is not None:
-        key, called = "card.heading_over", []
-    else:
-        called = next_lines(bot, report, locale, deadline)
-    return "\n".join([bot.catalog.text(key, locale, game=game, round=report.round), *called])
+    heading = _game_heading(bot, report.game, key, locale, round=report.round)
+    return "\n".join([heading, *next_lines(bot, report, locale, deadline)])
+
+
+def _game_heading(bot: Himiko, game: str, key: str, locale: str | None, **more: object) -> str:
+    """A heading naming the game (``key``: its catalog text, with ``more``)."""
+    name = games.rules_for(game).display_name
+    return bot.catalog.text(key, locale, game=name, **more)
 
 
 def _shown(
@@ -120,5 +131,81 @@ def _accent(report: TurnReport) -> int | None:
         seat: PlayerInfo | None = report.players[report.final.winner.seat]
     else:
         seat = report.next_player
-    rgb = None if seat is None else seat_colour(report.game, seat.colour)
-    return None if rgb is None else (rgb[0] << 16) | (rgb[1] << 8) | rgb[2]
+    return _rgb(None if seat is None else seat_colour(report.game, seat.colour))
+
+
+def _rgb(colour: tuple[int, int, int] | None) -> int | None:
+    """A colour as Discord's accent (0xRRGGBB), if any."""
+    return None if colour is None else (colour[0] << 16) | (colour[1] << 8) | colour[2]
+
+
+async def post_ending(
+    bot: Himiko, channel: discord.abc.Messageable, ended: Ended, final: FinalExtras | None
+) -> None:
+    """The last message of a game that ended before its end (a resignation, an abandon, a
+    cancel), as its card at once (it pings nobody): why it ended and who won, the recap and
+    the board as it stood, Rematch (not after a cancel) and View on the web."""
+    locale = game_locale(ended.language, channel)
+    final = final or FinalExtras(coach=False, recap=None)
+    name = "" if ended.player is None else display_name(ended.player.name)
+    winner = "" if ended.winner is None else display_name(ended.winner.name)
+    by = "" if ended.by is None else f"<@{ended.by}>"
+    heading, said = fit_texts(
+        [
+            _game_heading(bot, ended.game, "card.heading_over", locale),
+            bot.catalog.text(f"game.{ended.reason}", locale, player=name, winner=winner, by=by),
+        ]
+    )
+    shown = _shown(bot, locale, CardPictures(board=final.board, recap=final.recap), final=True)
+    files = [discord.File(io.BytesIO(data), filename=name) for name, _, data in shown]
+    parts: list[ui.Item[ui.LayoutView]] = [*texts(heading, said)]
+    if shown:
+        parts += [ui.Separator(), gallery(*((name, about) for name, about, _ in shown))]
+    rematch = None
+    if ended.reason != "cancelled":
+        rematch = bot.buttons.final_view(ended.game_id, locale, coach=False)
+    parts += rows(buttons_of(bot.buttons.web_link(ended.game_id, locale, rematch)))
+    colour = None if ended.winner is None else seat_colour(ended.game, ended.winner.colour)
+    await channel.send(
+        view=card(*parts, accent=_rgb(colour)),
+        files=files,
+        allowed_mentions=NO_MENTIONS,
+        nonce=message_nonce(ended.game_id, ended.version),
+    )
+
+
+async def post_opening(
+    bot: Himiko, thread: discord.abc.Messageable, created: Created, deadline: int | None
+) -> None:
+    """The first message of a game's thread: players, who starts (and the first turn's
+    ``deadline``, as prepared) and the board, posted in words with the pings, then at once
+    edited into its card keeping its picture; if that edit fails, it stays in words."""
+    locale = game_locale(created.language, thread)
+    humans = users([p.user_id for p in created.players if p.user_id is not None])
+    text = opening_text(bot, created, locale, deadline)
+    view = opening_buttons(bot, created, locale)
+    buttons: dict[str, Any] = {} if view is None else {"view": view}
+    message = await thread.send(
+        text,
+        file=picture(created.picture, BOARD_PICTURE),
+        allowed_mentions=humans,
+        nonce=message_nonce(created.game_id, created.version),
+        **buttons,
+    )
+    heading = _game_heading(bot, created.game, "card.heading_new", locale)
+    parts: list[ui.Item[ui.LayoutView]] = [
+        *texts(*fit_texts([heading, text])),
+        ui.Separator(),
+        gallery((BOARD_PICTURE, bot.catalog.text("card.board", locale))),
+        *rows(buttons_of(opening_buttons(bot, created, locale))),
+    ]
+    colour = seat_colour(created.game, created.first.colour)
+    try:
+        await message.edit(
+            content=None,
+            view=card(*parts, accent=_rgb(colour)),
+            attachments=message.attachments,
+            allowed_mentions=humans,
+        )
+    except discord.HTTPException:
+        log.warning("game %s: its opening stays in words", created.game_id, exc_info=True)

@@ -9,7 +9,6 @@ what follows a saved change is in ``bot.thread.door``.
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -19,9 +18,9 @@ import discord
 
 from bot.context import Himiko
 from bot.names import display_name
-from bot.present import MAX_CONTENT, NO_MENTIONS, clip, only, picture, users
+from bot.present import MAX_CONTENT, NO_MENTIONS, clip, only, users
 from bot.service import Created, Ended, FinalResult, TurnReport
-from bot.service.messages import FinalExtras, Prepared
+from bot.service.messages import Prepared
 from bot.service.notify import Delivery
 from bot.summary import Summary
 from bot.thread.threads import (
@@ -35,7 +34,6 @@ from bot.thread.threads import (
 from engine import games
 
 log = logging.getLogger(__name__)
-RECAP_NAME = "recap.gif"
 
 __all__ = [
     "NotRecorded",
@@ -195,13 +193,8 @@ async def dress_message(
     await message.edit(content=None, view=view, attachments=files, allowed_mentions=mentions)
 
 
-async def post_opening(
-    bot: Himiko, thread: discord.abc.Messageable, created: Created, deadline: int | None
-) -> None:
-    """The first message of a game's thread: players, the board, who starts (and the first
-    turn's ``deadline``, as prepared)."""
-    locale = game_locale(created.language, thread)
-    humans = [p.user_id for p in created.players if p.user_id is not None]
+def opening_text(bot: Himiko, created: Created, locale: str | None, deadline: int | None) -> str:
+    """The words of a game's first message: players, who starts, the first turn's deadline."""
     names = ", ".join(
         f"<@{p.user_id}>" if p.user_id is not None else f"**{display_name(p.name)}**"
         for p in created.players
@@ -212,59 +205,17 @@ async def post_opening(
     )
     game = games.rules_for(created.game).display_name
     text = bot.catalog.text("game.opening", locale, game=game, players=names, first=starter)
-    text += deadline_text(bot, deadline, locale)
-    kwargs: dict[str, Any] = {}
+    return clip(text + deadline_text(bot, deadline, locale))
+
+
+def opening_buttons(bot: Himiko, created: Created, locale: str | None) -> discord.ui.View | None:
+    """A game's first message's buttons: Take your turn (a human starts), View on the web."""
     turn_view = (
         bot.buttons.turn_view(created.game_id, created.version, created.turn, locale)
-        if first.user_id is not None
+        if created.first.user_id is not None
         else None
     )
-    view = bot.buttons.web_link(created.game_id, locale, turn_view)
-    if view is not None:
-        kwargs["view"] = view
-    await thread.send(
-        clip(text),
-        file=picture(created.picture),
-        allowed_mentions=users(humans),
-        nonce=message_nonce(created.game_id, created.version),
-        **kwargs,
-    )
-
-
-async def post_ending(
-    bot: Himiko, channel: discord.abc.Messageable, ended: Ended, final: FinalExtras | None
-) -> None:
-    """The last message of an abandoned game: who resigned, or why else it ended (with the
-    recap of ``final``, as prepared)."""
-    locale = game_locale(ended.language, channel)
-    name = "" if ended.player is None else display_name(ended.player.name)
-    winner = "" if ended.winner is None else display_name(ended.winner.name)
-    by = "" if ended.by is None else f"<@{ended.by}>"
-    text = bot.catalog.text(f"game.{ended.reason}", locale, player=name, winner=winner, by=by)
-    kwargs: dict[str, Any] = {}
-    files = final_extras(
-        bot, ended.game_id, locale, kwargs, final or FinalExtras(coach=False, recap=None)
-    )
-    await channel.send(
-        text,
-        files=files,
-        allowed_mentions=NO_MENTIONS,
-        nonce=message_nonce(ended.game_id, ended.version),
-        **kwargs,
-    )
-
-
-def final_extras(
-    bot: Himiko, game_id: int, locale: str | None, kwargs: dict[str, Any], final: FinalExtras
-) -> list[discord.File]:
-    """What a game's last message carries besides its text: the animated recap (none if it
-    failed or was slow: ``Records.final_recap_of`` logged it) and the "View on the web" button,
-    put in ``kwargs["view"]``."""
-    view = bot.buttons.web_link(game_id, locale, kwargs.get("view"))
-    if view is not None:
-        kwargs["view"] = view
-    gif = final.recap
-    return [] if gif is None else [discord.File(io.BytesIO(gif), filename=RECAP_NAME)]
+    return bot.buttons.web_link(created.game_id, locale, turn_view)
 
 
 Step = tuple[str, Callable[[], Awaitable[None]]]

@@ -119,7 +119,7 @@ def pngs(message: MessageRecord) -> list[bytes]:
 
 def first_player_id(opening: MessageRecord) -> int | None:
     """The user said to play first in an opening message (None if a computer starts)."""
-    found = _PLAYS_FIRST.search(opening.content)
+    found = _PLAYS_FIRST.search(opening.text())
     return None if found is None else int(found[1])
 
 
