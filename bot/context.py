@@ -83,6 +83,10 @@ class Buttons(Protocol):
         no web view is configured."""
         ...
 
+    def rules(self, game: str, locale: str | None) -> ui.Item[ui.View]:
+        """A card's Rules button: the game's overview and ``/rules`` topics, privately."""
+        ...
+
     def skip_view(self, game_id: int, turn: str, locale: str | None) -> ui.View:
         """A deadline message's votes: skip the turn, hand the seat to the computer."""
         ...

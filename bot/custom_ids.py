@@ -160,6 +160,7 @@ DEADLINE_SKIP = spec("himiko:deadline:skip", "game", DEADLINE_TURN)
 DEADLINE_AWAY = spec("himiko:deadline:away", "game", DEADLINE_TURN)
 ABANDON = spec("himiko:abandon", OK_NO, "game", "version", "user")
 REMATCH = spec("himiko:rematch", "game")  # a finished game's Rematch button (issue 21 item 12)
+RULES = spec("himiko:rules", Field("game", "[a-z0-9_]{1,32}"))  # a card's Rules button (D200)
 
 # few / fill / back: the host's answer when Start leaves seats empty (start with fewer players,
 # fill them with computers, back to the lobby)

@@ -71,7 +71,7 @@ def turn_card(
     parts: list[ui.Item[ui.LayoutView]] = [*texts(heading, body)]
     if shown:
         parts += [ui.Separator(), gallery(*((name, about) for name, about, _ in shown))]
-    parts += rows(buttons_of(_buttons(bot, report, locale, final)))
+    parts += rows(_buttons(bot, report, locale, final))
     return card(*parts, accent=_accent(report)), files
 
 
@@ -112,17 +112,17 @@ def _shown(
 
 def _buttons(
     bot: Himiko, report: TurnReport, locale: str | None, final: FinalExtras | None
-) -> ui.View | None:
+) -> list[ui.Item[ui.View]]:
     """The card's buttons: Take your turn (a human to act) or a last turn's turning points
-    and Rematch, then View on the web."""
+    and Rematch, then View on the web and Rules."""
     view: ui.View | None = None
     if report.final is not None:
-        view = bot.buttons.final_view(
-            report.game_id, locale, coach=final is not None and final.coach
-        )
+        coach = final is not None and final.coach
+        view = bot.buttons.final_view(report.game_id, locale, coach=coach)
     elif report.next_player is not None and not report.next_player.computer:
         view = bot.buttons.turn_view(report.game_id, report.version, report.next_turn, locale)
-    return bot.buttons.web_link(report.game_id, locale, view)
+    shown = buttons_of(bot.buttons.web_link(report.game_id, locale, view))
+    return [*shown, bot.buttons.rules(report.game, locale)]
 
 
 def _accent(report: TurnReport) -> int | None:

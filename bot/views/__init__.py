@@ -7,9 +7,16 @@ from bot.views.lobby import LOBBY_ITEMS
 from bot.views.panel import PANEL_ITEMS
 from bot.views.play import PLAY_ITEMS
 from bot.views.rematch import REMATCH_ITEMS
+from bot.views.rules import RULES_ITEMS
 
 DYNAMIC_ITEMS: tuple[type[PersistentItem], ...] = (
-    LOBBY_ITEMS + PANEL_ITEMS + PLAY_ITEMS + DEADLINE_ITEMS + COACH_ITEMS + REMATCH_ITEMS
+    LOBBY_ITEMS
+    + PANEL_ITEMS
+    + PLAY_ITEMS
+    + DEADLINE_ITEMS
+    + COACH_ITEMS
+    + REMATCH_ITEMS
+    + RULES_ITEMS
 )
 
 __all__ = ["DYNAMIC_ITEMS"]

@@ -13,6 +13,7 @@ from bot.service import TurnId
 from bot.views.deadline import skip_view
 from bot.views.play import turn_button_view
 from bot.views.rematch import final_view
+from bot.views.rules import rules_button
 from bot.views.web import web_link_view
 
 
@@ -38,6 +39,10 @@ class ViewButtons:
         """``around`` (or a new view) with the game's web page link; ``around`` unchanged when
         no web view is configured."""
         return web_link_view(self.bot, game_id, locale, around)
+
+    def rules(self, game: str, locale: str | None) -> ui.Item[ui.View]:
+        """A card's Rules button: the game's overview and ``/rules`` topics, privately."""
+        return rules_button(self.bot, game, locale)
 
     def skip_view(self, game_id: int, turn: str, locale: str | None) -> ui.View:
         """A deadline message's votes: skip the turn, hand the seat to the computer."""

@@ -1,0 +1,106 @@
+"""The rules in words: ``/rules`` topics, and the Rules button of a game's cards.
+
+Custom id: ``himiko:rules:<game key>`` (a turn card's Rules button: the game's overview and the
+list of ``/rules`` topics, privately, in the reader's language).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar, Self, cast
+
+from discord import ui
+
+from bot.context import Himiko
+from bot.custom_ids import RULES
+from bot.games import PRESENTATIONS, presentation
+from bot.games.base import Texts
+from bot.internals import Interaction
+from bot.present import guarded, send, t
+from bot.service import ServiceError
+from bot.views.base import PersistentItem, button
+
+#: The ``/rules`` topic every game shares (keys ``rules.topic.commands``, ``rules.commands``).
+COMMANDS_TOPIC = "commands"
+OVERVIEW = "overview"
+
+
+def rule_topics(game: str) -> list[str]:
+    """A game's ``/rules`` topics, then the bot's commands."""
+    return [*presentation(game).rule_topics, COMMANDS_TOPIC]
+
+
+def texts_of(interaction: Interaction) -> Texts:
+    """The catalog's texts in the reader's language, as the games' presentations take them."""
+    return lambda k, **p: t(interaction, k, **p)
+
+
+def topic_title(interaction: Interaction, game: str, topic: str) -> str:
+    """A ``/rules`` topic's title in the reader's language."""
+    prefix = "" if topic == COMMANDS_TOPIC else f"{game}."
+    return t(interaction, f"{prefix}rules.topic.{topic}")
+
+
+def rule_text(interaction: Interaction, game: str, topic: str) -> str:
+    """A ``/rules`` topic: its title and text, then a line per card of its kind, if any."""
+    prefix = "" if topic == COMMANDS_TOPIC else f"{game}."
+    lines = [
+        f"**{topic_title(interaction, game, topic)}**",
+        t(interaction, f"{prefix}rules.{topic}"),
+    ]
+    shown, words = presentation(game), texts_of(interaction)
+    lines += [
+        t(
+            interaction,
+            "rules.card_line",
+            name=shown.card_name(words, c),
+            help=shown.card_help(words, c),
+        )
+        for c in shown.card_codes(topic)
+    ]
+    return "\n".join(lines)
+
+
+def overview_text(interaction: Interaction, game: str) -> str:
+    """A game's overview and the ``/rules`` topics to read next (what a bare ``/rules`` says)."""
+    listed = ", ".join(f"`{k}`" for k in rule_topics(game))
+    return (
+        rule_text(interaction, game, OVERVIEW)
+        + "\n\n"
+        + t(interaction, "rules.more", topics=listed)
+    )
+
+
+class RulesButton(ui.DynamicItem[ui.Button[ui.View]], template=RULES.template):
+    """On a game's cards: its rules' overview and topics, privately, for anyone who reads."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
+
+    def __init__(self, game: str, label: str = "Rules") -> None:
+        self.game = game
+        super().__init__(button(RULES.format(game=game), "📖 " + label))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click."""
+        return cls(match["game"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Answer privately with the game's overview and the topics ``/rules`` explains."""
+        await guarded(interaction, lambda: self._answer(interaction))
+
+    async def _answer(self, interaction: Interaction) -> None:
+        if self.game not in PRESENTATIONS:  # a game this bot no longer runs
+            raise ServiceError("error.no_game")
+        await send(interaction, overview_text(interaction, self.game))
+
+
+def rules_button(bot: Himiko, game: str, locale: str | None) -> ui.Item[ui.View]:
+    """A card's Rules button for ``game``, labelled in ``locale``."""
+    item = bot.bound(RulesButton)(game, bot.catalog.text("card.rules", locale))
+    return cast(ui.Item[ui.View], item)
+
+
+RULES_ITEMS: tuple[type[PersistentItem], ...] = (RulesButton,)

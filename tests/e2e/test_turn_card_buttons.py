@@ -1,0 +1,74 @@
+"""A turn card as a French player reads it (issue 37 item 1, D200), through the Discord double:
+its heading in the game's language, the two pictures, the accent of the seat to play, the
+buttons (Take your turn, Rules) and what Rules answers."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pytest
+
+from bot.thread.turn_cards import BOARD_PICTURE, TURN_PICTURE
+from render import seat_colour
+from tests.discord_double import MessageRecord
+from tests.e2e.harness import TIMEOUT, Env, himiko_env, run
+from tests.e2e.test_play import rest_of_turn, two_humans
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+CONTAINER = 17
+
+
+def png_width(data: bytes) -> int:
+    """A PNG's width, from its header."""
+    return int(struct.unpack(">I", data[16:20])[0])
+
+
+async def first_turn_card(env: Env) -> tuple[MessageRecord, int]:
+    """The card of a game's first completed turn, and the user who plays next."""
+    table, player, other = await two_humans(env)
+    for action in rest_of_turn(await env.match(table.id)):
+        await (await env.play(player, table.id, action)).reply(TIMEOUT)
+    card = await env.double.wait_for_message(
+        table.id, lambda m: m.is_v2 and m.id != table.opening.id and bool(m.attachments), TIMEOUT
+    )
+    return card, other.id
+
+
+def test_a_french_turn_card_has_its_pictures_accent_and_rules_button(tmp_path: Path) -> None:
+    """Heading in French with the next player and the round; turn.png phone-sized, board.png
+    whole; the accent is the next seat's colour; Rules answers privately with the overview."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path, preferred_locale="fr") as env:
+            card, next_user = await first_turn_card(env)
+            heading, told = card.text_displays()[:2]
+            assert heading.startswith("### Yamatai · manche 1")
+            assert f"<@{next_user}>" in heading and told  # who plays next; the turn in words
+            shown = {a.filename: a for a in card.gallery_attachments()}
+            assert list(shown) == [TURN_PICTURE, BOARD_PICTURE]
+            assert png_width(shown[TURN_PICTURE].data) <= 1000
+            assert png_width(shown[BOARD_PICTURE].data) > png_width(shown[TURN_PICTURE].data)
+            match = await env.match(card.channel_id)
+            colour = seat_colour("yamatai", match.colours[match.current_seat or 0])
+            assert colour is not None
+            [container] = card.components_of_type(CONTAINER)
+            assert container["accent_color"] == (colour[0] << 16) | (colour[1] << 8) | colour[2]
+            ids = card.custom_ids()
+            assert any(i.startswith("himiko:open:") for i in ids)
+            assert "himiko:rules:yamatai" in ids
+
+            said = await env.double.click(
+                next_user, card.channel_id, card.id, "himiko:rules:yamatai", locale="fr"
+            )
+            reply = await said.reply(TIMEOUT)
+            assert reply.ephemeral and "`commands`" in reply.content
+            assert card_labels(card) == ["Jouer mon tour", "📖 Règles"]  # no web pages here
+
+    run(body)
+
+
+def card_labels(card: MessageRecord) -> list[str]:
+    """The labels of a card's buttons."""
+    return [str(c.get("label", "")) for c in card.components_of_type(2)]
