@@ -207,7 +207,7 @@ async def open_game(double: DiscordDouble, host: UserSpec, guest: UserSpec) -> G
     await click.wait_event("edit_original", TIMEOUT)
     thread = await double.wait_for_thread(CHANNEL, lambda t: t.id == lobby.id, TIMEOUT)
     opening = await double.wait_for_message(thread.id, has_png, TIMEOUT)
-    pinged = [u for u in (host.id, guest.id) if f"<@{u}> plays first" in opening.content]
+    pinged = [u for u in (host.id, guest.id) if f"<@{u}> plays first" in opening.text()]
     return Game(thread.id, pinged[0] if pinged else None, (host, guest))
 
 
@@ -262,7 +262,7 @@ async def drive(
             samples.turn.append(turn.created_at - rec.dispatched_at)
         _record(samples.turn_reply, rec.reply_latency)
         # the next player is pinged with "your turn"; the final message pings everyone
-        pinged = [u for u in turn.pinged_user_ids() if f"<@{u}>, your turn" in turn.content]
+        pinged = [u for u in turn.pinged_user_ids() if f"<@{u}>, your turn" in turn.text()]
         game.current = pinged[0] if pinged else None
     return actions
 
