@@ -21,7 +21,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.cards import buttons_of, card, fit_texts, gallery, rows, texts
+from bot.cards import MAX_CARD_TEXT, buttons_of, card, fit_texts, gallery, rows, texts
 from bot.context import Himiko
 from bot.games import presentation
 from bot.names import display_name
@@ -29,7 +29,7 @@ from bot.present import NO_MENTIONS, picture, users
 from bot.service import Created, Ended, PlayerInfo, TurnReport
 from bot.service.messages import FinalExtras
 from bot.thread.threads import game_locale, message_nonce
-from bot.thread.turns import next_lines, opening_buttons, opening_text, turn_told
+from bot.thread.turns import fitting, next_lines, opening_buttons, opening_text, turn_told
 from engine import games
 from render import seat_colour
 
@@ -60,12 +60,10 @@ def turn_card(
 ) -> tuple[ui.LayoutView, list[discord.File]]:
     """A turn message's card and the files its gallery shows (``final``: a last turn's)."""
     told = turn_told(bot, report, locale)
-    heading, body = fit_texts(
-        [
-            _heading(bot, report, locale, deadline),
-            "\n".join([*told.head, *told.earlier, *told.this]),
-        ]
-    )
+    heading = _heading(bot, report, locale, deadline)
+    room = MAX_CARD_TEXT - len(heading)  # the oldest computer turns go first, this turn never
+    lines = fitting(told.head, told.earlier, told.this, room)
+    heading, body = fit_texts([heading, "\n".join(lines)])
     shown = _shown(bot, locale, pictures, final=report.final is not None)
     files = [discord.File(io.BytesIO(data), filename=name) for name, _, data in shown]
     parts: list[ui.Item[ui.LayoutView]] = [*texts(heading, body)]

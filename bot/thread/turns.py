@@ -58,7 +58,7 @@ def turn_message(
     """The text of a completed turn's thread message (with the next turn's deadline, if any)."""
     told = turn_told(bot, report, locale)
     rest = [*told.this, *next_lines(bot, report, locale, deadline)]
-    return clip("\n".join(_fitting(told.head, told.earlier, rest)))
+    return clip("\n".join(fitting(told.head, told.earlier, rest)))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -117,11 +117,13 @@ def next_lines(
     return [bot.catalog.text("game.computer_turn", locale, player=display_name(nxt.name))]
 
 
-def _fitting(head: list[str], earlier: list[str], rest: list[str]) -> list[str]:
+def fitting(
+    head: list[str], earlier: list[str], rest: list[str], limit: int = MAX_CONTENT
+) -> list[str]:
     """The message's lines, leaving out the oldest earlier turns (marked "…") so the rest fits
-    in one message: this turn, the final scores and the next player are never cut."""
+    in ``limit`` characters: this turn, the final scores and the next player are never cut."""
     dropped = False
-    while earlier and len("\n".join([*head, "…", *earlier, *rest])) > MAX_CONTENT:
+    while earlier and len("\n".join([*head, "…", *earlier, *rest])) > limit:
         earlier, dropped = earlier[1:], True
     return [*head, *(["…"] if dropped else []), *earlier, *rest]
 
