@@ -68,7 +68,7 @@ def turn_card(
     files = [discord.File(io.BytesIO(data), filename=name) for name, _, data in shown]
     parts: list[ui.Item[ui.LayoutView]] = [*texts(heading, body)]
     if shown:
-        parts += [ui.Separator(), gallery(*((name, about) for name, about, _ in shown))]
+        parts += [ui.Separator(), *_galleries(shown)]
     parts += rows(_buttons(bot, report, locale, final))
     return card(*parts, accent=_accent(report)), files
 
@@ -106,6 +106,12 @@ def _shown(
         for name, key, data in listed
         if data is not None
     ]
+
+
+def _galleries(shown: list[tuple[str, str, bytes]]) -> list[ui.MediaGallery[ui.LayoutView]]:
+    """One gallery per picture: a gallery of two shows them side by side, half as wide, and the
+    turn picture is drawn to be read at a phone's full width."""
+    return [gallery((name, about)) for name, about, _ in shown]
 
 
 def _buttons(
@@ -158,7 +164,7 @@ async def post_ending(
     files = [discord.File(io.BytesIO(data), filename=name) for name, _, data in shown]
     parts: list[ui.Item[ui.LayoutView]] = [*texts(heading, said)]
     if shown:
-        parts += [ui.Separator(), gallery(*((name, about) for name, about, _ in shown))]
+        parts += [ui.Separator(), *_galleries(shown)]
     rematch = None
     if ended.reason != "cancelled":
         rematch = bot.buttons.final_view(ended.game_id, locale, coach=False)
