@@ -12,7 +12,8 @@ import pytest
 from bot.thread.turn_cards import BOARD_PICTURE, TURN_PICTURE
 from render import seat_colour
 from tests.discord_double import MessageRecord
-from tests.e2e.harness import TIMEOUT, Env, himiko_env, run
+from tests.e2e.harness import TIMEOUT, Env, custom_id, himiko_env, run
+from tests.e2e.test_picture_follows import turn_played_behind_a_closed_gate
 from tests.e2e.test_play import rest_of_turn, two_humans
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
@@ -72,3 +73,25 @@ def test_a_french_turn_card_has_its_pictures_accent_and_rules_button(tmp_path: P
 def card_labels(card: MessageRecord) -> list[str]:
     """The labels of a card's buttons."""
     return [str(c.get("label", "")) for c in card.components_of_type(2)]
+
+
+def test_a_turn_message_still_in_words_keeps_its_classic_button(tmp_path: Path) -> None:
+    """A turn message as messages were before cards (words and a classic button row: here its
+    pictures are held, so it is not a card yet): its Take your turn opens the panel."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, _, opened, turn = await turn_played_behind_a_closed_gate(env)
+            assert not turn.is_v2 and turn.content
+            button = custom_id(turn, "himiko:open:")
+            match = await env.match(table.id)
+            next_user = await env.current_user(table.id)
+            assert next_user is not None and match.outcome is None
+            click = await env.double.click(next_user, table.id, turn.id, button)
+            opened.set()  # the panel's own picture is drawn by the same pool
+            panel = await click.reply(TIMEOUT)
+            assert panel.ephemeral and any(
+                i.startswith("himiko:panel:") for i in panel.custom_ids()
+            )
+
+    run(body)
