@@ -15,6 +15,7 @@ from tests.discord_double import MessageRecord
 from tests.e2e.harness import TIMEOUT, Env, custom_id, himiko_env, run
 from tests.e2e.test_picture_follows import turn_played_behind_a_closed_gate
 from tests.e2e.test_play import rest_of_turn, two_humans
+from tests.e2e.test_web_export import _with_web, link_urls
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -93,5 +94,22 @@ def test_a_turn_message_still_in_words_keeps_its_classic_button(tmp_path: Path) 
             assert panel.ephemeral and any(
                 i.startswith("himiko:panel:") for i in panel.custom_ids()
             )
+
+    run(body)
+
+
+def test_with_the_web_pages_on_every_turn_card_links_to_the_game(tmp_path: Path) -> None:
+    """The web pages on: the turn card has View on the web (its game's page) beside Take your
+    turn and Rules, so a phone reader is one tap from the page wherever the thread stands."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            _with_web(env)
+            bot = await env.restart()
+            assert bot.web is not None
+            card, _ = await first_turn_card(env)
+            game = await env.game(card.channel_id)
+            assert link_urls(card) == [bot.web.game_url(game.id)]
+            assert card_labels(card)[-1] == "📖 Rules"
 
     run(body)
