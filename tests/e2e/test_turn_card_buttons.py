@@ -113,3 +113,47 @@ def test_with_the_web_pages_on_every_turn_card_links_to_the_game(tmp_path: Path)
             assert card_labels(card)[-1] == "📖 Rules"
 
     run(body)
+
+
+def test_pictures_that_fail_leave_a_card_in_words_and_come_with_a_later_sweep(
+    tmp_path: Path,
+) -> None:
+    """The render worker fails: the turn message still becomes its card (its words, its buttons,
+    no gallery) and stays owed; the next sweep draws the pictures and edits them in, once."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            pool = env.bot.render_pool
+            assert pool is not None
+            draw = pool.draw_payload
+            failing = True
+
+            async def broken(payload: bytes) -> bytes:
+                if failing:
+                    raise RuntimeError("the worker died")
+                return await draw(payload)
+
+            table, player, other = await two_humans(env)
+            pool.draw_payload = broken  # type: ignore[method-assign]
+            for action in rest_of_turn(await env.match(table.id)):
+                await (await env.play(player, table.id, action)).reply(TIMEOUT)
+            card = await env.double.wait_for_message(
+                table.id, lambda m: m.is_v2 and m.id != table.opening.id, TIMEOUT
+            )
+            await env.bot.outbox.pictures.idle()
+            assert card.attachments == [] and card.gallery_urls() == []
+            assert f"<@{other.id}>" in card.text_displays()[0] and card.text_displays()[1]
+            assert any(i.startswith("himiko:open:") for i in card.custom_ids())
+            assert [o.message_id for o in await env.bot.rooms.reports.owed_pictures()] == [card.id]
+
+            failing = False
+            await env.bot.sweep()
+            await env.bot.outbox.pictures.idle()
+            pictured = env.double.message(card.id)
+            assert [a.filename for a in pictured.gallery_attachments()] == [
+                TURN_PICTURE,
+                BOARD_PICTURE,
+            ]
+            assert await env.bot.rooms.reports.owed_pictures() == []
+
+    run(body)
