@@ -167,7 +167,9 @@ RULES = spec("himiko:rules", Field("game", "[a-z0-9_]{1,32}"))  # a card's Rules
 # language: the host's button that switched the game's language to the next one (lobbies posted
 # before the language menu, "lang"; still handled)
 LOBBY_BUTTONS = ("join", "leave", "start", "cancel", "few", "fill", "back", "language")
-LOBBY_SELECTS = ("seats", "computers", "deadline", "takeover", "lang")
+# direction, coach: the lobby card's own menus (D201; on lobbies posted before, the seats menu
+# carried the direction and the computers menu the coach)
+LOBBY_SELECTS = ("seats", "computers", "deadline", "takeover", "lang", "direction", "coach")
 USER_36 = at_most(SNOWFLAKE_MAX, 36)  # a user id in base 36, in lobby ids written before
 _LOBBY = (
     Field("game", "[a-z0-9_]+"),
@@ -192,3 +194,5 @@ _LOBBY = (
 LOBBY = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS + LOBBY_SELECTS)), *_LOBBY)
 LOBBY_BUTTON = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS)), *_LOBBY)
 LOBBY_SELECT = spec("himiko:lobby", Field("action", "|".join(LOBBY_SELECTS)), *_LOBBY)
+# a seat's button on the lobby card (D201): its player leaves, or the host removes that player
+LOBBY_PLAYER = spec("himiko:lobby:player", "user")

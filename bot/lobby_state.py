@@ -1,7 +1,8 @@
 """Lobby state without Discord: who joined, the options, and its encoding in custom ids.
 
 The store has no lobby table, so a lobby lives in its message: the buttons' custom ids carry
-the options, the embed lists the players (``bot.views.lobby``). Ids written before carry the
+the options, the card's texts (an embed on lobbies posted before it) list the players
+(``bot.views.lobby``). Ids written before carry the
 joined user ids too (base 36); those still parse.
 """
 
@@ -12,8 +13,10 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import discord
+from discord import ui
 
 from bot.custom_ids import LOBBY
 from bot.games import presentation
@@ -46,6 +49,10 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "pl": "P
 RANDOM_DIRECTION = "random"
 #: The default direction of travel (the first of a game's ``Presentation.directions``).
 CLOCKWISE = "clockwise"
+#: The lobby card's texts (D201) before its players: the heading, then the note.
+PLAYERS_FROM = 2
+#: The start of the lobby card's free seats text (beside Join), which lists no player.
+FREE_SEATS = "🪑 "
 
 
 def _own_directions(game: str) -> tuple[str, ...]:
@@ -298,6 +305,41 @@ def parse_hours(text: str) -> int | None:
     return int(found[1] or 0) * 24 + int(found[2] or 0)
 
 
+def shown_components(components: list[Any]) -> list[Any]:
+    """Every component of a message, depth first (containers, rows, sections and accessories)."""
+    found: list[Any] = []
+    for component in components:
+        found.append(component)
+        found += shown_components(list(getattr(component, "children", ())))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            found.append(accessory)
+    return found
+
+
+def card_texts(message: discord.Message) -> list[str]:
+    """The texts of a card's text displays, in order (none for a classic message)."""
+    shown = shown_components(message.components)
+    return [c.content for c in shown if isinstance(c, discord.TextDisplay)]
+
+
+def lobby_note_card(message: discord.Message, note: str) -> ui.LayoutView | None:
+    """A lobby card (D201) closed with ``note``: its heading and its players as the message shows
+    them, ``note`` in place of its note, no button or menu; None for a classic lobby message.
+
+    For the thread side (the game's end), which cannot import the views: edit the lobby message
+    with ``view=`` this card.
+    """
+    shown = card_texts(message)
+    if not message.flags.components_v2 or not shown:
+        return None
+    players = "\n".join(t for t in shown[PLAYERS_FROM:] if not t.startswith(FREE_SEATS))
+    view: ui.LayoutView = ui.LayoutView(timeout=None)
+    parts = [ui.TextDisplay[ui.LayoutView](t) for t in (shown[0], note, players) if t]
+    view.add_item(ui.Container(*parts))
+    return view
+
+
 def parse_custom_id(custom_id: str) -> tuple[str, LobbyState] | None:
     """(action, state) of a lobby custom id, or None if it is not one."""
     fields = LOBBY.parse(custom_id)
@@ -321,7 +363,7 @@ class LobbyBook(KeyedLocks):
     A closed lobby (cancelled or started) is forgotten once no click holds or awaits it: its
     message has no components left, which is how a later click is told it is closed. An open
     lobby nobody touched for ``max_age`` seconds is forgotten too; a later click rebuilds it from
-    its message. ``unclosed`` holds lobby edits that failed (message -> channel, closing embed).
+    its message. ``unclosed`` holds lobby edits that failed (message -> channel, closing card).
     """
 
     def __init__(
@@ -329,7 +371,7 @@ class LobbyBook(KeyedLocks):
     ) -> None:
         super().__init__()
         self.states: dict[int, LobbyState] = {}
-        self.unclosed: dict[int, tuple[int, discord.Embed]] = {}
+        self.unclosed: dict[int, tuple[int, ui.LayoutView]] = {}
         self.max_age, self._clock = max_age, clock
         self._touched: dict[int, float] = {}
 
@@ -363,10 +405,15 @@ class LobbyBook(KeyedLocks):
     async def sweep(self, client: discord.Client) -> None:
         """Forget stale lobbies and retry the lobby edits that failed (never raises)."""
         self.purge()
-        for message_id, (channel_id, embed) in list(self.unclosed.items()):
+        for message_id, (channel_id, closed) in list(self.unclosed.items()):
             message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
-            try:
-                await message.edit(embed=embed, view=None)
+            try:  # a classic lobby (posted before the card) becomes the card: content reset
+                await message.edit(
+                    content=None,
+                    embed=None,
+                    view=closed,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
             except discord.NotFound:
                 pass  # deleted: nothing left to close
             except Exception:

@@ -18,10 +18,10 @@ from bot.lobby_state import (
     parse_hours,
 )
 from bot.names import short_name
-from bot.present import known_language, server_language
+from bot.present import NO_MENTIONS, known_language, server_language
 from bot.service import ServiceError
 from bot.translator import text
-from bot.views.lobby import lobby_embed, lobby_view
+from bot.views.lobby import lobby_card
 from engine import games
 
 
@@ -99,7 +99,7 @@ class LobbyCog(commands.Cog):
         time_bank: app_commands.Range[str, 1, 20] | None = None,
         increment: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
-        """Post a lobby message with options and Join / Leave / Start / Cancel."""
+        """Post the lobby card: the seats, the option menus, Join, Start and Cancel."""
         if not isinstance(interaction.channel, discord.TextChannel):
             raise ServiceError("error.lobby_in_thread")
         rules = games.rules_for(game.value)
@@ -122,6 +122,5 @@ class LobbyCog(commands.Cog):
             bank=bank,
         )
         await interaction.response.send_message(
-            embed=lobby_embed(self.bot, interaction, state),
-            view=lobby_view(self.bot, interaction, state),
+            view=lobby_card(self.bot, interaction, state), allowed_mentions=NO_MENTIONS
         )

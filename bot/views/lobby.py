@@ -1,9 +1,13 @@
-"""The lobby message: options, Join / Leave / Start / Cancel; its state lives in the message.
+"""The lobby message: one card (D201) of seats, option menus, Start / Cancel; its state lives
+in the message.
 
 The components' custom ids carry the action and the options (format in ``bot.custom_ids``); the
-embed's players field lists the joined players, host first, one line each:
-``<n>. <name> (<@user id>)`` (a mention in an embed shows the user and pings nobody). Lobby
-messages posted before carry the user ids in the custom ids and only the names in the embed.
+card's texts list the joined players, host first, one line each: ``<n>. <name> (<@user id>)``
+(sent with no mention allowed: nobody is pinged). The card's first text display is its heading
+(game, host, options), the second its note (what to do, or why it is closed); the players follow.
+Lobby messages posted before the card are classic (an embed and rows of components: players in
+the embed's field, and before that the user ids in the custom ids); their buttons still work and
+their first click turns the message into the card.
 
 Everything the lobby message shows is in the game's language; refusals to a clicker are in the
 clicker's own locale.
@@ -20,22 +24,27 @@ from typing import Any, ClassVar, Literal, Self, cast
 import discord
 from discord import ui
 
+from bot.cards import buttons_of, card, rows, texts
 from bot.context import Himiko
-from bot.custom_ids import LOBBY_BUTTON, LOBBY_SELECT
+from bot.custom_ids import LOBBY_BUTTON, LOBBY_PLAYER, LOBBY_SELECT
 from bot.internals import Interaction
 from bot.lobby_state import (
     BANK_PRESETS,
     COMPUTER_LEVELS,
     DEADLINE_HOURS,
+    FREE_SEATS,
     LANGUAGE_NAMES,
+    PLAYERS_FROM,
     RANDOM_DIRECTION,
     LobbyState,
     bank_value,
+    card_texts,
     parse_bank,
     parse_custom_id,
+    shown_components,
 )
 from bot.names import short_name
-from bot.present import guarded, public_locale, send
+from bot.present import NO_MENTIONS, guarded, public_locale, send
 from bot.service import LANGUAGES, Created, ServiceError
 from bot.thread.door import settle
 from bot.views.base import PersistentItem, button
@@ -48,40 +57,52 @@ _MENU_NUMBER = re.compile("[0-9]{1,4}")  # the values of the seats and deadline 
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: slow games
 HOST_ONLY = (
     *("start", "cancel", "seats", "computers", "deadline", "takeover", "few", "fill", "back"),
-    *("language", "lang"),
+    *("language", "lang", "direction", "coach"),
 )
 #: The computers menu's take-over and coach choices (D105; the take-over menu's before it)
 TAKEOVER_CHOICES = {"takeover_on": True, "takeover_off": False}
 COACH_CHOICES = {"coach_on": True, "coach_off": False}
 STARTS = ("start", "few", "fill")  # the actions that may start the game
-# buttons: row 2; the take-over menu (lobbies posted before the language menu) had row 4
-_SELECT_ROWS = {"seats": 0, "computers": 1, "deadline": 3, "takeover": 4, "lang": 4}
+# buttons: row 2; the take-over menu (lobbies posted before the language menu) had row 4; the
+# card's own menus (direction, coach) have no classic row (a card's rows are its action rows)
+_SELECT_ROWS = {
+    **{"seats": 0, "computers": 1, "deadline": 3, "takeover": 4, "lang": 4},
+    **{"direction": 0, "coach": 1},
+}
 
 
 def players_in(message: discord.Message | None) -> list[tuple[int | None, str]]:
-    """The players listed in a lobby message's embed: (user id, None if not listed; name)."""
-    if message is None or not message.embeds:
+    """The players a lobby message lists: (user id, None if not listed; name); from the card's
+    texts after its heading and note, or from a classic lobby's embed."""
+    if message is None:
         return []
+    if not message.embeds:
+        return _players_of("\n".join(card_texts(message)[PLAYERS_FROM:]))
     for embed_field in message.embeds[0].fields:
         if embed_field.name and embed_field.name.startswith("👥"):
-            lines = (_LINE.match(line.strip()) for line in (embed_field.value or "").splitlines())
-            return [
-                (
-                    None if found["id"] is None else int(found["id"]),
-                    _ESCAPED.sub(r"\1", found["name"]),
-                )
-                for found in lines
-                if found
-            ]
+            return _players_of(embed_field.value or "")
     return []
 
 
+def _players_of(listed: str) -> list[tuple[int | None, str]]:
+    """The players' lines of a text (``<n>. <name> (<@user id>)``); other lines are skipped."""
+    lines = (_LINE.match(line.strip()) for line in listed.splitlines())
+    return [
+        (None if found["id"] is None else int(found["id"]), _ESCAPED.sub(r"\1", found["name"]))
+        for found in lines
+        if found
+    ]
+
+
 def player_lines(state: LobbyState) -> str:
-    """The embed's players field: one line per player with the name and a mention."""
-    return "\n".join(
-        f"{i + 1}. {discord.utils.escape_markdown(state.name_of(i))} (<@{user}>)"
-        for i, user in enumerate(state.players)
-    )
+    """The players' lines (embed field, closed card): the name and a mention, one per player."""
+    return "\n".join(player_line(state, i) for i in range(len(state.players)))
+
+
+def player_line(state: LobbyState, index: int) -> str:
+    """One player's line: ``<n>. <name> (<@user id>)``."""
+    name = discord.utils.escape_markdown(state.name_of(index))
+    return f"{index + 1}. {name} (<@{state.players[index]}>)"
 
 
 def deadline_label(say: Callable[..., str], hours: int) -> str:
@@ -139,27 +160,24 @@ def lobby_embed(
     players = player_lines(state)
     title = "👥 " + cat.text("lobby.players", locale, count=len(state.players), seats=state.seats)
     embed.add_field(name=title, value=players or cat.text("lobby.nobody", locale), inline=True)
-    answer = cat.text("lobby.yes" if state.computers else "lobby.no", locale)
-    deadline = clock_label(lambda key, **p: cat.text(key, locale, **p), state)
-    options = cat.text(
-        "lobby.option_text", locale, seats=state.seats, computers=answer, deadline=deadline
-    )
-    takeover = cat.text(f"lobby.takeover_{'on' if state.takeover else 'off'}", locale)
-    level = cat.text(
-        "lobby.level_text", locale, level=cat.text(f"lobby.level.{state.level}", locale)
-    )
-    coach = cat.text(f"lobby.coach_{'on' if state.coach else 'off'}", locale)
-    lines = [options, level, takeover, coach, *direction_lines(state, locale, cat.text)]
+    lines = option_lines(lambda key, **p: cat.text(key, locale, **p), state)
     embed.add_field(name=cat.text("lobby.options", locale), value="\n".join(lines), inline=False)
     return embed
 
 
-def direction_lines(state: LobbyState, locale: str | None, text: Callable[..., str]) -> list[str]:
-    """The lobby's line on the direction of travel (none for a game without one)."""
-    if not state.directions:
-        return []
-    direction = text(f"lobby.direction.{state.direction}", locale)
-    return [text("lobby.direction_text", locale, direction=direction)]
+def option_lines(say: Callable[..., str], state: LobbyState) -> list[str]:
+    """The lobby's options in words, one line each (``say(key, **params)``)."""
+    answer = say("lobby.yes" if state.computers else "lobby.no")
+    deadline = clock_label(say, state)
+    options = say("lobby.option_text", seats=state.seats, computers=answer, deadline=deadline)
+    takeover = say(f"lobby.takeover_{'on' if state.takeover else 'off'}")
+    level = say("lobby.level_text", level=say(f"lobby.level.{state.level}"))
+    coach = say(f"lobby.coach_{'on' if state.coach else 'off'}")
+    lines = [options, level, takeover, coach]
+    if state.directions:
+        direction = say(f"lobby.direction.{state.direction}")
+        lines.append(say("lobby.direction_text", direction=direction))
+    return lines
 
 
 class LobbyItem:
@@ -211,6 +229,152 @@ class LobbySelect(LobbyItem, ui.DynamicItem[ui.Select[ui.View]], template=LOBBY_
         await guarded(interaction, lambda: on_lobby(self.bot, interaction, self.action, value))
 
 
+class LobbyPlayerButton(ui.DynamicItem[ui.Button[ui.View]], template=LOBBY_PLAYER.template):
+    """A seat's button on the lobby card: its player leaves with it, the host removes that player
+    with it (D201); the host's own seat shows a badge that does nothing."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
+
+    def __init__(self, user_id: int, label: str = "Leave", *, host: bool = False) -> None:
+        self.user_id = user_id
+        item = button(LOBBY_PLAYER.format(user=user_id), label)
+        item.emoji, item.disabled = ("👑", True) if host else (None, False)
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click."""
+        return cls(int(match["user"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """The player leaves, or the host removes them."""
+        seat = str(self.user_id)
+        await guarded(interaction, lambda: on_lobby(self.bot, interaction, "player", seat))
+
+
+def lobby_card(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.LayoutView:
+    """The open lobby as one card, in the lobby's language: heading, note, a section per seat
+    (Leave beside a player, Join beside the free seats), the option menus, Start and Cancel."""
+    say = lobby_say(bot, interaction, state)
+    press = bot.bound(LobbyButton)
+    parts: list[ui.Item[Any]] = [
+        *texts(lobby_heading(say, state), say("lobby.card_description")),
+        ui.Separator(),
+        ui.TextDisplay(players_title(say, state)),
+        *(seat_section(bot, state, i, say) for i in range(len(state.players))),
+    ]
+    if not state.full:
+        join = press("join", state, say("lobby.join"), discord.ButtonStyle.primary)
+        free = say("lobby.free_seats", count=state.seats - len(state.players))
+        if state.computers:
+            free += "\n" + say("lobby.free_seats_computers")
+        parts.append(ui.Section(ui.TextDisplay(FREE_SEATS + free), accessory=join))
+    parts.append(ui.Separator())
+    parts += [ui.ActionRow(menu) for menu in option_menus(bot, interaction, state)]
+    parts.append(
+        ui.ActionRow(
+            press("start", state, say("lobby.start"), discord.ButtonStyle.success),
+            press("cancel", state, say("lobby.cancel"), discord.ButtonStyle.danger),
+        )
+    )
+    return card(*parts)
+
+
+def lobby_heading(say: Callable[..., str], state: LobbyState) -> str:
+    """The lobby card's heading (its first text): the game, the host, the options."""
+    title = say("lobby.title", game=state.game_name)
+    host = f"{say('lobby.host')}: <@{state.host}>"
+    return "\n".join([f"## {title}", host, *(f"-# {line}" for line in option_lines(say, state))])
+
+
+def players_title(say: Callable[..., str], state: LobbyState) -> str:
+    """The title above the seats: how many joined, of how many seats."""
+    return "**👥 " + say("lobby.players", count=len(state.players), seats=state.seats) + "**"
+
+
+def seat_section(
+    bot: Himiko, state: LobbyState, index: int, say: Callable[..., str]
+) -> ui.Section[Any]:
+    """A joined player's seat: the line, and beside it Leave (the host's seat: a badge)."""
+    user, host = state.players[index], index == 0
+    label = say("lobby.host") if host else say("lobby.leave")
+    accessory = bot.bound(LobbyPlayerButton)(user, label, host=host)
+    return ui.Section(ui.TextDisplay(player_line(state, index)), accessory=accessory)
+
+
+def option_menus(bot: Himiko, interaction: Interaction, state: LobbyState) -> list[LobbySelect]:
+    """The host's menus, each option its own: seats, direction, computers, take-over, coach,
+    deadline or time bank, language."""
+    say = lobby_say(bot, interaction, state)
+    select = bot.bound(LobbySelect)
+    seats = select("seats", state)
+    seats.item.placeholder = say("lobby.seats_placeholder", seats=state.seats)
+    for n in range(max(state.min_seats, len(state.players)), state.max_seats + 1):
+        seats.item.add_option(
+            label=say("lobby.seats_option", seats=n), value=str(n), default=n == state.seats
+        )
+    menus = [seats]
+    if state.directions:
+        way = select("direction", state)
+        for direction in state.directions:
+            label = say("lobby.direction_text", direction=say(f"lobby.direction.{direction}"))
+            way.item.add_option(
+                label=label, value=direction, emoji="🧭", default=direction == state.direction
+            )
+        menus.append(way)
+    computers = select("computers", state)
+    for level in COMPUTER_LEVELS:
+        computers.item.add_option(
+            label=say("lobby.computers_level", level=say(f"lobby.level.{level}")),
+            value=level,
+            default=state.computers and level == state.level,
+        )
+    computers.item.add_option(
+        label=say("lobby.computers_off"), value="0", default=not state.computers
+    )
+    takeover = select("takeover", state)
+    for value, on in TAKEOVER_CHOICES.items():
+        label = say(f"lobby.{value}")
+        takeover.item.add_option(label=label, value=value, default=on == state.takeover)
+    coach = select("coach", state)
+    for value, on in COACH_CHOICES.items():
+        coach.item.add_option(label=say(f"lobby.{value}"), value=value, default=on == state.coach)
+    menus += [
+        computers,
+        takeover,
+        coach,
+        deadline_menu(bot, state, say),
+        language_menu(bot, state, say),
+    ]
+    return menus
+
+
+def fewer_card(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.LayoutView:
+    """Start left seats empty: the question, with Start with fewer, Fill with computers, Back."""
+    return closed_card(
+        bot,
+        interaction,
+        state,
+        fewer_note(bot, interaction, state),
+        fewer_view(bot, interaction, state),
+    )
+
+
+def closed_card(
+    bot: Himiko,
+    interaction: Interaction,
+    state: LobbyState,
+    note: str,
+    buttons: ui.View | None = None,
+) -> ui.LayoutView:
+    """The lobby without its menus: heading, ``note``, the players; ``buttons`` below, if any."""
+    say = lobby_say(bot, interaction, state)
+    players = players_title(say, state) + "\n" + player_lines(state)
+    return card(*texts(lobby_heading(say, state), note, players), *rows(buttons_of(buttons)))
+
+
 def lobby_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.View:
     """The lobby's components for one state, in the lobby's language."""
     say = lobby_say(bot, interaction, state)
@@ -229,7 +393,16 @@ def lobby_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.V
     view.add_item(press("leave", state, say("lobby.leave")))
     view.add_item(press("start", state, say("lobby.start"), discord.ButtonStyle.success))
     view.add_item(press("cancel", state, say("lobby.cancel"), discord.ButtonStyle.danger))
-    deadline = select("deadline", state)
+    # after the buttons: menus without a row fill the next free one
+    view.add_item(deadline_menu(bot, state, say))
+    view.add_item(language_menu(bot, state, say))
+    return view
+
+
+def deadline_menu(bot: Himiko, state: LobbyState, say: Callable[..., str]) -> LobbySelect:
+    """The turn deadlines and the time banks (issue 21 item 13, and the lobby's own when typed
+    in ``/new``)."""
+    deadline = bot.bound(LobbySelect)("deadline", state)
     deadline.item.placeholder = say("lobby.deadline_placeholder", deadline=clock_label(say, state))
     for hours in DEADLINE_HOURS:
         deadline.item.add_option(
@@ -237,15 +410,12 @@ def lobby_view(bot: Himiko, interaction: Interaction, state: LobbyState) -> ui.V
             value=str(hours),
             default=state.bank is None and hours == state.deadline,
         )
-    # the time banks (issue 21 item 13), and the lobby's own when typed in /new
     banks = list(BANK_PRESETS) + ([] if state.bank in BANK_PRESETS else [state.bank])
     for bank in (b for b in banks if b is not None):
         deadline.item.add_option(
             label=bank_label(say, *bank), value=bank_value(*bank), default=bank == state.bank
         )
-    view.add_item(deadline)  # after the buttons: menus without a row fill the next free one
-    view.add_item(language_menu(bot, state, say))
-    return view
+    return deadline
 
 
 def add_directions(seats: LobbySelect, state: LobbyState, say: Callable[..., str]) -> None:
@@ -326,11 +496,10 @@ def lobby_in(message: discord.Message, bot_id: int | None) -> LobbyState | None:
     """
     if bot_id is None or message.author.id != bot_id:
         return None
-    for row in message.components:
-        for child in row.children if isinstance(row, discord.ActionRow) else ():
-            found = parse_custom_id(child.custom_id or "")
-            if found is not None:
-                return _with_players(found[1], players_in(message))
+    for component in shown_components(message.components):
+        found = parse_custom_id(getattr(component, "custom_id", None) or "")
+        if found is not None:
+            return _with_players(found[1], players_in(message))
     return None
 
 
@@ -393,11 +562,13 @@ async def _apply(
         state = state.leave(user.id)
     elif action == "seats" and (seats := chosen_number(value)) is not None:
         state = state.with_seats(seats)
-    elif action == "seats" and value is not None:
+    elif action == "player" and value is not None:
+        state = _without_player(interaction, state, value)
+    elif action in ("seats", "direction") and value is not None:
         state = state.with_direction(value)
-    elif action in ("computers", "takeover") and value in COACH_CHOICES:
+    elif action in ("computers", "takeover", "coach") and value in COACH_CHOICES:
         state = state.with_coach(COACH_CHOICES[value])
-    elif action == "computers" and value in TAKEOVER_CHOICES:
+    elif action in ("computers", "takeover") and value in TAKEOVER_CHOICES:
         state = state.with_takeover(TAKEOVER_CHOICES[value])
     elif action == "computers" and value in COMPUTER_LEVELS:
         state = state.with_level(value)
@@ -415,12 +586,10 @@ async def _apply(
         state = state.next_language()
     elif action == "cancel":
         note = lobby_say(bot, interaction, state)("lobby.cancelled")
-        await _update(interaction, embed=lobby_embed(bot, interaction, state, note), view=None)
+        await _update(interaction, closed_card(bot, interaction, state, note))
         return replace(state, closed=True)
     elif action == "start" and state.empty_seats:  # ask first: fewer players, or computers
-        note = fewer_note(bot, interaction, state)
-        embed = lobby_embed(bot, interaction, state, note)
-        await _update(interaction, embed=embed, view=fewer_view(bot, interaction, state))
+        await _update(interaction, fewer_card(bot, interaction, state))
         return state
     elif action == "start":
         return await _start(bot, interaction, state)
@@ -428,12 +597,20 @@ async def _apply(
         return await _start(bot, interaction, replace(state, seats=len(state.players)))
     elif action == "fill":
         return await _start(bot, interaction, state.with_computers(True))
-    await _update(
-        interaction,
-        embed=lobby_embed(bot, interaction, state),
-        view=lobby_view(bot, interaction, state),
-    )
+    await _update(interaction, lobby_card(bot, interaction, state))
     return state
+
+
+def _without_player(interaction: Interaction, state: LobbyState, seat: str) -> LobbyState:
+    """A seat's button: its player leaves, or the host removes them; anyone else is refused."""
+    user, player = interaction.user.id, int(seat)
+    if player not in state.players:
+        raise ServiceError("lobby.player_gone")
+    if player == state.host:
+        raise ServiceError("lobby.host_cannot_leave")
+    if user not in (player, state.host):
+        raise ServiceError("lobby.not_your_seat", host=state.name_of(0))
+    return state.leave(player)
 
 
 async def _game_exists(
@@ -470,24 +647,30 @@ async def _close_lobby(bot: Himiko, interaction: Interaction, state: LobbyState,
     """
     message = interaction.message
     assert message is not None
-    embed = lobby_embed(bot, interaction, state, note)
+    closed = closed_card(bot, interaction, state, note)
     try:
-        await _update(interaction, embed=embed, view=None)
+        await _update(interaction, closed)
     except Exception:
         log.warning("lobby %s: could not be closed; retried later", message.id, exc_info=True)
-        bot.lobbies.unclosed[message.id] = (message.channel.id, embed)
+        bot.lobbies.unclosed[message.id] = (message.channel.id, closed)
         try:
             await send(interaction, note)
         except discord.HTTPException:
             log.warning("lobby %s: could not tell the clicker either", message.id, exc_info=True)
 
 
-async def _update(interaction: Interaction, *, embed: discord.Embed, view: ui.View | None) -> None:
-    """Edit the lobby message: in the click's answer, or after it if the click was deferred."""
+async def _update(interaction: Interaction, shown: ui.LayoutView) -> None:
+    """Show the lobby card: in the click's answer, or after it if the click was deferred. A
+    classic lobby (posted before the card) becomes the card: its content and embed are reset,
+    as Discord requires to set the layout flag; the card's mentions ping nobody."""
     if interaction.response.is_done():
-        await interaction.edit_original_response(embed=embed, view=view)
+        await interaction.edit_original_response(
+            content=None, embed=None, view=shown, allowed_mentions=NO_MENTIONS
+        )
     else:
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.response.edit_message(
+            content=None, embed=None, view=shown, allowed_mentions=NO_MENTIONS
+        )
 
 
 async def _start(bot: Himiko, interaction: Interaction, state: LobbyState) -> LobbyState:
@@ -588,4 +771,4 @@ async def _thread_of(message: discord.Message, name: str) -> discord.Thread:
         raise
 
 
-LOBBY_ITEMS: tuple[type[PersistentItem], ...] = (LobbyButton, LobbySelect)
+LOBBY_ITEMS: tuple[type[PersistentItem], ...] = (LobbyButton, LobbySelect, LobbyPlayerButton)

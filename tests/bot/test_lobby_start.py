@@ -9,6 +9,7 @@ from typing import Any, cast
 
 import discord
 import pytest
+from discord import ui
 
 from bot.lobby_state import LobbyBook, LobbyState
 from bot.service import Rooms, ServiceError
@@ -87,6 +88,15 @@ class NoGames:
         return None
 
 
+def _card(edit: dict[str, Any]) -> tuple[str, list[str]]:
+    """What a lobby edit shows: a card (no embed), its texts and its custom ids."""
+    view = edit["view"]
+    assert isinstance(view, ui.LayoutView) and edit["embed"] is None
+    items = list(view.walk_children())
+    shown = "\n".join(i.content for i in items if isinstance(i, ui.TextDisplay))
+    return shown, [i.custom_id for i in items if isinstance(i, ui.DynamicItem)]
+
+
 async def _edits(interaction: Any, **kwargs: Any) -> None:
     interaction.edits.append(kwargs)
 
@@ -119,7 +129,8 @@ def test_start_succeeds_once_the_game_exists_and_the_opening_is_owed(tmp_path: P
         assert bot.runner.kicked == [game_id]  # ...and is retried without another click
         assert await bot.outbox.pending() == [game_id]
         [edit] = click.edits
-        assert edit["view"] is None and "<#900>" in str(edit["embed"].to_dict())
+        texts, ids = _card(edit)
+        assert ids == [] and "<#900>" in texts  # the closed card: no buttons, the thread
         assert bot.lobbies.states == {} and bot.lobbies.locks == {}  # closed: forgotten
         assert await bot.outbox.flush(game_id)  # what the runner does
         [opening] = thread.sent
@@ -171,7 +182,8 @@ def test_a_click_while_start_holds_the_lobby_is_deferred_first() -> None:
         lock.release()
         await task
         [edit] = join.edits
-        assert edit["view"] is not None and "Bo" in str(edit["embed"].to_dict())
+        texts, ids = _card(edit)
+        assert ids and "Bo" in texts
         quick = _click(bot, message, 303, "Cy")
         await on_lobby(bot, quick, "join", None)  # type: ignore[arg-type]
         assert quick.response.deferred == [] and quick.response.sent[0]["edit"]

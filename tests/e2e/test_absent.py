@@ -112,7 +112,7 @@ def test_with_the_lobby_option_the_computer_takes_over_at_the_deadline(tmp_path:
             double = env.double
             lobby = await env.open_lobby(HOST)
             await (await env.lobby_click(GUEST, lobby, "join")).response(TIMEOUT)
-            menu = custom_id(double.message(lobby.id), "himiko:lobby:computers:")
+            menu = custom_id(double.message(lobby.id), "himiko:lobby:takeover:")
             chosen = await double.click(HOST, CHANNEL, lobby.id, menu, ["takeover_on"])
             assert (await chosen.response(TIMEOUT)).type == 7
             assert "computer takes the seat over" in double.message(lobby.id).text()

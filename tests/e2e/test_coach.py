@@ -72,7 +72,7 @@ async def coached_game(
 ) -> Table:
     """A game whose host turned the coach on in the lobby."""
     lobby = await env.open_lobby(HOST, seats=1 + len(guests) + computers, computers=computers)
-    menu = custom_id(env.double.message(lobby.id), "himiko:lobby:computers:")
+    menu = custom_id(env.double.message(lobby.id), "himiko:lobby:coach:")
     on = await env.double.click(HOST, CHANNEL, lobby.id, menu, values=["coach_on"])
     assert (await on.response(TIMEOUT)).type == 7
     assert "Coach on" in env.double.message(lobby.id).text()

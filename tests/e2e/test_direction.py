@@ -13,18 +13,19 @@ from tests.e2e.harness import CHANNEL, GUEST, HOST, TIMEOUT, Env, custom_id, him
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 SEATS = "himiko:lobby:seats:"
+DIRECTION = "himiko:lobby:direction:"  # the lobby card's own menu (D201)
 
 
-def seat_menu_values(lobby: MessageRecord) -> list[str]:
-    """The values the lobby's seats menu offers."""
-    menu = lobby.component(custom_id(lobby, SEATS))
+def direction_menu_values(lobby: MessageRecord) -> list[str]:
+    """The values the lobby's direction menu offers."""
+    menu = lobby.component(custom_id(lobby, DIRECTION))
     assert menu is not None
     return [str(option["value"]) for option in menu["options"]]
 
 
 async def choose(env: Env, lobby_id: int, value: str) -> MessageRecord:
-    """The host picks ``value`` in the seats menu; the lobby as it is after."""
-    menu = custom_id(env.double.message(lobby_id), SEATS)
+    """The host picks ``value`` in the direction menu; the lobby as it is after."""
+    menu = custom_id(env.double.message(lobby_id), DIRECTION)
     click = await env.double.click(HOST, CHANNEL, lobby_id, menu, values=[value])
     assert (await click.response(TIMEOUT)).type == 7
     return env.double.message(lobby_id)
@@ -44,13 +45,13 @@ def test_the_host_chooses_the_direction_and_the_game_sails_it(tmp_path: Path) ->
         async with himiko_env(tmp_path) as env:
             lobby = await env.open_lobby(HOST, seats=2, computers=True, game="namiji")
             assert "Direction of travel: clockwise" in lobby.text()
-            assert seat_menu_values(lobby)[-3:] == ["clockwise", "reversed", "random"]
+            assert direction_menu_values(lobby) == ["clockwise", "reversed", "random"]
             shown = await choose(env, lobby.id, "reversed")
             assert "Direction of travel: reversed" in shown.text()
-            assert custom_id(shown, SEATS).endswith(":reversed")  # the option lives in the ids
+            assert custom_id(shown, DIRECTION).endswith(":reversed")  # it lives in the ids
             assert "Seats: 2" in shown.text()  # the seats are as they were
             refused = await env.double.click(
-                GUEST, CHANNEL, lobby.id, custom_id(shown, SEATS), values=["clockwise"]
+                GUEST, CHANNEL, lobby.id, custom_id(shown, DIRECTION), values=["clockwise"]
             )
             assert (await refused.reply(TIMEOUT)).ephemeral  # the host's choice only
             assert "Direction of travel: reversed" in env.double.message(lobby.id).text()
@@ -94,7 +95,7 @@ def test_only_namiji_offers_a_direction_and_a_forged_one_changes_nothing(tmp_pat
         async with himiko_env(tmp_path, preferred_locale="fr") as env:
             lobby = await env.open_lobby(HOST, seats=2, computers=True, game="yamatai")
             assert "Sens du parcours" not in lobby.text()
-            assert all(value.isdigit() for value in seat_menu_values(lobby))
+            assert not [c for c in lobby.custom_ids() if c.startswith(DIRECTION)]
             menu = custom_id(lobby, SEATS)
             forged = await env.double.forged_click(
                 HOST, CHANNEL, lobby.id, menu, values=["reversed"]

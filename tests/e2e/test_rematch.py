@@ -40,11 +40,13 @@ def lobbies(env: Env) -> list[MessageRecord]:
 
 
 def invites(env: Env) -> list[MessageRecord]:
-    """The bot's rematch lobby messages in the channel (open or closed), oldest first."""
+    """The bot's rematch lobby messages in the channel (open or closed), oldest first: posted
+    with the invitation as content (a lobby card keeps it no longer once clicked, D201)."""
     return [
         m
         for m in env.double.messages(CHANNEL, include_ephemeral=False)
-        if m.author_id == env.double.app_id and "Rematch!" in m.content
+        if m.author_id == env.double.app_id
+        and any("Rematch!" in (shown.get("content") or "") for shown in [*m.history, vars(m)])
     ]
 
 
@@ -60,7 +62,7 @@ async def finished_nim(env: Env) -> tuple[int, MessageRecord]:
     end: (its thread, the final message)."""
     lobby = await env.open_lobby(HOST, seats=2, game="nim")
     await choose(env, lobby, "deadline", "24")
-    await choose(env, lobby, "computers", "coach_on")
+    await choose(env, lobby, "coach", "coach_on")
     joined = await env.lobby_click(GUEST, env.double.message(lobby.id), "join")
     assert (await joined.response(TIMEOUT)).type == 7
     start = await env.lobby_click(HOST, env.double.message(lobby.id), "start")

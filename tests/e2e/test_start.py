@@ -108,9 +108,9 @@ def test_lobby_join_start_posts_the_opening_board(tmp_path: Path) -> None:
         async with himiko_env(tmp_path) as env:
             double = env.double
             lobby = await env.open_lobby(HOST, seats=2)
-            assert "Hana" in lobby.text() and lobby.embeds
-            for action in ("join", "leave", "start", "cancel"):
-                custom_id(lobby, f"himiko:lobby:{action}:")
+            assert "Hana" in lobby.text() and lobby.is_v2  # the lobby card (D201)
+            for action in ("join", f"player:{HOST.id}", "start", "cancel"):
+                custom_id(lobby, f"himiko:lobby:{action}")
 
             # only the host may start; a guest's Start is refused privately
             refused = await env.lobby_click(GUEST, lobby, "start")
@@ -163,7 +163,7 @@ def test_the_fullest_lobby_fits_discord_and_starts_after_a_restart(tmp_path: Pat
             lobby = await env.open_lobby(host, seats=5, game="namiji")
             chosen_options = (
                 ("deadline", "168"),
-                ("computers", "takeover_on"),
+                ("takeover", "takeover_on"),
                 ("lang", "fr"),  # the language menu (D105)
             )
             for menu, value in chosen_options:
