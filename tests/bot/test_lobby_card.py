@@ -12,7 +12,7 @@ import pytest
 
 from bot.lobby_state import LobbyState, lobby_note_card
 from bot.views.lobby import lobby_embed, lobby_view
-from tests.discord_double import UserSpec
+from tests.discord_double import DROP, UserSpec
 from tests.discord_double.records import (
     ACTION_ROW,
     BUTTON,
@@ -35,6 +35,8 @@ from tests.e2e.harness import (
 )
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+EDIT_ORIGINAL = "PATCH /webhooks/{app_id}/{token}/messages/{message_id}"
 
 SELECT = 3
 
@@ -323,5 +325,30 @@ def test_the_thread_side_closes_a_lobby_card_with_its_note(tmp_path: Path) -> No
                 embed=lobby_embed(env.bot, at, state), view=lobby_view(env.bot, at, state)
             )
             assert lobby_note_card(classic, "The game ended.") is None
+
+    run(body)
+
+
+def test_a_lobby_card_whose_closing_edit_failed_is_closed_by_the_sweep(tmp_path: Path) -> None:
+    """Start made the game but the lobby's edit was lost: the host is told, and the bot's sweep
+    closes the card (heading, the started note, the players; no button or menu)."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            lobby = await env.open_lobby(HOST, seats=2, computers=True)
+            double.faults.fail(EDIT_ORIGINAL, status=DROP)
+            start = await env.lobby_click(HOST, lobby, "start")
+            told = await start.reply(TIMEOUT)
+            assert told.ephemeral and f"<#{lobby.id}>" in told.content
+            await env.settled()
+            assert double.message(lobby.id).custom_ids()  # the edit is owed...
+            await env.bot.sweep()
+            closed = double.message(lobby.id)
+            assert closed.is_v2 and closed.custom_ids() == []  # ...and done by the sweep
+            heading, note, players = closed.text_displays()
+            assert heading.startswith("## Yamatai: a new game")
+            assert note == f"The game started in <#{lobby.id}>."
+            assert players.endswith(f"1. Hana (<@{HOST.id}>)")
 
     run(body)
