@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.context import Himiko
+from bot.lobby_state import lobby_note_card
 from bot.names import display_name
 from bot.present import MAX_CONTENT, NO_MENTIONS, clip, only, users
 from bot.service import Created, Ended, FinalResult, TurnReport
@@ -319,8 +320,13 @@ async def close_lobby(bot: Himiko, report: TurnReport) -> None:
 
 
 async def _lobby_note(channel: discord.abc.Messageable, message_id: int, note: str) -> None:
-    """Put ``note`` in the lobby message's embed (the message the thread started from)."""
+    """Close the lobby message (the message the thread started from) with ``note``: its card
+    without menus, or, for a lobby posted before cards, in its embed."""
     message = await channel.fetch_message(message_id)
+    closed = lobby_note_card(message, note)
+    if closed is not None:
+        await message.edit(view=closed)
+        return
     embed = message.embeds[0] if message.embeds else discord.Embed()
     embed.description = note
     await message.edit(embed=embed, view=None)
