@@ -13,7 +13,7 @@ import contextlib
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -42,6 +42,7 @@ GUEST = UserSpec(322_000_000_000_000_002, "kenji", global_name="Kenji")
 WATCHER = UserSpec(322_000_000_000_000_003, "mio", global_name="Mio")
 TOKEN = "e2e-token"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+POST_MESSAGE = "POST /channels/{channel_id}/messages"
 COMMANDS = (
     "new",
     "play",
@@ -115,6 +116,44 @@ def has_png(message: MessageRecord) -> bool:
 def pngs(message: MessageRecord) -> list[bytes]:
     """The PNG attachments of a message."""
     return [a.data for a in message.attachments if a.data.startswith(PNG_MAGIC)]
+
+
+def shown(message: MessageRecord) -> list[str]:
+    """The file names of the pictures a card's galleries show, in order."""
+    return [a.filename for a in message.gallery_attachments()]
+
+
+def but_rules(message: MessageRecord) -> list[str]:
+    """A message's custom ids but its Rules button's (``himiko:rules:<game>``, on every card)."""
+    return [c for c in message.custom_ids() if not c.startswith("himiko:rules:")]
+
+
+def as_posted(double: DiscordDouble, message: MessageRecord) -> MessageRecord:
+    """The message as it was posted, before any edit (a turn message's words and ping, before
+    it became its card: D200): its first version and the allowed mentions its post sent, so
+    ``pinged_user_ids()`` says whom the post notified (an edit notifies nobody)."""
+    if not message.history:
+        return message
+    first = message.history[0]
+    [post, *_] = [
+        r.body
+        for r in double.requests
+        if r.route == POST_MESSAGE
+        and r.status == 200
+        and r.path == f"/channels/{message.channel_id}/messages"
+        and isinstance(r.body, dict)
+        and str(r.body.get("nonce")) == str(message.nonce)
+        and (r.body.get("content") or "") == first["content"]
+    ]
+    return replace(
+        message,
+        content=first["content"],
+        embeds=first["embeds"],
+        components=first["components"],
+        flags=first["flags"],
+        allowed_mentions=post.get("allowed_mentions"),
+        history=[],
+    )
 
 
 def first_player_id(opening: MessageRecord) -> int | None:

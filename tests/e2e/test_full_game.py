@@ -10,7 +10,17 @@ import pytest
 from bot.service import TurnRecord
 from bot.service.history import replay_turns
 from bot.store import GameStatus
-from tests.e2e.harness import CHANNEL, HOST, TIMEOUT, custom_id, himiko_env, pngs, run
+from tests.e2e.harness import (
+    CHANNEL,
+    HOST,
+    TIMEOUT,
+    as_posted,
+    but_rules,
+    custom_id,
+    himiko_env,
+    run,
+    shown,
+)
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -48,7 +58,9 @@ def test_complete_game_against_computers_posts_every_board(tmp_path: Path) -> No
             assert {t.seat for t in turns} == {0, 1, 2}
 
             # the opening board, then one message per host turn and one per run of computer
-            # turns between two host turns (each computer turn in words, one picture)
+            # turns between two host turns (each computer turn in words), each a card: the
+            # opening shows the board, a turn its turn picture and the board, the last one the
+            # recap and the final board
             runs: list[list[TurnRecord]] = []
             for turn in turns:
                 if runs and turn.seat != 0 and runs[-1][0].seat != 0:
@@ -57,34 +69,44 @@ def test_complete_game_against_computers_posts_every_board(tmp_path: Path) -> No
                     runs.append([turn])
             assert any(len(run) == 2 for run in runs)
             messages = double.messages(table.id, include_ephemeral=False)
-            assert all(m.author_id == double.app_id and len(pngs(m)) == 1 for m in messages)
+            assert all(m.author_id == double.app_id and m.is_v2 for m in messages)
             assert len(env.turn_messages(table.id)) == len(messages) == 1 + len(runs)
+            assert shown(messages[0]) == ["board.png"]
+            assert all(shown(m) == ["turn.png", "board.png"] for m in messages[1:-1])
+            assert shown(messages[-1]) == ["recap.gif", "board.png"]
+            assert all(
+                sorted(a.filename for a in m.attachments) == sorted(shown(m)) for m in messages
+            )
             names = ["Hana", "Computer 1 (normal)", "Computer 2 (normal)"]
             for message, run in zip(messages[1:], runs, strict=True):
-                lines = message.content.splitlines()
-                assert message.content.startswith(f"**{names[run[0].seat]}** "), message.content
+                told = message.text_displays()[1]
+                assert told.startswith(f"**{names[run[0].seat]}** "), told
+                lines = told.splitlines()
                 said = [n for line in lines for n in names if line.startswith(f"**{n}** ")]
-                assert said == [names[t.seat] for t in run], message.content
-                assert not message.pings_everyone()
-                assert set(message.pinged_user_ids()) <= {HOST.id}
+                assert said == [names[t.seat] for t in run], told
+                posted = as_posted(double, message)
+                assert not posted.pings_everyone() and not message.pings_everyone()
+                assert set(posted.pinged_user_ids()) <= {HOST.id}
 
             # pings: the host exactly when the host is next, with a button to open the panel
             for message, nxt in zip(messages[1:-1], runs[1:], strict=True):
                 if nxt[0].seat == 0:
-                    assert message.pinged_user_ids() == [HOST.id], message.content
+                    assert as_posted(double, message).pinged_user_ids() == [HOST.id]
+                    assert f"<@{HOST.id}>" in message.text_displays()[0], message.text()
                     custom_id(message, "himiko:open:")
                 else:
-                    assert message.pinged_user_ids() == []
-                    assert message.custom_ids() == []
+                    assert as_posted(double, message).pinged_user_ids() == []
+                    assert but_rules(message) == []
 
             # the last message: who won and one scoring line per player; every human pinged once
             final = messages[-1]
-            assert "The game is over." in final.content and "wins!" in final.content
-            scored = SCORE_LINE.findall(final.content)
-            assert sorted(scored) == sorted(names), final.content
-            assert final.pinged_user_ids() == [HOST.id]
-            assert [c.split(":")[1] for c in final.custom_ids()] == ["rematch"]  # issue 21
-            winner = next(n for n in names if f"**{n}** wins!" in final.content)
+            words = final.text()
+            assert "The game is over." in words and "wins!" in words
+            scored = SCORE_LINE.findall(words)
+            assert sorted(scored) == sorted(names), words
+            assert as_posted(double, final).pinged_user_ids() == [HOST.id]
+            assert [c.split(":")[1] for c in but_rules(final)] == ["rematch"]  # issue 21
+            winner = next(n for n in names if f"**{n}** wins!" in words)
 
             # the lobby's channel gets one line with a link; the lobby says who won
             [result] = [

@@ -41,7 +41,8 @@ def test_a_resigned_seat_finished_by_the_computer_is_marked_and_last(tmp_path: P
                     break
             assert game.status == GameStatus.FINISHED
             name = quitter.global_name
-            final = env.turn_messages(table.id)[-1].content
+            await env.settled()  # the last turn's card brings its pictures (D200)
+            final = env.turn_messages(table.id)[-1].text()
             scores = [line for line in final.splitlines() if line[:2] in ("1.", "2.", "3.")]
             assert len(scores) == 3, final
             assert scores[-1].startswith(f"3. **{name}** (resigned): "), final

@@ -40,6 +40,7 @@ from tests.e2e.harness import (
     make_double,
     pngs,
     run,
+    shown,
 )
 from tests.e2e.test_play import rest_of_turn, two_humans
 from tests.e2e.test_process import _environment
@@ -241,7 +242,9 @@ def test_a_picture_owed_at_a_kill_is_attached_to_the_same_message_once(
             await bot.quiet("second")  # a second edit or message, were one sent, is sent
             assert edits(double, table, since, turn) == edits(double, table, since, None) == 1
             assert thread_ids(double, table) == posted
-            assert len(pngs(double.message(turn.id))) == 1
+            carded = double.message(turn.id)  # its card: each picture once
+            assert carded.is_v2 and shown(carded) == ["turn.png", "board.png"]
+            assert sorted(a.filename for a in carded.attachments) == ["board.png", "turn.png"]
             assert await owed_pictures(bot.target) == []
             again = await stored(bot.target, table.id)
             assert (again.version, again.action_count) == (saved.version, saved.action_count)
@@ -402,7 +405,7 @@ def test_a_step_picture_failing_to_attach_does_not_hold_back_the_turn_picture(
             pictured = await env.double.wait_for_message(
                 table.id, lambda m: m.id == turn.id and has_png(m), 3.0
             )
-            assert len(pngs(pictured)) == 1
+            assert shown(pictured) == ["turn.png", "board.png"] and len(pngs(pictured)) == 2
             env.double.faults.clear()
 
     run(body, timeout=60)

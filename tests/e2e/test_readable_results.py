@@ -33,6 +33,7 @@ async def played_out(env: Env, key: str) -> Table:
         if game.status != GameStatus.ACTIVE:
             break
     assert game.status == GameStatus.FINISHED
+    await env.settled()  # every turn message is its card, pictures in (D200)
     return table
 
 
@@ -42,7 +43,7 @@ def test_namiji_reveal_has_its_own_section_and_computers_are_named_for_the_reade
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
             table = await played_out(env, "namiji")
-            final = env.turn_messages(table.id)[-1].content.splitlines()
+            final = env.turn_messages(table.id)[-1].text_displays()[1].splitlines()
             over = final.index("Every boat has reached the port: the game is over.")
             assert not any("revealed" in line for line in final[:over]), final
             reveals = final[over + 1 : over + 4]
@@ -63,7 +64,7 @@ def test_yamatai_harbor_is_said_as_the_boats_kept(tmp_path: Path) -> None:
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
             table = await played_out(env, "yamatai")
-            said = "\n".join(m.content for m in env.turn_messages(table.id))
+            said = "\n".join(m.text() for m in env.turn_messages(table.id))
             assert re.search(r"kept (a|\d+) \w+ boats? in the harbor", said), said[-2000:]
 
     run(body, timeout=180)

@@ -20,6 +20,7 @@ from tests.e2e.harness import (
     WATCHER,
     Env,
     Table,
+    as_posted,
     custom_id,
     himiko_env,
     run,
@@ -92,13 +93,15 @@ def test_the_third_player_reads_the_two_others_moves(
             lines = await expected_lines(env, table, lang)
             assert len(lines) == 2
             panel = await opened(env, table, third, locale)
-            assert start in panel.content and title not in panel.content, panel.content
-            digest = panel.content.split(start, 1)[1]
-            assert digest.strip().splitlines() == lines, panel.content
+            said = panel.text()  # the card's texts: the step, then the digest (D202)
+            assert panel.is_v2 and start in said and title not in said, said
+            digest = said.split(start, 1)[1]
+            assert digest.strip().splitlines() == lines, said
             assert str(first.global_name) in lines[0] and str(second.global_name) in lines[1]
             # the public turn message still tells the last player's turn only
             last = env.turn_messages(table.id)[-1]
-            assert str(second.global_name) in last.content and start not in last.content
+            told = last.text_displays()[1]  # the turn told in words, under the card's heading
+            assert str(second.global_name) in told and start not in last.text()
 
             await play_a_turn(env, table)
             await env.settled()
@@ -112,9 +115,9 @@ def test_the_third_player_reads_the_two_others_moves(
             button = custom_id(ping, "himiko:open:")
             rec = await env.double.click(user, table.id, ping.id, button, locale=locale)
             panel = await rec.reply(TIMEOUT)
-            assert panel.ephemeral and user.id in ping.pinged_user_ids()
-            assert start not in panel.content
-            assert panel.content.split(title, 1)[1].strip().splitlines() == lines
+            assert panel.ephemeral and user.id in as_posted(env.double, ping).pinged_user_ids()
+            assert panel.is_v2 and start not in panel.text()
+            assert panel.text().split(title, 1)[1].strip().splitlines() == lines
 
     run(body, timeout=120)
 
@@ -127,6 +130,7 @@ def test_the_first_player_of_a_game_reads_no_digest(tmp_path: Path) -> None:
             table = await env.start_game(HOST, [GUEST, WATCHER])
             user = USERS[await env.current_user(table.id) or 0]
             panel = await opened(env, table, user, "en-US")
-            assert "Your turn" in panel.content and "Since your last turn" not in panel.content
+            assert panel.is_v2 and "Your turn" in panel.text()
+            assert "Since your last turn" not in panel.text()
 
     run(body)
