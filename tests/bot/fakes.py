@@ -28,6 +28,7 @@ class FakeThread(discord.abc.Messageable):
         self.id = id
         self.fail = fail or []
         self.sent: list[dict[str, Any]] = []
+        self.edits: list[dict[str, Any]] = []
         self.guild: Any = None
         self.mention = f"<#{id}>"
 
@@ -39,7 +40,19 @@ class FakeThread(discord.abc.Messageable):
         if self.fail:
             raise self.fail.pop(0)
         self.sent.append({"content": content, **kwargs})
-        return SimpleNamespace(id=len(self.sent))
+        return FakeSent(self, len(self.sent))
+
+
+class FakeSent:
+    """A message the fake thread sent: its id; an edit is recorded in the thread's ``edits``."""
+
+    def __init__(self, thread: FakeThread, id: int) -> None:
+        self.thread, self.id, self.attachments = thread, id, list[Any]()
+
+    async def edit(self, **kwargs: Any) -> FakeSent:
+        """Record the edit (the opening becomes its card at once, D200)."""
+        self.thread.edits.append({"id": self.id, **kwargs})
+        return self
 
 
 class FakeRunner:

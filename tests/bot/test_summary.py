@@ -310,15 +310,15 @@ def test_translated_summaries_of_real_games_have_no_english_game_word(locale: st
 def test_a_long_batch_of_computer_turns_leaves_the_final_scores_whole() -> None:
     """The oldest computer turns give way (marked "…"); this turn and the scores never do."""
     from bot.present import MAX_CONTENT
-    from bot.thread.turns import _fitting
+    from bot.thread.turns import fitting
 
     head, earlier = ["🌴 **Roku** is on vacation."], [f"turn {i} " + "x" * 300 for i in range(11)]
     rest = ["**Roku** took fleet 4.", "**Roku** wins!", "1. **Roku**: 50 PP", "2. **Cy**: 40 PP"]
-    lines = _fitting(head, earlier, rest)
+    lines = fitting(head, earlier, rest)
     assert len("\n".join(lines)) <= MAX_CONTENT
     assert lines[:2] == [*head, "…"] and lines[-4:] == rest
     assert lines[2:-4] == earlier[-len(lines[2:-4]) :]
-    assert _fitting(head, earlier[:2], rest) == [*head, *earlier[:2], *rest]
+    assert fitting(head, earlier[:2], rest) == [*head, *earlier[:2], *rest]
 
 
 def test_boats_are_counted_and_named_by_type() -> None:
