@@ -3,25 +3,34 @@
 The commands only: moving a season on (standings posted, each round's tables opened in their
 own threads) is the league runner's work, in the background (``bot/background/league_runner.py``);
 ``/league start`` waits for its first pass, so its answer says whether every table opened.
+``/rating`` and ``/leaderboard`` answer with cards (D203): the player beside their avatar, the
+rating chart in a gallery; the leaderboard's lines within the limits of a card.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Any
 
 import discord
-from discord import app_commands
+from discord import app_commands, ui
 from discord.ext import commands
 
+from bot.admission import AnswerSoon
+from bot.cards import card, fit_texts, gallery, texts
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.league_picture import standings_png
-from bot.names import league_name, short_name
+from bot.names import display_name, league_name, short_name
 from bot.present import (
+    NO_MENTIONS,
+    clip,
     member_of,
+    picture,
     public_locale,
     send,
     server_language,
@@ -29,15 +38,21 @@ from bot.present import (
 )
 from bot.service import ServiceError
 from bot.service.leagues import PAIRINGS, LeagueService
-from bot.service.ratings import RatingService
+from bot.service.ratings import LeaderLine, PlayerRating, RatingService
 from bot.service.rights import is_organiser
 from bot.thread.door import settle
 from bot.translator import text
 from engine import games
 from render.league import render_rating_chart
 
+log = logging.getLogger(__name__)
+
 Interaction = discord.Interaction[Any]
 NAME = app_commands.Range[str, 1, 64]
+Say = Callable[..., str]
+Person = discord.User | discord.Member
+RATING_CHART = "rating.png"
+MAX_THUMBNAIL_ABOUT = 256  # characters of a thumbnail's description (discord.py, Discord)
 
 
 async def reply_language(bot: Himiko, interaction: Interaction, public: bool) -> str | None:
@@ -45,6 +60,88 @@ async def reply_language(bot: Himiko, interaction: Interaction, public: bool) ->
     if not public:
         return str(interaction.locale)
     return await server_language(bot, interaction.guild_id, public_locale(interaction))
+
+
+def avatar_section(person: Person, *parts: str) -> ui.Section[Any]:
+    """A card's section about ``person``: up to three texts (the empty ones left out) with their
+    Discord avatar beside them, named by their display name."""
+    shown = [part for part in parts if part] or ["…"]
+    avatar = ui.Thumbnail[Any](
+        person.display_avatar.url, description=clip(person.display_name, MAX_THUMBNAIL_ABOUT)
+    )
+    return ui.Section[Any](*shown, accessory=avatar)
+
+
+async def send_card(
+    interaction: Interaction,
+    shown: ui.LayoutView,
+    *,
+    png: bytes | None = None,
+    png_name: str = RATING_CHART,
+    ephemeral: bool = True,
+) -> None:
+    """Answer an interaction with a card (and the picture its gallery shows), or follow up if it
+    was already answered or deferred; mentions in it never ping."""
+    files = [] if png is None else [picture(png, png_name)]
+    response = interaction.response
+    # a command that may answer directly: never crossing its late deferral (D139), as ``send``
+    turn: AbstractAsyncContextManager[object] = (
+        response.answering if isinstance(response, AnswerSoon) else nullcontext()
+    )
+    async with turn:
+        if response.is_done():
+            await interaction.followup.send(
+                view=shown, files=files, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
+            )
+        else:
+            await response.send_message(
+                view=shown, files=files, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
+            )
+
+
+def rating_card(
+    say: Say, person: Person, game: str, found: PlayerRating, *, chart: bool = True
+) -> ui.LayoutView:
+    """``/rating`` as a card: its heading and the rating in words beside the player's avatar,
+    then (``chart``) the chart of its history, attached as ``RATING_CHART``; a player without a
+    rating in that game gets the card in words only."""
+    if found.place is None:
+        return card(avatar_section(person, say("rating.unrated", user=person.mention, game=game)))
+    title = say("rating.chart_title", user=display_name(person.display_name), game=game)
+    heading, line = fit_texts(
+        [
+            f"**{title}**",
+            say(
+                "rating.line",
+                user=person.mention,
+                game=game,
+                rating=f"{found.rating:.1f}",
+                games=found.games,
+                place=found.place,
+            ),
+        ]
+    )
+    about = say("rating.chart_title", user=person.display_name, game=game)
+    pictures = [gallery((RATING_CHART, about))] if chart else []
+    return card(avatar_section(person, heading, line), *pictures)
+
+
+def leaderboard_card(say: Say, game: str, lines: Sequence[LeaderLine]) -> ui.LayoutView:
+    """``/leaderboard`` as a card: its title, then one line per player (best first), within the
+    limits of a card; or that nobody is rated in that game yet."""
+    if not lines:
+        return card(*texts(say("rating.board_empty", game=game)))
+    body = "\n".join(
+        say(
+            "rating.board_line",
+            place=b.place,
+            user=f"<@{b.user_id}>",
+            rating=f"{b.rating:.1f}",
+            games=b.games,
+        )
+        for b in lines
+    )
+    return card(*texts(*fit_texts([say("rating.board_title", game=game), body])))
 
 
 class LeagueCog(commands.Cog):
@@ -264,28 +361,15 @@ class LeagueCog(commands.Cog):
             key = game.value
         found = await self.ratings.player(guild_id, key, who.id)
         name = games.rules_for(key).display_name
-        if found.place is None:
-            await send(
-                interaction,
-                say("rating.unrated", user=who.mention, game=name),
-                ephemeral=not public,
-            )
-            return
-        title = say("rating.chart_title", user=who.display_name, game=name)
-        png = await asyncio.to_thread(render_rating_chart, title, found.history)
-        await send(
-            interaction,
-            say(
-                "rating.line",
-                user=who.mention,
-                game=name,
-                rating=f"{found.rating:.1f}",
-                games=found.games,
-                place=found.place,
-            ),
-            png=png,
-            ephemeral=not public,
-        )
+        png = None
+        if found.place is not None:
+            title = say("rating.chart_title", user=who.display_name, game=name)
+            try:
+                png = await asyncio.to_thread(render_rating_chart, title, found.history)
+            except Exception:  # the card in words still answers (issue 37 item 5)
+                log.warning("the rating chart of %s failed; answered without it", who.id)
+        shown = rating_card(say, who, name, found, chart=png is not None)
+        await send_card(interaction, shown, png=png, ephemeral=not public)
 
     @app_commands.command(name="leaderboard", description=text("cmd.leaderboard"))
     @app_commands.describe(game=text("cmd.leaderboard.game"), public=text("cmd.public"))
@@ -310,22 +394,8 @@ class LeagueCog(commands.Cog):
         locale = await self._reply_language(interaction, public)
         say = self._say(locale)
 
-        if not lines:
-            await send(interaction, say("rating.board_empty", game=name), ephemeral=not public)
-            return
-        body = "\n".join(
-            say(
-                "rating.board_line",
-                place=b.place,
-                user=f"<@{b.user_id}>",
-                rating=f"{b.rating:.1f}",
-                games=b.games,
-            )
-            for b in lines
-        )
-        await send(
-            interaction, say("rating.board_title", game=name) + "\n" + body, ephemeral=not public
-        )
+        shown = leaderboard_card(say, name, lines)
+        await send_card(interaction, shown, ephemeral=not public)
 
 
 def _bytes(body: str) -> io.BytesIO:

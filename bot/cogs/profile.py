@@ -2,7 +2,8 @@
 
 How their games ended (finished, abandoned, resigned, being played), their median time to move
 and their rating in each game they are rated in, so league organisers can see who finishes
-games. Private unless ``public:true`` (D84).
+games: one card, the record beside the player's avatar (D203). Private unless ``public:true``
+(D84).
 """
 
 from __future__ import annotations
@@ -11,14 +12,15 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
-from discord import app_commands
+from discord import app_commands, ui
 from discord.ext import commands
 
+from bot.cards import card, fit_texts
 from bot.catalog import Catalog
 from bot.cogs.info import duration_in
-from bot.cogs.league import reply_language
+from bot.cogs.league import Person, avatar_section, reply_language, send_card
 from bot.context import Himiko
-from bot.present import decimal, send
+from bot.present import decimal
 from bot.service import Profile
 from bot.service.ratings import PlayerRating
 from bot.translator import text
@@ -27,14 +29,15 @@ from engine import games
 Interaction = discord.Interaction[Any]
 
 
-def profile_text(
+def profile_texts(
     catalog: Catalog,
     locale: str | None,
     user: str,
     found: Profile,
     ratings: Sequence[PlayerRating],
-) -> str:
-    """The record in words, in ``locale``: a title, the games, the pace, one line per rating."""
+) -> list[str]:
+    """The record in words, in ``locale``: a title; the games and the pace; one line per
+    rating."""
 
     def say(key: str, **params: Any) -> str:
         return catalog.text(key, locale, **params)
@@ -44,8 +47,7 @@ def profile_text(
         if found.median_move is None
         else say("profile.pace", time=duration_in(catalog, locale, found.median_move))
     )
-    lines = [
-        say("profile.title", user=user),
+    games_and_pace = [
         say(
             "profile.games",
             finished=found.finished,
@@ -55,7 +57,7 @@ def profile_text(
         ),
         pace,
     ]
-    lines += [
+    rated = [
         say(
             "profile.rating",
             game=games.rules_for(r.game_key).display_name,
@@ -66,7 +68,19 @@ def profile_text(
         for r in ratings
         if r.place is not None
     ] or [say("profile.unrated")]
-    return "\n".join(lines)
+    return [say("profile.title", user=user), "\n".join(games_and_pace), "\n".join(rated)]
+
+
+def profile_card(
+    catalog: Catalog,
+    locale: str | None,
+    person: Person,
+    found: Profile,
+    ratings: Sequence[PlayerRating],
+) -> ui.LayoutView:
+    """``/profile`` as a card: the record in words beside the player's avatar."""
+    said = fit_texts(profile_texts(catalog, locale, person.mention, found, ratings))
+    return card(avatar_section(person, *said))
 
 
 class ProfileCog(commands.Cog):
@@ -91,5 +105,5 @@ class ProfileCog(commands.Cog):
         keys = await rated.rated_games_of(guild_id, who.id)
         ratings = [await rated.player(guild_id, key, who.id) for key in keys]
         locale = await reply_language(self.bot, interaction, public)
-        body = profile_text(self.bot.catalog, locale, who.mention, found, ratings)
-        await send(interaction, body, ephemeral=not public)
+        shown = profile_card(self.bot.catalog, locale, who, found, ratings)
+        await send_card(interaction, shown, ephemeral=not public)

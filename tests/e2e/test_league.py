@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from tests.discord_double import UserSpec
+from tests.discord_double.records import MessageRecord
 from tests.e2e.harness import (
     CHANNEL,
     GUEST,
@@ -25,6 +26,12 @@ from tests.e2e.harness import (
 
 FOURTH = UserSpec(322_000_000_000_000_004, "ren", global_name="Ren")
 PLAYERS = (HOST, GUEST, WATCHER, FOURTH)
+
+
+def _card_text(message: MessageRecord) -> str:
+    """What a card says (its text displays, in order); the answer is a card (D203)."""
+    assert message.is_v2 and message.content == ""
+    return "\n".join(message.text_displays())
 
 
 async def _say(env: Env, user: UserSpec, command: str, options: dict[str, object]) -> str:
@@ -107,8 +114,9 @@ def test_a_nim_league_round_to_the_end(tmp_path: Path) -> None:
             await double.wait_for_message(round_two.id, has_png, TIMEOUT)
             rating = await double.slash(HOST, CHANNEL, "rating", {"game": "nim"})
             reply = await rating.reply(TIMEOUT)
-            assert has_png(reply) and "Nim rating" in reply.content
-            board = await _say(env, WATCHER, "leaderboard", {"game": "nim"})
+            assert has_png(reply) and "Nim rating" in _card_text(reply)
+            asked = await double.slash(WATCHER, CHANNEL, "leaderboard", {"game": "nim"})
+            board = _card_text(await asked.reply(TIMEOUT))
             assert board.count("(games: ") == 4
 
     run(body, timeout=120)

@@ -17,6 +17,12 @@ FOURTH = UserSpec(322_000_000_000_000_004, "ren", global_name="Ren")
 PLAYERS = (HOST, GUEST, WATCHER, FOURTH)
 
 
+def card_text(message: MessageRecord) -> str:
+    """What a card says (its text displays, in order); the answer is a card (D203)."""
+    assert message.is_v2 and message.content == ""
+    return "\n".join(message.text_displays())
+
+
 async def _reply(
     env: Env, user: UserSpec, command: str, options: dict[str, object]
 ) -> MessageRecord:
@@ -65,17 +71,17 @@ def test_refusals_and_personal_answers_are_private_the_rest_public(tmp_path: Pat
             shown = await _reply(env, GUEST, "league standings", {"name": "Piles", "public": True})
             assert not shown.ephemeral and has_png(shown)
             rating = await _reply(env, HOST, "rating", {"game": "nim"})
-            assert rating.ephemeral and "Nim rating" in rating.content
+            assert rating.ephemeral and "Nim rating" in card_text(rating)
             told = await _reply(env, HOST, "rating", {"game": "nim", "public": True})
-            assert not told.ephemeral and "Nim rating" in told.content
+            assert not told.ephemeral and "Nim rating" in card_text(told)
             unrated = await _reply(env, HOST, "rating", {"game": "yamatai"})
-            assert unrated.ephemeral and "no Yamatai rating" in unrated.content
+            assert unrated.ephemeral and "no Yamatai rating" in card_text(unrated)
             board = await _reply(env, WATCHER, "leaderboard", {})
-            assert board.ephemeral and "Nim leaderboard" in board.content
-            assert board.content.count("(games: ") == 4
+            assert board.ephemeral and "Nim leaderboard" in card_text(board)
+            assert card_text(board).count("(games: ") == 4
             posted = await _reply(env, WATCHER, "leaderboard", {"public": True})
-            assert not posted.ephemeral and "Nim leaderboard" in posted.content
+            assert not posted.ephemeral and "Nim leaderboard" in card_text(posted)
             empty = await _reply(env, WATCHER, "leaderboard", {"game": "yamatai"})
-            assert empty.ephemeral and "Yamatai" in empty.content
+            assert empty.ephemeral and "Yamatai" in card_text(empty)
 
     run(body, timeout=120)

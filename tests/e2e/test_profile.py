@@ -1,5 +1,6 @@
 """``/profile [user] [public]`` (issue 21 item 14): how a player's games ended, their time to
-move and their ratings, private unless ``public:true``, in the reader's language."""
+move and their ratings, private unless ``public:true``, in the reader's language; a card
+(D203)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.discord_double.records import MessageRecord
 from tests.e2e.harness import (
     CHANNEL,
     GUEST,
@@ -23,6 +25,12 @@ from tests.e2e.harness import (
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 USERS = {HOST.id: HOST, GUEST.id: GUEST}
+
+
+def card_text(message: MessageRecord) -> str:
+    """What a card says (its text displays, in order); the answer is a card."""
+    assert message.is_v2 and message.content == ""
+    return "\n".join(message.text_displays())
 
 
 async def nim_to_the_end(env: Env) -> None:
@@ -53,18 +61,21 @@ def test_profile_counts_finished_and_resigned_games_and_shows_ratings(tmp_path: 
             await nim_resigned_by_the_guest(env)
             rec = await double.slash(HOST, CHANNEL, "profile", {"user": GUEST.id})
             guest = await rec.reply(TIMEOUT)
-            assert guest.ephemeral and f"<@{GUEST.id}> on this server" in guest.content
-            assert "Games: 1 finished, 0 abandoned, 1 resigned, 0 being played" in guest.content
-            assert "Median time to move: < 1 min" in guest.content
-            assert "Nim rating: **" in guest.content and "(games: 2," in guest.content
+            said = card_text(guest)
+            assert guest.ephemeral and f"<@{GUEST.id}> on this server" in said
+            assert "Games: 1 finished, 0 abandoned, 1 resigned, 0 being played" in said
+            assert "Median time to move: < 1 min" in said
+            assert "Nim rating: **" in said and "(games: 2," in said
             shown = await (await double.slash(HOST, CHANNEL, "profile", {"public": True})).reply(
                 TIMEOUT
             )
-            assert not shown.ephemeral and "2 finished, 0 abandoned, 0 resigned" in shown.content
+            said = card_text(shown)
+            assert not shown.ephemeral and "2 finished, 0 abandoned, 0 resigned" in said
             french = replace(WATCHER, locale="fr")
             rec = await double.slash(french, CHANNEL, "profile", {}, locale="fr")
             nobody = await rec.reply(TIMEOUT)
-            assert nobody.ephemeral and "Parties : 0 finies" in nobody.content
-            assert "aucun coup encore" in nobody.content and "Pas encore de cote" in nobody.content
+            said = card_text(nobody)
+            assert nobody.ephemeral and "Parties : 0 finies" in said
+            assert "aucun coup encore" in said and "Pas encore de cote" in said
 
     run(body, timeout=120)
