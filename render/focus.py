@@ -463,12 +463,18 @@ def text_panel(lines: Sequence[Line], theme: Theme, *, fill: RGB | None = None) 
     return Panel(rows, fill or theme.panel)
 
 
+def for_everyone(view: View, legal: Sequence[str]) -> bool:
+    """Whether a turn picture is a spectator's with nothing to choose: the thread's turn card,
+    which shows what the turn changed to everyone reading the thread."""
+    return view.get("viewer") is None and not legal
+
+
 def choices_panel(
     view: View, legal: Sequence[str], lines: Callable[[], Sequence[Line]], theme: Theme
 ) -> list[Panel]:
-    """The panel of the step's choices; none on a spectator's picture with nothing to choose
-    (the thread's turn card: "nothing to choose for now" would speak to nobody)."""
-    if view.get("viewer") is None and not legal:
+    """The panel of the step's choices; none on a picture for everyone ("nothing to choose
+    for now" would speak to nobody)."""
+    if for_everyone(view, legal):
         return []
     return [text_panel(lines(), theme)]
 

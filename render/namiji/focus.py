@@ -130,7 +130,8 @@ def _focus_parts(
     marks, area = _marks(view, targets)
     if area == layout.ROUTE_AREA:
         changed = _changed(view, since or ())
-        shown = focus.frame(marks or _own_boat(view), area)  # nothing ringed: where I stand
+        # nothing ringed: where the turn's boat went (the thread's card), else where I stand
+        shown = focus.frame(marks or _turn_places(view, legal, events) or _own_boat(view), area)
         crop = route_at_size(view, look, highlight, marks, shown, changed)
     else:
         board_picture = render_image(view, highlight=highlight, theme=look, region=area)
@@ -469,6 +470,16 @@ def _did(who: str, seat: int, hl: Highlight) -> str:
         if shown
     ]
     return say("c.focus.did", name=who, done=", ".join(done) or say("n.focus.no_change"))
+
+
+def _turn_places(
+    view: NamijiView, legal: Sequence[str], events: Sequence[Event] | None
+) -> list[Marked]:
+    """Where the turn's boats went, to frame the route on, on a picture for everyone (the
+    thread's turn card); else none."""
+    if not events or not focus.for_everyone(view, legal):
+        return []
+    return _changed(view, ((0, tuple(events)),))
 
 
 def _changed(view: NamijiView, since: Since) -> list[Marked]:

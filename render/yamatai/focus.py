@@ -149,7 +149,7 @@ def _focus_parts(
     targets = legal_targets(legal)
     marks, area = _marks(view, lay, targets)
     if area == lay.map:
-        shown = focus.frame(marks, area.box)
+        shown = focus.frame(marks or _turn_places(view, lay, legal, events), area.box)
         changed = _changed(view, lay, since or ())
         crop = map_at_size(view, lay, look, highlight, marks, shown, changed)
     else:
@@ -496,6 +496,16 @@ def _did(who: str, hl: Highlight) -> str:
     return say(
         "c.focus.did", name=who, done=say("c.focus.then").join(done) or say("y.focus.no_change")
     )
+
+
+def _turn_places(
+    view: YamataiView, lay: Layout, legal: Sequence[str], events: Sequence[Event] | None
+) -> list[Marked]:
+    """The places the turn changed, to frame the map on, on a picture for everyone (the
+    thread's turn card); else none: the whole map."""
+    if not events or not focus.for_everyone(view, legal):
+        return []
+    return _changed(view, lay, ((0, tuple(events)),))
 
 
 def _changed(view: YamataiView, lay: Layout, since: Since) -> list[Marked]:
