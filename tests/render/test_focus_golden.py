@@ -49,7 +49,32 @@ def _namiji_at(verb: str, players: int) -> Callable[[], Scenario]:
     return made
 
 
+def _turn_card(game: str, turns: int) -> Callable[[], Scenario]:
+    """The picture of a thread's turn card (D200): everyone's view after the ``turns``-th
+    completed turn (seed 3, computer moves), nothing to choose, that turn's events."""
+
+    def made() -> Scenario:
+        match = games.new(game, ["Ann", "Bo", "Cy"], 3)
+        computer = games.computer_player(game)
+        events: list[dict[str, Any]] = []
+        done = 0
+        for step in range(2000):
+            seat = match.current_seat
+            assert seat is not None
+            events += match.play(computer(match.view(seat), step), seat=seat)
+            if match.current_seat != seat:
+                done += 1
+                if done == turns:
+                    return match.view(None), [], events
+                events = []
+        raise AssertionError(f"no turn {turns}")
+
+    return made
+
+
 SCENARIOS: dict[str, Callable[[], Scenario]] = {
+    "card-yamatai-turn": _turn_card("yamatai", 7),
+    "card-namiji-turn": _turn_card("namiji", 9),
     "focus-yamatai-place": _yamatai("place"),
     "focus-yamatai-trade": _yamatai("trade"),
     "focus-yamatai-fleet": _yamatai("fleet"),
