@@ -201,7 +201,12 @@ async def post_opening(
         *texts(*fit_texts([heading, text])),
         ui.Separator(),
         gallery((BOARD_PICTURE, bot.catalog.text("card.board", locale))),
-        *rows(buttons_of(opening_buttons(bot, created, locale))),
+        *rows(
+            [
+                *buttons_of(opening_buttons(bot, created, locale)),
+                bot.buttons.rules(created.game, locale),
+            ]
+        ),
     ]
     colour = seat_colour(created.game, created.first.colour)
     try:
