@@ -123,6 +123,14 @@ def shown(message: MessageRecord) -> list[str]:
     return [a.filename for a in message.gallery_attachments()]
 
 
+def told(message: MessageRecord) -> str:
+    """What a turn message tells in words: its card's second text (under the heading), or its
+    words while its pictures are drawn (it becomes its card then: D200)."""
+    if not message.is_v2:
+        return message.content
+    return "\n".join(message.text_displays()[1:2])
+
+
 def but_rules(message: MessageRecord) -> list[str]:
     """A message's custom ids but its Rules button's (``himiko:rules:<game>``, on every card)."""
     return [c for c in message.custom_ids() if not c.startswith("himiko:rules:")]

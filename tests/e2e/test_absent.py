@@ -14,6 +14,7 @@ from tests.e2e.harness import (
     WATCHER,
     Env,
     Table,
+    as_posted,
     custom_id,
     has_png,
     himiko_env,
@@ -33,7 +34,7 @@ def is_new(known: set[int], thread: ChannelRecord) -> bool:
 async def notice(env: Env, table: Table, words: str) -> MessageRecord:
     """The bot's public message in the thread that contains ``words``."""
     return await env.double.wait_for_message(
-        table.id, lambda m: not m.ephemeral and words in m.content, TIMEOUT
+        table.id, lambda m: not m.ephemeral and words in m.text(), TIMEOUT
     )
 
 
@@ -78,7 +79,7 @@ def test_the_others_hand_the_seat_to_the_computer_until_the_player_comes_back(
             game = await env.game(table.id)
             assert [s.stand_in for s in game.seats if s.user_id == absent.id] == ["away"]
             turn = env.turn_messages(table.id)[-1]
-            assert "is away: the computer played" in turn.content
+            assert "is away: the computer played" in turn.text()
             assert await computer_played(env, table)
 
             # while away, the seat's turns are played at once, and nobody reminds the player
@@ -97,7 +98,7 @@ def test_the_others_hand_the_seat_to_the_computer_until_the_player_comes_back(
             assert all(s.stand_in is None for s in game.seats)
             await until_turn_of(env, table, absent, other)
             last = env.turn_messages(table.id)[-1]
-            assert last.pinged_user_ids() == [absent.id]
+            assert as_posted(env.double, last).pinged_user_ids() == [absent.id]
             again = await (await env.double.slash(absent, CHANNEL, "back")).reply(TIMEOUT)
             assert "nothing to come back to" in again.content
 
@@ -190,7 +191,7 @@ def test_one_of_three_humans_resigns_and_the_game_goes_on(tmp_path: Path) -> Non
             assert game.status == "active"
             assert [s.stand_in for s in game.seats if s.user_id == quitter.id] == ["resigned"]
             assert await env.current_user(table.id) not in (quitter.id, None)
-            assert "resigned: the computer played" in env.turn_messages(table.id)[-1].content
+            assert "resigned: the computer played" in env.turn_messages(table.id)[-1].text()
             again = await (await env.double.slash(quitter, table.id, "resign")).reply(TIMEOUT)
             assert "already resigned" in again.content
             back = await (await env.double.slash(quitter, table.id, "back")).reply(TIMEOUT)
@@ -220,7 +221,7 @@ def test_the_host_abandons_a_stuck_game_after_confirming(tmp_path: Path) -> None
             done = await env.double.click(HOST, table.id, ask.id, ok)
             assert "abandoned" in (await done.reply(TIMEOUT)).content
             told = await notice(env, table, "abandoned this game")
-            assert f"<@{HOST.id}>" in told.content and told.pinged_user_ids() == []
+            assert f"<@{HOST.id}>" in told.text() and told.pinged_user_ids() == []
             assert (await env.game(table.id)).status == "abandoned"
 
     run(body)
@@ -271,7 +272,7 @@ def test_a_seat_handed_over_just_before_a_kill_is_played_after_the_restart(
             await env.restart()
             await env.settled()
             assert await env.current_user(table.id) == other.id
-            assert "is away: the computer played" in env.turn_messages(table.id)[-1].content
+            assert "is away: the computer played" in env.turn_messages(table.id)[-1].text()
             assert await computer_played(env, table)
 
     run(body)

@@ -323,8 +323,11 @@ def test_turning_points_on_the_final_message_of_a_coached_game(
                 reply = await (await env.play(HOST, table.id, action)).reply(TIMEOUT)
                 assert not reply.loading
             final = await env.double.wait_for_message(
-                table.id, lambda m: "The game is over." in m.content, TIMEOUT
+                table.id, lambda m: "The game is over." in m.text(), TIMEOUT
             )
+            await env.settled()  # its card, with the recap and the final board (D200)
+            pictures = [a.filename for a in final.gallery_attachments()]
+            assert final.is_v2 and pictures[-1:] == ["board.png"]
             ask = custom_id(final, "himiko:coach:points:")
             watcher = await env.double.click(WATCHER, table.id, final.id, ask)
             assert "Only the players" in (await watcher.reply(TIMEOUT)).content

@@ -18,6 +18,7 @@ from tests.e2e.harness import (
     has_png,
     himiko_env,
     run,
+    shown,
 )
 from tests.e2e.test_play import assert_clean_error, public, rest_of_turn, two_humans
 from tests.waiting import eventually
@@ -141,10 +142,11 @@ def test_resigning_in_a_two_player_game_makes_the_other_player_win(tmp_path: Pat
             yes = await double.click(other, table.id, ask.id, custom_id(ask, "himiko:resign:ok:"))
             assert "You resigned" in (await yes.reply(TIMEOUT)).content
             note = await double.wait_for_message(
-                table.id, lambda m: not m.ephemeral and "resigned" in m.content, TIMEOUT
+                table.id, lambda m: not m.ephemeral and "resigned" in m.text(), TIMEOUT
             )
             assert len(public(env, table)) == posted + 1 and note.pinged_user_ids() == []
-            assert "wins the game" in note.content
+            assert note.is_v2 and "wins the game" in note.text()  # the ending's card (D200)
+            assert shown(note)[-1:] == ["board.png"]  # the board as it stood
             # the lobby's channel is told too (QA: it still said the game had started)
             result = await double.wait_for_message(
                 CHANNEL, lambda m: "won a game of" in m.content, TIMEOUT

@@ -46,7 +46,7 @@ def test_a_fixed_deadline_starts_when_the_opening_is_posted(tmp_path: Path) -> N
             await env.settled()
             posted = int(env.clock())
             deadline = posted + 48 * HOUR
-            assert f"<t:{deadline}:R>" in opening.content
+            assert f"<t:{deadline}:R>" in opening.text()
             player = GUEST if await env.current_user(table.id) == GUEST.id else HOST
             due = {r.kind: (r.due_at, r.deadline_at) for r in await rows(env, table)}
             assert due == {

@@ -21,10 +21,12 @@ from tests.e2e.harness import (
     TIMEOUT,
     WATCHER,
     Env,
+    as_posted,
     custom_id,
     himiko_env,
     pngs,
     run,
+    shown,
 )
 from tests.e2e.test_play import rest_of_turn
 
@@ -180,9 +182,15 @@ def test_only_managers_set_the_server_default_and_a_polish_game_is_polish(tmp_pa
             assert "Polski" in await _server_language(env, GUEST, None)
             table = await env.start_game(HOST, [GUEST])
             assert "nowa gra" in env.double.message(table.lobby.id).text()
-            assert table.opening.content.startswith("**Zaczyna się partia Yamatai!**")
+            card = await env.double.wait_for_message(  # the opening, then its card (D200)
+                table.id, lambda m: m.id == table.opening.id and m.is_v2, TIMEOUT
+            )
+            heading, words = card.text_displays()[:2]
+            assert heading == catalog.text("card.heading_new", "pl", game="Yamatai")
+            assert words.startswith("**Zaczyna się partia Yamatai!**")
+            assert shown(card) == ["board.png"]
             match = await env.match(table.id)
-            (opening,) = pngs(table.opening)
+            (opening,) = pngs(card)
             assert opening == render_board(match.view(None), extras=Extras(language="pl"))
             assert opening != render_board(match.view(None), extras=Extras(language="en"))
 
@@ -206,8 +214,12 @@ def test_only_managers_set_the_server_default_and_a_polish_game_is_polish(tmp_pa
             await env.settled()  # the turn message's picture follows it
             turn = env.turn_messages(table.id)[-1]
             assert turn.id != table.opening.id
-            assert catalog.text("game.your_turn", "pl", mention=f"<@{other.id}>") in turn.content
-            buttons = [c for c in turn.iter_components() if c.get("type") == 2]
-            assert [b["label"] for b in buttons] == [catalog.text("game.take_turn", "pl")]
+            your_turn = catalog.text("game.your_turn", "pl", mention=f"<@{other.id}>")
+            assert your_turn in as_posted(env.double, turn).content  # the words that pinged
+            assert your_turn in turn.text_displays()[0]  # its card's heading
+            labels = [str(c["label"]) for c in turn.iter_components() if c.get("type") == 2]
+            assert labels[0] == catalog.text("game.take_turn", "pl")
+            polish = [catalog.text(key, "pl") for key in ("game.take_turn", "card.rules")]
+            assert all(any(label.endswith(p) for p in polish) for label in labels), labels
 
     run(body)

@@ -25,6 +25,7 @@ from tests.e2e.harness import (
     custom_id,
     himiko_env,
     run,
+    told,
 )
 from tests.e2e.test_play import rest_of_turn
 from tests.e2e.test_recovery import finish_turn
@@ -82,7 +83,7 @@ async def start_with_computer(env: Env, level: str | None = None) -> Table:
     await start.wait_event("edit_original", TIMEOUT)
     thread = await env.double.wait_for_thread(CHANNEL, lambda t: t.id not in before)
     # its picture follows the words (D89), after the computer's first decision if it starts
-    opening = await env.double.wait_for_message(thread.id, lambda m: "begins" in m.content, TIMEOUT)
+    opening = await env.double.wait_for_message(thread.id, lambda m: "begins" in m.text(), TIMEOUT)
     return Table(thread, opening, lobby)
 
 
@@ -97,7 +98,7 @@ async def play_turn(env: Env, player: UserSpec, table: Table) -> None:
 def computer_posts(env: Env, table: Table, name: str) -> list[MessageRecord]:
     """The turn messages that start with the computer's moves."""
     posted = env.double.messages(table.id, include_ephemeral=False)  # pictures may follow
-    return [m for m in posted if m.content.startswith(f"**{name}**")]
+    return [m for m in posted if told(m).startswith(f"**{name}**")]
 
 
 def test_the_level_chosen_in_the_lobby_reaches_the_game_and_its_name(tmp_path: Path) -> None:

@@ -69,7 +69,8 @@ async def _by_panel(env: Env, table: Table, user: UserSpec) -> None:
 
 
 def _public_text(env: Env, table: Table) -> list[str]:
-    return [m.content for m in env.double.messages(table.id, include_ephemeral=False)]
+    """What the thread's public messages say (a turn message's card: its texts, D200)."""
+    return [m.text() for m in env.double.messages(table.id, include_ephemeral=False)]
 
 
 def test_namiji_with_two_humans_and_a_computer(tmp_path: Path) -> None:

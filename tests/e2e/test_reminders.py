@@ -15,6 +15,7 @@ from tests.e2e.harness import (
     WATCHER,
     Env,
     Table,
+    as_posted,
     custom_id,
     has_png,
     himiko_env,
@@ -53,7 +54,7 @@ def test_a_reminder_is_sent_once_with_the_deadline_and_collapses_after_downtime(
         async with himiko_env(tmp_path) as env:
             table, player, other = await two_humans(env)
             deadline = int(env.clock()) + 48 * HOUR  # the default deadline
-            assert f"<t:{deadline}:R>" in table.opening.content
+            assert f"<t:{deadline}:R>" in table.opening.text()
             unsent = [r for r in await rows(env, table) if r.sent_at is None]
             assert {r.user_id for r in unsent} == {player.id} and len(unsent) == 3
 
@@ -87,7 +88,8 @@ def test_no_reminder_for_a_played_turn_and_the_next_player_gets_theirs(tmp_path:
             await finish_turn(env, player, table)
             [turn] = [m for m in env.turn_messages(table.id) if m.id != table.opening.id]
             deadline = int(env.clock()) + 48 * HOUR
-            assert f"<t:{deadline}:R>" in turn.content and turn.pinged_user_ids() == [other.id]
+            assert f"<t:{deadline}:R>" in turn.text_displays()[0]  # its card's heading
+            assert as_posted(env.double, turn).pinged_user_ids() == [other.id]
             env.clock.advance(24 * HOUR)  # the first player's half time passed long ago
             assert await env.bot.scheduler.tick() == 1
             assert reminders_to(env, table, player) == []
@@ -166,11 +168,11 @@ def test_the_host_chooses_the_deadline_in_the_lobby_and_none_means_no_reminders(
                 reminders = await env.bot.repo.list_reminders(game.id) if env.bot.repo else []
                 if hours:
                     assert game.turn_deadline == hours * HOUR
-                    assert f"<t:{int(env.clock()) + hours * HOUR}:R>" in opening.content
+                    assert f"<t:{int(env.clock()) + hours * HOUR}:R>" in opening.text()
                     assert len(reminders) == 3
                 else:
                     assert game.turn_deadline is None and reminders == []
-                    assert "<t:" not in opening.content
+                    assert "<t:" not in opening.text()
 
     run(body)
 
@@ -243,7 +245,8 @@ def test_at_the_deadline_the_other_player_skips_the_turn_and_the_computer_plays_
             assert "skipped" in (await done.reply(TIMEOUT)).content
             await env.settled()  # the turn message's picture follows it
             turn = env.turn_messages(table.id)[-1]
-            assert "Time ran out" in turn.content and turn.pinged_user_ids() == [other.id]
+            assert "Time ran out" in turn.text()
+            assert as_posted(env.double, turn).pinged_user_ids() == [other.id]
             assert await env.current_user(table.id) == other.id
             again = await (await env.double.click(other, table.id, message.id, skip)).reply(TIMEOUT)
             assert "already over" in again.content

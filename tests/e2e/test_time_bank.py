@@ -25,6 +25,7 @@ from tests.e2e.harness import (
     himiko_env,
     pngs,
     run,
+    shown,
 )
 from tests.e2e.test_recovery import POST, finish_turn, quick_retries
 from tests.e2e.test_reminders import HOUR, reminders_to, rows
@@ -79,7 +80,7 @@ def test_a_time_bank_runs_down_reminds_votes_and_survives_restarts(tmp_path: Pat
                 None,
             )
             start = int(env.clock())
-            assert f"<t:{start + 72 * HOUR}:R>" in table.opening.content  # the whole bank
+            assert f"<t:{start + 72 * HOUR}:R>" in table.opening.text()  # the whole bank
 
             env.clock.advance(30 * HOUR)  # before half of 72 h: no reminder yet
             assert await env.bot.scheduler.tick() == 0
@@ -90,7 +91,7 @@ def test_a_time_bank_runs_down_reminds_votes_and_survives_restarts(tmp_path: Pat
 
             now = int(env.clock())
             deadline = now + 54 * HOUR  # 72 - 30 left, + 12
-            assert f"<t:{deadline}:R>" in env.turn_messages(table.id)[-1].content
+            assert f"<t:{deadline}:R>" in env.turn_messages(table.id)[-1].text()
             assert f"<t:{deadline}:R>" in (listed := await mygames(env, player))
             assert "your time bank 2 d 6 h" in listed
             assert "your time bank 2 d 23 h" in await mygames(env, other)  # 72 h (at most), - 1
@@ -121,7 +122,7 @@ def test_a_time_bank_runs_down_reminds_votes_and_survives_restarts(tmp_path: Pat
                 env.clock.advance(HOUR)
                 await finish_turn(env, other, table)
             now = int(env.clock())
-            assert f"<t:{now + 12 * HOUR}:R>" in env.turn_messages(table.id)[-1].content
+            assert f"<t:{now + 12 * HOUR}:R>" in env.turn_messages(table.id)[-1].text()
 
     run(body)
 
@@ -186,7 +187,11 @@ def test_the_turn_pictures_tell_each_players_time_bank(tmp_path: Path) -> None:
             player, other = await players(env, table)
             env.clock.advance(30 * HOUR)
             await finish_turn(env, player, table)
-            [posted] = pngs(env.turn_messages(table.id)[-1])
+            card = env.turn_messages(table.id)[-1]  # its card: the turn picture, the board
+            assert shown(card) == ["turn.png", "board.png"]
+            whole = card.attachment("board.png")  # the whole board, drawn as before cards
+            assert whole is not None
+            posted = whole.data
 
             game, match = await env.game(table.id), await env.match(table.id)
             mine, theirs = game.seats_of(player.id)[0], game.seats_of(other.id)[0]
@@ -237,7 +242,7 @@ def test_a_turn_shown_late_starts_the_next_players_bank_when_it_is_posted(tmp_pa
             )
             await env.settled()
             posted = int(env.clock())
-            assert f"<t:{posted + 72 * HOUR}:R>" in turn.content  # the whole bank, from the post
+            assert f"<t:{posted + 72 * HOUR}:R>" in turn.text()  # the whole bank, from the post
 
             repo = env.bot.repo
             assert repo is not None

@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 
 from tests.discord_double import MessageRecord
-from tests.e2e.harness import CHANNEL, TIMEOUT, Env, Table, custom_id, himiko_env, run
+from tests.e2e.harness import (
+    CHANNEL,
+    TIMEOUT,
+    Env,
+    Table,
+    as_posted,
+    custom_id,
+    himiko_env,
+    run,
+)
 from tests.e2e.test_play import two_humans
 from tests.e2e.test_recovery import finish_turn
 from tests.e2e.test_reminders import HOUR, reminders_to
@@ -48,8 +57,8 @@ def test_the_second_turn_of_a_seat_in_a_round_has_its_own_deadline_reminders_and
 
             deadline = int(env.clock()) + 48 * HOUR
             turn = env.turn_messages(table.id)[-1]
-            assert turn.pinged_user_ids() == [player.id]
-            assert f"<t:{deadline}:R>" in turn.content
+            assert as_posted(env.double, turn).pinged_user_ids() == [player.id]
+            assert f"<t:{deadline}:R>" in turn.text_displays()[0]  # the card's heading
             listed = await (await env.double.slash(player, CHANNEL, "mygames")).reply(TIMEOUT)
             assert f"<t:{deadline}:R>" in listed.content
 

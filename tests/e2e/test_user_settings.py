@@ -10,7 +10,7 @@ import pytest
 from bot.service.notify import delivery, is_quiet
 from bot.store import UserSettings
 from tests.discord_double import MessageRecord, UserSpec
-from tests.e2e.harness import CHANNEL, HOST, TIMEOUT, Env, himiko_env, run
+from tests.e2e.harness import CHANNEL, HOST, TIMEOUT, Env, as_posted, himiko_env, run
 from tests.e2e.test_play import two_humans
 from tests.e2e.test_recovery import finish_turn
 from tests.e2e.test_reminders import HOUR, reminders_to
@@ -118,7 +118,9 @@ def test_the_turn_message_respects_the_next_players_choice(tmp_path: Path) -> No
             await say(env, other, "settings notify", mode="dm")
             await finish_turn(env, player, table)
             turn = env.turn_messages(table.id)[-1]
-            assert f"<@{other.id}>" in turn.content and turn.pinged_user_ids() == []
+            posted = as_posted(env.double, turn)  # its words, before they became its card
+            assert f"<@{other.id}>" in posted.content and posted.pinged_user_ids() == []
+            assert f"<@{other.id}>" in turn.text_displays()[0] and turn.pinged_user_ids() == []
             [dm] = direct_messages(env, other)
             assert dm.content.startswith(f"It is your turn in <#{table.id}>.")
             assert direct_messages(env, player) == []

@@ -34,6 +34,7 @@ from tests.e2e.harness import (
     custom_id,
     himiko_env,
     run,
+    shown,
 )
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
@@ -179,7 +180,9 @@ def test_web_link_export_and_recap_of_a_game_played_on_the_double(tmp_path: Path
             await host_turns(env, table, None)
             game = await env.game(table.id)
             assert game.status == GameStatus.FINISHED
+            await env.settled()  # the last turn's card brings the recap and the board (D200)
             last = final_message(env, table.id)
+            assert last.is_v2 and shown(last) == ["recap.gif", "board.png"]
             gif = last.attachment("recap.gif")
             assert gif is not None and gif.content_type == "image/gif"
             check_gif(gif.data)
@@ -229,10 +232,11 @@ def test_a_game_ended_by_a_resignation_gets_its_recap_and_link_and_a_full_record
             yes = custom_id(resign, "himiko:resign:ok:")
             await (await env.double.click(HOST, table.id, resign.id, yes)).reply(TIMEOUT)
             ending = await env.double.wait_for_message(
-                table.id, lambda m: "resigned" in m.content and not m.ephemeral, TIMEOUT
+                table.id, lambda m: "resigned" in m.text() and not m.ephemeral, TIMEOUT
             )
             game = await env.game(table.id)
             assert game.status != GameStatus.ACTIVE
+            assert ending.is_v2 and shown(ending) == ["recap.gif", "board.png"]
             gif = ending.attachment("recap.gif")
             assert gif is not None
             check_gif(gif.data)
@@ -268,9 +272,10 @@ def test_without_web_no_link_and_a_failed_recap_leaves_the_final_message_without
             answer = await asked.reply(TIMEOUT)
             assert answer.ephemeral and answer.content == said("web.none", "pl")
             await host_turns(env, table, None)
+            await env.settled()  # the last turn's card brings its board (D200)
             last = final_message(env, table.id)
-            assert "**The game is over.**" in last.content
-            assert [a.filename for a in last.attachments] == ["board.png"]
+            assert "**The game is over.**" in last.text()
+            assert [a.filename for a in last.attachments] == ["board.png"] == shown(last)
             assert link_urls(last) == []
 
     run(body, timeout=240)
