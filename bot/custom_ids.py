@@ -196,3 +196,5 @@ LOBBY_BUTTON = spec("himiko:lobby", Field("action", "|".join(LOBBY_BUTTONS)), *_
 LOBBY_SELECT = spec("himiko:lobby", Field("action", "|".join(LOBBY_SELECTS)), *_LOBBY)
 # a seat's button on the lobby card (D201): its player leaves, or the host removes that player
 LOBBY_PLAYER = spec("himiko:lobby:player", "user")
+# a game's button on the /mygames card (D202): opens the clicker's panel of that game as it is now
+MY_GAME = spec("himiko:mygame", "game")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import discord
-from discord import app_commands
+from discord import app_commands, ui
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.cards import MAX_CARD_COMPONENTS, card, fit_texts, texts
 from bot.catalog import Catalog, default_catalog
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
@@ -27,11 +29,15 @@ from bot.service import (
 )
 from bot.summary import Summary, reader_name
 from bot.translator import text
+from bot.views.play import MyGameButton
 from engine import games as registry
 
 #: The ``/rules`` topic every game shares (keys ``rules.topic.commands``, ``rules.commands``).
 COMMANDS_TOPIC = "commands"
 LOG_TURNS = 6
+#: Games shown on the ``/mygames`` card: a section each (itself, its line and its button: 3
+#: components) with the container, the title and the line saying how many more, within 40.
+MY_GAMES_SHOWN = (MAX_CARD_COMPONENTS - 3) // 3
 
 
 def board_caption(interaction: Interaction, board: BoardResult) -> str:
@@ -204,6 +210,30 @@ def listing_text(interaction: Interaction, found: list[GameListing], scope: str)
     return fit_lines(interaction, t(interaction, f"{scope}.title"), lines)
 
 
+def mygames_card(bot: Himiko, interaction: Interaction, found: list[GameListing]) -> ui.LayoutView:
+    """``/mygames`` as a card: the title, a section per game (its line, and a button that opens
+    the reader's panel of that game), then how many more games there are (or that there is
+    none)."""
+    if not found:
+        return card(*texts(t(interaction, "mygames.none")))
+    shown = found[:MY_GAMES_SHOWN]
+    more = len(found) - len(shown)
+    title, *lines, rest = fit_texts(
+        [
+            t(interaction, "mygames.title"),
+            *(listing_line(interaction, game) for game in shown),
+            t(interaction, "games.more", count=more) if more else "",
+        ]
+    )
+    parts: list[ui.Item[Any]] = list(texts(title))
+    opener = bot.bound(MyGameButton)
+    for game, line in zip(shown, lines, strict=True):
+        key = "mygames.open_turn" if game.my_turn else "mygames.open"
+        accessory = opener(game.game_id, t(interaction, key), game.my_turn)
+        parts.append(ui.Section[Any](line or "…", accessory=accessory))
+    return card(*parts, *texts(rest))
+
+
 class InfoCog(commands.Cog):
     """Reading games and rules."""
 
@@ -255,11 +285,13 @@ class InfoCog(commands.Cog):
     @app_commands.command(name="mygames", description=text("cmd.mygames"))
     @app_commands.guild_only()
     async def mygames(self, interaction: Interaction) -> None:
-        """Every active game I sit in here: whose turn, the deadline, the thread; mine first."""
+        """Every active game I sit in here: whose turn, the deadline, the thread, mine first;
+        beside each, a button that opens my panel of it."""
         found = await self.bot.rooms.reading.my_games(
             interaction.user.id, guild_id=interaction.guild_id
         )
-        await send(interaction, listing_text(interaction, found, "mygames"))
+        view = mygames_card(self.bot, interaction, found)
+        await interaction.response.send_message(view=view, ephemeral=True)
 
     @app_commands.command(name="rules", description=text("cmd.rules"))
     @app_commands.describe(

@@ -1,4 +1,5 @@
-"""The turn panel: an ephemeral message with menus of legal choices and a preview picture.
+"""The turn panel: an ephemeral card with menus of legal choices and a preview picture
+(``bot.views.panel_card``: its texts, the step's picture in a gallery, the choices).
 
 Custom ids (all carry the game id; those that act also carry the game version):
 ``himiko:panel:cat:<game>:<version>`` (select: a group of actions),
@@ -25,6 +26,7 @@ import discord
 from discord import ui
 
 from bot.admission import through_gate
+from bot.cards import MAX_CARD_TEXT
 from bot.catalog import default_catalog
 from bot.context import Himiko
 from bot.custom_ids import (
@@ -38,7 +40,7 @@ from bot.custom_ids import (
 from bot.games import presentation
 from bot.internals import Interaction
 from bot.names import display_name
-from bot.present import MAX_CONTENT, after_save, busy_notice, guarded, picture, played_words, t
+from bot.present import after_save, busy_notice, guarded, picture, played_words, t
 from bot.service import PanelState, TurnKey
 from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.service.pictures import PictureOrder
@@ -47,6 +49,7 @@ from bot.thread.door import announce
 from bot.thread.picture_queue import Delivery
 from bot.views.base import PersistentItem, button
 from bot.views.coach import HintButton
+from bot.views.panel_card import PANEL_PICTURE, panel_accent, panel_card
 from bot.views.words import MAX_LABEL
 from bot.views.words import choice_label as choice_label  # the panel's words, for its callers
 
@@ -72,8 +75,9 @@ def panel_content(interaction: Interaction, state: PanelState, played: str | Non
 
 
 def since_text(interaction: Interaction, state: PanelState, room: int) -> str:
-    """What the others did since the player's last turn, a line per turn in the reader's
-    words, within ``room`` characters (the oldest turns left out first); "" if nothing."""
+    """What the others did since the player's last turn, its title then a line per turn in the
+    reader's words, within ``room`` characters (the oldest turns left out first); "" if
+    nothing."""
     if not state.since:
         return ""
     words = Summary(default_catalog(), str(interaction.locale), state.game)
@@ -87,7 +91,7 @@ def since_text(interaction: Interaction, state: PanelState, room: int) -> str:
         )
         for turn in state.since
     ]
-    title = "\n\n" + t(interaction, "panel.since_start" if state.first_turn else "panel.since")
+    title = t(interaction, "panel.since_start" if state.first_turn else "panel.since")
     while lines and len(title) + sum(len(line) + 1 for line in lines) > room:
         lines.pop(0)
     return title + "".join("\n" + line for line in lines) if lines else ""
@@ -393,31 +397,65 @@ async def open_panel(
     state = await bot.rooms.playing.panel(
         interaction.user.id, thread_id=thread_id, game_id=game_id, version=version, turn=turn
     )
-    content = panel_content(interaction, state)
-    content += since_text(interaction, state, MAX_CONTENT - len(content))
-    view = panel_view(bot, interaction, state)
-    if state.picture is None:
-        await interaction.followup.send(content, view=view, ephemeral=True)
+    words = opening_words(interaction, state)
+    if state.picture is None:  # not drawn: the card in words
+        view = panel_message(bot, interaction, state, words)
+        await interaction.followup.send(view=view, ephemeral=True)
     else:
-        await interaction.followup.send(
-            content, view=view, ephemeral=True, file=picture(state.picture)
-        )
+        view = panel_message(bot, interaction, state, words, shown=True)
+        png = picture(state.picture, PANEL_PICTURE)
+        await interaction.followup.send(view=view, ephemeral=True, file=png)
 
 
-async def _edit(interaction: Interaction, content: str, view: ui.View | None) -> None:
-    """The step in words at once, without the previous step's picture (its own follows)."""
-    await interaction.edit_original_response(content=content, view=view, attachments=[])
+def opening_words(interaction: Interaction, state: PanelState) -> list[str]:
+    """The texts of a panel as it opens: the step, then what the others did since."""
+    step = panel_content(interaction, state)
+    return [step, since_text(interaction, state, MAX_CARD_TEXT - len(step))]
+
+
+def panel_message(
+    bot: Himiko,
+    interaction: Interaction,
+    state: PanelState,
+    words: list[str],
+    *,
+    shown: bool = False,
+) -> ui.LayoutView:
+    """The panel's card for one state: ``words``, the attached picture if ``shown``, the
+    choices."""
+    choices = panel_view(bot, interaction, state)
+    return panel_card(words, choices, picture=shown, accent=panel_accent(state))
+
+
+async def _show(bot: Himiko, interaction: Interaction, state: PanelState, words: list[str]) -> None:
+    """The step's card at once, in words without the previous step's picture; its own picture
+    follows into the card's gallery."""
+    view = panel_message(bot, interaction, state, words)
+    await interaction.edit_original_response(content=None, view=view, attachments=[])
+    follow_picture(
+        bot,
+        interaction,
+        state.game_id,
+        state.picture_order,
+        card=lambda: panel_message(bot, interaction, state, words, shown=True),
+    )
 
 
 def follow_picture(
-    bot: Himiko, interaction: Interaction, game_id: int, order: PictureOrder | None
+    bot: Himiko,
+    interaction: Interaction,
+    game_id: int,
+    order: PictureOrder | None,
+    card: Callable[[], ui.LayoutView] | None = None,
 ) -> None:
     """Queue the step's picture; once drawn it is attached to the interaction's answer by an
     edit (D100). A newer step of the same player in the same game replaces it if it has not
     started, and a picture drawn after a newer step was asked for is not attached; without an
     ``order`` (the turn ended) nothing is drawn and the player's older step pictures are not
-    attached either. Failing to draw or attach it (Discord 5xx, the answer's token expired
-    after 15 minutes) loses only the picture: the action is saved and answered already."""
+    attached either. A panel's ``card`` is its card again, with the picture in its gallery: a
+    card shows only the attachments its components name. Failing to draw or attach it (Discord
+    5xx, the answer's token expired after 15 minutes) loses only the picture: the action is
+    saved and answered already, the card stays in words."""
     queue = bot.outbox.pictures
     key = (game_id, "step", interaction.user.id)
 
@@ -432,8 +470,14 @@ def follow_picture(
 
         async def deliver() -> None:
             try:
-                if not queue.newer(key, version):
+                if queue.newer(key, version):
+                    return
+                if card is None:
                     await interaction.edit_original_response(attachments=[picture(png)])
+                else:
+                    await interaction.edit_original_response(
+                        attachments=[picture(png, PANEL_PICTURE)], view=card()
+                    )
             except Exception:
                 log.warning("game %s: a step's picture was lost", game_id, exc_info=True)
 
@@ -462,8 +506,7 @@ async def refresh(
         picture=False,
         prefix=prefix,
     )
-    await _edit(interaction, panel_content(interaction, state), panel_view(bot, interaction, state))
-    follow_picture(bot, interaction, state.game_id, state.picture_order)
+    await _show(bot, interaction, state, [panel_content(interaction, state)])
 
 
 async def open_stage(
@@ -487,23 +530,22 @@ async def act(bot: Himiko, interaction: Interaction, game_id: int, version: int,
             if nxt is not None and not nxt.computer and nxt.user_id == interaction.user.id:
                 await _again(bot, interaction, game_id, done)  # the last boat plays again
                 return
-            await interaction.edit_original_response(content=done, view=None, attachments=[])
+            view = panel_card([done], None, accent=None)
+            await interaction.edit_original_response(content=None, view=view, attachments=[])
             follow_picture(bot, interaction, game_id, None)  # no older step's picture on it
             return
         state = await bot.rooms.playing.panel(
             interaction.user.id, game_id=game_id, after=text, picture=False
         )
-        content = panel_content(interaction, state, played_words(interaction, result))
-        await _edit(interaction, content, panel_view(bot, interaction, state))
-        follow_picture(bot, interaction, state.game_id, state.picture_order)
+        said = panel_content(interaction, state, played_words(interaction, result))
+        await _show(bot, interaction, state, [said])
 
 
 async def _again(bot: Himiko, interaction: Interaction, game_id: int, done: str) -> None:
     """The turn just ended and the next one is the same player's: their new panel at once."""
     state = await bot.rooms.playing.panel(interaction.user.id, game_id=game_id, picture=False)
-    content = f"{done}\n{t(interaction, 'panel.again')}\n{panel_content(interaction, state)}"
-    await _edit(interaction, content[:2000], panel_view(bot, interaction, state))
-    follow_picture(bot, interaction, state.game_id, state.picture_order)
+    said = f"{done}\n{t(interaction, 'panel.again')}\n{panel_content(interaction, state)}"
+    await _show(bot, interaction, state, [said])
 
 
 async def undo(bot: Himiko, interaction: Interaction, game_id: int, version: int) -> None:
@@ -511,13 +553,8 @@ async def undo(bot: Himiko, interaction: Interaction, game_id: int, version: int
     await interaction.response.defer()
     result = await bot.rooms.playing.undo(interaction.user.id, game_id=game_id, version=version)
     state = await bot.rooms.playing.panel(interaction.user.id, game_id=game_id, picture=False)
-    content = (
-        t(interaction, "play.undone", action=result.undone)
-        + "\n"
-        + panel_content(interaction, state)
-    )
-    await _edit(interaction, content, panel_view(bot, interaction, state))
-    follow_picture(bot, interaction, state.game_id, state.picture_order)
+    said = t(interaction, "play.undone", action=result.undone)
+    await _show(bot, interaction, state, [said, panel_content(interaction, state)])
 
 
 PANEL_ITEMS: tuple[type[PersistentItem], ...] = (

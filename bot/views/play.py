@@ -5,7 +5,8 @@ panel while that turn lasts; older buttons lack ``<round>.<seat>:`` and need the
 ``himiko:seq:<ok|no>:<game>:<version>:<user>:<crc32>`` (preview Confirm / Cancel; the sequence
 itself is in the preview message, the checksum guards it), and
 ``himiko:resign:<ok|no>:<game>:<version>:<user>`` (resignation Confirm / Cancel), and
-``himiko:abandon:<ok|no>:<game>:<version>:<user>`` (abandoning a stuck game: Confirm / Cancel).
+``himiko:abandon:<ok|no>:<game>:<version>:<user>`` (abandoning a stuck game: Confirm / Cancel),
+and ``himiko:mygame:<game>`` (a game's button on the ``/mygames`` card: open my panel of it).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import discord
 from discord import ui
 
 from bot.context import Himiko
-from bot.custom_ids import ABANDON, OPEN_PANEL, RESIGN, SEQUENCE
+from bot.custom_ids import ABANDON, MY_GAME, OPEN_PANEL, RESIGN, SEQUENCE
 from bot.internals import Interaction
 from bot.present import after_save, guarded, member_of, played_text, t
 from bot.service import ServiceError, TurnId, TurnKey
@@ -67,6 +68,29 @@ class OpenPanelButton(
                 self.bot, interaction, game_id=self.game_id, version=self.version, turn=self.turn
             ),
         )
+
+
+class MyGameButton(ui.DynamicItem[ui.Button[ui.View]], template=MY_GAME.template):
+    """On the ``/mygames`` card: the clicker's panel of that game, as it is now (refused, as
+    the turn message's button is, to whoever has no seat or whose turn it is not)."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
+
+    def __init__(self, game_id: int, label: str = "Open", mine: bool = False) -> None:
+        self.game_id = game_id
+        style = discord.ButtonStyle.primary if mine else discord.ButtonStyle.secondary
+        super().__init__(button(MY_GAME.format(game=game_id), label, style))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click."""
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Open the game's current panel in a new private message (the list stays)."""
+        await guarded(interaction, lambda: open_panel(self.bot, interaction, game_id=self.game_id))
 
 
 def turn_button_view(
@@ -233,6 +257,7 @@ def abandon_view(bot: Himiko, interaction: Interaction, game_id: int, version: i
 
 PLAY_ITEMS: tuple[type[PersistentItem], ...] = (
     OpenPanelButton,
+    MyGameButton,
     SequenceButton,
     ResignButton,
     AbandonButton,

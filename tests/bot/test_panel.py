@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 import pytest
+from discord import ui
 
 from bot.catalog import default_catalog
 from bot.custom_ids import ROW_ID_MAX, VERSION_MAX
@@ -52,9 +53,19 @@ def _panel_click(bot: FakeBot, user_id: int) -> Any:
     return interaction
 
 
+def _words(card: Any) -> str:
+    """The texts of a panel's card, one a line."""
+    return "\n".join(i.content for i in card.walk_children() if isinstance(i, ui.TextDisplay))
+
+
+def _choices(card: Any) -> list[Any]:
+    """The menus and buttons of a panel's card (its persistent items)."""
+    return [i for i in card.walk_children() if isinstance(i, ui.DynamicItem)]
+
+
 def _chosen(view: Any) -> str | None:
-    """The group marked as chosen in a panel view's category menu."""
-    for child in view.children:
+    """The group marked as chosen in a panel card's category menu."""
+    for child in _choices(view):
         if isinstance(child, CategorySelect):
             return next((o.value for o in child.item.options if o.default), None)
     return None
@@ -79,10 +90,12 @@ def test_the_panel_says_what_was_played_and_keeps_the_group(tmp_path: Path) -> N
             click = _panel_click(bot, user)
             await act(bot, click, created.game_id, state.version, action)  # type: ignore[arg-type]
             [edit] = click.edits
-            if edit["view"] is None:  # the turn ended
+            assert edit["content"] is None and isinstance(edit["view"], ui.LayoutView)
+            if not _choices(edit["view"]):  # the turn ended
                 break
-            assert edit["content"].startswith("Played: took fleet ") or i > 0, edit["content"]
-            assert "`" not in edit["content"] and asked[-1] == action
+            said = _words(edit["view"])
+            assert said.startswith("Played: took fleet ") or i > 0, said
+            assert "`" not in said and asked[-1] == action
             after = await panel(user, game_id=created.game_id, picture=False)
             keys = [c.key for c in after.categories]
             group = presentation("yamatai").panel_group(action)
@@ -109,7 +122,8 @@ def test_the_harbor_group_offers_to_store_and_end_in_one_choice(tmp_path: Path) 
         click = _panel_click(bot, user)
         await act(bot, click, created.game_id, state.version, keep_and_end)  # type: ignore[arg-type]
         [edit] = click.edits
-        assert edit["view"] is None  # the turn is over
+        assert not _choices(edit["view"])  # the turn is over
+        assert _words(edit["view"]).startswith("Your turn is over"), _words(edit["view"])
 
     asyncio.run(with_service(tmp_path, body))
 

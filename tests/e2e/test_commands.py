@@ -83,7 +83,7 @@ def test_undo_board_log_and_games(tmp_path: Path) -> None:
             rec = await double.slash(WATCHER, CHANNEL, "games")  # the server's games: also others'
             assert f"<#{table.id}> (Yamatai): waiting for" in (await rec.reply(TIMEOUT)).content
             rec = await double.slash(WATCHER, CHANNEL, "mygames")
-            assert "You have no active game" in (await rec.reply(TIMEOUT)).content
+            assert "You have no active game" in (await rec.reply(TIMEOUT)).text()
 
     run(body)
 

@@ -30,18 +30,19 @@ def test_lists_show_seats_the_computer_plays_with_the_way_back(tmp_path: Path) -
             line = f"<#{table.id}> (Yamatai): "
             for command in ("mygames", "games"):
                 mine = await (await double.slash(absent, CHANNEL, command)).reply(TIMEOUT)
-                assert mine.ephemeral and line in mine.content, mine.content
-                assert "while you are away: `/back` to play again" in mine.content
+                assert mine.ephemeral and line in mine.text(), mine.text()
+                assert mine.is_v2 == (command == "mygames")  # /mygames is a card (D202)
+                assert "while you are away: `/back` to play again" in mine.text()
             theirs = await (await double.slash(other, CHANNEL, "mygames")).reply(TIMEOUT)
-            assert "/back" not in theirs.content
+            assert "/back" not in theirs.text()
             await (await double.slash(absent, table.id, "back")).reply(TIMEOUT)
             await say(env, absent, "settings vacation", until="2027-01-20")
             mine = await (await double.slash(absent, CHANNEL, "mygames")).reply(TIMEOUT)
-            assert "during your vacation: `/settings vacation_end`" in mine.content
+            assert "during your vacation: `/settings vacation_end`" in mine.text()
             watching = await (await double.slash(WATCHER, CHANNEL, "games")).reply(TIMEOUT)
-            assert line in watching.content and "/back" not in watching.content
+            assert line in watching.text() and "/back" not in watching.text()
             none = await (await double.slash(WATCHER, CHANNEL, "mygames")).reply(TIMEOUT)
-            assert "You have no active game" in none.content
+            assert "You have no active game" in none.text()
 
     run(body)
 

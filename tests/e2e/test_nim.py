@@ -64,7 +64,7 @@ def test_a_game_of_nim_from_lobby_to_final_scores(tmp_path: Path) -> None:
                     assert reply.ephemeral
                 else:  # by the turn panel
                     panel = await (await double.slash(player, table.id, "turn", {})).reply(TIMEOUT)
-                    assert panel.ephemeral and has_png(panel) and "Your turn" in panel.content
+                    assert panel.ephemeral and has_png(panel) and "Your turn" in panel.text()
                     menus = [c for c in panel.custom_ids() if c.startswith("himiko:panel:act:")]
                     if menus:
                         options = panel.component(menus[0])

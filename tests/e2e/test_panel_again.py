@@ -51,8 +51,9 @@ def test_ending_a_turn_with_the_last_boat_opens_the_players_next_turn(tmp_path: 
             await click.wait_event("edit_original", TIMEOUT)
             await env.settled()
             shown = env.double.message(panel.id)
-            assert "Your turn is over" in shown.content and "your turn again" in shown.content
-            assert any(i.startswith("himiko:panel:") for i in shown.custom_ids()), shown.content
+            said = shown.text()  # the panel's card (D202)
+            assert shown.is_v2 and "Your turn is over" in said and "your turn again" in said
+            assert any(i.startswith("himiko:panel:") for i in shown.custom_ids()), said
             assert await env.current_user(table.id) == user.id
 
     run(body)

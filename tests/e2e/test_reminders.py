@@ -197,12 +197,12 @@ def test_mygames_lists_games_waiting_on_me_first_with_deadlines_and_threads(
                 theirs = [t for t in (first, second) if t not in mine]
             reply = await (await env.double.slash(HOST, CHANNEL, "mygames")).reply(TIMEOUT)
             assert reply.ephemeral and reply.pinged_user_ids() == []
-            lines = reply.content.splitlines()[1:]
+            lines = reply.text_displays()[1:]  # a section per game under the title (D202)
             assert f"<#{mine[0].id}>" in lines[0] and "your turn" in lines[0]
             assert f"<#{theirs[0].id}>" in lines[1] and f"<@{GUEST.id}>" in lines[1]
             assert all("deadline <t:" in line and "Yamatai" in line for line in lines)
             none = await (await env.double.slash(WATCHER, CHANNEL, "mygames")).reply(TIMEOUT)
-            assert none.ephemeral and "no active game" in none.content
+            assert none.ephemeral and "no active game" in none.text()
 
     run(body)
 

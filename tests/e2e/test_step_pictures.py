@@ -35,7 +35,7 @@ async def pictured(env: Env, table: Table, message: MessageRecord) -> MessageRec
 async def open_panel(env: Env, table: Table, user: UserSpec) -> MessageRecord:
     """``/turn``: the user's panel (its first picture drawn before it is shown)."""
     panel = await (await env.double.slash(user, table.id, "turn", {})).reply(TIMEOUT)
-    assert has_png(panel)
+    assert panel.is_v2 and has_png(panel) and panel.gallery_attachments()  # a card (D202)
     return panel
 
 
@@ -78,13 +78,15 @@ def test_a_mid_turn_play_and_a_panel_click_are_answered_before_their_picture(
             closed = gate(env.bot.render_pool)
             await click_first_action(env, table, player, panel)
             answered = env.double.message(panel.id)
-            assert "Played" in answered.content and not has_png(answered)
+            assert "Played" in answered.text() and not has_png(answered)
+            assert answered.is_v2 and not answered.gallery_urls()  # the card in words
             await held_at(closed)  # the new step's picture waits to be drawn
             assert not has_png(env.double.message(panel.id))  # the old step's picture is gone
             assert await env.version(table.id) == version + 2
             closed.set()
             shown = await pictured(env, table, panel)
-            assert shown.content == answered.content and width(pngs(shown)[0]) == 900
+            assert shown.text() == answered.text() and width(pngs(shown)[0]) == 900
+            assert [a.data for a in shown.gallery_attachments()] == pngs(shown)  # in its gallery
 
     run(body)
 
@@ -120,7 +122,7 @@ def test_only_the_newest_step_picture_is_drawn(tmp_path: Path) -> None:
                 current = env.double.message(panel.id)
                 click = await env.double.click(player, table.id, panel.id, menu, [group])
                 await click.wait_event("edit_original", TIMEOUT)
-                assert env.double.message(panel.id).content != "" and current.id == panel.id
+                assert env.double.message(panel.id).text() != "" and current.id == panel.id
             opened.set()
             shown = await pictured(env, table, panel)
             await queue.idle()
@@ -161,7 +163,7 @@ def test_a_discord_5xx_on_the_picture_edit_delays_the_picture_only(tmp_path: Pat
             table, player, _ = await two_humans(env)
             click, answered, version = await step_behind_a_fault(env, table, player, 503)
             shown = await pictured(env, table, answered)
-            assert shown.content == answered.content and len(pngs(shown)) == 1
+            assert shown.text() == answered.text() and len(pngs(shown)) == 1
             assert await env.version(table.id) == version + 1 and not click.followup_ids
 
     run(body)
@@ -182,7 +184,7 @@ def test_an_expired_answer_loses_the_picture_only(
                 await env.bot.outbox.pictures.idle()
             assert "a step's picture was lost" in caplog.text
             now = env.double.message(answered.id)
-            assert now.content == answered.content and not has_png(now)
+            assert now.text() == answered.text() and not has_png(now)
             assert await env.version(table.id) == version + 1
             assert not click.followup_ids  # no error said to the player
             assert await env.current_user(table.id) == player.id  # the turn goes on
@@ -215,11 +217,11 @@ def test_a_step_picture_drawn_after_the_turn_ended_is_not_attached(tmp_path: Pat
             end = next(i for i in env.double.message(panel.id).custom_ids() if i.endswith(ending))
             click = await env.double.click(player, table.id, panel.id, end)
             done = await env.double.wait_for_message(
-                table.id, lambda m: m.id == panel.id and "Your turn is over" in m.content, TIMEOUT
+                table.id, lambda m: m.id == panel.id and "Your turn is over" in m.text(), TIMEOUT
             )
             opened.set()
             await env.quiet()  # the stale picture drawn, and attached were it to be
             now = env.double.message(panel.id)
-            assert now.content == done.content and not has_png(now)
+            assert now.text() == done.text() and not has_png(now) and not now.gallery_urls()
 
     run(body)
