@@ -184,3 +184,73 @@ def test_the_biggest_polish_panels_fit_a_card(game: str) -> None:
         match.play(random_player(match.view(seat), seat), seat=seat)
     assert 12 <= most_components <= MAX_CARD_COMPONENTS, most_components
     assert 1000 < most_text <= MAX_CARD_TEXT, most_text  # the thirty turns told are in it
+
+
+@pytest.mark.usefixtures("backend")
+def test_a_panel_whose_pictures_fail_is_a_card_in_words(tmp_path: Path) -> None:
+    """No picture can be drawn: the panel still opens as its card (texts and choices, no
+    gallery, nothing attached), and a choice played in it shows the next step the same way."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await env.start_game(HOST, [GUEST])
+            await env.settled()
+            assert env.bot.render_pool is not None
+
+            async def broken(payload: bytes) -> bytes:
+                raise RuntimeError("no fonts today")
+
+            env.bot.render_pool.draw_payload = broken  # type: ignore[method-assign]
+            user = HOST if await env.current_user(table.id) == HOST.id else GUEST
+            opened = await (await env.double.slash(user, table.id, "turn", {})).reply(TIMEOUT)
+            assert_card(opened, pictured=False)
+            assert "Your turn" in opened.text() and opened.attachments == []
+            kind, item, values = way_to(opened, "yamatai", longer_turn(await env.match(table.id)))
+            version = await env.version(table.id)
+            click = await env.double.click(user, table.id, opened.id, item, values)
+            await click.wait_event("edit_original", TIMEOUT)
+            await env.bot.outbox.pictures.idle()  # the step's picture tried, and lost
+            step = env.double.message(opened.id)
+            assert_card(step, pictured=False)
+            assert step.custom_ids() and step.attachments == []
+            assert await env.version(table.id) == version + (kind == "act")
+
+    run(body, timeout=60)
+
+
+@pytest.mark.usefixtures("backend")
+def test_a_classic_panel_shown_before_the_upgrade_becomes_the_card_at_its_first_click(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A panel opened before cards (its words as content, the picture attached, its menus in
+    classic rows): its Refresh, handled now, edits it into the card (content reset, as Discord
+    requires to set the flag) with the new step's picture in the gallery."""
+    from bot import present
+    from bot.cogs import play
+    from bot.views import panel as panels
+
+    async def classic(bot: Any, interaction: Any, **where: Any) -> None:
+        """``open_panel`` as it was before the panel was a card."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        state = await bot.rooms.playing.panel(interaction.user.id, **where)
+        view = panels.panel_view(bot, interaction, state)
+        png = present.picture(state.picture or b"")
+        content = panels.panel_content(interaction, state)
+        await interaction.followup.send(content, view=view, ephemeral=True, file=png)
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await env.start_game(HOST, [GUEST])
+            user = HOST if await env.current_user(table.id) == HOST.id else GUEST
+            with monkeypatch.context() as patched:
+                patched.setattr(play, "open_panel", classic)
+                old = await (await env.double.slash(user, table.id, "turn", {})).reply(TIMEOUT)
+            assert not old.is_v2 and "Your turn" in old.content and pngs(old)
+            refresh = next(i for i in old.custom_ids() if i.startswith("himiko:panel:refresh:"))
+            click = await env.double.click(user, table.id, old.id, refresh)
+            await click.wait_event("edit_original", TIMEOUT)
+            card = await pictured(env, table, old.id, None)
+            assert_card(card, pictured=True)
+            assert "Your turn" in card.text() and refresh in card.custom_ids()
+
+    run(body, timeout=60)
