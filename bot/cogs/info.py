@@ -18,7 +18,7 @@ from bot.games import PRESENTATIONS, presentation
 from bot.games.base import Texts
 from bot.internals import Interaction
 from bot.names import display_name
-from bot.present import MAX_CONTENT, clip, decimal, send, t, thread_of
+from bot.present import MAX_CONTENT, NO_MENTIONS, clip, decimal, send, t, thread_of
 from bot.service import (
     BoardResult,
     GameListing,
@@ -291,7 +291,9 @@ class InfoCog(commands.Cog):
             interaction.user.id, guild_id=interaction.guild_id
         )
         view = mygames_card(self.bot, interaction, found)
-        await interaction.response.send_message(view=view, ephemeral=True)
+        await interaction.response.send_message(
+            view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
 
     @app_commands.command(name="rules", description=text("cmd.rules"))
     @app_commands.describe(
