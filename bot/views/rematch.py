@@ -26,7 +26,8 @@ from bot.service import Game, ServiceError
 from bot.service.results import COMPUTER_USER_ID
 from bot.views.base import button
 from bot.views.coach import turning_points_view
-from bot.views.lobby import lobby_embed, lobby_in, lobby_say, lobby_view
+from bot.views.lobby import lobby_items
+from bot.views.lobby_card import lobby_embed, lobby_in, lobby_say, lobby_view
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -142,7 +143,7 @@ async def _post_lobby(bot: Himiko, interaction: Interaction, game: Game, state: 
         message = await channel.send(
             invite if others else None,
             embed=lobby_embed(bot, interaction, state),
-            view=lobby_view(bot, interaction, state),
+            view=lobby_view(lobby_items(bot), interaction, state),
             allowed_mentions=users(others),
         )
     except (discord.NotFound, discord.Forbidden):

@@ -19,7 +19,8 @@ from bot.lobby_state import LobbyState, parse_custom_id
 from bot.service import Category, HistoryResult, PanelState, PlayerInfo, TurnId, TurnRecord
 from bot.settings import Settings
 from bot.views import DYNAMIC_ITEMS
-from bot.views.lobby import lobby_embed, lobby_in, lobby_view
+from bot.views.lobby import lobby_items
+from bot.views.lobby_card import lobby_embed, lobby_in, lobby_view
 from bot.views.panel import panel_view
 from bot.views.play import checksum, preview_view, turn_button_view
 from tests.e2e.harness import COMMANDS
@@ -125,7 +126,7 @@ def test_a_lobby_is_read_back_from_its_message(tmp_path: Path) -> None:
         "namiji", 5, True, (BIG_ID, 2, 3, 4, 5), names, deadline=168, takeover=True, language="fr"
     )
     interaction = _interaction(bot)
-    ids = _custom_ids(lobby_view(bot, interaction, state))
+    ids = _custom_ids(lobby_view(lobby_items(bot), interaction, state))
     _assert_dynamic(ids)
     parsed = parse_custom_id(next(i for i in ids if ":cancel:" in i))
     assert parsed == ("cancel", replace(state, players=(), names=()))

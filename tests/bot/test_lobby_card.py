@@ -11,7 +11,8 @@ import discord
 import pytest
 
 from bot.lobby_state import LobbyState, lobby_note_card
-from bot.views.lobby import lobby_embed, lobby_view
+from bot.views.lobby import lobby_items
+from bot.views.lobby_card import lobby_embed, lobby_view
 from tests.discord_double import DROP, UserSpec
 from tests.discord_double.records import (
     ACTION_ROW,
@@ -254,7 +255,7 @@ def test_an_old_classic_lobby_still_works_after_the_upgrade_and_becomes_the_card
             at = cast(Any, None)  # a lobby with its language reads nothing from the interaction
             posted = await channel.send(
                 embed=lobby_embed(env.bot, at, state),
-                view=lobby_view(env.bot, at, state),
+                view=lobby_view(lobby_items(env.bot), at, state),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             old = env.double.message(posted.id)
@@ -277,7 +278,7 @@ def test_an_old_classic_lobby_still_works_after_the_upgrade_and_becomes_the_card
             assert isinstance(channel, discord.TextChannel)
             again = await channel.send(
                 embed=lobby_embed(env.bot, at, state),
-                view=lobby_view(env.bot, at, state),
+                view=lobby_view(lobby_items(env.bot), at, state),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await env.restart()
@@ -324,7 +325,8 @@ def test_the_thread_side_closes_a_lobby_card_with_its_note(tmp_path: Path) -> No
             ]
             at = cast(Any, None)
             classic = await channel.send(
-                embed=lobby_embed(env.bot, at, state), view=lobby_view(env.bot, at, state)
+                embed=lobby_embed(env.bot, at, state),
+                view=lobby_view(lobby_items(env.bot), at, state),
             )
             assert lobby_note_card(classic, "The game ended.") is None
 

@@ -13,7 +13,8 @@ from discord import ui
 
 from bot.lobby_state import LobbyBook, LobbyState
 from bot.service import Rooms, ServiceError
-from bot.views.lobby import on_lobby, player_lines
+from bot.views.lobby import on_lobby
+from bot.views.lobby_card import player_lines
 from tests.waiting import eventually
 
 from .fakes import FakeBot, FakeThread, fake_interaction, http_error
