@@ -57,8 +57,8 @@ async def players(env: Env, table: Table) -> tuple[UserSpec, UserSpec]:
 
 
 async def mygames(env: Env, user: UserSpec) -> str:
-    """The user's ``/mygames`` reply."""
-    return (await (await env.double.slash(user, CHANNEL, "mygames")).reply(TIMEOUT)).content
+    """What the user's ``/mygames`` card says."""
+    return (await (await env.double.slash(user, CHANNEL, "mygames")).reply(TIMEOUT)).text()
 
 
 def test_a_time_bank_runs_down_reminds_votes_and_survives_restarts(tmp_path: Path) -> None:

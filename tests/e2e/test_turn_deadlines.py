@@ -60,7 +60,7 @@ def test_the_second_turn_of_a_seat_in_a_round_has_its_own_deadline_reminders_and
             assert as_posted(env.double, turn).pinged_user_ids() == [player.id]
             assert f"<t:{deadline}:R>" in turn.text_displays()[0]  # the card's heading
             listed = await (await env.double.slash(player, CHANNEL, "mygames")).reply(TIMEOUT)
-            assert f"<t:{deadline}:R>" in listed.content
+            assert f"<t:{deadline}:R>" in listed.text()
 
             click = await env.double.click(other, table.id, first.id, old_skip)
             assert "already over" in (await click.reply(TIMEOUT)).content
