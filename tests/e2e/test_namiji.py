@@ -51,7 +51,7 @@ async def _by_panel(env: Env, table: Table, user: UserSpec) -> None:
     """``/turn``, then the last option of the first menu of actions; the game moves on."""
     before = await env.version(table.id)
     panel = await (await env.double.slash(user, table.id, "turn", {})).reply(TIMEOUT)
-    assert panel.ephemeral and has_png(panel) and "Your turn" in panel.content
+    assert panel.ephemeral and has_png(panel) and "Your turn" in panel.text()
     menus = [c for c in panel.custom_ids() if c.startswith("himiko:panel:act:")]
     if not menus:  # single choices (a lone option, ending the turn) are buttons: the first
         button = next(c for c in panel.custom_ids() if c.startswith("himiko:panel:do:"))
