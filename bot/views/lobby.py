@@ -34,6 +34,7 @@ from bot.views.lobby_card import (
     LobbyItems,
     closed_card,
     fewer_card,
+    invitation_in,
     lobby_in,
     lobby_say,
 )
@@ -222,7 +223,8 @@ async def _apply(
         await _update(interaction, closed_card(bot, interaction, state, note))
         return replace(state, closed=True)
     elif action == "start" and state.empty_seats:  # ask first: fewer players, or computers
-        await _update(interaction, fewer_card(lobby_items(bot), interaction, state))
+        invitation = invitation_in(interaction.message)
+        await _update(interaction, fewer_card(lobby_items(bot), interaction, state, invitation))
         return state
     elif action == "start":
         return await _start(bot, interaction, state)
@@ -230,7 +232,9 @@ async def _apply(
         return await _start(bot, interaction, replace(state, seats=len(state.players)))
     elif action == "fill":
         return await _start(bot, interaction, state.with_computers(True))
-    await _update(interaction, lobby_card(bot, interaction, state))
+    await _update(
+        interaction, lobby_card(bot, interaction, state, invitation_in(interaction.message))
+    )
     return state
 
 

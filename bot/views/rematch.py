@@ -21,12 +21,12 @@ from bot.custom_ids import REMATCH
 from bot.lobby_state import DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, LobbyState, bank_fits
 from bot.locks import KeyedLocks
 from bot.names import short_name
-from bot.present import guarded, send, t, users
+from bot.present import NO_MENTIONS, guarded, send, t, users
 from bot.service import Game, ServiceError
 from bot.service.results import COMPUTER_USER_ID
 from bot.views.base import button
 from bot.views.coach import turning_points_view
-from bot.views.lobby import lobby_items
+from bot.views.lobby import lobby_card, lobby_items
 from bot.views.lobby_card import lobby_embed, lobby_in, lobby_say, lobby_view
 
 log = logging.getLogger(__name__)
@@ -130,7 +130,14 @@ async def _still_open(bot: Himiko, channel_id: int, message_id: int) -> bool:
 
 
 async def _post_lobby(bot: Himiko, interaction: Interaction, game: Game, state: LobbyState) -> int:
-    """The lobby message in the game's channel, pinging the other players; its id."""
+    """The lobby message in the game's channel, inviting the other players; its id.
+
+    A ping inside a card gives an empty push (D200), so the invitation is posted in words with
+    the ping, on the classic lobby, then the message is edited at once into the lobby card,
+    whose note keeps the invitation; if that edit fails the classic lobby works as lobbies
+    posted before cards do (its first click makes it the card, invitation kept). With nobody
+    to invite the card is posted at once.
+    """
     others = list(
         dict.fromkeys(
             s.user_id for s in game.seats if s.user_id not in (COMPUTER_USER_ID, state.host)
@@ -139,15 +146,24 @@ async def _post_lobby(bot: Himiko, interaction: Interaction, game: Game, state: 
     say = lobby_say(bot, interaction, state)
     invite = say("rematch.invite", players=" ".join(f"<@{u}>" for u in others), count=len(others))
     channel = bot.client.get_partial_messageable(game.channel_id)
+    invited = users(others)
     try:
+        if not others:
+            card = lobby_card(bot, interaction, state)
+            return (await channel.send(view=card, allowed_mentions=NO_MENTIONS)).id
         message = await channel.send(
-            invite if others else None,
+            invite,
             embed=lobby_embed(bot, interaction, state),
             view=lobby_view(lobby_items(bot), interaction, state),
-            allowed_mentions=users(others),
+            allowed_mentions=invited,
         )
     except (discord.NotFound, discord.Forbidden):
         raise ServiceError("rematch.gone") from None
+    card = lobby_card(bot, interaction, state, invite)
+    try:  # an edit notifies nobody: the mentions kept only keep the message highlighted
+        await message.edit(content=None, embed=None, view=card, allowed_mentions=invited)
+    except discord.HTTPException:
+        log.warning("rematch lobby %s: stays classic", message.id, exc_info=True)
     return message.id
 
 

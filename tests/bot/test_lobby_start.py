@@ -33,6 +33,7 @@ class FakeLobbyMessage:
         self.id = thread.id
         self.author = SimpleNamespace(id=BOT_USER)
         self.channel = SimpleNamespace(id=10)
+        self.content = ""  # a lobby's (a rematch lobby posted classic has its invitation)
         self.embeds: list[Any] = []
         self.show(state)
         self.created: FakeThread | None = None

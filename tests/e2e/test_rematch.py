@@ -21,6 +21,7 @@ from tests.e2e.harness import (
     TIMEOUT,
     WATCHER,
     Env,
+    as_posted,
     custom_id,
     has_png,
     himiko_env,
@@ -28,6 +29,8 @@ from tests.e2e.harness import (
 )
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+EDIT_MESSAGE = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 
 def lobbies(env: Env) -> list[MessageRecord]:
@@ -41,7 +44,7 @@ def lobbies(env: Env) -> list[MessageRecord]:
 
 def invites(env: Env) -> list[MessageRecord]:
     """The bot's rematch lobby messages in the channel (open or closed), oldest first: posted
-    with the invitation as content (a lobby card keeps it no longer once clicked, D201)."""
+    with the invitation as content, the ping's words, before it became the lobby card."""
     return [
         m
         for m in env.double.messages(CHANNEL, include_ephemeral=False)
@@ -106,7 +109,9 @@ def test_rematch_opens_one_lobby_for_the_same_table_and_survives_a_restart(
             [lobby] = lobbies(env)[before:]
             link = f"https://discord.com/channels/{game.guild_id}/{CHANNEL}/{lobby.id}"
             assert all(link in r for r in replies)
-            assert lobby.pinged_user_ids() == [HOST.id] and "Rematch!" in lobby.content
+            posted = as_posted(env.double, lobby)
+            assert posted.pinged_user_ids() == [HOST.id] and "Rematch!" in posted.content
+            assert lobby.is_v2 and "Rematch!" in lobby.text_displays()[1]
             assert "Nim" in lobby.text() and "24 hours" in lobby.text()
             assert "Coach on" in lobby.text()
 
@@ -231,7 +236,7 @@ def test_a_rematch_of_a_running_game_is_refused_until_it_is_over(tmp_path: Path)
             opened = await env.double.click(GUEST, table.id, message, rematch)
             assert "is open" in (await opened.reply(TIMEOUT)).content
             [lobby] = lobbies(env)[before:]
-            assert lobby.pinged_user_ids() == [HOST.id]
+            assert as_posted(env.double, lobby).pinged_user_ids() == [HOST.id]
             assert await repo.rematch_of(game.id) == (CHANNEL, lobby.id)
 
     run(body, timeout=120)
@@ -270,7 +275,7 @@ def test_a_closed_rematch_lobby_no_longer_counts(tmp_path: Path) -> None:
             assert link in (await again.reply(TIMEOUT)).content
             assert len(invites(env)) == 2
 
-            host = HOST if lobby.pinged_user_ids() == [GUEST.id] else GUEST
+            host = HOST if as_posted(env.double, lobby).pinged_user_ids() == [GUEST.id] else GUEST
             guest = GUEST if host is HOST else HOST
             joined = await env.lobby_click(guest, env.double.message(lobby.id), "join")
             assert (await joined.response(TIMEOUT)).type == 7
@@ -284,5 +289,76 @@ def test_a_closed_rematch_lobby_no_longer_counts(tmp_path: Path) -> None:
             [_, _, newest] = invites(env)
             assert env.bot.repo is not None
             assert await env.bot.repo.rematch_of(game.id) == (CHANNEL, newest.id)
+
+    run(body, timeout=120)
+
+
+def test_the_rematch_lobby_is_a_card_whose_post_pinged_the_invited_and_keeps_the_invitation(
+    tmp_path: Path,
+) -> None:
+    """The rematch lobby is posted in words with the ping of the invited players (a ping inside
+    a card gives an empty push, D200), then edited at once into the lobby card, whose note
+    keeps the invitation: after the Start question and Back, after a Join, after a restart."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            thread, final = await finished_nim(env)
+            rematch = custom_id(final, "himiko:rematch:")
+            opened = await env.double.click(GUEST, thread, final.id, rematch)
+            assert "is open" in (await opened.reply(TIMEOUT)).content
+            [lobby] = invites(env)
+            posted = as_posted(env.double, lobby)
+            assert not posted.is_v2 and posted.pinged_user_ids() == [HOST.id]
+            assert posted.content.startswith(f"Rematch! <@{HOST.id}>")
+            invitation = posted.content
+
+            card = env.double.message(lobby.id)
+            assert card.is_v2 and not card.content and card.embeds == []
+            heading, note, *_ = card.text_displays()
+            assert heading.startswith("## Nim: a new game") and f"<@{GUEST.id}>" in heading
+            assert note.splitlines()[0] == f"🔁 {invitation}"
+            assert card.pinged_user_ids() == [HOST.id]  # the edit kept the post's mentions
+
+            start = await env.lobby_click(GUEST, card, "start")  # one player: the question
+            assert (await start.response(TIMEOUT)).type == 7
+            asked = env.double.message(lobby.id)
+            assert asked.text_displays()[1].splitlines()[0] == f"🔁 {invitation}"
+            back = await env.lobby_click(GUEST, asked, "back")
+            assert (await back.response(TIMEOUT)).type == 7
+            await env.restart()  # read back from the message alone
+            joined = await env.lobby_click(HOST, env.double.message(lobby.id), "join")
+            assert (await joined.response(TIMEOUT)).type == 7
+            shown = env.double.message(lobby.id)
+            assert shown.text_displays()[1].splitlines()[0] == f"🔁 {invitation}"
+            assert f"2. Hana (<@{HOST.id}>)" in shown.text_displays()
+
+    run(body, timeout=120)
+
+
+def test_an_old_classic_rematch_lobby_keeps_its_invitation_when_it_becomes_the_card(
+    tmp_path: Path,
+) -> None:
+    """A rematch lobby posted classic before cards (its invitation as content, an embed and
+    rows; or one whose edit into the card failed): its first click turns it into the card,
+    and the invitation moves into the card's note instead of vanishing."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            thread, final = await finished_nim(env)
+            rematch = custom_id(final, "himiko:rematch:")
+            await env.settled()  # the first lobby's closing edit is done
+            env.double.faults.fail(EDIT_MESSAGE, status=400, channel_id=CHANNEL)
+            opened = await env.double.click(GUEST, thread, final.id, rematch)
+            assert "is open" in (await opened.reply(TIMEOUT)).content
+            [lobby] = invites(env)
+            classic = env.double.message(lobby.id)  # (the double edits it in place)
+            invitation = classic.content
+            assert not classic.is_v2 and classic.embeds and invitation.startswith("Rematch!")
+
+            joined = await env.lobby_click(HOST, classic, "join")
+            assert (await joined.response(TIMEOUT)).type == 7
+            card = env.double.message(lobby.id)
+            assert card.is_v2 and not card.content
+            assert card.text_displays()[1].splitlines()[0] == f"🔁 {invitation}"
 
     run(body, timeout=120)
