@@ -7,8 +7,9 @@ still match and parse, so their buttons keep working.
 
 Lobby ids (``LOBBY``): ``himiko:lobby:<action>:<game>:<seats>:<computers 0|1>:<players>
 [:<deadline>][:<takeover>][:<language>][:<level>][:<coach>][:<direction>][:<bank>]``.
-``players`` is ``@`` in ids written now: the joined players are the mentions in the lobby message's
-embed (``bot.views.lobby``), which keeps the longest id (five seats, every option) at 75
+``players`` is ``@`` in ids written now: the joined players are the mentions the lobby message
+lists, in the card's seat sections (D201; ``bot.views.lobby_card``), or in the embed of lobbies
+posted before cards; that keeps the longest id (five seats, every option) at 75
 characters. Ids written before carry the joined user ids there instead (base 36, host first, joined
 by dots; up to 13 characters each, over 100 characters with five 64-bit ids and every option).
 ``deadline`` is the turn deadline in hours (0: none; absent: 48, written whenever take-over is),

@@ -2,7 +2,7 @@
 
 The store has no lobby table, so a lobby lives in its message: the buttons' custom ids carry
 the options, the card's texts (an embed on lobbies posted before it) list the players
-(``bot.views.lobby``). Ids written before carry the
+(``bot.views.lobby_card``). Ids written before carry the
 joined user ids too (base 36); those still parse.
 """
 
