@@ -122,7 +122,7 @@ class Yamatai:
     def legal_actions(self, st: State) -> list[str]:
         """Every legal action now, as canonical text."""
         ctx = context(st.board)
-        return [ctx.notation.format(a) for a in rules.legal_actions(ctx, st)]
+        return list(map(ctx.notation.format, rules.legal_actions(ctx, st)))
 
     def view(self, st: State, seat: int | None, legal: list[str] | None) -> YamataiView:
         """What that seat may see."""

@@ -61,6 +61,9 @@ _SPECIALIST_ALIASES = {"amaterasu": "amateratsu", "fuhsi": "fu-hsi", "toyotama":
 
 
 WORD_ECHO = 24  # characters of one typed word repeated in an error
+# Canonical texts kept per board (a few thousand actions recur; the bound keeps a long-running
+# process's memory flat whatever it is asked).
+TEXTS_KEPT = 50_000
 
 
 def _echo(word: str) -> str:
@@ -80,6 +83,7 @@ class Notation:
         self._island_label = {i: label for i, label in enumerate(board.island_labels)}
         self._spots = {label.upper(): i for i, label in enumerate(board.spot_labels)}
         self._tiles = {tile_id.upper(): tile_id for tile_id in comp.buildings}
+        self._texts: dict[Action, str] = {}
         self._parsers: dict[str, Callable[[list[str]], Action]] = {
             "fleet": self._fleet,
             "buy": lambda w: Action("buy", (self._boat(self._one(w, "buy BOAT")),)),
@@ -274,6 +278,17 @@ class Notation:
 
     def format(self, action: Action) -> str:
         """The canonical text of an action."""
+        # A pure function of the action on this board, asked again and again (every legal
+        # action of every position is listed as text): kept once made, up to TEXTS_KEPT, but
+        # not orders of looked-at tiles (many, each seldom seen twice).
+        text = self._texts.get(action)
+        if text is None:
+            text = self._format(action)
+            if action.kind != "arrange" and len(self._texts) < TEXTS_KEPT:
+                self._texts[action] = text
+        return text
+
+    def _format(self, action: Action) -> str:
         kind, args = action
         boat = self.comp.boat_names
         island = self.board.island_labels
