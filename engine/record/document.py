@@ -324,11 +324,14 @@ def _plain(data: JsonObject) -> None:
         if len(at) > MAX_DEPTH:
             raise RecordError(f"{_where(at)}: nested deeper than {MAX_DEPTH} levels (no record is)")
         items = value.items() if isinstance(value, dict) else enumerate(value)
+        # An ASCII text is always Unicode: only the others are encoded to be sure (most of a
+        # record's texts are ASCII, and this walk is most of reading one).
         for key, item in items:
-            if isinstance(key, str):
+            if isinstance(key, str) and not key.isascii():
                 _unicode(key, (*at, key))
             if isinstance(item, str):
-                _unicode(item, (*at, key))
+                if not item.isascii():
+                    _unicode(item, (*at, key))
             elif isinstance(item, dict | list):
                 stack.append((item, (*at, key)))
 
