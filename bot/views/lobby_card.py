@@ -199,7 +199,7 @@ def option_lines(say: Callable[..., str], state: LobbyState) -> list[str]:
 def lobby_heading(say: Callable[..., str], state: LobbyState) -> str:
     """The lobby card's heading (its first text): the game, the host, the options."""
     title = say("lobby.title", game=state.game_name)
-    host = f"{say('lobby.host')}: <@{state.host}>"
+    host = say("lobby.host_line", host=f"<@{state.host}>")
     return "\n".join([f"## {title}", host, *(f"-# {line}" for line in option_lines(say, state))])
 
 
