@@ -15,7 +15,6 @@ from bot.catalog import Catalog, default_catalog
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.games import PRESENTATIONS, presentation
-from bot.games.base import Texts
 from bot.internals import Interaction
 from bot.names import display_name
 from bot.present import MAX_CONTENT, NO_MENTIONS, clip, decimal, send, t, thread_of
@@ -30,10 +29,15 @@ from bot.service import (
 from bot.summary import Summary, reader_name
 from bot.translator import text
 from bot.views.play import MyGameButton
+from bot.views.rules import (
+    overview_text,
+    rule_text,
+    rule_topics,
+    texts_of,
+    topic_title,
+)
 from engine import games as registry
 
-#: The ``/rules`` topic every game shares (keys ``rules.topic.commands``, ``rules.commands``).
-COMMANDS_TOPIC = "commands"
 LOG_TURNS = 6
 #: Games shown on the ``/mygames`` card: a section each (itself, its line and its button: 3
 #: components) with the container, the title and the line saying how many more, within 40.
@@ -318,10 +322,12 @@ class InfoCog(commands.Cog):
         if chosen not in topics:
             names = ", ".join(f"`{k}`" for k in topics)
             raise ServiceError("error.rules_topic", topic=clip(chosen, 40), topics=names)
-        said = rule_text(interaction, key, chosen)
-        if topic is None:  # QA: a bare /rules did not say which topics exist
-            listed = ", ".join(f"`{k}`" for k in topics)
-            said += "\n\n" + t(interaction, "rules.more", topics=listed)
+        # QA: a bare /rules did not say which topics exist
+        said = (
+            overview_text(interaction, key)
+            if topic is None
+            else rule_text(interaction, key, chosen)
+        )
         await send(interaction, said)
 
     @rules.autocomplete("topic")
@@ -330,8 +336,7 @@ class InfoCog(commands.Cog):
         key = await self._rules_game(interaction, _game_option(interaction))
         found = []
         for topic in rule_topics(key):
-            prefix = "" if topic == COMMANDS_TOPIC else f"{key}."
-            title = t(interaction, f"{prefix}rules.topic.{topic}")
+            title = topic_title(interaction, key, topic)
             if current.lower() in f"{title} {topic}".lower():
                 found.append(Choice(name=title[:100], value=topic))
         return found[:25]
@@ -341,7 +346,7 @@ class InfoCog(commands.Cog):
         """The cards whose code or name (in the user's language) contains what was typed, the
         game in question's first."""
         key = await self._rules_game(interaction, _game_option(interaction))
-        words = _texts(interaction)
+        words = texts_of(interaction)
         typed = current.strip().lower()
         found = []
         for game, _topic, code in all_cards(key):
@@ -361,40 +366,6 @@ class InfoCog(commands.Cog):
         return next(iter(PRESENTATIONS))
 
 
-def rule_topics(game: str) -> list[str]:
-    """A game's ``/rules`` topics, then the bot's commands."""
-    return [*presentation(game).rule_topics, COMMANDS_TOPIC]
-
-
-def _texts(interaction: Interaction) -> Texts:
-    return lambda k, **p: t(interaction, k, **p)
-
-
-def _topic_title(interaction: Interaction, game: str, topic: str) -> str:
-    prefix = "" if topic == COMMANDS_TOPIC else f"{game}."
-    return t(interaction, f"{prefix}rules.topic.{topic}")
-
-
-def rule_text(interaction: Interaction, game: str, topic: str) -> str:
-    """A ``/rules`` topic: its title and text, then a line per card of its kind, if any."""
-    prefix = "" if topic == COMMANDS_TOPIC else f"{game}."
-    lines = [
-        f"**{_topic_title(interaction, game, topic)}**",
-        t(interaction, f"{prefix}rules.{topic}"),
-    ]
-    shown, words = presentation(game), _texts(interaction)
-    lines += [
-        t(
-            interaction,
-            "rules.card_line",
-            name=shown.card_name(words, c),
-            help=shown.card_help(words, c),
-        )
-        for c in shown.card_codes(topic)
-    ]
-    return "\n".join(lines)
-
-
 def all_cards(first: str) -> list[tuple[str, str, str]]:
     """Every card ``/rules`` explains as (game, topic, code): the game ``first``'s, then the
     other games'."""
@@ -410,12 +381,12 @@ def all_cards(first: str) -> list[tuple[str, str, str]]:
 def card_text(interaction: Interaction, game: str, typed: str) -> str:
     """A card explained (found by code, or by name in the user's language, any case); a
     ServiceError saying how to find one if none is."""
-    words, wanted = _texts(interaction), typed.strip().lower()
+    words, wanted = texts_of(interaction), typed.strip().lower()
     for found, topic, code in all_cards(game):
         shown = presentation(found)
         name = shown.card_name(words, code)
         if wanted in (code.lower(), name.lower()):
-            kind = _topic_title(interaction, found, topic)
+            kind = topic_title(interaction, found, topic)
             return t(
                 interaction, "rules.card", name=name, kind=kind, help=shown.card_help(words, code)
             )

@@ -17,12 +17,12 @@ from bot.catalog import (
     placeholders,
     plural_categories,
 )
-from bot.cogs.info import rule_topics
 from bot.games import PRESENTATIONS, presentation
 from bot.service.history import replay_turns
 from bot.service.results import PlayerInfo
 from bot.service.tables import final_result as _final
 from bot.summary import Summary
+from bot.views.rules import rule_topics
 from engine import games
 from engine.players import random_player
 
