@@ -350,7 +350,7 @@ class Match:
             "players": list(self.players),
             "seed": self.seed,
             "options": dict(self.options),
-            "log": [[seat, text] for seat, text in self.log],
+            "log": list(map(list, self.log)),  # each (seat, text) as a JSON array
             "state": self.rules.to_dict(self.state),
         }
         if self.turn_start is not None:

@@ -84,6 +84,7 @@ class Notation:
         self._spots = {label.upper(): i for i, label in enumerate(board.spot_labels)}
         self._tiles = {tile_id.upper(): tile_id for tile_id in comp.buildings}
         self._texts: dict[Action, str] = {}
+        self._read: dict[str, Action] = {}
         self._parsers: dict[str, Callable[[list[str]], Action]] = {
             "fleet": self._fleet,
             "buy": lambda w: Action("buy", (self._boat(self._one(w, "buy BOAT")),)),
@@ -113,6 +114,15 @@ class Notation:
 
     def parse(self, text: str) -> Action:
         """Parse one action; raise InvalidNotation saying which forms exist."""
+        # Pure like format: a text read once is read the same again (refusals are not kept).
+        action = self._read.get(text)
+        if action is None:
+            action = self._parse(text)
+            if action.kind != "arrange" and len(self._read) < TEXTS_KEPT:
+                self._read[text] = action
+        return action
+
+    def _parse(self, text: str) -> Action:
         words = text.strip().lower().split()
         if not words:
             raise notation("empty", legal=FORMS)

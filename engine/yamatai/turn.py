@@ -225,25 +225,27 @@ def _entry_spots(ctx: Ctx, player: Player) -> frozenset[int]:
 
 def place_targets(ctx: Ctx, st: State) -> dict[int, list[int]]:
     """For each boat type the player holds, the spots where it may be placed now."""
-    player = current(st)
-    held = [b for b, n in enumerate(player.boats) if n]
+    held = [b for b, n in enumerate(current(st).boats) if n]
     if not held:
         return {}
+    if st.turn.placed:
+        chain = _boat_targets(ctx, st, held[0])  # any boat's: next to the boat placed last
+        return {b: chain for b in held}
+    return {boat: _boat_targets(ctx, st, boat) for boat in held}
+
+
+def _boat_targets(ctx: Ctx, st: State, boat: int) -> list[int]:
+    """The spots where a boat of that type may be placed now, in spot order."""
     boats = st.spot_boats
     links = ctx.board.spot_links
     placed = st.turn.placed
     if placed:
-        chain = sorted(t for t in links[placed[-1]] if boats[t] == NONE)
-        return {b: chain for b in held}
-    entries = _entry_spots(ctx, player)
-    targets = {}
-    for boat in held:
-        near = set(entries)
-        for spot in _spots_holding(boats, boat):
-            near.update(links[spot])
-        # the free ones (compress: no Python loop; a set unchanged is iterated in one order)
-        targets[boat] = sorted(compress(near, map(NONE.__eq__, map(boats.__getitem__, near))))
-    return targets
+        return sorted(t for t in links[placed[-1]] if boats[t] == NONE)
+    near = set(_entry_spots(ctx, current(st)))
+    for spot in _spots_holding(boats, boat):
+        near.update(links[spot])
+    # the free ones (compress: no Python loop; a set unchanged is iterated in one order)
+    return sorted(compress(near, map(NONE.__eq__, map(boats.__getitem__, near))))
 
 
 def _spots_holding(boats: list[int], boat: int) -> Iterator[int]:
@@ -267,7 +269,7 @@ def check_place(ctx: Ctx, st: State, args: Args) -> None:
         raise illegal("no_such_boat.place" if held else "no_such_boat.none", boat=name, held=held)
     if st.spot_boats[spot] != NONE:
         raise illegal("spot_taken", spot=ctx.spot(spot))
-    if spot in place_targets(ctx, st)[boat]:
+    if spot in _boat_targets(ctx, st, boat):  # only this boat's (the player holds one)
         return
     if st.turn.placed:
         previous = ctx.spot(st.turn.placed[-1])
