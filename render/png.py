@@ -67,10 +67,11 @@ def palette_of(exact: Iterable[RGB], reference: Image.Image) -> Image.Image:
 def _shadows(colour: tuple[int, ...], exact: list[RGB]) -> bool:
     """Whether ``colour`` would take an exact colour's pixels: Pillow maps a pixel to the entry
     nearest its 6-bit cell's corner (each channel rounded down to a multiple of 4)."""
+    r, g, b = colour[0], colour[1], colour[2]
     for known in exact:
-        corner = [v & ~3 for v in known]
-        own = sum((a - b) ** 2 for a, b in zip(known, corner, strict=True))
-        if sum((a - b) ** 2 for a, b in zip(colour, corner, strict=False)) <= own:
+        cr, cg, cb = known[0] & ~3, known[1] & ~3, known[2] & ~3
+        own = (known[0] - cr) ** 2 + (known[1] - cg) ** 2 + (known[2] - cb) ** 2
+        if (r - cr) ** 2 + (g - cg) ** 2 + (b - cb) ** 2 <= own:
             return True
     return False
 

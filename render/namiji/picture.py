@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -12,6 +11,7 @@ from engine.namiji.components import CLOCKWISE
 from engine.namiji.view import NamijiView
 from render.extras import PLAIN, Extras
 from render.focus import Box, overlaps
+from render.kept import TextFree
 from render.marks import player_marks
 from render.namiji import layout, palette
 from render.namiji.boards import draw_boards, fit_text
@@ -102,9 +102,17 @@ def render_board(
     return encode_png(image, palette=picture_palette(get_theme(extras.theme)))
 
 
-@lru_cache(maxsize=8)
+PALETTES: TextFree[Image.Image] = TextFree(8)
+"""The fixed palette of each theme (a colour table, kept once made: no words in it)."""
+
+
 def picture_palette(look: Theme) -> Image.Image:
     """The fixed palette of Namiji's pictures in a theme: its colours, then its route's."""
+    return PALETTES.get(look, lambda: _palette(look))
+
+
+def _palette(look: Theme) -> Image.Image:
+    """Make the palette: the theme's colours, then an octree's of a 4-player English layer."""
     colours = (*palette.ALL, EDGE, *theme_colours(look))
     return palette_of(colours, static_layer(look, 4, 5, True, "en"))
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image
 
@@ -12,6 +11,7 @@ from engine.yamatai.board import load_board
 from engine.yamatai.view import YamataiView
 from render.extras import PLAIN, Extras
 from render.focus import Box, overlaps
+from render.kept import TextFree
 from render.marks import player_marks
 from render.png import encode_png, palette_of
 from render.stand_in import dressed, without_turn
@@ -103,7 +103,15 @@ def render_board(
     return encode_png(image, palette=picture_palette(get_theme(extras.theme)))
 
 
-@lru_cache(maxsize=8)
+PALETTES: TextFree[Image.Image] = TextFree(8)
+"""The fixed palette of each theme (a colour table, kept once made: no words in it)."""
+
+
 def picture_palette(look: Theme) -> Image.Image:
     """The fixed palette of Yamatai's pictures in a theme: its colours, then its map's."""
+    return PALETTES.get(look, lambda: _palette(look))
+
+
+def _palette(look: Theme) -> Image.Image:
+    """Make the palette: the theme's colours, then an octree's of a 4-player English layer."""
     return palette_of(theme_colours(look), static_layer("default", look, 4, "en"))

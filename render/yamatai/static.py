@@ -1,4 +1,5 @@
-"""The static layer: sea, islands, labels, spots and frames, drawn once per (board, theme, size)."""
+"""The static layer: sea, islands, labels, spots and frames, drawn once per (board, theme, size);
+its text-free base (everything but the words) once for every language."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.yamatai.board import Board, load_board
+from render.kept import TextFree
 from render.theme import RGB, Theme
 from render.words import say
 from render.yamatai.glyphs import draw_text
@@ -21,17 +23,28 @@ CHANNEL = 0.34  # channel width, in hex units
 
 Point = tuple[float, float]
 
-__all__ = ["island_label_xy", "land_edges", "panel_box", "static_layer", "water_edges"]
+__all__ = [
+    "BASES",
+    "base_layer",
+    "island_label_xy",
+    "land_edges",
+    "panel_box",
+    "static_layer",
+    "water_edges",
+]
+
+
+BASES: TextFree[Image.Image] = TextFree(8)
+"""The text-free bases, by (board, theme, players): about 5 MB each (1600 px RGB)."""
 
 
 @lru_cache(maxsize=16)
 def static_layer(board_name: str, theme: Theme, players: int, language: str = "en") -> Image.Image:
-    """The picture's unchanging parts (cached; copy before drawing on it)."""
+    """The picture's unchanging parts (cached; copy before drawing on it): the text-free base
+    of its board, theme and player count, with the island labels, titles and legend on it."""
     board = load_board(board_name)
     lay = layout(board_name, players)
-    canvas = Image.new("RGB", (lay.width, lay.height), theme.background)
-    canvas.paste(_map_image(board, theme, lay), (lay.map.x0, lay.map.y0))
-    _map_frame(canvas, theme, lay.map)
+    canvas = base_layer(board_name, theme, players).copy()
     draw = ImageDraw.Draw(canvas)
     for i, label in enumerate(board.island_labels):
         x, y = island_label_xy(board, lay, i)
@@ -49,15 +62,32 @@ def static_layer(board_name: str, theme: Theme, players: int, language: str = "e
         (lay.buildings, say("y.area.buildings", language)),
         (lay.specialists, say("y.area.specialists", language)),
     ):
-        panel_box(draw, rect, theme)
         draw_text(
             draw, (rect.x0 + 12, rect.y0 + 8), title, theme.ink_soft, theme.small_size, anchor="lt"
         )
-    for rect in lay.panels:
+    if lay.legend is not None:
+        draw_legend(canvas, lay.legend, theme, language)
+    return canvas
+
+
+def base_layer(board_name: str, theme: Theme, players: int) -> Image.Image:
+    """The static layer without a word: sea, islands, frame and empty boxes (made once per
+    board, theme and player count and kept, shared by every language; never drawn on)."""
+    return BASES.get((board_name, theme, players), lambda: _base(board_name, theme, players))
+
+
+def _base(board_name: str, theme: Theme, players: int) -> Image.Image:
+    """Draw the text-free base (no box overlaps a text drawn on it later)."""
+    board = load_board(board_name)
+    lay = layout(board_name, players)
+    canvas = Image.new("RGB", (lay.width, lay.height), theme.background)
+    canvas.paste(_map_image(board, theme, lay), (lay.map.x0, lay.map.y0))
+    _map_frame(canvas, theme, lay.map)
+    draw = ImageDraw.Draw(canvas)
+    for rect in (lay.fleet, lay.buildings, lay.specialists, *lay.panels):
         panel_box(draw, rect, theme)
     if lay.legend is not None:
         panel_box(draw, lay.legend, theme)
-        draw_legend(canvas, lay.legend, theme, language)
     return canvas
 
 
