@@ -28,6 +28,7 @@ from tests.e2e.harness import (
     WATCHER,
     Env,
     Table,
+    as_posted,
     custom_id,
     himiko_env,
     run,
@@ -119,7 +120,7 @@ def test_cancel_after_a_partly_failed_start_abandons_the_game(tmp_path: Path) ->
             await env.bot.sweep()  # the thread is owed the news
             await env.settled()
             [note] = double.messages(lobby.id, include_ephemeral=False)
-            assert "cancelled" in note.content and not note.attachments
+            assert "cancelled" in note.text() and not note.attachments  # its card, no board
             assert not note.pinged_user_ids()
             await verified(env)
 
@@ -146,7 +147,7 @@ def test_start_while_the_database_is_locked_fails_cleanly_and_works_again(tmp_pa
             await again.wait_event("edit_original", TIMEOUT)
             [thread] = double.threads(CHANNEL)  # the thread of the first try, reused
             [opening] = env.turn_messages(thread.id)
-            assert "plays first" in opening.content
+            assert "plays first" in opening.text()
             assert double.message(lobby.id).custom_ids() == []
             await verified(env)
 
@@ -170,8 +171,8 @@ def test_lost_answers_at_start_still_give_one_opening_and_computers_play(tmp_pat
             await env.settled()
             table = Table(double.channel(lobby.id), double.message(lobby.id), lobby)
             opening, turn = env.turn_messages(table.id)  # the retry repeated the nonce
-            assert "plays first" in opening.content and "Computer 1" in opening.content
-            assert turn.pinged_user_ids() == [HOST.id]  # the computer played its turn
+            assert "plays first" in opening.text() and "Computer 1" in opening.text()
+            assert as_posted(double, turn).pinged_user_ids() == [HOST.id]  # the computer played
             assert await env.current_user(table.id) == HOST.id
             assert not await owed(env, table)
 
@@ -257,11 +258,11 @@ def test_a_failed_resignation_note_is_swept_and_the_resigner_told_it_worked(
             yes = await double.click(other, table.id, ask.id, custom_id(ask, "himiko:resign:ok:"))
             assert (await yes.reply(TIMEOUT)).content == "You resigned."
             note = await double.wait_for_message(
-                table.id, lambda m: not m.ephemeral and "resigned" in m.content, TIMEOUT
+                table.id, lambda m: not m.ephemeral and "resigned" in m.text(), TIMEOUT
             )
             assert note.pinged_user_ids() == []
             await env.settled()
-            assert len([m for m in public(env, table) if "resigned" in m.content]) == 1
+            assert len([m for m in public(env, table) if "resigned" in m.text()]) == 1
             assert (await env.game(table.id)).status == "finished"  # the other player won
             assert not await owed(env, table)
             await verified(env)
@@ -396,15 +397,16 @@ def test_the_end_of_a_game_is_told_once_across_failures_and_a_restart(tmp_path: 
                 action = (await env.match(table.id)).legal_actions()[-1]
                 await (await env.play(users[current], table.id, action)).reply(TIMEOUT)
             await env.settled()  # retried the result line, gave up for now
-            finals = [m for m in public(env, table) if "The game is over." in m.content]
-            assert len(finals) == 1 and sorted(finals[0].pinged_user_ids()) == sorted(users)
+            finals = [m for m in public(env, table) if "The game is over." in m.text()]
+            assert len(finals) == 1
+            assert sorted(as_posted(double, finals[0]).pinged_user_ids()) == sorted(users)
             assert await owed(env, table)  # not recorded: the line and the lobby are owed
             assert "is over" not in double.message(table.lobby.id).text()  # after the line
 
             double.faults.clear()
             await env.restart()  # the sweep at start finishes what the end owes
             await env.settled()
-            finals = [m for m in public(env, table) if "The game is over." in m.content]
+            finals = [m for m in public(env, table) if "The game is over." in m.text()]
             assert len(finals) == 1  # the thread message repeated its nonce: still one
             lines = [
                 m for m in double.messages(CHANNEL, include_ephemeral=False) if "won" in m.content
