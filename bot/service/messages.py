@@ -20,7 +20,7 @@ from .coach import CoachService
 from .deadlines import DeadlineService, Stated, TurnBegin
 from .errors import ServiceError
 from .notify import Delivery
-from .records import Records
+from .records import Records, ended_word
 from .reports import TurnReports
 from .results import Created, Ended, TurnId, TurnReport
 from .settings import SettingsService
@@ -188,18 +188,22 @@ class ThreadMessages:
 
     async def _final(self, message: Owed, held: tuple[Game, Match] | None) -> FinalExtras | None:
         """A game's last message's extras: the coach's turning points offered in a coached
-        game, the recap; an ending's recap and its board as it stood (a game cancelled before
-        any move has none). Other messages: none."""
+        game, the recap; an ending's too, with its board as it stood, saying why it ended (a
+        game cancelled before any move has none of them). Other messages: none."""
         game = None if held is None else held[0]
         if isinstance(message, TurnReport) and message.final is not None:
             coach = game is not None and await self.coach.coached(game)
             return FinalExtras(coach=coach, recap=await self._recap(game))
         if not isinstance(message, Ended):
             return None
-        board = None
-        if held is not None and message.reason != "cancelled":
-            board = await self.reports.pictures.render(held[1].view(None), None, held[0])
-        return FinalExtras(coach=False, recap=await self._recap(game), board=board)
+        if held is None or message.reason == "cancelled":  # nothing was played: no board
+            return FinalExtras(coach=False, recap=await self._recap(game))
+        game, match = held
+        board = await self.reports.pictures.render(
+            match.view(None), None, game, ended=ended_word(game)
+        )
+        coach = await self.coach.coached(game)
+        return FinalExtras(coach=coach, recap=await self._recap(game), board=board)
 
     async def _recap(self, game: Game | None) -> bytes | None:
         return None if game is None else await self.records.final_recap_of(game)

@@ -168,12 +168,14 @@ class Pictures:
         computer_played: bool = False,
         since: ToldTurns | None = None,
         banks: Mapping[int, int] | None = None,
+        ended: str | None = None,
     ) -> PictureOrder:
         """What the picture of ``view`` is drawn from, in the game's language (None: a
         warm-up); ``legal``: the turn picture marking them; ``stand_ins`` (seat -> why the
         computer plays its human), ``computer_played`` (the last turn so) and ``banks`` (seat
         -> seconds left in its time bank) are told on it; ``since``: the turn picture tells and
-        marks these turns (the others' since the viewer's last one)."""
+        marks these turns (the others' since the viewer's last one); ``ended``: why the bot
+        ended the game (``records.ended_word``), told on it."""
         extras = Extras(
             language="en" if game is None else picture_language(game),
             stand_ins=tuple(sorted((stand_ins or {}).items())),
@@ -181,6 +183,7 @@ class Pictures:
             banks=tuple(sorted((banks or {}).items())),
             since=None if since is None else tuple((t.seat, tuple(t.events)) for t in since.turns),
             first_turn=since is not None and since.first_turn,
+            ended=ended,
         )
         return PictureOrder(
             game_id=None if game is None else game.id,
@@ -210,6 +213,7 @@ class Pictures:
         stand_ins: Mapping[int, str] | None = None,
         computer_played: bool = False,
         banks: Mapping[int, int] | None = None,
+        ended: str | None = None,
     ) -> bytes:
         """The picture at once (``order`` then ``draw``)."""
         order = self.order(
@@ -220,6 +224,7 @@ class Pictures:
             stand_ins=stand_ins,
             computer_played=computer_played,
             banks=banks,
+            ended=ended,
         )
         return await self.draw(order)
 

@@ -74,12 +74,15 @@ def turn_card(
 
 
 def _heading(bot: Himiko, report: TurnReport, locale: str | None, deadline: int | None) -> str:
-    """The card's heading: the game and its round (or turn), then who plays and until when."""
+    """The card's heading: the game and the round (or turn) now played, then who plays and
+    until when."""
     if report.final is not None:
         return _game_heading(bot, report.game, "card.heading_over", locale)
     counts = presentation(report.game).counts
     key = "card.heading" if counts == "round" else f"card.heading_{counts}"
-    heading = _game_heading(bot, report.game, key, locale, round=report.round)
+    nxt = report.next_turn  # the turn the player to act is about to play
+    number = report.round if nxt is None else nxt.round
+    heading = _game_heading(bot, report.game, key, locale, round=number)
     return "\n".join([heading, *next_lines(bot, report, locale, deadline)])
 
 
@@ -148,7 +151,8 @@ async def post_ending(
 ) -> None:
     """The last message of a game that ended before its end (a resignation, an abandon, a
     cancel), as its card at once (it pings nobody): why it ended and who won, the recap and
-    the board as it stood, Rematch (not after a cancel) and View on the web."""
+    the board as it stood, My turning points (a coached game), Rematch (not after a cancel),
+    View on the web and Rules."""
     locale = game_locale(ended.language, channel)
     final = final or FinalExtras(coach=False, recap=None)
     name = "" if ended.player is None else display_name(ended.player.name)
@@ -167,8 +171,9 @@ async def post_ending(
         parts += [ui.Separator(), *_galleries(shown)]
     rematch = None
     if ended.reason != "cancelled":
-        rematch = bot.buttons.final_view(ended.game_id, locale, coach=False)
-    parts += rows(buttons_of(bot.buttons.web_link(ended.game_id, locale, rematch)))
+        rematch = bot.buttons.final_view(ended.game_id, locale, coach=final.coach)
+    shown_buttons = buttons_of(bot.buttons.web_link(ended.game_id, locale, rematch))
+    parts += rows([*shown_buttons, bot.buttons.rules(ended.game, locale)])
     colour = None if ended.winner is None else seat_colour(ended.game, ended.winner.colour)
     await channel.send(
         view=card(*parts, accent=_rgb(colour)),

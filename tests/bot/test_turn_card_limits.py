@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.cards import MAX_CARD_TEXT
-from bot.service import PlayerInfo, TurnRecord, TurnReport
+from bot.service import PlayerInfo, TurnId, TurnRecord, TurnReport
 from bot.service.messages import FinalExtras
 from bot.service.tables import final_result
 from bot.thread.turn_cards import CardPictures, turn_card
@@ -87,3 +87,35 @@ def test_a_final_card_with_thirty_computer_turns_fits_and_keeps_the_last_turn(
     assert "…" in body.splitlines()  # the oldest computer turns were left out
     assert body.splitlines()[-1] and not body.endswith("…")  # the results were not cut
     assert [f.filename for f in files] == ["recap.gif", "board.png"]
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "turn 6"), ("pl", "tura 6")])
+def test_the_heading_names_the_turn_now_played_not_the_one_just_played(
+    language: str, said: str
+) -> None:
+    """Turn 5 was just played; the player pinged plays turn 6: the heading says 6, as the
+    turn picture's title does (the play-through read "tura 5" above "Tura 6")."""
+    match = games.new("namiji", ["Ann", "Bo"], 3)
+    players = tuple(
+        PlayerInfo(seat=i, name=n, user_id=70 + i, colour=match.colours[i])
+        for i, n in enumerate(["Ann", "Bo"])
+    )
+    report = TurnReport(
+        game_id=1,
+        game="namiji",
+        thread_id=500,
+        version=9,
+        player=players[0],
+        round=5,
+        actions=("end",),
+        events=(),
+        players=players,
+        picture=None,
+        next_player=players[1],
+        next_turn=TurnId(round=6, seat=1, start=9),
+        language=language,
+    )
+    view, _ = turn_card(FakeBot(), report, language, None, CardPictures())  # type: ignore[arg-type]
+    components = view.to_components()  # type: ignore[no-untyped-call]
+    heading = components[0]["components"][0]["content"]
+    assert heading.startswith(f"### Namiji · {said}\n<@71>"), heading

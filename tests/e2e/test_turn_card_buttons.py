@@ -12,7 +12,8 @@ import pytest
 from bot.thread.turn_cards import BOARD_PICTURE, TURN_PICTURE
 from render import seat_colour
 from tests.discord_double import MessageRecord
-from tests.e2e.harness import TIMEOUT, Env, custom_id, himiko_env, run
+from tests.e2e.harness import GUEST, HOST, TIMEOUT, Env, custom_id, himiko_env, run, shown
+from tests.e2e.test_coach import coached_game
 from tests.e2e.test_picture_follows import turn_played_behind_a_closed_gate
 from tests.e2e.test_play import rest_of_turn, two_humans
 from tests.e2e.test_web_export import _with_web, link_urls
@@ -155,5 +156,40 @@ def test_pictures_that_fail_leave_a_card_in_words_and_come_with_a_later_sweep(
                 BOARD_PICTURE,
             ]
             assert await env.bot.rooms.reports.owed_pictures() == []
+
+    run(body)
+
+
+def test_a_coached_game_ended_by_resigning_has_a_final_card_like_any_end(tmp_path: Path) -> None:
+    """Resigning a coached two-player game: its ending card offers My turning points, Rematch
+    and Rules as a finished game's does, and its board says the game ended (it is not the
+    board of the last turn card, where a player was still to act)."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            table = await coached_game(env, (GUEST,))
+            player = HOST if await env.current_user(table.id) == HOST.id else GUEST
+            for action in rest_of_turn(await env.match(table.id)):
+                await (await env.play(player, table.id, action)).reply(TIMEOUT)
+            last_turn = await double.wait_for_message(
+                table.id, lambda m: m.is_v2 and "turn.png" in shown(m), TIMEOUT
+            )
+            ask = await (await double.slash(player, table.id, "resign")).reply(TIMEOUT)
+            yes = await double.click(player, table.id, ask.id, custom_id(ask, "himiko:resign:ok:"))
+            await yes.reply(TIMEOUT)
+            ending = await double.wait_for_message(
+                table.id,
+                lambda m: m.is_v2 and m.id > last_turn.id and "board.png" in shown(m),
+                TIMEOUT,
+            )
+            ids = ending.custom_ids()
+            assert any(i.startswith("himiko:coach:points:") for i in ids), ids
+            assert any(i.startswith("himiko:rematch:") for i in ids), ids
+            assert "himiko:rules:yamatai" in ids
+            ended_board = ending.attachment("board.png")
+            turn_board = last_turn.attachment("board.png")
+            assert ended_board is not None and turn_board is not None
+            assert ended_board.data != turn_board.data  # "ended by a resignation" on it
 
     run(body)
