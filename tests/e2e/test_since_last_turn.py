@@ -72,7 +72,8 @@ async def expected_lines(env: Env, table: Table, locale: str) -> list[str]:
     ("locale", "start", "title"),
     [
         ("en-US", "**Since the game began:**", "**Since your last turn:**"),
-        ("fr", "**Depuis le début de la partie :**", "**Depuis ton dernier tour :**"),
+        # French puts a no-break space before the colon
+        ("fr", "**Depuis le début de la partie\u00a0:**", "**Depuis ton dernier tour\u00a0:**"),
     ],
 )
 def test_the_third_player_reads_the_two_others_moves(
