@@ -189,7 +189,8 @@ def option_lines(say: Callable[..., str], state: LobbyState) -> list[str]:
     takeover = say(f"lobby.takeover_{'on' if state.takeover else 'off'}")
     level = say("lobby.level_text", level=say(f"lobby.level.{state.level}"))
     coach = say(f"lobby.coach_{'on' if state.coach else 'off'}")
-    lines = [options, level, takeover, coach]
+    # the computers' level only where computers play (humans only: it said "normal" for nobody)
+    lines = [options, *([level] if state.computers else []), takeover, coach]
     if state.directions:
         direction = say(f"lobby.direction.{state.direction}")
         lines.append(say("lobby.direction_text", direction=direction))

@@ -139,9 +139,12 @@ def test_the_level_in_lobby_words_and_old_menus_still_work(tmp_path: Path) -> No
                 old = await env.double.forged_click(HOST, CHANNEL, lobby.id, menu, values=[value])
                 assert (await old.response(TIMEOUT)).type == 7
                 text = env.double.message(lobby.id).text()
-                assert "Niveau des joueurs ordinateur\xa0: facile" in text
+                # the level is kept; it is said only where computers play
+                said = "Niveau des joueurs ordinateur\xa0: facile" in text
+                assert said == (computers == "oui"), text
                 assert f"tenues par l'ordinateur\xa0: {computers}" in text, text
                 menu = custom_id(env.double.message(lobby.id), "himiko:lobby:computers:")
+                assert menu.endswith(":easy")
 
     run(body)
 
