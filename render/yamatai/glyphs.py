@@ -5,12 +5,13 @@ Every sprite is an RGBA image; ``paste_centred`` puts one on the picture by its 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.fonts import font
+from render.kept import TextFree
 from render.text import draw_text, text_length
 from render.theme import RGB, Theme
 
@@ -47,6 +48,16 @@ def _sprite(width: int, height: int, paint: Painter) -> Sprite:
     big = Image.new("RGBA", (width * SS, height * SS), (0, 0, 0, 0))
     paint(ImageDraw.Draw(big), SS)
     return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+KEPT: TextFree[Sprite] = TextFree(1024)
+"""Text-free sprites (a sail and hull, a spot's disc) before their words are written on them:
+a few KB each, kept once made (docs/decisions.md D204)."""
+
+
+def _kept(key: Hashable, width: int, height: int, paint: Painter) -> Sprite:
+    """``_sprite`` kept under ``key`` (all that ``paint`` depends on), as a copy to write on."""
+    return KEPT.get(key, lambda: _sprite(width, height, paint)).copy()
 
 
 def _scaled(points: Sequence[tuple[float, float]], k: int) -> list[tuple[float, float]]:
@@ -157,7 +168,7 @@ def map_boat_sprite(theme: Theme, boat: str, letter: str, label: str) -> Sprite:
             theme.spot_fill,
         )
 
-    sprite = _sprite(width, height, paint)
+    sprite = _kept(("map_boat", theme, boat, sail_w), width, height, paint)
     _label_on(sprite, label, theme.spot_ink, size, (width / 2, sail_h / 2 + 0.5))
     _label_on(
         sprite,
@@ -453,6 +464,6 @@ def spot_sprite(theme: Theme, label: str, entry: bool) -> Sprite:
                 width=k,
             )
 
-    sprite = _sprite(box, box, paint)
+    sprite = _kept(("spot", theme, radius, entry), box, box, paint)
     _label_on(sprite, label, theme.spot_ink, size, (box / 2, box / 2 + 0.5))
     return sprite

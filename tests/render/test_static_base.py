@@ -1,6 +1,7 @@
 """Yamatai's static layer is its text-free base, made once for every language, with the words
 drawn on top (D204): the base holds no word, each language's layer differs from it only where
-words are drawn, and the base is kept when the memos of drawn text are forgotten."""
+words are drawn, and the base is kept when the memos of drawn text are forgotten; the same for
+the sails and hulls of boats and the discs of spots."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render.text import measuring, recording
 from render.theme import THEMES, Theme
+from render.yamatai.glyphs import KEPT, map_boat_sprite, spot_sprite
 from render.yamatai.layout import layout
 from render.yamatai.static import BASES, base_layer, static_layer
 from tests.render.test_phone import _clear_caches
@@ -69,3 +71,22 @@ def test_the_base_is_kept_when_the_memos_of_drawn_text_are_forgotten() -> None:
     again = static_layer("default", look, 2, "it")
     assert again is not layer  # the words are drawn again
     assert again.tobytes() == layer.tobytes()
+
+
+def test_boats_and_spots_of_one_width_share_their_text_free_sprite() -> None:
+    """A boat's sail and hull (a spot's disc) are drawn once per look and width; each label is
+    still written on its own copy, also after the memos of drawn text are forgotten."""
+    look = _fresh_theme("base-test-sprites")
+    boat = next(iter(look.boats))
+    kept = len(KEPT)
+    boats = [map_boat_sprite(look, boat, "A", label) for label in ("12", "34", "56")]
+    spots = [spot_sprite(look, label, False) for label in ("12", "34", "56")]
+    assert len(KEPT) == kept + 2
+    assert len({b.tobytes() for b in boats}) == 3
+    assert len({s.tobytes() for s in spots}) == 3
+    _clear_caches()
+    with recording() as said:
+        again = map_boat_sprite(look, boat, "A", "34")
+    assert [text for text, _ in said] == ["34", "A"]
+    assert again.tobytes() == boats[1].tobytes()
+    assert len(KEPT) == kept + 2
