@@ -62,6 +62,8 @@ class Outbox:
         self._steps: set[tuple[int, int, str]] = set()  # (game, version, step) done, unrecorded
         # pictures drawn at once: one per render worker
         self.pictures = PictureQueue(workers=max(1, picture_workers))
+        # game -> version -> a turn message queued to become its card (its report, id, extras)
+        self._in_words: dict[int, dict[int, tuple[TurnReport, int, CardExtras]]] = {}
 
     async def _post(
         self,
@@ -154,7 +156,7 @@ class Outbox:
 
     def _queue_picture(self, report: TurnReport, message_id: int, extras: CardExtras) -> bool:
         """Queue the drawing of a posted turn message's pictures, which turn it into its card
-        (the newest of its game only).
+        (the newest of its game only: the messages it overtook become cards in words).
 
         Somebody waits on it when a human plays next or the game ended; a board between
         computer turns waits behind those, or is left to the sweep when the queue is full.
@@ -164,15 +166,28 @@ class Outbox:
         nxt = report.next_player
         waited = report.final is not None or (nxt is not None and not nxt.computer)
         job = partial(self._dress, report, message_id, extras)
-        return self.pictures.put((report.game_id, "turn"), report.version, job, waited=waited)
+        taken = self.pictures.put((report.game_id, "turn"), report.version, job, waited=waited)
+        if taken:
+            self._in_words.setdefault(report.game_id, {})[report.version] = (
+                report,
+                message_id,
+                extras,
+            )
+        return taken
 
     async def _dress(
         self, report: TurnReport, message_id: int, extras: CardExtras
     ) -> Delivery | None:
         """Draw the card's pictures; its delivery edits the message into its card and records
-        it. Pictures that fail leave a card without them, still owed (the next sweep draws them
-        again); a message that is gone is not tried again."""
+        it, then turns the game's older messages whose pictures this one overtook (never drawn)
+        into cards in words. Pictures that fail leave a card without them, still owed (the next
+        sweep draws them again); a message that is gone is not tried again."""
         game_id, version, final = report.game_id, report.version, extras.final
+        waiting = self._in_words.get(game_id, {})
+        waiting.pop(version, None)
+        overtaken = [waiting.pop(v) for v in sorted(waiting) if v < version]
+        if not waiting:
+            self._in_words.pop(game_id, None)
         reports = self.bot.rooms.reports
         try:
             pictures, drawn = await self._card_pictures(report, final), True
@@ -182,14 +197,7 @@ class Outbox:
 
         async def deliver() -> None:
             try:
-                channel = await fetch_thread(self.bot, report.thread_id)
-                locale = game_locale(report.language, channel)
-                view, files = turn_card(
-                    self.bot, report, locale, extras.deadline, pictures, final=final
-                )
-                await dress_message(
-                    channel, message_id, view, files, pinged(report, extras.delivery)
-                )
+                await self._put_card(report, message_id, extras, pictures)
             except (discord.NotFound, discord.Forbidden) as error:
                 log.warning("game %s: turn message %s gone (%s)", game_id, message_id, error)
             except Exception:
@@ -199,8 +207,24 @@ class Outbox:
                 if not drawn:
                     return
             await reports.picture_attached(game_id, version)
+            for older, older_id, older_extras in overtaken:
+                try:
+                    await self._put_card(older, older_id, older_extras, CardPictures())
+                except Exception:  # an older turn's card in words: not tried again
+                    log.warning("game %s: turn message %s stays in words", game_id, older_id)
 
         return deliver
+
+    async def _put_card(
+        self, report: TurnReport, message_id: int, extras: CardExtras, pictures: CardPictures
+    ) -> None:
+        """Edit a turn message into its card with ``pictures``."""
+        channel = await fetch_thread(self.bot, report.thread_id)
+        locale = game_locale(report.language, channel)
+        view, files = turn_card(
+            self.bot, report, locale, extras.deadline, pictures, final=extras.final
+        )
+        await dress_message(channel, message_id, view, files, pinged(report, extras.delivery))
 
     async def _card_pictures(self, report: TurnReport, final: FinalExtras | None) -> CardPictures:
         """A turn card's pictures: the phone-sized turn picture and the board, drawn side by

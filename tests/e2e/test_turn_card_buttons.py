@@ -14,7 +14,7 @@ from render import seat_colour
 from tests.discord_double import MessageRecord
 from tests.e2e.harness import GUEST, HOST, TIMEOUT, Env, custom_id, himiko_env, run, shown
 from tests.e2e.test_coach import coached_game
-from tests.e2e.test_picture_follows import turn_played_behind_a_closed_gate
+from tests.e2e.test_picture_follows import gate, turn_played_behind_a_closed_gate
 from tests.e2e.test_play import rest_of_turn, two_humans
 from tests.e2e.test_web_export import _with_web, link_urls
 
@@ -191,5 +191,36 @@ def test_a_coached_game_ended_by_resigning_has_a_final_card_like_any_end(tmp_pat
             turn_board = last_turn.attachment("board.png")
             assert ended_board is not None and turn_board is not None
             assert ended_board.data != turn_board.data  # "ended by a resignation" on it
+
+    run(body)
+
+
+def test_turns_whose_pictures_were_overtaken_still_become_cards_in_words(
+    tmp_path: Path,
+) -> None:
+    """Four turns played while pictures are held: the queue draws only the newest turn's
+    pictures (the older ones are overtaken, never drawn), yet every turn message becomes a card:
+    the older ones in words, the newest with its pictures; nothing stays owed."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, other = await two_humans(env)
+            await env.quiet()
+            assert env.bot.render_pool is not None
+            opened = gate(env.bot.render_pool)
+            users = {player.id: player, other.id: other}
+            for _ in range(4):
+                user = users[await env.current_user(table.id) or 0]
+                for action in rest_of_turn(await env.match(table.id)):
+                    await (await env.play(user, table.id, action)).reply(TIMEOUT)
+            opened.set()
+            await env.settled()
+            await env.bot.outbox.pictures.idle()
+            _, *turns = env.double.messages(table.id, include_ephemeral=False)
+            assert len(turns) == 4 and all(m.is_v2 for m in turns), [m.text() for m in turns]
+            assert shown(turns[-1]) == [TURN_PICTURE, BOARD_PICTURE]
+            assert any(shown(m) == [] for m in turns[:-1])  # overtaken: a card in words
+            assert all(m.text_displays()[1] for m in turns)  # each tells its turn
+            assert await env.bot.rooms.reports.owed_pictures() == []
 
     run(body)
