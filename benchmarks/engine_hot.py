@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/engine_hot.py [--games 12] [--runs 5] [--root DIR]
 
 Positions come from seeded random games (2 to 5 players, each game's default options). Timed,
-each over every position (the best of ``--runs`` passes, CPU time, the garbage collector paused):
+each over every position (``--runs`` passes, CPU time, the garbage collector paused):
 
 - ``yamatai legal_actions``: ``Rules.legal_actions`` (the canonical texts), per position;
 - ``yamatai random game``: a whole random game through ``Match.play`` (parse, check, format,
@@ -13,10 +13,11 @@ each over every position (the best of ``--runs`` passes, CPU time, the garbage c
 - ``record from_json``: reading a finished Namiji game's full record strictly, per record;
 - ``yamatai greedy``: one greedy decision (``greedy_player`` on the seat's view), per decision.
 
-Each figure is printed in microseconds and as a ratio to a floor measured in the same run (one
-pass of a fixed pure-Python loop, ``reference_pass``), so that runs on machines of different
-speed or load compare. To compare with an older engine, export its tree and point ``--root`` at
-it (``git archive HEAD~1 engine | tar -x -C /tmp/before``), then run both back to back.
+Each figure is printed in microseconds and as a ratio to a floor measured right before each
+pass (one pass of a fixed pure-Python loop, ``reference_pass``), so that runs on machines of
+different speed or load compare; the pass of least ratio is kept. To compare with an older
+engine, export its tree and point ``--root`` at it (``git archive a6f95d0^ engine | tar -x -C
+/tmp/before``), then run both in turn, twice or more on a shared machine.
 """
 
 from __future__ import annotations
@@ -46,17 +47,22 @@ def reference_pass() -> float:
     return time.process_time() - start
 
 
-def best_of(runs: int, work: Callable[[], int]) -> tuple[float, int]:
-    """The least CPU seconds of ``runs`` calls of ``work`` and the count it returns."""
-    best, count = float("inf"), 0
+def best_of(runs: int, work: Callable[[], int]) -> tuple[float, float]:
+    """CPU seconds per item of ``work`` (which returns how many items it did) and its ratio to
+    the floor: each run times the floor, then the work, right after; the run of least ratio
+    is kept (the floor taken beside the work follows the machine's load as it changes)."""
+    best_ratio, best_each = float("inf"), 0.0
     for _ in range(runs):
+        floor = reference_pass()
         gc.collect()
         gc.disable()
         start = time.process_time()
         count = work()
-        best = min(best, time.process_time() - start)
+        each = (time.process_time() - start) / max(1, count)
         gc.enable()
-    return best, count
+        if each / floor < best_ratio:
+            best_ratio, best_each = each / floor, each
+    return best_each, best_ratio
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -151,13 +157,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "record from_json (per Namiji record)": records,
         "yamatai greedy (per decision)": greedy,
     }
-    floor = min(reference_pass() for _ in range(args.runs))
     print(f"engine from {Path(games.__file__).parent}")
-    print(f"floor: one pass of a fixed Python loop, {floor * 1e3:.2f} ms of CPU")
+    print(f"floor: one pass of a fixed Python loop ({REFERENCE_STEPS} steps), timed beside each")
     for label, work in timed.items():
-        seconds, count = best_of(args.runs, work)
-        each = seconds / max(1, count)
-        print(f"{label}: {each * 1e6:.1f} us, {each / floor * 1000:.3f} per mille of the floor")
+        each, ratio = best_of(args.runs, work)
+        print(f"{label}: {each * 1e6:.1f} us, {ratio * 1000:.3f} per mille of the floor")
     return 0
 
 
