@@ -67,12 +67,17 @@ def recap_failed(records: list[logging.LogRecord]) -> bool:
     return any(r.levelno >= logging.WARNING and "recap" in r.getMessage() for r in records)
 
 
-@pytest.mark.parametrize("key", ["yamatai", "namiji"])
+@pytest.mark.parametrize(
+    ("key", "locale", "heading"),
+    [("yamatai", "fr", "### Yamatai · manche "), ("namiji", "pl", "### Namiji · tura ")],
+)
 def test_every_turn_message_of_a_finished_game_becomes_its_card(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, key: str
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, key: str, locale: str, heading: str
 ) -> None:
+    """A French Yamatai game and a Polish Namiji game (the server's language), to the end."""
+
     async def body() -> None:
-        async with himiko_env(tmp_path) as env:
+        async with himiko_env(tmp_path, preferred_locale=locale) as env:
             double = env.double
             table = await played_to_the_end(env, key)
             game = await env.game(table.id)
@@ -95,6 +100,7 @@ def test_every_turn_message_of_a_finished_game_becomes_its_card(
                 assert png_size(board.data) == whole
                 to_act = users[following.seat]
                 assert f"<@{to_act}>" in card.text_displays()[0], card.text_displays()
+                assert card.text_displays()[0].startswith(heading), card.text_displays()
                 assert as_posted(double, card).pinged_user_ids() == [to_act]
 
             final = cards[-1]
