@@ -56,6 +56,20 @@ def button(
     return ui.Button(label=label, style=style, custom_id=custom_id)
 
 
+class OneGameButton:
+    """A persistent button whose custom id names one game (its ``game`` field): a click
+    rebuilds it from that id alone. The mixin goes before ``ui.DynamicItem[...]``; the class
+    takes the game's id first."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click."""
+        made: Self = cast(Any, cls)(int(match["game"]))  # a subclass takes the game's id first
+        return made
+
+
 class OkNoButton:
     """Confirm / Cancel that only its user may click.
 

@@ -17,7 +17,7 @@ from bot.context import Himiko
 from bot.custom_ids import COACH_POINTS, PANEL_HINT
 from bot.internals import Interaction
 from bot.present import busy_notice, guarded, send, t
-from bot.views.base import PersistentItem, button
+from bot.views.base import OneGameButton, PersistentItem, button
 from bot.views.words import choice_label
 
 
@@ -60,7 +60,9 @@ class HintButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_HINT.templat
         )
 
 
-class TurningPointsButton(ui.DynamicItem[ui.Button[ui.View]], template=COACH_POINTS.template):
+class TurningPointsButton(
+    OneGameButton, ui.DynamicItem[ui.Button[ui.View]], template=COACH_POINTS.template
+):
     """Asks the coach for the clicker's three turning points of the finished game."""
 
     bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
@@ -68,13 +70,6 @@ class TurningPointsButton(ui.DynamicItem[ui.Button[ui.View]], template=COACH_POI
     def __init__(self, game_id: int, label: str = "My turning points") -> None:
         self.game_id = game_id
         super().__init__(button(COACH_POINTS.format(game=game_id), "🔎 " + label))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
-    ) -> Self:
-        """Rebuild from a click."""
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: Interaction) -> None:
         """Answer privately with the player's turning points."""

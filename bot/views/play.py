@@ -24,7 +24,7 @@ from bot.internals import Interaction
 from bot.present import after_save, guarded, member_of, played_text, t
 from bot.service import ServiceError, TurnId, TurnKey
 from bot.thread.door import announce, settle
-from bot.views.base import OkNoButton, PersistentItem, button
+from bot.views.base import OkNoButton, OneGameButton, PersistentItem, button
 from bot.views.panel import follow_picture, open_panel
 
 _SEQUENCE = re.compile(r"```\n(?P<text>.*?)\n```", re.DOTALL)
@@ -70,7 +70,7 @@ class OpenPanelButton(
         )
 
 
-class MyGameButton(ui.DynamicItem[ui.Button[ui.View]], template=MY_GAME.template):
+class MyGameButton(OneGameButton, ui.DynamicItem[ui.Button[ui.View]], template=MY_GAME.template):
     """On the ``/mygames`` card: the clicker's panel of that game, as it is now (refused, as
     the turn message's button is, to whoever has no seat or whose turn it is not)."""
 
@@ -80,13 +80,6 @@ class MyGameButton(ui.DynamicItem[ui.Button[ui.View]], template=MY_GAME.template
         self.game_id = game_id
         style = discord.ButtonStyle.primary if mine else discord.ButtonStyle.secondary
         super().__init__(button(MY_GAME.format(game=game_id), label, style))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
-    ) -> Self:
-        """Rebuild from a click."""
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: Interaction) -> None:
         """Open the game's current panel in a new private message (the list stays)."""

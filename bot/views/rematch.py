@@ -10,8 +10,7 @@ is open; once it is closed (cancelled, started, deleted) the next click opens a 
 from __future__ import annotations
 
 import logging
-import re
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 import discord
 from discord import ui
@@ -24,7 +23,7 @@ from bot.names import short_name
 from bot.present import NO_MENTIONS, guarded, send, t, users
 from bot.service import Game, ServiceError
 from bot.service.results import COMPUTER_USER_ID
-from bot.views.base import button
+from bot.views.base import OneGameButton, button
 from bot.views.coach import turning_points_view
 from bot.views.lobby import lobby_card, lobby_items
 from bot.views.lobby_card import lobby_embed, lobby_in, lobby_say, lobby_view
@@ -34,7 +33,7 @@ Interaction = discord.Interaction[Any]
 _OPENING = KeyedLocks()  # per game: two quick clicks open one lobby
 
 
-class RematchButton(ui.DynamicItem[ui.Button[ui.View]], template=REMATCH.template):
+class RematchButton(OneGameButton, ui.DynamicItem[ui.Button[ui.View]], template=REMATCH.template):
     """Opens (or points to) the rematch lobby of a finished game; for its players only."""
 
     bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
@@ -43,13 +42,6 @@ class RematchButton(ui.DynamicItem[ui.Button[ui.View]], template=REMATCH.templat
         self.game_id = game_id
         custom_id = REMATCH.format(game=game_id)
         super().__init__(button(custom_id, "🔁 " + label, discord.ButtonStyle.primary))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """Rebuild from a click."""
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: Interaction) -> None:
         """Open the rematch lobby once; tell the clicker where it is (privately)."""
