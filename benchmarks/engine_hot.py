@@ -11,7 +11,9 @@ each over every position (``--runs`` passes, CPU time, the garbage collector pau
 - ``namiji to_json``: ``Match.to_json`` (the canonical JSON a test compares), per position;
 - ``yamatai to_json``: the same for Yamatai;
 - ``record from_json``: reading a finished Namiji game's full record strictly, per record;
-- ``yamatai greedy``: one greedy decision (``greedy_player`` on the seat's view), per decision.
+- ``yamatai greedy``: one greedy decision (``greedy_player`` on the seat's view), per decision;
+- ``yamatai strong``: one strong decision on the seat's view with a fixed budget (``STRONG``,
+  no deadline: the same work whatever the speed), per decision.
 
 Each figure is printed in microseconds and as a ratio to a floor measured right before each
 pass (one pass of a fixed pure-Python loop, ``reference_pass``), so that runs on machines of
@@ -32,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 REFERENCE_STEPS = 100_000
+STRONG = (16, 4, 4, 2)  # iterations, determinizations, candidates, turns
 _HERE = Path(__file__).resolve().parent
 
 
@@ -78,6 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     from engine import games
     from engine import record as rec
+    from engine.contract import Budget
     from engine.rng import Rng
     from engine.yamatai.players import greedy_player
 
@@ -149,6 +153,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             greedy_player(match.view(match.current_seat), 1)
         return len(deciding)
 
+    strong = games.computer_player("yamatai", "strong", budget=Budget(*STRONG))
+
+    def searched() -> int:
+        for match in deciding[::10]:
+            strong(match.view(match.current_seat), 1)
+        return len(deciding[::10])
+
     timed = {
         "yamatai legal_actions (per position)": legal_texts,
         "yamatai random game (per action)": whole_games,
@@ -156,6 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "yamatai to_json (per position)": saved(yamatai),
         "record from_json (per Namiji record)": records,
         "yamatai greedy (per decision)": greedy,
+        "yamatai strong (per decision)": searched,
     }
     print(f"engine from {Path(games.__file__).parent}")
     print(f"floor: one pass of a fixed Python loop ({REFERENCE_STEPS} steps), timed beside each")
