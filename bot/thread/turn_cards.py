@@ -4,11 +4,12 @@ A turn message is posted as plain words, with its buttons and the ping of the pl
 the notification says something (a mention inside a layout message gives an empty push:
 discord-api-docs issue 7854). Once its pictures are drawn the same message is edited into a
 card (``bot.cards``): a container in the colour of the seat to play, a heading (game, round, who
-plays and until when), the turn in words, a gallery of the phone-sized turn picture and the
-whole board, then Take your turn and View on the web. A game's last turn becomes the final
-card: the results in words, the recap and the final board, the coach's turning points, Rematch
-and View on the web. An edit cannot take the layout flag off again, and Discord keeps the first
-post's push as it was.
+plays and until when), the turn in words, the phone-sized turn picture and the whole board (a
+gallery each), then Take your turn, View on the web and Rules. A game's last turn becomes the
+final card: the results in words, the recap and the final board, the coach's turning points,
+Rematch, View on the web and Rules. An edit cannot take the layout flag off again, and Discord
+keeps the first post's push as it was. The opening becomes its card at once; an ending (it pings
+nobody) is posted as its card.
 """
 
 from __future__ import annotations
