@@ -15,6 +15,7 @@ files and pictures: render is imported here, and only when pictures are asked fo
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import os
 import sys
@@ -82,6 +83,7 @@ def _say(line: str, stream: TextIO | None = None) -> None:
     print(shown, file=stream or sys.stdout)
 
 
+@functools.cache  # built once a process: the tests call main() thousands of times
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m engine.record",
