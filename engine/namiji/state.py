@@ -106,7 +106,7 @@ class State:
         # asdict deep-copies every string and number, and saving was most of a test's time.
         return {
             "rng": self.rng,
-            "players": [_player_dict(p) for p in self.players],
+            "players": [player_dict(p) for p in self.players],
             "boats": [{"pos": b.pos, "spot": b.spot, "seat": b.seat} for b in self.boats],
             "bank_up": self.bank_up[:],
             "bank_down": self.bank_down[:],
@@ -168,8 +168,9 @@ def _player_copy(p: Player) -> Player:
     )
 
 
-def _player_dict(p: Player) -> JsonObject:
-    """A player's JSON-ready data (``dataclasses.asdict``'s keys, in its order)."""
+def player_dict(p: Player) -> JsonObject:
+    """A player's JSON-ready data (``dataclasses.asdict``'s keys, in its order, lists and maps
+    copied); the view starts from it too."""
     return {
         "name": p.name,
         "colour": p.colour,

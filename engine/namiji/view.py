@@ -7,7 +7,7 @@ from typing import Literal, TypedDict, cast
 
 from engine.namiji.components import components
 from engine.namiji.rules import actor, boat_to_move, doubles_used
-from engine.namiji.state import DRAFT, OVER, Player, State
+from engine.namiji.state import DRAFT, OVER, Player, State, player_dict
 
 
 class NamijiPlayer(TypedDict):
@@ -128,19 +128,8 @@ def namiji_view(data: Mapping[str, object]) -> NamijiView:
 
 
 def _player(p: Player, rocks_shown: bool) -> NamijiPlayer:
-    return {
-        "name": p.name,
-        "colour": p.colour,
-        "score": p.score,
-        "crate": p.crate[:],
-        "nets": p.nets[:],
-        "lines": p.lines[:],
-        "trap": p.trap[:],
-        "offerings": p.offerings,
-        "panoramas": dict(p.panoramas),
-        "bonuses": p.bonuses[:],
-        "pontoon": p.pontoon[:],
-        "rocks": p.rocks[:] if rocks_shown else [],
-        "arrival": p.arrival,
-        "rock_count": len(p.rocks),
-    }
+    """A seat as the view shows it: its stored data, its rocks only if shown, and their count."""
+    shown = player_dict(p)
+    shown["rocks"] = p.rocks[:] if rocks_shown else []
+    shown["rock_count"] = len(p.rocks)
+    return cast(NamijiPlayer, shown)
