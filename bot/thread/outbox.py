@@ -228,15 +228,12 @@ class Outbox:
 
     async def _card_pictures(self, report: TurnReport, final: FinalExtras | None) -> CardPictures:
         """A turn card's pictures: the phone-sized turn picture and the board, drawn side by
-        side when there are workers for both; a last turn's board (drawn before its post) and
-        recap."""
+        side when there are workers for both; a last turn's board and recap."""
         draw = self.bot.rooms.reports.draw_picture
+        assert report.picture_order is not None  # only such reports are queued
         if report.final is not None:
-            board = report.picture
-            if board is None and report.picture_order is not None:
-                board = await draw(report.picture_order)
+            board = await draw(report.picture_order)
             return CardPictures(board=board, recap=None if final is None else final.recap)
-        assert report.picture_order is not None
         if report.card_order is None:
             return CardPictures(board=await draw(report.picture_order))
         turn, board = await asyncio.gather(draw(report.card_order), draw(report.picture_order))
