@@ -65,12 +65,8 @@ def turn_card(
     room = MAX_CARD_TEXT - len(heading)  # the oldest computer turns go first, this turn never
     lines = fitting(told.head, told.earlier, told.this, room)
     heading, body = fit_texts([heading, "\n".join(lines)])
-    shown = _shown(bot, locale, pictures, final=report.final is not None)
-    files = [discord.File(io.BytesIO(data), filename=name) for name, _, data in shown]
-    parts: list[ui.Item[ui.LayoutView]] = [*texts(heading, body)]
-    if shown:
-        parts += [ui.Separator(), *_galleries(shown)]
-    parts += rows(_buttons(bot, report, locale, final))
+    files, pictured = _pictured(_shown(bot, locale, pictures, final=report.final is not None))
+    parts = [*texts(heading, body), *pictured, *rows(_buttons(bot, report, locale, final))]
     return card(*parts, accent=_accent(report)), files
 
 
@@ -112,10 +108,15 @@ def _shown(
     ]
 
 
-def _galleries(shown: list[tuple[str, str, bytes]]) -> list[ui.MediaGallery[ui.LayoutView]]:
-    """One gallery per picture: a gallery of two shows them side by side, half as wide, and the
-    turn picture is drawn to be read at a phone's full width."""
-    return [gallery((name, about)) for name, about, _ in shown]
+def _pictured(
+    shown: list[tuple[str, str, bytes]],
+) -> tuple[list[discord.File], list[ui.Item[ui.LayoutView]]]:
+    """The files of a card's pictures, and what shows them below a separator: one gallery per
+    picture (a gallery of two shows them side by side, half as wide, and the turn picture is
+    drawn to be read at a phone's full width); nothing when there is no picture."""
+    files = [discord.File(io.BytesIO(data), filename=name) for name, _, data in shown]
+    galleries = [gallery((name, about)) for name, about, _ in shown]
+    return files, [ui.Separator(), *galleries] if shown else []
 
 
 def _buttons(
@@ -165,11 +166,9 @@ async def post_ending(
             bot.catalog.text(f"game.{ended.reason}", locale, player=name, winner=winner, by=by),
         ]
     )
-    shown = _shown(bot, locale, CardPictures(board=final.board, recap=final.recap), final=True)
-    files = [discord.File(io.BytesIO(data), filename=name) for name, _, data in shown]
-    parts: list[ui.Item[ui.LayoutView]] = [*texts(heading, said)]
-    if shown:
-        parts += [ui.Separator(), *_galleries(shown)]
+    drawn = CardPictures(board=final.board, recap=final.recap)
+    files, pictured = _pictured(_shown(bot, locale, drawn, final=True))
+    parts = [*texts(heading, said), *pictured]
     rematch = None
     if ended.reason != "cancelled":
         rematch = bot.buttons.final_view(ended.game_id, locale, coach=final.coach)
