@@ -17,6 +17,7 @@ from bot.store import Action, Game, GameNotFound, GameStatus
 from bot.workers.render_pool import RenderPool
 from engine import record
 
+from .computers import STAND_IN_LEVEL
 from .errors import ServiceError
 from .pictures import picture_language
 from .results import COMPUTER_USER_ID
@@ -24,7 +25,6 @@ from .tables import CANCELLED, RESIGNED, match_of
 
 log = logging.getLogger(__name__)
 
-COMPUTER_LEVEL = "strong"  # the bot's computer seats and stand-ins play the strongest player
 RECAP_SECONDS = 30.0  # the final message waits this long for its recap, then goes without
 
 
@@ -67,12 +67,15 @@ def ended_word(game: Game) -> str | None:
 
 
 def computers_of(game: Game) -> dict[int, str | None]:
-    """The seats a computer plays when the record is made: its own seats and the stand-ins."""
-    return {
-        s.seat: COMPUTER_LEVEL
-        for s in game.seats
-        if s.user_id == COMPUTER_USER_ID or s.stand_in is not None
-    }
+    """The seats a computer plays when the record is made, each at the level it plays: its own
+    seats at the level the lobby chose, the stand-ins at the stand-ins' level."""
+    levels: dict[int, str | None] = {}
+    for s in game.seats:
+        if s.user_id == COMPUTER_USER_ID:
+            levels[s.seat] = game.computer_level
+        elif s.stand_in is not None:
+            levels[s.seat] = STAND_IN_LEVEL
+    return levels
 
 
 def record_of(game: Game, actions: list[Action], kind: str) -> record.Record:

@@ -195,6 +195,13 @@ def test_web_link_export_and_recap_of_a_game_played_on_the_double(tmp_path: Path
             assert attached is not None
             full = rec.from_json(attached.data.decode())
             assert full.kind == rec.FULL and full.seed == game.seed and full.result is not None
+            # who really played: the computer seats at the lobby's level, not "strong"
+            assert game.computer_level == "normal"
+            assert [(p.computer, p.level) for p in full.players] == [
+                (False, None),
+                (True, "normal"),
+                (True, "normal"),
+            ]
             assert rec.check(full).over
             match, stored = await replayed(env, game)
             assert [(e.seat, e.action) for e in full.actions] == stored
