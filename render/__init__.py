@@ -8,7 +8,7 @@ the games.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib.resources.abc import Traversable
 from typing import Any, Protocol, TypeVar
 
@@ -17,10 +17,12 @@ from engine.errors import UnknownGame
 from render import namiji, words, yamatai
 from render.extras import PLAIN, Extras
 from render.namiji.focus import render_focus as namiji_focus
+from render.namiji.focus import turn_words as namiji_turn_words
 from render.namiji.palette import PLAYERS as NAMIJI_SEATS
 from render.namiji.picture import render_board as namiji_board
 from render.theme import RGB, THEMES, Theme, get_theme
 from render.yamatai.focus import render_focus as yamatai_focus
+from render.yamatai.focus import turn_words as yamatai_turn_words
 from render.yamatai.picture import render_board as yamatai_board
 
 #: The view a game's renderer takes: its own (``YamataiView``, ``NamijiView``); the dispatchers
@@ -61,6 +63,10 @@ SEAT_COLOURS: dict[str, Mapping[str, RGB]] = {
     "namiji": NAMIJI_SEATS,
 }
 
+#: A turn's changes in words, as a game's pictures tell them: (name, seat, events) -> "Ann: ...".
+TurnWords = Callable[[str, int, Sequence[Event]], str]
+TURN_WORDS: dict[str, TurnWords] = {"yamatai": yamatai_turn_words, "namiji": namiji_turn_words}
+
 #: Each game's picture texts: a folder of ``<lang>.json`` files.
 TEXTS: dict[str, Traversable] = {"yamatai": yamatai.LOCALE, "namiji": namiji.LOCALE}
 for _folder in TEXTS.values():
@@ -73,10 +79,13 @@ def register(
     focus: FocusRenderer[Any] | None = None,
     texts: Traversable | None = None,
     colours: Mapping[str, RGB] | None = None,
+    said: TurnWords | None = None,
 ) -> None:
-    """Add a game's picture, turn picture, picture texts and seat colours (the lines above
-    list the shipped games)."""
+    """Add a game's picture, turn picture, picture texts, seat colours and turns in words (the
+    lines above list the shipped games)."""
     RENDERERS[game] = renderer
+    if said is not None:
+        TURN_WORDS[game] = said
     if focus is not None:
         FOCUS_RENDERERS[game] = focus
     if colours is not None:
@@ -89,6 +98,19 @@ def register(
 def seat_colour(game: str, colour: str) -> RGB | None:
     """The colour a game's pictures give a seat of the engine's ``colour``, if known."""
     return SEAT_COLOURS.get(game, {}).get(colour)
+
+
+def turn_words(
+    game: str, who: str, seat: int, events: Sequence[Event], *, language: str
+) -> str | None:
+    """What ``who`` (at ``seat``) did, said from the events of a turn or an action in the
+    pictures' words of ``language`` ("Ann: took fleet 4; placed boats on spots 12, 13"); None
+    for a game whose pictures do not tell turns."""
+    said = TURN_WORDS.get(game)
+    if said is None:
+        return None
+    with words.speaking(language):
+        return said(who, seat, events)
 
 
 def render_board(
@@ -130,13 +152,16 @@ __all__ = [
     "SEAT_COLOURS",
     "TEXTS",
     "THEMES",
+    "TURN_WORDS",
     "BoardRenderer",
     "Extras",
     "FocusRenderer",
     "Theme",
+    "TurnWords",
     "get_theme",
     "register",
     "render_board",
     "render_focus",
     "seat_colour",
+    "turn_words",
 ]

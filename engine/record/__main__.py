@@ -5,7 +5,9 @@ python -m engine.record replay FILE [--out DIR] [--gif OUT.gif] [--language LANG
 
 ``check`` exits 0 with one line ("ok: <game>, N actions, result matches") or 1 with the first
 action found wrong (its number and why); ``replay`` checks a full record first (exit 1 as
-``check`` if it does not replay to what it says), prints every action with the scores and the
+``check`` if it does not replay to what it says), prints every action in words (the pictures'
+words, in ``--language``: "Ann: took fleet 5  [fleet 5]", the notation in brackets; the
+notation alone for what the pictures do not show, such as a turn's end) with the scores and the
 result its replay computed and writes a spectator picture per step (``--out``: step-000.png is
 the setup) and the animated recap (``--gif``). A file that is not a record: one line and exit 1;
 one that cannot be read: exit 2; never a traceback. This module is the engine's only door to
@@ -43,6 +45,7 @@ from engine.record.playback import (
 )
 
 OK, FAILED, USAGE = 0, 1, 2
+SPACES = "\xa0\u202f"  # no-break spaces (French puts one before ":"): shown as spaces
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -79,7 +82,9 @@ def _run(args: argparse.Namespace) -> int:
 def _say(line: str, stream: TextIO | None = None) -> None:
     """Print one line with what the file wrote made harmless: a line break, a terminal escape
     or another character that does not show is written as its escape (``\\n``, ``\\x1b``)."""
-    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in line)
+    shown = "".join(
+        c if c.isprintable() or c in SPACES else c.encode("unicode_escape").decode() for c in line
+    )
     print(shown, file=stream or sys.stdout)
 
 
@@ -96,11 +101,16 @@ def _parser() -> argparse.ArgumentParser:
     checking.add_argument(
         "--against", type=Path, help="the full record a spectator record is compared with"
     )
-    replaying = sub.add_parser("replay", help="print every step; draw them with --out or --gif")
+    replaying = sub.add_parser(
+        "replay", help="print every step in words; draw them with --out or --gif"
+    )
     replaying.add_argument("file", type=Path)
     replaying.add_argument("--out", type=Path, help="folder for step-NNN.png pictures")
     replaying.add_argument("--gif", type=Path, help="file for the animated recap")
-    replaying.add_argument("--language", help="of the pictures (default: the record's, or en)")
+    replaying.add_argument(
+        "--language",
+        help="of the words and pictures: en, fr, it, pl (default: the record's, or en)",
+    )
     return parser
 
 
@@ -135,7 +145,8 @@ def _replay(record: Record, out: Path | None, gif: Path | None, language: str | 
             f"are as written): {', '.join(_seat_words(record))}"
         )
         for entry in record.actions:
-            _say(_line(entry.number, entry.time, names[entry.seat], entry.action, entry.scores))
+            said = f"{names[entry.seat]}: {entry.action}"
+            _say(_line(entry.number, entry.time, said, entry.scores))
         _say(_result_words(record.result, record.ended))
         if out is not None or gif is not None:
             _say(
@@ -146,12 +157,13 @@ def _replay(record: Record, out: Path | None, gif: Path | None, language: str | 
             return FAILED
         return OK
     steps = checked_replay(record)
+    lang = language or record.language or "en"
     _say(f"{record.game}, full record: {', '.join(_seat_words(record))}")
     for entry, step in zip(record.actions, steps[1:], strict=True):
         scores = public_scores(step.view())
-        _say(_line(step.number, entry.time, names[entry.seat], step.action, scores))
+        said = _in_words(record.game, names[entry.seat], entry.seat, step, lang)
+        _say(_line(step.number, entry.time, said, scores))
     _say(_result_words(result_of(steps[-1].outcome), record.ended))
-    lang = language or record.language or "en"
     if out is not None:
         written = _draw_steps(steps, out, lang, record.ended)
         _say(f"wrote {written} pictures to {out}")
@@ -171,8 +183,20 @@ def _seat_words(record: Record) -> list[str]:
     return words
 
 
-def _line(number: int, time: str, name: str, action: str, scores: Sequence[int]) -> str:
-    return f"{number:4d}. {time}  {name}: {action}  (scores {'/'.join(map(str, scores))})"
+def _in_words(game: str, name: str, seat: int, step: Step, language: str) -> str:
+    """The step's action as the pictures tell it in ``language``, then its notation in
+    brackets; the notation alone (in brackets) for an action that changes nothing the pictures
+    show (a turn's end) or a game whose pictures do not tell turns."""
+    from render import turn_words  # the pictures' words: loaded for a full record's replay only
+
+    said = turn_words(game, name, seat, step.events, language=language)
+    if said is None or said == turn_words(game, name, seat, (), language=language):
+        return f"{name}: [{step.action}]"
+    return f"{said}  [{step.action}]"
+
+
+def _line(number: int, time: str, said: str, scores: Sequence[int]) -> str:
+    return f"{number:4d}. {time}  {said}  (scores {'/'.join(map(str, scores))})"
 
 
 def _result_words(result: ResultData | None, ended: str | None) -> str:

@@ -152,7 +152,7 @@ def _focus_parts(
         focus.text_panel(
             _last_turn(view, highlight, look)
             if since is None
-            else focus.since_lines(view, since, look, _turn_since, first_turn),
+            else focus.since_lines(view, since, look, turn_words, first_turn),
             look,
         ),
     ]
@@ -448,8 +448,8 @@ def _last_turn(view: NamijiView, hl: Highlight, look: Theme) -> list[Line]:
     return [(title, BODY, look.last_turn_ink, True), (did, SMALL, look.ink, False)]
 
 
-def _turn_since(who: str, seat: int, events: Sequence[Event]) -> str:
-    """One of the others' turns since the viewer's last one, in words."""
+def turn_words(who: str, seat: int, events: Sequence[Event]) -> str:
+    """A turn's (or one action's) changes in words, as the pictures tell them ("Ann: ...")."""
     return _did(who, seat, Highlight.from_events(events))
 
 

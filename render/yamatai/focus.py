@@ -168,7 +168,7 @@ def _focus_parts(
         focus.text_panel(
             _last_turn(view, highlight, look)
             if since is None
-            else focus.since_lines(view, since, look, _turn_since, first_turn),
+            else focus.since_lines(view, since, look, turn_words, first_turn),
             look,
         ),
     ]
@@ -458,8 +458,8 @@ def _last_turn(view: YamataiView, hl: Highlight, look: Theme) -> list[Line]:
     return [(title, BODY, look.last_turn_ink, True), (_did(who, hl), SMALL, look.ink, False)]
 
 
-def _turn_since(who: str, seat: int, events: Sequence[Event]) -> str:
-    """One of the others' turns since the viewer's last one, in words."""
+def turn_words(who: str, seat: int, events: Sequence[Event]) -> str:
+    """A turn's (or one action's) changes in words, as the pictures tell them ("Ann: ...")."""
     return _did(who, Highlight.from_events(events))
 
 

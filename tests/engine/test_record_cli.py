@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -114,9 +115,9 @@ def test_replay_prints_every_step_and_draws_them(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     scores = "/".join(map(str, record.actions[0].scores))
     assert lines[0] == "yamatai, full record: Ann (seat 0), Bo (seat 1)"
+    assert record.actions[0].action == "fleet 5"
     assert (
-        lines[1]
-        == f"   1. 2026-11-26T12:00:00Z  Ann: {record.actions[0].action}  (scores {scores})"
+        lines[1] == f"   1. 2026-11-26T12:00:00Z  Ann: bierze flotę 5  [fleet 5]  (scores {scores})"
     )
     assert lines[13] == "no result yet"
     assert lines[14:] == [f"wrote 13 pictures to {out}", f"wrote the recap to {gif}"]
@@ -204,8 +205,30 @@ def test_replay_prints_the_scores_and_result_its_replay_computed(tmp_path: Path)
     steps = rec.replay(record)
     for line, step in zip(lines[1:-1], steps[1:], strict=True):
         shown = "/".join(map(str, rec.public_scores(step.view())))
-        assert line.endswith(f"{step.action}  (scores {shown})"), line
+        assert line.endswith(f"[{step.action}]  (scores {shown})"), line
     outcome = finished("namiji", 2, 1).outcome
     assert outcome is not None
     places = sorted(outcome.results, key=lambda r: (r.rank, r.seat))
     assert lines[-1] == "result: " + ", ".join(f"{r.rank}. {r.name} {r.score}" for r in places)
+
+
+def test_replay_says_each_action_in_the_words_of_the_language_asked(tmp_path: Path) -> None:
+    """Issue 38 item 7: the actions in words (the pictures' words, French here), the notation
+    second and in brackets; an action the pictures do not show (a turn's end) as its notation
+    alone, in brackets."""
+    record = running_record("yamatai", 2, 12)
+    done = run("replay", str(write(tmp_path / "game.json", record)), "--language", "fr")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()[1:-1]
+    assert (
+        lines[0]
+        == "   1. 2026-11-26T12:00:00Z  Ann\u00a0: a pris la flotte 5  [fleet 5]  (scores 2/2)"
+    )
+    assert lines[4] == "   5. 2026-11-26T12:04:00Z  Ann: [end]  (scores 2/2)"
+    for line, entry in zip(lines, record.actions, strict=True):
+        found = re.fullmatch(r" *\d+\. \S+  (.*)  \(scores [\d/]+\)", line)
+        assert found is not None, line
+        said = found[1]
+        assert said.endswith(f"[{entry.action}]"), line
+        words = said.removesuffix(f"[{entry.action}]")
+        assert entry.action not in words, line  # the notation is said once, second
