@@ -125,7 +125,7 @@ def test_the_box_tells_the_others_turns_not_the_players_own(key: str, language: 
     view = match.view(seat)
     look = get_theme("default")
     with focus_words(language):
-        said = (yamatai_focus if key == "yamatai" else namiji_focus)._turn_since
+        said = (yamatai_focus if key == "yamatai" else namiji_focus).turn_words
         told = since_lines(view, turns, look, said)
         nothing = since_lines(view, [], look, said)
     names = [str(p["name"]) for p in view["players"]]
@@ -151,7 +151,7 @@ def test_on_the_players_first_turn_the_box_tells_the_turns_since_the_game_began(
     assert seat is not None
     view = match.view(seat)
     look = get_theme("default")
-    said = (yamatai_focus if key == "yamatai" else namiji_focus)._turn_since
+    said = (yamatai_focus if key == "yamatai" else namiji_focus).turn_words
     with focus_words("en"):
         told = [text for text, *_ in since_lines(view, turns, look, said, first_turn=True)]
         nothing = [text for text, *_ in since_lines(view, [], look, said, first_turn=True)]
@@ -194,7 +194,7 @@ def test_a_boat_placed_then_moved_in_the_turn_is_told_placed_where_it_ended() ->
         {"type": "slide", "from": "12", "to": "14"},
     ]
     with focus_words("en"):
-        line = yamatai_focus._turn_since("Kenji", 1, events)
+        line = yamatai_focus.turn_words("Kenji", 1, events)
     assert line.endswith("placed boats on spots 25, 41; moved a boat to spot 14"), line
 
 
@@ -208,7 +208,7 @@ def test_french_turns_read_as_french_sentences() -> None:
         {"type": "sacred", "seat": 0, "island": "C5"},
     ]
     with focus_words("fr"):
-        said = yamatai_focus._turn_since("Ann", 0, events)
+        said = yamatai_focus.turn_words("Ann", 0, events)
     assert said.replace("\N{NO-BREAK SPACE}", " ") == (
         "Ann : a pris la flotte 5 ; a placé un bateau sur l'emplacement 12 ;"
         " a ramassé : perle sur A1 ; a placé un Sanctuaire sur C5"
@@ -224,7 +224,7 @@ def test_polish_turns_are_told_in_the_present_as_the_thread_tells_them() -> None
         {"type": "place", "seat": 0, "boat": "gold", "spot": "12"},
     ]
     with focus_words("pl"):
-        said = yamatai_focus._turn_since("Hana", 0, events)
+        said = yamatai_focus.turn_words("Hana", 0, events)
     assert said == "Hana: bierze flotę 5; umieszcza łódź na polu 12", said
 
 
@@ -241,8 +241,8 @@ def test_boats_removed_by_a_fleets_power_are_told() -> None:
         {"type": "place", "seat": 1, "boat": "stone", "spot": "12"},
     ]
     with focus_words("en"):
-        line = yamatai_focus._turn_since("Kenji", 1, events)
-        one = yamatai_focus._turn_since(
+        line = yamatai_focus.turn_words("Kenji", 1, events)
+        one = yamatai_focus.turn_words(
             "Kenji", 1, [*events[:1], {**events[1], "boats": [{"boat": "clay", "spot": "62"}]}]
         )
     assert "removed boats from spots 56, 62" in line, line
