@@ -112,3 +112,10 @@ class RatingsMoved(StoreError):
     process rated a game of the same server and game meanwhile): nothing was written."""
 
     code = "ratings_moved"
+
+
+class QueueMoved(StoreError):
+    """A player of the group to match left the queue or was matched since the queue was read:
+    nothing was written; read the queue again."""
+
+    code = "queue_moved"

@@ -28,6 +28,8 @@ from .models import (
     NewSeat,
     OwedPicture,
     PlayerGame,
+    QueueEntry,
+    QueueMatch,
     Rating,
     RatingChange,
     Reminder,
@@ -461,6 +463,71 @@ class GameStore(
         ...
 
 
+class QueueStore(Protocol):
+    """The queue (issue 39): who waits for which game, the groups matched and their games."""
+
+    async def join_queue(self, entry: QueueEntry) -> None:
+        """Put a player in the queue for a game (a second join replaces their entry)."""
+        ...
+
+    async def leave_queue(self, guild_id: int, user_id: int) -> int:
+        """Take a player out of the server's queue (every game); how many entries went."""
+        ...
+
+    async def queue_of(self, guild_id: int) -> list[QueueEntry]:
+        """The server's queue, oldest first."""
+        ...
+
+    async def queue_guilds(self) -> list[int]:
+        """The servers where someone waits in the queue."""
+        ...
+
+    async def expired_queue(self, now: int) -> list[QueueEntry]:
+        """The entries whose week is over, to tell and remove."""
+        ...
+
+    async def drop_queue_entry(self, entry: QueueEntry) -> bool:
+        """Remove this entry (the same join); False if it is gone."""
+        ...
+
+    async def match_queue(
+        self,
+        entries: Sequence[QueueEntry],
+        *,
+        channel_id: int,
+        language: str | None,
+        now: int,
+    ) -> QueueMatch:
+        """Record a group as matched and take its entries out, at once (QueueMoved)."""
+        ...
+
+    async def queue_match(self, match_id: int) -> QueueMatch | None:
+        """A matched group by its id."""
+        ...
+
+    async def owed_matches(self) -> list[QueueMatch]:
+        """The matched groups whose game is not made yet, oldest first."""
+        ...
+
+    async def set_match_message(self, match_id: int, message_id: int) -> None:
+        """Record the message a matched group's thread starts from."""
+        ...
+
+    async def set_match_game(self, match_id: int, thread_id: int, game_id: int) -> None:
+        """Record the thread and game opened for a matched group."""
+        ...
+
+    async def queue_channel(self, guild_id: int) -> int | None:
+        """The channel where the server's queue opens its games (None: not set)."""
+        ...
+
+    async def set_queue_channel(
+        self, guild_id: int, channel_id: int | None, *, by: int, now: int
+    ) -> None:
+        """Store where the server's queue opens its games."""
+        ...
+
+
 class LeagueBook(SeatStore, LeagueRecords, Protocol):
     """Games, their forfeits and the leagues they are played for: what leagues use."""
 
@@ -469,5 +536,5 @@ class RatingBook(SeatStore, RatingStore, Protocol):
     """Finished games, their forfeits and the ratings they moved: what ratings use."""
 
 
-class LeagueStore(GameStore, LeagueRecords, RatingStore, Protocol):
-    """Games plus leagues (seasons, tables, seats) and ratings (issue 15)."""
+class LeagueStore(GameStore, LeagueRecords, RatingStore, QueueStore, Protocol):
+    """Games plus leagues (seasons, tables, seats), ratings (issue 15) and the queue."""

@@ -467,3 +467,36 @@ class RatingChange:
     sigma_before: float
     mu: float
     sigma: float
+
+
+@dataclass(frozen=True, slots=True)
+class QueueEntry:
+    """A player waiting in a server's queue for a game (``/queue join``), times in UTC unix
+    seconds: ``fewest`` to ``most`` players accepted, the channel they joined in."""
+
+    guild_id: int
+    user_id: int
+    game_key: str
+    name: str
+    fewest: int
+    most: int
+    channel_id: int
+    joined_at: int
+    expires_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class QueueMatch:
+    """A group the queue matched: its players (user id, name) in seat order, the channel its
+    game opens in, and what was done of it so far (message, thread, game)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game_key: str
+    players: tuple[tuple[int, str], ...]
+    language: str | None
+    created_at: int
+    message_id: int | None = None
+    thread_id: int | None = None
+    game_id: int | None = None

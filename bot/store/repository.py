@@ -25,6 +25,7 @@ from .migrate import (
     require_current,
     require_current_postgres,
 )
+from .queue import QueuePart
 from .ratings import RatingsPart
 from .reminders import RemindersPart
 from .stand_ins import StandInsPart
@@ -42,6 +43,7 @@ class GameRepository(
     SettingsPart,
     LeaguesPart,
     RatingsPart,
+    QueuePart,
     CountsPart,
 ):
     """Async access to stored games on SQLite or PostgreSQL (the backend does the dialect)."""
