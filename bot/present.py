@@ -7,17 +7,16 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager, nullcontext
-from typing import TypedDict
+from typing import Protocol, TypedDict
 
 import discord
 from babel.numbers import format_decimal
 
 from bot.admission import AnswerSoon
 from bot.catalog import LOCALES, Catalog, default_catalog, normalize_locale
-from bot.context import Himiko
 from bot.internals import Interaction
 from bot.names import display_name, league_name
-from bot.service import EngineRejected, Member, PlayResult, ServiceError
+from bot.service import EngineRejected, Member, PlayResult, Rooms, ServiceError
 from bot.store import is_busy
 from bot.summary import Summary
 from engine.errors import EngineError
@@ -51,7 +50,16 @@ def known_language(locale: object) -> str | None:
     return short if short in LOCALES else None
 
 
-async def server_language(bot: Himiko, guild_id: int | None, preferred: object) -> str | None:
+class Roomed(Protocol):
+    """Whatever carries the rooms: the bot, or its web pages' host (``bot/web/hosting.py``)."""
+
+    @property
+    def rooms(self) -> Rooms:
+        """The game services."""
+        ...
+
+
+async def server_language(bot: Roomed, guild_id: int | None, preferred: object) -> str | None:
     """The language of a server's public texts outside games (league posts) and the default of
     its new games: its ``/server language`` default, else its ``preferred`` locale if the bot
     speaks it; None outside a server or when neither applies."""
@@ -61,9 +69,11 @@ async def server_language(bot: Himiko, guild_id: int | None, preferred: object) 
     return chosen or known_language(preferred)
 
 
-def decimal(value: float, locale: str | None, *, signed: bool = False) -> str:
-    """A number with one decimal in a language's own way (``1.5`` -> ``1,5`` in French)."""
-    pattern = "+#,##0.0;-#,##0.0" if signed else "#,##0.0"
+def decimal(value: float, locale: str | None, *, signed: bool = False, whole: bool = False) -> str:
+    """A number with one decimal in a language's own way (``1.5`` -> ``1,5`` in French);
+    ``whole``: up to two decimals, none for a whole number (league points: ``3``, ``1,5``)."""
+    number = "#,##0.##" if whole else "#,##0.0"
+    pattern = f"+{number};-{number}" if signed else number
     return format_decimal(value, format=pattern, locale=normalize_locale(locale))
 
 

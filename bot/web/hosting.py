@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+import discord
+
+from bot.present import server_language
 from bot.service import Rooms
 from bot.settings import Settings
 from bot.workers.render_pool import RenderPool
@@ -31,6 +35,22 @@ class Host(Protocol):
         """The game services: a league page's standings come from ``rooms.leagues``."""
         ...
 
+    def get_guild(self, id: int, /) -> discord.Guild | None:
+        """A server this process sees (a league page speaks its language), if any."""
+        ...
+
+
+def server_languages(bot: Host) -> Callable[[int], Awaitable[str | None]]:
+    """A server's language by its id, as the bot's league posts say it (``server_language``:
+    its ``/server language`` default, else its Discord locale if the bot speaks it)."""
+
+    async def language(guild_id: int) -> str | None:
+        guild = bot.get_guild(guild_id)
+        preferred = None if guild is None else guild.preferred_locale
+        return await server_language(bot, guild_id, preferred)
+
+    return language
+
 
 async def start_web(bot: Host) -> WebServer | None:
     """Serve the web pages if WEB_PORT is set (None otherwise, or if the address is taken:
@@ -40,7 +60,9 @@ async def start_web(bot: Host) -> WebServer | None:
         return None
     store: WebStore = bot.repo
     pool: RenderPool = web_pool(bot.settings.render_processes)
-    server = WebServer(config, store, pool, leagues=bot.rooms.leagues)
+    server = WebServer(
+        config, store, pool, leagues=bot.rooms.leagues, languages=server_languages(bot)
+    )
     try:
         await server.start()
     except OSError as error:

@@ -104,6 +104,7 @@ class WebServer:
         leagues: StandingsSource | None = None,
         catalog: Catalog | None = None,
         limit: RateLimit | None = None,
+        languages: Callable[[int], Awaitable[str | None]] | None = None,
     ) -> None:
         self.config = config
         self.store = store
@@ -111,6 +112,9 @@ class WebServer:
         self.leagues = leagues
         self.catalog = catalog or web_catalog()
         self.limit = limit or RateLimit()
+        # a server's language by its id: the bot's (its ``/server language``, else its Discord
+        # locale); without a bot (the demo), its ``/server language`` alone
+        self.languages = languages or store.guild_language
         self.outlines: Kept[tuple[int, int, int], work.Outline] = Kept(OUTLINES_KEPT)
         self.pages: Kept[tuple[int, int, str, str, int | None], bytes] = Kept(PAGES_KEPT)
         self.pictures: Kept[tuple[int, int, str, str], bytes] = Kept(PICTURES_KEPT)
@@ -353,7 +357,7 @@ class WebServer:
     async def league_page(self, request: web.Request) -> web.Response:
         """A league's page: standings, rounds with their games' pages, rating histories."""
         league = await self._league(request)
-        language = await self.store.guild_language(league.guild_id) or "en"
+        language = await self.languages(league.guild_id) or "en"
         say = self._say(language)
         standings = await self._standings(league)
         players = await self.store.league_players(league.id)
@@ -407,7 +411,7 @@ class WebServer:
         standings = await self._standings(league)
         if standings is None:
             raise NotFound
-        language = await self.store.guild_language(league.guild_id) or "en"
+        language = await self.languages(league.guild_id) or "en"
         png = await asyncio.to_thread(standings_png, self._say(language), standings, language)
         return web.Response(
             body=png, content_type="image/png", headers={"Cache-Control": "no-store"}

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import discord
 import pytest
 
 from bot.service import Rooms, build_rooms
@@ -120,6 +121,10 @@ class _Host:
     def rooms(self) -> Rooms:
         """The rooms on the store (a league page's standings)."""
         return build_rooms(self.repo)
+
+    def get_guild(self, id: int, /) -> discord.Guild | None:
+        """No server is seen (a league page then reads its ``/server language`` alone)."""
+        return None
 
 
 def test_a_taken_port_is_logged_and_the_bot_plays_on(
