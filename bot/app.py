@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.admission import Admission, admitted
 from bot.background.league_runner import LeagueRunner
+from bot.background.queue_runner import QueueRunner
 from bot.background.loops import Every
 from bot.background.runner import ComputerRunner
 from bot.background.scheduler import ReminderScheduler
@@ -163,6 +164,7 @@ class HimikoBot(commands.AutoShardedBot):
         self.think_pool: ThinkPool | None = None  # where computer players decide
         self.runner = ComputerRunner(self, settings.computer_pause)
         self.leagues = LeagueRunner(self)  # standings and new tables, in the background
+        self.queue = QueueRunner(self)  # the queue's matches and their games, in the background
         outbox = (
             Outbox
             if self.answers is None
@@ -216,6 +218,7 @@ class HimikoBot(commands.AutoShardedBot):
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
         from bot.cogs.profile import ProfileCog
+        from bot.cogs.queue import QueueCog
         from bot.cogs.server import ServerCog
         from bot.cogs.settings import SettingsCog
         from bot.cogs.web import WebCog
@@ -256,6 +259,7 @@ class HimikoBot(commands.AutoShardedBot):
             ServerCog(self),
             WebCog(self),
             ProfileCog(self),
+            QueueCog(self),
         )
         for cog in cogs:
             await self.add_cog(cog)
@@ -335,6 +339,10 @@ class HimikoBot(commands.AutoShardedBot):
             self.runner.kick(game_id)
         await self.lobbies.sweep(self)
         await self._sweep_leagues()
+        try:
+            await self.queue.sweep()
+        except Exception:
+            log.warning("sweep: could not move the queues on", exc_info=True)
         try:  # turn messages posted before their picture (a restart): drawn now, once
             await self.outbox.redraw_owed()
         except Exception:
@@ -358,6 +366,7 @@ class HimikoBot(commands.AutoShardedBot):
         await self.sweeper.stop()
         await self.scheduler.stop()
         await self.leagues.stop()
+        await self.queue.stop()
         await self.runner.stop()
         await self.outbox.pictures.close()  # unfinished pictures stay owed in the store
         await stop_web(self.web)

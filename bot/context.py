@@ -62,6 +62,14 @@ class LeagueWork(Protocol):
         ...
 
 
+class QueueWork(Protocol):
+    """The queue runner as its users see it: a server's queue moved on in the background."""
+
+    def kick(self, guild_id: int) -> None:
+        """Make sure the server's queue gets a pass: matches opened, expired entries told."""
+        ...
+
+
 class Buttons(Protocol):
     """The buttons of thread messages, as the code that posts them sees them (``bot.views``
     makes them: ``bot.views.buttons.ViewButtons``)."""
@@ -158,6 +166,11 @@ class Himiko(Protocol):
     @property
     def leagues(self) -> LeagueWork:
         """The league runner: standings and new tables, posted in the background."""
+        ...
+
+    @property
+    def queue(self) -> QueueWork:
+        """The queue runner: matches made and their games opened, in the background."""
         ...
 
     @property

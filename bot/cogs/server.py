@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
@@ -24,33 +25,65 @@ def language_choices() -> list[Choice[str]]:
 
 
 class ServerCog(commands.Cog):
-    """Per-server settings: the default language of new games and of league posts."""
+    """Per-server settings: the default language of new games and of league posts, and where
+    the queue opens its games."""
 
     def __init__(self, bot: Himiko) -> None:
         self.bot = bot
 
     @app_commands.command(name="server", description=text("cmd.server"))
-    @app_commands.describe(language=text("cmd.server.language"))
+    @app_commands.describe(
+        language=text("cmd.server.language"), queue_channel=text("cmd.server.queue_channel")
+    )
+    @app_commands.rename(queue_channel="queue-channel")
     @app_commands.choices(language=language_choices())
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
-    async def server(self, interaction: Interaction, language: Choice[str] | None = None) -> None:
-        """Show the server's settings, or set its default language (Manage Server only)."""
+    async def server(
+        self,
+        interaction: Interaction,
+        language: Choice[str] | None = None,
+        queue_channel: discord.TextChannel | None = None,
+    ) -> None:
+        """Show the server's settings, or set its default language and the channel where the
+        queue opens its games (Manage Server only)."""
         guild_id = interaction.guild_id
         if guild_id is None:
             raise ServiceError("error.guild_only")
         rooms = self.bot.rooms
+        changing = language is not None or queue_channel is not None
+        # Discord hides the command from others by default, but a server may override that
+        if changing and not interaction.permissions.manage_guild:
+            raise ServiceError("server.manage_only")
+        if queue_channel is not None:
+            if not can_open_threads(queue_channel):
+                raise ServiceError("server.queue_channel_bad", channel=queue_channel.mention)
+            await rooms.queue.set_channel(guild_id, queue_channel.id, by=interaction.user.id)
         if language is not None:
-            # Discord hides the command from others by default, but a server may override that
-            if not interaction.permissions.manage_guild:
-                raise ServiceError("server.manage_only")
             chosen = None if language.value == NO_DEFAULT else language.value
             await rooms.settings.set_server_language(guild_id, chosen, by=interaction.user.id)
-        current = await rooms.settings.server_language(guild_id)
+        lines = [await self._language_line(interaction, guild_id, language is not None)]
+        queue_at = await rooms.queue.channel(guild_id)
+        if queue_at is not None:
+            lines.append(t(interaction, "server.queue_channel_set", channel=f"<#{queue_at}>"))
+        await send(interaction, "\n".join(lines))
+
+    async def _language_line(self, interaction: Interaction, guild_id: int, changed: bool) -> str:
+        """The server's default language, as just set or as it is."""
+        current = await self.bot.rooms.settings.server_language(guild_id)
         if current is not None:
-            key = "server.language_set" if language is not None else "server.language_is"
-            await send(interaction, t(interaction, key, language=LANGUAGE_NAMES[current]))
-            return
+            key = "server.language_set" if changed else "server.language_is"
+            return t(interaction, key, language=LANGUAGE_NAMES[current])
         preferred = known_language(interaction.guild_locale)
         shown = LANGUAGE_NAMES[preferred] if preferred else str(interaction.guild_locale)
-        await send(interaction, t(interaction, "server.language_none", locale=shown))
+        return t(interaction, "server.language_none", locale=shown)
+
+
+def can_open_threads(channel: discord.TextChannel) -> bool:
+    """Whether the bot can post and start threads in a text channel (True when its own member
+    is not known here: the queue runner then says what failed)."""
+    me = channel.guild.me
+    if me is None:
+        return True
+    rights = channel.permissions_for(me)
+    return rights.send_messages and rights.create_public_threads

@@ -34,6 +34,7 @@ from .leagues import LeagueService
 from .messages import ThreadMessages
 from .pictures import Pictures, Renderer, render_picture
 from .playing import PlayService
+from .queue import QueueService
 from .ratings import RatingService
 from .reading import ReadingService
 from .records import Records
@@ -62,6 +63,7 @@ class Rooms:
     coach: CoachService
     ratings: RatingService  # /rating, /leaderboard, /profile; every finished game rated once
     leagues: LeagueService  # sign-up, seating, standings; what a league owes its channel
+    queue: QueueService  # players waiting for a game; the groups matched and their games
     messages: ThreadMessages  # what a game owes its thread, prepared in one call; marked posted
     seeds: SeedSource  # the games' seed source: each new game's seed, a lobby's random setup
 
@@ -109,6 +111,7 @@ def build_rooms(
         coach=coach,
         ratings=ratings,
         leagues=leagues,
+        queue=QueueService(repo, playing=playing, reading=reading, clock=clock),
         messages=ThreadMessages(desk, repo, reports, deadlines, settings, coach, records),
         seeds=seeds,
     )

@@ -65,6 +65,7 @@ COMMANDS = (
     "web",
     "export",
     "profile",
+    "queue",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")

@@ -1,0 +1,97 @@
+"""``/queue join|leave|show``: waiting for a game with the server's other players (issue 39).
+
+The commands only: matching the waiting players and opening their games is the queue runner's
+work, in the background (``bot/background/queue_runner.py``), kicked after each join.
+"""
+
+from __future__ import annotations
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.lobby import game_choices
+from bot.context import Himiko
+from bot.internals import Interaction
+from bot.names import display_name, short_name
+from bot.present import send, t
+from bot.service import ServiceError
+from bot.service.queue import counts
+from bot.translator import text
+from engine import games
+
+PLAYERS = app_commands.Range[str, 1, 20]
+
+
+class QueueCog(commands.Cog):
+    """``/queue``: join, leave and see the server's queue."""
+
+    queue = app_commands.Group(name="queue", description=text("cmd.queue"), guild_only=True)
+
+    def __init__(self, bot: Himiko) -> None:
+        self.bot = bot
+
+    @queue.command(name="join", description=text("cmd.queue.join"))
+    @app_commands.describe(game=text("cmd.queue.join.game"), players=text("cmd.queue.join.players"))
+    @app_commands.choices(game=game_choices())
+    async def join(
+        self,
+        interaction: Interaction,
+        game: app_commands.Choice[str],
+        players: PLAYERS | None = None,
+    ) -> None:
+        """Wait for a game; the runner opens it when enough players fit."""
+        guild_id, channel = interaction.guild_id, interaction.channel
+        if guild_id is None or channel is None:
+            raise ServiceError("error.guild_only")
+        user = interaction.user
+        joined = await self.bot.rooms.queue.join(
+            guild_id=guild_id,
+            user_id=user.id,
+            name=short_name(user.display_name),
+            game_key=game.value,
+            players=players,
+            channel_id=channel.id,
+        )
+        where = await self.bot.rooms.queue.channel(guild_id)
+        entry = joined.entry
+        await send(
+            interaction,
+            t(
+                interaction,
+                "queue.joined",
+                game=games.rules_for(entry.game_key).display_name,
+                players=counts(entry),
+                waiting=joined.waiting,
+                channel=f"<#{where}>" if where else t(interaction, "queue.here"),
+                until=f"<t:{entry.expires_at}:f>",
+            ),
+        )
+        self.bot.queue.kick(guild_id)
+
+    @queue.command(name="leave", description=text("cmd.queue.leave"))
+    async def leave(self, interaction: Interaction) -> None:
+        """Stop waiting (every game of this server's queue)."""
+        await self.bot.rooms.queue.leave(interaction.guild_id or 0, interaction.user.id)
+        await send(interaction, t(interaction, "queue.left"))
+
+    @queue.command(name="show", description=text("cmd.queue.show"))
+    async def show(self, interaction: Interaction) -> None:
+        """Who waits in this server's queue, oldest first."""
+        waiting = await self.bot.rooms.queue.waiting(interaction.guild_id or 0)
+        if not waiting:
+            await send(interaction, t(interaction, "queue.empty"))
+            return
+        lines = [t(interaction, "queue.heading")]
+        for entry in waiting[:40]:
+            lines.append(
+                "- "
+                + t(
+                    interaction,
+                    "queue.line",
+                    game=games.rules_for(entry.game_key).display_name,
+                    name=display_name(entry.name),
+                    players=counts(entry),
+                    since=f"<t:{entry.joined_at}:R>",
+                )
+            )
+        await send(interaction, "\n".join(lines))

@@ -1,0 +1,180 @@
+"""``/queue`` through the double (issue 39 item 1): three players queue (2-4, 3-4 and 3) and one
+game of three opens in the queue channel, once, with everyone matched pinged, even with two
+joins at once and a restart in between; a week later an entry that found no game is told and
+gone; bad input is refused and changes nothing; ``/server queue-channel:`` moves the games."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.catalog import default_catalog
+from bot.store import GameStatus
+from tests.backends import database
+from tests.discord_double import DiscordDouble, GuildSpec, MessageRecord
+from tests.e2e.harness import (
+    CHANNEL,
+    GUEST,
+    GUILD,
+    HOST,
+    TIMEOUT,
+    TOKEN,
+    WATCHER,
+    Env,
+    himiko_env,
+    run,
+    running_env,
+)
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+LOUNGE = 311_000_000_000_000_009  # a second text channel
+MANAGE_GUILD = 1 << 5
+ADMIN = replace(HOST, permissions=HOST.permissions | MANAGE_GUILD)
+WEEK = 7 * 24 * 3600
+
+
+def said(key: str, locale: str = "en", **params: Any) -> str:
+    """A catalog text as the bot says it."""
+    return default_catalog().text(key, locale, **params)
+
+
+async def join(
+    env: Env, user: Any, players: str | None, *, channel: int = CHANNEL, locale: str = "en-US"
+) -> MessageRecord:
+    """``/queue join game:yamatai [players:]``: the private answer."""
+    options: dict[str, Any] = {"game": "yamatai"}
+    if players is not None:
+        options["players"] = players
+    done = await env.double.slash(user, channel, "queue join", options, locale=locale)
+    return await done.reply(TIMEOUT)
+
+
+async def moved_on(env: Env) -> None:
+    """A sweep (as after a restart) and every queue pass it started, then the games' posts."""
+    await env.bot.sweep()
+    await asyncio.wait_for(env.bot.queue.idle(), TIMEOUT)
+    await env.settled()
+
+
+def public(env: Env, channel: int) -> list[MessageRecord]:
+    """The bot's public messages in a channel."""
+    return env.double.messages(channel, include_ephemeral=False)
+
+
+def test_three_players_queue_and_one_game_of_three_opens_once(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            first = await join(env, HOST, "2-4")
+            assert first.ephemeral
+            assert "**Yamatai** with 2-4 players: 1 waiting" in first.content
+            await asyncio.wait_for(env.bot.queue.idle(), TIMEOUT)
+            assert env.double.threads(CHANNEL) == []  # nobody fits Hana yet
+            await env.restart()
+            # Kenji (3-4) and Mio (3) join at the same moment: one game of three, once
+            both = await asyncio.gather(join(env, GUEST, "3-4"), join(env, WATCHER, "3"))
+            assert all(r.ephemeral for r in both)
+            await env.double.wait_for_thread(CHANNEL)
+            await asyncio.wait_for(env.bot.queue.idle(), TIMEOUT)
+            await env.settled()
+            await moved_on(env)  # a later pass (a sweep after a restart) opens nothing more
+            await env.restart()
+            await moved_on(env)
+            threads = env.double.threads(CHANNEL)
+            assert len(threads) == 1
+            posts = public(env, CHANNEL)
+            assert len(posts) == 1
+            pings = f"<@{HOST.id}>, <@{GUEST.id}>, <@{WATCHER.id}>"
+            assert posts[0].content == said("queue.matched", game="Yamatai", players=pings)
+            assert sorted(posts[0].pinged_user_ids()) == sorted([HOST.id, GUEST.id, WATCHER.id])
+            game = await env.game(threads[0].id)
+            assert game.status == GameStatus.ACTIVE
+            assert [s.user_id for s in game.seats] == [HOST.id, GUEST.id, WATCHER.id]  # join order
+            assert public(env, threads[0].id), "the opening board is posted in the thread"
+            shown = await env.double.slash(HOST, CHANNEL, "queue show")
+            assert (await shown.reply(TIMEOUT)).content == said("queue.empty")
+
+    run(body, timeout=120)
+
+
+def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            for typed in ("7", "1-3", "x", "4-2", "2-9"):
+                refused = await join(env, HOST, typed, locale="fr")
+                assert refused.content == said(
+                    "queue.bad_players", "fr", typed=typed, game="Yamatai", min=2, max=4
+                )
+            left = await env.double.slash(GUEST, CHANNEL, "queue leave", locale="pl")
+            assert (await left.reply(TIMEOUT)).content == said("queue.not_waiting", "pl")
+            shown = await env.double.slash(HOST, CHANNEL, "queue show")
+            assert (await shown.reply(TIMEOUT)).content == said("queue.empty")
+            # joining again replaces the entry; leaving takes it out
+            await join(env, HOST, "3")
+            await join(env, HOST, "2-3")
+            shown = await env.double.slash(GUEST, CHANNEL, "queue show")
+            lines = (await shown.reply(TIMEOUT)).content.splitlines()
+            assert lines[0] == said("queue.heading") and len(lines) == 2
+            line = said("queue.line", game="Yamatai", name="Hana", players="2-3", since="<t:")
+            assert lines[1].startswith("- " + line)
+            left = await env.double.slash(HOST, CHANNEL, "queue leave")
+            assert (await left.reply(TIMEOUT)).content == said("queue.left")
+            await moved_on(env)
+            assert public(env, CHANNEL) == [] and env.double.threads(CHANNEL) == []
+
+    run(body, timeout=60)
+
+
+def test_a_week_without_a_game_is_told_once_and_the_entry_goes(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            await join(env, HOST, "4")
+            env.clock.advance(WEEK - 60)
+            await moved_on(env)
+            assert public(env, CHANNEL) == []  # not yet
+            env.clock.advance(120)
+            await moved_on(env)
+            await moved_on(env)
+            posts = public(env, CHANNEL)
+            assert [p.content for p in posts] == [
+                said("queue.expired", player=f"<@{HOST.id}>", game="Yamatai")
+            ]
+            assert posts[0].pinged_user_ids() == [HOST.id]
+            shown = await env.double.slash(HOST, CHANNEL, "queue show")
+            assert (await shown.reply(TIMEOUT)).content == said("queue.empty")
+
+    run(body, timeout=60)
+
+
+def test_the_server_s_queue_channel_is_where_games_open(tmp_path: Path) -> None:
+    guild = GuildSpec(
+        GUILD,
+        "Yamatai club",
+        text_channel_ids=[CHANNEL, LOUNGE],
+        members=[ADMIN, GUEST, WATCHER],
+        channel_names={CHANNEL: "yamatai", LOUNGE: "lounge"},
+    )
+
+    def make(double: DiscordDouble) -> Env:
+        return Env(double, database(tmp_path, "himiko.sqlite3"))
+
+    async def body() -> None:
+        async with running_env(DiscordDouble(token=TOKEN, guilds=[guild]), make) as env:
+            refused = await env.double.slash(GUEST, CHANNEL, "server", {"queue-channel": LOUNGE})
+            assert (await refused.reply(TIMEOUT)).content == said("server.manage_only")
+            set_it = await env.double.slash(ADMIN, CHANNEL, "server", {"queue-channel": LOUNGE})
+            answer = await set_it.reply(TIMEOUT)
+            assert said("server.queue_channel_set", channel=f"<#{LOUNGE}>") in answer.content
+            joined = await join(env, HOST, "2")
+            assert f"<#{LOUNGE}>" in joined.content
+            await join(env, GUEST, "2-4")
+            await env.double.wait_for_thread(LOUNGE)
+            await moved_on(env)
+            assert len(env.double.threads(LOUNGE)) == 1 and env.double.threads(CHANNEL) == []
+            assert len(public(env, LOUNGE)) == 1 and public(env, CHANNEL) == []
+
+    run(body, timeout=60)
