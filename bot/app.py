@@ -217,6 +217,7 @@ class HimikoBot(commands.AutoShardedBot):
         from bot.cogs.league import LeagueCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
+        from bot.cogs.notes import NotesCog
         from bot.cogs.profile import ProfileCog
         from bot.cogs.queue import QueueCog
         from bot.cogs.server import ServerCog
@@ -260,6 +261,7 @@ class HimikoBot(commands.AutoShardedBot):
             WebCog(self),
             ProfileCog(self),
             QueueCog(self),
+            NotesCog(self),
         )
         for cog in cogs:
             await self.add_cog(cog)

@@ -32,6 +32,7 @@ from .deadlines import DeadlineService
 from .endings import EndingService
 from .leagues import LeagueService
 from .messages import ThreadMessages
+from .notes import NotesService
 from .pictures import Pictures, Renderer, render_picture
 from .playing import PlayService
 from .queue import QueueService
@@ -64,6 +65,7 @@ class Rooms:
     ratings: RatingService  # /rating, /leaderboard, /profile; every finished game rated once
     leagues: LeagueService  # sign-up, seating, standings; what a league owes its channel
     queue: QueueService  # players waiting for a game; the groups matched and their games
+    notes: NotesService  # each player's private note on a game
     messages: ThreadMessages  # what a game owes its thread, prepared in one call; marked posted
     seeds: SeedSource  # the games' seed source: each new game's seed, a lobby's random setup
 
@@ -112,6 +114,7 @@ def build_rooms(
         ratings=ratings,
         leagues=leagues,
         queue=QueueService(repo, playing=playing, reading=reading, clock=clock),
+        notes=NotesService(repo, clock),
         messages=ThreadMessages(desk, repo, reports, deadlines, settings, coach, records),
         seeds=seeds,
     )

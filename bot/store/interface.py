@@ -463,6 +463,18 @@ class GameStore(
         ...
 
 
+class NotesStore(Protocol):
+    """A player's private note on a game (issue 39 item 3)."""
+
+    async def note_of(self, game_id: int, user_id: int) -> str | None:
+        """The player's note on the game (None: none written)."""
+        ...
+
+    async def save_note(self, game_id: int, user_id: int, body: str, *, now: int) -> None:
+        """Store the player's note on the game, replacing the last one (empty: deleted)."""
+        ...
+
+
 class QueueStore(Protocol):
     """The queue (issue 39): who waits for which game, the groups matched and their games."""
 
@@ -536,5 +548,5 @@ class RatingBook(SeatStore, RatingStore, Protocol):
     """Finished games, their forfeits and the ratings they moved: what ratings use."""
 
 
-class LeagueStore(GameStore, LeagueRecords, RatingStore, QueueStore, Protocol):
-    """Games plus leagues (seasons, tables, seats), ratings (issue 15) and the queue."""
+class LeagueStore(GameStore, LeagueRecords, RatingStore, QueueStore, NotesStore, Protocol):
+    """Games plus leagues (seasons, tables, seats), ratings (issue 15), the queue and notes."""

@@ -25,6 +25,7 @@ from .migrate import (
     require_current,
     require_current_postgres,
 )
+from .notes import NotesPart
 from .queue import QueuePart
 from .ratings import RatingsPart
 from .reminders import RemindersPart
@@ -44,6 +45,7 @@ class GameRepository(
     LeaguesPart,
     RatingsPart,
     QueuePart,
+    NotesPart,
     CountsPart,
 ):
     """Async access to stored games on SQLite or PostgreSQL (the backend does the dialect)."""

@@ -66,6 +66,7 @@ COMMANDS = (
     "export",
     "profile",
     "queue",
+    "notes",
 )
 TIMEOUT = 10.0
 _PLAYS_FIRST = re.compile(r"<@(\d+)> plays first")
