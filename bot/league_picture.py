@@ -14,11 +14,12 @@ def standing_columns(
     say: Any, line: StandingLine, locale: str | None
 ) -> tuple[str, str, str, str, str, str]:
     """A standings line's columns as shown (picture and web page): rank, player (marked if
-    withdrawn), points, games played, rating, rating change (none under 0.05)."""
+    withdrawn), points, games played, rating, rating change (none under 0.05); numbers as
+    ``locale`` writes them ("1,5" points in French)."""
     return (
         str(line.rank),
         line.name + (" " + say("league.withdrawn") if line.withdrawn else ""),
-        f"{line.points:g}",
+        decimal(line.points, locale, whole=True),
         str(line.played),
         "—" if line.rating is None else decimal(line.rating, locale),
         "" if abs(line.change) < 0.05 else decimal(line.change, locale, signed=True),

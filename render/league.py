@@ -5,7 +5,7 @@ Texts (title, column headers) come from the caller, already in the reader's lang
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -117,22 +117,28 @@ def _name_cell(
 
 
 def render_rating_chart(
-    title: str, values: Sequence[float], *, theme: Theme = DEFAULT, width: int = 480
+    values: Sequence[float],
+    *,
+    axis: str,
+    number: Callable[[float], str] = "{:.1f}".format,
+    theme: Theme = DEFAULT,
+    width: int = 480,
 ) -> bytes:
-    """A small line chart of a rating after each rated game (oldest left), starting at 0."""
-    height = 220
+    """A small line chart of a rating after each rated game (oldest left), starting at 0: no
+    title (the card above it names the player and the game), ``axis`` under the line (what
+    it counts, in the reader's words), the rating's marks written by ``number``."""
+    height = 200
     image = Image.new("RGB", (width, height), theme.panel)
     draw = ImageDraw.Draw(image)
-    draw_text(draw, (16, 20), _fit(title, width - 32, 18), theme.ink, 18, anchor="lm")
     points = [0.0, *values]
     low, high = min(points), max(points)
     if high - low < 1:
         low, high = low - 0.5, high + 0.5
-    left, right, top, bottom = 56, width - 20, 44, height - 28
+    left, right, top, bottom = 56, width - 20, 16, height - 36
     for value in (low, (low + high) / 2, high):
         y = bottom - (value - low) / (high - low) * (bottom - top)
         draw.line((left, y, right, y), fill=theme.panel_alt, width=1)
-        draw_text(draw, (left - 6, y), f"{value:.1f}", theme.ink_soft, 12, "regular", anchor="rm")
+        draw_text(draw, (left - 6, y), number(value), theme.ink_soft, 12, "regular", anchor="rm")
     step = (right - left) / max(1, len(points) - 1)
     xy = [
         (left + i * step, bottom - (v - low) / (high - low) * (bottom - top))
@@ -143,4 +149,8 @@ def render_rating_chart(
     for x, y in xy:
         draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=theme.last_turn_ink)
     draw.line((left, bottom, right, bottom), fill=theme.ink_soft, width=1)
+    label = _fit(axis, right - left, 13)
+    draw_text(
+        draw, ((left + right) / 2, bottom + 18), label, theme.ink_soft, 13, "regular", anchor="mm"
+    )
     return encode_png(image)

@@ -29,6 +29,7 @@ from bot.names import display_name, league_name, short_name
 from bot.present import (
     NO_MENTIONS,
     clip,
+    decimal,
     member_of,
     picture,
     public_locale,
@@ -100,11 +101,17 @@ async def send_card(
 
 
 def rating_card(
-    say: Say, person: Person, game: str, found: PlayerRating, *, chart: bool = True
+    say: Say,
+    person: Person,
+    game: str,
+    found: PlayerRating,
+    *,
+    chart: bool = True,
+    locale: str | None = None,
 ) -> ui.LayoutView:
     """``/rating`` as a card: its heading and the rating in words beside the player's avatar,
     then (``chart``) the chart of its history, attached as ``RATING_CHART``; a player without a
-    rating in that game gets the card in words only."""
+    rating in that game gets the card in words only. Numbers as ``locale`` writes them."""
     if found.place is None:
         return card(avatar_section(person, say("rating.unrated", user=person.mention, game=game)))
     title = say("rating.chart_title", user=display_name(person.display_name), game=game)
@@ -115,7 +122,7 @@ def rating_card(
                 "rating.line",
                 user=person.mention,
                 game=game,
-                rating=f"{found.rating:.1f}",
+                rating=decimal(found.rating, locale),
                 games=found.games,
                 place=found.place,
             ),
@@ -126,9 +133,12 @@ def rating_card(
     return card(avatar_section(person, heading, line), *pictures)
 
 
-def leaderboard_card(say: Say, game: str, lines: Sequence[LeaderLine]) -> ui.LayoutView:
+def leaderboard_card(
+    say: Say, game: str, lines: Sequence[LeaderLine], locale: str | None = None
+) -> ui.LayoutView:
     """``/leaderboard`` as a card: its title, then one line per player (best first), within the
-    limits of a card; or that nobody is rated in that game yet."""
+    limits of a card; or that nobody is rated in that game yet. Numbers as ``locale`` writes
+    them."""
     if not lines:
         return card(*texts(say("rating.board_empty", game=game)))
     body = "\n".join(
@@ -136,7 +146,7 @@ def leaderboard_card(say: Say, game: str, lines: Sequence[LeaderLine]) -> ui.Lay
             "rating.board_line",
             place=b.place,
             user=f"<@{b.user_id}>",
-            rating=f"{b.rating:.1f}",
+            rating=decimal(b.rating, locale),
             games=b.games,
         )
         for b in lines
@@ -355,20 +365,24 @@ class LeagueCog(commands.Cog):
 
         await self.ratings.rate_pending()
         if game is None:
-            played = await self.ratings.rated_games_of(guild_id, who.id)
-            key = played[0] if played else next(iter(c.value for c in game_choices()))
+            offered = [c.value for c in game_choices()]
+            key = await self.ratings.shown_game(guild_id, who.id, offered)
         else:
             key = game.value
         found = await self.ratings.player(guild_id, key, who.id)
         name = games.rules_for(key).display_name
         png = None
         if found.place is not None:
-            title = say("rating.chart_title", user=who.display_name, game=name)
             try:
-                png = await asyncio.to_thread(render_rating_chart, title, found.history)
+                png = await asyncio.to_thread(
+                    render_rating_chart,
+                    found.history,
+                    axis=say("rating.chart_axis"),
+                    number=lambda value: decimal(value, locale),
+                )
             except Exception:  # the card in words still answers (issue 37 item 5)
                 log.warning("the rating chart of %s failed; answered without it", who.id)
-        shown = rating_card(say, who, name, found, chart=png is not None)
+        shown = rating_card(say, who, name, found, chart=png is not None, locale=locale)
         await send_card(interaction, shown, png=png, ephemeral=not public)
 
     @app_commands.command(name="leaderboard", description=text("cmd.leaderboard"))
@@ -394,7 +408,7 @@ class LeagueCog(commands.Cog):
         locale = await self._reply_language(interaction, public)
         say = self._say(locale)
 
-        shown = leaderboard_card(say, name, lines)
+        shown = leaderboard_card(say, name, lines, locale)
         await send_card(interaction, shown, ephemeral=not public)
 
 

@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 MODEL = PlackettLuce()
 RATING_ATTEMPTS = 5  # a game rated again from fresh ratings when another process moved them
 MU, SIGMA = MODEL.mu, MODEL.sigma
+RECENT_GAMES = 50  # a player's newest seats looked at for the game ``/rating`` shows
 
 
 def displayed(mu: float, sigma: float) -> float:
@@ -192,3 +193,16 @@ class RatingService:
     async def rated_games_of(self, guild_id: int, user_id: int) -> list[str]:
         """The games a player is rated in on a server, most played first."""
         return await self.repo.rated_game_keys(guild_id, user_id)
+
+    async def shown_game(self, guild_id: int, user_id: int, game_keys: Sequence[str]) -> str:
+        """The game ``/rating`` shows when none is asked (D216): of ``game_keys``, the one the
+        player last played among those they are rated in, else their most played rated one,
+        else the one they last played at all (a Namiji-only player against the computer sees
+        Namiji, not Yamatai), else the first."""
+        rated = [k for k in await self.repo.rated_game_keys(guild_id, user_id) if k in game_keys]
+        recent = await self.repo.player_games(guild_id, user_id, RECENT_GAMES)
+        played = [seat.game_key for seat in recent if seat.game_key in game_keys]
+        return next(
+            (key for key in played if key in rated),
+            rated[0] if rated else next(iter(played), game_keys[0]),
+        )

@@ -15,6 +15,7 @@ from discord import ui
 from bot.admission import one_in_flight
 from bot.context import Himiko
 from bot.custom_ids import COACH_POINTS, PANEL_HINT
+from bot.games import presentation
 from bot.internals import Interaction
 from bot.present import busy_notice, guarded, send, t
 from bot.views.base import OneGameButton, PersistentItem, button
@@ -97,10 +98,12 @@ async def show_turning_points(bot: Himiko, interaction: Interaction, game_id: in
         await send(interaction, t(interaction, "coach.no_turning_points", count=found.looked_at))
         return
     lines = [t(interaction, "coach.turning_points_title", count=found.looked_at)]
+    counts = presentation(found.game).counts  # Namiji counts turns, not rounds (D83)
+    key = "coach.turning_point_line" if counts == "round" else f"coach.turning_point_line_{counts}"
     for rank, point in enumerate(found.points, start=1):
         line = t(
             interaction,
-            "coach.turning_point_line",
+            key,
             rank=rank,
             round=point.round,
             played=choice_label(interaction, found.game, point.view, point.played),

@@ -150,7 +150,7 @@ def test_rating_is_a_card_with_the_avatar_and_the_chart_in_a_gallery(tmp_path: P
             said = card_text(mine)
             assert said.startswith("**Hana — Nim**")
             assert f"<@{HOST.id}>: Nim rating **" in said and "(games played: 1)" in said
-            assert "mu - 3 sigma" in said
+            assert "The rating is cautious" in said and "sigma" not in said
             (chart,) = mine.gallery_attachments()
             assert mine.gallery_urls() == ["attachment://rating.png"] and has_png(mine)
             assert chart.data == mine.attachments[0].data
@@ -202,7 +202,7 @@ def test_a_leaderboard_of_200_players_is_one_card_within_the_limits(tmp_path: Pa
             polish = await ask(env, WATCHER, "leaderboard", {"game": "nim"}, locale="pl")
             assert_card(polish, ephemeral=True)
             said = card_text(polish)
-            assert said.startswith("**Nim: najlepsi gracze** (ranking = mu - 3 sigma)")
+            assert said.startswith("**Nim: najlepsi gracze**\n")
             assert said.count("(gry: 1)") == 10
             assert f"1. <@{FIRST_RATED}>: **" in said and f"10. <@{FIRST_RATED + 9}>: **" in said
             assert len(said) <= 4000 and polish.pinged_user_ids() == []
@@ -231,12 +231,12 @@ def test_a_leaderboard_card_longer_than_a_card_is_cut_within_the_limits() -> Non
         LeaderLine(place=i + 1, user_id=FIRST_RATED + i, rating=1000.0 - i, games=1000 + i)
         for i in range(BOARD_PLAYERS)
     ]
-    shown = leaderboard_card(say, "Yamatai", lines)
+    shown = leaderboard_card(say, "Yamatai", lines, "pl")
     said = [item.content for item in shown.walk_children() if isinstance(item, ui.TextDisplay)]
     assert shown.content_length() <= MAX_CARD_TEXT and sum(map(len, said)) <= MAX_CARD_TEXT
     assert shown.total_children_count <= MAX_CARD_COMPONENTS
-    assert said[0] == "**Yamatai: najlepsi gracze** (ranking = mu - 3 sigma)"
-    assert said[1].startswith(f"1. <@{FIRST_RATED}>: **1000.0** (gry: 1000)\n")
+    assert said[0] == "**Yamatai: najlepsi gracze**"
+    assert said[1].startswith(f"1. <@{FIRST_RATED}>: **1\xa0000,0** (gry: 1000)\n")
     assert said[1].endswith("…")
 
 
@@ -246,7 +246,7 @@ def test_a_rating_chart_that_fails_leaves_the_card_in_words(
     """The chart's renderer failing: the rating is still told beside the avatar, with no
     gallery and no attachment (a warning is logged, no error reaches the player)."""
 
-    def broken(title: str, values: Any) -> bytes:
+    def broken(values: Any, **drawn: Any) -> bytes:
         raise OSError("the chart could not be drawn")
 
     async def body() -> None:

@@ -262,7 +262,9 @@ def test_focus_fleet_step_shows_the_track_and_no_cut_turn_order() -> None:
     assert render_focus(reordered, legal=legal, events=events) == drawn
 
 
-@pytest.mark.parametrize(("language", "words"), [("en", "Boats: "), ("fr", "Bateaux : ")])
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "Boats: "), ("fr", "Bateaux\N{NO-BREAK SPACE}: ")]
+)
 def test_focus_says_what_the_boat_letters_stand_for(language: str, words: str) -> None:
     """QA: the fleets' boat letters ("4: C Slide...", "9: SW -1 boat") had no key on the turn
     picture, whether choosing a fleet or later in the turn."""

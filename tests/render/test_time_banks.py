@@ -58,7 +58,7 @@ def test_each_seats_time_bank_is_drawn_on_the_board_and_the_turn_picture(game: A
 
 @GAMES
 def test_the_time_bank_is_told_in_the_pictures_language(game: Any) -> None:
-    """French: "banque 2 j 4 h"."""
+    """French: "réserve de temps 2 j 4 h", the lobby's words (issue 38 item 12)."""
     match: Match = game()
     view, legal = match.view(match.current_seat), match.legal_actions()
     board = _drawn(
@@ -70,7 +70,7 @@ def test_the_time_bank_is_told_in_the_pictures_language(game: Any) -> None:
         )
     )
     for texts in (board, turn):
-        assert "banque 2 j 4 h" in texts and "banque 0 min" in texts
+        assert "réserve de temps 2 j 4 h" in texts and "réserve de temps 0 min" in texts
         assert "bank " not in texts
 
 

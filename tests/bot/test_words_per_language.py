@@ -1,0 +1,104 @@
+"""Words per language across every catalog (issue 38 items 4 and 12): one term per concept
+between Discord, the pictures and the web pages; French typography; no formula shown."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("en", "fr", "it", "pl")
+# notation and code between backticks, placeholders, addresses, quoted notation (« fleet 4 »,
+# 'keep BOAT...') and "+?" (a score not known yet) are not French words
+NOT_WORDS = re.compile(r"`[^`]*`|\{[^}]*\}|https?://\S+|«\xa0[^»]*\xa0»|'[a-z][^']*'|\+\?")
+HIGH = re.compile(r"(.)([:;!?])")
+NO_BREAK = ("\N{NO-BREAK SPACE}", "\N{NARROW NO-BREAK SPACE}")
+
+
+def catalog_files(language: str) -> list[Path]:
+    """Every catalog file of a language: the bot's, each game's, the pictures', the web's."""
+    found = [ROOT / "bot" / "catalog" / f"{language}.json"]
+    found += sorted((ROOT / "bot" / "games").glob(f"*/locale/{language}.json"))
+    found += sorted((ROOT / "render").glob(f"**/locale/{language}.json"))
+    found.append(ROOT / "bot" / "web" / "locale" / f"{language}.json")
+    return found
+
+
+def shown(language: str) -> dict[str, str]:
+    """Every text a reader may see in ``language``, by key (``_about`` notes left out)."""
+    texts: dict[str, str] = {}
+    for path in catalog_files(language):
+        for key, value in json.loads(path.read_text(encoding="utf-8")).items():
+            if not key.startswith("_") and isinstance(value, str):
+                texts[key] = value
+    return texts
+
+
+def test_every_french_text_has_a_no_break_space_before_high_punctuation() -> None:
+    """French puts a no-break space before ``:`` ``;`` ``!`` ``?`` (docs/glossary/fr.md), in
+    every catalog: the games' refusals wrote "Forme attendue : {form}" with a plain space."""
+    wrong = {
+        key: text
+        for key, text in shown("fr").items()
+        if any(m.group(1) not in NO_BREAK for m in HIGH.finditer(NOT_WORDS.sub("X", text)))
+    }
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_text_shown_to_players_says_sigma(language: str) -> None:
+    """The rating is "cautious", in words: no "mu - 3 sigma" on a card or a page."""
+    assert [k for k, text in shown(language).items() if "sigma" in text.lower()] == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_undo_and_cancel_are_different_words(language: str) -> None:
+    """The panel's Undo (take back an action) and Cancel (a preview, a lobby) begin with
+    different words: "Annuler" was both in French."""
+    texts = shown(language)
+    undo = texts["panel.undo"].split()[0].lower()
+    assert undo not in {texts[k].split()[0].lower() for k in ("play.cancel", "lobby.cancel")}
+
+
+TIME_BANK = {"en": "bank", "fr": "réserve de temps", "it": "riserva di tempo", "pl": "bank czasu"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_time_bank_has_one_name_on_the_pictures_and_in_discord(language: str) -> None:
+    """The pictures' clock and the lobby's option name the time bank alike ("banque" on the
+    French picture, "réserve de temps" in Discord)."""
+    texts = shown(language)
+    term = TIME_BANK[language]
+    for key in ("c.bank.days_hours", "c.bank.hours_minutes", "c.bank.minutes", "lobby.bank_label"):
+        assert term in texts[key].lower(), key
+
+
+LEAGUE_ROUND = {
+    "en": "round",
+    "fr": "ronde",
+    "it": "giornata",
+    "pl": "rund",
+}  # Polish declines it: runda, rundy
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_league_round_is_one_word_on_its_page_and_in_discord(language: str) -> None:
+    """The league page said "Manche 1 sur 1" where Discord says "ronde 1" (docs/glossary)."""
+    texts = shown(language)
+    term = LEAGUE_ROUND[language]
+    page = ("web.league.round", "web.league.running")
+    discord = ("league.table_post", "league.round_over", "league.started")
+    for key in page + discord:
+        assert term in texts[key].lower(), key
+
+
+@pytest.mark.parametrize(
+    ("language", "turn"), [("en", "Turn"), ("fr", "Tour"), ("it", "Turno"), ("pl", "Tura")]
+)
+def test_namiji_turning_points_count_turns(language: str, turn: str) -> None:
+    """Namiji has no rounds: its turning points say the turn ("Runda" in Polish before)."""
+    line = shown(language)["coach.turning_point_line_turn"]
+    assert f"{turn} {{round}}" in line
