@@ -41,8 +41,10 @@ class EndingService:
     async def resign(self, user_id: int, *, game_id: int, version: int | None = None) -> Resigned:
         """A seated player resigns: the computer plays their seat to the end (they rank last).
 
-        When one other human is left, that player wins at once (the game is finished); when
-        none is (only computers would play on), the game ends without a winner (abandoned).
+        A computer seat is a player like any other (D207): when one other seat is left that has
+        not resigned, human or computer, it wins at once (the game is finished); when several
+        are, the game goes on with the computer in the resigner's seat; when none is (every
+        other seat resigned before), the game ends without a winner (abandoned).
         ``version`` is not required to match: resigning stays valid while others play on.
         """
         game, match = await self.desk.load(game_id=game_id)
@@ -53,11 +55,7 @@ class EndingService:
             raise ServiceError("resign.already")
         seat = seats[0]
         players = players_of(game, match, {s: "resigned" for s in seats})
-        others = [
-            s.seat
-            for s in game.seats
-            if s.user_id not in (COMPUTER_USER_ID, user_id) and s.stand_in != "resigned"
-        ]
+        others = [s.seat for s in game.seats if s.user_id != user_id and s.stand_in != "resigned"]
         now, reason = self.desk.now(), f"{RESIGNED}{seat}"
         with store_refusals(stale="error.stale_board"):
             if len(others) == 1:

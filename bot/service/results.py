@@ -317,8 +317,8 @@ class Resigned:
     """A player's resignation: the computer plays their seat to the end, or the game ended.
 
     ``ended``: the game is over (its last message is owed to the thread: a win for ``winner``
-    when one human was left, or no winner when none was); else it goes on and
-    ``computers_next`` says the computer is to act now.
+    when one other seat was left, human or computer, or no winner when none was); else it
+    goes on and ``computers_next`` says the computer is to act now.
     """
 
     game_id: int
@@ -344,11 +344,11 @@ class Ended:
     game_id: int
     thread_id: int
     version: int
-    # "resigned" (no winner), "resigned_won" (the last human won), "cancelled" (by the host,
+    # "resigned" (no winner), "resigned_won" (the one seat left won), "cancelled" (by the host,
     # before any move), "abandoned_by" (by the host or a moderator, ``by``) or "abandoned"
     reason: str
     player: PlayerInfo | None = None  # who resigned
-    winner: PlayerInfo | None = None  # who won when the last other human resigned
+    winner: PlayerInfo | None = None  # who won: the one seat a resignation left
     by: int | None = None  # the user who abandoned the game
     language: str | None = None  # of the game's public messages; None: the server's locale
     channel_id: int | None = None  # the lobby's channel (its message is the thread's start)

@@ -251,7 +251,9 @@ def game_over(game: Game, match: Match) -> ServiceError:
         best = final.winner.rank
         winners = [s.name for s in final.scores if s.rank == best]
         scores = ", ".join(f"{display_name(s.name)} {s.total}" for s in final.scores)
-        return ServiceError("error.game_over_won", player=", ".join(winners), scores=scores)
+        return ServiceError(
+            "error.game_over_won", player=", ".join(winners), count=len(winners), scores=scores
+        )
     reason = game.end_reason or ""
     if reason.startswith(RESIGNED):
         player = players_of(game, match)[int(reason.removeprefix(RESIGNED))].name
@@ -267,8 +269,8 @@ def resigned_seats(game: Game) -> set[int]:
 
 
 def resign_outcome(game: Game, winner: int, resigned: set[int], reason: str) -> StoredOutcome:
-    """The result when the last other human resigned: ``winner`` first, the computers next, the
-    resigned seats last. The game was not played out, so no seat has a score (0)."""
+    """The result when a resignation left one seat (``winner``, human or computer): it first,
+    the resigned seats last. The game was not played out, so no seat has a score (0)."""
     ranks = resigned_last({s.seat: 1 if s.seat == winner else 2 for s in game.seats}, resigned)
     results = tuple(
         StoredSeatResult(s.seat, 0, ranks[s.seat], s.seat == winner) for s in game.seats

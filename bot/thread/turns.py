@@ -86,7 +86,7 @@ def turn_told(bot: Himiko, report: TurnReport, locale: str | None) -> Told:
     earlier = [summary.turn(names[t.seat], t.events, names) for t in report.earlier]
     if report.final is not None:
         this.append(
-            bot.catalog.text("game.final_title", locale, winner=f"**{winners(report.final)}**")
+            bot.catalog.text("game.final_title", locale, **winners(bot, locale, report.final, "**"))
         )
         this += summary.final(report.final)
     return Told(head=head, earlier=earlier, this=this)
@@ -129,10 +129,16 @@ def fitting(
     return [*head, *(["…"] if dropped else []), *earlier, *rest]
 
 
-def winners(final: FinalResult) -> str:
-    """The first-ranked players' names, ready for a message (several if they tie)."""
+def winners(bot: Himiko, locale: str | None, final: FinalResult, bold: str = "") -> dict[str, Any]:
+    """The first-ranked players as a result's text takes them: ``winner``, their names in
+    words ("Mio and Ren" when they tie, each name between ``bold``), and ``count``, how many,
+    which picks the verb's plural form."""
     best = final.winner.rank
-    return ", ".join(display_name(s.name) for s in final.scores if s.rank == best)
+    names = [f"{bold}{display_name(s.name)}{bold}" for s in final.scores if s.rank == best]
+    if len(names) == 1:
+        return {"winner": names[0], "count": 1}
+    both = bot.catalog.text("summary.and", locale, items=", ".join(names[:-1]), last=names[-1])
+    return {"winner": both, "count": len(names)}
 
 
 def human_ids(report: TurnReport) -> list[int]:
@@ -299,7 +305,7 @@ async def post_result(bot: Himiko, report: TurnReport) -> None:
     text = bot.catalog.text(
         "game.result_line",
         locale,
-        winner=winners(report.final),
+        **winners(bot, locale, report.final),
         game=games.rules_for(report.game).display_name,
         thread=f"<#{report.thread_id}>",
         scores=scores,
@@ -314,7 +320,10 @@ async def close_lobby(bot: Himiko, report: TurnReport) -> None:
     channel = await fetch_thread(bot, report.channel_id)
     locale = game_locale(report.language, channel)
     note = bot.catalog.text(
-        "game.lobby_ended", locale, thread=f"<#{report.thread_id}>", winner=winners(report.final)
+        "game.lobby_ended",
+        locale,
+        thread=f"<#{report.thread_id}>",
+        **winners(bot, locale, report.final),
     )
     await _lobby_note(channel, report.thread_id, note)
 

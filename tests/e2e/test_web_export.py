@@ -225,15 +225,16 @@ def test_web_link_export_and_recap_of_a_game_played_on_the_double(tmp_path: Path
 def test_a_game_ended_by_a_resignation_gets_its_recap_and_link_and_a_full_record(
     tmp_path: Path,
 ) -> None:
-    """The host alone against computers resigns: the ending message (not a turn's) carries the
-    recap, marked as ended by the bot, and the link; the record says why it ended."""
+    """The host alone against a computer resigns, so the computer wins at once (D207): the
+    ending message (not a turn's) carries the recap, marked as ended by the bot, and the link;
+    the record says why it ended."""
 
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
             _with_web(env)
             bot = await env.restart()
             assert bot.web is not None
-            table = await env.start_game(HOST, computers=2)
+            table = await env.start_game(HOST, computers=1)
             await host_turns(env, table, 2)
             resign = await (await env.double.slash(HOST, table.id, "resign")).reply(TIMEOUT)
             yes = custom_id(resign, "himiko:resign:ok:")

@@ -1,0 +1,132 @@
+"""Resigning ends a game as the resign prompt says, computer seats counted as players (issue 38
+item 1, D207): "If only one other player is left, a person or a computer, they win at once;
+otherwise the computer plays your seat to the end". Every end that follows has a winner and
+its last message offers Rematch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.store import GameStatus
+from tests.discord_double import MessageRecord, UserSpec
+from tests.e2e.harness import (
+    CHANNEL,
+    GUEST,
+    HOST,
+    TIMEOUT,
+    Env,
+    Table,
+    custom_id,
+    himiko_env,
+    run,
+)
+
+pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+MAX_ROUNDS_OF_WAITING = 400
+
+#: locale -> what the resign prompt must promise there: a computer counts as the one player
+#: left, who wins at once
+PROMISED = {
+    "en-US": ("a person or a computer, they win at once", "the computer plays your seat"),
+    "fr": ("humain ou ordinateur, il gagne aussitôt", "l'ordinateur joue à ta place"),
+    "it": ("persona o computer, vince subito", "il computer gioca al tuo posto"),
+    "pl": ("człowiek lub komputer, od razu wygrywa", "za twoje miejsce zagra komputer"),
+}
+
+
+async def resign(env: Env, table: Table, user: UserSpec, locale: str = "en-US") -> MessageRecord:
+    """``/resign`` in ``locale``, then Resign: the prompt that was answered."""
+    await env.game(table.id)  # its id kept: a game that ended is no longer the thread's active one
+    ask = await (await env.double.slash(user, table.id, "resign", locale=locale)).reply(TIMEOUT)
+    ok = custom_id(ask, "himiko:resign:ok:")
+    yes = await env.double.click(user, table.id, ask.id, ok, locale=locale)
+    assert (await yes.reply(TIMEOUT)).ephemeral
+    return ask
+
+
+def rematch_offered(message: MessageRecord) -> bool:
+    """Whether a message carries the Rematch button."""
+    return any(c.startswith("himiko:rematch:") for c in message.custom_ids())
+
+
+def test_resigning_against_one_computer_makes_the_computer_win_at_once(tmp_path: Path) -> None:
+    """The prompt (in each language) says the one player left wins, a computer too; the game
+    is finished with the computer first and the resigner second, the ending card says so and
+    offers Rematch, the lobby's channel gets the result, and no rating moves (one human)."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            table = await env.start_game(HOST, computers=1, game="nim")
+            for locale, promised in PROMISED.items():
+                ask = await (await double.slash(HOST, table.id, "resign", locale=locale)).reply(
+                    TIMEOUT
+                )
+                assert all(p in ask.content for p in promised), ask.content
+            await resign(env, table, HOST, "fr")
+            game = await env.game(table.id)
+            assert game.status == GameStatus.FINISHED
+            ranked = {s.user_id: (s.final_rank, s.winner, s.stand_in) for s in game.seats}
+            assert ranked == {0: (1, True, None), HOST.id: (2, False, "resigned")}
+            computer = next(s.player for s in game.seats if s.user_id == 0)
+            ending = await double.wait_for_message(
+                table.id, lambda m: m.is_v2 and rematch_offered(m), TIMEOUT
+            )
+            text = ending.text()
+            assert f"resigned: **{computer}** wins the game." in text, text
+            assert "nobody wins" not in text
+            result = await double.wait_for_message(
+                CHANNEL, lambda m: "won a game of" in m.content, TIMEOUT
+            )
+            assert f"**{computer}** won a game of Nim" in result.content, result.content
+            await env.bot.rooms.ratings.rate_pending()
+            rating = await env.bot.rooms.ratings.player(game.guild_id, "nim", HOST.id)
+            assert rating.games == 0  # a game with one human rates nobody (docs/leagues.md)
+
+    run(body)
+
+
+def test_with_a_person_and_a_computer_left_the_game_goes_on(tmp_path: Path) -> None:
+    """Two players are left (the guest and a computer): nobody wins at once; the computer
+    plays the resigner's seat and the guest still has a game to win."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await env.start_game(HOST, [GUEST], computers=1)
+            await resign(env, table, HOST)
+            await env.settled()
+            game = await env.game(table.id)
+            assert game.status == GameStatus.ACTIVE
+            assert [s.stand_in for s in game.seats if s.user_id == HOST.id] == ["resigned"]
+            assert not any(s.winner for s in game.seats)
+            assert await env.current_user(table.id) == GUEST.id  # the computers played on
+
+    run(body)
+
+
+def test_alone_against_two_computers_they_play_it_out_and_one_wins(tmp_path: Path) -> None:
+    """The host resigns against two computers: the computers play to the end (not "nobody
+    wins this one"), a computer wins, the host ranks last and the final card offers Rematch."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await env.start_game(HOST, computers=2)
+            await resign(env, table, HOST)
+            for _ in range(MAX_ROUNDS_OF_WAITING):
+                await env.bot.runner.idle()
+                game = await env.game(table.id)
+                if game.status != GameStatus.ACTIVE:
+                    break
+            assert game.status == GameStatus.FINISHED, game.end_reason
+            ranks = {s.user_id: s.final_rank for s in game.seats if s.user_id == HOST.id}
+            assert ranks == {HOST.id: 3}
+            assert [s.user_id for s in game.seats if s.winner] == [0]
+            await env.settled()
+            final = env.turn_messages(table.id)[-1]
+            assert rematch_offered(final), final.custom_ids()
+            assert "(resigned)" in final.text()
+
+    run(body, timeout=300)
