@@ -243,7 +243,7 @@ def result_steps(bot: Himiko, report: TurnReport) -> list[Step]:
 
 def ending_steps(bot: Himiko, ended: Ended) -> list[Step]:
     """What an abandoned game owes besides its thread message: the lobby message's closing
-    note and, when the last other human's resignation gave a winner, the channel's result line."""
+    note and, when a resignation left one seat, its winner, the channel's result line."""
     if ended.channel_id is None:
         return []
     steps: list[Step] = [("lobby", lambda: _unless_gone(ended, close_abandoned_lobby(bot, ended)))]
@@ -253,7 +253,7 @@ def ending_steps(bot: Himiko, ended: Ended) -> list[Step]:
 
 
 async def post_resigned_result(bot: Himiko, ended: Ended) -> None:
-    """One line in the lobby's channel: who won by the last other human's resignation."""
+    """One line in the lobby's channel: who won as the one seat a resignation left."""
     assert ended.channel_id is not None and ended.winner is not None
     channel = await fetch_thread(bot, ended.channel_id)
     locale = game_locale(ended.language, channel)

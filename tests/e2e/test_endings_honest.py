@@ -130,3 +130,24 @@ def test_alone_against_two_computers_they_play_it_out_and_one_wins(tmp_path: Pat
             assert "(resigned)" in final.text()
 
     run(body, timeout=300)
+
+
+def test_an_abandoned_games_ending_card_offers_rematch(tmp_path: Path) -> None:
+    """The host abandons a game between two people: the ending card says who did it, names no
+    winner, and offers Rematch as every final message does (D207)."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            table = await env.start_game(HOST, [GUEST], game="nim")
+            await env.game(table.id)
+            ask = await (await double.slash(HOST, table.id, "abandon")).reply(TIMEOUT)
+            ok = custom_id(ask, "himiko:abandon:ok:")
+            await (await double.click(HOST, table.id, ask.id, ok)).reply(TIMEOUT)
+            ending = await double.wait_for_message(
+                table.id, lambda m: m.is_v2 and rematch_offered(m), TIMEOUT
+            )
+            assert f"<@{HOST.id}>" in ending.text() and "abandoned" in ending.text()
+            assert (await env.game(table.id)).status == GameStatus.ABANDONED
+
+    run(body)
