@@ -99,6 +99,10 @@ class Buttons(Protocol):
         """A deadline message's votes: skip the turn, hand the seat to the computer."""
         ...
 
+    def more_time_view(self, game_id: int, turn: str, locale: str | None) -> ui.View:
+        """A reminder's button: its player asks for 24 h more on the turn."""
+        ...
+
 
 class Door(Protocol):
     """The outbox as its users see it: post a game's owed message once, then record it."""

@@ -115,6 +115,8 @@ class ReminderScheduler:
         extra: dict[str, Any] = {}
         if due.vote_turn is not None:  # the others vote: skip, or hand over
             extra["view"] = self.bot.buttons.skip_view(due.game_id, due.vote_turn, locale)
+        elif due.more_turn is not None:  # before the deadline: the player may ask for more
+            extra["view"] = self.bot.buttons.more_time_view(due.game_id, due.more_turn, locale)
         # claimed before: that claim may have sent it
         if due.retried and await self._posted(channel, clip(text)):
             log.info("reminders: game %s: already in the thread, recorded", due.game_id)

@@ -100,7 +100,8 @@ class DueReminder:
     over or gone) and the rows were dropped. ``handed``: at a deadline with the take-over option,
     the seat the computer took (stored before any text was made). ``vote_turn``: the deadline
     message offers the other players the votes on this turn. ``retried``: claimed before, so
-    the message may be in the thread already.
+    the message may be in the thread already. ``more_turn``: a reminder before the deadline of
+    a game without a time bank, whose player may ask for more time on this turn.
     """
 
     ids: tuple[int, ...]
@@ -113,6 +114,7 @@ class DueReminder:
     handed: PlayerInfo | None = None
     delivery: Delivery | None = None
     vote_turn: str | None = None
+    more_turn: str | None = None
     retried: bool = False
 
 
@@ -300,6 +302,7 @@ class DeadlineService:
             handed=handed,
             delivery=await self.settings.delivery(latest.user_id),  # settings, quiet hours
             vote_turn=latest.turn if handed is None and latest.kind == "deadline" else None,
+            more_turn=latest.turn if latest.kind != "deadline" and game.time_bank is None else None,
         )
 
     async def _still_due(self, game: Game, match: Match, reminder: Reminder) -> bool:

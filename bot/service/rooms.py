@@ -32,6 +32,7 @@ from .deadlines import DeadlineService
 from .endings import EndingService
 from .leagues import LeagueService
 from .messages import ThreadMessages
+from .more_time import MoreTimeService
 from .notes import NotesService
 from .pictures import Pictures, Renderer, render_picture
 from .playing import PlayService
@@ -66,6 +67,7 @@ class Rooms:
     leagues: LeagueService  # sign-up, seating, standings; what a league owes its channel
     queue: QueueService  # players waiting for a game; the groups matched and their games
     notes: NotesService  # each player's private note on a game
+    more_time: MoreTimeService  # "24 h more" on a turn: asked by its player, granted by another
     messages: ThreadMessages  # what a game owes its thread, prepared in one call; marked posted
     seeds: SeedSource  # the games' seed source: each new game's seed, a lobby's random setup
 
@@ -115,6 +117,7 @@ def build_rooms(
         leagues=leagues,
         queue=QueueService(repo, playing=playing, reading=reading, clock=clock),
         notes=NotesService(repo, clock),
+        more_time=MoreTimeService(desk, repo, deadlines),
         messages=ThreadMessages(desk, repo, reports, deadlines, settings, coach, records),
         seeds=seeds,
     )

@@ -37,6 +37,7 @@ from .models import (
     StoredOutcome,
     UserSettings,
 )
+from .more_time import Extension
 
 
 class GameLog(Protocol):
@@ -463,6 +464,24 @@ class GameStore(
         ...
 
 
+class MoreTimeStore(Protocol):
+    """More time on a turn (issue 39 item 4): asked once, granted once."""
+
+    async def ask_more_time(self, game_id: int, turn: str, user_id: int, *, now: int) -> bool:
+        """Record that the turn's player asks for more time; False if asked already."""
+        ...
+
+    async def more_time_of(self, game_id: int, turn: str) -> Extension | None:
+        """The more time asked on a turn, if any."""
+        ...
+
+    async def grant_more_time(
+        self, game_id: int, turn: str, user_id: int, seconds: int, *, now: int
+    ) -> bool:
+        """Grant it and move the turn's deadline and unsent reminders on, at once."""
+        ...
+
+
 class NotesStore(Protocol):
     """A player's private note on a game (issue 39 item 3)."""
 
@@ -548,5 +567,8 @@ class RatingBook(SeatStore, RatingStore, Protocol):
     """Finished games, their forfeits and the ratings they moved: what ratings use."""
 
 
-class LeagueStore(GameStore, LeagueRecords, RatingStore, QueueStore, NotesStore, Protocol):
-    """Games plus leagues (seasons, tables, seats), ratings (issue 15), the queue and notes."""
+class LeagueStore(
+    GameStore, LeagueRecords, RatingStore, QueueStore, NotesStore, MoreTimeStore, Protocol
+):
+    """Games plus leagues (seasons, tables, seats), ratings (issue 15), the queue, notes and
+    more time on a turn."""

@@ -25,6 +25,7 @@ from .migrate import (
     require_current,
     require_current_postgres,
 )
+from .more_time import MoreTimePart
 from .notes import NotesPart
 from .queue import QueuePart
 from .ratings import RatingsPart
@@ -46,6 +47,7 @@ class GameRepository(
     RatingsPart,
     QueuePart,
     NotesPart,
+    MoreTimePart,
     CountsPart,
 ):
     """Async access to stored games on SQLite or PostgreSQL (the backend does the dialect)."""

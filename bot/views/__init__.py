@@ -4,6 +4,7 @@ from bot.views.base import PersistentItem
 from bot.views.coach import COACH_ITEMS
 from bot.views.deadline import DEADLINE_ITEMS
 from bot.views.lobby import LOBBY_ITEMS
+from bot.views.more_time import MORE_TIME_ITEMS
 from bot.views.panel import PANEL_ITEMS
 from bot.views.play import PLAY_ITEMS
 from bot.views.rematch import REMATCH_ITEMS
@@ -17,6 +18,7 @@ DYNAMIC_ITEMS: tuple[type[PersistentItem], ...] = (
     + COACH_ITEMS
     + REMATCH_ITEMS
     + RULES_ITEMS
+    + MORE_TIME_ITEMS
 )
 
 __all__ = ["DYNAMIC_ITEMS"]

@@ -11,6 +11,7 @@ from discord import ui
 from bot.context import Himiko
 from bot.service import TurnId
 from bot.views.deadline import skip_view
+from bot.views.more_time import ask_view
 from bot.views.play import turn_button_view
 from bot.views.rematch import final_view
 from bot.views.rules import rules_button
@@ -47,3 +48,7 @@ class ViewButtons:
     def skip_view(self, game_id: int, turn: str, locale: str | None) -> ui.View:
         """A deadline message's votes: skip the turn, hand the seat to the computer."""
         return skip_view(self.bot, game_id, turn, locale)
+
+    def more_time_view(self, game_id: int, turn: str, locale: str | None) -> ui.View:
+        """A reminder's button: its player asks for 24 h more on the turn."""
+        return ask_view(self.bot, game_id, turn, locale)

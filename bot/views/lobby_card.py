@@ -190,7 +190,9 @@ def option_lines(say: Callable[..., str], state: LobbyState) -> list[str]:
     level = say("lobby.level_text", level=say(f"lobby.level.{state.level}"))
     coach = say(f"lobby.coach_{'on' if state.coach else 'off'}")
     # the computers' level only where computers play (humans only: it said "normal" for nobody)
-    lines = [options, *([level] if state.computers else []), takeover, coach]
+    # the most a turn's deadline may move: once per turn, on request (issue 39 item 4)
+    more = [say("lobby.more_time_text")] if state.bank is None and state.deadline else []
+    lines = [options, *([level] if state.computers else []), takeover, *more, coach]
     if state.directions:
         direction = say(f"lobby.direction.{state.direction}")
         lines.append(say("lobby.direction_text", direction=direction))
