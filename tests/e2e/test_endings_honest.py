@@ -36,6 +36,14 @@ PROMISED = {
     "pl": ("człowiek lub komputer, od razu wygrywa", "za twoje miejsce zagra komputer"),
 }
 
+#: locale -> how /rating says a rating needs a game against another person, not the computer
+UNRATED = {
+    "en-US": "against another person (computer players are not rated)",
+    "fr": "contre une autre personne (les ordinateurs ne comptent pas)",
+    "it": "contro un'altra persona (i computer non contano)",
+    "pl": "przeciwko innej osobie (gracze komputerowi się nie liczą)",
+}
+
 
 async def resign(env: Env, table: Table, user: UserSpec, locale: str = "en-US") -> MessageRecord:
     """``/resign`` in ``locale``, then Resign: the prompt that was answered."""
@@ -55,12 +63,13 @@ def rematch_offered(message: MessageRecord) -> bool:
 def test_resigning_against_one_computer_makes_the_computer_win_at_once(tmp_path: Path) -> None:
     """The prompt (in each language) says the one player left wins, a computer too; the game
     is finished with the computer first and the resigner second, the ending card says so and
-    offers Rematch, the lobby's channel gets the result, and no rating moves (one human)."""
+    offers Rematch, the lobby's channel gets the result, and no rating moves (one human), as
+    /rating says."""
 
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
             double = env.double
-            table = await env.start_game(HOST, computers=1, game="nim")
+            table = await env.start_game(HOST, computers=1)
             for locale, promised in PROMISED.items():
                 ask = await (await double.slash(HOST, table.id, "resign", locale=locale)).reply(
                     TIMEOUT
@@ -81,10 +90,16 @@ def test_resigning_against_one_computer_makes_the_computer_win_at_once(tmp_path:
             result = await double.wait_for_message(
                 CHANNEL, lambda m: "won a game of" in m.content, TIMEOUT
             )
-            assert f"**{computer}** won a game of Nim" in result.content, result.content
+            assert f"**{computer}** won a game of Yamatai" in result.content, result.content
             await env.bot.rooms.ratings.rate_pending()
-            rating = await env.bot.rooms.ratings.player(game.guild_id, "nim", HOST.id)
+            rating = await env.bot.rooms.ratings.player(game.guild_id, "yamatai", HOST.id)
             assert rating.games == 0  # a game with one human rates nobody (docs/leagues.md)
+            for locale, person in UNRATED.items():  # and /rating says why: no other person
+                asked = await double.slash(
+                    HOST, CHANNEL, "rating", {"game": "yamatai"}, locale=locale
+                )
+                said = (await asked.reply(TIMEOUT)).text()
+                assert person in said, said
 
     run(body)
 
