@@ -17,7 +17,6 @@ from tests.e2e.harness import (
     HOST,
     TIMEOUT,
     Env,
-    Table,
     custom_id,
     himiko_env,
     run,
@@ -45,12 +44,12 @@ UNRATED = {
 }
 
 
-async def resign(env: Env, table: Table, user: UserSpec, locale: str = "en-US") -> MessageRecord:
+async def resign(env: Env, thread_id: int, user: UserSpec, locale: str = "en-US") -> MessageRecord:
     """``/resign`` in ``locale``, then Resign: the prompt that was answered."""
-    await env.game(table.id)  # its id kept: a game that ended is no longer the thread's active one
-    ask = await (await env.double.slash(user, table.id, "resign", locale=locale)).reply(TIMEOUT)
+    await env.game(thread_id)  # its id kept: a game that ended is no longer the thread's active one
+    ask = await (await env.double.slash(user, thread_id, "resign", locale=locale)).reply(TIMEOUT)
     ok = custom_id(ask, "himiko:resign:ok:")
-    yes = await env.double.click(user, table.id, ask.id, ok, locale=locale)
+    yes = await env.double.click(user, thread_id, ask.id, ok, locale=locale)
     assert (await yes.reply(TIMEOUT)).ephemeral
     return ask
 
@@ -75,7 +74,7 @@ def test_resigning_against_one_computer_makes_the_computer_win_at_once(tmp_path:
                     TIMEOUT
                 )
                 assert all(p in ask.content for p in promised), ask.content
-            await resign(env, table, HOST, "fr")
+            await resign(env, table.id, HOST, "fr")
             game = await env.game(table.id)
             assert game.status == GameStatus.FINISHED
             ranked = {s.user_id: (s.final_rank, s.winner, s.stand_in) for s in game.seats}
@@ -111,7 +110,7 @@ def test_with_a_person_and_a_computer_left_the_game_goes_on(tmp_path: Path) -> N
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
             table = await env.start_game(HOST, [GUEST], computers=1)
-            await resign(env, table, HOST)
+            await resign(env, table.id, HOST)
             await env.settled()
             game = await env.game(table.id)
             assert game.status == GameStatus.ACTIVE
@@ -129,7 +128,7 @@ def test_alone_against_two_computers_they_play_it_out_and_one_wins(tmp_path: Pat
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
             table = await env.start_game(HOST, computers=2)
-            await resign(env, table, HOST)
+            await resign(env, table.id, HOST)
             for _ in range(MAX_ROUNDS_OF_WAITING):
                 await env.bot.runner.idle()
                 game = await env.game(table.id)
@@ -164,5 +163,45 @@ def test_an_abandoned_games_ending_card_offers_rematch(tmp_path: Path) -> None:
             )
             assert f"<@{HOST.id}>" in ending.text() and "abandoned" in ending.text()
             assert (await env.game(table.id)).status == GameStatus.ABANDONED
+
+    run(body)
+
+
+def test_a_league_game_won_by_a_resignation_is_rated_ranked_and_offers_rematch(
+    tmp_path: Path,
+) -> None:
+    """A two-seat league table: the host resigns, so the guest wins at once. The ending card
+    offers Rematch, the league ranks the host last with the resignation counted, and the
+    game is rated (two people): the guest above the host (docs/leagues.md)."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            options = {"name": "Piles", "game": "nim", "rounds": 1, "table_size": 2}
+            for user, command, given in (
+                (HOST, "league create", options),
+                (HOST, "league join", {"name": "Piles"}),
+                (GUEST, "league join", {"name": "Piles"}),
+                (HOST, "league start", {"name": "Piles"}),
+            ):
+                await (await double.slash(user, CHANNEL, command, given)).reply(TIMEOUT)
+            [thread] = double.threads(CHANNEL)
+            await double.wait_for_message(thread.id, lambda m: m.is_v2, TIMEOUT)
+            await resign(env, thread.id, HOST)
+            game = await env.game(thread.id)
+            assert game.status == GameStatus.FINISHED
+            assert {s.user_id: s.winner for s in game.seats} == {HOST.id: False, GUEST.id: True}
+            ending = await double.wait_for_message(
+                thread.id, lambda m: m.is_v2 and rematch_offered(m), TIMEOUT
+            )
+            assert "resigned: **" in ending.text()
+            await double.wait_for_message(CHANNEL, lambda m: "Piles" in m.content, TIMEOUT)
+            rooms = env.bot.rooms
+            league = await rooms.leagues.get(game.guild_id, "Piles")
+            lines = {line.user_id: line for line in (await rooms.leagues.standings(league)).lines}
+            assert (lines[GUEST.id].rank, lines[GUEST.id].wins) == (1, 1)
+            assert (lines[HOST.id].rank, lines[HOST.id].resigned) == (2, 1)
+            ratings = await rooms.ratings.displayed_ratings(game.guild_id, "nim")
+            assert ratings[GUEST.id] > ratings[HOST.id]
 
     run(body)
