@@ -1,6 +1,7 @@
-"""A shared victory is said with the plural verb in every language (issue 38 item 12): the final
-turn card's title, the result line in the lobby's channel and the refusal of a finished game
-("Mio et Ren ont gagné", never "Mio, Ren a gagné"); a single winner keeps the singular."""
+"""A shared victory is said with the plural verb in every language (issue 38 item 12, D208): the
+final turn card's title, the result line in the lobby's channel, the lobby's closing note and the
+refusal of a finished game ("Mio et Ren ont gagné", never "Mio, Ren a gagné"); a single winner
+keeps the singular."""
 
 from __future__ import annotations
 
@@ -15,31 +16,46 @@ from bot.present import error_text
 from bot.service import PlayerInfo, TurnReport
 from bot.service.results import FinalResult, FinalScore
 from bot.service.tables import game_over
-from bot.thread.turns import post_result, turn_told
+from bot.thread.turns import close_lobby, post_result, turn_told
 from engine.contract import Outcome, SeatResult
 
 from .fakes import FakeBot, FakeThread
 
 NAMES = ("Mio", "Ren", "Kai")
 
-#: language -> (the final title, the channel's result line, the refusal), for one winner and
-#: for Mio and Ren sharing the victory
+#: language -> (the final title, the channel's result line, the refusal, the lobby's note), for
+#: one winner and for Mio and Ren sharing the victory
 SAID = {
     "en": (
-        ("Mio wins!", "Mio won a game of Yamatai", "This game is over: Mio won"),
-        ("Mio and Ren win!", "Mio and Ren won a game of Yamatai", "over: Mio, Ren won"),
+        ("Mio wins!", "Mio won a game of Yamatai", "This game is over: Mio won", "Mio won."),
+        ("Mio and Ren win!", "Mio and Ren won a game", "over: Mio, Ren won", "Mio and Ren won."),
     ),
     "fr": (
-        ("Gagnée par Mio\xa0!", "Mio a gagné une partie de Yamatai", "gagnée par Mio ("),
-        ("Gagnée par Mio et Ren\xa0!", "Mio et Ren ont gagné une partie", "gagnée par Mio, Ren"),
+        ("Gagnée par Mio\xa0!", "Mio a gagné une partie", "gagnée par Mio (", "gagnée par Mio."),
+        (
+            "Gagnée par Mio et Ren\xa0!",
+            "Mio et Ren ont gagné une partie",
+            "gagnée par Mio, Ren",
+            "gagnée par Mio et Ren.",
+        ),
     ),
     "it": (
-        ("Vince Mio!", "Mio ha vinto una partita a Yamatai", "finita: ha vinto Mio ("),
-        ("Vincono Mio e Ren!", "Mio e Ren hanno vinto una partita", "hanno vinto Mio, Ren"),
+        ("Vince Mio!", "Mio ha vinto una partita", "finita: ha vinto Mio (", "ha vinto Mio."),
+        (
+            "Vincono Mio e Ren!",
+            "Mio e Ren hanno vinto una partita",
+            "hanno vinto Mio, Ren",
+            "hanno vinto Mio e Ren.",
+        ),
     ),
     "pl": (
-        ("Wygrywa Mio!", "Partia Yamatai w <#500>: wygrywa Mio (", "zwycięstwo: Mio ("),
-        ("Wygrywają Mio i Ren!", "wygrywają Mio i Ren (", "zwycięstwo: Mio, Ren ("),
+        ("Wygrywa Mio!", "<#500>: wygrywa Mio (", "zwycięstwo: Mio (", "końca: wygrywa Mio."),
+        (
+            "Wygrywają Mio i Ren!",
+            "wygrywają Mio i Ren (",
+            "zwycięstwo: Mio, Ren (",
+            "końca: wygrywają Mio i Ren.",
+        ),
     ),
 }
 
@@ -132,3 +148,33 @@ def test_a_finished_games_refusal_agrees_with_its_winners(
     refusal = game_over(cast(Any, SimpleNamespace(seats=seats)), cast(Any, match))
     said = plain(error_text(default_catalog(), refusal, language))
     assert SAID[language][case][2] in said, said
+
+
+class LobbyChannel(FakeThread):
+    """The lobby's channel: its one message is a lobby posted before cards (an embed)."""
+
+    def __init__(self) -> None:
+        super().__init__(500)
+        self.lobby = SimpleNamespace(
+            components=[], flags=SimpleNamespace(components_v2=False), embeds=[], edit=self.edit
+        )
+
+    async def fetch_message(self, message_id: int) -> Any:
+        """The lobby message."""
+        return self.lobby
+
+    async def edit(self, **kwargs: Any) -> None:
+        """Record the lobby's edit."""
+        self.edits.append(kwargs)
+
+
+@pytest.mark.parametrize("language", sorted(SAID))
+@pytest.mark.parametrize(("ranks", "case"), RANKS, ids=["one_winner", "tie"])
+def test_the_lobbys_closing_note_agrees_with_its_winners(
+    language: str, ranks: tuple[int, int, int], case: int
+) -> None:
+    channel = LobbyChannel()
+    asyncio.run(close_lobby(cast(Any, FakeBot(channel)), last_turn(ranks, language)))
+    [edit] = channel.edits
+    note = plain(edit["embed"].description)
+    assert SAID[language][case][3] in note, note
