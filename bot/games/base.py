@@ -21,6 +21,8 @@ Score = tuple[str, str | None]
 #: A player's running score from the spectator's view of that player and the page's language,
 #: or None for the view's own ``score``.
 ShownScore = Callable[[Mapping[str, Any], str], Score | None]
+#: A card's text from its name (texts of the page's language, name), or None: not a card.
+CardWords = Callable[[Texts, str], str | None]
 
 
 @dataclass(frozen=True)
@@ -28,7 +30,9 @@ class WebExtras:
     """What a game's web page (docs/web.md) shows of it beyond the generic page; all optional.
 
     ``card_texts``: the prefix of its picture texts that are card texts, shown on hover and tap
-    wherever the view names the card (a specialist's power); ``field_texts``: the prefix of its
+    wherever the view names the card (a specialist's power); ``card_words``: instead, a card's
+    text made from its name (a text composed of several, e.g. a card's name, points and
+    effect); ``field_texts``: the prefix of its
     picture texts naming a player's view fields; ``words``: a player's fields in
     words; ``score``: a player's running score as the spectator's view has it. Without them the
     page shows the cards' names, the fields' own names, the values as they are and the view's
@@ -36,6 +40,7 @@ class WebExtras:
     """
 
     card_texts: str | None = None
+    card_words: CardWords | None = None
     field_texts: str | None = None
     words: FieldWords | None = None
     score: ShownScore | None = None

@@ -1,7 +1,8 @@
 """The texts of the cards a page lists (a game's ``WebExtras`` names their prefix).
 
-The texts are the pictures' own (``render/<game>/locale``), in the game's language; a card is
-any string of the spectator's view that names one.
+The texts are the pictures' own (``render/<game>/locale``), in the game's language, named by a
+prefix of their ids or made by the game's ``card_words``; a card is any string of the
+spectator's view that names one.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from engine.contract import View
 from render import words
 
 from .games import extras
+from .texts import web_catalog
 
 
 def _strings(value: object) -> Iterator[str]:
@@ -26,13 +28,25 @@ def _strings(value: object) -> Iterator[str]:
 
 
 def card_texts(game_key: str, view: View, language: str) -> tuple[tuple[str, str], ...]:
-    """(name, text) of every card the view shows, in the order first seen."""
-    prefix = extras(game_key).card_texts
-    if prefix is None:
+    """(name, text) of every card the view shows, in the order first seen: the game's
+    ``card_words`` make each text, else its ``card_texts`` prefix names it."""
+    web = extras(game_key)
+    prefix, made = web.card_texts, web.card_words
+    if prefix is None and made is None:
         return ()
+
+    def t(key: str, **params: object) -> str:
+        return web_catalog().text(key, language, **params)
+
     found: dict[str, str] = {}
     for name in _strings(view):
-        if name not in found and words.known(prefix + name):
+        if name in found:
+            continue
+        if made is not None:
+            text = made(t, name)
+            if text is not None:
+                found[name] = text
+        elif prefix is not None and words.known(prefix + name):
             found[name] = words.say(prefix + name, language)
     return tuple(found.items())
 

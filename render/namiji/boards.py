@@ -108,6 +108,7 @@ def _draw_board(
         player,
         look,
         hl.lines.get(seat, set()),
+        (hl.kept.get(seat, set()), hl.nets.get(seat, set())),
     )
     x = left + INFO_LEFT
     y = top + layout.CRATE_ORIGIN[1] + 12
@@ -125,8 +126,11 @@ def _draw_crate(
     player: NamijiPlayer,
     look: Theme,
     new_lines: set[str],
+    new_pieces: tuple[set[str], set[str]] = (set(), set()),
 ) -> None:
-    """The 3 x 4 crate: fish, nets over two cells, and each line's points (gold once scored)."""
+    """The 3 x 4 crate: fish, nets over two cells, and each line's points (gold once scored);
+    the lines scored and the fish and nets put in the last turn (``new_pieces``: cells, nets)
+    framed in its pink."""
     comp = components()
     cell = layout.CELL
     crate = list(player.get("crate", [""] * ROWS * COLUMNS))
@@ -138,6 +142,7 @@ def _draw_crate(
         )
         if kind:
             paste_centred(canvas, fish_sprite(kind, cell - 2), (x + cell / 2, y + cell / 2))
+    kept, nets = new_pieces
     for net in player.get("nets", []):
         _, cell_label, orientation = str(net).split()
         r, c = divmod(cell_index(cell_label), COLUMNS)
@@ -146,6 +151,14 @@ def _draw_crate(
         draw.rounded_rectangle(
             (x + 1, y + 1, x + w - 1, y + h - 1), 6, outline=palette.NET, width=4
         )
+        if net in nets:
+            draw.rounded_rectangle(
+                (x - 2, y - 2, x + w + 2, y + h + 2), 7, outline=look.last_turn, width=3
+            )
+    for cell_label in kept:
+        r, c = divmod(cell_index(cell_label), COLUMNS)
+        x, y = x0 + c * cell, y0 + r * cell
+        draw.rectangle((x - 1, y - 1, x + cell + 1, y + cell + 1), outline=look.last_turn, width=3)
     scored = set(player.get("lines", []))
     lines = [(f"r{r + 1}", comp.row_points[r]) for r in range(ROWS)]
     lines += [(f"c{c + 1}", comp.column_points[c]) for c in range(COLUMNS)]

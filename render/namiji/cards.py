@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from engine.namiji.components import components
 from render.words import say
 
-__all__ = ["card_words", "is_card"]
+__all__ = ["card_text", "card_words", "is_card"]
 
 
 def is_card(code: str) -> bool:
@@ -31,6 +31,13 @@ def _conditions(when: Iterable[tuple[str, str, int]]) -> str:
 def card_words(code: str) -> str:
     """A card's code and what it does, in the picture's language ("U1: fishing: resolve the
     fishing effect twice"); any other code as it is."""
+    text = card_text(code)
+    return code if text is None else say("n.cards.line", card=code, text=text)
+
+
+def card_text(code: str) -> str | None:
+    """What a card does, in the picture's language ("fishing: resolve the fishing effect
+    twice"; a meal's dish and points, a rock card's objective); None for another code."""
     comp = components()
     if code in comp.meals:
         points = say("n.board.points", count=comp.meals[code])
@@ -44,5 +51,5 @@ def card_words(code: str) -> str:
         points = say("n.board.points", count=rock.points)
         text = say("n.cards.rock", points=points, conditions=_conditions(rock.when))
     else:
-        return code
-    return say("n.cards.line", card=code, text=text)
+        return None
+    return text

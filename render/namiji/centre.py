@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.namiji.components import components
 from engine.namiji.scoring import score_lines
 from engine.namiji.state import Player
 from engine.namiji.view import NamijiPlayer, NamijiView
@@ -13,6 +14,7 @@ from render.namiji import layout, palette
 from render.namiji.boards import fit_text
 from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
 from render.namiji.route import boat_look
+from render.namiji.static import KEY_HEIGHT
 from render.stand_in import ended
 from render.text import draw_text, text_length
 from render.theme import Theme
@@ -22,7 +24,10 @@ HEADING_SIZE = 19
 BODY_SIZE = 16
 FISH_SIZE = 36
 CARD_SIZE = (44, 28)
+BONUS_SIZE = (52, 26)
 MARGIN = 16
+STOP_TOP = 188  # the stop's title, from the centre's top
+ROW_PITCH = 44  # between two rows of the stop (catch, nets, drawn; rock cards; the hand)
 #: The final table's rows: the engine's score categories (``n.cat.<category>`` names them).
 CATEGORIES = (
     "crate",
@@ -37,7 +42,7 @@ CATEGORIES = (
 #: The tasks of a stop named in words (``n.task.<task>``).
 TASKS = ("fish", "catch", "net", "trap", "rock", "panorama")
 
-__all__ = ["draw_centre", "draw_final_table", "task_words"]
+__all__ = ["draw_centre", "draw_final_table", "stop_bottom", "task_words"]
 
 
 def task_words(task: str) -> str:
@@ -89,15 +94,28 @@ def draw_centre(canvas: Image.Image, view: NamijiView, look: Theme) -> None:
         ax += 36
     bx = _label(draw, max(x + 330, ax + 10), y, say("n.centre.bonus_left"), look)
     for bonus in view.get("bonuses", []):
-        paste_centred(
-            canvas,
-            card_sprite(str(bonus), 40, 26, palette.STATIONS[str(bonus)[1:2]], look.ink),
-            (bx + 20, y),
-        )
-        bx += 46
+        kind = str(bonus)[1:2]  # BD: the dolphin's bonus, its station letter (in the key)
+        face = f"{kind} +{components().panorama_bonus}"
+        sprite = card_sprite(face, BONUS_SIZE[0], BONUS_SIZE[1], palette.STATIONS[kind], look.ink)
+        paste_centred(canvas, sprite, (bx + BONUS_SIZE[0] / 2, y))
+        bx += BONUS_SIZE[0] + 6
     y += 30
     draw.line((x, y, right - MARGIN, y), fill=look.panel_edge, width=1)
-    _draw_stop(canvas, draw, view, look, x, y + 24, right - MARGIN)
+    _draw_stop(canvas, draw, view, look, x, top + STOP_TOP, right - MARGIN)
+
+
+def stop_bottom(view: NamijiView) -> int:
+    """The foot of what the centre shows above its key (the supplies, then the stop under way
+    and what it shows), in board pixels: a turn picture frames a stop's choices on it."""
+    title = layout.CENTRE[1] + STOP_TOP
+    if ended() or view.get("phase") not in ("draft", "station"):
+        return title + HEADING_SIZE
+    rows = int(bool(view.get("catch") or view.get("nets_shown") or view.get("drawn")))
+    rows += int(int(view.get("rocks_shown_count", len(view.get("rocks_shown", [])))) > 0)
+    rows += int(int(view.get("hand_count", len(view.get("hand", [])))) > 0)
+    if not rows:
+        return title + HEADING_SIZE
+    return title + 40 + (rows - 1) * ROW_PITCH + FISH_SIZE // 2 + 4
 
 
 def _draw_stop(
@@ -154,18 +172,17 @@ def _draw_stop(
     drawn = list(view.get("drawn", []))
     if drawn:
         cx = round(_label(draw, cx, y, say("n.centre.drawn"), look))
-        for token in drawn:
+        for token in drawn:  # in the order drawn, in the boat boards' colours
             colour = palette.SHRIMP if token == "SH" else palette.CRAB
             draw.ellipse((cx, y - 14, cx + 28, y + 14), fill=colour, outline=look.ink)
-            draw_text(
-                draw,
-                (cx + 14, y),
-                str(token),
-                look.ink_light if token == "CB" else look.ink,
-                14,
-                "bold",
-            )
             cx += 34
+        counts = (
+            say("n.board.shrimp", count=drawn.count("SH")),
+            say("n.board.crab", count=drawn.count("CB")),
+        )
+        text = fit_text(", ".join(counts), BODY_SIZE, right - cx - 4)
+        draw_text(draw, (cx + 4, y), text, look.ink, BODY_SIZE, "bold", anchor="lm")
+        cx = round(cx + 8 + text_length(text, BODY_SIZE, "bold"))
     rocks = list(view.get("rocks_shown", []))
     rock_count = int(view.get("rocks_shown_count", len(rocks)))
     hand = list(view.get("hand", []))
@@ -175,7 +192,7 @@ def _draw_stop(
         if not count:
             continue
         if cx > x:
-            y += 44
+            y += ROW_PITCH
             cx = x
         cx = round(max(cx + 100, _label(draw, cx, y, say(label), look)))
         shown: list[str | None] = list(faces) if faces else [None] * count
@@ -213,7 +230,8 @@ def draw_final_table(
     """The scoring table by category, one column per player, the winners' columns in yellow."""
     draw = ImageDraw.Draw(canvas)
     left, top, right, bottom = layout.CENTRE
-    draw.rounded_rectangle(layout.CENTRE, 12, fill=look.panel, outline=look.panel_edge, width=2)
+    bottom -= KEY_HEIGHT  # the key stays under the table: the route's and crates' letters
+    draw.rectangle((left + 3, top + 3, right - 3, bottom - 3), fill=look.panel)
     players = view["players"]
     totals = [int(p.get("score", 0)) for p in players]
     best = max(totals)
@@ -278,4 +296,4 @@ def draw_final_table(
     winners = [str(players[s].get("name", "")) for s in range(len(players)) if totals[s] == best]
     key = "n.final.winner" if len(winners) == 1 else "n.final.winners"
     text = fit_text(say(key, names=", ".join(winners), best=best), 22, right - left - 32)
-    draw_text(draw, ((left + right) / 2, bottom - 40), text, look.ink, 22, "bold")
+    draw_text(draw, ((left + right) / 2, bottom - 22), text, look.ink, 22, "bold")

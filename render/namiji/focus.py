@@ -11,7 +11,14 @@ from typing import Any
 from PIL import Image
 
 from engine.contract import Event
-from engine.namiji.components import CLOCKWISE, COLUMNS, cell_index, components, sheet_index
+from engine.namiji.components import (
+    CLOCKWISE,
+    COLUMNS,
+    PANORAMA_TYPES,
+    cell_index,
+    components,
+    sheet_index,
+)
 from engine.namiji.view import NamijiView
 from render import focus
 from render.extras import PLAIN, Extras
@@ -19,11 +26,11 @@ from render.focus import BODY, SMALL, TITLE, Line, Marked, Since
 from render.marks import player_marks
 from render.namiji import layout
 from render.namiji.cards import card_words, is_card
-from render.namiji.centre import draw_centre, draw_final_table
+from render.namiji.centre import draw_centre, draw_final_table, stop_bottom
 from render.namiji.highlight import Highlight
 from render.namiji.picture import doing_words, picture_palette, render_image, turn_number
 from render.namiji.route import boat_centre, draw_boats, nobody_to_act
-from render.namiji.static import inward, static_layer
+from render.namiji.static import fish_key, inward, static_layer
 from render.png import write_png
 from render.stand_in import (
     computer_played,
@@ -36,11 +43,23 @@ from render.theme import Theme, get_theme
 from render.words import known, say, speaking
 from render.words import language as drawn_language
 
-__all__ = ["Targets", "focus_image", "legal_targets", "render_focus", "route_at_size"]
+__all__ = [
+    "Targets",
+    "clear_of_centre",
+    "focus_image",
+    "legal_targets",
+    "render_focus",
+    "route_at_size",
+    "turn_words",
+]
 
 ARRIVAL = components().arrival
 CENTRE_SHOWN = 0.6
 """The share of the centre's width and height a route crop must show to draw its text."""
+CENTRE_EDGE = 8
+"""How far into the centre a route crop cut short of it goes (its rounded edge shows)."""
+STOP_PAD = 16
+"""Below the last row of a stop's crop."""
 
 
 @dataclass(frozen=True)
@@ -131,22 +150,30 @@ def _focus_parts(
     if area == layout.ROUTE_AREA:
         changed = _changed(view, since or ())
         # nothing ringed: where the turn's boat went (the thread's card), else where I stand
-        shown = focus.frame(marks or _turn_places(view, legal, events) or _own_boat(view), area)
+        framed = marks or _turn_places(view, legal, events) or _own_boat(view)
+        shown = clear_of_centre(focus.frame(framed, area), framed)
         crop = route_at_size(view, look, highlight, marks, shown, changed)
+        fish = _mostly_shown(layout.CENTRE, shown.box) and _fish_in_centre(view)
+        kinds = False  # the route's letters: its spaces' stations, the panel's the route's
     else:
+        at_stop = area == layout.CENTRE
+        if at_stop:  # the supplies and the stop, not the empty panel under them (QA)
+            area = (*layout.CENTRE[:3], min(layout.CENTRE[3], stop_bottom(view) + STOP_PAD))
         board_picture = render_image(view, highlight=highlight, theme=look, region=area)
         for marked in marks:
             focus.mark_target(board_picture, marked, look, _shape(marked))
         # a player's board is read whole: its right half (trap, panoramas) was cut (QA)
-        crop = focus.crop_marked(
-            board_picture, marks, area, theme=look, whole_width=area != layout.CENTRE
-        )
+        crop = focus.crop_marked(board_picture, marks, area, theme=look, whole_width=not at_stop)
+        fish = _fish_in_centre(view) if at_stop else _fish_in_crate(view, area)
+        # a boat board's panorama row, or the bonus cards left in the supplies
+        kinds = bool(view.get("bonuses")) if at_stop else True
     choosing = [c for c in targets.cards if is_card(c)]
     parts: list[Image.Image | focus.Panel] = [
         focus.text_panel(_title(view, look), look, fill=look.background),
         *focus.choices_panel(view, legal, lambda: _choices(view, targets, look), look),
         *_card_panel(say("n.cards.choose"), choosing, look),
         crop,
+        *_key_panel(fish, kinds, look),
         *_card_panel(say("n.cards.title"), _held(view), look),
         focus.text_panel(_scores(view, look), look),
         focus.text_panel(
@@ -234,6 +261,57 @@ def _centre_at_size(
     )
     exact = (x0, y0, x0 + size[0] / zoom, y0 + size[1] / zoom)
     canvas.paste(board.resize(size, Image.Resampling.BILINEAR, box=exact), at)
+
+
+def clear_of_centre(shown: focus.Frame, framed: Sequence[Marked]) -> focus.Frame:
+    """The frame cut short of the centre where it would show only an empty strip of it (the
+    centre's text is drawn only where the frame shows most of it): on the side of the route
+    the framed places are on, when they are all on one side."""
+    box = shown.box
+    centre = layout.CENTRE
+    if not framed or _mostly_shown(centre, box) or not focus.overlaps(box, centre):
+        return shown
+    x0 = min(m.x - m.radius for m in framed)
+    y0 = min(m.y - m.ry for m in framed)
+    x1 = max(m.x + m.radius for m in framed)
+    y1 = max(m.y + m.ry for m in framed)
+    area, grid = layout.ROUTE_AREA, focus.GRID
+    left, top, right, bottom = box
+    if y1 <= centre[1]:  # the top side
+        bottom = min(bottom, centre[1] + CENTRE_EDGE)
+    elif y0 >= centre[3]:  # the bottom side: the top stays on the area's grid
+        top = max(top, area[1] + (centre[3] - CENTRE_EDGE - area[1]) // grid * grid)
+    elif x1 <= centre[0]:  # the left side
+        right = min(right, centre[0] + CENTRE_EDGE)
+    elif x0 >= centre[2]:  # the right side
+        left = max(left, area[0] + (centre[2] - CENTRE_EDGE - area[0]) // grid * grid)
+    return focus.Frame((left, top, right, bottom), shown.zoom)
+
+
+def _key_panel(fish: bool, panoramas: bool, look: Theme) -> list[focus.Panel]:
+    """What the crop's letters mean: the fish tokens' and the panoramas' (D, O, W), when it
+    shows them and not the board's key."""
+    lines: list[Line] = []
+    if fish:
+        lines.append((fish_key(), SMALL, look.ink_soft, False))
+    if panoramas:
+        kinds = ", ".join(f"{k} {say(f'n.station.{k}')}" for k in PANORAMA_TYPES)
+        lines.append((say("n.key.panoramas", kinds=kinds), SMALL, look.ink_soft, False))
+    return [focus.text_panel(lines, look)] if lines else []
+
+
+def _fish_in_centre(view: NamijiView) -> bool:
+    """Whether the centre shows fish tokens (the bank's face-up fish, a catch, nets shown)."""
+    bank = view.get("bank", {})
+    return bool(bank.get("face_up") or view.get("catch") or view.get("nets_shown"))
+
+
+def _fish_in_crate(view: NamijiView, area: focus.Box) -> bool:
+    """Whether the boat board shown in ``area`` holds a fish."""
+    for panel in layout.panels(len(view["players"])):
+        if panel.box == area:
+            return any(view["players"][panel.seat].get("crate", []))
+    return False
 
 
 def _mostly_shown(area: focus.Box, box: focus.Box) -> bool:
@@ -368,7 +446,7 @@ def _choices(view: NamijiView, targets: Targets, look: Theme) -> list[Line]:
         )
         lines.append((say("n.focus.move_to", spaces=shown), BODY, look.ink, True))
     if targets.cells:
-        cells = ", ".join(sorted(targets.cells))
+        cells = say("n.focus.cell_sep").join(cell_words(c) for c in sorted(targets.cells))
         lines.append((say("n.focus.cells", cells=cells), BODY, look.ink, True))
     if targets.cards:
         cards = ", ".join(map(_card_or_fish, targets.cards))
@@ -377,6 +455,12 @@ def _choices(view: NamijiView, targets: Targets, look: Theme) -> list[Line]:
         actions = ", ".join(dict.fromkeys(_other_words(targets.other)))
         lines.append((say("n.focus.or", actions=actions), SMALL, look.ink_soft, False))
     return lines or [(say("c.focus.nothing"), SMALL, look.ink_soft, False)]
+
+
+def cell_words(cell: str) -> str:
+    """A crate cell in words, as the game's log says it (``r2c3``: "row 2, column 3")."""
+    row, column = divmod(cell_index(cell), COLUMNS)
+    return say("n.focus.cell", row=row + 1, column=column + 1)
 
 
 def _fish(code: str) -> str:
@@ -454,12 +538,25 @@ def turn_words(who: str, seat: int, events: Sequence[Event]) -> str:
 
 
 def _did(who: str, seat: int, hl: Highlight) -> str:
-    """One turn's changes in words: "Ann: moved, took a pontoon card"."""
+    """One turn's changes in words: "Ann: moved a boat, kept a fish, filled column 1 of the
+    crate, took a pontoon card"."""
+    lines = [
+        say("n.focus.crate_row" if line[0] == "r" else "n.focus.crate_column", n=line[1:])
+        for line in sorted(hl.lines.get(seat, ()))
+    ]
     done = [
         say(f"n.focus.{key}")
         for key, shown in (
             ("moved", bool(hl.boats)),
-            ("line", seat in hl.lines),
+            ("kept", seat in hl.kept),
+            ("net_placed", seat in hl.nets),
+        )
+        if shown
+    ]
+    done += lines
+    done += [
+        say(f"n.focus.{key}")
+        for key, shown in (
             ("card", seat in hl.cards),
             ("panorama", seat in hl.panoramas),
             ("trap", seat in hl.trap),

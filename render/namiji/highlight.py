@@ -15,6 +15,8 @@ class Highlight:
     seat: int | None = None
     boats: set[int] = field(default_factory=set)  # boat indices that moved
     lines: dict[int, set[str]] = field(default_factory=dict)  # crate lines scored, by seat
+    kept: dict[int, set[str]] = field(default_factory=dict)  # crate cells of fish kept, by seat
+    nets: dict[int, set[str]] = field(default_factory=dict)  # nets placed (as the view's), by seat
     cards: dict[int, set[str]] = field(default_factory=dict)  # pontoon cards taken, by seat
     panoramas: dict[int, set[str]] = field(default_factory=dict)  # panorama types, by seat
     trap: set[int] = field(default_factory=set)  # seats that took crustaceans
@@ -37,6 +39,11 @@ class Highlight:
                 continue
             if kind == "crate_line":
                 hl.lines.setdefault(seat, set()).add(str(event["line"]))
+            elif kind == "kept":
+                hl.kept.setdefault(seat, set()).add(str(event["cell"]))
+            elif kind == "net_placed":
+                net = f"{event['net']} {event['cell']} {event['orientation']}"
+                hl.nets.setdefault(seat, set()).add(net)
             elif kind == "pontoon_card":
                 hl.cards.setdefault(seat, set()).add(str(event["card"]))
             elif kind == "panorama":

@@ -23,8 +23,19 @@ LABEL_SIZE = 18
 NUMBER_INSET = 44  # a space's number, inside the loop (the notation's `move 17`)
 NUMBER_SIZE = 15
 PORT_NUMBER_INSET = 27  # the port's or a pontoon's number, diagonally inside its corner
+KEY_HEIGHT = 135  # the key's part of the centre panel, from its foot
+FISH_COLOURS = ("b", "o", "g")
+FISH_SHAPES = ("t", "s", "f")
 
-__all__ = ["KEY", "inward", "number_at", "static_layer"]
+__all__ = ["KEY", "KEY_HEIGHT", "fish_key", "inward", "number_at", "static_layer"]
+
+
+def fish_key(language: str | None = None) -> str:
+    """What a fish token's two letters mean ("fish: b blue, o orange, g green  ·  t tai, ..."),
+    in ``language`` (None: the language being drawn)."""
+    colours = ", ".join(f"{c} {say(f'n.fish.colour.{c}', language)}" for c in FISH_COLOURS)
+    shapes = ", ".join(f"{s} {say(f'n.fish.shape.{s}', language)}" for s in FISH_SHAPES)
+    return say("n.key.fish", language, colours=colours, shapes=shapes)
 
 
 def _s(value: float) -> float:
@@ -254,9 +265,10 @@ def _draw_numbers(draw: ImageDraw.ImageDraw, direction: str) -> None:
 
 
 def _draw_key(draw: ImageDraw.ImageDraw, theme: Theme, doubles_open: bool, language: str) -> None:
-    """The station letters at the foot of the centre panel."""
+    """The station letters, the fish tokens' letters and the cards' at the foot of the centre
+    panel."""
     left, _, right, bottom = layout.CENTRE
-    top = bottom - 114
+    top = bottom - KEY_HEIGHT
     draw.line(
         [(_s(left + 14), _s(top)), (_s(right - 14), _s(top))], fill=theme.panel_edge, width=SS
     )
@@ -280,7 +292,7 @@ def _draw_key(draw: ImageDraw.ImageDraw, theme: Theme, doubles_open: bool, langu
             draw, (_s(x + 32), _s(y)), name, theme.ink, 15 * SS, "regular", anchor="lm", scale=SS
         )
     note = say("n.key.double" if doubles_open else "n.key.double_closed", language)
-    notes = (note, say("n.key.cards", language))
+    notes = (note, fish_key(language), say("n.key.cards", language))
     for k, line in enumerate(notes):
-        at = (_s(left + 14), _s(bottom - 34 + 21 * k))
+        at = (_s(left + 14), _s(bottom - 55 + 21 * k))
         draw_text(draw, at, line, theme.ink_soft, 14 * SS, "regular", anchor="lm", scale=SS)

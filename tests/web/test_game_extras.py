@@ -64,7 +64,8 @@ def test_a_games_extras_reach_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_shipped_games_declare_their_extras() -> None:
     yamatai, namiji = presentation("yamatai").web, presentation("namiji").web
     assert (yamatai.card_texts, yamatai.field_texts) == ("y.specialist.", "y.col.")
-    assert (namiji.card_texts, namiji.field_texts) == ("n.upgrade.", "n.cat.")
+    assert (namiji.card_texts, namiji.field_texts) == (None, "n.cat.")
+    assert namiji.card_words is not None and yamatai.card_words is None
     assert yamatai.words is not None and namiji.words is not None and namiji.score is None
     hidden = {"score": {"total": 5}, "hidden_tiles": 2}
     assert shown_score("yamatai", hidden, "fr") == ("5+?", words.say("y.focus.hidden_score", "fr"))

@@ -15,7 +15,7 @@ from bot.games.base import Presentation, Texts, WebExtras, counted, language, li
 from bot.names import display_name
 from engine.contract import Event, TurnInfo, View
 from engine.namiji.components import CLOCKWISE, DIRECTIONS, components
-from render.namiji.cards import card_words
+from render.namiji.cards import card_text, card_words
 from render.words import say, speaking
 
 KEY = "namiji"
@@ -145,6 +145,17 @@ def _bonuses(t: Texts, bonuses: list[str]) -> list[str]:
     return [panorama_name(t, m[1]) for m in _each(BONUS, bonuses)]
 
 
+def web_card(t: Texts, code: str) -> str | None:
+    """A pontoon or sacred rock card's text on the web page, in the pictures' words: its name
+    and what it does ("Crab catcher: at the end, 4 pts if crabs ≥ 3"; a meal: its dish and
+    points); None for anything else."""
+    with speaking(language(t)):
+        text = card_text(code)
+        if text is None or code in components().meals:  # a meal's text names its dish
+            return text
+        return say("n.cards.line", card=card_name(t, code), text=text)
+
+
 _WEB_FIELDS: dict[str, Callable[[Texts, Any], list[str]]] = {
     "crate": _crate,
     "nets": _nets,
@@ -163,7 +174,7 @@ class NamijiPresentation(Presentation):
     rule_topics = RULE_TOPICS
     counts = "turn"
     directions = DIRECTIONS
-    web = WebExtras(card_texts="n.upgrade.", field_texts="n.cat.", words=web_words)
+    web = WebExtras(card_words=web_card, field_texts="n.cat.", words=web_words)
 
     def number(self, info: TurnInfo) -> int:
         """The turn being played: the engine counts boat moves, so once this turn's boat has

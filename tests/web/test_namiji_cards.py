@@ -1,0 +1,47 @@
+"""Namiji's web page shows the text of every card it names (issue 38 item 10): meals and sacred
+rock cards as well as upgrades, each with its name and what it does, in the page's language, the
+pictures' own words."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import presentation
+from bot.web.cards import card_texts
+from engine.namiji.components import components
+from render.namiji.cards import card_text
+from render.words import speaking
+
+VIEW = {
+    "players": [
+        {"name": "Ann", "pontoon": ["M6", "U1"], "rocks": ["R09"], "crate": ["bt", "", ""]},
+        {"name": "Bo", "pontoon": ["M2"], "rocks": [], "bonuses": ["BD"]},
+    ],
+    "hand": ["U12", "M8"],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it", "pl"])
+def test_every_card_the_page_names_has_its_text(language: str) -> None:
+    texts = dict(card_texts("namiji", VIEW, language))
+    assert set(texts) == {"M6", "U1", "R09", "M2", "U12", "M8"}  # not a fish, a name, a bonus
+    for code, text in texts.items():
+        with speaking(language):
+            does = card_text(code)
+        assert does is not None and does in text, (code, text)
+
+
+def test_a_card_is_named_as_the_bot_names_it() -> None:
+    """An upgrade's or a rock card's name ("Crab catcher"), a meal's dish and points."""
+    texts = dict(card_texts("namiji", VIEW, "en"))
+    assert texts["R09"].startswith("Crab catcher") and "crabs ≥ 3" in texts["R09"]
+    assert texts["U1"].startswith("Double catch") and "twice" in texts["U1"]
+    meal = components().meal_names["M6"]
+    assert meal in texts["M6"] and "5 pts" in texts["M6"]
+    polish = dict(card_texts("namiji", VIEW, "pl"))
+    assert "kraby ≥ 3" in polish["R09"], polish["R09"]
+
+
+def test_the_presentation_declares_its_card_words() -> None:
+    web = presentation("namiji").web
+    assert web.card_words is not None and web.card_texts is None
