@@ -279,7 +279,7 @@ async def close_abandoned_lobby(bot: Himiko, ended: Ended) -> None:
         note = bot.catalog.text("game.lobby_ended_no_winner", locale, thread=thread)
     else:
         winner = display_name(ended.winner.name)
-        note = bot.catalog.text("game.lobby_ended", locale, thread=thread, winner=winner)
+        note = bot.catalog.text("game.lobby_ended", locale, thread=thread, winner=winner, count=1)
     await _lobby_note(channel, ended.thread_id, note)
 
 

@@ -13,10 +13,10 @@ import pytest
 
 from bot.catalog import default_catalog
 from bot.present import error_text
-from bot.service import PlayerInfo, TurnReport
+from bot.service import Ended, PlayerInfo, TurnReport
 from bot.service.results import FinalResult, FinalScore
 from bot.service.tables import game_over
-from bot.thread.turns import close_lobby, post_result, turn_told
+from bot.thread.turns import close_abandoned_lobby, close_lobby, post_result, turn_told
 from engine.contract import Outcome, SeatResult
 
 from .fakes import FakeBot, FakeThread
@@ -178,3 +178,25 @@ def test_the_lobbys_closing_note_agrees_with_its_winners(
     [edit] = channel.edits
     note = plain(edit["embed"].description)
     assert SAID[language][case][3] in note, note
+
+
+@pytest.mark.parametrize("language", sorted(SAID))
+def test_the_lobby_of_a_game_won_by_a_resignation_says_one_winner(language: str) -> None:
+    """The one seat a resignation left (D207) won: the singular, as any single winner."""
+    channel = LobbyChannel()
+    seats = players()
+    ended = Ended(
+        game_id=7,
+        thread_id=500,
+        version=9,
+        reason="resigned_won",
+        player=seats[1],
+        winner=seats[0],
+        language=language,
+        channel_id=500,
+        game="yamatai",
+    )
+    asyncio.run(close_abandoned_lobby(cast(Any, FakeBot(channel)), ended))
+    [edit] = channel.edits
+    note = plain(edit["embed"].description)
+    assert SAID[language][0][3] in note, note
