@@ -104,9 +104,15 @@ def computer_player(
 def hints(
     game: str, view: View, seed: int, budget: Budget | None = None, top: int = 3
 ) -> list[Choice]:
-    """The strong player's ``top`` choices for a seat's view with their chances to win (a pure
-    function of the view, the seed and the budget: the coach's hint)."""
-    return rules_for(game).analyse(view, seed, budget)[:top]
+    """The strong player's ``top`` choices for a seat's view with their chances to win, the
+    highest chance first (a pure function of the view, the seed and the budget: the coach's hint).
+
+    The choices are the search's ``top`` best (the ones it sampled most), ordered by the chance
+    each shows: one the search dropped early may show more than its pick. Equal chances: more
+    samples first, then the search's rank (D210)."""
+    searched = rules_for(game).analyse(view, seed, budget)[:top]
+    ranked = sorted(enumerate(searched), key=lambda c: (-c[1].win_chance, -c[1].samples, c[0]))
+    return [choice for _, choice in ranked]
 
 
 def chances_of(
