@@ -17,7 +17,7 @@ from bot.context import Himiko
 from bot.games import PRESENTATIONS, presentation
 from bot.internals import Interaction
 from bot.names import display_name
-from bot.present import MAX_CONTENT, NO_MENTIONS, clip, decimal, send, t, thread_of
+from bot.present import NO_MENTIONS, clip, decimal, send, t, thread_of
 from bot.service import (
     BoardResult,
     GameListing,
@@ -159,24 +159,8 @@ def banks_text(interaction: Interaction, history: HistoryResult) -> str:
     return t(interaction, "bank.line", players=players)
 
 
-def fit_lines(
-    interaction: Interaction, title: str, lines: list[str], limit: int = MAX_CONTENT
-) -> str:
-    """The title and the lines that fit in one message, then "…and N more" for the rest."""
-    kept, size = [title], len(title)
-    for index, line in enumerate(lines):
-        rest = len(lines) - index
-        more = t(interaction, "games.more", count=rest)
-        tail = 0 if rest == 1 else len(more) + 1  # room to say what was left out
-        if size + 1 + len(line) + tail > limit:
-            return "\n".join([*kept, more])
-        kept.append(line)
-        size += 1 + len(line)
-    return "\n".join(kept)
-
-
 def listing_line(interaction: Interaction, game: GameListing) -> str:
-    """One game of ``/games`` or ``/mygames``: the thread, the game, whose turn, the deadline,
+    """One game of ``/mygames``: the thread, the game, whose turn, the deadline,
     and, for a seat the computer plays for the reader, why and the way back."""
     if game.my_turn:
         whose = t(interaction, "mygames.your_turn")
@@ -203,15 +187,6 @@ def listing_line(interaction: Interaction, game: GameListing) -> str:
         whose=whose,
         deadline=deadline + bank + stand_in,
     )
-
-
-def listing_text(interaction: Interaction, found: list[GameListing], scope: str) -> str:
-    """``/games`` (``scope`` "games": the server's) or ``/mygames`` ("mygames": the reader's):
-    one line per game within one message, or that there is none."""
-    if not found:
-        return t(interaction, f"{scope}.none")
-    lines = [listing_line(interaction, game) for game in found]
-    return fit_lines(interaction, t(interaction, f"{scope}.title"), lines)
 
 
 def mygames_card(bot: Himiko, interaction: Interaction, found: list[GameListing]) -> ui.LayoutView:
@@ -276,15 +251,6 @@ class InfoCog(commands.Cog):
             thread_id=thread_of(interaction), turns=LOG_TURNS, reader=interaction.user.id
         )
         await send(interaction, log_text(interaction, history))
-
-    @app_commands.command(name="games", description=text("cmd.games"))
-    @app_commands.guild_only()
-    async def games(self, interaction: Interaction) -> None:
-        """This server's active games: whose turn, the deadline, the thread; mine first."""
-        found = await self.bot.rooms.reading.server_games(
-            interaction.user.id, guild_id=interaction.guild_id or 0
-        )
-        await send(interaction, listing_text(interaction, found, "games"))
 
     @app_commands.command(name="mygames", description=text("cmd.mygames"))
     @app_commands.guild_only()

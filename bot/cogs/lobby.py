@@ -22,6 +22,7 @@ from bot.present import NO_MENTIONS, known_language, server_language
 from bot.service import ServiceError
 from bot.translator import text
 from bot.views.lobby import lobby_card
+from bot.views.server_table import list_lobby
 from engine import games
 
 
@@ -121,6 +122,9 @@ class LobbyCog(commands.Cog):
             language=await default_language(self.bot, interaction),
             bank=bank,
         )
-        await interaction.response.send_message(
+        answered = await interaction.response.send_message(
             view=lobby_card(self.bot, interaction, state), allowed_mentions=NO_MENTIONS
         )
+        if answered.message_id is not None:  # the lobby's message: /games lists it
+            channel_id = interaction.channel_id
+            await list_lobby(self.bot, interaction.guild_id, channel_id, answered.message_id, state)

@@ -1,4 +1,6 @@
-"""``/queue join|leave|show``: waiting for a game with the server's other players (issue 39).
+"""Finding opponents (issue 39): ``/queue join|leave|show``, waiting for a game with the
+server's other players, and ``/games``, the server's table (open lobbies, the queue, the games
+being played).
 
 The commands only: matching the waiting players and opening their games is the queue runner's
 work, in the background (``bot/background/queue_runner.py``), kicked after each join.
@@ -12,18 +14,18 @@ from discord.ext import commands
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.internals import Interaction
-from bot.names import display_name, short_name
-from bot.present import send, t
-from bot.service import ServiceError
+from bot.names import display_name
+from bot.present import NO_MENTIONS, send, t
 from bot.service.queue import counts
 from bot.translator import text
+from bot.views.server_table import join_queue, table_card
 from engine import games
 
 PLAYERS = app_commands.Range[str, 1, 20]
 
 
 class QueueCog(commands.Cog):
-    """``/queue``: join, leave and see the server's queue."""
+    """``/queue``: join, leave and see the server's queue; ``/games``: the server's table."""
 
     queue = app_commands.Group(name="queue", description=text("cmd.queue"), guild_only=True)
 
@@ -40,33 +42,7 @@ class QueueCog(commands.Cog):
         players: PLAYERS | None = None,
     ) -> None:
         """Wait for a game; the runner opens it when enough players fit."""
-        guild_id, channel = interaction.guild_id, interaction.channel
-        if guild_id is None or channel is None:
-            raise ServiceError("error.guild_only")
-        user = interaction.user
-        joined = await self.bot.rooms.queue.join(
-            guild_id=guild_id,
-            user_id=user.id,
-            name=short_name(user.display_name),
-            game_key=game.value,
-            players=players,
-            channel_id=channel.id,
-        )
-        where = await self.bot.rooms.queue.channel(guild_id)
-        entry = joined.entry
-        await send(
-            interaction,
-            t(
-                interaction,
-                "queue.joined",
-                game=games.rules_for(entry.game_key).display_name,
-                players=counts(entry),
-                waiting=joined.waiting,
-                channel=f"<#{where}>" if where else t(interaction, "queue.here"),
-                until=f"<t:{entry.expires_at}:f>",
-            ),
-        )
-        self.bot.queue.kick(guild_id)
+        await join_queue(self.bot, interaction, game.value, players)
 
     @queue.command(name="leave", description=text("cmd.queue.leave"))
     async def leave(self, interaction: Interaction) -> None:
@@ -95,3 +71,17 @@ class QueueCog(commands.Cog):
                 )
             )
         await send(interaction, "\n".join(lines))
+
+    @app_commands.command(name="games", description=text("cmd.games"))
+    @app_commands.guild_only()
+    async def games(self, interaction: Interaction) -> None:
+        """The server's table: the games being played, the open lobbies (a Join link each) and
+        the queue (a Join button per game)."""
+        table = await self.bot.rooms.server_table.of_server(
+            interaction.guild_id or 0, interaction.user.id
+        )
+        await interaction.response.send_message(
+            view=table_card(self.bot, interaction, table),
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+        )

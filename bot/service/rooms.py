@@ -42,6 +42,7 @@ from .reading import ReadingService
 from .records import Records
 from .reports import TurnReports
 from .rights import LeagueRightsBook
+from .server_table import ServerTableService
 from .settings import SettingsService
 from .tables import Clock, GameDesk, SeedSource
 
@@ -68,6 +69,7 @@ class Rooms:
     queue: QueueService  # players waiting for a game; the groups matched and their games
     notes: NotesService  # each player's private note on a game
     more_time: MoreTimeService  # "24 h more" on a turn: asked by its player, granted by another
+    server_table: ServerTableService  # the open lobbies and the queue of a server (/games)
     messages: ThreadMessages  # what a game owes its thread, prepared in one call; marked posted
     seeds: SeedSource  # the games' seed source: each new game's seed, a lobby's random setup
 
@@ -101,6 +103,7 @@ def build_rooms(
     leagues = LeagueService(
         repo, ratings=ratings, reading=reading, playing=playing, endings=endings, clock=clock
     )
+    queue = QueueService(repo, playing=playing, reading=reading, clock=clock)
     return Rooms(
         desk=desk,
         pictures=pictures,
@@ -115,9 +118,10 @@ def build_rooms(
         coach=coach,
         ratings=ratings,
         leagues=leagues,
-        queue=QueueService(repo, playing=playing, reading=reading, clock=clock),
+        queue=queue,
         notes=NotesService(repo, clock),
         more_time=MoreTimeService(desk, repo, deadlines),
+        server_table=ServerTableService(repo, queue=queue, reading=reading, clock=clock),
         messages=ThreadMessages(desk, repo, reports, deadlines, settings, coach, records),
         seeds=seeds,
     )

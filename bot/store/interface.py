@@ -26,6 +26,7 @@ from .models import (
     MatchLike,
     NewLeague,
     NewSeat,
+    OpenLobby,
     OwedPicture,
     PlayerGame,
     QueueEntry,
@@ -464,6 +465,22 @@ class GameStore(
         ...
 
 
+class LobbyList(Protocol):
+    """The lobbies open in each server (issue 39 item 2)."""
+
+    async def keep_lobby(self, lobby: OpenLobby, *, now: int) -> None:
+        """List a lobby as it is now (its first listing's ``opened_at`` stays)."""
+        ...
+
+    async def drop_lobby(self, message_id: int) -> None:
+        """Stop listing a lobby (started or cancelled)."""
+        ...
+
+    async def open_lobbies(self, guild_id: int) -> list[OpenLobby]:
+        """The lobbies open in a server, oldest first."""
+        ...
+
+
 class MoreTimeStore(Protocol):
     """More time on a turn (issue 39 item 4): asked once, granted once."""
 
@@ -568,7 +585,14 @@ class RatingBook(SeatStore, RatingStore, Protocol):
 
 
 class LeagueStore(
-    GameStore, LeagueRecords, RatingStore, QueueStore, NotesStore, MoreTimeStore, Protocol
+    GameStore,
+    LeagueRecords,
+    RatingStore,
+    QueueStore,
+    NotesStore,
+    MoreTimeStore,
+    LobbyList,
+    Protocol,
 ):
     """Games plus leagues (seasons, tables, seats), ratings (issue 15), the queue, notes and
     more time on a turn."""

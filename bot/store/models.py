@@ -500,3 +500,23 @@ class QueueMatch:
     message_id: int | None = None
     thread_id: int | None = None
     game_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenLobby:
+    """A lobby open in a server, as ``/games`` lists it: its message, game, seats and joined
+    players, whether computers fill the rest, its clock (deadline hours, or a time bank and
+    increment in hours) and language; ``opened_at``: when it was first listed."""
+
+    message_id: int
+    guild_id: int
+    channel_id: int
+    game_key: str
+    seats: int
+    players: int
+    computers: bool
+    deadline_hours: int
+    bank_hours: int | None
+    increment_hours: int | None
+    language: str | None
+    opened_at: int

@@ -19,6 +19,7 @@ from .counts import CountsPart
 from .databases import retry_conflicts
 from .games import GamesPart
 from .leagues import LeaguesPart
+from .lobbies import LobbiesPart
 from .migrate import (
     migrate_database,
     migrate_postgres,
@@ -48,6 +49,7 @@ class GameRepository(
     QueuePart,
     NotesPart,
     MoreTimePart,
+    LobbiesPart,
     CountsPart,
 ):
     """Async access to stored games on SQLite or PostgreSQL (the backend does the dialect)."""

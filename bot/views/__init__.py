@@ -9,6 +9,7 @@ from bot.views.panel import PANEL_ITEMS
 from bot.views.play import PLAY_ITEMS
 from bot.views.rematch import REMATCH_ITEMS
 from bot.views.rules import RULES_ITEMS
+from bot.views.server_table import SERVER_TABLE_ITEMS
 
 DYNAMIC_ITEMS: tuple[type[PersistentItem], ...] = (
     LOBBY_ITEMS
@@ -19,6 +20,7 @@ DYNAMIC_ITEMS: tuple[type[PersistentItem], ...] = (
     + REMATCH_ITEMS
     + RULES_ITEMS
     + MORE_TIME_ITEMS
+    + SERVER_TABLE_ITEMS
 )
 
 __all__ = ["DYNAMIC_ITEMS"]

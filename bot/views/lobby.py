@@ -39,6 +39,7 @@ from bot.views.lobby_card import (
     lobby_say,
 )
 from bot.views.lobby_card import lobby_card as card_of
+from bot.views.server_table import list_lobby
 
 log = logging.getLogger(__name__)
 _MENU_NUMBER = re.compile("[0-9]{1,4}")  # the values of the seats and deadline menus
@@ -170,6 +171,7 @@ async def on_lobby(bot: Himiko, interaction: Interaction, action: str, value: st
         else:
             new = await _apply(bot, interaction, action, state, value)
         book.put(message.id, new)
+    await list_lobby(bot, interaction.guild_id, message.channel.id, message.id, new)
 
 
 def chosen_number(value: str | None) -> int | None:

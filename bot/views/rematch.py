@@ -27,6 +27,7 @@ from bot.views.base import OneGameButton, button
 from bot.views.coach import turning_points_view
 from bot.views.lobby import lobby_card, lobby_items
 from bot.views.lobby_card import lobby_embed, lobby_in, lobby_say, lobby_view
+from bot.views.server_table import list_lobby
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -94,6 +95,7 @@ async def open_rematch(bot: Himiko, interaction: Interaction, game_id: int) -> N
         if found is None or not await _still_open(bot, *found):
             state = rematch_state(game, user.id, short_name(user.display_name))
             posted = await _post_lobby(bot, interaction, game, state)
+            await list_lobby(bot, game.guild_id, game.channel_id, posted, state)
             found = await bot.rooms.endings.record_rematch(
                 game.id, game.channel_id, posted, replacing=None if found is None else found[1]
             )

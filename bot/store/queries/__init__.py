@@ -7,6 +7,7 @@ schema; the repository reads them all as ``queries.NAME``.
 
 from .games import *  # noqa: F403
 from .leagues import *  # noqa: F403
+from .lobbies import *  # noqa: F403
 from .more_time import *  # noqa: F403
 from .notes import *  # noqa: F403
 from .queue import *  # noqa: F403
