@@ -309,13 +309,17 @@ class InfoCog(commands.Cog):
 
     @rules.autocomplete("card")
     async def rules_card(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        """The cards whose code or name (in the user's language) contains what was typed, the
-        game in question's first."""
-        key = await self._rules_game(interaction, _game_option(interaction))
+        """The cards whose code or name (in the user's language) contains what was typed: only
+        the chosen game's (the ``game`` option, else the thread's); every game's, the first
+        game's first, when none is chosen."""
+        chosen = await self._chosen_game(interaction, _game_option(interaction))
+        cards = all_cards(chosen or next(iter(PRESENTATIONS)))
         words = texts_of(interaction)
         typed = current.strip().lower()
         found = []
-        for game, _topic, code in all_cards(key):
+        for game, _topic, code in cards:
+            if chosen is not None and game != chosen:
+                continue
             name = presentation(game).card_name(words, code)
             if typed in f"{code} {name}".lower():
                 label = name if code.lower() in name.lower() else f"{name} ({code})"
@@ -323,13 +327,18 @@ class InfoCog(commands.Cog):
         return found[:25]
 
     async def _rules_game(self, interaction: Interaction, game: str | None) -> str:
+        chosen = await self._chosen_game(interaction, game)
+        return chosen or next(iter(PRESENTATIONS))
+
+    async def _chosen_game(self, interaction: Interaction, game: str | None) -> str | None:
+        """The game ``/rules`` is asked about: the option's, else the thread's, else None."""
         if game in PRESENTATIONS:
             return str(game)
         if interaction.channel is not None:
             key = await self.bot.rooms.reading.game_in_thread(interaction.channel.id)
             if key in PRESENTATIONS:
-                return key
-        return next(iter(PRESENTATIONS))
+                return str(key)
+        return None
 
 
 def all_cards(first: str) -> list[tuple[str, str, str]]:

@@ -24,13 +24,14 @@ from bot.present import (
     thread_of,
 )
 from bot.service import PlayPreview, ServiceError, normalize_actions, split_actions
-from bot.service.suggest import MAX_VALUE
+from bot.service.suggest import MAX_VALUE, Suggestions
 from bot.summary import Summary
 from bot.thread.door import announce
 from bot.translator import text
 from bot.views.deadline import tell_thread
 from bot.views.panel import follow_picture, open_panel
 from bot.views.play import abandon_view, preview_view, resign_view
+from bot.views.words import choice_label
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,19 @@ def preview_embed(interaction: Interaction, preview: PlayPreview) -> discord.Emb
         lines.append(t(interaction, "play.preview_ends_turn"))
     lines.append(t(interaction, "play.preview_actions", text=preview.text))
     return discord.Embed(description="\n".join(lines))
+
+
+def choice_name(interaction: Interaction, found: Suggestions, value: str) -> str:
+    """A suggestion in the user's words (its value stays the notation, D220): a sequence's
+    actions each in words, or its last one after an ellipsis when they do not fit."""
+    if not found.game:
+        return value[:MAX_VALUE]
+    parts = split_actions(value)
+    words = [choice_label(interaction, found.game, found.view, p) for p in parts]
+    said = "; ".join(words)
+    if len(said) <= MAX_VALUE:
+        return said
+    return ("… " + words[-1])[:MAX_VALUE] if len(parts) > 1 else words[-1][:MAX_VALUE]
 
 
 class PlayCog(commands.Cog):
@@ -66,14 +80,14 @@ class PlayCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user.id
         if len(split_actions(text)) == 1:
-            result = await self.bot.rooms.playing.play(user, text, thread_id=thread)
+            result = await self.bot.rooms.playing.play(user, text, thread_id=thread, typed=True)
             with after_save():
                 posted = await announce(self.bot, result)
                 await send(interaction, played_text(interaction, result, posted))
             # mid-turn the board follows; an ended turn's picture is its thread message's
             follow_picture(self.bot, interaction, result.game_id, result.picture_order)
             return
-        preview = await self.bot.rooms.playing.preview(user, text, thread_id=thread)
+        preview = await self.bot.rooms.playing.preview(user, text, thread_id=thread, typed=True)
         await send(
             interaction,
             embed=preview_embed(interaction, preview),
@@ -105,7 +119,9 @@ class PlayCog(commands.Cog):
             return [
                 app_commands.Choice(name=t(interaction, "play.autocomplete_none"), value=current)
             ]
-        return [app_commands.Choice(name=v[:100], value=v) for v in found]
+        return [
+            app_commands.Choice(name=choice_name(interaction, found, v), value=v) for v in found
+        ]
 
     @app_commands.command(name="turn", description=text("cmd.turn"))
     @app_commands.guild_only()

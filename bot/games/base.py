@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from typing import Any, Protocol
 
+from bot.games.typed import Names
 from engine.contract import Event, TurnInfo, View
 
 #: A catalog lookup bound to a locale: ``t(key, **params)``.
@@ -51,7 +52,8 @@ class Presentation(Protocol):
 
     A game's presentation subclasses this protocol to inherit the defaults of the optional
     hooks (``panel_next``, ``step_key``, ``played``, ``panel_label``, ``panel_description``,
-    ``card_codes``, ``card_name``, ``card_help``, ``web``); see docs/adding-a-game.md.
+    ``card_codes``, ``card_name``, ``card_help``, ``typed_names``, ``web``); see
+    docs/adding-a-game.md.
     """
 
     #: Panel groups opened next after an action of another group, most likely first (default:
@@ -137,6 +139,11 @@ class Presentation(Protocol):
     def card_help(self, t: Texts, code: str) -> str:
         """What a card does, in one line (default: nothing)."""
         return ""
+
+    def typed_names(self) -> Names | None:
+        """The names ``/play`` reads when typed in words, in any language (default: none, only
+        the notation; see ``bot.games.typed``)."""
+        return None
 
 
 def counted(t: Texts, key: str, count: int, **params: object) -> str:

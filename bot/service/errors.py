@@ -16,6 +16,8 @@ from .suggest import close_matches
 GRAMMAR_REASONS = frozenset({"unknown_action", "bad_notation", "empty"})
 #: Engine errors that already say everything (which part, why) and have nothing legal to add.
 SELF_EXPLAINED = frozenset({"reveal_alone", "sequence_past_turn", "too_long"})
+#: The longest run of actions a refusal repeats (what to play before or after another).
+SHOWN_ACTIONS = 300
 #: Commands of their own a player may type as an action (``/play action: undo``): pointed to.
 COMMAND_WORDS = frozenset({"undo", "turn", "board", "log", "resign", "back", "help", "rules"})
 
@@ -74,6 +76,8 @@ def rejected(error: EngineError, match: Match, seat: int, parts: Sequence[str]) 
     it and lists what is legal at that point. A typo gets the closest legal actions ("did you
     mean"), never the whole grammar.
     """
+    if error.reason == "reveal_alone" and len(parts) > 1:
+        return reveal_alone(parts, error)
     if not isinstance(error, InvalidNotation | IllegalAction) or error.reason in SELF_EXPLAINED:
         return EngineRejected(error)
     number, legal = 1, match.legal_actions()
@@ -115,6 +119,26 @@ def rejected(error: EngineError, match: Match, seat: int, parts: Sequence[str]) 
         refusal=error,
         message=detail,
         **params,
+    )
+
+
+def reveal_alone(parts: Sequence[str], error: EngineError) -> ServiceError:
+    """A sequence with an action that turns over hidden things: what to play first, that
+    action alone, then the rest (the action is allowed, only not in a sequence)."""
+    number = error.data.get("action", 1)
+    at = number - 1 if isinstance(number, int) and 0 < number <= len(parts) else 0
+
+    def shown(actions: Sequence[str]) -> str:
+        said = "; ".join(actions).replace("`", "'")
+        return said if len(said) <= SHOWN_ACTIONS else said[: SHOWN_ACTIONS - 1] + "…"
+
+    before, rest = parts[:at], parts[at + 1 :]
+    where = "first" if not before else "later" if rest else "last"
+    return ServiceError(
+        f"error.sequence.reveal_{where}",
+        part=shown([parts[at]]),
+        before=shown(before),
+        rest=shown(rest),
     )
 
 

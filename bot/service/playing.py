@@ -8,6 +8,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from bot.games import presentation
+from bot.games.typed import UnknownName
 from bot.kept import Kept
 from bot.store import (
     DEFAULT_SETTINGS,
@@ -139,10 +140,14 @@ class PlayService:
         thread_id: int | None = None,
         game_id: int | None = None,
         version: int | None = None,
+        typed: bool = False,
     ) -> PlayResult:
-        """Apply one action or a whole sequence (all or nothing) for the user, and save it."""
+        """Apply one action or a whole sequence (all or nothing) for the user, and save it;
+        ``typed``: as the player typed it, names maybe in words (``read_typed``)."""
         game, match = await self.desk.load_checked(thread_id, game_id, version)
         seat = self.desk.acting_seat(game, match, user_id)
+        if typed:
+            text = read_typed(game.game_key, text)
         before = len(match.log)
         try:
             events = match.play(text, seat=seat)
@@ -177,10 +182,15 @@ class PlayService:
             picture_order=order,
         )
 
-    async def preview(self, user_id: int, text: str, *, thread_id: int) -> PlayPreview:
-        """Apply a sequence to a copy and show what it would do; nothing is saved."""
+    async def preview(
+        self, user_id: int, text: str, *, thread_id: int, typed: bool = False
+    ) -> PlayPreview:
+        """Apply a sequence to a copy and show what it would do; nothing is saved. ``typed``:
+        as the player typed it (``read_typed``)."""
         game, match = await self.desk.load(thread_id=thread_id)
         seat = self.desk.acting_seat(game, match, user_id)
+        if typed:
+            text = read_typed(game.game_key, text)
         try:
             result = match.preview(text, seat=seat)
         except EngineError as error:
@@ -267,7 +277,14 @@ class PlayService:
             refused = Suggestions()
             refused.refusal = error
             return refused
-        return suggestions(known.match, seat, typed, legal_now=known.legal_actions())
+        names = presentation(game.game_key).typed_names()
+        if names is not None:  # names typed in words complete as their notation
+            typed = names.read(typed, strict=False)
+        found = suggestions(known.match, seat, typed, legal_now=known.legal_actions())
+        found.game = game.game_key
+        if found.view is None and found:
+            found.view = known.match.view(seat)
+        return found
 
     async def panel(
         self,
@@ -354,3 +371,18 @@ class PlayService:
         if action is None:
             raise ServiceError("error.stale_board")
         return action
+
+
+def read_typed(game: str, text: str) -> str:
+    """A typed action text with the names typed in words (any language, D219) in the game's
+    notation; an unknown word where a name belongs is refused, saying what is allowed."""
+    names = presentation(game).typed_names()
+    if names is None:
+        return text
+    try:
+        return names.read(text)
+    except UnknownName as error:
+        word = error.word[:40].replace("`", "'")
+        raise ServiceError(
+            f"{game}.typed.{error.kind}", fallback="error.typed_unknown", word=word
+        ) from None

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from bot.kept import Kept
 from bot.store import Game
+from engine.contract import View
 from engine.errors import EngineError
 from engine.games import Match
 
@@ -66,6 +67,9 @@ class Suggestions(list[str]):
 
     too_long: bool = False
     refusal: Exception | None = None
+    #: The game's key and the view the choices are played from, for their words.
+    game: str = ""
+    view: View | None = None
 
 
 def suggestions(
@@ -94,6 +98,7 @@ def suggestions(
             return found
         legal = preview.legal_next
         head = "; ".join(preview.actions) + "; "
+        found.view = preview.view
     matched = rank(legal, last, limit=len(legal))
     if not matched:  # a typo: the closest legal actions, as the refusal would name them
         matched = close_matches(legal, last)

@@ -12,6 +12,8 @@ from importlib.resources import files
 from typing import Any
 
 from bot.games.base import Presentation, Texts, WebExtras, counted, language, listed, times
+from bot.games.namiji.typed import typed_names
+from bot.games.typed import Names
 from bot.names import display_name
 from engine.contract import Event, TurnInfo, View
 from engine.namiji.components import CLOCKWISE, DIRECTIONS, components
@@ -359,6 +361,10 @@ class NamijiPresentation(Presentation):
     def card_name(self, t: Texts, code: str) -> str:
         """A meal's dish, an upgrade's or a sacred rock's name."""
         return card_name(t, code)
+
+    def typed_names(self) -> Names:
+        """Its names typed in words, in any language (``typed.py``)."""
+        return typed_names()
 
     def card_help(self, t: Texts, code: str) -> str:
         """The card's code and effect, the picture's own words ("U1: fishing: resolve the

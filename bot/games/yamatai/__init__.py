@@ -21,6 +21,8 @@ from bot.games.base import (
     listed,
     times,
 )
+from bot.games.typed import Names
+from bot.games.yamatai.typed import typed_names
 from bot.names import display_name
 from engine.contract import Event, View
 from engine.yamatai.components import load_components
@@ -357,6 +359,10 @@ class YamataiPresentation(Presentation):
         if tile is None:
             return code
         return t(_k("panel.about.tile_name"), kind=t(_k(f"building.{tile.kind}")), tile=code)
+
+    def typed_names(self) -> Names:
+        """Its names typed in words, in any language (``typed.py``)."""
+        return typed_names()
 
     def card_help(self, t: Texts, code: str) -> str:
         """A tile's PP and boats; a specialist's PP and power ("" for another code)."""
