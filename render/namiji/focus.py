@@ -30,6 +30,7 @@ from render.namiji.centre import draw_centre, draw_final_table, stop_bottom
 from render.namiji.highlight import Highlight
 from render.namiji.picture import doing_words, picture_palette, render_image, turn_number
 from render.namiji.route import boat_centre, draw_boats, nobody_to_act
+from render.namiji.static import KEY as STATION_KEY
 from render.namiji.static import fish_key, inward, static_layer
 from render.png import write_png
 from render.stand_in import (
@@ -154,7 +155,8 @@ def _focus_parts(
         shown = clear_of_centre(focus.frame(framed, area), framed)
         crop = route_at_size(view, look, highlight, marks, shown, changed)
         fish = _mostly_shown(layout.CENTRE, shown.box) and _fish_in_centre(view)
-        kinds = False  # the route's letters: its spaces' stations, the panel's the route's
+        kinds = False
+        stations = _stations_in(shown.box)
     else:
         at_stop = area == layout.CENTRE
         if at_stop:  # the supplies and the stop, not the empty panel under them (QA)
@@ -167,13 +169,14 @@ def _focus_parts(
         fish = _fish_in_centre(view) if at_stop else _fish_in_crate(view, area)
         # a boat board's panorama row, or the bonus cards left in the supplies
         kinds = bool(view.get("bonuses")) if at_stop else True
+        stations = []
     choosing = [c for c in targets.cards if is_card(c)]
     parts: list[Image.Image | focus.Panel] = [
         focus.text_panel(_title(view, look), look, fill=look.background),
         *focus.choices_panel(view, legal, lambda: _choices(view, targets, look), look),
         *_card_panel(say("n.cards.choose"), choosing, look),
         crop,
-        *_key_panel(fish, kinds, look),
+        *_key_panel(fish, kinds, stations, look),
         *_card_panel(say("n.cards.title"), _held(view), look),
         focus.text_panel(_scores(view, look), look),
         focus.text_panel(
@@ -288,16 +291,38 @@ def clear_of_centre(shown: focus.Frame, framed: Sequence[Marked]) -> focus.Frame
     return focus.Frame((left, top, right, bottom), shown.zoom)
 
 
-def _key_panel(fish: bool, panoramas: bool, look: Theme) -> list[focus.Panel]:
-    """What the crop's letters mean: the fish tokens' and the panoramas' (D, O, W), when it
-    shows them and not the board's key."""
+def _key_panel(
+    fish: bool, panoramas: bool, stations: Sequence[str], look: Theme
+) -> list[focus.Panel]:
+    """What the crop's letters mean, as the board's key says it: the fish tokens', the
+    panoramas' (D, O, W) and the route's ``stations``, those it shows."""
     lines: list[Line] = []
     if fish:
         lines.append((fish_key(), SMALL, look.ink_soft, False))
     if panoramas:
-        kinds = ", ".join(f"{k} {say(f'n.station.{k}')}" for k in PANORAMA_TYPES)
+        kinds = ", ".join(_letter_words(PANORAMA_TYPES))
         lines.append((say("n.key.panoramas", kinds=kinds), SMALL, look.ink_soft, False))
+    if stations:
+        named = ", ".join(_letter_words(stations))
+        lines.append((say("n.key.stations", stations=named), SMALL, look.ink_soft, False))
     return [focus.text_panel(lines, look)] if lines else []
+
+
+def _letter_words(letters: Sequence[str]) -> list[str]:
+    """Station letters with their names ("F fishing")."""
+    return [f"{letter} {say(f'n.station.{letter}')}" for letter in letters]
+
+
+def _stations_in(box: focus.Box) -> list[str]:
+    """The station letters of the route spaces a crop shows, in the board key's order."""
+    comp = components()
+    spaces = layout.route_spaces(len(comp.route))[:-1]
+    shown = {
+        comp.route[s.index]
+        for s in spaces
+        if not comp.is_port(s.index) and box[0] <= s.x < box[2] and box[1] <= s.y < box[3]
+    }
+    return [letter for letter in STATION_KEY if letter in shown]
 
 
 def _fish_in_centre(view: NamijiView) -> bool:

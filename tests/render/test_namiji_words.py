@@ -228,3 +228,25 @@ def test_bonus_cards_left_show_their_panorama_and_points() -> None:
     bonus = components().panorama_bonus
     assert {f"{k} +{bonus}" for k in "DOW"} <= texts
     assert not texts & {"BD", "BO", "BW"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_route_crop_names_the_stations_it_shows(lang: str) -> None:
+    """The move step's crop shows the route without the board's key: a line under it names
+    each station letter it shows (pl "przystanki: T wir, W wieloryb, ...")."""
+    view, legal, events = _scenes()["move"]
+    _, marks = namiji_focus.focus_image(
+        namiji_view(view), legal=legal, events=events, extras=Extras(language=lang)
+    )
+    with measuring() as drawn:
+        render_focus(view, legal=legal, events=events, extras=Extras(language=lang))
+    lines = [d.text for d in drawn if d.surface[0] == FOCUS_WIDTH]
+    route = components().route
+    ringed = {route[int(m.label.split()[0])] for m in marks if m.kind == "space"} - {"S"}
+    ringed = {letter for letter in ringed if not letter.startswith("P")}
+    with speaking(lang):
+        prefix = say("n.key.stations", stations="")
+        text = " ".join(lines)  # a key wraps over lines
+        assert prefix in text, lines
+        for letter in ringed:
+            assert f"{letter} {say(f'n.station.{letter}')}" in text, (letter, lines)
