@@ -4,13 +4,21 @@ pictures' own words."""
 
 from __future__ import annotations
 
+import asyncio
+import re
+from html import unescape as html_unescape
+from pathlib import Path
+
 import pytest
 
 from bot.games import presentation
+from bot.web import links
 from bot.web.cards import card_texts
 from engine.namiji.components import components
 from render.namiji.cards import card_text
 from render.words import speaking
+
+from .support import SECRET, played_game, serving, store_at
 
 VIEW = {
     "players": [
@@ -45,3 +53,31 @@ def test_a_card_is_named_as_the_bot_names_it() -> None:
 def test_the_presentation_declares_its_card_words() -> None:
     web = presentation("namiji").web
     assert web.card_words is not None and web.card_texts is None
+
+
+CARD_BUTTON = re.compile(r'<button type="button" class="card" title="([^"]*)"[^>]*>([^<]*)<')
+
+
+@pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+def test_a_finished_games_page_shows_every_cards_text(tmp_path: Path) -> None:
+    """At the end every pontoon and sacred rock card is face up on the Polish page: each one a
+    button with its text (they had none but the upgrades)."""
+
+    async def body() -> str:
+        async with store_at(tmp_path) as repo, serving(repo) as (_, client):
+            players = ["Ann", "Bo", "Cy"]
+            game_id = await played_game(repo, "namiji", players, turns=None, language="pl")
+            answer = await client.get(links.game_path(SECRET, game_id))
+            assert answer.status == 200
+            return await answer.text()
+
+    html = asyncio.run(body())
+    buttons = {name: text for text, name in CARD_BUTTON.findall(html)}
+    kinds = {name[0] for name in buttons}
+    assert {"M", "U", "R"} <= kinds, sorted(buttons)
+    comp = components()
+    for name, text in buttons.items():
+        assert name in comp.meals or name in comp.upgrades or name in comp.rocks, name
+        with speaking("pl"):
+            does = card_text(name)
+        assert does is not None and html_unescape(does) in html_unescape(text), (name, text)
