@@ -113,6 +113,7 @@ class LobbyCog(commands.Cog):
             )
         bank = typed_bank(time_bank, increment)
         user = interaction.user
+        await self.bot.rooms.limits.check_room(interaction.guild_id, user.id)  # the host joins
         state = LobbyState(
             game.value,
             rules.max_players if seats is None else seats,

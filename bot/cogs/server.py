@@ -12,6 +12,7 @@ from bot.internals import Interaction
 from bot.lobby_state import LANGUAGE_NAMES
 from bot.present import known_language, send, t
 from bot.service import ServiceError
+from bot.service.limits import MOST_GAMES
 from bot.translator import text
 
 #: The language choice that clears the server's default.
@@ -33,9 +34,11 @@ class ServerCog(commands.Cog):
 
     @app_commands.command(name="server", description=text("cmd.server"))
     @app_commands.describe(
-        language=text("cmd.server.language"), queue_channel=text("cmd.server.queue_channel")
+        language=text("cmd.server.language"),
+        queue_channel=text("cmd.server.queue_channel"),
+        max_games=text("cmd.server.max_games"),
     )
-    @app_commands.rename(queue_channel="queue-channel")
+    @app_commands.rename(queue_channel="queue-channel", max_games="max-games")
     @app_commands.choices(language=language_choices())
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -44,14 +47,16 @@ class ServerCog(commands.Cog):
         interaction: Interaction,
         language: Choice[str] | None = None,
         queue_channel: discord.TextChannel | None = None,
+        max_games: app_commands.Range[int, 0, MOST_GAMES] | None = None,
     ) -> None:
-        """Show the server's settings, or set its default language and the channel where the
-        queue opens its games (Manage Server only)."""
+        """Show the server's settings, or set its default language, the channel where the
+        queue opens its games and how many active games one player may hold (0: no limit;
+        Manage Server only)."""
         guild_id = interaction.guild_id
         if guild_id is None:
             raise ServiceError("error.guild_only")
         rooms = self.bot.rooms
-        changing = language is not None or queue_channel is not None
+        changing = language is not None or queue_channel is not None or max_games is not None
         # Discord hides the command from others by default, but a server may override that
         if changing and not interaction.permissions.manage_guild:
             raise ServiceError("server.manage_only")
@@ -59,6 +64,8 @@ class ServerCog(commands.Cog):
             if not can_open_threads(queue_channel):
                 raise ServiceError("server.queue_channel_bad", channel=queue_channel.mention)
             await rooms.queue.set_channel(guild_id, queue_channel.id, by=interaction.user.id)
+        if max_games is not None:
+            await rooms.limits.set_most(guild_id, max_games, by=interaction.user.id)
         if language is not None:
             chosen = None if language.value == NO_DEFAULT else language.value
             await rooms.settings.set_server_language(guild_id, chosen, by=interaction.user.id)
@@ -66,6 +73,11 @@ class ServerCog(commands.Cog):
         queue_at = await rooms.queue.channel(guild_id)
         if queue_at is not None:
             lines.append(t(interaction, "server.queue_channel_set", channel=f"<#{queue_at}>"))
+        most = await rooms.limits.most(guild_id)
+        if most is not None:
+            lines.append(t(interaction, "server.max_games_set", count=most))
+        elif max_games is not None:
+            lines.append(t(interaction, "server.max_games_none"))
         await send(interaction, "\n".join(lines))
 
     async def _language_line(self, interaction: Interaction, guild_id: int, changed: bool) -> str:

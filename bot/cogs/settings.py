@@ -10,8 +10,9 @@ from discord.ext import commands
 
 from bot.context import Himiko
 from bot.internals import Interaction
-from bot.present import send, t
+from bot.present import send, t, thread_of
 from bot.service import UserSettings
+from bot.service.game_pings import PING_MODES
 from bot.service.notify import NOTIFY_MODES, zone_choices
 from bot.translator import text
 
@@ -102,15 +103,31 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description=te
         settings = await self.bot.rooms.settings.end_vacation(interaction.user.id)
         await send(interaction, settings_text(interaction, settings))
 
+    @app_commands.command(name="this_game", description=text("cmd.settings.this_game"))
+    @app_commands.describe(mode=text("cmd.settings.this_game.mode"))
+    @app_commands.choices(mode=[Choice(name=text(f"pings.mode.{m}"), value=m) for m in PING_MODES])
+    async def this_game(self, interaction: Interaction, mode: Choice[str]) -> None:
+        """In this thread's game: pinged on my turn, on every turn, or only by reminders."""
+        chosen = await self.bot.rooms.pings.choose(
+            interaction.user.id, thread_of(interaction), mode.value
+        )
+        await send(interaction, t(interaction, f"pings.set.{chosen.mode}"))
+
     @app_commands.command(name="export", description=text("cmd.settings.export"))
     async def export(self, interaction: Interaction) -> None:
-        """Everything stored about my settings, as JSON."""
-        data = await self.bot.rooms.settings.export_settings(interaction.user.id)
+        """Everything stored about my settings, as JSON (with my per-game pings)."""
+        user = interaction.user.id
+        data = await self.bot.rooms.settings.export_settings(user)
+        games = await self.bot.rooms.pings.of_user(user)
+        if games:
+            data["game_pings"] = {str(game): mode for game, mode in games.items()}
         body = json.dumps(data, indent=2, sort_keys=True)
         await send(interaction, t(interaction, "settings.export", data=f"```json\n{body}\n```"))
 
     @app_commands.command(name="delete", description=text("cmd.settings.delete"))
     async def delete(self, interaction: Interaction) -> None:
         """Delete my stored settings (the defaults apply again)."""
+        forgotten = await self.bot.rooms.pings.forget_user(interaction.user.id)
         deleted = await self.bot.rooms.settings.delete_settings(interaction.user.id)
+        deleted = deleted or forgotten > 0
         await send(interaction, t(interaction, "settings.deleted" if deleted else "settings.none"))

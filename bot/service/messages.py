@@ -11,7 +11,7 @@ D156) and the version is recorded. No discord types here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.store import Game, GameNotFound, ReadingStore
 from engine.games import Match
@@ -19,6 +19,7 @@ from engine.games import Match
 from .coach import CoachService
 from .deadlines import DeadlineService, Stated, TurnBegin
 from .errors import ServiceError
+from .game_pings import GamePings
 from .notify import Delivery
 from .records import Records, ended_word
 from .reports import TurnReports
@@ -99,6 +100,7 @@ class ThreadMessages:
         settings: SettingsService,
         coach: CoachService,
         records: Records,
+        pings: GamePings,
     ) -> None:
         self.desk = desk
         self.store = store
@@ -107,6 +109,7 @@ class ThreadMessages:
         self.settings = settings
         self.coach = coach
         self.records = records
+        self.pings = pings
 
     async def prepare(self, game_id: int, known: Owed | None = None) -> Prepared | None:
         """The message the game owes its thread, ready to post; None if nothing is owed.
@@ -209,11 +212,23 @@ class ThreadMessages:
         return None if game is None else await self.records.final_recap_of(game)
 
     async def _delivery(self, message: Owed) -> Delivery | None:
-        """How the next player of a completed turn is told now (ping, direct message), when a
-        human plays next; else None."""
+        """How a completed turn's message tells its players now: the next player (ping, direct
+        message: their settings, unless they chose only reminders in this game), and ``also``
+        the others who chose every turn (when their quiet hours allow a ping); None when
+        nobody is told."""
         if not isinstance(message, TurnReport) or message.final is not None:
             return None
+        modes = await self.pings.of_game(message.game_id)
         nxt = message.next_player
-        if nxt is None or nxt.computer or nxt.user_id is None:
-            return None
-        return await self.settings.delivery(nxt.user_id)
+        human = nxt is not None and not nxt.computer and nxt.user_id is not None
+        next_id = nxt.user_id if human and nxt is not None else None
+        also = []
+        for user, mode in sorted(modes.items()):
+            if mode == "every" and user != next_id and (await self.settings.delivery(user)).ping:
+                also.append(user)
+        if next_id is None:
+            return Delivery(ping=False, dm=False, also=tuple(also)) if also else None
+        how = await self.settings.delivery(next_id)
+        if modes.get(next_id) == "reminders":
+            how = Delivery(ping=False, dm=False)
+        return replace(how, also=tuple(also))

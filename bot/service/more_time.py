@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from bot.store import Game
-from bot.store.interface import MoreTimeStore
+from bot.store.player_interface import MoreTimeStore
 
 from .deadlines import DeadlineService
 from .errors import ServiceError

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.store import Game, GameNotFound
-from bot.store.interface import NotesStore
 from bot.store.notes import MAX_NOTE
+from bot.store.player_interface import NotesStore
 
 from .errors import ServiceError
 from .tables import Clock

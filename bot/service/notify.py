@@ -40,10 +40,12 @@ COMMON_ZONES = (
 
 @dataclass(frozen=True)
 class Delivery:
-    """How one message to a player goes out: a ping in the thread, a direct message."""
+    """How one message to a player goes out: a ping in the thread, a direct message; ``also``:
+    the other players a turn message pings too (per-game pings: every turn)."""
 
     ping: bool
     dm: bool
+    also: tuple[int, ...] = ()
 
 
 def check_zone(name: str) -> str:

@@ -30,7 +30,9 @@ from .coach import CoachService
 from .computers import ComputerService
 from .deadlines import DeadlineService
 from .endings import EndingService
+from .game_pings import GamePings
 from .leagues import LeagueService
+from .limits import GameLimits
 from .messages import ThreadMessages
 from .more_time import MoreTimeService
 from .notes import NotesService
@@ -70,6 +72,8 @@ class Rooms:
     notes: NotesService  # each player's private note on a game
     more_time: MoreTimeService  # "24 h more" on a turn: asked by its player, granted by another
     server_table: ServerTableService  # the open lobbies and the queue of a server (/games)
+    pings: GamePings  # how each player is pinged in each game (per-game quiet)
+    limits: GameLimits  # a server's limit on one player's active games
     messages: ThreadMessages  # what a game owes its thread, prepared in one call; marked posted
     seeds: SeedSource  # the games' seed source: each new game's seed, a lobby's random setup
 
@@ -104,6 +108,7 @@ def build_rooms(
         repo, ratings=ratings, reading=reading, playing=playing, endings=endings, clock=clock
     )
     queue = QueueService(repo, playing=playing, reading=reading, clock=clock)
+    pings = GamePings(repo, clock)
     return Rooms(
         desk=desk,
         pictures=pictures,
@@ -122,6 +127,8 @@ def build_rooms(
         notes=NotesService(repo, clock),
         more_time=MoreTimeService(desk, repo, deadlines),
         server_table=ServerTableService(repo, queue=queue, reading=reading, clock=clock),
-        messages=ThreadMessages(desk, repo, reports, deadlines, settings, coach, records),
+        pings=pings,
+        limits=GameLimits(repo, clock),
+        messages=ThreadMessages(desk, repo, reports, deadlines, settings, coach, records, pings),
         seeds=seeds,
     )

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.store import OpenLobby, QueueEntry
-from bot.store.interface import LobbyList
+from bot.store.player_interface import LobbyList
 
 from .queue import QueueService
 from .reading import ReadingService

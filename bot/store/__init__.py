@@ -27,10 +27,6 @@ from .interface import (
     GameStore,
     LeagueBook,
     LeagueStore,
-    LobbyList,
-    MoreTimeStore,
-    NotesStore,
-    QueueStore,
     RatingBook,
     ReadingStore,
     RematchStore,
@@ -69,6 +65,7 @@ from .models import (
     UserSettings,
     resigned_last,
 )
+from .player_interface import LobbyList, MoreTimeStore, NotesStore, PingStore, QueueStore
 from .repository import GameRepository, open_store
 
 __all__ = [
@@ -107,6 +104,7 @@ __all__ = [
     "NothingToUndo",
     "OpenLobby",
     "OwedPicture",
+    "PingStore",
     "PlayerGame",
     "QueueEntry",
     "QueueMatch",

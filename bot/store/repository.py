@@ -28,6 +28,7 @@ from .migrate import (
 )
 from .more_time import MoreTimePart
 from .notes import NotesPart
+from .pings import PingsPart
 from .queue import QueuePart
 from .ratings import RatingsPart
 from .reminders import RemindersPart
@@ -50,6 +51,7 @@ class GameRepository(
     NotesPart,
     MoreTimePart,
     LobbiesPart,
+    PingsPart,
     CountsPart,
 ):
     """Async access to stored games on SQLite or PostgreSQL (the backend does the dialect)."""

@@ -10,7 +10,7 @@ what follows a saved change is in ``bot.thread.door``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +19,7 @@ import discord
 from bot.context import Himiko
 from bot.lobby_state import lobby_note_card
 from bot.names import display_name
-from bot.present import MAX_CONTENT, NO_MENTIONS, clip, only, users
+from bot.present import MAX_CONTENT, NO_MENTIONS, clip, users
 from bot.service import Created, Ended, FinalResult, TurnReport
 from bot.service.messages import Prepared
 from bot.service.notify import Delivery
@@ -54,11 +54,19 @@ def deadline_text(bot: Himiko, deadline: int | None, locale: str | None) -> str:
 
 
 def turn_message(
-    bot: Himiko, report: TurnReport, locale: str | None, deadline: int | None = None
+    bot: Himiko,
+    report: TurnReport,
+    locale: str | None,
+    deadline: int | None = None,
+    also: Sequence[int] = (),
 ) -> str:
-    """The text of a completed turn's thread message (with the next turn's deadline, if any)."""
+    """The text of a completed turn's thread message (with the next turn's deadline, if any;
+    ``also``: the players who follow every turn of this game, called at its end)."""
     told = turn_told(bot, report, locale)
     rest = [*told.this, *next_lines(bot, report, locale, deadline)]
+    if also:
+        mentions = " ".join(f"<@{user}>" for user in also)
+        rest.append(bot.catalog.text("pings.every_turn_line", locale, mentions=mentions))
     return clip("\n".join(fitting(told.head, told.earlier, rest)))
 
 
@@ -147,12 +155,16 @@ def human_ids(report: TurnReport) -> list[int]:
 
 
 def pinged(report: TurnReport, how: Delivery | None) -> discord.AllowedMentions:
-    """Whom a turn message pings: the next player only, when they asked to be pinged
-    (``how``; None: not known, nobody), or every human player at the end of the game, once."""
+    """Whom a turn message pings: the next player, when they are to be pinged (``how``; None:
+    not known, nobody), and the players who chose every turn in this game (``how.also``); or
+    every human player at the end of the game, once."""
     if report.final is not None:
         return users(human_ids(report))
+    if how is None:
+        return NO_MENTIONS
     nxt = report.next_player
-    return only(nxt.user_id) if how is not None and how.ping and nxt is not None else NO_MENTIONS
+    called = [nxt.user_id] if how.ping and nxt is not None and nxt.user_id is not None else []
+    return users([*called, *how.also]) if called or how.also else NO_MENTIONS
 
 
 async def post_turn(
@@ -174,7 +186,7 @@ async def post_turn(
     view = bot.buttons.web_link(report.game_id, locale, view)
     kwargs: dict[str, Any] = {} if view is None else {"view": view}
     message = await channel.send(
-        turn_message(bot, report, locale, prepared.deadline),
+        turn_message(bot, report, locale, prepared.deadline, how.also if how else ()),
         allowed_mentions=mentions,
         nonce=message_nonce(report.game_id, report.version),
         **kwargs,

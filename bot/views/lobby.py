@@ -189,6 +189,7 @@ async def _apply(
             raise ServiceError("lobby.already_joined")
         if state.full:
             raise ServiceError("lobby.full", seats=state.seats)
+        await bot.rooms.limits.check_room(interaction.guild_id, user.id)
         state = state.join(user.id, short_name(user.display_name))
     elif action == "leave":
         if user.id not in state.players:

@@ -93,6 +93,7 @@ async def open_rematch(bot: Himiko, interaction: Interaction, game_id: int) -> N
         await interaction.response.defer(ephemeral=True, thinking=True)
         key = "rematch.exists"
         if found is None or not await _still_open(bot, *found):
+            await bot.rooms.limits.check_room(game.guild_id, user.id)  # its host joins it
             state = rematch_state(game, user.id, short_name(user.display_name))
             posted = await _post_lobby(bot, interaction, game, state)
             await list_lobby(bot, game.guild_id, game.channel_id, posted, state)

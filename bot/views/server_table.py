@@ -94,6 +94,7 @@ async def join_queue(bot: Himiko, interaction: Interaction, game: str, players: 
     if guild_id is None or channel_id is None:
         raise ServiceError("error.guild_only")
     user = interaction.user
+    await bot.rooms.limits.check_room(guild_id, user.id)
     joined = await bot.rooms.queue.join(
         guild_id=guild_id,
         user_id=user.id,

@@ -10,6 +10,7 @@ from .leagues import *  # noqa: F403
 from .lobbies import *  # noqa: F403
 from .more_time import *  # noqa: F403
 from .notes import *  # noqa: F403
+from .pings import *  # noqa: F403
 from .queue import *  # noqa: F403
 from .ratings import *  # noqa: F403
 from .schedule import *  # noqa: F403

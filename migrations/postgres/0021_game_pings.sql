@@ -1,0 +1,17 @@
+-- PostgreSQL's text of ../0021_game_pings.sql: the same schema in PostgreSQL's types (BIGINT for
+-- SQLite's 64-bit INTEGER, TEXT for VARCHAR(n)).
+-- 0021_game_pings: per-game quiet and a server's limit on games (issue 39 item 5). game_pings:
+-- how a player is pinged in one game when it is not the default (pinged on their turn):
+-- 'every' (also on every other turn message of the game) or 'reminders' (not on turn messages,
+-- only by the deadline's reminders). guild_settings.max_games: how many active games one
+-- player may hold in the server (NULL: no limit); joining past it is refused.
+
+CREATE TABLE game_pings (
+    game_id    BIGINT NOT NULL REFERENCES games (id),
+    user_id    BIGINT NOT NULL,
+    mode       TEXT   NOT NULL CHECK (mode IN ('every', 'reminders')),
+    updated_at BIGINT NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+
+ALTER TABLE guild_settings ADD COLUMN max_games BIGINT CHECK (max_games IS NULL OR max_games >= 1);
