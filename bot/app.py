@@ -18,8 +18,8 @@ from discord.ext import commands
 
 from bot.admission import Admission, admitted
 from bot.background.league_runner import LeagueRunner
-from bot.background.queue_runner import QueueRunner
 from bot.background.loops import Every
+from bot.background.queue_runner import QueueRunner
 from bot.background.runner import ComputerRunner
 from bot.background.scheduler import ReminderScheduler
 from bot.catalog import default_catalog
@@ -216,8 +216,8 @@ class HimikoBot(commands.AutoShardedBot):
         from bot.cogs.info import InfoCog
         from bot.cogs.league import LeagueCog
         from bot.cogs.lobby import LobbyCog
-        from bot.cogs.play import PlayCog
         from bot.cogs.notes import NotesCog
+        from bot.cogs.play import PlayCog
         from bot.cogs.profile import ProfileCog
         from bot.cogs.queue import QueueCog
         from bot.cogs.server import ServerCog

@@ -74,8 +74,9 @@ def test_a_match_takes_its_entries_out_and_follows_its_game(tmp_path: Path) -> N
         assert (done.message_id, done.thread_id, done.game_id) == (900, 900, game.id)
         assert await repo.owed_matches() == []
         # a player no longer waiting as read: nothing is written
+        gone = [entry(8, game="namiji"), entry(9, game="namiji")]
         with pytest.raises(QueueMoved):
-            await repo.match_queue([entry(8, game="namiji"), entry(9, game="namiji")], channel_id=1, language=None, now=3)  # fmt: skip
+            await repo.match_queue(gone, channel_id=1, language=None, now=3)
         assert await repo.queue_of(1) == [entry(8, game="namiji")]
         with pytest.raises(InvalidRequest):
             await repo.match_queue([entry(8, game="namiji")], channel_id=1, language="de", now=3)
