@@ -9,6 +9,7 @@ from bot.store import (
     Game,
     GameNotFound,
     GameStatus,
+    StaleVersion,
 )
 
 from .errors import ServiceError, store_refusals
@@ -29,6 +30,8 @@ from .tables import (
 
 log = logging.getLogger(__name__)
 
+RESIGN_ATTEMPTS = 5  # a resignation read again when a move was saved meanwhile, at most
+
 
 class EndingService:
     """Ends a game before its rules do: a resignation, an abandon, a cancelled lobby; and a
@@ -45,42 +48,56 @@ class EndingService:
         not resigned, human or computer, it wins at once (the game is finished); when several
         are, the game goes on with the computer in the resigner's seat; when none is (every
         other seat resigned before), the game ends without a winner (abandoned).
-        ``version`` is not required to match: resigning stays valid while others play on.
+        ``version`` is not required to match: resigning stays valid while others play on, and
+        a move saved between reading the game and finishing it (the computer plays on while
+        the player confirms) only makes it read the game again.
         """
-        game, match = await self.desk.load(game_id=game_id)
-        if not game.seats_of(user_id) or user_id == COMPUTER_USER_ID:
-            raise ServiceError("error.not_seated")
-        seats = [s for s in game.seats_of(user_id) if game.stand_in_of(s) != "resigned"]
-        if not seats:
-            raise ServiceError("resign.already")
-        seat = seats[0]
-        players = players_of(game, match, {s: "resigned" for s in seats})
-        others = [s.seat for s in game.seats if s.user_id != user_id and s.stand_in != "resigned"]
-        now, reason = self.desk.now(), f"{RESIGNED}{seat}"
-        with store_refusals(stale="error.stale_board"):
-            if len(others) == 1:
-                outcome = resign_outcome(game, others[0], {*seats, *resigned_seats(game)}, reason)
-                await self.store.resign_and_finish(game.id, seat, game.version, outcome, now=now)
-            elif not others:
-                await self.store.abandon_game(game.id, reason=reason)
-            else:
-                for mine in seats:
-                    await self.store.set_stand_in(game.id, mine, "resigned", now=now)
-        if len(others) <= 1:
-            winner = players[others[0]] if others else None
+        for _ in range(RESIGN_ATTEMPTS):
+            game, match = await self.desk.load(game_id=game_id)
+            if not game.seats_of(user_id) or user_id == COMPUTER_USER_ID:
+                raise ServiceError("error.not_seated")
+            seats = [s for s in game.seats_of(user_id) if game.stand_in_of(s) != "resigned"]
+            if not seats:
+                raise ServiceError("resign.already")
+            others = [
+                s.seat for s in game.seats if s.user_id != user_id and s.stand_in != "resigned"
+            ]
+            with store_refusals(stale="error.stale_board"):
+                try:
+                    await self._save_resignation(game, seats, others)
+                except StaleVersion:
+                    continue  # a computer's move was saved since the game was read: again
+            players = players_of(game, match, {s: "resigned" for s in seats})
+            if len(others) <= 1:
+                winner = players[others[0]] if others else None
+                return Resigned(
+                    game_id=game.id,
+                    thread_id=game.thread_id,
+                    player=players[seats[0]],
+                    ended=True,
+                    winner=winner,
+                )
             return Resigned(
                 game_id=game.id,
                 thread_id=game.thread_id,
-                player=players[seat],
-                ended=True,
-                winner=winner,
+                player=players[seats[0]],
+                computers_next=match.current_seat in seats,
             )
-        return Resigned(
-            game_id=game.id,
-            thread_id=game.thread_id,
-            player=players[seat],
-            computers_next=match.current_seat in seats,
-        )
+        raise ServiceError("error.stale_board")  # the game moved at every try: try again later
+
+    async def _save_resignation(self, game: Game, seats: list[int], others: list[int]) -> None:
+        """Store a resignation of ``seats``: the one seat of ``others`` wins at once (the game
+        finished at the version read: StaleVersion if it moved since), none left abandons the
+        game, several go on with the computer in the resigned seats."""
+        now, reason = self.desk.now(), f"{RESIGNED}{seats[0]}"
+        if len(others) == 1:
+            outcome = resign_outcome(game, others[0], {*seats, *resigned_seats(game)}, reason)
+            await self.store.resign_and_finish(game.id, seats[0], game.version, outcome, now=now)
+        elif not others:
+            await self.store.abandon_game(game.id, reason=reason)
+        else:
+            for mine in seats:
+                await self.store.set_stand_in(game.id, mine, "resigned", now=now)
 
     async def may_abandon(self, member: Member, *, thread_id: int) -> tuple[int, int, str | None]:
         """(game id, version, its league's name or None) of the thread's active game if the

@@ -18,6 +18,7 @@ from tests.e2e.harness import (
     TIMEOUT,
     Env,
     custom_id,
+    has_png,
     himiko_env,
     run,
 )
@@ -43,15 +44,25 @@ UNRATED = {
     "pl": "przeciwko innej osobie (gracze komputerowi się nie liczą)",
 }
 
+#: locale -> the answer to the resignation: done (never "this board is out of date")
+SAID_DONE = {
+    "en-US": "You resigned.",
+    "fr": "Tu as abandonné.",
+    "it": "Hai abbandonato la partita.",
+    "pl": "Poddajesz grę.",
+}
 
-async def resign(env: Env, thread_id: int, user: UserSpec, locale: str = "en-US") -> MessageRecord:
-    """``/resign`` in ``locale``, then Resign: the prompt that was answered."""
+
+async def resign(env: Env, thread_id: int, user: UserSpec, locale: str = "en-US") -> str:
+    """``/resign`` in ``locale``, then Resign: what the prompt said."""
     await env.game(thread_id)  # its id kept: a game that ended is no longer the thread's active one
     ask = await (await env.double.slash(user, thread_id, "resign", locale=locale)).reply(TIMEOUT)
+    prompt = ask.content  # the answer edits this message ("You resigned.")
     ok = custom_id(ask, "himiko:resign:ok:")
     yes = await env.double.click(user, thread_id, ask.id, ok, locale=locale)
-    assert (await yes.reply(TIMEOUT)).ephemeral
-    return ask
+    answer = await yes.reply(TIMEOUT)
+    assert answer.ephemeral and answer.content == SAID_DONE[locale], answer.content
+    return prompt
 
 
 def rematch_offered(message: MessageRecord) -> bool:
@@ -203,5 +214,47 @@ def test_a_league_game_won_by_a_resignation_is_rated_ranked_and_offers_rematch(
             assert (lines[HOST.id].rank, lines[HOST.id].resigned) == (2, 1)
             ratings = await rooms.ratings.displayed_ratings(game.guild_id, "nim")
             assert ratings[GUEST.id] > ratings[HOST.id]
+
+    run(body)
+
+
+#: language -> the ending card's words and the channel's result line for a computer's win
+WON = {
+    "fr": ("a abandonné\xa0: **{computer}** gagne la partie.", "**{computer}** a gagné une partie"),
+    "pl": ("poddaje grę: wygrywa **{computer}**.", "wygrywa **{computer}**, **"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(WON))
+def test_a_resignation_the_computer_won_is_told_in_the_games_language(
+    tmp_path: Path, language: str
+) -> None:
+    """A French or Polish game against one computer: the prompt (in the player's language)
+    and the result (in the game's) agree: the computer, the one player left, won."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            double = env.double
+            lobby = await env.open_lobby(HOST, seats=2, computers=True)
+            menu = custom_id(lobby, "himiko:lobby:lang:")
+            chosen = await double.click(HOST, CHANNEL, lobby.id, menu, values=[language])
+            assert (await chosen.response(TIMEOUT)).type == 7
+            start = await env.lobby_click(HOST, double.message(lobby.id), "start")
+            await start.wait_event("edit_original", TIMEOUT)
+            [thread] = double.threads(CHANNEL)
+            await double.wait_for_message(thread.id, has_png, TIMEOUT)
+            prompt = await resign(env, thread.id, HOST, language)
+            assert PROMISED[language][0] in prompt, prompt
+            game = await env.game(thread.id)
+            computer = next(s.player for s in game.seats if s.user_id == 0)
+            card, line = (said.format(computer=computer) for said in WON[language])
+            ending = await double.wait_for_message(
+                thread.id, lambda m: m.is_v2 and rematch_offered(m), TIMEOUT
+            )
+            assert card in ending.text(), ending.text()
+            result = await double.wait_for_message(
+                CHANNEL, lambda m: computer in m.content and "<#" in m.content, TIMEOUT
+            )
+            assert line in result.content, result.content
 
     run(body)
