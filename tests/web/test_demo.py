@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import queue
 import re
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import urllib.request
 from pathlib import Path
 
@@ -33,7 +36,7 @@ def test_demo_plays_games_and_serves_their_pages(tmp_path: Path) -> None:
             assert line, f"the demo stopped: {''.join(lines)} {process.stderr.read()}"  # type: ignore[union-attr]
             lines.append(line)
         text = "".join(lines)
-        assert re.search(r"Playing \d+ games between computer players", text)
+        assert re.search(r"Playing \d+ games and a league between computer players", text)
         assert "finished" in text and "actions" in text  # some over, some under way
         links = re.findall(r"http://127\.0\.0\.1:\d+/g/\d+/\S+", text)
         with urllib.request.urlopen(links[-1], timeout=30) as answer:
@@ -48,3 +51,106 @@ def test_demo_plays_games_and_serves_their_pages(tmp_path: Path) -> None:
             process.kill()
             process.wait()
     assert db.exists()
+
+
+LINK = r"http://127\.0\.0\.1:\d+/[gl]/\d+/[A-Za-z0-9_-]+"
+
+
+def _demo(db: Path, port: int) -> subprocess.Popen[str]:
+    """``python -m bot.web.demo`` on ``db`` and ``port``, pictures drawn in a thread."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    command = [sys.executable, "-m", "bot.web.demo", "--port", str(port), "--db", str(db)]
+    return subprocess.Popen(
+        [*command, "--render-processes", "0"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _told(process: subprocess.Popen[str]) -> str:
+    """What the demo printed up to its last line ("Ctrl+C stops the demo."); a failure, not a
+    hang, if it never comes (read in a thread, with a bound far above the demo's minute)."""
+    out, err = process.stdout, process.stderr
+    assert out is not None and err is not None
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        for line in out:
+            lines.put(line)
+        lines.put("")  # the end: the demo stopped
+
+    threading.Thread(target=read, daemon=True).start()
+    told: list[str] = []
+    while not told or not told[-1].startswith("Ctrl+C stops"):
+        try:
+            line = lines.get(timeout=600)
+        except queue.Empty:
+            process.kill()
+            raise AssertionError(f"the demo never said it was ready: {''.join(told)}") from None
+        assert line, f"the demo stopped: {''.join(told)} {err.read()}"
+        told.append(line)
+    return "".join(told)
+
+
+def _stop(process: subprocess.Popen[str]) -> None:
+    """Ctrl+C, and the demo ends well."""
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=60) == 0
+
+
+def _status(link: str) -> int:
+    with urllib.request.urlopen(link, timeout=60) as answer:
+        answer.read()
+        return int(answer.status)
+
+
+def test_a_second_start_keeps_the_links_and_shows_a_league(tmp_path: Path) -> None:
+    """Issue 38 item 13: the links (signed with the demo's secret) are the same on every start
+    with the same file, so an old link still opens its page; each game says its language; a
+    league and its page; what to do next."""
+    db = tmp_path / "demo.sqlite3"
+    first = _demo(db, 0)
+    try:
+        told = _told(first)
+        links = re.findall(LINK, told)
+        port = int(re.findall(r"127\.0\.0\.1:(\d+)", told)[0])
+        for language in ("English", "French", "Italian", "Polish"):
+            assert f"in {language}" in told
+        (league,) = [link for link in links if "/l/" in link]
+        assert re.search(r"League .* \(Yamatai, in French; round 2 of 2", told)
+        assert _status(league) == 200
+        assert "What next" in told and "docs/bot.md" in told and "--fresh" in told
+        _stop(first)
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    second = _demo(db, port)
+    try:
+        again = _told(second)
+        assert "Playing" not in again  # nothing played again
+        assert re.findall(LINK, again) == links
+        assert [_status(link) for link in (links[0], league)] == [200, 200]
+        _stop(second)
+    finally:
+        if second.poll() is None:
+            second.kill()
+            second.wait()
+
+
+def test_a_busy_port_says_to_choose_another_with_port(tmp_path: Path) -> None:
+    """Issue 38 item 13: a port already taken is one line naming it with the ``--port`` hint,
+    a non-zero exit and no traceback, before any game is played."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        process = _demo(tmp_path / "demo.sqlite3", port)
+        out, err = process.communicate(timeout=120)
+    assert process.returncode != 0
+    assert "Traceback" not in err and "Playing" not in out
+    (line,) = err.strip().splitlines()
+    assert f"127.0.0.1:{port}" in line and "--port" in line
