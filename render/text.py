@@ -65,6 +65,7 @@ __all__ = [
     "draw_text",
     "face",
     "fit_name_first",
+    "fit_text",
     "ink_box",
     "measuring",
     "recording",
@@ -178,6 +179,18 @@ ELLIPSIS = "\u2026"
 def _less(text: str, cut: int) -> str:
     """``text`` less ``cut`` letters, with an ellipsis when shortened."""
     return text if cut == 0 else text[: max(0, len(text) - cut)].rstrip() + ELLIPSIS
+
+
+def fit_text(text: str, size: int, width: float, style: Style = "bold") -> str:
+    """``text`` as drawn within ``width`` pixels at ``size``: whole when it fits, else cut to
+    end with an ellipsis ("Bartholom…"), never below its first letter (the one cut of names
+    and words too long for their place)."""
+    if text_length(text, size, style) <= width:
+        return text
+    letters = len(text) - 1
+    while letters > 1 and text_length(_less(text, len(text) - letters), size, style) > width:
+        letters -= 1
+    return _less(text, len(text) - max(1, letters))
 
 
 def fit_name_first(

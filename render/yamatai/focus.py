@@ -44,7 +44,7 @@ from render.yamatai.tracks import (
     power_words,
 )
 
-__all__ = ["Targets", "focus_image", "legal_targets", "map_at_size", "render_focus"]
+__all__ = ["Targets", "focus_image", "legal_targets", "map_at_size", "render_focus", "shown_box"]
 
 SPOT_VERBS = ("place", "slide", "remove")
 ISLAND_VERBS = ("collect", "sacred", "kachiko", "ebisu")
@@ -156,7 +156,8 @@ def _focus_parts(
         board_picture = render_image(view, highlight=highlight, theme=look, region=area.box)
         for marked in marks:
             focus.mark_target(board_picture, marked, look, _shape(marked))
-        crop = focus.crop_marked(board_picture, marks, area.box)
+        whole = _card_row(lay, area)  # a row of cards is shown whole: no card cut, no stray letter
+        crop = focus.crop_marked(board_picture, () if whole else marks, area.box)
     parts: list[Image.Image | focus.Panel] = [
         focus.text_panel(_title(view, look), look, fill=look.background),
         *focus.choices_panel(
@@ -173,6 +174,25 @@ def _focus_parts(
         ),
     ]
     return parts, tuple(marks)
+
+
+def shown_box(
+    view: YamataiView, *, legal: Sequence[str], events: Sequence[Event] | None = None
+) -> focus.Box | None:
+    """The part of the board picture (x0, y0, x1, y1) the turn picture shows for ``legal``: the
+    map's frame, or a whole row of cards (the building tiles, the specialists); None for the
+    fleet track, cut around the fleets to choose."""
+    view = without_turn(view)
+    lay = layout(str(view.get("board", "default")), len(view["players"]))
+    marks, area = _marks(view, lay, legal_targets(() if ended() else legal))
+    if area == lay.map:
+        return focus.frame(marks or _turn_places(view, lay, legal, events), area.box).box
+    return area.box if _card_row(lay, area) else None
+
+
+def _card_row(lay: Layout, area: Rect) -> bool:
+    """Whether ``area`` is a row of cards (building tiles or specialists)."""
+    return area in (lay.buildings, lay.specialists)
 
 
 def _shape(marked: Marked) -> str:

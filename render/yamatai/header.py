@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from engine.yamatai.view import YamataiView
 from render.fonts import font
 from render.stand_in import ended
-from render.text import fit_name_first, text_length
+from render.text import fit_name_first, fit_text, text_length
 from render.theme import Theme
 from render.words import say
 from render.yamatai.archipelago import boat_letters
@@ -20,7 +20,6 @@ STEPS = ("fleet", "trade", "place", "act", "look", "acted", "stored", "recruited
 """The turn's steps the title names (``y.step.<step>``)."""
 
 MIN_SIZE = 14  # the smallest text size of the title line
-MAX_NAME = 64  # letters a name may lose to fit
 
 __all__ = ["STEPS", "draw_header", "step_words"]
 
@@ -52,10 +51,14 @@ def draw_header(
             size,
             room,
         )
+    elif not ended() and view.get("over") and (outcome := view.get("outcome")):
+        # a winner's name too long loses letters, with an ellipsis
+        seat = int(outcome["winner"])
+        text = fit_name_first(
+            lambda who, _: _over(view, who), str(view["players"][seat]["name"]), "", size, room
+        )
     else:
-        cut = 0  # a winner's name too long loses letters, with an ellipsis
-        while text_length(text := _status(view, cut), size) > room and cut < MAX_NAME:
-            cut += 1
+        text = fit_text(_status(view), size, room)
     draw_text(draw, (x, y), text, theme.ink_light, size, anchor="lm")
 
 
@@ -64,22 +67,25 @@ def _playing(view: YamataiView) -> bool:
     return not ended() and not (view.get("over") and view.get("outcome"))
 
 
-def _status(view: YamataiView, cut: int = 0) -> str:
+def _status(view: YamataiView) -> str:
     """Whose turn and what to do, or who won."""
     players = view["players"]
     outcome = view.get("outcome")
     if stopped := ended():
         return say("y.header.ended", ended=stopped, round=view.get("round", ""))
     if view.get("over") and outcome:
-        seat = int(outcome["winner"])
-        scores = outcome.get("scores", [])
-        total = next((s["total"] for s in scores if s["seat"] == seat), "")
-        rounds = view.get("round", "")
-        winner = _shortened(str(players[seat]["name"]), cut)
-        return say("y.header.over", round=rounds, name=winner, total=total)
+        return _over(view, str(players[int(outcome["winner"])]["name"]))
     current = view.get("current_seat")
-    who = _shortened(str(players[current]["name"]), cut) if isinstance(current, int) else "?"
+    who = str(players[current]["name"]) if isinstance(current, int) else "?"
     return say("y.header.turn", round=view.get("round", ""), name=who, step=step_words(view))
+
+
+def _over(view: YamataiView, winner: str) -> str:
+    """Who won (``winner``, the name as it fits) with what, after how many rounds."""
+    outcome = view.get("outcome") or {}
+    seat = int(outcome.get("winner", -1))
+    total = next((s["total"] for s in outcome.get("scores", []) if s["seat"] == seat), "")
+    return say("y.header.over", round=view.get("round", ""), name=winner, total=total)
 
 
 def step_words(view: YamataiView) -> str:
@@ -90,11 +96,6 @@ def step_words(view: YamataiView) -> str:
     if shown == "acted" and view.get("step_order") == "recruit-first":
         shown = "stored"
     return say(f"y.step.{shown}") if shown in STEPS else shown
-
-
-def _shortened(name: str, cut: int) -> str:
-    """The name less ``cut`` letters, with an ellipsis when shortened."""
-    return name if cut == 0 else name[: max(1, len(name) - cut)] + "…"
 
 
 def _reserve(

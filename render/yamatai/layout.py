@@ -13,9 +13,9 @@ GAP = 10
 SIDEBAR = 494
 MAP_MARGIN = 30
 PANEL_MAX = {1: 360, 2: 360, 3: 296}
-LEGEND_MIN = 128
-"""The key's least height under the panels (its first four rows)."""
 """Panel height by player count when there is room to spare (the key goes below)."""
+LEGEND_MIN = 200
+"""The key's least height under the panels: all its entries (seven lines) in any language."""
 
 __all__ = ["HEIGHT", "WIDTH", "Layout", "MapTransform", "Rect", "layout"]
 
@@ -103,7 +103,7 @@ class Layout:
     sidebar: Rect
     panels: tuple[Rect, ...]
     legend: Rect | None
-    """Free room under the panels (2 or 3 players) for the key to the pieces."""
+    """The room under the panels for the key to the pieces (at least ``LEGEND_MIN`` high)."""
     transform: MapTransform
 
 

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from engine.yamatai.view import YamataiPlayer, YamataiView
 from render.fonts import font
 from render.stand_in import seat_words, stand_in_words
-from render.text import text_length
+from render.text import fit_text, text_length
 from render.theme import Theme
 from render.words import say
 from render.yamatai.archipelago import boat_letters, culture_letters, tile_label
@@ -29,6 +29,8 @@ from render.yamatai.layout import Rect
 
 LINES = ("coins", "pp_tokens", "buildings", "specialists", "reserved", "set_aside")
 """The score lines under each panel (``y.line.<line>``)."""
+SHORT = 230
+"""A panel under this height starts its rows nearer its name."""
 
 __all__ = ["draw_panels"]
 
@@ -98,7 +100,7 @@ def _panel(
     tag_room = sum(_tag_width(text) + 6 for text, _, _ in tags)
     under = seat_words(seat)  # the stand-in, else the time bank
     name_y = top - 6 if under else top
-    name = fit_name(str(player["name"]), 24, right - tag_room - (x0 + 42))
+    name = fit_text(str(player["name"]), 24, right - tag_room - (x0 + 42))
     draw_text(draw, (x0 + 42, name_y), name, theme.ink, 24, anchor="lm")
     if under:  # under the name, in words (not only colour)
         ink = theme.negative if stand_in_words(seat) else theme.ink_soft
@@ -135,20 +137,12 @@ def _panel(
 
 
 def _rows(rect: Rect) -> list[float]:
-    """Vertical centres of the six rows under the header."""
-    first = rect.y0 + 66
+    """Vertical centres of the six rows under the header (nearer it in a short panel: four
+    players over the whole key)."""
+    first = rect.y0 + (60 if rect.height < SHORT else 66)
     last = rect.y1 - 15
     step = (last - first) / 5
     return [first + i * step for i in range(6)]
-
-
-def fit_name(name: str, size: int, width: float) -> str:
-    """A name shortened with an ellipsis to fit ``width`` pixels (at least one letter)."""
-    if text_length(name, size) <= width:
-        return name
-    while len(name) > 1 and text_length(name + "…", size) > width:
-        name = name[:-1]
-    return name + "…"
 
 
 def _tag_width(text: str) -> float:

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.yamatai.view import YamataiPlayer, YamataiSpecialist, YamataiTile, YamataiView
 from render.fonts import Style, font
 from render.stand_in import ended
-from render.text import text_length
+from render.text import fit_text, text_length
 from render.theme import RGB, Theme
 from render.words import known, say
 from render.yamatai.archipelago import boat_letters, tile_label
@@ -303,7 +303,7 @@ def _turn_order(
         # the name takes the room the fleet number or the "to play" tag leaves
         room = rect.x1 - 6 - text_length(right, size, style) - 8 - (rect.x0 + 56)
         weight: Style = "bold" if current else "regular"
-        name = _fit(str(player["name"]), theme.body_size, min(120.0, room), weight)
+        name = fit_text(str(player["name"]), theme.body_size, min(120.0, room), weight)
         draw_text(
             draw,
             (rect.x0 + 56, y),
@@ -368,7 +368,7 @@ def _last_fleet_row(
     _chip(draw, theme, (rect.x0 + 38, y), player, mark, min(12, round(row_h / 2) - 2))
     label = say("y.order.took", fleet=fleet)
     room = rect.x1 - 6 - text_length(label, theme.small_size) - 8 - (rect.x0 + 56)
-    name = _fit(str(player["name"]), theme.body_size, room)
+    name = fit_text(str(player["name"]), theme.body_size, room)  # drawn bold
     draw_text(draw, (rect.x0 + 56, y), name, theme.ink, theme.body_size, anchor="lm")
     draw_text(draw, (rect.x1 - 6, y), label, theme.last_turn_ink, theme.small_size, anchor="rm")
 
@@ -377,16 +377,7 @@ def _shrink(text: str, size: int, width: float) -> tuple[str, int]:
     """Text and a condensed font size (down to the smallest) that fits width, else shortened."""
     while size > MIN_TEXT and text_length(text, size, "condensed") > width:
         size -= 1
-    return _fit(text, size, width, "condensed"), size
-
-
-def _fit(text: str, size: int, width: float, style: Style = "regular") -> str:
-    """Text shortened with an ellipsis to fit width pixels."""
-    if text_length(text, size, style) <= width:
-        return text
-    while text and text_length(text + "…", size, style) > width:
-        text = text[:-1]
-    return text + "…"
+    return fit_text(text, size, width, "condensed"), size
 
 
 # -- building row ----------------------------------------------------------------------------
@@ -585,7 +576,7 @@ def draw_final_scores(
             star = say("y.final.winner")
             draw_text(draw, (first_col - 8, mid), star, theme.ink, MIN_TEXT, anchor="rm")
         room = 20 + text_length(say("y.final.winner"), MIN_TEXT) if seat == winner else 12
-        label = _fit(label, theme.body_size, first_col - name_x - room, "bold")
+        label = fit_text(label, theme.body_size, first_col - name_x - room, "bold")
         draw_text(draw, (name_x, mid), label, theme.ink, theme.body_size, anchor="lm")
         lines = score.get("lines", {})
         for i, key in enumerate(SCORE_COLUMNS):
