@@ -87,6 +87,18 @@ class PlayerLine:
 
 
 @dataclass(frozen=True)
+class Frame:
+    """What the page shows of the players after one step of the replay: the replay moves
+    the scores, whose turn and each player's state with the board (D214)."""
+
+    scores: tuple[str, ...]  # by seat, as the spectator's view had them then
+    to_play: int | None  # the seat to act then (None: nobody, the game is over)
+    step: str | None  # the step that seat plays, in words (third person)
+    seats: tuple[tuple[Row, ...], ...]  # each seat's public state then, by seat
+    cards: tuple[str, ...]  # the names of the cards on the table then
+
+
+@dataclass(frozen=True)
 class GamePage:
     """Everything a game's page shows."""
 
@@ -100,11 +112,13 @@ class GamePage:
     deadline: int | None  # UTC unix seconds
     replay: Replay
     times: tuple[int | None, ...]  # when each step's action was played (None: the start)
-    cards: tuple[tuple[str, str], ...]  # (name, text) of the cards listed on the page
+    cards: tuple[tuple[str, str], ...]  # (name, text) of the cards on the table now, then
+    # those of earlier steps (the replay shows each step's)
     picture: str  # relative address of a step's picture, ``{v}`` standing for the step
     seats: dict[int, tuple[Row, ...]]  # each player's public state in words, by seat
     counts: str = "round"  # what the numbers count: "round", or "turn" (D83)
     score_notes: tuple[str, ...] = ()  # what the scores leave out (face-down tiles' PP)
+    frames: tuple[Frame, ...] = ()  # one per step of the replay (none: the board moves alone)
 
 
 def game_html(page: GamePage, say: Say) -> str:
@@ -143,18 +157,17 @@ def _status(page: GamePage, say: Say) -> str:
 
 def _players(page: GamePage, say: Say) -> str:
     rows = []
+    step = say("web.to_play_step", step=page.step) if page.step else say("web.to_play")
     for p in page.players:
-        tags = []
-        if p.to_play:
-            step = say("web.to_play_step", step=page.step) if page.step else say("web.to_play")
-            tags.append(f'<span class="tag turn">{e(step)}</span>')
+        # every row has the turn tag, hidden but on the one to play: the replay moves it
+        tags = [f'<span class="tag turn"{"" if p.to_play else " hidden"}>{e(step)}</span>']
         if p.winner:
             tags.append(f'<span class="tag win">{e(say("web.winner"))}</span>')
         if p.computer:
             tags.append(f'<span class="tag">{e(say("web.computer"))}</span>')
         rows.append(
-            f"<tr{' class=current' if p.to_play else ''}><td>{swatch(p.colour)}"
-            f'<span class="name">{name(p.name)}</span> {"".join(tags)}</td>'
+            f'<tr data-seat="{p.seat}"{" class=current" if p.to_play else ""}>'
+            f'<td>{swatch(p.colour)}<span class="name">{name(p.name)}</span> {"".join(tags)}</td>'
             f'<td class="num">{e(p.score)}</td></tr>'
         )
     notes = "".join(f'<p class="note">{e(note)}</p>' for note in page.score_notes)
@@ -211,7 +224,7 @@ def _state(page: GamePage, say: Say, cards: dict[str, str]) -> str:
         )
         blocks.append(
             f"<details open><summary>{swatch(p.colour)}{name(p.name)}</summary>"
-            f'<table class="state">{rows}</table></details>'
+            f'<table class="state" data-seat="{p.seat}">{rows}</table></details>'
         )
     return f'<section class="seats"><h2>{e(say("web.state"))}</h2>{"".join(blocks)}</section>'
 
@@ -230,8 +243,10 @@ def _card(value: str, cards: dict[str, str]) -> str:
 def _cards(page: GamePage, say: Say) -> str:
     if not page.cards:
         return ""
+    now = set(page.frames[-1].cards) if page.frames else {name for name, _ in page.cards}
     items = "".join(
-        f"<li><details><summary>{e(name)}</summary><p>{e(text)}</p></details></li>"
+        f'<li data-card="{e(name)}"{"" if name in now else " hidden"}><details>'
+        f"<summary>{e(name)}</summary><p>{e(text)}</p></details></li>"
         for name, text in page.cards
     )
     return (
@@ -254,7 +269,7 @@ def _log(page: GamePage, say: Say) -> str:
         items.append(
             f'<li value="{step.version}">'
             f'<span class="round">{e(say(f"web.{page.counts}", round=step.round))}</span>'
-            f"{when} <b>{e(who)}</b> <code>{e(step.action)}</code> — {e(step.words)}</li>"
+            f"{when} <b>{e(who)}</b> {e(step.words)}{_notation(step.action, say)}</li>"
         )
     return (
         f'<section class="log"><h2>{e(say("web.log"))}</h2>'
@@ -262,21 +277,65 @@ def _log(page: GamePage, say: Say) -> str:
     )
 
 
+def _notation(action: str, say: Say) -> str:
+    """An action's notation after its words, marked as notation (what ``/play`` takes)."""
+    if not action:
+        return ""
+    mark = "\x00"  # where the <code> goes in the catalog's "notation: {notation}"
+    label = e(say("web.notation", notation=mark)).replace(mark, f"<code>{e(action)}</code>")
+    return f' <span class="notation">({label})</span>'
+
+
 def _steps(page: GamePage, say: Say) -> dict[str, object]:
-    """What the script needs to step through the replay (shown with textContent only)."""
+    """What the script needs to step through the replay (shown with textContent only): each
+    step's label and action, and the players as they were then (``frames``)."""
     names = page.replay.players
     total = len(page.replay.steps) - 1
     steps = []
-    for step in page.replay.steps:
+    # what repeats from step to step is sent once and named by its number in its table:
+    # "rows" (a state's line), "blocks" (a seat's lines), "turns" (a turn's tag), "hands"
+    tables: dict[str, dict[str, int]] = {"rows": {}, "blocks": {}, "turns": {}, "hands": {}}
+    for number, step in enumerate(page.replay.steps):
         if step.seat is None:
             text = say("web.setup")
         else:
-            action = f"{step.action} — {step.words}" if step.words else step.action
+            action = step.words
+            if step.action:
+                action += f" ({say('web.notation', notation=step.action)})"
             text = say("web.played", player=names[step.seat], action=action)
         label = say("web.step", n=step.version, total=total)
         numbered = say(f"web.{page.counts}", round=step.round)
-        steps.append({"label": f"{label} · {numbered}", "text": text})
-    return {"steps": steps, "alt": say("web.board_alt", n="{n}")}
+        shown: dict[str, object] = {"label": f"{label} · {numbered}", "text": text}
+        if number < len(page.frames):
+            shown.update(_frame(page.frames[number], tables, say))
+        steps.append(shown)
+    sent: dict[str, object] = {name: [json.loads(v) for v in t] for name, t in tables.items()}
+    return sent | {"steps": steps, "cards": dict(page.cards), "alt": say("web.board_alt", n="{n}")}
+
+
+def _numbered(table: dict[str, int], value: object) -> int:
+    """``value``'s number in ``table`` (added at the end when new)."""
+    return table.setdefault(json.dumps(value, ensure_ascii=False), len(table))
+
+
+def _frame(frame: Frame, tables: dict[str, dict[str, int]], say: Say) -> dict[str, object]:
+    """One step's players for the script: scores, the seat to play and its tag, each seat's
+    state and the cards on the table (the last three by number in ``tables``)."""
+    seats = [
+        _numbered(
+            tables["blocks"],
+            [_numbered(tables["rows"], [label, list(values)]) for label, values in rows],
+        )
+        for rows in frame.seats
+    ]
+    turn = say("web.to_play_step", step=frame.step) if frame.step else say("web.to_play")
+    return {
+        "scores": list(frame.scores),
+        "turn": frame.to_play,
+        "turnText": _numbered(tables["turns"], turn),
+        "seats": seats,
+        "hand": _numbered(tables["hands"], list(frame.cards)),
+    }
 
 
 @dataclass(frozen=True)

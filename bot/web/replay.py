@@ -27,9 +27,32 @@ _BOLD = re.compile(r"(?<!\\)\*\*")
 _ESCAPED = re.compile(r"\\(.)")
 
 
+# The English note an engine adds to an action's public text on what it hides ("build A3 (a
+# standard building, tile face down)"): the words say it in the page's language (D213).
+_NOTE = re.compile(r"\s*\(.*\)\s*$")
+
+
 def plain(text: str) -> str:
     """A summary text without Discord's markdown: ``**\\*Ann**`` -> ``*Ann``."""
     return _ESCAPED.sub(r"\1", _BOLD.sub("", text))
+
+
+def notation(public: str) -> str:
+    """An action's public text as notation only, the engine's English note left out:
+    ``build A3 (a standard building, tile face down)`` -> ``build A3``."""
+    return _NOTE.sub("", public)
+
+
+def in_words(
+    summary: Summary, events: Sequence[Event], names: Sequence[str], text: str, ended: bool
+) -> str:
+    """One action in the page's language, as ``/log`` words it; an action that only ended the
+    turn (Yamatai's ``end``) ended it, it did not pass (``web.turn_ended``)."""
+    parts, _ = summary.presentation.describe(summary.t, events, names)
+    parts = summary.presentation.played(summary.t, (text,), parts)
+    if parts:
+        return plain(", ".join(parts))
+    return summary.t("web.turn_ended" if ended else "summary.nothing")
 
 
 @dataclass(frozen=True)
@@ -39,11 +62,13 @@ class Step:
     version: int
     seat: int | None  # None at step 0
     round: int
-    action: str  # the action as every player may read it ("" at step 0)
+    action: str  # the action's notation as every player may read it ("" at step 0)
     words: str  # the action in words, in the game's language ("" at step 0)
     events: tuple[Event, ...]  # what the action did, as a spectator may know it (marked)
     packed: bytes  # the spectator's view after it, as compressed JSON (see ``pack``)
     chain: str  # a digest of the log up to here: a picture is only reused for the same past
+    to_play: int | None = None  # the seat to act after it (None: the game is over)
+    step_key: str | None = None  # the catalog key of the step that seat plays (D213)
 
     @property
     def view(self) -> JsonObject:
@@ -123,6 +148,15 @@ def _continues(base: Replay | None, match: Match, language: str) -> bool:
     return chain == base.last.chain
 
 
+def _after(match: Match) -> tuple[bytes, int | None, str | None]:
+    """The spectator's view of the game as it stands (packed), the seat to act and the
+    catalog key of its step (``<game>.step.<step>``, the game's presentation deciding)."""
+    view = match.view(None)
+    step = match.turn_info.step
+    key = presentation(match.game_key).step_key(view, step) if step else None
+    return pack(view), match.current_seat, key
+
+
 def replay_steps(
     match: Match, catalog: Catalog, language: str, base: Replay | None = None
 ) -> Replay:
@@ -135,9 +169,9 @@ def replay_steps(
     else:
         start = 0
         fresh = games.new(match.game_key, match.players, match.seed, match.options)
-        view = pack(fresh.view(None))
         first = presentation(match.game_key).number(fresh.turn_info)
-        steps = [Step(0, None, first, "", "", (), view, _start_chain(match))]
+        view, seat, step = _after(fresh)
+        steps = [Step(0, None, first, "", "", (), view, _start_chain(match), seat, step)]
     summary = Summary(catalog, language, match.game_key)
     chain = steps[-1].chain
     number_of = presentation(match.game_key).number  # one numbering with /log (D83)
@@ -145,16 +179,17 @@ def replay_steps(
         round_ = number_of(fresh.turn_info)
         before = fresh.rules.secrets(fresh.state, None)
         events = fresh.play(text, seat=actor)
-        if fresh.milestones(events).turn_ended:
+        ended = fresh.milestones(events).turn_ended
+        if ended:
             start = number
         chain = _chain(chain, actor, text)
-        words = plain(summary.actions(events, names, (text,)))
-        public = match.public_text(text)  # as /log shows it: hidden until the end
+        words = in_words(summary, events, names, text, ended)
+        public = notation(match.public_text(text))  # as /log shows it: hidden until the end
         # the secrets of the game after the action; the one that ended it: those before it
         hidden = before if fresh.current_seat is None else fresh.rules.secrets(fresh.state, None)
         marked = tuple(_marked(e, hidden) for e in events)
-        view = pack(fresh.view(None))
-        steps.append(Step(number, actor, round_, public, words, marked, view, chain))
+        view, seat, step = _after(fresh)
+        steps.append(Step(number, actor, round_, public, words, marked, view, chain, seat, step))
     over = match.current_seat is None
     return Replay(match.game_key, tuple(names), tuple(steps), language, over, start, fresh)
 

@@ -166,6 +166,7 @@ def _page(
         for s in game.seats
     )
     step_key = step_of(match) if active else None
+    frames = _frames(game, replay, language, active)
     status = game.status.value if game.status != GameStatus.ACTIVE or active else "finished"
     return pages.GamePage(
         game_id=game.id,
@@ -176,14 +177,54 @@ def _page(
         counts=presentation(game.game_key).counts,
         players=players,
         score_notes=tuple(dict.fromkeys(n for _, n in scores.values() if n is not None)),
-        step=web_catalog().text(step_key, language) if step_key else None,
+        step=_step_words(step_key, language),
         deadline=deadline,
         replay=replay,
         times=times,
-        cards=card_texts(game.game_key, view, language),
+        cards=_cards(game.game_key, replay, language),
         picture=picture,
         seats={
             s.seat: seat_rows(game.game_key, view, s.seat, web_catalog(), language)
             for s in game.seats
         },
+        frames=frames,
     )
+
+
+def _step_words(step_key: str | None, language: str) -> str | None:
+    """The step to play for a spectator: ``web.<game>.step.<step>``, in the third person (the
+    panel's ``<game>.step.<step>`` speaks to the player, D215)."""
+    return web_catalog().text(f"web.{step_key}", language) if step_key else None
+
+
+def _frames(game: Game, replay: Replay, language: str, active: bool) -> tuple[pages.Frame, ...]:
+    """The players after each step of the replay: scores, whose turn, each one's state, the
+    cards on the table (the last step's turn as the game stands: none once it is over)."""
+    catalog, key = web_catalog(), game.game_key
+    frames = []
+    last = len(replay.steps) - 1
+    for number, step in enumerate(replay.steps):
+        view = step.view
+        players = [p for p in view.get("players", ()) if isinstance(p, dict)]
+        to_play = step.to_play if active or number < last else None
+        frames.append(
+            pages.Frame(
+                scores=tuple(shown_score(key, p, language)[0] for p in players),
+                to_play=to_play,
+                step=_step_words(step.step_key, language) if to_play is not None else None,
+                seats=tuple(
+                    seat_rows(key, view, seat, catalog, language) for seat in range(len(players))
+                ),
+                cards=tuple(name for name, _ in card_texts(key, view, language)),
+            )
+        )
+    return tuple(frames)
+
+
+def _cards(game_key: str, replay: Replay, language: str) -> tuple[tuple[str, str], ...]:
+    """(name, text) of the cards on the table now, then of those only earlier steps show."""
+    found = dict(card_texts(game_key, replay.last.view, language))
+    for step in replay.steps:
+        for name, text in card_texts(game_key, step.view, language):
+            found.setdefault(name, text)
+    return tuple(found.items())

@@ -15,11 +15,17 @@ from typing import Any
 import pytest
 
 from bot.service import render_picture
+from bot.service.tables import step_of
 from bot.web import links
 from bot.web.config import WebConfig
+from bot.web.games import shown_score
 from bot.web.limits import RateLimit
+from bot.web.pictures import web_picture
+from bot.web.seats import seat_rows
 from bot.web.server import WebServer
+from bot.web.texts import web_catalog
 from bot.workers.render_pool import RenderPool
+from engine import games
 
 from .support import SECRET, played_game, store_at
 
@@ -129,6 +135,118 @@ def test_the_game_page_in_chromium(tmp_path: Path) -> None:
                         answer = await page.goto(wrong)
                         assert answer is not None and answer.status == 404
                         assert (await page.inner_text("body")).strip() == "Not found"
+                    finally:
+                        await browser.close()
+            finally:
+                await server.stop()
+
+    asyncio.run(body())
+
+
+async def _players_shown(page: Any) -> tuple[list[str], list[str], list[str]]:
+    """The players' table as shown: scores, visible turn tags, each seat's state as text."""
+    scores: list[str] = await page.eval_on_selector_all(
+        "tr[data-seat] td.num", "cells => cells.map(c => c.textContent)"
+    )
+    turns: list[str] = await page.eval_on_selector_all(
+        "tr[data-seat] .tag.turn",
+        "tags => tags.filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent)",
+    )
+    states: list[str] = await page.eval_on_selector_all(
+        "table.state[data-seat]",
+        "tables => tables.map(t => Array.from(t.querySelectorAll('tr')).map("
+        "r => r.children[0].textContent + '=' + r.children[1].textContent).join(';'))",
+    )
+    return scores, turns, states
+
+
+def _expected(match: Any, language: str) -> tuple[list[str], list[str], list[str]]:
+    """The players' table after the match's log, as the page should show it then."""
+    catalog, view = web_catalog(), match.view(None)
+    scores = [shown_score(match.game_key, p, language)[0] for p in view["players"]]
+    key = step_of(match)
+    say = catalog.text
+    turns = [say("web.to_play_step", language, step=say(f"web.{key}", language))] if key else []
+    states = [
+        ";".join(
+            f"{label}={', '.join(values)}"
+            for label, values in seat_rows(match.game_key, view, seat, catalog, language)
+        )
+        for seat in range(len(view["players"]))
+    ]
+    return scores, turns, states
+
+
+def test_the_replay_moves_the_players_with_the_board_in_chromium(tmp_path: Path) -> None:
+    """QA (issue 38 item 8): at step 0 the players' scores and state showed the end of the
+    game. At every step shown, the scores, the turn's tag and each player's state are that
+    step's; French and Polish pages at 390 px are saved for a person to look at."""
+
+    async def body() -> None:
+        async with store_at(tmp_path) as repo:
+            found = []
+            for number, (key, language, turns) in enumerate(
+                (("yamatai", "pl", 9), ("namiji", "fr", 14), ("yamatai", "fr", None))
+            ):
+                game_id = await played_game(
+                    repo,
+                    key,
+                    ["Ann", "Bo", "Cy"],
+                    turns=turns,
+                    language=language,
+                    thread_id=750 + number,
+                )
+                found.append((key, language, game_id))
+            pool = RenderPool(0, web_picture)  # the bot's: pictures in the page's language
+            server = WebServer(
+                WebConfig(port=0, secret=SECRET), repo, pool, limit=RateLimit(burst=10_000)
+            )
+            await server.start()
+            try:
+                async with playwright.async_playwright() as driver:
+                    browser = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                    try:
+                        for key, language, game_id in found:
+                            game = await repo.load_game(game_id)
+                            log = games.from_json(game.snapshot).log
+                            page = await browser.new_page(viewport={"width": 390, "height": 844})
+                            await page.goto(server.game_url(game_id))
+                            last = len(log)
+                            await _wait_picture(page, last)
+                            SHOTS.mkdir(exist_ok=True)
+                            await page.screenshot(
+                                path=str(SHOTS / f"{key}-{language}-390.png"), full_page=True
+                            )
+                            at_end = await _players_shown(page)
+                            replayed = games.new(key, ["Ann", "Bo", "Cy"], game.seed)
+                            shown = [0, 1, last // 2, last - 1]
+                            for step in range(last + 1):
+                                if step in shown:
+                                    await page.fill("#slider", str(step))
+                                    await _wait_picture(page, step)
+                                    got = await _players_shown(page)
+                                    wanted = _expected(replayed, language)
+                                    if replayed.current_seat is None:
+                                        wanted = (wanted[0], [], wanted[2])
+                                    assert got == wanted, (key, language, step)
+                                    if step == 0:
+                                        win = await page.eval_on_selector_all(
+                                            ".tag.win",
+                                            "t => t.filter(x => getComputedStyle(x).display"
+                                            " !== 'none').length",
+                                        )
+                                        assert win == 0
+                                        await page.screenshot(
+                                            path=str(SHOTS / f"{key}-{language}-390-step0.png"),
+                                            full_page=True,
+                                        )
+                                if step < last:
+                                    seat, text = log[step]
+                                    replayed.play(text, seat=seat)
+                            await page.fill("#slider", str(last))
+                            await _wait_picture(page, last)
+                            assert await _players_shown(page) == at_end  # as the server drew it
+                            await page.close()
                     finally:
                         await browser.close()
             finally:

@@ -13,17 +13,72 @@
   }
 
   function cards() {
+    // one listener for every card button, those the replay puts in the players' state too
     var box = document.getElementById("card-text");
-    document.querySelectorAll("button.card").forEach(function (el) {
-      el.addEventListener("click", function () {
-        if (!box) { return; }
-        var text = el.getAttribute("data-text") || "";
-        var same = !box.hidden && box.getAttribute("data-for") === el.textContent;
-        box.textContent = el.textContent + ": " + text;
-        box.setAttribute("data-for", el.textContent);
-        box.hidden = same;
-      });
+    document.addEventListener("click", function (e) {
+      var el = e.target instanceof Element ? e.target.closest("button.card") : null;
+      if (!el || !box) { return; }
+      var text = el.getAttribute("data-text") || "";
+      var same = !box.hidden && box.getAttribute("data-for") === el.textContent;
+      box.textContent = el.textContent + ": " + text;
+      box.setAttribute("data-for", el.textContent);
+      box.hidden = same;
     });
+  }
+
+  // The players as they were after step n: scores, whose turn, each one's state, the cards
+  // on the table (the page's own markup, rebuilt with textContent only).
+  function players(data, n, last) {
+    var step = data.steps[n];
+    if (!step.scores) { return; }
+    document.querySelectorAll("tr[data-seat]").forEach(function (row) {
+      var seat = Number(row.getAttribute("data-seat"));
+      var score = row.querySelector("td.num");
+      if (score && step.scores[seat] !== undefined) { score.textContent = step.scores[seat]; }
+      var tag = row.querySelector(".tag.turn");
+      var turn = step.turn === seat;
+      row.classList.toggle("current", turn);
+      if (tag) { tag.hidden = !turn; tag.textContent = data.turns[step.turnText]; }
+      var win = row.querySelector(".tag.win");
+      if (win) { win.hidden = n !== last; }
+    });
+    document.querySelectorAll("table.state[data-seat]").forEach(function (table) {
+      var block = data.blocks[step.seats[Number(table.getAttribute("data-seat"))]] || [];
+      var body = document.createElement("tbody");
+      block.forEach(function (number) {
+        var row = data.rows[number], tr = document.createElement("tr");
+        var th = document.createElement("th"), td = document.createElement("td");
+        th.textContent = row[0];
+        row[1].forEach(function (value, i) {
+          if (i > 0) { td.appendChild(document.createTextNode(", ")); }
+          td.appendChild(cardOrText(value, data.cards));
+        });
+        tr.appendChild(th); tr.appendChild(td); body.appendChild(tr);
+      });
+      table.replaceChildren(body);
+    });
+    var hand = data.hands[step.hand] || [];
+    document.querySelectorAll("li[data-card]").forEach(function (li) {
+      li.hidden = hand.indexOf(li.getAttribute("data-card")) < 0;
+    });
+    document.querySelectorAll("ol.entries li[value]").forEach(function (li) {
+      var here = Number(li.getAttribute("value")) === n;
+      li.classList.toggle("shown", here);
+      if (here) { li.setAttribute("aria-current", "step"); } else { li.removeAttribute("aria-current"); }
+    });
+  }
+
+  function cardOrText(value, texts) {
+    if (!Object.prototype.hasOwnProperty.call(texts, value)) {
+      return document.createTextNode(value);
+    }
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "card";
+    button.title = texts[value];
+    button.setAttribute("data-text", texts[value]);
+    button.textContent = value;
+    return button;
   }
 
   function zoom(img, viewport) {
@@ -114,6 +169,7 @@
       action.textContent = data.steps[n].text;
       document.getElementById("prev").disabled = n === 0;
       document.getElementById("next").disabled = n === last;
+      players(data, n, last);
     }
     function current() { return Number(slider.value); }
     slider.addEventListener("input", function () { show(current()); });
