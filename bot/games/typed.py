@@ -8,6 +8,7 @@ and numbers stay the notation's, so the engine's notation and its round trip do 
 
 from __future__ import annotations
 
+import difflib
 import json
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -16,6 +17,8 @@ from importlib.resources.abc import Traversable
 
 #: Letters that Unicode does not split into a base letter and an accent.
 _PLAIN = str.maketrans({"ł": "l", "œ": "oe", "æ": "ae", "ß": "ss", "\u2019": "'", "\u02bc": "'"})
+#: How alike a typed word and a name must be to be taken for a typo of it (difflib's ratio).
+CLOSE = 0.75
 #: An argument kind that is read as typed (a spot, a number, a code of the notation).
 AS_TYPED = "-"
 
@@ -50,8 +53,9 @@ class Names:
 
     def read(self, text: str, *, strict: bool = True) -> str:
         """``text`` (one action or a ``;`` sequence) with every name typed in words replaced by
-        its notation; parts without one are kept as typed. ``strict``: an unknown word where a
-        name belongs raises ``UnknownName`` (else it is kept, for the engine to refuse)."""
+        its notation; parts without one are kept as typed. ``strict``: a word where a name
+        belongs that is none, nor close to one, raises ``UnknownName`` (else it is kept, for
+        the engine to refuse or correct)."""
         return ";".join(self._part(part, strict) for part in text.split(";"))
 
     def _part(self, part: str, strict: bool) -> str:
@@ -65,8 +69,9 @@ class Names:
                 break
             found = None if kind == AS_TYPED else self._name(kind, words, i)
             if found is None:
-                if strict and kind != AS_TYPED and _a_word(words[i]):
-                    raise UnknownName(kind.lstrip("*"), words[i])
+                if strict and kind != AS_TYPED and self._unknown(kind, words[i]):
+                    last = kind == kinds[-1] and not kind.startswith("*")  # a name of words
+                    raise UnknownName(kind.lstrip("*"), " ".join(words[i:] if last else [words[i]]))
                 out.append(words[i])
                 i += 1
                 continue
@@ -79,6 +84,14 @@ class Names:
             return part
         lead = part[: len(part) - len(part.lstrip())]
         return lead + " ".join(out) + (" " if part.endswith(" ") else "")
+
+    def _unknown(self, kind: str, word: str) -> bool:
+        """Whether a word is no name of ``kind`` nor close to one (a typo close to one is left
+        to the refusal's "did you mean")."""
+        if not _a_word(word):
+            return False
+        known = self.names.get(kind.lstrip("*"), {})
+        return not difflib.get_close_matches(fold(word), list(known), n=1, cutoff=CLOSE)
 
     def _name(self, kind: str, words: list[str], start: int) -> tuple[str, int] | None:
         """The longest name of ``kind`` typed from word ``start``: its notation, words used."""

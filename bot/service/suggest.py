@@ -67,7 +67,7 @@ class Suggestions(list[str]):
 
     too_long: bool = False
     refusal: Exception | None = None
-    #: The game's key and the view the choices are played from, for their words.
+    #: The game's key and the player's view now, for the choices' words.
     game: str = ""
     view: View | None = None
 
@@ -98,7 +98,6 @@ def suggestions(
             return found
         legal = preview.legal_next
         head = "; ".join(preview.actions) + "; "
-        found.view = preview.view
     matched = rank(legal, last, limit=len(legal))
     if not matched:  # a typo: the closest legal actions, as the refusal would name them
         matched = close_matches(legal, last)
