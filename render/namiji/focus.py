@@ -573,6 +573,7 @@ def _did(who: str, seat: int, hl: Highlight) -> str:
         say(f"n.focus.{key}")
         for key, shown in (
             ("moved", bool(hl.boats)),
+            ("fished", seat in hl.fished and seat not in hl.kept),  # kept: said as kept
             ("kept", seat in hl.kept),
             ("net_placed", seat in hl.nets),
         )

@@ -15,6 +15,7 @@ class Highlight:
     seat: int | None = None
     boats: set[int] = field(default_factory=set)  # boat indices that moved
     lines: dict[int, set[str]] = field(default_factory=dict)  # crate lines scored, by seat
+    fished: set[int] = field(default_factory=set)  # seats that caught a fish
     kept: dict[int, set[str]] = field(default_factory=dict)  # crate cells of fish kept, by seat
     nets: dict[int, set[str]] = field(default_factory=dict)  # nets placed (as the view's), by seat
     cards: dict[int, set[str]] = field(default_factory=dict)  # pontoon cards taken, by seat
@@ -39,6 +40,8 @@ class Highlight:
                 continue
             if kind == "crate_line":
                 hl.lines.setdefault(seat, set()).add(str(event["line"]))
+            elif kind == "fished":
+                hl.fished.add(seat)
             elif kind == "kept":
                 hl.kept.setdefault(seat, set()).add(str(event["cell"]))
             elif kind == "net_placed":

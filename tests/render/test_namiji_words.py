@@ -250,3 +250,14 @@ def test_a_route_crop_names_the_stations_it_shows(lang: str) -> None:
         assert prefix in text, lines
         for letter in ringed:
             assert f"{letter} {say(f'n.station.{letter}')}" in text, (letter, lines)
+
+
+def test_a_fish_caught_is_not_told_as_no_change() -> None:
+    """A turn's fishing is told: caught (then kept: "kept a fish", said once), never "no change"."""
+    fished = {"type": "fished", "seat": 1, "fish": "bt"}
+    kept = {"type": "kept", "seat": 1, "fish": "bt", "cell": "r1c2"}
+    with speaking("pl"):
+        caught = namiji_focus.turn_words("Bo", 1, [fished])
+        assert say("n.focus.fished") in caught and say("n.focus.no_change") not in caught
+        both = namiji_focus.turn_words("Bo", 1, [fished, kept])
+        assert say("n.focus.kept") in both and say("n.focus.fished") not in both
