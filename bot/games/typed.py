@@ -19,6 +19,8 @@ from importlib.resources.abc import Traversable
 _PLAIN = str.maketrans({"ł": "l", "œ": "oe", "æ": "ae", "ß": "ss", "\u2019": "'", "\u02bc": "'"})
 #: How alike a typed word and a name must be to be taken for a typo of it (difflib's ratio).
 CLOSE = 0.75
+#: The fewest letters of a name begun that autocomplete reads as that name.
+BEGUN = 3
 #: An argument kind that is read as typed (a spot, a number, a code of the notation).
 AS_TYPED = "-"
 
@@ -58,7 +60,14 @@ class Names:
         the engine to refuse or correct)."""
         return ";".join(self._part(part, strict) for part in text.split(";"))
 
-    def _part(self, part: str, strict: bool) -> str:
+    def begun(self, text: str) -> str:
+        """``read`` for autocomplete: nothing refused, and the last name may be only begun
+        ("place drew" -> "place wood") when what is typed begins names of one thing only."""
+        head, _, last = text.rpartition(";")
+        done = self.read(head, strict=False) + ";" if head or text.startswith(";") else ""
+        return done + self._part(last, False, begun=not last.endswith(" "))
+
+    def _part(self, part: str, strict: bool, begun: bool = False) -> str:
         words = part.split()
         kinds = self.verbs.get(words[0].lower(), ()) if words else ()
         if not kinds:
@@ -68,6 +77,8 @@ class Names:
             if i >= len(words):
                 break
             found = None if kind == AS_TYPED else self._name(kind, words, i)
+            if found is None and begun and kind != AS_TYPED:
+                found = self._begun(kind, words, i)
             if found is None:
                 if strict and kind != AS_TYPED and self._unknown(kind, words[i]):
                     last = kind == kinds[-1] and not kind.startswith("*")  # a name of words
@@ -92,6 +103,16 @@ class Names:
             return False
         known = self.names.get(kind.lstrip("*"), {})
         return not difflib.get_close_matches(fold(word), list(known), n=1, cutoff=CLOSE)
+
+    def _begun(self, kind: str, words: list[str], start: int) -> tuple[str, int] | None:
+        """The one thing whose names begin with the words from ``start`` to the end (at least
+        ``BEGUN`` letters), and how many words that is; None if none or several."""
+        typed = fold(" ".join(words[start:]))
+        known = self.names.get(kind.lstrip("*"), {})
+        tokens = {token for name, token in known.items() if name.startswith(typed)}
+        if len(typed) < BEGUN or len(tokens) != 1:
+            return None
+        return tokens.pop(), len(words) - start
 
     def _name(self, kind: str, words: list[str], start: int) -> tuple[str, int] | None:
         """The longest name of ``kind`` typed from word ``start``: its notation, words used."""

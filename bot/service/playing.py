@@ -279,7 +279,7 @@ class PlayService:
             return refused
         names = presentation(game.game_key).typed_names()
         if names is not None:  # names typed in words complete as their notation
-            typed = names.read(typed, strict=False)
+            typed = names.begun(typed)
         found = suggestions(known.match, seat, typed, legal_now=known.legal_actions())
         found.game = game.game_key
         if found.view is None and found:

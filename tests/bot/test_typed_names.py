@@ -94,3 +94,19 @@ def test_the_notation_reads_as_it_is(game: str) -> None:
 def test_fold_ignores_case_accents_and_spaces() -> None:
     assert fold("  Łódź   Z  BAMBUSEM ") == "lodz z bambusem"
     assert fold("Œil perçant") == "oeil percant"
+
+
+@pytest.mark.parametrize(
+    ("game", "typed", "read"),
+    [
+        ("yamatai", "place drew", "place wood"),
+        ("yamatai", "fleet 4; buy kam", "fleet 4; buy stone"),
+        ("yamatai", "place b", "place b"),  # too short to say which boat
+        ("yamatai", "place fioletowa", "place fioletowa"),  # autocomplete refuses nothing
+        ("namiji", "pick podwójny po", "pick U1"),
+        ("namiji", "move 3; fish hid", "move 3; fish hidden"),
+    ],
+)
+def test_autocomplete_reads_a_name_only_begun(game: str, typed: str, read: str) -> None:
+    names = presentation(game).typed_names()
+    assert names is not None and names.begun(typed) == read
