@@ -299,8 +299,14 @@ class HimikoBot(commands.AutoShardedBot):
         except discord.HTTPException:
             log.exception("could not sync the slash commands; the old ones stay registered")
             return
-        where = f"guild {guild_id}" if guild_id is not None else "globally"
-        log.info("synced %d slash commands %s", len(synced), where)
+        if guild_id is not None:
+            log.info("synced %d slash commands guild %s", len(synced), guild_id)
+        else:
+            log.info(
+                "synced %d slash commands globally: Discord can take up to an hour to show them"
+                " (DEV_GUILD_ID: at once, in that server)",
+                len(synced),
+            )
 
     async def on_ready(self) -> None:
         """Once connected: post messages that were lost, let computers go on, sweep from then on."""
