@@ -152,6 +152,8 @@ PANEL_UNDO = spec("himiko:panel:undo", "game", "version")
 PANEL_DO = spec("himiko:panel:do", "game", "version", Field("crc", "[0-9a-f]{8}"))
 PANEL_REFRESH = spec("himiko:panel:refresh", "game")
 PANEL_HINT = spec("himiko:panel:hint", "game", "version")  # the coach's hint for this step
+# a hint's Play button (issue 38 item 2): the panel focused on the action of this checksum
+COACH_PLAY = spec("himiko:coach:play", "game", "version", Field("crc", "[0-9a-f]{8}"))
 COACH_POINTS = spec("himiko:coach:points", "game")  # a player's turning points, at the end
 # the turn voted on: round.seat.start (bot.service ``TurnId``: start counts the actions played
 # before it); buttons posted before migration 0012 carry round.seat, which names only the turn a

@@ -1,7 +1,8 @@
 """The coach (issue 23): the strong player's hints for a step and, at the end, a player's
 turning points. Off by default, chosen in the lobby, never in league games; every search runs
 in the think pool, never on the event loop. A step's hint is thought out once and kept: every
-click on that step gets the same answer without a search of its own (D81, D151)."""
+click on that step gets the same answer without a search of its own (D81, D151). A hint's Play
+button shows its action in the panel, played by the panel's own button (D211)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games import presentation
 from bot.store import Game, GameStatus, ReportStore
 from bot.workers.think_pool import ThinkPool
 
 from .errors import ServiceError
+from .panel import by_checksum
 from .results import COMPUTER_USER_ID
-from .tables import GameDesk
+from .tables import GameDesk, panel_choices
 from .thinking import DECISION_SECONDS, TurningPoint, hint, turning_points
 
 #: Seconds the turning points may search in all (12 decisions, a smaller budget each).
@@ -37,6 +40,15 @@ class Hint:
     game: str  # the registry key, whose words the actions are put in
     view: Mapping[str, Any]  # the player's view (the panel's labels read it)
     choices: tuple[tuple[str, float], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hinted:
+    """The action a hint's Play button stands for, still one of the player's choices."""
+
+    game: str  # the registry key
+    action: str
+    group: str  # its group in the turn panel (``bot.service.panel.END_GROUP``: the End button)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -75,6 +87,18 @@ class CoachService:
         seed = game.seed + len(match.log)
         choices = await self._choices((game.id, game.version), game.game_key, view, seed)
         return Hint(game=game.game_key, view=view, choices=choices)
+
+    async def hinted(self, user_id: int, game_id: int, version: int, crc: str) -> Hinted:
+        """The action of a hint's Play button (its checksum ``crc``) and its panel group, if
+        it is still a choice of the clicker's step: refused out of turn, and
+        ``coach.hint_stale`` once the game has moved on from the hint's step."""
+        game, match = await self.desk.load(game_id=game_id)
+        self.desk.acting_seat(game, match, user_id)
+        action = by_checksum(panel_choices(match), crc) if game.version == version else None
+        if action is None:
+            raise ServiceError("coach.hint_stale")
+        group = presentation(game.game_key).panel_group(action)
+        return Hinted(game=game.game_key, action=action, group=group)
 
     async def _choices(
         self, step: Step, game_key: str, view: Mapping[str, Any], seed: int

@@ -8,7 +8,14 @@ Custom ids (all carry the game id; those that act also carry the game version):
 ``himiko:panel:page:<game>:<version>:<page>:<group>|<stage>`` (the same, within a stage),
 ``himiko:panel:do:<game>:<version>:<crc32>`` (button: the one action shown, or ending the turn),
 ``himiko:panel:undo:<game>:<version>`` (button) and ``himiko:panel:refresh:<game>`` (button);
-in a coached game, ``himiko:panel:hint:<game>:<version>`` (button, ``bot.views.coach``).
+in a coached game, ``himiko:panel:hint:<game>:<version>`` (button: the coach's hint) and, under a
+hint, ``himiko:coach:play:<game>:<version>:<crc32>`` (button: a choice of the hint).
+
+The coach's hint (D151, D211) lists the strong player's three best choices, highest chance
+first, each with where the panel has it and a Play button. That button shows the panel
+*focused* on its choice: the one choice left, played by the panel's own button (``ActButton``),
+its group's other choices a click away (Other choices). The hint lives here, not in
+``bot.views.coach``: the panel shows the Hint button and a hint shows the panel.
 
 A value ending in ``STAGE`` in an action menu is a stage of a large group: choosing it shows the
 actions under it (the next word), it plays nothing.
@@ -20,19 +27,22 @@ import contextlib
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import ClassVar, Self
 
 import discord
 from discord import ui
 
-from bot.admission import through_gate
+from bot.admission import one_in_flight, through_gate
 from bot.cards import MAX_CARD_TEXT
 from bot.catalog import default_catalog
 from bot.context import Himiko
 from bot.custom_ids import (
+    COACH_PLAY,
     PANEL_ACTION,
     PANEL_CATEGORY,
     PANEL_DO,
+    PANEL_HINT,
     PANEL_PAGE,
     PANEL_REFRESH,
     PANEL_UNDO,
@@ -40,15 +50,16 @@ from bot.custom_ids import (
 from bot.games import presentation
 from bot.internals import Interaction
 from bot.names import display_name
-from bot.present import after_save, busy_notice, guarded, picture, played_words, t
+from bot.present import after_save, busy_notice, guarded, picture, played_words, send, t
 from bot.service import PanelState, TurnKey
-from bot.service.panel import PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
+from bot.service.coach import Hint
+from bot.service.panel import END_GROUP, PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.service.pictures import PictureOrder
 from bot.summary import Summary
 from bot.thread.door import announce
 from bot.thread.picture_queue import Delivery
 from bot.views.base import PersistentItem, button
-from bot.views.coach import HintButton
+from bot.views.coach import percent
 from bot.views.panel_card import PANEL_PICTURE, panel_accent, panel_card
 from bot.views.words import MAX_LABEL
 from bot.views.words import choice_label as choice_label  # the panel's words, for its callers
@@ -280,6 +291,63 @@ class RefreshButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_REFRESH.t
         )
 
 
+class HintButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_HINT.template):
+    """Asks the coach what the strong player would do in this step."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
+
+    def __init__(self, game_id: int, version: int, label: str = "Hint") -> None:
+        self.game_id, self.version = game_id, version
+        custom_id = PANEL_HINT.format(game=game_id, version=version)
+        super().__init__(button(custom_id, "💡 " + label))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click."""
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Answer privately with the three best choices and their chances; through the
+        admission gate as the panel's other clicks, one hint in flight per player (D151)."""
+        bot = self.bot
+        await guarded(
+            interaction,
+            lambda: one_in_flight(
+                bot.admission,
+                interaction,
+                ("hint", interaction.user.id),
+                lambda: show_hint(bot, interaction, self),
+                busy_notice,
+                busy="coach.hint_in_flight",
+            ),
+        )
+
+
+class HintPlayButton(ui.DynamicItem[ui.Button[ui.View]], template=COACH_PLAY.template):
+    """Under a hint: shows the panel focused on that choice, whose own button plays it."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
+
+    def __init__(self, game_id: int, version: int, crc: str, label: str = "Play") -> None:
+        self.game_id, self.version, self.crc = game_id, version, crc
+        custom_id = COACH_PLAY.format(game=game_id, version=version, crc=crc)
+        super().__init__(button(custom_id, "▶ " + label))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild from a click."""
+        return cls(int(match["game"]), int(match["version"]), match["crc"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        """The hint's message becomes the panel at this choice (as the panel's clicks, through
+        the admission gate); refused, changing nothing, out of turn or once the step passed."""
+        await gated(self.bot, interaction, lambda: show_hinted(self.bot, interaction, self))
+
+
 async def gated(bot: Himiko, interaction: Interaction, body: Callable[[], Awaitable[None]]) -> None:
     """A panel click's handling through the admission gate, as a gated command's: deferred at
     once as an update of the panel, run in its turn, refused at once past the bound (D134); any
@@ -290,8 +358,11 @@ async def gated(bot: Himiko, interaction: Interaction, body: Callable[[], Awaita
     )
 
 
-def panel_view(bot: Himiko, interaction: Interaction, state: PanelState) -> ui.View:
-    """The panel's menus and buttons for one state."""
+def panel_view(
+    bot: Himiko, interaction: Interaction, state: PanelState, *, focused: bool = False
+) -> ui.View:
+    """The panel's menus and buttons for one state (``focused``: on a hint's action, with
+    Other choices back to its group)."""
     view = ui.View(timeout=None)
     game, version = state.game_id, state.version
     if len(state.categories) > 1:
@@ -328,6 +399,9 @@ def panel_view(bot: Himiko, interaction: Interaction, state: PanelState) -> ui.V
     if state.page + 1 < state.pages:
         text = t(interaction, "panel.next")
         view.add_item(bot.bound(PageButton)(game, version, state.page + 1, where, text))
+    if focused:
+        text = t(interaction, "coach.other_choices")
+        view.add_item(bot.bound(PageButton)(game, version, 0, state.category, text))
     view.add_item(bot.bound(RefreshButton)(game, t(interaction, "panel.refresh")))
     if state.coach:
         add_hint(view, bot.bound(HintButton)(game, version, t(interaction, "panel.hint")))
@@ -420,25 +494,105 @@ def panel_message(
     words: list[str],
     *,
     shown: bool = False,
+    focused: bool = False,
 ) -> ui.LayoutView:
     """The panel's card for one state: ``words``, the attached picture if ``shown``, the
-    choices."""
-    choices = panel_view(bot, interaction, state)
+    choices (``focused``: see ``panel_view``)."""
+    choices = panel_view(bot, interaction, state, focused=focused)
     return panel_card(words, choices, picture=shown, accent=panel_accent(state))
 
 
-async def _show(bot: Himiko, interaction: Interaction, state: PanelState, words: list[str]) -> None:
+async def _show(
+    bot: Himiko,
+    interaction: Interaction,
+    state: PanelState,
+    words: list[str],
+    *,
+    focused: bool = False,
+) -> None:
     """The step's card at once, in words without the previous step's picture; its own picture
     follows into the card's gallery."""
-    view = panel_message(bot, interaction, state, words)
+    view = panel_message(bot, interaction, state, words, focused=focused)
     await interaction.edit_original_response(content=None, view=view, attachments=[])
     follow_picture(
         bot,
         interaction,
         state.game_id,
         state.picture_order,
-        card=lambda: panel_message(bot, interaction, state, words, shown=True),
+        card=lambda: panel_message(bot, interaction, state, words, shown=True, focused=focused),
     )
+
+
+async def show_focused(
+    bot: Himiko, interaction: Interaction, state: PanelState, action: str, said: str
+) -> None:
+    """The panel focused on one of its actions (a hint's): that action as its one choice,
+    played by the panel's own button, ending the turn by its End button; ``said`` above the
+    step, the action's choices marked on the picture as for its stage."""
+    if action == state.end:
+        state = replace(state, actions=(), category=END_GROUP, prefix="", page=0, pages=1)
+    else:
+        state = replace(state, actions=(action,), prefix=action, page=0, pages=1)
+    await _show(bot, interaction, state, [said, panel_content(interaction, state)], focused=True)
+
+
+async def show_hint(bot: Himiko, interaction: Interaction, clicked: HintButton) -> None:
+    """The strong player's top three choices for the step, highest chance first, each in words
+    with its chance and its place in the panel, and a Play button per choice."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    found = await bot.rooms.coach.hint(interaction.user.id, clicked.game_id, clicked.version)
+    view = ui.View(timeout=None)
+    play = bot.bound(HintPlayButton)
+    for rank, (action, _) in enumerate(found.choices, start=1):
+        label = t(interaction, "coach.hint_play", rank=rank)
+        view.add_item(play(clicked.game_id, clicked.version, checksum(action), label))
+    await send(interaction, hint_text(interaction, found), view=view)
+
+
+def hint_text(interaction: Interaction, found: Hint) -> str:
+    """The hint's lines: a title, then each choice with its chance and where the panel has it."""
+    lines = [t(interaction, "coach.hint_title")]
+    for rank, (action, chance) in enumerate(found.choices, start=1):
+        line = t(
+            interaction,
+            "coach.hint_line",
+            rank=rank,
+            action=choice_label(interaction, found.game, found.view, action),
+            chance=percent(chance),
+            where=where(interaction, found.game, presentation(found.game).panel_group(action)),
+        )
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def where(interaction: Interaction, game: str, group: str) -> str:
+    """Where the turn panel shows an action of ``group``: its menu, or the End the turn button."""
+    if group == END_GROUP:
+        return t(interaction, "coach.hint_where_end", button=t(interaction, "panel.end"))
+    return t(interaction, "coach.hint_where", group=category_label(interaction, game, group))
+
+
+async def show_hinted(bot: Himiko, interaction: Interaction, clicked: HintPlayButton) -> None:
+    """The panel focused on the hinted choice, the coach's words above: the panel's own button
+    plays it (its usual path), its menus and Other choices let the player choose otherwise."""
+    await interaction.response.defer()
+    user = interaction.user.id
+    hinted = await bot.rooms.coach.hinted(user, clicked.game_id, clicked.version, clicked.crc)
+    state = await bot.rooms.playing.panel(
+        user,
+        game_id=clicked.game_id,
+        version=clicked.version,
+        category=hinted.group,
+        prefix="" if hinted.group == END_GROUP else hinted.action,
+        picture=False,
+    )
+    said = t(
+        interaction,
+        "coach.hint_focus",
+        action=choice_label(interaction, hinted.game, state.view, hinted.action),
+        where=where(interaction, hinted.game, hinted.group),
+    )
+    await show_focused(bot, interaction, state, hinted.action, said)
 
 
 def follow_picture(
@@ -564,4 +718,6 @@ PANEL_ITEMS: tuple[type[PersistentItem], ...] = (
     ActButton,
     UndoButton,
     RefreshButton,
+    HintButton,
+    HintPlayButton,
 )
