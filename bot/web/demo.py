@@ -233,7 +233,7 @@ async def _tell(
         f" {secret_path(db)});\n"
         "  --fresh plays new games, with new links; --port chooses another port.\n"
         "  To play in Discord: create the bot's application (docs/bot.md), put its token in"
-        " .env as DISCORD_TOKEN, then ./scripts/run and /new game:yamatai in a channel."
+        " .env as DISCORD_TOKEN, then ./scripts/run and /new in a channel."
     )
     print("Ctrl+C stops the demo.", flush=True)
 

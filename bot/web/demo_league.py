@@ -1,4 +1,5 @@
-"""The demo's league (``python -m bot.web.demo``): four players, two rounds of two tables.
+"""The demo's league (``python -m bot.web.demo``): four players, two rounds of two tables, in the
+first registered game.
 
 Played through the league service as the bot plays a season (sign-up, start, each round's
 tables opened, rated, the next round seated), with the computer players in every seat: round 1
@@ -13,9 +14,10 @@ from collections.abc import Awaitable, Callable
 
 from bot.service import Rooms, ServiceError
 from bot.store import GameRepository, League
+from engine import games
 
 LEAGUE_NAME = "Himiko"
-LEAGUE_GAME = "yamatai"
+LEAGUE_GAME = next(iter(games.GAMES))  # the first registered game
 LEAGUE_LANGUAGE = "fr"  # the demo server's language: the league's page and its games
 LEAGUE_ROUNDS = 2
 PLAYERS = {101: "Iyo", 102: "Nashime", 103: "Tsushima", 104: "Aiko"}
