@@ -13,6 +13,7 @@ thread of the bot's process.
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from bot.service.results import COMPUTER_USER_ID, TurnId
 from bot.service.tables import match_of, step_of
 from bot.store import Action, Game, GameStatus
 from engine import games
+from engine.contract import JsonObject
 from engine.games import Match
 from engine.record import FULL, to_json
 
@@ -33,10 +35,11 @@ from .cards import card_texts
 from .games import shown_score
 from .pictures import lower_priority
 from .replay import Replay, replay_steps
-from .seats import seat_rows
+from .seats import Row, seat_rows
 from .texts import web_catalog
 
 REPLAYS_KEPT = 64  # games whose replay (a packed spectator's view per step) stays in memory
+FRAMES_KEPT = 16_384  # steps whose players' scores and state, in a language, stay in memory
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,8 @@ def _page(
         for s in game.seats
     )
     step_key = step_of(match) if active else None
-    frames = _frames(game, replay, language, active)
+    cards = _cards(game.game_key, replay, language)
+    frames = _frames(game, replay, language, active, dict(cards))
     status = game.status.value if game.status != GameStatus.ACTIVE or active else "finished"
     return pages.GamePage(
         game_id=game.id,
@@ -181,7 +185,7 @@ def _page(
         deadline=deadline,
         replay=replay,
         times=times,
-        cards=_cards(game.game_key, replay, language),
+        cards=cards,
         picture=picture,
         seats={
             s.seat: seat_rows(game.game_key, view, s.seat, web_catalog(), language)
@@ -197,34 +201,95 @@ def _step_words(step_key: str | None, language: str) -> str | None:
     return web_catalog().text(f"web.{step_key}", language) if step_key else None
 
 
-def _frames(game: Game, replay: Replay, language: str, active: bool) -> tuple[pages.Frame, ...]:
+@dataclass(frozen=True)
+class _Seen:
+    """What the page shows of the players after one step, whoever's turn it is."""
+
+    scores: tuple[str, ...]
+    seats: tuple[tuple[Row, ...], ...]
+    cards: tuple[str, ...]
+
+
+# by (step's chain, language): a running game's page is built again at each action, and all
+# but its last steps are the same; a view is made of its past, so the chain names it
+_seen: Kept[tuple[str, str], _Seen] = Kept(FRAMES_KEPT)
+
+
+def _frames(
+    game: Game, replay: Replay, language: str, active: bool, cards: dict[str, str]
+) -> tuple[pages.Frame, ...]:
     """The players after each step of the replay: scores, whose turn, each one's state, the
     cards on the table (the last step's turn as the game stands: none once it is over)."""
-    catalog, key = web_catalog(), game.game_key
     frames = []
     last = len(replay.steps) - 1
+    rows: dict[str, tuple[Row, ...]] = {}
     for number, step in enumerate(replay.steps):
-        view = step.view
-        players = [p for p in view.get("players", ()) if isinstance(p, dict)]
+        with _lock:
+            seen = _seen.find((step.chain, language))
+        if seen is None:
+            seen = _seen_at(game.game_key, step.view, language, cards, rows)
+            with _lock:
+                _seen.keep((step.chain, language), seen)
         to_play = step.to_play if active or number < last else None
         frames.append(
             pages.Frame(
-                scores=tuple(shown_score(key, p, language)[0] for p in players),
+                scores=seen.scores,
                 to_play=to_play,
                 step=_step_words(step.step_key, language) if to_play is not None else None,
-                seats=tuple(
-                    seat_rows(key, view, seat, catalog, language) for seat in range(len(players))
-                ),
-                cards=tuple(name for name, _ in card_texts(key, view, language)),
+                seats=seen.seats,
+                cards=seen.cards,
             )
         )
     return tuple(frames)
 
 
+def _seen_at(
+    game_key: str,
+    view: JsonObject,
+    language: str,
+    cards: dict[str, str],
+    rows: dict[str, tuple[Row, ...]],
+) -> _Seen:
+    """The players in a step's view, in ``language``: scores, state rows, cards named
+    (``rows``: a seat's rows by its view, which changes only when that seat plays)."""
+    players = [p for p in view.get("players", ()) if isinstance(p, dict)]
+    catalog = web_catalog()
+    seats = []
+    for seat, player in enumerate(players):
+        known = json.dumps([seat, player])
+        if known not in rows:
+            rows[known] = seat_rows(game_key, view, seat, catalog, language)
+        seats.append(rows[known])
+    return _Seen(
+        scores=tuple(shown_score(game_key, p, language)[0] for p in players),
+        seats=tuple(seats),
+        cards=tuple(name for name in dict.fromkeys(_strings(view)) if name in cards),
+    )
+
+
 def _cards(game_key: str, replay: Replay, language: str) -> tuple[tuple[str, str], ...]:
-    """(name, text) of the cards on the table now, then of those only earlier steps show."""
+    """(name, text) of the cards on the table now, then of those only earlier steps show
+    (each string of the views asked about once: most stay from step to step)."""
     found = dict(card_texts(game_key, replay.last.view, language))
+    asked = set(_strings(replay.last.view))
     for step in replay.steps:
-        for name, text in card_texts(game_key, step.view, language):
-            found.setdefault(name, text)
+        new = [name for name in dict.fromkeys(_strings(step.view)) if name not in asked]
+        asked.update(new)
+        if new:
+            found.update(card_texts(game_key, {"strings": new}, language))
     return tuple(found.items())
+
+
+def _strings(view: object) -> list[str]:
+    """Every string of a view, in reading order (where its cards are named)."""
+    found: list[str] = []
+    stack = [view]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, dict):
+            stack.extend(reversed(list(value.values())))
+        elif isinstance(value, list | tuple):
+            stack.extend(reversed(value))
+    return found
