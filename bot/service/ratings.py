@@ -197,8 +197,8 @@ class RatingService:
     async def shown_game(self, guild_id: int, user_id: int, game_keys: Sequence[str]) -> str:
         """The game ``/rating`` shows when none is asked (D216): of ``game_keys``, the one the
         player last played among those they are rated in, else their most played rated one,
-        else the one they last played at all (a Namiji-only player against the computer sees
-        Namiji, not Yamatai), else the first."""
+        else the one they last played at all (a player who only played another game than the
+        first against the computer sees that game), else the first."""
         rated = [k for k in await self.repo.rated_game_keys(guild_id, user_id) if k in game_keys]
         recent = await self.repo.player_games(guild_id, user_id, RECENT_GAMES)
         played = [seat.game_key for seat in recent if seat.game_key in game_keys]
