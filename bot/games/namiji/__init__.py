@@ -17,7 +17,7 @@ from bot.games.typed import Names
 from bot.names import display_name
 from engine.contract import Event, TurnInfo, View
 from engine.namiji.components import CLOCKWISE, DIRECTIONS, components
-from render.namiji.cards import card_text, card_words
+from render.namiji.cards import card_text, card_words, is_card
 from render.words import say, speaking
 
 KEY = "namiji"
@@ -151,6 +151,8 @@ def web_card(t: Texts, code: str) -> str | None:
     """A pontoon or sacred rock card's text on the web page, in the pictures' words: its name
     and what it does ("Crab catcher: at the end, 4 pts if crabs ≥ 3"; a meal: its dish and
     points); None for anything else."""
+    if not is_card(code):  # most strings of a view: asked before any text is looked up
+        return None
     with speaking(language(t)):
         text = card_text(code)
         if text is None or code in components().meals:  # a meal's text names its dish
