@@ -173,7 +173,7 @@ async def demo(db: Path, host: str, port: int, fresh: bool, processes: int) -> N
                 repo, rooms, lambda game_id, turns: play_on(repo, game_id, turns), TURNS_UNDER_WAY
             )
             await pool.start()
-            await _tell(repo, server, known.values(), league, db)
+            await _tell(repo, server, [known[n] for n in sorted(known)], league, db)
             await _until_stopped()
         finally:
             await server.stop()
@@ -192,7 +192,7 @@ async def _listen(server: WebServer) -> None:
         if error.errno == errno.EADDRINUSE:
             why = "is already in use (another demo, or another program)"
         else:
-            why = f"cannot be listened on ({os.strerror(error.errno or 0)})"
+            why = f"cannot be listened on ({error.strerror or error})"
         raise DemoError(
             f"{config.host}:{config.port} {why}; choose another port with"
             f" --port, e.g. ./scripts/run --demo --port {_another(config.port)}"
