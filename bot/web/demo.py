@@ -169,6 +169,8 @@ async def demo(db: Path, host: str, port: int, fresh: bool, processes: int) -> N
             for number, game in enumerate(DEMO_GAMES, 1):
                 if number not in known:
                     known[number] = await play_game(repo, rooms, game, number)
+                elif game.turns is None:  # to its end, if an interrupted start had not
+                    await play_on(repo, known[number], None)
             league = await demo_league(
                 repo, rooms, lambda game_id, turns: play_on(repo, game_id, turns), TURNS_UNDER_WAY
             )

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import queue
 import re
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
 import urllib.request
 from pathlib import Path
+
+from tests.waiting import eventually
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -134,6 +139,41 @@ def test_a_second_start_keeps_the_links_and_shows_a_league(tmp_path: Path) -> No
         assert "Playing" not in again  # nothing played again
         assert re.findall(LINK, again) == links
         assert [_status(link) for link in (links[0], league)] == [200, 200]
+        _stop(second)
+    finally:
+        if second.poll() is None:
+            second.kill()
+            second.wait()
+
+
+def _half_played(db: Path) -> bool:
+    """The demo's first game (thread 1001) is stored with a few actions and under way."""
+    with (
+        contextlib.suppress(sqlite3.Error),
+        contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection,
+    ):
+        row = connection.execute(
+            "SELECT action_count, status FROM games WHERE thread_id = 1001"
+        ).fetchone()
+        return row is not None and row[0] >= 10 and row[1] == "active"
+    return False
+
+
+def test_a_start_killed_while_playing_is_gone_on_with_by_the_next(tmp_path: Path) -> None:
+    """Killed while it plays, the demo's next start on the file plays what is missing: every
+    game and the league, the games meant to end ended."""
+    db = tmp_path / "demo.sqlite3"
+    first = _demo(db, 0)
+    try:
+        asyncio.run(eventually(lambda: _half_played(db), "the first game half played", 300))
+    finally:
+        first.kill()
+        first.wait()
+    second = _demo(db, 0)
+    try:
+        told = _told(second)
+        assert told.count("/g/") == 4 and told.count("/l/") == 1
+        assert told.count("finished") == 2 and "round 2 of 2 under way" in told
         _stop(second)
     finally:
         if second.poll() is None:
