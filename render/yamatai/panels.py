@@ -99,12 +99,13 @@ def _panel(
     right = rect.x1 - 46 - text_length(total, 32) - 10
     tag_room = sum(_tag_width(text) + 6 for text, _, _ in tags)
     under = seat_words(seat)  # the stand-in, else the time bank
-    name_y = top - 6 if under else top
+    short = rect.height < SHORT  # four players: the rows start nearer the name
+    name_y = top - (8 if short else 6) if under else top
     name = fit_text(str(player["name"]), 24, right - tag_room - (x0 + 42))
     draw_text(draw, (x0 + 42, name_y), name, theme.ink, 24, anchor="lm")
     if under:  # under the name, in words (not only colour)
         ink = theme.negative if stand_in_words(seat) else theme.ink_soft
-        draw_text(draw, (x0 + 42, top + 17), under, ink, MIN_TEXT, anchor="lm")
+        draw_text(draw, (x0 + 42, top + (14 if short else 17)), under, ink, MIN_TEXT, anchor="lm")
     tag_x = x0 + 48 + text_length(name, 24)
     for text, tag_fill, ink in tags:
         _tag(draw, (tag_x, name_y), text, tag_fill, ink, theme)
@@ -139,7 +140,7 @@ def _panel(
 def _rows(rect: Rect) -> list[float]:
     """Vertical centres of the six rows under the header (nearer it in a short panel: four
     players over the whole key)."""
-    first = rect.y0 + (60 if rect.height < SHORT else 66)
+    first = rect.y0 + (62 if rect.height < SHORT else 66)
     last = rect.y1 - 15
     step = (last - first) / 5
     return [first + i * step for i in range(6)]
