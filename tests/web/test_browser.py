@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from bot.service import render_picture
 from bot.service.tables import step_of
 from bot.web import links
 from bot.web.config import WebConfig
@@ -118,7 +117,7 @@ def test_the_game_page_in_chromium(tmp_path: Path) -> None:
         async with store_at(tmp_path) as repo:
             game_id = await played_game(repo, "yamatai", ["Ann", "Bo", "Cy"], turns=5)
             last = (await repo.load_game(game_id)).action_count
-            pool = RenderPool(0, render_picture)
+            pool = RenderPool(0, web_picture)  # the web's drawer: (view, events, language)
             limit = RateLimit(burst=10_000)
             server = WebServer(WebConfig(port=0, secret=SECRET), repo, pool, limit=limit)
             await server.start()
