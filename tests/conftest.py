@@ -41,7 +41,7 @@ MARKERS = {
     "postgres": "runs on the PostgreSQL server (the [postgres] variants, the server's own tests)",
     "e2e": "end to end: the real client against the Discord double, or python -m bot",
     "slow": "takes more than about 5 s on its own",
-    "serial": "timing-sensitive or writes the tree: run alone, not beside other tests (xdist)",
+    "serial": "timing-sensitive: run alone, not beside other tests (xdist)",
     "real_search": "the strong computer searches its real budget, not the tests' tiny one",
     "fresh_database": "the test's databases start empty, not as a migrated template's copy",
 }
@@ -78,10 +78,10 @@ SLOW = (
 
 #: Node id prefixes of tests that must not share the CPU with others (D189): they bound a time
 #: (a worker's patience, the admission gate's estimate of a wait, a server's timeout, the time
-#: a picture takes), count worker processes or their priority, or write into the tree. The
-#: tests that only run ``python -m bot`` (or a writer) as a process, kill or stop it and wait
-#: for a condition run beside the others; so do the image's (tests/image, their own lane in
-#: ./scripts/test, D189).
+#: a picture takes) or count worker processes or their priority. The tests that only run
+#: ``python -m bot`` (or a writer) as a process, kill or stop it and wait for a condition run
+#: beside the others; so do the image's (tests/image, their own lane in ./scripts/test, D189)
+#: and the wheel's (tests/test_package.py builds from a copy of the tree, once per run, D235).
 SERIAL = (
     "tests/e2e/test_hung_worker.py",  # a think worker's 2 s of patience
     "tests/e2e/test_recovery.py",  # a lock held past the store's 5 s busy timeout
@@ -98,7 +98,6 @@ SERIAL = (
     # it had not exited 30 s after SIGINT (no "closing took over" warning); alone, never
     "tests/e2e/test_metrics_process.py",
     "tests/test_benchmarks.py",  # the load benchmark's admission and refusals
-    "tests/test_package.py",  # build/ and *.egg-info in the tree
 )
 
 #: Tests about the real search (its budget, its answers).

@@ -7,6 +7,7 @@ with the wheel's folder first on the path and the test environment's third-party
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import site
@@ -35,12 +36,19 @@ PIP = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project built as a wheel (``pip wheel``, as a packager would)."""
-    source = tmp_path_factory.mktemp("source") / "himiko"
-    # A copy, so the build leaves nothing in the checkout and no stale build/ reaches the wheel.
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*UNPACKAGED))
-    wheels = tmp_path_factory.mktemp("wheels")
-    subprocess.run([*PIP, "wheel", "--no-deps", "-w", str(wheels), str(source)], check=True)
+    """The project built as a wheel (``pip wheel``, as a packager would), once per run: the
+    xdist workers of a run share it (whichever comes first builds it, the other waits)."""
+    base = tmp_path_factory.getbasetemp()
+    # A worker's base is popen-gwN inside its run's own folder; without xdist, the process's.
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    wheels = shared / "himiko-wheels"
+    with (shared / "himiko-wheels.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        if not any(wheels.glob("himiko-*.whl")):
+            source = tmp_path_factory.mktemp("source") / "himiko"
+            # A copy, so the build leaves nothing in the checkout and no stale build/ reaches it.
+            shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*UNPACKAGED))
+            subprocess.run([*PIP, "wheel", "--no-deps", "-w", str(wheels), str(source)], check=True)
     (built,) = wheels.glob("himiko-*.whl")
     return built
 
