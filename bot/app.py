@@ -23,6 +23,7 @@ from bot.background.queue_runner import QueueRunner
 from bot.background.runner import ComputerRunner
 from bot.background.scheduler import ReminderScheduler
 from bot.catalog import default_catalog
+from bot.cogs.anywhere import is_anywhere
 from bot.internals import (
     GatedTree,
     Interaction,
@@ -287,13 +288,20 @@ class HimikoBot(commands.AutoShardedBot):
         return await start_health(config, metrics, checks, lambda: self.repo, self.served_shards)
 
     async def sync_commands(self) -> None:
-        """Register the slash commands: in the development guild at once, else globally."""
+        """Register the slash commands: in the development guild at once, else globally. With
+        a development guild, the commands a user may install (``bot.cogs.anywhere``) are
+        also registered globally, alone: user-installed commands are global on Discord, and
+        direct messages reach them only so (in that guild they show twice)."""
         guild_id = self.settings.dev_guild_id
         try:
             if guild_id is not None:
                 guild = discord.Object(id=guild_id)
                 self.tree.copy_global_to(guild=guild)
+                for command in self.tree.get_commands():
+                    if not is_anywhere(command):  # the guild's copy answers it there
+                        self.tree.remove_command(command.name)
                 synced = await self.tree.sync(guild=guild)
+                anywhere = await self.tree.sync()
             else:
                 synced = await self.tree.sync()
         except discord.HTTPException:
@@ -301,6 +309,7 @@ class HimikoBot(commands.AutoShardedBot):
             return
         if guild_id is not None:
             log.info("synced %d slash commands guild %s", len(synced), guild_id)
+            log.info("synced %d user-installable commands globally", len(anywhere))
         else:
             log.info(
                 "synced %d slash commands globally: Discord can take up to an hour to show them"

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.anywhere import anywhere
 from bot.context import Himiko
 from bot.internals import Interaction
 from bot.present import clip, send, t
@@ -37,6 +38,7 @@ class HelpCog(commands.Cog):
     def __init__(self, bot: Himiko) -> None:
         self.bot = bot
 
+    @anywhere
     @app_commands.command(name="help", description=text("cmd.help"))
     async def help(self, interaction: Interaction) -> None:
         """The help, privately, as an embed (a message's 2,000 characters are too few)."""

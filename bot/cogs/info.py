@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -12,6 +13,7 @@ from discord.ext import commands
 
 from bot.cards import MAX_CARD_COMPONENTS, card, fit_texts, texts
 from bot.catalog import Catalog, default_catalog
+from bot.cogs.anywhere import anywhere
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.games import PRESENTATIONS, presentation
@@ -159,9 +161,10 @@ def banks_text(interaction: Interaction, history: HistoryResult) -> str:
     return t(interaction, "bank.line", players=players)
 
 
-def listing_line(interaction: Interaction, game: GameListing) -> str:
+def listing_line(interaction: Interaction, game: GameListing, pings: str | None = None) -> str:
     """One game of ``/mygames``: the thread, the game, whose turn, the deadline,
-    and, for a seat the computer plays for the reader, why and the way back."""
+    for a seat the computer plays for the reader, why and the way back, and how the game pings
+    the reader when they chose otherwise than the default (``pings``)."""
     if game.my_turn:
         whose = t(interaction, "mygames.your_turn")
     elif game.current_user_id:
@@ -179,28 +182,36 @@ def listing_line(interaction: Interaction, game: GameListing) -> str:
         if game.bank is None
         else t(interaction, "mygames.bank", time=bank_duration(interaction, game.bank))
     )
+    chosen = t(interaction, f"mygames.pings.{pings}") if pings else ""
     return t(
         interaction,
         "mygames.line",
         game=registry.rules_for(game.game_key).display_name,
         thread=f"<#{game.thread_id}>",
         whose=whose,
-        deadline=deadline + bank + stand_in,
+        deadline=deadline + bank + stand_in + chosen,
     )
 
 
-def mygames_card(bot: Himiko, interaction: Interaction, found: list[GameListing]) -> ui.LayoutView:
-    """``/mygames`` as a card: the title, a section per game (its line, and a button that opens
-    the reader's panel of that game), then how many more games there are (or that there is
-    none)."""
+def mygames_card(
+    bot: Himiko,
+    interaction: Interaction,
+    found: list[GameListing],
+    pings: Mapping[int, str] | None = None,
+) -> ui.LayoutView:
+    """``/mygames`` as a card: the title, a section per game (its line with how it pings the
+    reader when not by default, ``pings`` by game, and a button that opens the reader's panel
+    of that game), then how many more games there are (or that there is none). Outside a
+    server (a direct message) the games are every server's."""
+    everywhere = "_everywhere" if interaction.guild_id is None else ""
     if not found:
-        return card(*texts(t(interaction, "mygames.none")))
+        return card(*texts(t(interaction, f"mygames.none{everywhere}")))
     shown = found[:MY_GAMES_SHOWN]
     more = len(found) - len(shown)
     title, *lines, rest = fit_texts(
         [
-            t(interaction, "mygames.title"),
-            *(listing_line(interaction, game) for game in shown),
+            t(interaction, f"mygames.title{everywhere}"),
+            *(listing_line(interaction, game, (pings or {}).get(game.game_id)) for game in shown),
             t(interaction, "games.more", count=more) if more else "",
         ]
     )
@@ -252,19 +263,21 @@ class InfoCog(commands.Cog):
         )
         await send(interaction, log_text(interaction, history))
 
+    @anywhere
     @app_commands.command(name="mygames", description=text("cmd.mygames"))
-    @app_commands.guild_only()
     async def mygames(self, interaction: Interaction) -> None:
-        """Every active game I sit in here: whose turn, the deadline, the thread, mine first;
-        beside each, a button that opens my panel of it."""
+        """Every active game I sit in here (in a direct message: on every server): whose turn,
+        the deadline, the thread, mine first; beside each, a button that opens my panel of it."""
         found = await self.bot.rooms.reading.my_games(
             interaction.user.id, guild_id=interaction.guild_id
         )
-        view = mygames_card(self.bot, interaction, found)
+        pings = await self.bot.rooms.pings.of_user(interaction.user.id)
+        view = mygames_card(self.bot, interaction, found, pings)
         await interaction.response.send_message(
             view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
+    @anywhere
     @app_commands.command(name="rules", description=text("cmd.rules"))
     @app_commands.describe(
         topic=text("cmd.rules.topic"), game=text("cmd.rules.game"), card=text("cmd.rules.card")

@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.admission import AnswerSoon
 from bot.cards import card, fit_texts, gallery, texts
+from bot.cogs.anywhere import anywhere, rating_lines, ratings_everywhere
 from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.league_picture import standings_png
@@ -343,12 +344,12 @@ class LeagueCog(commands.Cog):
 
     # -- /rating and /leaderboard ------------------------------------------------------------------
 
+    @anywhere
     @app_commands.command(name="rating", description=text("cmd.rating"))
     @app_commands.describe(
         user=text("cmd.rating.user"), game=text("cmd.rating.game"), public=text("cmd.public")
     )
     @app_commands.choices(game=game_choices())
-    @app_commands.guild_only()
     async def rating(
         self,
         interaction: Interaction,
@@ -356,12 +357,20 @@ class LeagueCog(commands.Cog):
         game: app_commands.Choice[str] | None = None,
         public: bool = False,
     ) -> None:
-        """A player's rating in a game on this server, with a chart of its history."""
+        """A player's rating in a game on this server, with a chart of its history; in a
+        direct message, their ratings on every server."""
         who = user or interaction.user
-        guild_id = interaction.guild_id or 0
         await interaction.response.defer(ephemeral=not public)
         locale = await self._reply_language(interaction, public)
         say = self._say(locale)
+        if interaction.guild_id is None:
+            everywhere = await ratings_everywhere(self.bot, who.id)
+            lines = rating_lines(say, everywhere, lambda value: decimal(value, locale))
+            head = say("rating.everywhere", user=who.mention)
+            shown = card(avatar_section(who, head, "\n".join(lines) or say("rating.none_anywhere")))
+            await send_card(interaction, shown, ephemeral=not public)
+            return
+        guild_id = interaction.guild_id
 
         await self.ratings.rate_pending()
         if game is None:

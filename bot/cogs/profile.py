@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.cards import card, fit_texts
 from bot.catalog import Catalog
+from bot.cogs.anywhere import ServerRating, anywhere, rating_lines, ratings_everywhere
 from bot.cogs.info import duration_in
 from bot.cogs.league import Person, avatar_section, reply_language, send_card
 from bot.context import Himiko
@@ -35,9 +36,10 @@ def profile_texts(
     user: str,
     found: Profile,
     ratings: Sequence[PlayerRating],
+    everywhere: list[ServerRating] | None = None,
 ) -> list[str]:
     """The record in words, in ``locale``: a title; the games and the pace; one line per
-    rating."""
+    rating (``everywhere``: in a direct message, the ratings of every server, each named)."""
 
     def say(key: str, **params: Any) -> str:
         return catalog.text(key, locale, **params)
@@ -67,8 +69,12 @@ def profile_texts(
         )
         for r in ratings
         if r.place is not None
-    ] or [say("profile.unrated")]
-    return [say("profile.title", user=user), "\n".join(games_and_pace), "\n".join(rated)]
+    ]
+    if everywhere is not None:  # a direct message: every server's record and ratings
+        rated = rating_lines(say, everywhere, lambda value: decimal(value, locale))
+    title = say("profile.title" if everywhere is None else "profile.title_everywhere", user=user)
+    lines = rated or [say("profile.unrated")]
+    return [title, "\n".join(games_and_pace), "\n".join(lines)]
 
 
 def profile_card(
@@ -77,9 +83,10 @@ def profile_card(
     person: Person,
     found: Profile,
     ratings: Sequence[PlayerRating],
+    everywhere: list[ServerRating] | None = None,
 ) -> ui.LayoutView:
     """``/profile`` as a card: the record in words beside the player's avatar."""
-    said = fit_texts(profile_texts(catalog, locale, person.mention, found, ratings))
+    said = fit_texts(profile_texts(catalog, locale, person.mention, found, ratings, everywhere))
     return card(avatar_section(person, *said))
 
 
@@ -89,21 +96,25 @@ class ProfileCog(commands.Cog):
     def __init__(self, bot: Himiko) -> None:
         self.bot = bot
 
+    @anywhere
     @app_commands.command(name="profile", description=text("cmd.profile"))
     @app_commands.describe(user=text("cmd.profile.user"), public=text("cmd.public"))
-    @app_commands.guild_only()
     async def profile(
         self, interaction: Interaction, user: discord.User | None = None, public: bool = False
     ) -> None:
         """Games finished, abandoned and resigned, time to move, ratings: for me or everyone."""
         who = user or interaction.user
-        guild_id = interaction.guild_id or 0
+        guild_id = interaction.guild_id  # None in a direct message: every server
         await interaction.response.defer(ephemeral=not public)
         found = await self.bot.rooms.reading.profile(who.id, guild_id=guild_id)
-        rated = self.bot.rooms.ratings
-        await rated.rate_pending()
-        keys = await rated.rated_games_of(guild_id, who.id)
-        ratings = [await rated.player(guild_id, key, who.id) for key in keys]
         locale = await reply_language(self.bot, interaction, public)
-        shown = profile_card(self.bot.catalog, locale, who, found, ratings)
+        if guild_id is None:
+            everywhere = await ratings_everywhere(self.bot, who.id)
+            shown = profile_card(self.bot.catalog, locale, who, found, [], everywhere)
+        else:
+            rated = self.bot.rooms.ratings
+            await rated.rate_pending()
+            keys = await rated.rated_games_of(guild_id, who.id)
+            ratings = [await rated.player(guild_id, key, who.id) for key in keys]
+            shown = profile_card(self.bot.catalog, locale, who, found, ratings)
         await send_card(interaction, shown, ephemeral=not public)

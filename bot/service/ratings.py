@@ -190,6 +190,10 @@ class RatingService:
         }
         return max(game_keys, key=lambda key: (seats[key], -game_keys.index(key)))
 
+    async def rated_guilds(self, user_id: int) -> list[int]:
+        """The servers where a player has a rating (``/rating`` in a direct message)."""
+        return await self.repo.rated_guilds(user_id)
+
     async def rated_games_of(self, guild_id: int, user_id: int) -> list[str]:
         """The games a player is rated in on a server, most played first."""
         return await self.repo.rated_game_keys(guild_id, user_id)

@@ -149,8 +149,9 @@ class ReadingService:
             user_id, [g for g in found if guild_id is None or g.guild_id == guild_id]
         )
 
-    async def profile(self, user_id: int, *, guild_id: int) -> Profile:
-        """A player's record on a server over their ``PROFILE_GAMES`` newest games: finished,
+    async def profile(self, user_id: int, *, guild_id: int | None) -> Profile:
+        """A player's record on a server (None: on every server) over their ``PROFILE_GAMES``
+        newest games: finished,
         abandoned, resigned (a resignation counts once, whatever the game's end), playing now,
         and their median time to move."""
         seats = await self.store.player_games(guild_id, user_id, PROFILE_GAMES)

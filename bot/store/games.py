@@ -201,10 +201,18 @@ class GamesPart(StoreBase):
             rows = await conn.execute_fetchall(q.SELECT_GUILD_ACTIVE_GAMES, (guild_id, limit))
         return [active_game_from_row(row) for row in rows]
 
-    async def player_games(self, guild_id: int, user_id: int, limit: int) -> list[PlayerGame]:
-        """A user's seats in a server's games of any status, the ``limit`` newest first."""
+    async def player_games(
+        self, guild_id: int | None, user_id: int, limit: int
+    ) -> list[PlayerGame]:
+        """A user's seats in a server's games (None: every server's) of any status, the
+        ``limit`` newest first."""
         async with self._read() as conn:
-            rows = await conn.execute_fetchall(q.SELECT_PLAYER_GAMES, (user_id, guild_id, limit))
+            if guild_id is None:
+                rows = await conn.execute_fetchall(q.SELECT_PLAYER_GAMES_ANYWHERE, (user_id, limit))
+            else:
+                rows = await conn.execute_fetchall(
+                    q.SELECT_PLAYER_GAMES, (user_id, guild_id, limit)
+                )
         return [player_game_from_row(row) for row in rows]
 
     async def load_actions(self, game_id: int) -> list[Action]:

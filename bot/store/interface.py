@@ -88,8 +88,10 @@ class GameLog(Protocol):
         """A server's active games, the most recently active first."""
         ...
 
-    async def player_games(self, guild_id: int, user_id: int, limit: int) -> list[PlayerGame]:
-        """A user's seats in a server's games of any status, the newest first."""
+    async def player_games(
+        self, guild_id: int | None, user_id: int, limit: int
+    ) -> list[PlayerGame]:
+        """A user's seats in a server's games (None: every server's), the newest first."""
         ...
 
     async def load_actions(self, game_id: int) -> list[Action]:
@@ -405,6 +407,10 @@ class RatingStore(Protocol):
 
     async def rated_game_keys(self, guild_id: int, user_id: int) -> list[str]:
         """The games a player has a rating in on a server, most played first."""
+        ...
+
+    async def rated_guilds(self, user_id: int) -> list[int]:
+        """The servers where a player has a rating."""
         ...
 
     async def all_ratings(self) -> list[tuple[int, str, Rating]]:

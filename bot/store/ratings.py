@@ -93,6 +93,11 @@ class RatingsPart(StoreBase):
             rows = await conn.execute_fetchall(q.SELECT_PLAYER_GAME_KEYS, (guild_id, user_id))
         return [str(r["game_key"]) for r in rows]
 
+    async def rated_guilds(self, user_id: int) -> list[int]:
+        """The servers where a player has a rating."""
+        async with self._read() as conn:
+            return ints(await conn.execute_fetchall(q.SELECT_RATED_GUILDS, (user_id,)), "guild_id")
+
     async def all_ratings(self) -> list[tuple[int, str, Rating]]:
         """Every rating: (guild, game, rating), in a stable order."""
         async with self._read() as conn:

@@ -87,6 +87,13 @@ def test_every_turn_and_only_reminders_change_who_is_pinged(tmp_path: Path) -> N
             # a channel without a game: refused
             nowhere = await ask(env, WATCHER, CHANNEL, "settings this_game", {"mode": "every"})
             assert nowhere.content == said("pings.no_game")
+            # /mygames shows the choice
+            mine = (await ask(env, HOST, CHANNEL, "mygames")).text()
+            assert said("mygames.pings.every") in mine
+            assert (
+                said("mygames.pings.every")
+                not in (await ask(env, WATCHER, CHANNEL, "mygames")).text()
+            )
             # exported with the settings, and deleted with them
             game = await env.game(table.id)
             exported = await ask(env, HOST, CHANNEL, "settings export")

@@ -28,11 +28,11 @@ def test_lists_show_seats_the_computer_plays_with_the_way_back(tmp_path: Path) -
             await (await double.click(other, table.id, message.id, hand)).reply(TIMEOUT)
             await env.bot.runner.idle()
             line = f"<#{table.id}> (Yamatai): "
-            for command in ("mygames", "games"):
-                mine = await (await double.slash(absent, CHANNEL, command)).reply(TIMEOUT)
-                assert mine.ephemeral and line in mine.text(), mine.text()
-                assert mine.is_v2 == (command == "mygames")  # /mygames is a card (D202)
-                assert "while you are away: `/back` to play again" in mine.text()
+            mine = await (await double.slash(absent, CHANNEL, "mygames")).reply(TIMEOUT)
+            assert mine.ephemeral and mine.is_v2 and line in mine.text(), mine.text()  # D202
+            assert "while you are away: `/back` to play again" in mine.text()
+            table_card = await (await double.slash(absent, CHANNEL, "games")).reply(TIMEOUT)
+            assert f"Yamatai in <#{table.id}>" in table_card.text()  # the server's table (D237)
             theirs = await (await double.slash(other, CHANNEL, "mygames")).reply(TIMEOUT)
             assert "/back" not in theirs.text()
             await (await double.slash(absent, table.id, "back")).reply(TIMEOUT)
@@ -40,7 +40,8 @@ def test_lists_show_seats_the_computer_plays_with_the_way_back(tmp_path: Path) -
             mine = await (await double.slash(absent, CHANNEL, "mygames")).reply(TIMEOUT)
             assert "during your vacation: `/settings vacation_end`" in mine.text()
             watching = await (await double.slash(WATCHER, CHANNEL, "games")).reply(TIMEOUT)
-            assert line in watching.text() and "/back" not in watching.text()
+            assert f"Yamatai in <#{table.id}>" in watching.text()
+            assert "/back" not in watching.text()
             none = await (await double.slash(WATCHER, CHANNEL, "mygames")).reply(TIMEOUT)
             assert "You have no active game" in none.text()
 

@@ -372,11 +372,13 @@ def test_games_with_many_games_fits_one_message(tmp_path: Path) -> None:
                 )
                 await repo.mark_announced(i + 1, 1)
             reply = await (await env.double.slash(HOST, CHANNEL, "games")).reply(TIMEOUT)
-            lines = reply.content.splitlines()
-            assert len(reply.content) <= 2000 and reply.pinged_user_ids() == []
-            assert lines[0] == "**Games in this server** (those waiting on you first)"
-            assert all(line.startswith("<#4000") for line in lines[1:-1])
-            assert lines[-1] == f"…and {120 - len(lines) + 2} more."
+            shown = reply.text_displays()
+            assert reply.is_v2 and sum(map(len, shown)) <= 4000 and reply.pinged_user_ids() == []
+            assert "**Being played here:** 120 games" in shown
+            [listed] = [text for text in shown if text.startswith("- ")]
+            lines = listed.splitlines()
+            assert len(lines) == 6 and all(" in <#4000" in line for line in lines[:5])
+            assert lines[-1] == "…and 115 more."
             await verified(env)
 
     run(body)

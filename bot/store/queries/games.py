@@ -118,6 +118,16 @@ ORDER BY g.id DESC, s.seat
 LIMIT ?
 """
 
+# The same on every server (``/profile`` in a direct message).
+SELECT_PLAYER_GAMES_ANYWHERE = """
+SELECT g.id, g.game_key, g.status, g.created_at, s.seat, s.stand_in
+FROM seats s
+JOIN games g ON g.id = s.game_id
+WHERE s.user_id = ?
+ORDER BY g.id DESC, s.seat
+LIMIT ?
+"""
+
 SELECT_ACTIONS = """
 SELECT seq, seat, notation, created_at FROM actions WHERE game_id = ? ORDER BY seq
 """

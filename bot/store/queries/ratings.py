@@ -73,3 +73,5 @@ SELECT s.user_id FROM league_seats s
 JOIN league_tables t ON t.league_id = s.league_id AND t.round = s.round AND t.table_no = s.table_no
 WHERE t.game_id = ? AND s.forfeited = 1 ORDER BY s.user_id
 """
+
+SELECT_RATED_GUILDS = "SELECT DISTINCT guild_id FROM ratings WHERE user_id = ? ORDER BY guild_id"
