@@ -6,6 +6,7 @@ gone; bad input is refused and changes nothing; ``/server queue-channel:`` moves
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,9 @@ LOUNGE = 311_000_000_000_000_009  # a second text channel
 MANAGE_GUILD = 1 << 5
 ADMIN = replace(HOST, permissions=HOST.permissions | MANAGE_GUILD)
 WEEK = 7 * 24 * 3600
+# a relative time (<t:...:R>) is shown as "5 minutes ago", "il y a 5 minutes", "5 minuti fa",
+# "5 minut temu": after "since", "depuis", "da" or "od" it reads wrong
+SINCE_AGO = re.compile(r"\b(since|depuis|da|od) <t:\d+:R>")
 
 
 def said(key: str, locale: str = "en", **params: Any) -> str:
@@ -121,6 +125,10 @@ def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
             assert lines[0] == said("queue.heading") and len(lines) == 2
             line = said("queue.line", game="Yamatai", name="Hana", players="2-3", since="<t:")
             assert lines[1].startswith("- " + line)
+            for locale in ("en-US", "fr", "it", "pl"):  # since when Hana waits, in words
+                shown = await env.double.slash(GUEST, CHANNEL, "queue show", locale=locale)
+                read = (await shown.reply(TIMEOUT)).content
+                assert ":R>" in read and not SINCE_AGO.search(read), read
             left = await env.double.slash(HOST, CHANNEL, "queue leave")
             assert (await left.reply(TIMEOUT)).content == said("queue.left")
             await moved_on(env)

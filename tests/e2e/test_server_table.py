@@ -4,6 +4,7 @@ or cancelled), the queue with a Join the queue button per game, and the games be
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,11 @@ from tests.e2e.harness import (
 )
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+LOCALES = ("en-US", "fr", "it", "pl")
+# a relative time (<t:...:R>) is shown as "5 minutes ago", "il y a 5 minutes", "5 minuti fa",
+# "5 minut temu": after "since", "depuis", "da" or "od" it reads wrong
+SINCE_AGO = re.compile(r"\b(since|depuis|da|od) <t:\d+:R>")
 
 
 def said(key: str, locale: str = "en", **params: Any) -> str:
@@ -71,6 +77,9 @@ def test_the_table_lists_lobbies_the_queue_and_the_games_being_played(tmp_path: 
             assert answer.ephemeral and "**Namiji**" in answer.content and "2-5" in answer.content
             shown = await table(env)
             assert "Mio (2-5)" in shown.text()
+            for locale in LOCALES:  # when the lobby opened and the first waiter joined
+                read = (await table(env, locale=locale)).text()
+                assert read.count(":R>") == 2 and not SINCE_AGO.search(read), read
             # started: no longer open, now being played
             start = await env.lobby_click(HOST, env.double.message(lobby.id), "start")
             await start.wait_event("edit_original", TIMEOUT)
