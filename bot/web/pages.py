@@ -250,7 +250,7 @@ def _cards(page: GamePage, say: Say) -> str:
         for name, text in page.cards
     )
     return (
-        f'<section class="cards"><h2>{e(say("web.cards"))}</h2>'
+        f'<section class="cards"{"" if now else " hidden"}><h2>{e(say("web.cards"))}</h2>'
         f'<p class="note">{e(say("web.cards_hint"))}</p><ul>{items}</ul>'
         '<p id="card-text" class="card-text" hidden></p></section>'
     )

@@ -185,7 +185,12 @@ def test_the_replay_moves_the_players_with_the_board_in_chromium(tmp_path: Path)
         async with store_at(tmp_path) as repo:
             found = []
             for number, (key, language, turns) in enumerate(
-                (("yamatai", "pl", 9), ("namiji", "fr", 14), ("yamatai", "fr", None))
+                (
+                    ("yamatai", "pl", 9),
+                    ("namiji", "fr", 14),
+                    ("namiji", "pl", None),
+                    ("yamatai", "fr", None),
+                )
             ):
                 game_id = await played_game(
                     repo,
@@ -228,6 +233,15 @@ def test_the_replay_moves_the_players_with_the_board_in_chromium(tmp_path: Path)
                                     if replayed.current_seat is None:
                                         wanted = (wanted[0], [], wanted[2])
                                     assert got == wanted, (key, language, step)
+                                    # the cards on the table: shown when that step has any
+                                    cards = await page.evaluate(
+                                        """() => {
+                                        const on = e => getComputedStyle(e).display !== "none";
+                                        const s = document.querySelector("section.cards");
+                                        const li = [...document.querySelectorAll("li[data-card]")];
+                                        return [s !== null && on(s), li.some(on)]; }"""
+                                    )
+                                    assert cards[0] == cards[1], (key, language, step)
                                     if step == 0:
                                         win = await page.eval_on_selector_all(
                                             ".tag.win",

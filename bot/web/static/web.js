@@ -61,6 +61,8 @@
     document.querySelectorAll("li[data-card]").forEach(function (li) {
       li.hidden = hand.indexOf(li.getAttribute("data-card")) < 0;
     });
+    var table = document.querySelector("section.cards");
+    if (table) { table.hidden = hand.length === 0; }
     document.querySelectorAll("ol.entries li[value]").forEach(function (li) {
       var here = Number(li.getAttribute("value")) === n;
       li.classList.toggle("shown", here);
