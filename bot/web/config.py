@@ -1,5 +1,5 @@
 """The web server's settings: WEB_PORT (none: no server), WEB_HOST, WEB_SECRET, WEB_BASE_URL,
-WEB_MAX_CONNECTIONS."""
+WEB_MAX_CONNECTIONS, WEB_REQUEST_TIMEOUT_S."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ class WebConfig:
     host: str = DEFAULT_HOST
     base_url: str | None = None  # the public address in links (behind a reverse proxy)
     max_connections: int = MAX_CONNECTIONS  # WEB_MAX_CONNECTIONS; more are refused with a 503
-    request_timeout: float = REQUEST_TIMEOUT
+    request_timeout: float = REQUEST_TIMEOUT  # WEB_REQUEST_TIMEOUT_S
 
     @property
     def public_url(self) -> str:
@@ -71,4 +71,20 @@ def web_config(get: Callable[[str], str | None]) -> WebConfig | None:
         host,
         None if base is None else base.rstrip("/"),
         max_connections=int(cap_text),
+        request_timeout=_request_timeout(get("WEB_REQUEST_TIMEOUT_S")),
     )
+
+
+def _request_timeout(text: str | None) -> float:
+    """WEB_REQUEST_TIMEOUT_S: seconds for a request to arrive whole (0.5-3600, default 10)."""
+    if text is None:
+        return REQUEST_TIMEOUT
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0.5 <= seconds <= 3600:  # also false for nan
+        raise WebSettingsError(
+            f"WEB_REQUEST_TIMEOUT_S must be a number of seconds from 0.5 to 3600, not {text!r}."
+        )
+    return seconds

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from bot.store import is_url
-from bot.web.config import REQUEST_TIMEOUT
 from tests.backends import database
 from tests.discord_double import DiscordDouble
 from tests.e2e.harness import GUEST, GUILD, HOST, TIMEOUT, Env, make_double, run
@@ -31,6 +30,11 @@ pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on Postgre
 IDLE = 1_100  # connections that never finish their request
 OPEN_FILES = 1_024  # systemd's default soft limit (LimitNOFILE=1024:524288)
 SECRET = "an-unguessable-secret-for-the-test"
+#: The server's time for a request to arrive whole (WEB_REQUEST_TIMEOUT_S; 10 s by default):
+#: half the default, still ten times what the whole turn played meanwhile takes (about 0.5 s on a
+#: loaded two-core machine), so that the half-sent requests are held throughout the turn; the
+#: test then waits this long for them to be closed (D236).
+REQUEST_TIMEOUT = 5.0
 #: Beyond the server's REQUEST_TIMEOUT, time for a loaded machine to get round to closing them.
 LEEWAY = 15.0
 
@@ -75,7 +79,7 @@ async def _spawn(double: DiscordDouble, tmp_path: Path, port: int) -> asyncio.su
     if is_url(target):
         del env["DATABASE_PATH"]
         env["DATABASE_URL"] = str(target)
-    env.update(WEB_PORT=str(port), WEB_SECRET=SECRET)
+    env.update(WEB_PORT=str(port), WEB_SECRET=SECRET, WEB_REQUEST_TIMEOUT_S=str(REQUEST_TIMEOUT))
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",

@@ -9,7 +9,7 @@ import pytest
 
 from bot.catalog import placeholders
 from bot.web import links
-from bot.web.config import WebConfig, WebSettingsError, web_config
+from bot.web.config import REQUEST_TIMEOUT, WebConfig, WebSettingsError, web_config
 from bot.web.limits import RateLimit
 from bot.web.pages import script_json, sparkline
 from bot.web.replay import plain
@@ -55,6 +55,9 @@ def test_web_settings() -> None:
     )
     assert behind is not None and behind.public_url == "https://a.b/h"
     assert WebConfig(80, "x" * 16, "::1").public_url == "http://[::1]:80"
+    assert config.request_timeout == REQUEST_TIMEOUT == 10.0
+    patient = _config(WEB_PORT="8080", WEB_SECRET="x" * 16, WEB_REQUEST_TIMEOUT_S="2.5")
+    assert patient is not None and patient.request_timeout == 2.5
 
 
 @pytest.mark.parametrize(
@@ -66,6 +69,13 @@ def test_web_settings() -> None:
         ({"WEB_PORT": "70000", "WEB_SECRET": "x" * 16}, "between 1 and 65535"),
         ({"WEB_PORT": "80", "WEB_SECRET": "short"}, "at least 16"),
         ({"WEB_PORT": "80", "WEB_SECRET": "x" * 16, "WEB_BASE_URL": "h.example"}, "http://"),
+        *(
+            (
+                {"WEB_PORT": "80", "WEB_SECRET": "x" * 16, "WEB_REQUEST_TIMEOUT_S": bad},
+                "0.5 to 3600",
+            )
+            for bad in ("soon", "0.1", "3601", "nan", "-5")
+        ),
     ],
 )
 def test_bad_web_settings_say_what_to_fix(values: dict[str, str], says: str) -> None:
