@@ -117,6 +117,8 @@ class QueueRunner:
     async def _open(self, match: QueueMatch) -> None:
         """Post the match's message, start its thread and game, post the opening board."""
         channel = await fetch_thread(self.bot, match.channel_id)
+        if isinstance(channel, discord.Thread):  # joined in a thread before joins said its parent
+            channel = await fetch_thread(self.bot, channel.parent_id)
         if not isinstance(channel, discord.TextChannel):  # /server queue-channel refuses others
             raise TypeError(f"queue match {match.id}: channel {match.channel_id} has no threads")
         say = self.bot.catalog.text

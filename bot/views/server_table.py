@@ -90,7 +90,7 @@ class QueueJoinButton(ui.DynamicItem[ui.Button[ui.View]], template=QUEUE_JOIN.te
 async def join_queue(bot: Himiko, interaction: Interaction, game: str, players: str | None) -> None:
     """Put the user in the server's queue for ``game`` and tell them, privately; the queue
     runner then matches what fits (``/queue join`` and the table's button)."""
-    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    guild_id, channel_id = interaction.guild_id, opening_channel(interaction)
     if guild_id is None or channel_id is None:
         raise ServiceError("error.guild_only")
     user = interaction.user
@@ -111,11 +111,22 @@ async def join_queue(bot: Himiko, interaction: Interaction, game: str, players: 
         game=games.rules_for(entry.game_key).display_name,
         players=counts(entry),
         waiting=joined.waiting,
-        channel=f"<#{where}>" if where else t(interaction, "queue.here"),
+        channel=f"<#{where or channel_id}>"
+        if where or channel_id != interaction.channel_id
+        else t(interaction, "queue.here"),
         until=f"<t:{entry.expires_at}:f>",
     )
     await send(interaction, text)
     bot.queue.kick(guild_id)
+
+
+def opening_channel(interaction: Interaction) -> int | None:
+    """Where a game from the queue may open for this player: the channel they joined in, or
+    the channel of the thread they joined in (a thread holds no thread)."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        return channel.parent_id
+    return interaction.channel_id
 
 
 def table_card(bot: Himiko, interaction: Interaction, table: ServerTable) -> ui.LayoutView:

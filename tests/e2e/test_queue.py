@@ -186,3 +186,54 @@ def test_the_server_s_queue_channel_is_where_games_open(tmp_path: Path) -> None:
             assert len(public(env, LOUNGE)) == 1 and public(env, CHANNEL) == []
 
     run(body, timeout=60)
+
+
+def test_joined_in_a_game_s_thread_the_game_opens_in_its_channel(tmp_path: Path) -> None:
+    """A thread cannot hold a thread: a player who queues from a game's thread is told the
+    channel beside it, and the game opens there (it opened nowhere, and took them out of the
+    queue, before)."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await env.start_game(HOST, computers=1)  # Hana sits in a game's thread
+            joined = await join(env, HOST, "2", channel=table.id)
+            assert f"<#{CHANNEL}>" in joined.content, joined.content
+            await join(env, GUEST, "2-4")
+            await moved_on(env)
+            await moved_on(env)  # a later pass (the sweep's) opens nothing more
+            threads = [t for t in env.double.threads(CHANNEL) if t.id != table.id]
+            assert len(threads) == 1, "the queue's game opened beside Hana's first game"
+            game = await env.game(threads[0].id)
+            assert [s.user_id for s in game.seats] == [HOST.id, GUEST.id]
+            posts = [p for p in public(env, CHANNEL) if p.id != table.lobby.id]
+            assert [p.content for p in posts] == [
+                said("queue.matched", game="Yamatai", players=f"<@{HOST.id}>, <@{GUEST.id}>")
+            ]
+
+    run(body, timeout=60)
+
+
+def test_an_entry_stored_with_a_thread_opens_its_game_in_the_thread_s_channel(
+    tmp_path: Path,
+) -> None:
+    """Entries stored before joins named a thread's channel (their channel is the thread):
+    the runner opens their game in the thread's channel rather than failing every pass."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await env.start_game(HOST, computers=1)
+            for user in (HOST, GUEST):
+                await env.bot.rooms.queue.join(
+                    guild_id=GUILD,
+                    user_id=user.id,
+                    name=user.global_name or user.name,
+                    game_key="yamatai",
+                    players="2",
+                    channel_id=table.id,
+                )
+            await moved_on(env)
+            threads = [t for t in env.double.threads(CHANNEL) if t.id != table.id]
+            assert len(threads) == 1
+            assert [s.user_id for s in (await env.game(threads[0].id)).seats] == [HOST.id, GUEST.id]
+
+    run(body, timeout=60)
