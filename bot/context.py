@@ -103,6 +103,12 @@ class Buttons(Protocol):
         """A reminder's button: its player asks for 24 h more on the turn."""
         ...
 
+    def hint_button(
+        self, game_id: int, version: int, label: str
+    ) -> ui.DynamicItem[ui.Button[ui.View]]:
+        """The turn panel's Hint button of a coached game (``bot.views.panel_hints``)."""
+        ...
+
 
 class Door(Protocol):
     """The outbox as its users see it: post a game's owed message once, then record it."""

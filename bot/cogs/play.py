@@ -29,8 +29,9 @@ from bot.summary import Summary
 from bot.thread.door import announce
 from bot.translator import text
 from bot.views.deadline import tell_thread
-from bot.views.panel import follow_picture, open_panel
+from bot.views.panel import open_panel
 from bot.views.play import abandon_view, preview_view, resign_view
+from bot.views.step_picture import follow_picture
 from bot.views.words import choice_label
 
 log = logging.getLogger(__name__)

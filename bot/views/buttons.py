@@ -12,6 +12,7 @@ from bot.context import Himiko
 from bot.service import TurnId
 from bot.views.deadline import skip_view
 from bot.views.more_time import ask_view
+from bot.views.panel_hints import HintButton
 from bot.views.play import turn_button_view
 from bot.views.rematch import final_view
 from bot.views.rules import rules_button
@@ -52,3 +53,9 @@ class ViewButtons:
     def more_time_view(self, game_id: int, turn: str, locale: str | None) -> ui.View:
         """A reminder's button: its player asks for 24 h more on the turn."""
         return ask_view(self.bot, game_id, turn, locale)
+
+    def hint_button(
+        self, game_id: int, version: int, label: str
+    ) -> ui.DynamicItem[ui.Button[ui.View]]:
+        """The turn panel's Hint button of a coached game."""
+        return self.bot.bound(HintButton)(game_id, version, label)

@@ -33,79 +33,35 @@ from typing import ClassVar, Self
 import discord
 from discord import ui
 
-from bot.admission import one_in_flight, through_gate
-from bot.cards import MAX_CARD_TEXT
-from bot.catalog import default_catalog
+from bot.admission import through_gate
 from bot.context import Himiko
 from bot.custom_ids import (
-    COACH_PLAY,
     PANEL_ACTION,
     PANEL_CATEGORY,
     PANEL_DO,
-    PANEL_HINT,
     PANEL_PAGE,
     PANEL_REFRESH,
     PANEL_UNDO,
 )
 from bot.games import presentation
 from bot.internals import Interaction
-from bot.names import display_name
-from bot.present import after_save, busy_notice, guarded, picture, played_words, send, t
+from bot.present import after_save, busy_notice, guarded, picture, played_words, t
 from bot.service import PanelState, TurnKey
-from bot.service.coach import Hint
 from bot.service.panel import END_GROUP, PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
-from bot.service.pictures import PictureOrder
-from bot.summary import Summary
 from bot.thread.door import announce
-from bot.thread.picture_queue import Delivery
 from bot.views.base import PersistentItem, button
-from bot.views.coach import percent
 from bot.views.panel_card import PANEL_PICTURE, panel_accent, panel_card
+from bot.views.panel_words import (
+    category_label,
+    opening_words,
+    panel_content,
+)
+from bot.views.step_picture import follow_picture
 from bot.views.words import MAX_LABEL
 from bot.views.words import choice_label as choice_label  # the panel's words, for its callers
 
 log = logging.getLogger(__name__)
 PAGE_SEPARATOR = "|"  # between the group and the stage in a page button's id
-
-
-def category_label(interaction: Interaction, game: str, key: str) -> str:
-    """A panel group's name in the user's language."""
-    return presentation(game).panel_group_label(lambda k, **p: t(interaction, k, **p), key)
-
-
-def panel_content(interaction: Interaction, state: PanelState, played: str | None = None) -> str:
-    """The panel's text: the step (after what was just played, if anything), the page."""
-    step = t(interaction, state.step)
-    if played is None:
-        text = t(interaction, "panel.title", step=step)
-    else:
-        text = t(interaction, "panel.played", action=played, step=step)
-    if state.pages > 1:
-        text += " · " + t(interaction, "panel.page", page=state.page + 1, pages=state.pages)
-    return text
-
-
-def since_text(interaction: Interaction, state: PanelState, room: int) -> str:
-    """What the others did since the player's last turn, its title then a line per turn in the
-    reader's words, within ``room`` characters (the oldest turns left out first); "" if
-    nothing."""
-    if not state.since:
-        return ""
-    words = Summary(default_catalog(), str(interaction.locale), state.game)
-    names = [words.name_of(p) for p in state.players]
-    lines = [
-        t(
-            interaction,
-            "panel.since_turn",
-            player=display_name(names[turn.seat]),
-            words=words.actions(turn.events, names),
-        )
-        for turn in state.since
-    ]
-    title = t(interaction, "panel.since_start" if state.first_turn else "panel.since")
-    while lines and len(title) + sum(len(line) + 1 for line in lines) > room:
-        lines.pop(0)
-    return title + "".join("\n" + line for line in lines) if lines else ""
 
 
 class CategorySelect(ui.DynamicItem[ui.Select[ui.View]], template=PANEL_CATEGORY.template):
@@ -291,63 +247,6 @@ class RefreshButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_REFRESH.t
         )
 
 
-class HintButton(ui.DynamicItem[ui.Button[ui.View]], template=PANEL_HINT.template):
-    """Asks the coach what the strong player would do in this step."""
-
-    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
-
-    def __init__(self, game_id: int, version: int, label: str = "Hint") -> None:
-        self.game_id, self.version = game_id, version
-        custom_id = PANEL_HINT.format(game=game_id, version=version)
-        super().__init__(button(custom_id, "💡 " + label))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
-    ) -> Self:
-        """Rebuild from a click."""
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        """Answer privately with the three best choices and their chances; through the
-        admission gate as the panel's other clicks, one hint in flight per player (D151)."""
-        bot = self.bot
-        await guarded(
-            interaction,
-            lambda: one_in_flight(
-                bot.admission,
-                interaction,
-                ("hint", interaction.user.id),
-                lambda: show_hint(bot, interaction, self),
-                busy_notice,
-                busy="coach.hint_in_flight",
-            ),
-        )
-
-
-class HintPlayButton(ui.DynamicItem[ui.Button[ui.View]], template=COACH_PLAY.template):
-    """Under a hint: shows the panel focused on that choice, whose own button plays it."""
-
-    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
-
-    def __init__(self, game_id: int, version: int, crc: str, label: str = "Play") -> None:
-        self.game_id, self.version, self.crc = game_id, version, crc
-        custom_id = COACH_PLAY.format(game=game_id, version=version, crc=crc)
-        super().__init__(button(custom_id, "▶ " + label))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[ui.View], match: re.Match[str], /
-    ) -> Self:
-        """Rebuild from a click."""
-        return cls(int(match["game"]), int(match["version"]), match["crc"])
-
-    async def callback(self, interaction: Interaction) -> None:
-        """The hint's message becomes the panel at this choice (as the panel's clicks, through
-        the admission gate); refused, changing nothing, out of turn or once the step passed."""
-        await gated(self.bot, interaction, lambda: show_hinted(self.bot, interaction, self))
-
-
 async def gated(bot: Himiko, interaction: Interaction, body: Callable[[], Awaitable[None]]) -> None:
     """A panel click's handling through the admission gate, as a gated command's: deferred at
     once as an update of the panel, run in its turn, refused at once past the bound (D134); any
@@ -403,15 +302,10 @@ def panel_view(
         text = t(interaction, "coach.other_choices")
         view.add_item(bot.bound(PageButton)(game, version, 0, state.category, text))
     view.add_item(bot.bound(RefreshButton)(game, t(interaction, "panel.refresh")))
-    if state.coach:
-        add_hint(view, bot.bound(HintButton)(game, version, t(interaction, "panel.hint")))
+    if state.coach:  # the coach's Hint, in the first row with room (a panel rarely fills five)
+        with contextlib.suppress(ValueError):  # every row full: the panel is shown without it
+            view.add_item(bot.buttons.hint_button(game, version, t(interaction, "panel.hint")))
     return view
-
-
-def add_hint(view: ui.View, hint: HintButton) -> None:
-    """The coach's Hint button, in the first row with room (a panel rarely fills its five)."""
-    with contextlib.suppress(ValueError):  # every row full: the panel is shown without it
-        view.add_item(hint)
 
 
 def _add_menus(
@@ -481,12 +375,6 @@ async def open_panel(
         await interaction.followup.send(view=view, ephemeral=True, file=png)
 
 
-def opening_words(interaction: Interaction, state: PanelState) -> list[str]:
-    """The texts of a panel as it opens: the step, then what the others did since."""
-    step = panel_content(interaction, state)
-    return [step, since_text(interaction, state, MAX_CARD_TEXT - len(step))]
-
-
 def panel_message(
     bot: Himiko,
     interaction: Interaction,
@@ -534,110 +422,6 @@ async def show_focused(
     else:
         state = replace(state, actions=(action,), prefix=action, page=0, pages=1)
     await _show(bot, interaction, state, [said, panel_content(interaction, state)], focused=True)
-
-
-async def show_hint(bot: Himiko, interaction: Interaction, clicked: HintButton) -> None:
-    """The strong player's top three choices for the step, highest chance first, each in words
-    with its chance and its place in the panel, and a Play button per choice."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    found = await bot.rooms.coach.hint(interaction.user.id, clicked.game_id, clicked.version)
-    view = ui.View(timeout=None)
-    play = bot.bound(HintPlayButton)
-    for rank, (action, _) in enumerate(found.choices, start=1):
-        label = t(interaction, "coach.hint_play", rank=rank)
-        view.add_item(play(clicked.game_id, clicked.version, checksum(action), label))
-    await send(interaction, hint_text(interaction, found), view=view)
-
-
-def hint_text(interaction: Interaction, found: Hint) -> str:
-    """The hint's lines: a title, then each choice with its chance and where the panel has it."""
-    lines = [t(interaction, "coach.hint_title")]
-    for rank, (action, chance) in enumerate(found.choices, start=1):
-        line = t(
-            interaction,
-            "coach.hint_line",
-            rank=rank,
-            action=choice_label(interaction, found.game, found.view, action),
-            chance=percent(chance),
-            where=where(interaction, found.game, presentation(found.game).panel_group(action)),
-        )
-        lines.append(line)
-    return "\n".join(lines)
-
-
-def where(interaction: Interaction, game: str, group: str) -> str:
-    """Where the turn panel shows an action of ``group``: its menu, or the End the turn button."""
-    if group == END_GROUP:
-        return t(interaction, "coach.hint_where_end", button=t(interaction, "panel.end"))
-    return t(interaction, "coach.hint_where", group=category_label(interaction, game, group))
-
-
-async def show_hinted(bot: Himiko, interaction: Interaction, clicked: HintPlayButton) -> None:
-    """The panel focused on the hinted choice, the coach's words above: the panel's own button
-    plays it (its usual path), its menus and Other choices let the player choose otherwise."""
-    await interaction.response.defer()
-    user = interaction.user.id
-    hinted = await bot.rooms.coach.hinted(user, clicked.game_id, clicked.version, clicked.crc)
-    state = await bot.rooms.playing.panel(
-        user,
-        game_id=clicked.game_id,
-        version=clicked.version,
-        category=hinted.group,
-        prefix="" if hinted.group == END_GROUP else hinted.action,
-        picture=False,
-    )
-    said = t(
-        interaction,
-        "coach.hint_focus",
-        action=choice_label(interaction, hinted.game, state.view, hinted.action),
-        where=where(interaction, hinted.game, hinted.group),
-    )
-    await show_focused(bot, interaction, state, hinted.action, said)
-
-
-def follow_picture(
-    bot: Himiko,
-    interaction: Interaction,
-    game_id: int,
-    order: PictureOrder | None,
-    card: Callable[[], ui.LayoutView] | None = None,
-) -> None:
-    """Queue the step's picture; once drawn it is attached to the interaction's answer by an
-    edit (D100). A newer step of the same player in the same game replaces it if it has not
-    started, and a picture drawn after a newer step was asked for is not attached; without an
-    ``order`` (the turn ended) nothing is drawn and the player's older step pictures are not
-    attached either. A panel's ``card`` is its card again, with the picture in its gallery: a
-    card shows only the attachments its components name. Failing to draw or attach it (Discord
-    5xx, the answer's token expired after 15 minutes) loses only the picture: the action is
-    saved and answered already, the card stays in words."""
-    queue = bot.outbox.pictures
-    key = (game_id, "step", interaction.user.id)
-
-    async def attach(version: int) -> Delivery | None:
-        if order is None:
-            return None
-        try:
-            png = await bot.rooms.pictures.draw(order)
-        except Exception:
-            log.warning("game %s: a step's picture was lost", game_id, exc_info=True)
-            return None
-
-        async def deliver() -> None:
-            try:
-                if queue.newer(key, version):
-                    return
-                if card is None:
-                    await interaction.edit_original_response(attachments=[picture(png)])
-                else:
-                    await interaction.edit_original_response(
-                        attachments=[picture(png, PANEL_PICTURE)], view=card()
-                    )
-            except Exception:
-                log.warning("game %s: a step's picture was lost", game_id, exc_info=True)
-
-        return deliver
-
-    queue.put_newest(key, attach)
 
 
 async def refresh(
@@ -718,6 +502,4 @@ PANEL_ITEMS: tuple[type[PersistentItem], ...] = (
     ActButton,
     UndoButton,
     RefreshButton,
-    HintButton,
-    HintPlayButton,
 )

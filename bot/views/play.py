@@ -25,7 +25,8 @@ from bot.present import after_save, guarded, member_of, played_text, t
 from bot.service import ServiceError, TurnId, TurnKey
 from bot.thread.door import announce, settle
 from bot.views.base import OkNoButton, OneGameButton, PersistentItem, button
-from bot.views.panel import follow_picture, open_panel
+from bot.views.panel import open_panel
+from bot.views.step_picture import follow_picture
 
 _SEQUENCE = re.compile(r"```\n(?P<text>.*?)\n```", re.DOTALL)
 

@@ -18,8 +18,9 @@ from bot.custom_ids import ROW_ID_MAX, VERSION_MAX
 from bot.service import PanelState, TurnRecord
 from bot.service.results import PlayerInfo
 from bot.service.tables import step_of
-from bot.views.panel import opening_words, panel_message
+from bot.views.panel import panel_message
 from bot.views.panel_card import PANEL_PICTURE
+from bot.views.panel_words import opening_words, panel_content
 from engine import games
 from engine.players import random_player
 from tests.discord_double.records import ACTION_ROW, CONTAINER, MEDIA_GALLERY, MessageRecord
@@ -235,7 +236,7 @@ def test_a_classic_panel_shown_before_the_upgrade_becomes_the_card_at_its_first_
         state = await bot.rooms.playing.panel(interaction.user.id, **where)
         view = panels.panel_view(bot, interaction, state)
         png = present.picture(state.picture or b"")
-        content = panels.panel_content(interaction, state)
+        content = panel_content(interaction, state)
         await interaction.followup.send(content, view=view, ephemeral=True, file=png)
 
     async def body() -> None:
