@@ -97,7 +97,9 @@ SERIAL = (
     # python -m bot stopped right after it became ready: twice in ten runs beside other tests
     # it had not exited 30 s after SIGINT (no "closing took over" warning); alone, never
     "tests/e2e/test_metrics_process.py",
-    "tests/test_benchmarks.py",  # the load benchmark's admission and refusals
+    # the load benchmark's tiny run: no command refused (busy) at its rate; the other
+    # benchmark tests count and parse, and run beside the others (D235)
+    "tests/test_benchmarks.py::test_the_load_benchmark_prints_its_refusals_verify_and_messages_posted_twice",
 )
 
 #: Tests about the real search (its budget, its answers).
