@@ -1,6 +1,6 @@
 """A server's limit on how many active games one player holds (issue 39 item 5, ``/server
 max-games:``): joining a lobby, opening one or joining the queue past it is refused with the
-count; games already under way are never touched."""
+count, and the queue matches nobody at it; games already under way are never touched."""
 
 from __future__ import annotations
 
@@ -49,6 +49,20 @@ class GameLimits:
         most = await self.store.max_games(guild_id)
         if most is None:
             return
-        held = sum(1 for g in await self.store.list_active_games(user_id) if g.guild_id == guild_id)
+        held = await held_games(self.store, guild_id, user_id)
         if held >= most:
             raise ServiceError("limits.reached", count=held, most=most)
+
+
+async def held_games(store: LimitBook, guild_id: int, user_id: int) -> int:
+    """How many active games the player holds in the server."""
+    return sum(1 for g in await store.list_active_games(user_id) if g.guild_id == guild_id)
+
+
+async def at_limit(store: LimitBook, guild_id: int, user_ids: set[int]) -> set[int]:
+    """The players who hold as many active games in the server as it allows (none without a
+    limit): the queue does not match them until one of their games ends."""
+    most = await store.max_games(guild_id)
+    if most is None:
+        return set()
+    return {u for u in sorted(user_ids) if await held_games(store, guild_id, u) >= most}

@@ -19,6 +19,7 @@ from bot.store.interface import SettingsStore
 from engine import games
 
 from .errors import ServiceError
+from .limits import LimitBook, at_limit
 from .playing import PlayService
 from .queue_matching import pick, waiters
 from .reading import ReadingService
@@ -31,8 +32,9 @@ WEEK = 7 * 24 * 3600
 _COUNTS = re.compile(r"\s*([0-9]{1,2})\s*(?:[-\u2013\u2014]\s*([0-9]{1,2})\s*)?")
 
 
-class QueueBook(QueueStore, SettingsStore, Protocol):
-    """The store calls the queue makes: its own and the players' settings (waking hours)."""
+class QueueBook(QueueStore, SettingsStore, LimitBook, Protocol):
+    """The store calls the queue makes: its own, the players' settings (waking hours) and the
+    server's limit on games."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -144,6 +146,8 @@ class QueueService:
     async def _next_group(self, guild_id: int) -> tuple[QueueEntry, ...] | None:
         """The next group to match in the server's queue, of any game, or None."""
         entries = await self.store.queue_of(guild_id)
+        full = await at_limit(self.store, guild_id, {e.user_id for e in entries})
+        entries = [e for e in entries if e.user_id not in full]  # they wait on
         now = self.now()
         settings = await self._settings({e.user_id for e in entries})
         for game_key in sorted({e.game_key for e in entries}):

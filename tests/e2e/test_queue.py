@@ -237,3 +237,31 @@ def test_an_entry_stored_with_a_thread_opens_its_game_in_the_thread_s_channel(
             assert [s.user_id for s in (await env.game(threads[0].id)).seats] == [HOST.id, GUEST.id]
 
     run(body, timeout=60)
+
+
+def test_a_waiter_at_the_server_s_limit_on_games_is_not_matched(tmp_path: Path) -> None:
+    """``/server max-games:`` holds at matching too: Hana queued with room, then took a game
+    that filled her limit; the next waiter is not matched with her (a game past her limit),
+    she waits on, and the two others get their game."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            admin = replace(WATCHER, permissions=WATCHER.permissions | MANAGE_GUILD)
+            await (await env.double.slash(admin, CHANNEL, "server", {"max-games": 1})).reply(
+                TIMEOUT
+            )
+            await join(env, HOST, "2")
+            table = await env.start_game(HOST, computers=1)  # now Hana holds her one game
+            await join(env, GUEST, "2")
+            await moved_on(env)
+            assert [t.id for t in env.double.threads(CHANNEL)] == [table.id]
+            shown = await env.double.slash(GUEST, CHANNEL, "queue show")
+            assert len((await shown.reply(TIMEOUT)).content.splitlines()) == 3  # both wait
+            await join(env, WATCHER, "2")
+            await moved_on(env)
+            threads = [t for t in env.double.threads(CHANNEL) if t.id != table.id]
+            assert len(threads) == 1
+            seats = [s.user_id for s in (await env.game(threads[0].id)).seats]
+            assert seats == [GUEST.id, WATCHER.id]
+
+    run(body, timeout=60)
