@@ -352,6 +352,7 @@ class PlayService:
             since=since.turns,
             first_turn=since.first_turn,
             players=tuple(players),
+            timed=game.turn_deadline is not None and game.time_bank is None,
         )
 
     async def _panel_picture(self, order: PictureOrder, game: Game) -> bytes | None:

@@ -294,6 +294,7 @@ class PanelState:
     since: tuple[TurnRecord, ...] = ()  # the others' turns since the player's last one
     first_turn: bool = False  # the player has had no turn: ``since`` is since the game began
     players: tuple[PlayerInfo, ...] = ()  # by seat (their names in a reader's language)
+    timed: bool = False  # a fixed turn deadline (no time bank): the player may ask for more
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -5,6 +5,7 @@ from bot.views.coach import COACH_ITEMS
 from bot.views.deadline import DEADLINE_ITEMS
 from bot.views.lobby import LOBBY_ITEMS
 from bot.views.more_time import MORE_TIME_ITEMS
+from bot.views.notes import NOTES_ITEMS
 from bot.views.panel import PANEL_ITEMS
 from bot.views.panel_hints import PANEL_HINT_ITEMS
 from bot.views.play import PLAY_ITEMS
@@ -22,6 +23,7 @@ DYNAMIC_ITEMS: tuple[type[PersistentItem], ...] = (
     + REMATCH_ITEMS
     + RULES_ITEMS
     + MORE_TIME_ITEMS
+    + NOTES_ITEMS
     + SERVER_TABLE_ITEMS
 )
 

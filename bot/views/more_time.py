@@ -16,10 +16,11 @@ from bot.internals import Interaction
 from bot.names import display_name
 from bot.present import NO_MENTIONS, guarded, public_locale
 from bot.service.more_time import MoreTime
-from bot.views.base import button
+from bot.views.base import OneGameButton, button
 
 MORE_ASK = spec("himiko:more:ask", "game", DEADLINE_TURN)  # a reminder's Ask for 24 h more
 MORE_GRANT = spec("himiko:more:grant", "game", DEADLINE_TURN)  # the request's Grant
+MORE_NOW = spec("himiko:more:now", "game")  # the turn panel's Ask: the turn being played
 
 
 class AskMoreButton(ui.DynamicItem[ui.Button[ui.View]], template=MORE_ASK.template):
@@ -75,6 +76,26 @@ class GrantMoreButton(AskMoreButton, template=MORE_GRANT.template):
         await guarded(interaction, grant)
 
 
+class AskNowButton(OneGameButton, ui.DynamicItem[ui.Button[ui.View]], template=MORE_NOW.template):
+    """The turn panel's Ask for 24 h more: on the turn being played (its key is not carried:
+    a panel is of one turn, and the service checks it is the clicker's)."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
+
+    def __init__(self, game_id: int, label: str = "+24 h") -> None:
+        self.game_id = game_id
+        super().__init__(button(MORE_NOW.format(game=game_id), label))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Ask, then answer with the public request in the thread and its Grant button."""
+
+        async def ask() -> None:
+            asked = await self.bot.rooms.more_time.ask(interaction.user.id, game_id=self.game_id)
+            await post_request(self.bot, interaction, asked)
+
+        await guarded(interaction, ask)
+
+
 def public_text(bot: Himiko, interaction: Interaction, key: str, told: MoreTime) -> str:
     """A text everyone in the game's thread reads, in the game's language."""
     locale = told.language or public_locale(interaction)
@@ -108,4 +129,8 @@ def ask_view(bot: Himiko, game_id: int, turn: str, locale: str | None) -> ui.Vie
     return view
 
 
-MORE_TIME_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (AskMoreButton, GrantMoreButton)
+MORE_TIME_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    AskMoreButton,
+    GrantMoreButton,
+    AskNowButton,
+)

@@ -9,17 +9,20 @@ restarted is still saved: discord.py forgets the modal objects of a process that
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from discord import ui
 
+from bot.context import Himiko
 from bot.custom_ids import spec
 from bot.internals import Interaction
-from bot.present import t
+from bot.present import guarded, t
 from bot.service.notes import MAX_NOTE, Note
+from bot.views.base import OneGameButton, button
 
 NOTES = spec("himiko:notes", "game")  # the modal; its one text input is TEXT
+NOTES_OPEN = spec("himiko:notes:open", "game")  # the turn panel's Notes button
 TEXT = "himiko:notes:text"
 MODAL_MINUTES = 15  # the modal object is kept this long (its submission needs none of it)
 TITLE_LIMIT, LABEL_LIMIT, PLACEHOLDER_LIMIT = 45, 45, 100  # Discord's
@@ -50,6 +53,25 @@ class NotesModal(ui.Modal):
         """Nothing: the notes cog answers every submission (see the module's docstring)."""
 
 
+class NotesButton(OneGameButton, ui.DynamicItem[ui.Button[ui.View]], template=NOTES_OPEN.template):
+    """The turn panel's Notes button: the player's note on the game, in the modal."""
+
+    bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
+
+    def __init__(self, game_id: int, label: str = "Notes") -> None:
+        self.game_id = game_id
+        super().__init__(button(NOTES_OPEN.format(game=game_id), "📝 " + label))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Open the modal with the player's note (refused to anyone not seated)."""
+
+        async def opened() -> None:
+            note = await self.bot.rooms.notes.of_game(interaction.user.id, self.game_id)
+            await interaction.response.send_modal(NotesModal(interaction, note))
+
+        await guarded(interaction, opened)
+
+
 def submitted_note(data: Mapping[str, Any]) -> tuple[int, str] | None:
     """The game and text of a notes modal's submission (``interaction.data``), or None for
     another modal or a submission without its text input."""
@@ -70,3 +92,6 @@ def _components(nodes: Any) -> Iterator[Mapping[str, Any]]:
             yield from _components(node.get("components"))
             if isinstance(node.get("component"), Mapping):
                 yield from _components([node["component"]])
+
+
+NOTES_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (NotesButton,)

@@ -50,6 +50,8 @@ from bot.service import PanelState, TurnKey
 from bot.service.panel import END_GROUP, PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.thread.door import announce
 from bot.views.base import PersistentItem, button
+from bot.views.more_time import AskNowButton
+from bot.views.notes import NotesButton
 from bot.views.panel_card import PANEL_PICTURE, panel_accent, panel_card
 from bot.views.panel_words import (
     category_label,
@@ -302,9 +304,15 @@ def panel_view(
         text = t(interaction, "coach.other_choices")
         view.add_item(bot.bound(PageButton)(game, version, 0, state.category, text))
     view.add_item(bot.bound(RefreshButton)(game, t(interaction, "panel.refresh")))
-    if state.coach:  # the coach's Hint, in the first row with room (a panel rarely fills five)
+    extra: list[ui.DynamicItem[ui.Button[ui.View]]] = []  # in the first rows with room
+    if state.coach:
+        extra.append(bot.buttons.hint_button(game, version, t(interaction, "panel.hint")))
+    extra.append(bot.bound(NotesButton)(game, t(interaction, "panel.notes")))
+    if state.timed:
+        extra.append(bot.bound(AskNowButton)(game, t(interaction, "more.ask")))
+    for item in extra:
         with contextlib.suppress(ValueError):  # every row full: the panel is shown without it
-            view.add_item(bot.buttons.hint_button(game, version, t(interaction, "panel.hint")))
+            view.add_item(item)
     return view
 
 

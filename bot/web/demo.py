@@ -24,6 +24,7 @@ from pathlib import Path
 
 from bot.service import Rooms, build_rooms, render_picture
 from bot.store import GameNotFound, GameRepository, GameSettings, League, open_store
+from bot.web.pictures import web_picture
 from bot.workers.render_pool import RenderPool, default_processes
 from engine import games
 from engine.games import Match
@@ -150,12 +151,13 @@ async def demo(db: Path, host: str, port: int, fresh: bool, processes: int) -> N
             path.unlink(missing_ok=True)
     secret = demo_secret(db)
     repo = await open_store(db)
-    pool = RenderPool(processes, render_picture)
+    pool = RenderPool(processes, render_picture)  # the games' own pictures, as the bot's
+    pictures = RenderPool(processes, web_picture)  # the pages' pictures, in their language
     try:
         seeds = itertools.count(100)
         rooms = build_rooms(repo, pool=pool, seed_source=lambda: next(seeds))
         config = WebConfig(port=port, secret=secret, host=host)
-        server = WebServer(config, repo, pool, leagues=rooms.leagues)
+        server = WebServer(config, repo, pictures, leagues=rooms.leagues)
         await _listen(server)
         try:
             known = await _game_ids(repo)
@@ -175,11 +177,13 @@ async def demo(db: Path, host: str, port: int, fresh: bool, processes: int) -> N
                 repo, rooms, lambda game_id, turns: play_on(repo, game_id, turns), TURNS_UNDER_WAY
             )
             await pool.start()
+            await pictures.start()
             await _tell(repo, server, [known[n] for n in sorted(known)], league, db)
             await _until_stopped()
         finally:
             await server.stop()
     finally:
+        await pictures.close()
         await pool.close()
         await repo.close()
 

@@ -119,3 +119,19 @@ def test_a_time_bank_is_never_extended(tmp_path: Path) -> None:
             assert said("lobby.more_time_text") in env.double.message(dated[0].lobby.id).text()
 
     run(body, timeout=120)
+
+
+def test_the_panel_asks_for_the_turn_being_played(tmp_path: Path) -> None:
+    """The turn panel of a game with a deadline has the Ask button too: the request goes to
+    the thread for everyone, as the reminder's does."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, other = await two_humans(env)
+            panel = await (await env.double.slash(player, table.id, "turn")).reply(TIMEOUT)
+            request = await click(env, player, table, panel, "himiko:more:now:")
+            assert not request.ephemeral and custom_id(request, "himiko:more:grant:")
+            again = await click(env, other, table, panel, "himiko:more:now:")
+            assert again.content == said("more.not_yours")
+
+    run(body, timeout=120)

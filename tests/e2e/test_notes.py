@@ -15,7 +15,17 @@ import pytest
 
 from bot.catalog import default_catalog
 from tests.discord_double import InteractionRecord, MessageRecord
-from tests.e2e.harness import CHANNEL, GUEST, HOST, TIMEOUT, WATCHER, Env, himiko_env, run
+from tests.e2e.harness import (
+    CHANNEL,
+    GUEST,
+    HOST,
+    TIMEOUT,
+    WATCHER,
+    Env,
+    custom_id,
+    himiko_env,
+    run,
+)
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -106,5 +116,24 @@ def test_refusals_change_nothing(tmp_path: Path) -> None:
             stolen = await submit(env, WATCHER, opened, "mine now")
             assert stolen.content == said("notes.not_player")
             assert shown_note(await open_notes(env, HOST, table.id)) == PLAN
+
+    run(body, timeout=120)
+
+
+def test_the_panel_s_notes_button_opens_the_same_note(tmp_path: Path) -> None:
+    """The turn panel's Notes button answers with the modal of the player's own note."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await env.start_game(HOST, [GUEST])
+            opened = await open_notes(env, HOST, table.id)
+            await submit(env, HOST, opened, PLAN)
+            player = await env.current_user(table.id)
+            user = HOST if player == HOST.id else GUEST
+            panel = await (await env.double.slash(user, table.id, "turn")).reply(TIMEOUT)
+            button = custom_id(panel, "himiko:notes:open:")
+            clicked = await env.double.click(user, table.id, panel.id, button)
+            await clicked.response(TIMEOUT)
+            assert shown_note(clicked) == (PLAN if user is HOST else "")
 
     run(body, timeout=120)

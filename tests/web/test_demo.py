@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import os
 import queue
 import re
@@ -15,6 +16,8 @@ import sys
 import threading
 import urllib.request
 from pathlib import Path
+
+from PIL import Image
 
 from tests.waiting import eventually
 
@@ -48,7 +51,9 @@ def test_demo_plays_games_and_serves_their_pages(tmp_path: Path) -> None:
             html = answer.read().decode()
         assert answer.status == 200 and '<html lang="pl">' in html  # 4th game: Polish
         with urllib.request.urlopen(links[0] + "/v/1.png", timeout=60) as answer:
-            assert answer.read().startswith(b"\x89PNG")
+            png = answer.read()
+        # the board after the step, as the page shows it (not the bot's 900-px turn picture)
+        assert Image.open(io.BytesIO(png)).size == (1600, 1100)
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=30) == 0
     finally:
