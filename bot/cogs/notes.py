@@ -40,6 +40,6 @@ class NotesCog(commands.Cog):
         async def save() -> None:
             note = await self.bot.rooms.notes.save(interaction.user.id, game_id, body)
             key = "notes.saved" if note.body else "notes.cleared"
-            await send(interaction, t(interaction, key, length=len(note.body)))
+            await send(interaction, t(interaction, key, count=len(note.body)))
 
         await guarded(interaction, save)

@@ -69,7 +69,7 @@ def test_a_note_comes_back_only_to_its_author_and_survives_a_restart(tmp_path: P
             opened = await open_notes(env, HOST, thread)
             assert shown_note(opened) == ""
             saved = await submit(env, HOST, opened, PLAN)
-            assert saved.ephemeral and saved.content == said("notes.saved", length=len(PLAN))
+            assert saved.ephemeral and saved.content == said("notes.saved", count=len(PLAN))
             # it points only at what exists: /notes (the panel has no Notes button yet: D232)
             for locale in ("en-US", "fr", "it", "pl"):
                 speaker = replace(HOST, locale=locale)
@@ -82,7 +82,7 @@ def test_a_note_comes_back_only_to_its_author_and_survives_a_restart(tmp_path: P
             before = await open_notes(env, GUEST, thread)
             await env.restart()
             answer = await submit(env, GUEST, before, "Mon plan")
-            assert answer.content == said("notes.saved", length=8)
+            assert answer.content == said("notes.saved", count=8)
             assert shown_note(await open_notes(env, HOST, thread)) == PLAN
             assert shown_note(await open_notes(env, GUEST, thread)) == "Mon plan"
             # no record carries a note
@@ -90,6 +90,11 @@ def test_a_note_comes_back_only_to_its_author_and_survives_a_restart(tmp_path: P
             data = export.attachments[0].data.decode()
             assert json.loads(data)["actions"] is not None
             assert "Fleet 3" not in data and "Mon plan" not in data
+            # one character is said in the singular
+            for locale, said_one in (("en-US", "(1 character)"), ("fr", "(1 caractère)")):
+                speaker = replace(HOST, locale=locale)
+                one = await submit(env, speaker, await open_notes(env, HOST, thread), "x")
+                assert said_one in one.content, one.content
             # an empty note clears it
             cleared = await submit(env, HOST, await open_notes(env, HOST, thread), "  ")
             assert cleared.content == said("notes.cleared")
