@@ -145,7 +145,9 @@ def _page(
 ) -> pages.GamePage:
     match, replay = ready.match, ready.replay
     outcome = match.outcome
-    winners = set(outcome.winners) if outcome is not None else set()
+    # the rules' winners; a game the bot ended (a resignation) keeps the ones it stored (D207)
+    stored = {s.seat for s in game.seats if s.winner}
+    winners = set(outcome.winners) if outcome is not None else stored
     active = game.status == GameStatus.ACTIVE and match.current_seat is not None
     colours = match.colours
     language = picture_language(game)

@@ -255,6 +255,15 @@ def test_a_game_ended_by_a_resignation_gets_its_recap_and_link_and_a_full_record
             full = rec.from_json(attached.data.decode())
             assert full.kind == rec.FULL and full.ended == "resigned" and full.result is None
             assert rec.check(full).replayed
+            # the page marks the computer the winner, as the ending card says
+            async with (
+                aiohttp.ClientSession() as client,
+                client.get(bot.web.game_url(game.id)) as page,
+            ):
+                html = await page.text()
+            rows = re.findall(r'<tr data-seat="\d+".*?</tr>', html)
+            [won] = [row for row in rows if 'class="tag win"' in row]
+            assert "Computer 1" in won and "Hana" not in won
 
     run(body, timeout=240)
 
