@@ -3,11 +3,14 @@ the oldest waiter first, seats in the order players joined."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any, cast
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.service.errors import ServiceError
-from bot.service.queue import player_counts
+from bot.service.queue import QueueService, player_counts
 from bot.service.queue_matching import SHARED_HOURS, Waiter, awake_hours, pick, waiters
 from bot.store import QueueEntry, UserSettings
 
@@ -115,3 +118,19 @@ def test_two_players_who_fit_each_other_are_never_left_waiting(waiting: list[Wai
     ]
     if pairs:
         assert pick(waiting) is not None
+
+
+def test_a_game_that_does_not_exist_is_refused_before_anything_is_stored() -> None:
+    """Discord offers only the games' choices; a forged value still changes nothing."""
+    store = cast(Any, object())  # any call on it would fail: nothing is read or written
+    service = QueueService(store, playing=cast(Any, None), reading=cast(Any, None), clock=lambda: 0)
+    try:
+        asyncio.run(
+            service.join(
+                guild_id=1, user_id=2, name="Ann", game_key="chess", players=None, channel_id=3
+            )
+        )
+    except ServiceError as refused:
+        assert refused.key == "queue.bad_game" and refused.params["game"] == "chess"
+    else:
+        raise AssertionError("a game that does not exist was queued for")
