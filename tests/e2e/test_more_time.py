@@ -64,6 +64,9 @@ def test_asked_by_the_player_granted_once_by_another_the_turn_gets_a_day_more(
             assert not request.ephemeral  # the others see it
             assert request.content == said("more.asked", player=name, when=f"<t:{deadline}:R>")
             assert request.pinged_user_ids() == []
+            # asked: the reminder's button has done its work (a second ask is refused)
+            await env.quiet()
+            assert env.double.message(reminder.id).custom_ids() == []
             # the asker cannot grant it, nor can a spectator
             own = await click(env, player, table, request, "himiko:more:grant:")
             assert own.content == said("more.own")
@@ -84,14 +87,15 @@ def test_asked_by_the_player_granted_once_by_another_the_turn_gets_a_day_more(
             assert {r.deadline_at for r in after.values()} == {new}
             assert after["half"].due_at == before[0].due_at  # sent already: unchanged
             assert after["near"].due_at == deadline - 4 * HOUR + DAY
-            # a second ask on this turn: refused; the near reminder comes a day later
-            again = await click(env, player, table, reminder, "himiko:more:ask:")
-            assert again.content == said("more.asked_already")
+            # the near reminder comes a day later; a second ask on this turn: refused
             env.clock.advance(DAY - 4 * HOUR)
             assert await env.bot.scheduler.tick() == 0
             env.clock.advance(DAY)
             assert await env.bot.scheduler.tick() == 1
-            assert f"<t:{new}:R>" in reminders_to(env, table, player)[-1].content
+            near = reminders_to(env, table, player)[-1]
+            assert f"<t:{new}:R>" in near.content
+            again = await click(env, player, table, near, "himiko:more:ask:")
+            assert again.content == said("more.asked_already")
 
     run(body, timeout=120)
 
