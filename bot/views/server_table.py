@@ -67,7 +67,8 @@ async def list_lobby(
 
 
 class QueueJoinButton(ui.DynamicItem[ui.Button[ui.View]], template=QUEUE_JOIN.template):
-    """Join this server's queue for a game (every player count the game allows)."""
+    """Join this server's queue for a game (every player count the game allows, or the
+    ones the player typed for it)."""
 
     bot: ClassVar[Himiko]  # set on the bound class (``BoundItems``)
 
@@ -83,8 +84,18 @@ class QueueJoinButton(ui.DynamicItem[ui.Button[ui.View]], template=QUEUE_JOIN.te
         return cls(match["game"])
 
     async def callback(self, interaction: Interaction) -> None:
-        """Join the queue and answer privately, as ``/queue join`` does."""
-        await guarded(interaction, lambda: join_queue(self.bot, interaction, self.game, None))
+        """Join the queue and answer privately, as ``/queue join`` does; a player who waits
+        for the game already keeps the player counts they typed."""
+
+        async def join() -> None:
+            waiting = await self.bot.rooms.queue.waiting(interaction.guild_id or 0)
+            mine = [
+                e for e in waiting if e.user_id == interaction.user.id and e.game_key == self.game
+            ]
+            kept = counts(mine[0]) if mine else None
+            await join_queue(self.bot, interaction, self.game, kept)
+
+        await guarded(interaction, join)
 
 
 async def join_queue(bot: Himiko, interaction: Interaction, game: str, players: str | None) -> None:

@@ -77,6 +77,13 @@ def test_the_table_lists_lobbies_the_queue_and_the_games_being_played(tmp_path: 
             assert answer.ephemeral and "**Namiji**" in answer.content and "2-5" in answer.content
             shown = await table(env)
             assert "Mio (2-5)" in shown.text()
+            # Kenji waits for 3 players; the table's button keeps what he typed
+            typed = {"game": "namiji", "players": "3"}
+            await (await env.double.slash(GUEST, CHANNEL, "queue join", typed)).reply(TIMEOUT)
+            clicked = await env.double.click(GUEST, CHANNEL, shown.id, join)
+            assert "**Namiji**" in (await clicked.reply(TIMEOUT)).content
+            shown = await table(env)
+            assert "Kenji (3)" in shown.text() and "Kenji (2-5)" not in shown.text()
             for locale in LOCALES:  # when the lobby opened and the first waiter joined
                 read = (await table(env, locale=locale)).text()
                 assert read.count(":R>") == 2 and not SINCE_AGO.search(read), read
