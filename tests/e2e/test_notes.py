@@ -6,7 +6,6 @@ too long: refused, nothing changed; a note is in no record."""
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -70,12 +69,13 @@ def test_a_note_comes_back_only_to_its_author_and_survives_a_restart(tmp_path: P
             assert shown_note(opened) == ""
             saved = await submit(env, HOST, opened, PLAN)
             assert saved.ephemeral and saved.content == said("notes.saved", count=len(PLAN))
-            # it points only at what exists: /notes (the panel has no Notes button yet: D232)
+            # it says where to read it again: /notes, or the turn panel's Notes (by its label)
             for locale in ("en-US", "fr", "it", "pl"):
                 speaker = replace(HOST, locale=locale)
                 again = await submit(env, speaker, await open_notes(env, HOST, thread), PLAN)
                 assert "/notes" in again.content, again.content
-                assert not re.search(r"(?i)panel|panneau|pannello", again.content), again.content
+                label = said("panel.notes", locale.split("-")[0])
+                assert f" {label} " in again.content, again.content
             assert shown_note(await open_notes(env, HOST, thread)) == PLAN
             assert shown_note(await open_notes(env, GUEST, thread)) == ""  # only its author
             # a modal opened before a restart and sent after it: still saved
