@@ -123,7 +123,7 @@ def test_profile_is_a_card_beside_the_avatar_in_each_language(tmp_path: Path) ->
             assert_card(french, ephemeral=True)
             assert_avatar_of(french, WATCHER)
             said = card_text(french)
-            assert "Parties\u00a0: 0 finies" in said and "aucun coup encore" in said
+            assert "Parties finies\u00a0: 0" in said and "aucun coup encore" in said
             assert "Pas encore de cote" in said
 
             polish = await ask(env, GUEST, "profile", {}, locale="pl")

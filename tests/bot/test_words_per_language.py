@@ -102,3 +102,38 @@ def test_namiji_turning_points_count_turns(language: str, turn: str) -> None:
     """Namiji has no rounds: its turning points say the turn ("Runda" in Polish before)."""
     line = shown(language)["coach.turning_point_line_turn"]
     assert f"{turn} {{round}}" in line
+
+
+TYPED_EXAMPLE = re.compile(r"fleet 4; [^`'»]*12")
+
+
+@pytest.mark.parametrize("language", ("fr", "it", "pl"))
+def test_a_whole_turn_example_names_the_boats_in_the_readers_language(language: str) -> None:
+    """The `;` example of /help, /play's option and the empty-action refusal named the boats in
+    English ("buy wood; place wood 12") on French, Italian and Polish pages: it names them in
+    the reader's words, and those words read back to the notation (issue 38, play-through)."""
+    from bot.games import presentation
+
+    names = presentation("yamatai").typed_names()
+    assert names is not None
+    texts = shown(language)
+    for key in ("help.turn", "error.empty_action", "cmd.play.action"):
+        [example] = TYPED_EXAMPLE.findall(texts[key])
+        assert "wood" not in example, (key, example)
+        assert names.read(example) == "fleet 4; buy wood; place wood 12", (key, example)
+
+
+@pytest.mark.parametrize("language", ("fr", "it"))
+def test_profile_counts_agree_with_one_game(language: str) -> None:
+    """/profile said "Parties : 1 finies" (a plural adjective after a count that may be 1): each
+    count comes after its label, so one game reads as well as many."""
+    line = shown(language)["profile.games"]
+    assert not re.search(r"\{(finished|abandoned|resigned|playing)\} \w", line), line
+
+
+def test_french_yamatai_says_manche_for_the_next_round() -> None:
+    """Fleet 1's panel name said "au prochain tour" where its card says "à la manche suivante":
+    in French Yamatai a round is a "manche", a "tour" is one player's turn."""
+    texts = shown("fr")
+    assert "manche suivante" in texts["yamatai.power.first"]
+    assert "manche suivante" in texts["y.fleet.1"]

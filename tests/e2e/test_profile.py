@@ -75,7 +75,7 @@ def test_profile_counts_finished_and_resigned_games_and_shows_ratings(tmp_path: 
             rec = await double.slash(french, CHANNEL, "profile", {}, locale="fr")
             nobody = await rec.reply(TIMEOUT)
             said = card_text(nobody)
-            assert nobody.ephemeral and "Parties\u00a0: 0 finies" in said
+            assert nobody.ephemeral and "Parties finies\u00a0: 0" in said
             assert "aucun coup encore" in said and "Pas encore de cote" in said
 
     run(body, timeout=120)
