@@ -214,17 +214,20 @@ class ThreadMessages:
     async def _delivery(self, message: Owed) -> Delivery | None:
         """How a completed turn's message tells its players now: the next player (ping, direct
         message: their settings, unless they chose only reminders in this game), and ``also``
-        the others who chose every turn (when their quiet hours allow a ping); None when
-        nobody is told."""
+        the others who chose every turn, but the player whose move it tells (when their quiet
+        hours allow a ping); None when nobody is told."""
         if not isinstance(message, TurnReport) or message.final is not None:
             return None
         modes = await self.pings.of_game(message.game_id)
         nxt = message.next_player
         human = nxt is not None and not nxt.computer and nxt.user_id is not None
         next_id = nxt.user_id if human and nxt is not None else None
+        mover = message.player.user_id  # not pinged by the message of their own move
         also = []
         for user, mode in sorted(modes.items()):
-            if mode == "every" and user != next_id and (await self.settings.delivery(user)).ping:
+            if mode != "every" or user in (next_id, mover):
+                continue
+            if (await self.settings.delivery(user)).ping:
                 also.append(user)
         if next_id is None:
             return Delivery(ping=False, dm=False, also=tuple(also)) if also else None

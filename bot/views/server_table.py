@@ -102,8 +102,13 @@ async def join_queue(bot: Himiko, interaction: Interaction, game: str, players: 
     """Put the user in the server's queue for ``game`` and tell them, privately; the queue
     runner then matches what fits (``/queue join`` and the table's button)."""
     guild_id, channel_id = interaction.guild_id, opening_channel(interaction)
-    if guild_id is None or channel_id is None:
+    if guild_id is None or interaction.channel_id is None:
         raise ServiceError("error.guild_only")
+    set_channel = await bot.rooms.queue.channel(guild_id)
+    if channel_id is None:  # no game could open here: only where the server set one
+        if set_channel is None:
+            raise ServiceError("queue.no_threads_here")
+        channel_id = interaction.channel_id  # told here when the entry expires
     user = interaction.user
     await bot.rooms.limits.check_room(guild_id, user.id)
     joined = await bot.rooms.queue.join(
@@ -114,7 +119,7 @@ async def join_queue(bot: Himiko, interaction: Interaction, game: str, players: 
         players=players,
         channel_id=channel_id,
     )
-    where = await bot.rooms.queue.channel(guild_id)
+    where = set_channel
     entry = joined.entry
     text = t(
         interaction,
@@ -132,11 +137,18 @@ async def join_queue(bot: Himiko, interaction: Interaction, game: str, players: 
 
 
 def opening_channel(interaction: Interaction) -> int | None:
-    """Where a game from the queue may open for this player: the channel they joined in, or
-    the channel of the thread they joined in (a thread holds no thread)."""
+    """Where a game from the queue may open for this player: the text channel they joined in,
+    or the text channel of the thread they joined in (a thread holds no thread); None where no
+    thread can start (a voice channel's chat, a forum's post)."""
     channel = interaction.channel
     if isinstance(channel, discord.Thread):
-        return channel.parent_id
+        parent = channel.parent
+        known = parent is None or isinstance(parent, discord.TextChannel)
+        return channel.parent_id if known else None
+    if isinstance(channel, discord.abc.GuildChannel) and not isinstance(
+        channel, discord.TextChannel
+    ):
+        return None
     return interaction.channel_id
 
 
