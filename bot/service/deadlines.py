@@ -101,7 +101,7 @@ class DueReminder:
     the seat the computer took (stored before any text was made). ``vote_turn``: the deadline
     message offers the other players the votes on this turn. ``retried``: claimed before, so
     the message may be in the thread already. ``more_turn``: a reminder before the deadline of
-    a game without a time bank, whose player may ask for more time on this turn.
+    a game without a time bank, whose player has not asked for more time on this turn yet.
     """
 
     ids: tuple[int, ...]
@@ -302,8 +302,16 @@ class DeadlineService:
             handed=handed,
             delivery=await self.settings.delivery(latest.user_id),  # settings, quiet hours
             vote_turn=latest.turn if handed is None and latest.kind == "deadline" else None,
-            more_turn=latest.turn if latest.kind != "deadline" and game.time_bank is None else None,
+            more_turn=await self._may_ask(game, latest),
         )
+
+    async def _may_ask(self, game: Game, reminder: Reminder) -> str | None:
+        """The turn a reminder before the deadline lets its player ask more time on: a game
+        without a time bank, more time not asked yet on this turn; else None."""
+        if reminder.kind == "deadline" or game.time_bank is not None:
+            return None
+        asked = await self.store.more_time_of(game.id, reminder.turn)
+        return reminder.turn if asked is None else None
 
     async def _still_due(self, game: Game, match: Match, reminder: Reminder) -> bool:
         """Whether the reminder's turn is still being played by its player (not one the

@@ -445,7 +445,7 @@ class EndingStore(SeatStore, RematchStore, Protocol):
     """Games, their seats and their rematches: what endings use."""
 
 
-class DeadlineStore(SeatStore, ReminderStore, Protocol):
+class DeadlineStore(SeatStore, ReminderStore, MoreTimeStore, Protocol):
     """Games, their seats and their turns' reminders and votes: what deadlines use."""
 
 

@@ -94,7 +94,9 @@ def test_asked_by_the_player_granted_once_by_another_the_turn_gets_a_day_more(
             assert await env.bot.scheduler.tick() == 1
             near = reminders_to(env, table, player)[-1]
             assert f"<t:{new}:R>" in near.content
-            again = await click(env, player, table, near, "himiko:more:ask:")
+            assert near.custom_ids() == []  # more time was had on this turn: no Ask
+            panel = await (await env.double.slash(player, table.id, "turn")).reply(TIMEOUT)
+            again = await click(env, player, table, panel, "himiko:more:now:")
             assert again.content == said("more.asked_already")
 
     run(body, timeout=120)
