@@ -137,3 +137,30 @@ def test_french_yamatai_says_manche_for_the_next_round() -> None:
     texts = shown("fr")
     assert "manche suivante" in texts["yamatai.power.first"]
     assert "manche suivante" in texts["y.fleet.1"]
+
+
+#: French texts that speak to several players at once, where "vous" is the plural of "tu"
+TO_SEVERAL = {
+    "league.table_post",
+    "rematch.invite_many",
+    "rematch.invite_other",
+    "lobby.fewer.namiji.2",
+}
+VOUS = re.compile(r"\b(?:vous|votre|vos|\w+ez(?:-(?:en|le|la|les))?)\b", re.IGNORECASE)
+NOT_VOUS = {"chez", "assez", "nez", "rez"}
+
+
+def test_french_speaks_to_one_player_as_tu() -> None:
+    """The French catalog says "tu": Namiji's upgrade cards said "piochez ... gardez-le", the
+    web's cards hint "Touchez ou survolez", a busy refusal "Réessayez" (the play-through in
+    French); only a text to several players says "vous"."""
+    texts = shown("fr")
+    found = {
+        key: words
+        for key, text in texts.items()
+        if key not in TO_SEVERAL
+        and (
+            words := [w for w in VOUS.findall(NOT_WORDS.sub("", text)) if w.lower() not in NOT_VOUS]
+        )
+    }
+    assert found == {}
