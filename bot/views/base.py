@@ -49,10 +49,18 @@ class BoundItems:
         return cast(type[ItemT], made)
 
 
+#: Discord refuses a button whose label is longer (a select option's may be 100)
+MAX_BUTTON_LABEL = 80
+
+
 def button(
     custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
 ) -> ui.Button[ui.View]:
-    """A persistent button (its custom id is what a click is rebuilt from)."""
+    """A persistent button (its custom id is what a click is rebuilt from), its label cut to
+    Discord's 80 characters with an ellipsis (a Polish panel's one choice, "Zbierz żetony
+    kultury: ..." of four islands, was longer: the whole panel was refused)."""
+    if len(label) > MAX_BUTTON_LABEL:
+        label = label[: MAX_BUTTON_LABEL - 1] + "…"
     return ui.Button(label=label, style=style, custom_id=custom_id)
 
 
