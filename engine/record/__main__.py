@@ -45,7 +45,7 @@ from engine.record.playback import (
 )
 
 OK, FAILED, USAGE = 0, 1, 2
-SPACES = "\xa0\u202f"  # no-break spaces (French puts one before ":"): shown as spaces
+SPACES = "\xa0\u202f"  # no-break spaces (French puts one before ":"): printed as spaces
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -83,7 +83,8 @@ def _say(line: str, stream: TextIO | None = None) -> None:
     """Print one line with what the file wrote made harmless: a line break, a terminal escape
     or another character that does not show is written as its escape (``\\n``, ``\\x1b``)."""
     shown = "".join(
-        c if c.isprintable() or c in SPACES else c.encode("unicode_escape").decode() for c in line
+        " " if c in SPACES else c if c.isprintable() else c.encode("unicode_escape").decode()
+        for c in line
     )
     print(shown, file=stream or sys.stdout)
 

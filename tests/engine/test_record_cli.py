@@ -221,8 +221,7 @@ def test_replay_says_each_action_in_the_words_of_the_language_asked(tmp_path: Pa
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()[1:-1]
     assert (
-        lines[0]
-        == "   1. 2026-11-26T12:00:00Z  Ann\u00a0: a pris la flotte 5  [fleet 5]  (scores 2/2)"
+        lines[0] == "   1. 2026-11-26T12:00:00Z  Ann : a pris la flotte 5  [fleet 5]  (scores 2/2)"
     )
     assert lines[4] == "   5. 2026-11-26T12:04:00Z  Ann: [end]  (scores 2/2)"
     for line, entry in zip(lines, record.actions, strict=True):
