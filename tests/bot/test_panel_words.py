@@ -142,5 +142,20 @@ def test_putting_back_the_tiles_looked_at_says_what_each_tile_is(locale: str) ->
     each option says the tiles' points and boats in the player's language."""
     said = presentation("yamatai").panel_description(_texts(locale), {}, "arrange B05 / T3 B13")
     assert said is not None and len(said) <= 100, said
-    assert [part.split(":")[0] for part in said.split(" · ")] == ["B05", "T3", "B13"], said
+    assert [part.split(":")[0].strip() for part in said.split(" · ")] == ["B05", "T3", "B13"], said
     assert "3 PP" in said and "5 PP" in said, said
+    # French puts a no-break space before the colon (the play-through read "B05: 3 PP")
+    colon = "\u00a0: " if locale == "fr" else ": "
+    assert said.count(colon) == 3, said
+
+
+@pytest.mark.parametrize("locale", ["en", "fr", "it", "pl"])
+def test_a_reserved_tile_on_the_web_says_its_points_as_the_language_writes(locale: str) -> None:
+    """A reserved building tile on the web page: its code, points and boats; French with a
+    no-break space before the colon ("B18: 4 PP" before)."""
+    from bot.games.yamatai import web_words
+
+    tile = {"id": "B18", "pp": 4, "boats": ["bamboo", "bamboo", "wood"]}
+    [said] = web_words(_texts(locale), "reserved", [tile]) or []
+    colon = "\u00a0: " if locale == "fr" else ": "
+    assert said.startswith(f"B18{colon}4 PP ("), said

@@ -110,7 +110,8 @@ def _reserved(t: Texts, tile: dict[str, Any]) -> str:
     """A reserved building tile: its code, prestige points and the boats it takes."""
     boats = Counter(b for b in tile.get("boats", []) if b in BOATS)
     needs = ", ".join(counted(t, _k(f"summary.boats.{b}"), n) for b, n in boats.items())
-    return f"{tile.get('id', '?')}: {tile.get('pp', 0)} PP ({needs})"
+    points = f"{tile.get('pp', 0)} PP ({needs})"
+    return t(_k("panel.tile_points"), tile=str(tile.get("id", "?")), points=points)
 
 
 class YamataiPresentation(Presentation):
@@ -340,11 +341,13 @@ class YamataiPresentation(Presentation):
         if kind == "arrange":  # the tiles looked at, each with what it is (QA: codes only)
             tiles = dict.fromkeys(a for a in args if a in load_components().buildings)
             full = " · ".join(
-                f"{c}: {_tile_pp(c)} PP, {', '.join(_tile_boats(t, c))}" for c in tiles
+                t(_k("panel.tile_points"), tile=c, points=f"{_tile_pp(c)} PP, {_boats(t, c)}")
+                for c in tiles
             )
-            return (
-                full if len(full) <= 100 else " · ".join(f"{c}: {_tile_pp(c)} PP" for c in tiles)
-            ) or None
+            short = " · ".join(
+                t(_k("panel.tile_points"), tile=c, points=f"{_tile_pp(c)} PP") for c in tiles
+            )
+            return (full if len(full) <= 100 else short) or None
         return None
 
     def card_codes(self, topic: str) -> Sequence[str]:
@@ -444,6 +447,11 @@ class YamataiPresentation(Presentation):
 def _tile_pp(code: str) -> int:
     """A building tile's prestige points."""
     return load_components().buildings[code].pp
+
+
+def _boats(t: Texts, code: str) -> str:
+    """The boats a building tile takes, in one line ("2 bambou, or")."""
+    return ", ".join(_tile_boats(t, code))
 
 
 def _tile_boats(t: Texts, code: str) -> list[str]:
