@@ -43,8 +43,8 @@ async def list_lobby(
     a failure is logged, the lobby works without it."""
     if guild_id is None or channel_id is None:
         return
-    table = bot.rooms.server_table
     try:
+        table = bot.rooms.server_table
         if state.closed:
             await table.close(message_id)
             return

@@ -183,7 +183,7 @@ def test_panel_and_play_views(tmp_path: Path) -> None:
     )
     view = panel_view(bot, interaction, state)
     ids = _custom_ids(view)
-    assert len(ids) == 1 + 3 + 3  # groups, 3 menus, undo + previous + refresh
+    assert len(ids) == 1 + 3 + 4  # groups, 3 menus, undo + previous + refresh + notes
     _assert_dynamic(ids)
     text = "fleet 4; buy wood; place wood 12"
     ids = _custom_ids(preview_view(bot, interaction, BIG_ID, 7, text))

@@ -165,9 +165,16 @@ def test_start_again_after_the_thread_failed_reuses_it(tmp_path: Path, cached: b
     asyncio.run(with_service(tmp_path, body, fast=True))
 
 
+class NoLimit:
+    """A server without a limit on games (``rooms.limits``)."""
+
+    async def check_room(self, guild_id: int | None, user_id: int) -> None:
+        """Every join has room."""
+
+
 def _open_lobby(clock: Any = None) -> tuple[FakeBot, FakeLobbyMessage, Any]:
     """A bot with one open lobby (Ann hosting, 3 seats) and Bo's click on its message."""
-    rooms = SimpleNamespace(reading=NoGames(), desk=SimpleNamespace(repo=None))
+    rooms = SimpleNamespace(reading=NoGames(), desk=SimpleNamespace(repo=None), limits=NoLimit())
     bot = _bot(FakeThread(), rooms, clock)
     message = FakeLobbyMessage(FakeThread(), LobbyState("yamatai", 3, False, (ANN,), ("Ann",)))
     return bot, message, _click(bot, message, BO, "Bo")

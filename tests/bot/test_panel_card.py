@@ -63,6 +63,10 @@ async def pictured(env: Env, table: Table, panel_id: int, before: bytes | None) 
     return await env.double.wait_for_message(table.id, shown, TIMEOUT)
 
 
+#: The panel's own buttons: its menus and moves, the coach's, Notes and Ask for 24 h more.
+PANEL_PREFIXES = ("himiko:panel:", "himiko:coach:", "himiko:notes:open:", "himiko:more:now:")
+
+
 async def card_turn(env: Env, table: Table) -> list[str]:
     """The current player's whole turn through the panel's card, opened by ``/turn`` (the first
     action played is undone once): every step's card checked. The kinds of steps taken."""
@@ -76,7 +80,7 @@ async def card_turn(env: Env, table: Table) -> list[str]:
         match = await env.match(table.id)
         game = (await env.game(table.id)).game_key
         panel = env.double.message(opened.id)
-        assert all(i.startswith(("himiko:panel:", "himiko:coach:")) for i in panel.custom_ids())
+        assert all(i.startswith(PANEL_PREFIXES) for i in panel.custom_ids())
         if kinds == ["act"] and match.can_undo(match.current_seat):
             kind, button = "undo", next(i for i in panel.custom_ids() if ":undo:" in i)
             click = await env.double.click(user, table.id, panel.id, button)
