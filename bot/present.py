@@ -130,12 +130,12 @@ def after_save() -> Iterator[None]:
 def played_text(interaction: Interaction, result: PlayResult, posted: bool = True) -> str:
     """The player's private confirmation of a play (saying so if the thread post failed)."""
     actions = "; ".join(result.actions)
+    # what it did in words too: a fish drawn face down is named at once (QA), a card picked
+    said = played_words(interaction, result)
     if result.turn is not None:
         key = "play.turn_done" if posted else "play.turn_done_unposted"
-        return t(interaction, key, actions=actions)
+        return t(interaction, key, actions=actions, words=said)
     step = t(interaction, result.step) if result.step else ""
-    # what it did in words too: a fish drawn face down is named at once (QA)
-    said = played_words(interaction, result)
     applied = t(interaction, "play.applied_words", actions=actions, words=said)
     return applied + " " + t(interaction, "play.step", step=step)
 

@@ -317,3 +317,22 @@ def test_a_polish_player_reads_the_engines_refusal_in_polish(tmp_path: Path) -> 
             assert await env.version(table.id) == version  # nothing was played
 
     run(body)
+
+
+def test_the_play_that_ends_a_turn_says_what_it_did_in_words(tmp_path: Path) -> None:
+    """Issue 38 acceptance (P2's play-through): the answer to the ``/play`` that ends a turn
+    says the action in words, not only its notation (a Namiji card picked read "Played
+    `pick M5`" and nothing more)."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player, _ = await two_humans(env)
+            actions = rest_of_turn(await env.match(table.id))
+            reply = None
+            for action in actions:
+                reply = await (await env.play(player, table.id, action)).reply(TIMEOUT)
+            assert reply is not None and f"`{actions[-1]}` — " in reply.content, reply.content
+            words = reply.content.split(" — ", 1)[1].split(". ", 1)[0]
+            assert words and "`" not in words, reply.content
+
+    run(body)
