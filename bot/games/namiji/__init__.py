@@ -331,8 +331,9 @@ class NamijiPresentation(Presentation):
         the trap's draws so far, an offering's effect on the end penalty, a section's points."""
         words = action.split()
         kind, args = words[0], words[1:]
-        if kind in ("pick", "rock") and len(args) == 1:
-            return self.card_help(t, args[0])
+        if kind in ("pick", "rock") and len(args) == 1:  # its effect: the label names it
+            with speaking(language(t)):
+                return card_text(args[0]) or self.card_help(t, args[0])
         if kind == "move" and args and args[0].isdigit():
             return _space(t, view, int(args[0]))
         if kind in ("draw", "stop") and not args:
