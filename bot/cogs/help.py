@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import default_catalog
 from bot.cogs.anywhere import anywhere
 from bot.context import Himiko
 from bot.internals import Interaction
@@ -22,13 +23,19 @@ SECTIONS = ("about", "start", "turn", "commands", "languages")
 
 
 def help_text(interaction: Interaction) -> str:
-    """The whole help, one titled section after another, in the user's language."""
+    """The whole help, one titled section after another, in the user's language; a game may
+    add to a section in its own texts (``<game>.help.<section>``, e.g. how to type its turn)."""
     names = ", ".join(games.rules_for(key).display_name for key in games.GAMES)
-    blocks = [
-        f"**{t(interaction, f'help.title.{section}')}**\n"
-        + t(interaction, f"help.{section}", games=names)
-        for section in SECTIONS
-    ]
+    catalog = default_catalog()
+    blocks = []
+    for section in SECTIONS:
+        said = [t(interaction, f"help.{section}", games=names)]
+        said += [
+            t(interaction, f"{key}.help.{section}")
+            for key in games.GAMES
+            if catalog.has(f"{key}.help.{section}")
+        ]
+        blocks.append(f"**{t(interaction, f'help.title.{section}')}**\n" + "\n".join(said))
     return "\n\n".join(blocks)
 
 

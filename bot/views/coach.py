@@ -49,7 +49,7 @@ async def show_turning_points(bot: Himiko, interaction: Interaction, game_id: in
         await send(interaction, t(interaction, "coach.no_turning_points", count=found.looked_at))
         return
     lines = [t(interaction, "coach.turning_points_title", count=found.looked_at)]
-    counts = presentation(found.game).counts  # Namiji counts turns, not rounds (D83)
+    counts = presentation(found.game).counts  # a game may count turns, not rounds (D83)
     key = "coach.turning_point_line" if counts == "round" else f"coach.turning_point_line_{counts}"
     for rank, point in enumerate(found.points, start=1):
         line = t(

@@ -47,7 +47,7 @@ def in_words(
     summary: Summary, events: Sequence[Event], names: Sequence[str], text: str, ended: bool
 ) -> str:
     """One action in the page's language, as ``/log`` words it; an action that only ended the
-    turn (Yamatai's ``end``) ended it, it did not pass (``web.turn_ended``)."""
+    turn (a game's ``end``) ended it, it did not pass (``web.turn_ended``)."""
     parts, _ = summary.presentation.describe(summary.t, events, names)
     parts = summary.presentation.played(summary.t, (text,), parts)
     if parts:

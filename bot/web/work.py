@@ -197,10 +197,17 @@ def _page(
     )
 
 
+def spectator_step(step_key: str) -> str:
+    """The catalog key of a step's words for a spectator, in the third person (D215), from the
+    panel's, which speaks to the player: ``<game>.step.<step>`` -> ``<game>.web.step.<step>``
+    (a game's own texts, in its locale folder)."""
+    game, _, step = step_key.partition(".step.")
+    return f"{game}.web.step.{step}"
+
+
 def _step_words(step_key: str | None, language: str) -> str | None:
-    """The step to play for a spectator: ``web.<game>.step.<step>``, in the third person (the
-    panel's ``<game>.step.<step>`` speaks to the player, D215)."""
-    return web_catalog().text(f"web.{step_key}", language) if step_key else None
+    """The step to play for a spectator (``spectator_step``), in ``language``."""
+    return web_catalog().text(spectator_step(step_key), language) if step_key else None
 
 
 @dataclass(frozen=True)

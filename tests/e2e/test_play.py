@@ -328,10 +328,12 @@ def test_the_play_that_ends_a_turn_says_what_it_did_in_words(tmp_path: Path) -> 
         async with himiko_env(tmp_path) as env:
             table, player, _ = await two_humans(env)
             actions = rest_of_turn(await env.match(table.id))
-            reply = None
-            for action in actions:
-                reply = await (await env.play(player, table.id, action)).reply(TIMEOUT)
-            assert reply is not None and f"`{actions[-1]}` — " in reply.content, reply.content
+            replies = [
+                await (await env.play(player, table.id, action)).reply(TIMEOUT)
+                for action in actions
+            ]
+            reply = replies[-1]
+            assert f"`{actions[-1]}` — " in reply.content, reply.content
             words = reply.content.split(" — ", 1)[1].split(". ", 1)[0]
             assert words and "`" not in words, reply.content
 

@@ -38,7 +38,7 @@ def test_restart_keeps_old_buttons_working_and_stale_ones_out_of_date(tmp_path: 
             await env.restart()
             assert env.bot is not old_bot and old_bot.is_closed()
             assert len(double.gateway.identify_payloads) == 2  # a new session, not a resume
-            assert len(double.state.command_syncs) == 2
+            assert len(double.state.command_syncs) == 4  # the guild's and the global, twice
 
             # the preview's Confirm, made by the old process, is handled by the new one
             posted = len(public(env, table))

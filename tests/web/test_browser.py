@@ -23,6 +23,7 @@ from bot.web.pictures import web_picture
 from bot.web.seats import seat_rows
 from bot.web.server import WebServer
 from bot.web.texts import web_catalog
+from bot.web.work import spectator_step
 from bot.workers.render_pool import RenderPool
 from engine import games
 
@@ -165,7 +166,9 @@ def _expected(match: Any, language: str) -> tuple[list[str], list[str], list[str
     scores = [shown_score(match.game_key, p, language)[0] for p in view["players"]]
     key = step_of(match)
     say = catalog.text
-    turns = [say("web.to_play_step", language, step=say(f"web.{key}", language))] if key else []
+    turns = (
+        [say("web.to_play_step", language, step=say(spectator_step(key), language))] if key else []
+    )
     states = [
         ";".join(
             f"{label}={', '.join(values)}"

@@ -19,6 +19,7 @@ from bot.web.demo import play_turn
 from bot.web.games import shown_score
 from bot.web.seats import seat_rows
 from bot.web.texts import web_catalog
+from bot.web.work import spectator_step
 from engine import games
 
 from .support import SECRET, played_game, serving, store_at
@@ -136,7 +137,7 @@ def test_the_replay_carries_the_players_as_they_were_at_each_step(tmp_path: Path
             assert rows == [[label, list(values)] for label, values in expected], (number, seat)
         key = step_of(replayed)
         assert key is not None
-        turn = catalog.text("web.to_play_step", "pl", step=catalog.text(f"web.{key}", "pl"))
+        turn = catalog.text("web.to_play_step", "pl", step=catalog.text(spectator_step(key), "pl"))
         assert sent["turns"][step["turnText"]] == turn  # type: ignore[index]
     assert differ  # the scores moved during the game: step 0 is not the end's
 
@@ -152,7 +153,7 @@ def test_every_step_of_the_panel_has_a_spectators_wording() -> None:
         assert presentation(game_key).key == game_key
         for key in keys:
             for language in ("en", *LANGUAGES):
-                spectator = catalog.tables[language].get(f"web.{key}")
+                spectator = catalog.tables[language].get(spectator_step(key))
                 assert spectator, (language, key)
                 if language != "en":
                     assert spectator != catalog.tables[language][key], (language, key)
@@ -180,7 +181,7 @@ def test_a_spectator_page_names_the_step_in_the_third_person(tmp_path: Path, gam
     assert key is not None
     for language, (html, _) in pages.items():
         expected = catalog.text(
-            "web.to_play_step", language, step=catalog.text(f"web.{key}", language)
+            "web.to_play_step", language, step=catalog.text(spectator_step(key), language)
         )
         player = catalog.text("web.to_play_step", language, step=catalog.text(key, language))
         shown = re.findall(r'<span class="tag turn">(.*?)</span>', html)
