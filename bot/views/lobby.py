@@ -171,7 +171,8 @@ async def on_lobby(bot: Himiko, interaction: Interaction, action: str, value: st
         else:
             new = await _apply(bot, interaction, action, state, value)
         book.put(message.id, new)
-    await list_lobby(bot, interaction.guild_id, message.channel.id, message.id, new)
+    if new.closed:  # started: /games lists it no more (an open lobby is listed before its answer)
+        await list_lobby(bot, interaction.guild_id, message.channel.id, message.id, new)
 
 
 def chosen_number(value: str | None) -> int | None:
@@ -223,6 +224,7 @@ async def _apply(
         state = state.next_language()
     elif action == "cancel":
         note = lobby_say(bot, interaction, state)("lobby.cancelled")
+        await _listed(bot, interaction, replace(state, closed=True))
         await _update(interaction, closed_card(bot, interaction, state, note))
         return replace(state, closed=True)
     elif action == "start" and state.empty_seats:  # ask first: fewer players, or computers
@@ -235,10 +237,19 @@ async def _apply(
         return await _start(bot, interaction, replace(state, seats=len(state.players)))
     elif action == "fill":
         return await _start(bot, interaction, state.with_computers(True))
+    await _listed(bot, interaction, state)
     await _update(
         interaction, lobby_card(bot, interaction, state, invitation_in(interaction.message))
     )
     return state
+
+
+async def _listed(bot: Himiko, interaction: Interaction, state: LobbyState) -> None:
+    """``/games``' listing of the lobby as the click leaves it, before the click's answer: once
+    a player sees the answer, nothing of the click is left to write (best effort)."""
+    message = interaction.message
+    if message is not None:
+        await list_lobby(bot, interaction.guild_id, message.channel.id, message.id, state)
 
 
 def _without_player(interaction: Interaction, state: LobbyState, seat: str) -> LobbyState:
