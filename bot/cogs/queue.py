@@ -15,7 +15,7 @@ from bot.cogs.lobby import game_choices
 from bot.context import Himiko
 from bot.internals import Interaction
 from bot.names import display_name
-from bot.present import NO_MENTIONS, send, t
+from bot.present import NO_MENTIONS, send, server_language, t
 from bot.service.queue import counts
 from bot.translator import text
 from bot.views.server_table import join_queue, table_card
@@ -80,8 +80,9 @@ class QueueCog(commands.Cog):
         table = await self.bot.rooms.server_table.of_server(
             interaction.guild_id or 0, interaction.user.id
         )
+        language = await server_language(self.bot, interaction.guild_id, interaction.guild_locale)
         await interaction.response.send_message(
-            view=table_card(self.bot, interaction, table),
+            view=table_card(self.bot, interaction, table, language),
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
         )

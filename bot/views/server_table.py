@@ -18,7 +18,7 @@ from bot.context import Himiko
 from bot.custom_ids import Field, spec
 from bot.games import PRESENTATIONS
 from bot.internals import Interaction
-from bot.lobby_state import LANGUAGE_NAMES, LobbyState
+from bot.lobby_state import DEFAULT_DEADLINE_HOURS, LANGUAGE_NAMES, LobbyState
 from bot.names import display_name, short_name
 from bot.present import guarded, send, t
 from bot.service import ServiceError
@@ -152,9 +152,12 @@ def opening_channel(interaction: Interaction) -> int | None:
     return interaction.channel_id
 
 
-def table_card(bot: Himiko, interaction: Interaction, table: ServerTable) -> ui.LayoutView:
+def table_card(
+    bot: Himiko, interaction: Interaction, table: ServerTable, queue_language: str | None = None
+) -> ui.LayoutView:
     """The server's table: its open lobbies (a Join link each), then its queue (a Join the
-    queue button per game)."""
+    queue button per game), with the deadline and language of the games it opens
+    (``queue_language``: the server's)."""
 
     def say(key: str, **params: object) -> str:
         return t(interaction, key, **params)
@@ -171,7 +174,11 @@ def table_card(bot: Himiko, interaction: Interaction, table: ServerTable) -> ui.
     if len(table.lobbies) > MOST_LOBBIES:
         parts += texts(say("table.more", count=len(table.lobbies) - MOST_LOBBIES))
     parts.append(ui.Separator[Any]())
-    parts += texts(say("table.queue"))
+    clock = deadline_label(say, DEFAULT_DEADLINE_HOURS)  # the games it opens: the lobby's
+    language = LANGUAGE_NAMES.get(queue_language or "en", LANGUAGE_NAMES["en"])
+    parts += texts(
+        say("table.queue") + "\n" + say("table.queue_games", clock=clock, language=language)
+    )
     for game in offered_games():
         waiting = [e for e in table.queue if e.game_key == game]
         queue_join = bot.bound(QueueJoinButton)(game, say("table.join_queue"))

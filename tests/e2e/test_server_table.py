@@ -59,6 +59,8 @@ def test_the_table_lists_lobbies_the_queue_and_the_games_being_played(tmp_path: 
             text = empty.text()
             assert said("table.none_playing") in text and said("table.no_lobby") in text
             assert said("table.queue_empty", game="Yamatai") in text
+            clock = said("lobby.deadline_hours", hours=48)  # the games the queue opens
+            assert said("table.queue_games", clock=clock, language="English") in text
             lobby = await env.open_lobby(HOST, seats=3, computers=True)
             url = f"https://discord.com/channels/{GUILD}/{CHANNEL}/{lobby.id}"
             shown = await table(env)
