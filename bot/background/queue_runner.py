@@ -103,8 +103,14 @@ class QueueRunner:
         queue = self.bot.rooms.queue
         await queue.match(guild_id, await self._language(guild_id))
         for match in await queue.owed():
-            if match.guild_id == guild_id:
+            if match.guild_id != guild_id:
+                continue
+            try:
                 await self._open(match)
+            except (discord.NotFound, discord.Forbidden, TypeError) as failed:  # its channel
+                log.warning(
+                    "queue match %s: cannot open its game (%s); next sweep", match.id, failed
+                )
         for entry in await queue.expired():
             if entry.guild_id == guild_id:
                 await self._tell_expired(entry)

@@ -265,3 +265,32 @@ def test_a_waiter_at_the_server_s_limit_on_games_is_not_matched(tmp_path: Path) 
             assert seats == [GUEST.id, WATCHER.id]
 
     run(body, timeout=60)
+
+
+def test_a_match_whose_channel_is_gone_does_not_hold_up_the_others(tmp_path: Path) -> None:
+    """One match cannot open its game (its channel was deleted): it is logged and left to the
+    next sweep, and the server's other matches open in the same pass."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            for user, game, channel in (
+                (HOST, "namiji", 311_000_000_000_000_777),  # a channel that is no more
+                (GUEST, "namiji", 311_000_000_000_000_777),
+                (WATCHER, "yamatai", CHANNEL),
+                (HOST, "yamatai", CHANNEL),
+            ):
+                await env.bot.rooms.queue.join(
+                    guild_id=GUILD,
+                    user_id=user.id,
+                    name=user.global_name or user.name,
+                    game_key=game,
+                    players="2",
+                    channel_id=channel,
+                )
+            await moved_on(env)
+            [thread] = env.double.threads(CHANNEL)
+            assert (await env.game(thread.id)).game_key == "yamatai"
+            assert [m.game_key for m in await env.bot.rooms.queue.owed()] == ["namiji"]
+            env.log.records.clear()  # nothing at ERROR: the warnings are expected
+
+    run(body, timeout=60)

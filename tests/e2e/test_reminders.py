@@ -128,9 +128,16 @@ def test_rows_made_due_reach_the_thread_through_the_scheduler_loop(tmp_path: Pat
     async def body() -> None:
         async with himiko_env(tmp_path, scheduler_interval=0.05) as env:
             table, player, _ = await two_humans(env)
-            # the bot writes beside it 20 times a second: wait as long as a slow CI needs
-            with sqlite3.connect(env.database, timeout=30) as conn:
+            # the bot writes beside it 20 times a second: wait as long as a slow CI needs, with
+            # the write lock taken first (a deferred transaction whose snapshot another write
+            # overtook fails at once, busy timeout or not)
+            conn = sqlite3.connect(env.database, timeout=30, isolation_level=None)
+            try:
+                conn.execute("BEGIN IMMEDIATE")
                 conn.execute("UPDATE reminders SET due_at = 0")
+                conn.execute("COMMIT")
+            finally:
+                conn.close()
             message = await env.double.wait_for_message(
                 table.id, lambda m: f"<@{player.id}>" in m.content and not m.attachments, TIMEOUT
             )
