@@ -213,16 +213,22 @@ def test_a_terminal_that_cannot_show_a_name_gets_its_escape(tmp_path: Path) -> N
     assert done.stdout.startswith("namiji, full record: Zo\\xeb (seat 0)")
 
 
-def unreadable(folder: Path) -> tuple[list[str], Path]:
-    """A record file this test's process may not read (mode 000), and the command prefix that
-    runs as someone it is locked from (as root: the user nobody, in a folder nobody reaches)."""
+def unreadable(folder: Path) -> tuple[list[str], Path, Path]:
+    """A record file this test's process may not read (mode 000), the command that runs as
+    someone it is locked from (as root: the user nobody, in a folder nobody reaches) and the
+    folder to run it in: as root, the interpreter itself (not the venv's link) and a copy of
+    `engine` there, since the checkout may sit in a folder only root enters (`mktemp -d`)."""
     folder.chmod(0o755)
     path = folder / "locked.json"
     path.write_bytes(record_bytes(running_record("namiji", 2, 4)))
     path.chmod(0)
     if os.geteuid() != 0:
-        return [], path
-    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"], path
+        return [sys.executable], path, ROOT
+    shutil.copytree(
+        ROOT / "engine", folder / "engine", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    return [*nobody, os.path.realpath(sys.executable)], path, folder
 
 
 @pytest.mark.parametrize("command", ["check", "replay"])
@@ -235,10 +241,10 @@ def test_a_file_that_cannot_be_read_exits_2(command: str, tmp_path: Path) -> Non
         assert code == 2, (path, err)
     folder = Path(tempfile.mkdtemp())
     try:
-        prefix, locked = unreadable(folder)
+        python, locked, cwd = unreadable(folder)
         done = subprocess.run(
-            [*prefix, sys.executable, "-m", "engine.record", command, str(locked)],
-            cwd=ROOT,
+            [*python, "-m", "engine.record", command, str(locked)],
+            cwd=cwd,
             capture_output=True,
             text=True,
             timeout=120,
