@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from engine.namiji.components import components
 from render.words import say
 
-__all__ = ["card_text", "card_words", "is_card"]
+__all__ = ["card_line", "card_name", "card_text", "card_words", "is_card"]
 
 
 def is_card(code: str) -> bool:
@@ -33,6 +33,30 @@ def card_words(code: str) -> str:
     fishing effect twice"); any other code as it is."""
     text = card_text(code)
     return code if text is None else say("n.cards.line", card=code, text=text)
+
+
+def card_name(code: str) -> str:
+    """A card as a player names it, in the picture's language (a meal by its dish, an upgrade or
+    a sacred rock card by its name: "sacred rock “Crab catcher”"); any other code as it is."""
+    comp = components()
+    if code in comp.meals:
+        return say("n.name.meal", name=comp.meal_names[code])
+    if code in comp.upgrades:
+        return say("n.name.upgrade", name=say(f"n.card.{code}"))
+    if code in comp.rocks:
+        return say("n.name.rock", name=say(f"n.card.{code}"))
+    return code
+
+
+def card_line(code: str) -> str:
+    """A card named and what it does, for a line of its own ("Sacred rock “Crab catcher”: at
+    the end, 4 pts if crabs ≥ 3"; a meal: its dish and points); any other code as it is."""
+    text = card_text(code)
+    if text is None:
+        return code
+    if code not in components().meals:  # a meal's text already names its dish
+        text = say("n.cards.line", card=card_name(code), text=text)
+    return text[:1].upper() + text[1:]
 
 
 def card_text(code: str) -> str | None:

@@ -25,7 +25,7 @@ from render.extras import PLAIN, Extras
 from render.focus import BODY, SMALL, TITLE, Line, Marked, Since
 from render.marks import player_marks
 from render.namiji import layout
-from render.namiji.cards import card_words, is_card
+from render.namiji.cards import card_line, card_name, is_card
 from render.namiji.centre import draw_centre, draw_final_table, stop_bottom
 from render.namiji.highlight import Highlight
 from render.namiji.picture import doing_words, picture_palette, render_image, turn_number
@@ -361,7 +361,7 @@ def _card_panel(title: str, cards: Sequence[str], look: Theme) -> list[focus.Pan
     if not cards:
         return []
     lines: list[Line] = [(title, BODY, look.ink, True)]
-    lines += [(card_words(c), SMALL, look.ink, False) for c in cards]
+    lines += [(card_line(c), SMALL, look.ink, False) for c in cards]
     return [focus.text_panel(lines, look)]
 
 
@@ -499,8 +499,10 @@ def _fish(code: str) -> str:
 
 
 def _card_or_fish(code: str) -> str:
-    """A choosable card (its code: the card lines say what it does), fish or net, in words."""
+    """A choosable card (by its name: the card lines say what it does), fish or net, in words."""
     comp = components()
+    if is_card(code):
+        return card_name(code)
     if code == "hidden":
         return say("n.focus.hidden_fish")
     if code in comp.fish:

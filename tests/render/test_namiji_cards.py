@@ -14,9 +14,9 @@ from render import render_focus
 from render.extras import Extras
 from render.focus import MARGIN, SMALL
 from render.focus import WIDTH as FOCUS_WIDTH
-from render.namiji.cards import card_words
+from render.namiji.cards import card_line, card_words
 from render.text import measuring
-from render.words import speaking
+from render.words import say, speaking
 
 LANGUAGES = ("en", "fr", "it", "pl")
 EVERY_CARD = (*components().meals, *components().upgrades, *components().rocks)
@@ -73,7 +73,7 @@ def test_the_draft_names_each_card_of_the_hand_with_its_effect(language: str) ->
     lines = _focus_lines(match, language)
     with speaking(language):
         for card in cards:
-            words = card_words(card)
+            words = card_line(card)
             assert any(words.startswith(line) or line in words for line in lines), words
     assert " ".join(lines).count(":") > len(cards)
 
@@ -89,7 +89,7 @@ def test_the_sacred_rock_choice_and_the_cards_held_are_explained() -> None:
     text = " ".join(_focus_lines(match))
     for card in [*choice, *held]:
         with speaking("en"):
-            first_words = " ".join(card_words(card).split()[:4])
+            first_words = " ".join(card_line(card).split()[:4])
         assert first_words in text, (card, text)
 
 
@@ -100,4 +100,7 @@ def test_nobody_sees_anothers_sacred_rock_cards() -> None:
     text = " ".join(_focus_lines(match))
     state = match.state
     others = {c for s, p in enumerate(state.players) if s != seat for c in p.rocks}
+    with speaking("en"):
+        names = {c: say(f"n.card.{c}") for c in others}
     assert others and not {c for c in re.findall(r"R\d\d", text)} & others
+    assert not [n for n in names.values() if n in text], (names, text)
