@@ -36,7 +36,9 @@ from bot.views.rules import (
     rule_text,
     rule_topics,
     texts_of,
+    topic_of,
     topic_title,
+    topics_listed,
 )
 from engine import games as registry
 
@@ -296,18 +298,15 @@ class InfoCog(commands.Cog):
         if card is not None:
             await send(interaction, card_text(interaction, key, card))
             return
-        topics = rule_topics(key)
-        chosen = topic or "overview"
-        if chosen not in topics:
-            names = ", ".join(f"`{k}`" for k in topics)
-            raise ServiceError("error.rules_topic", topic=clip(chosen, 40), topics=names)
-        # QA: a bare /rules did not say which topics exist
-        said = (
-            overview_text(interaction, key)
-            if topic is None
-            else rule_text(interaction, key, chosen)
-        )
-        await send(interaction, said)
+        if topic is None:  # QA: a bare /rules did not say which topics exist
+            await send(interaction, overview_text(interaction, key))
+            return
+        # the autocomplete's value is the topic's key; a title typed in any language is read too
+        chosen = topic_of(key, topic)
+        if chosen is None:
+            listed = topics_listed(interaction, key)
+            raise ServiceError("error.rules_topic", topic=clip(topic, 40), topics=listed)
+        await send(interaction, rule_text(interaction, key, chosen))
 
     @rules.autocomplete("topic")
     async def rules_topic(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -379,7 +378,11 @@ def card_text(interaction: Interaction, game: str, typed: str) -> str:
                 interaction, "rules.card", name=name, kind=kind, help=shown.card_help(words, code)
             )
     kinds = {topic for _, topic, _ in all_cards(game)}
-    topics = ", ".join(f"`/rules topic:{k}`" for k in rule_topics(game) if k in kinds)
+    topics = ", ".join(
+        f"`/rules topic:{topic_title(interaction, game, k)}`"
+        for k in rule_topics(game)
+        if k in kinds
+    )
     raise ServiceError("error.rules_card", card=clip(typed, 40), topics=topics)
 
 

@@ -11,10 +11,12 @@ from typing import ClassVar, Self, cast
 
 from discord import ui
 
+from bot.catalog import LOCALES, default_catalog
 from bot.context import Himiko
 from bot.custom_ids import RULES
 from bot.games import PRESENTATIONS, presentation
 from bot.games.base import Texts
+from bot.games.typed import fold
 from bot.internals import Interaction
 from bot.present import guarded, send, t
 from bot.service import ServiceError
@@ -35,10 +37,34 @@ def texts_of(interaction: Interaction) -> Texts:
     return lambda k, **p: t(interaction, k, **p)
 
 
+def _title_key(game: str, topic: str) -> str:
+    prefix = "" if topic == COMMANDS_TOPIC else f"{game}."
+    return f"{prefix}rules.topic.{topic}"
+
+
 def topic_title(interaction: Interaction, game: str, topic: str) -> str:
     """A ``/rules`` topic's title in the reader's language."""
-    prefix = "" if topic == COMMANDS_TOPIC else f"{game}."
-    return t(interaction, f"{prefix}rules.topic.{topic}")
+    return t(interaction, _title_key(game, topic))
+
+
+def topic_of(game: str, typed: str) -> str | None:
+    """The ``/rules`` topic of ``game`` that ``typed`` names: its key (the autocomplete's
+    value) or its title in any of the bot's languages, case, accents and spaces ignored; None
+    if it names none."""
+    wanted, catalog = fold(typed), default_catalog()
+    for topic in rule_topics(game):
+        said = {fold(topic), fold(topic.replace("_", " "))}
+        said |= {fold(catalog.text(_title_key(game, topic), lang)) for lang in LOCALES}
+        if wanted in said:
+            return topic
+    return None
+
+
+def topics_listed(interaction: Interaction, game: str, topics: list[str] | None = None) -> str:
+    """A game's ``/rules`` topics (or the ones given) by their titles in the reader's
+    language, as ``/rules topic:`` takes them too."""
+    shown = rule_topics(game) if topics is None else topics
+    return " · ".join(topic_title(interaction, game, topic) for topic in shown)
 
 
 def rule_text(interaction: Interaction, game: str, topic: str) -> str:
@@ -63,7 +89,7 @@ def rule_text(interaction: Interaction, game: str, topic: str) -> str:
 
 def overview_text(interaction: Interaction, game: str) -> str:
     """A game's overview and the ``/rules`` topics to read next (what a bare ``/rules`` says)."""
-    listed = ", ".join(f"`{k}`" for k in rule_topics(game))
+    listed = topics_listed(interaction, game)
     return (
         rule_text(interaction, game, OVERVIEW)
         + "\n\n"

@@ -104,19 +104,20 @@ def test_an_unknown_card_says_how_to_find_one_and_a_bare_rules_lists_the_topics(
             rec = await double.slash(WATCHER, CHANNEL, "rules", {"game": "namiji", "card": "X9"})
             reply = await rec.reply(TIMEOUT)
             assert reply.ephemeral and "There is no card `X9`" in reply.content
-            for topic in ("meals", "upgrades", "rock_cards"):
-                assert f"`/rules topic:{topic}`" in reply.content
+            for title in ("Meal cards", "Upgrade cards", "Sacred rock cards"):  # by title
+                assert f"`/rules topic:{title}`" in reply.content
             assert "Traceback" not in reply.content
             rec = await double.slash(WATCHER, CHANNEL, "rules", {"card": "X9"}, locale="pl")
             reply = await rec.reply(TIMEOUT)
             said = reply.content
-            assert "Nie ma karty `X9`" in said and "`/rules topic:specialists`" in said
+            assert "Nie ma karty `X9`" in said and "`/rules topic:Specjaliści`" in said
             # QA: a bare /rules did not say which topics exist
             rec = await double.slash(WATCHER, CHANNEL, "rules", {"game": "namiji"})
             said = (await rec.reply(TIMEOUT)).content
             assert said.startswith("**Overview**")
+            t = _words("en")
             for topic in presentation("namiji").rule_topics:
-                assert f"`{topic}`" in said, topic
+                assert t(f"namiji.rules.topic.{topic}") in said, topic
             assert "`/rules card:`" in said
             # the topic option works as before
             rec = await double.slash(WATCHER, CHANNEL, "rules", {"topic": "notation"})

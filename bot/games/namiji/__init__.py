@@ -199,8 +199,8 @@ class NamijiPresentation(Presentation):
         return parts, ([t(_k("summary.game_end"))] if ended else []) + self._reveal(t, end, names)
 
     def _reveal(self, t: Texts, events: Sequence[Event], names: Sequence[str]) -> list[str]:
-        """The end's scoring, one line per player: "Ann revealed sacred rocks R02 (1 met),
-        scored 6 for sacred rocks and -3 for offerings left"."""
+        """The end's scoring, one line per player: "Ann revealed the sacred rock card “Tidy
+        crate” (objective met), scored 6 for sacred rocks, lost 3 for offerings left"."""
         lines: list[list[str]] = []
         for event in events:
             if event["type"] == "rocks_revealed" or not lines:
@@ -263,11 +263,7 @@ class NamijiPresentation(Presentation):
                 column=column,
             )
         if kind == "rocks_revealed":
-            met = event.get("met", [])
-            rocks = [card_name(t, str(c)) for c in event.get("cards", [])]
-            cards = listed([t(_k("summary.rock_name"), name=n) for n in rocks]) or "—"
-            player = name(event["seat"])
-            return t(_k("summary.rocks_revealed"), player=player, cards=cards, met=len(met))
+            return _rocks(t, name(event["seat"]), event)
         if kind == "draft":  # P1: pontoon 1
             pontoon = str(event["pontoon"]).removeprefix("P")
             return t(_k("summary.draft"), pontoon=pontoon, cards=event["cards"])
@@ -434,6 +430,25 @@ def card_name(t: Texts, code: str) -> str:
     if code in comp.upgrades or code in comp.rocks:
         return t(_k(f"card.{code}"))
     return code
+
+
+def _rocks(t: Texts, player: str, event: Event) -> str:
+    """The sacred rock cards a player reveals at the end, by name, and the objectives met, in
+    the plural form for their number: "Ann revealed the sacred rock card “Tidy crate”
+    (objective met)", "... 2 sacred rock cards: ... (1 of 2 objectives met)"; none: "Ann had
+    no sacred rock card"."""
+    cards = [str(c) for c in event.get("cards", [])]
+    if not cards:
+        return t(_k("summary.rocks_none"), player=player)
+    met = len(event.get("met", []))
+    if len(cards) == 1:
+        said_met = t(_k("summary.rock_met" if met else "summary.rock_not_met"))
+    else:
+        said_met = counted(t, _k("summary.rocks_met"), met, total=len(cards))
+    named = listed([t(_k("summary.rock_name"), name=card_name(t, c)) for c in cards])
+    return counted(
+        t, _k("summary.rocks_revealed"), len(cards), player=player, cards=named, met=said_met
+    )
 
 
 def _pontoon_card(t: Texts, code: str) -> str:
