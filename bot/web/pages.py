@@ -15,6 +15,7 @@ from html import escape
 
 from render.text import without_bidi_controls
 
+from .cards import card_name
 from .replay import Replay
 from .seats import Row
 
@@ -125,20 +126,37 @@ def game_html(page: GamePage, say: Say) -> str:
     """The game's page."""
     title = say("web.game_title", game=page.game_name, id=page.game_id)
     last = page.replay.last.version
-    cards = dict(page.cards)
+    names = _card_names(page, say)
+    steps = _steps(page, say, names)
     body = [
         f'<header><h1>{e(title)}</h1><p class="status">{e(_status(page, say))}</p>'
         f'<p class="note">{e(say("web.spectator"))}</p>{_recap(page, say)}</header>',
         '<main class="game">',
         _players(page, say),
         _board(page, say, last),
-        _state(page, say, cards),
-        _cards(page, say),
+        _state(page, say, names),
+        _cards(page, say, names),
         _log(page, say),
         "</main>",
-        f'<script type="application/json" id="steps">{script_json(_steps(page, say))}</script>',
+        f'<script type="application/json" id="steps">{script_json(steps)}</script>',
     ]
     return document(page.language, title, "".join(body), root="../../")
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card as the page shows it: labelled by its name, its text (which names it too) on
+    hover and tap; its code only in an attribute."""
+
+    name: str
+    text: str
+
+
+def _card_names(page: GamePage, say: Say) -> dict[str, Card]:
+    """Each card the page lists, by its code: its name in the page's language and its text."""
+    return {
+        code: Card(card_name(page.replay.game_key, code, say), text) for code, text in page.cards
+    }
 
 
 def _recap(page: GamePage, say: Say) -> str:
@@ -167,7 +185,7 @@ def _players(page: GamePage, say: Say) -> str:
             tags.append(f'<span class="tag">{e(say("web.computer"))}</span>')
         rows.append(
             f'<tr data-seat="{p.seat}"{" class=current" if p.to_play else ""}>'
-            f'<td>{swatch(p.colour)}<span class="name">{name(p.name)}</span> {"".join(tags)}</td>'
+            f'<td>{swatch(p.colour)}<span class="name">{name(p.name)}</span> {" ".join(tags)}</td>'
             f'<td class="num">{e(p.score)}</td></tr>'
         )
     notes = "".join(f'<p class="note">{e(note)}</p>' for note in page.score_notes)
@@ -215,7 +233,7 @@ def _button(element_id: str, label: str, sign: str) -> str:
     )
 
 
-def _state(page: GamePage, say: Say, cards: dict[str, str]) -> str:
+def _state(page: GamePage, say: Say, cards: dict[str, Card]) -> str:
     blocks = []
     for p in page.players:
         rows = "".join(
@@ -229,24 +247,25 @@ def _state(page: GamePage, say: Say, cards: dict[str, str]) -> str:
     return f'<section class="seats"><h2>{e(say("web.state"))}</h2>{"".join(blocks)}</section>'
 
 
-def _card(value: str, cards: dict[str, str]) -> str:
-    """A value of the view; a card's name shows its text on hover (title) and tap (script)."""
-    text = cards.get(value)
-    if text is None:
+def _card(value: str, cards: dict[str, Card]) -> str:
+    """A value of the view; a card shows its name, and its text on hover (title) and tap
+    (script); its code stays in ``data-card`` (what the replay and tests find it by)."""
+    card = cards.get(value)
+    if card is None:
         return e(value)
     return (
-        f'<button type="button" class="card" title="{e(text)}" data-text="{e(text)}">'
-        f"{e(value)}</button>"
+        f'<button type="button" class="card" data-card="{e(value)}" title="{e(card.text)}"'
+        f' data-text="{e(card.text)}">{e(card.name)}</button>'
     )
 
 
-def _cards(page: GamePage, say: Say) -> str:
+def _cards(page: GamePage, say: Say, cards: dict[str, Card]) -> str:
     if not page.cards:
         return ""
     now = set(page.frames[-1].cards) if page.frames else {name for name, _ in page.cards}
     items = "".join(
         f'<li data-card="{e(name)}"{"" if name in now else " hidden"}><details>'
-        f"<summary>{e(name)}</summary><p>{e(text)}</p></details></li>"
+        f"<summary>{e(cards[name].name)}</summary><p>{e(text)}</p></details></li>"
         for name, text in page.cards
     )
     return (
@@ -286,9 +305,10 @@ def _notation(action: str, say: Say) -> str:
     return f' <span class="notation">({label})</span>'
 
 
-def _steps(page: GamePage, say: Say) -> dict[str, object]:
+def _steps(page: GamePage, say: Say, cards: dict[str, Card]) -> dict[str, object]:
     """What the script needs to step through the replay (shown with textContent only): each
-    step's label and action, and the players as they were then (``frames``)."""
+    step's label and action, the players as they were then (``frames``), and each card's name
+    and text by its code."""
     names = page.replay.players
     total = len(page.replay.steps) - 1
     steps = []
@@ -310,7 +330,8 @@ def _steps(page: GamePage, say: Say) -> dict[str, object]:
             shown.update(_frame(page.frames[number], tables, say))
         steps.append(shown)
     sent: dict[str, object] = {name: [json.loads(v) for v in t] for name, t in tables.items()}
-    return sent | {"steps": steps, "cards": dict(page.cards), "alt": say("web.board_alt", n="{n}")}
+    named = {code: [card.name, card.text] for code, card in cards.items()}
+    return sent | {"steps": steps, "cards": named, "alt": say("web.board_alt", n="{n}")}
 
 
 def _numbered(table: dict[str, int], value: object) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 
 from bot.service.tables import step_of
 from bot.web import links
+from bot.web.cards import card_name, card_texts
 from bot.web.config import WebConfig
 from bot.web.games import shown_score
 from bot.web.limits import RateLimit
@@ -161,17 +163,26 @@ async def _players_shown(page: Any) -> tuple[list[str], list[str], list[str]]:
 
 
 def _expected(match: Any, language: str) -> tuple[list[str], list[str], list[str]]:
-    """The players' table after the match's log, as the page should show it then."""
+    """The players' table after the match's log, as the page should show it then (a card by
+    its name)."""
     catalog, view = web_catalog(), match.view(None)
     scores = [shown_score(match.game_key, p, language)[0] for p in view["players"]]
     key = step_of(match)
     say = catalog.text
+    cards = dict(card_texts(match.game_key, view, language))
+
+    def t(text_key: str, **params: object) -> str:
+        return say(text_key, language, **params)
+
+    def shown(value: str) -> str:
+        return card_name(match.game_key, value, t) if value in cards else value
+
     turns = (
         [say("web.to_play_step", language, step=say(spectator_step(key), language))] if key else []
     )
     states = [
         ";".join(
-            f"{label}={', '.join(values)}"
+            f"{label}={', '.join(shown(v) for v in values)}"
             for label, values in seat_rows(match.game_key, view, seat, catalog, language)
         )
         for seat in range(len(view["players"]))
@@ -262,6 +273,73 @@ def test_the_replay_moves_the_players_with_the_board_in_chromium(tmp_path: Path)
                             await page.fill("#slider", str(last))
                             await _wait_picture(page, last)
                             assert await _players_shown(page) == at_end  # as the server drew it
+                            await page.close()
+                    finally:
+                        await browser.close()
+            finally:
+                await server.stop()
+
+    asyncio.run(body())
+
+
+def test_the_replay_names_the_cards_in_chromium(tmp_path: Path) -> None:
+    """QA (issue 38 items 9, 10): a finished two-player Namiji page at 390 px, French and
+    Polish, at the start, after the first action, half-way and at the end, shows every card of
+    the players and of the table by its name (the replay rebuilds the players' rows: "M6, U2"
+    before), and a card's text on tap names it and speaks of its player."""
+    from .test_card_names import CARD_CODE, SECOND_PERSON
+
+    async def body() -> None:
+        async with store_at(tmp_path) as repo:
+            found = [
+                (
+                    language,
+                    await played_game(
+                        repo,
+                        "namiji",
+                        ["Ann", "Bo"],
+                        turns=None,
+                        language=language,
+                        thread_id=770 + number,
+                    ),
+                )
+                for number, language in enumerate(("fr", "pl"))
+            ]
+            pool = RenderPool(0, web_picture)
+            server = WebServer(
+                WebConfig(port=0, secret=SECRET), repo, pool, limit=RateLimit(burst=10_000)
+            )
+            await server.start()
+            try:
+                async with playwright.async_playwright() as driver:
+                    browser = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                    try:
+                        for language, game_id in found:
+                            page = await browser.new_page(viewport={"width": 390, "height": 844})
+                            await page.goto(server.game_url(game_id))
+                            last = (await repo.load_game(game_id)).action_count
+                            await _wait_picture(page, last)
+                            labels = 0
+                            for step in (0, 1, last // 2, last):
+                                await page.fill("#slider", str(step))
+                                await _wait_picture(page, step)
+                                shown = await page.evaluate(
+                                    """() => [...document.querySelectorAll(
+                                    "section.seats, section.cards")].map(s => s.innerText)
+                                    .join("\\n")"""
+                                )
+                                assert not CARD_CODE.findall(shown), (language, step, shown)
+                                labels += await page.eval_on_selector_all(
+                                    "section.seats button.card", "b => b.length"
+                                )
+                            assert labels > 0, language  # the players held cards
+                            button = page.locator("section.seats button.card").first
+                            label = await button.inner_text()
+                            await button.click()
+                            said = await page.inner_text("#card-text")
+                            assert label in said, (label, said)  # the text names its card
+                            second = re.compile(SECOND_PERSON[language], re.IGNORECASE)
+                            assert not second.search(said), said
                             await page.close()
                     finally:
                         await browser.close()

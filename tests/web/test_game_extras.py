@@ -17,6 +17,7 @@ from bot.games.base import Score, Texts, WebExtras
 from bot.web.cards import card_texts, field_name
 from bot.web.games import extras, shown_score
 from bot.web.seats import seat_rows
+from bot.web.texts import web_catalog
 from render import words
 from tests.nim.presentation import NimPresentation
 
@@ -55,8 +56,9 @@ def test_a_games_extras_reach_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
     assert shown_score("nim", {"score": 3}, "fr") == ("3 (fr)", "counted so far")
     rows = dict(seat_rows("nim", VIEW, 0, default_catalog(), "en"))
     assert ("3 objects",) in rows.values()
-    raijin = words.say("y.specialist.Raijin", "fr")
-    assert card_texts("nim", VIEW, "fr") == (("Raijin", raijin),)
+    raijin = words.say("y.specialist.Raijin", "fr")  # the card named: "Raijin : Une fois…"
+    line = web_catalog().text("web.card_line", "fr", card="Raijin", text=raijin)
+    assert card_texts("nim", VIEW, "fr") == (("Raijin", line),)
     assert words.known("y.col.set_aside")
     assert field_name("nim", "set_aside", "fr") == words.say("y.col.set_aside", "fr")
 

@@ -18,10 +18,10 @@
     document.addEventListener("click", function (e) {
       var el = e.target instanceof Element ? e.target.closest("button.card") : null;
       if (!el || !box) { return; }
-      var text = el.getAttribute("data-text") || "";
-      var same = !box.hidden && box.getAttribute("data-for") === el.textContent;
-      box.textContent = el.textContent + ": " + text;
-      box.setAttribute("data-for", el.textContent);
+      var card = el.getAttribute("data-card") || "";
+      var same = !box.hidden && box.getAttribute("data-for") === card;
+      box.textContent = el.getAttribute("data-text") || "";  // the text names the card
+      box.setAttribute("data-for", card);
       box.hidden = same;
     });
   }
@@ -70,16 +70,19 @@
     });
   }
 
-  function cardOrText(value, texts) {
-    if (!Object.prototype.hasOwnProperty.call(texts, value)) {
+  // A value of a player's state; a card (cards: [name, text] by code) is a button labelled
+  // by its name, its text on hover and tap, its code in data-card (as the server writes it).
+  function cardOrText(value, cards) {
+    if (!Object.prototype.hasOwnProperty.call(cards, value)) {
       return document.createTextNode(value);
     }
     var button = document.createElement("button");
     button.type = "button";
     button.className = "card";
-    button.title = texts[value];
-    button.setAttribute("data-text", texts[value]);
-    button.textContent = value;
+    button.setAttribute("data-card", value);
+    button.title = cards[value][1];
+    button.setAttribute("data-text", cards[value][1]);
+    button.textContent = cards[value][0];
     return button;
   }
 
