@@ -11,14 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from engine.contract import Event
 from render.theme import Theme
 
-__all__ = ["PLAIN", "Extras", "Since"]
+__all__ = ["PLAIN", "Extras", "Since", "Voice"]
 
 #: The others' turns since the viewer's last one, oldest first: (seat, that turn's events).
 Since = Sequence[tuple[int, Sequence[Event]]]
+
+#: Whom a picture's title speaks to: the players at the table (the step as the player to move
+#: does it: "choose a fleet"), or spectators (the web page: "Ann chooses a fleet").
+Voice = Literal["player", "spectator"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -28,7 +33,8 @@ class Extras:
     (``computer_played``), why the bot ended the game (``ended``; None: under way or ended by
     the rules), (seat, seconds) left in each time bank (``banks``; none: no time bank); for a
     turn picture, the others' turns since the viewer's last one, told and marked instead of
-    the last turn (``since``; ``first_turn``: since the game began, the viewer has had none)."""
+    the last turn (``since``; ``first_turn``: since the game began, the viewer has had none);
+    whom the title speaks to (``voice``: "spectator" says the step in the third person)."""
 
     language: str = "en"
     theme: str | Theme = "default"
@@ -38,6 +44,7 @@ class Extras:
     banks: tuple[tuple[int, int], ...] = ()
     since: Since | None = None
     first_turn: bool = False
+    voice: Voice = "player"
 
     @property
     def seats(self) -> dict[int, str]:

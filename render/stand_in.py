@@ -32,6 +32,7 @@ __all__ = [
     "dressed",
     "ended",
     "seat_words",
+    "spectator",
     "stand_in_words",
     "without_turn",
 ]
@@ -86,6 +87,11 @@ def seat_words(seat: int) -> str:
 def computer_played() -> bool:
     """Whether the last turn was played by the computer for a human seat."""
     return _extras().computer_played
+
+
+def spectator() -> bool:
+    """Whether the picture speaks to spectators (the web page): the step in the third person."""
+    return _extras().voice == "spectator"
 
 
 def ended() -> str | None:

@@ -39,9 +39,10 @@ def lower_priority() -> None:
 
 
 def web_picture(view: JsonObject, events: Sequence[Event] | None, language: str) -> bytes:
-    """A step's board picture, drawn at the web's lower priority."""
+    """A step's board picture, drawn at the web's lower priority for the page's readers, who
+    watch: its title says the step in the third person ("Ann chooses a fleet", D242)."""
     lower_priority()
-    return render_picture(view, events, None, Extras(language=language))
+    return render_picture(view, events, None, Extras(language=language, voice="spectator"))
 
 
 def web_pool(bot_processes: int) -> RenderPool:

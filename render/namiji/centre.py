@@ -15,7 +15,7 @@ from render.namiji.boards import fit_text
 from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
 from render.namiji.route import boat_look
 from render.namiji.static import KEY_HEIGHT
-from render.stand_in import ended
+from render.stand_in import ended, spectator
 from render.text import draw_text, text_length
 from render.theme import Theme
 from render.words import say
@@ -118,6 +118,22 @@ def stop_bottom(view: NamijiView) -> int:
     return title + 40 + (rows - 1) * ROW_PITCH + FISH_SIZE // 2 + 4
 
 
+def _stop_title(view: NamijiView) -> str:
+    """What the stop asks, or the move next: to the players "At this stop: take a fish", to
+    spectators "At this stop: Ann takes a fish"."""
+    tasks = [str(t) for t in view.get("tasks", [])]
+    seat, players = view.get("current_seat"), view["players"]
+    if spectator() and isinstance(seat, int) and 0 <= seat < len(players):
+        name = str(players[seat].get("name", ""))
+        if view.get("phase") != "station":
+            return say("n.centre.next_watch", name=name)
+        if tasks and tasks[0] in TASKS:
+            return say("n.centre.at_stop_watch", name=name, task=say(f"n.watch.{tasks[0]}"))
+    if view.get("phase") != "station":
+        return say("n.centre.next")
+    return say("n.centre.at_stop", task=task_words(tasks[0]) if tasks else say("n.centre.done"))
+
+
 def _draw_stop(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -135,12 +151,8 @@ def _draw_stop(
         return
     if phase == "draft":
         title = say("n.centre.draft", slot=view.get("draft_slot"))
-    elif phase == "station":
-        tasks = list(view.get("tasks", []))
-        task = task_words(tasks[0]) if tasks else say("n.centre.done")
-        title = say("n.centre.at_stop", task=task)
     else:
-        title = say("n.centre.next")
+        title = _stop_title(view)
     draw_text(
         draw,
         (x, y),

@@ -15,13 +15,13 @@ from render.kept import TextFree
 from render.marks import player_marks
 from render.namiji import layout, palette
 from render.namiji.boards import draw_boards, fit_text
-from render.namiji.centre import draw_centre, draw_final_table, task_words
+from render.namiji.centre import TASKS, draw_centre, draw_final_table, task_words
 from render.namiji.glyphs import EDGE, boat_sprite, paste_centred
 from render.namiji.highlight import Highlight
 from render.namiji.route import boat_look, draw_boats, nobody_to_act
 from render.namiji.static import static_layer
 from render.png import encode_png, palette_of
-from render.stand_in import dressed, ended
+from render.stand_in import dressed, ended, spectator
 from render.text import draw_text, fit_name_first, text_length
 from render.theme import Theme, get_theme, theme_colours
 from render.words import language as drawn_language
@@ -127,13 +127,19 @@ def turn_number(view: NamijiView) -> int:
     return turns if view.get("phase") in ("station", "over") else turns + 1
 
 
-def doing_words(view: NamijiView) -> str:
-    """What the player to move does, in words: the task at the stop, or the phase."""
+def doing_words(view: NamijiView, *, watched: bool = False) -> str:
+    """What the player to move does, in words: the task at the stop, or the phase (``watched``:
+    as spectators are told it, in the third person, "takes a fish")."""
     phase = str(view.get("phase", ""))
     tasks = list(view.get("tasks", []))
     if phase == "station":  # the task at the stop; with none left, only the turn's end
-        return task_words(tasks[0]) if tasks else say("n.focus.verb.end")
-    return say(f"n.phase.{phase}") if phase in PHASES else phase
+        if not tasks:
+            return say("n.watch.end" if watched else "n.focus.verb.end")
+        task = str(tasks[0])
+        return say(f"n.watch.{task}") if watched and task in TASKS else task_words(task)
+    if phase not in PHASES:
+        return phase
+    return say(f"n.watch.{phase}") if watched else say(f"n.phase.{phase}")
 
 
 def _draw_header(canvas: Image.Image, view: NamijiView, look: Theme, marks: Sequence[str]) -> None:
@@ -178,10 +184,13 @@ def _draw_header(canvas: Image.Image, view: NamijiView, look: Theme, marks: Sequ
     who = fit_text(who, 16, 300)
     draw_text(draw, (right - 18, y), who, look.ink_dim, 16, "bold", anchor="rm")
     room = right - 18 - text_length(who, 16) - 24 - 308
+    watched = spectator()
     text = fit_name_first(
-        lambda name, doing: say("n.header.to_play", name=name, doing=doing),
+        lambda name, doing: say(
+            "n.header.watch" if watched else "n.header.to_play", name=name, doing=doing
+        ),
         str(players[int(seat)].get("name", "")),
-        doing_words(view),
+        doing_words(view, watched=watched),
         HEADER_SIZE,
         room,
     )

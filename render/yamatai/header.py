@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from engine.yamatai.view import YamataiView
 from render.fonts import font
-from render.stand_in import ended
+from render.stand_in import ended, spectator
 from render.text import fit_name_first, fit_text, text_length
 from render.theme import Theme
 from render.words import say
@@ -17,7 +17,7 @@ from render.yamatai.glyphs import boat_sprite, draw_text, paste_centred
 from render.yamatai.layout import Rect
 
 STEPS = ("fleet", "trade", "place", "act", "look", "acted", "stored", "recruited")
-"""The turn's steps the title names (``y.step.<step>``)."""
+"""The turn's steps the title names (``y.step.<step>``; to spectators ``y.watch.<step>``)."""
 
 MIN_SIZE = 14  # the smallest text size of the title line
 
@@ -43,13 +43,7 @@ def draw_header(
         # too long even at the smallest size: the step loses letters first, then the name
         name = str(view["players"][current]["name"])
         text = fit_name_first(
-            lambda who, step: say(
-                "y.header.turn", round=view.get("round", ""), name=who, step=step
-            ),
-            name,
-            step_words(view),
-            size,
-            room,
+            lambda who, step: _turn(view, who, step), name, _step(view), size, room
         )
     elif not ended() and view.get("over") and (outcome := view.get("outcome")):
         # a winner's name too long loses letters, with an ellipsis
@@ -77,7 +71,19 @@ def _status(view: YamataiView) -> str:
         return _over(view, str(players[int(outcome["winner"])]["name"]))
     current = view.get("current_seat")
     who = str(players[current]["name"]) if isinstance(current, int) else "?"
-    return say("y.header.turn", round=view.get("round", ""), name=who, step=step_words(view))
+    return _turn(view, who, _step(view))
+
+
+def _turn(view: YamataiView, who: str, step: str) -> str:
+    """Whose turn and what they do: to the players "Ann to play: choose a fleet", to
+    spectators "Ann chooses a fleet"."""
+    key = "y.header.watch" if spectator() else "y.header.turn"
+    return say(key, round=view.get("round", ""), name=who, step=step)
+
+
+def _step(view: YamataiView) -> str:
+    """The step in the title's voice (the players' or the spectators')."""
+    return step_words(view, watched=spectator())
 
 
 def _over(view: YamataiView, winner: str) -> str:
@@ -88,14 +94,17 @@ def _over(view: YamataiView, winner: str) -> str:
     return say("y.header.over", round=view.get("round", ""), name=winner, total=total)
 
 
-def step_words(view: YamataiView) -> str:
-    """The current step in words ("place boats")."""
+def step_words(view: YamataiView, *, watched: bool = False) -> str:
+    """The current step in words ("place boats"; ``watched``: as spectators are told it, in the
+    third person, "places boats")."""
     turn = view.get("turn") or {}
     shown = str(turn.get("label", turn.get("step", "")))
     # Games begun before the rulebook's step order recruit before the harbor step.
     if shown == "acted" and view.get("step_order") == "recruit-first":
         shown = "stored"
-    return say(f"y.step.{shown}") if shown in STEPS else shown
+    if shown not in STEPS:
+        return shown
+    return say(f"y.watch.{shown}") if watched else say(f"y.step.{shown}")
 
 
 def _reserve(
