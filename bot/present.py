@@ -141,9 +141,10 @@ def played_text(interaction: Interaction, result: PlayResult, posted: bool = Tru
 
 
 def played_words(interaction: Interaction, result: PlayResult) -> str:
-    """What a play did, in the reader's words (its events; what made none, by its actions)."""
+    """What a play did, in the reader's words (its events; what made none, by its actions),
+    said to the player who played it ("you took fleet 5")."""
     words = Summary(default_catalog(), str(interaction.locale), result.game)
-    return words.actions(result.events, result.names, played=result.actions)
+    return words.yours(result.events, result.names, played=result.actions)
 
 
 def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str:

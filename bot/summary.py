@@ -7,7 +7,7 @@ together the same way for every game.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.catalog import LOCALES, Catalog
 from bot.games import presentation
@@ -36,6 +36,20 @@ def reader_name(catalog: Catalog, locale: str | None, player: PlayerInfo) -> str
                 said = catalog.text(f"lobby.level.{level}", locale)
                 return catalog.text("lobby.computer_name_level", locale, number=number, level=said)
     return player.name
+
+
+def you_verbs(table: str) -> dict[str, str]:
+    """A ``summary.you_verbs`` text read: "a>as ended" -> {"a": "as", "ended": "ended"}."""
+    pairs = (entry.partition(">") for entry in table.split())
+    return {third: second or third for third, _, second in pairs}
+
+
+def second_person(phrase: str, verbs: Mapping[str, str]) -> str | None:
+    """``phrase`` with its first word, a verb of ``verbs``, in the second person; None if it
+    does not begin with one of them."""
+    first, space, rest = phrase.partition(" ")
+    second = verbs.get(first)
+    return None if second is None else second + space + rest
 
 
 def _computer_number(template: str, name: str) -> int | None:
@@ -73,6 +87,39 @@ class Summary:
         parts, _ = self.presentation.describe(self.t, events, names)
         parts = self.presentation.played(self.t, played, parts)
         return ", ".join(parts) if parts else self.t("summary.nothing")
+
+    def yours(
+        self, events: Sequence[Event], names: Sequence[str], played: Sequence[str] = ()
+    ) -> str:
+        """``actions`` said to the player who played them, in the second person ("you took
+        fleet 6, bought clay", "tu as pris la flotte 6, as acheté…", "bierzesz flotę 6…").
+
+        The phrases are the third person's (a turn message's); each one that begins with a
+        verb of the turn's player is put in the second person by the verbs of
+        ``summary.you_verbs`` and ``<game>.summary.you_verbs`` ("a>as": French "a pris" ->
+        "as pris"; a bare word stays as it is), so no phrase is written twice. A phrase of
+        someone else ("Bo received 2 coins (Izanami)") stays as it is; when the first one is
+        such a phrase, the whole says it in the third person as ``actions`` does.
+        """
+        parts, _ = self.presentation.describe(self.t, events, names)
+        parts = self.presentation.played(self.t, played, parts) or [self.t("summary.nothing")]
+        # a phrase may hold several ("kept a boat in the harbor, set aside 1 boat")
+        phrases = ", ".join(parts).split(", ")
+        verbs = self._you_verbs()
+        said = [second_person(phrase, verbs) for phrase in phrases]
+        if said[0] is None:
+            return ", ".join(phrases)
+        own = [mine or phrase for mine, phrase in zip(said, phrases, strict=True)]
+        return self.t("summary.yours", actions=", ".join(own))
+
+    def _you_verbs(self) -> dict[str, str]:
+        """The third person's first words and their second person's, the bot's and the
+        game's (``summary.you_verbs``)."""
+        verbs: dict[str, str] = {}
+        for key in ("summary.you_verbs", f"{self.game}.summary.you_verbs"):
+            if self.catalog.has(key):
+                verbs.update(you_verbs(self.t(key)))
+        return verbs
 
     def turn(self, player: str, events: Sequence[Event], names: Sequence[str]) -> str:
         """``**Ann** took fleet 6, ...`` plus what the turn ended (a round, the game)."""

@@ -29,7 +29,7 @@ def panel_content(interaction: Interaction, state: PanelState, played: str | Non
     if played is None:
         text = t(interaction, "panel.title", step=step)
     else:
-        text = t(interaction, "panel.played", action=played, step=step)
+        text = t(interaction, "panel.played", action=played[:1].upper() + played[1:], step=step)
     if state.pages > 1:
         text += " · " + t(interaction, "panel.page", page=state.page + 1, pages=state.pages)
     return text

@@ -94,7 +94,7 @@ def test_the_panel_says_what_was_played_and_keeps_the_group(tmp_path: Path) -> N
             if not _choices(edit["view"]):  # the turn ended
                 break
             said = _words(edit["view"])
-            assert said.startswith("Played: took fleet ") or i > 0, said
+            assert said.startswith("You took fleet ") or i > 0, said
             assert "`" not in said and asked[-1] == action
             after = await panel(user, game_id=created.game_id, picture=False)
             keys = [c.key for c in after.categories]

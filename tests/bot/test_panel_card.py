@@ -98,7 +98,7 @@ async def card_turn(env: Env, table: Table) -> list[str]:
         step = await pictured(env, table, opened.id, shown)
         assert_card(step, pictured=True)
         said = step.text()
-        assert {"act": "Played", "undo": "Took back"}.get(kind, "Your turn") in said, said
+        assert {"act": "— next: ", "undo": "Took back"}.get(kind, "Your turn") in said, said
         shown = pngs(step)[0]
         kinds.append(kind)
     raise AssertionError(f"the turn did not end after {MAX_STEPS} panel steps: {kinds}")

@@ -99,7 +99,7 @@ def test_autocomplete_explains_when_every_match_is_too_long() -> None:
 
 @pytest.mark.parametrize(
     ("locale", "words"),
-    [("en-US", "fished one orange fugu"), ("fr", "a pêché un fugu orange")],
+    [("en-US", "you fished one orange fugu"), ("fr", "tu as pêché un fugu orange")],
 )
 def test_a_mid_turn_answer_says_what_the_action_did(locale: str, words: str) -> None:
     """QA: after ``/play fish hidden`` the answer only said "keep the fish in your crate, or

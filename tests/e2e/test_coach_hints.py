@@ -171,7 +171,7 @@ def test_a_hint_s_play_button_shows_the_panel_at_it_then_the_panel_s_button_play
             after = await env.match(table.id)
             assert after.log[-1] == (after.log[-1][0], first)  # the hinted choice, played
             assert await env.version(table.id) == version + 1
-            assert "Played:" in env.double.message(answer.id).text()
+            assert "— next: " in env.double.message(answer.id).text()  # said what was played
 
     run(body, timeout=120)
 

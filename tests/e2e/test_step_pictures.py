@@ -78,7 +78,7 @@ def test_a_mid_turn_play_and_a_panel_click_are_answered_before_their_picture(
             closed = gate(env.bot.render_pool)
             await click_first_action(env, table, player, panel)
             answered = env.double.message(panel.id)
-            assert "Played" in answered.text() and not has_png(answered)
+            assert "— next: " in answered.text() and not has_png(answered)  # what was played
             assert answered.is_v2 and not answered.gallery_urls()  # the card in words
             await held_at(closed)  # the new step's picture waits to be drawn
             assert not has_png(env.double.message(panel.id))  # the old step's picture is gone
