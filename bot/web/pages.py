@@ -237,7 +237,7 @@ def _state(page: GamePage, say: Say, cards: dict[str, Card]) -> str:
     blocks = []
     for p in page.players:
         rows = "".join(
-            f"<tr><th>{e(label)}</th><td>{', '.join(_card(v, cards) for v in values)}</td></tr>"
+            f"<tr><th>{e(label)}</th><td>{_values(values, cards)}</td></tr>"
             for label, values in page.seats.get(p.seat, ())
         )
         blocks.append(
@@ -245,6 +245,16 @@ def _state(page: GamePage, say: Say, cards: dict[str, Card]) -> str:
             f'<table class="state" data-seat="{p.seat}">{rows}</table></details>'
         )
     return f'<section class="seats"><h2>{e(say("web.state"))}</h2>{"".join(blocks)}</section>'
+
+
+def _values(values: Sequence[str], cards: dict[str, Card]) -> str:
+    """A row's values, comma-separated; a card keeps its comma on its line (a narrow screen
+    broke before it: ", makis")."""
+    items = []
+    for i, value in enumerate(values):
+        item = _card(value, cards) + ("," if i < len(values) - 1 else "")
+        items.append(f'<span class="held">{item}</span>' if value in cards else item)
+    return " ".join(items)
 
 
 def _card(value: str, cards: dict[str, Card]) -> str:

@@ -282,11 +282,25 @@ def test_the_replay_moves_the_players_with_the_board_in_chromium(tmp_path: Path)
     asyncio.run(body())
 
 
+#: The cards of the players' state whose comma a narrow screen put on the next line.
+COMMA_BELOW_ITS_CARD = """() => [...document.querySelectorAll("section.seats button.card")]
+    .filter(b => {
+        const after = b.nextSibling;
+        if (!after || after.nodeType !== Node.TEXT_NODE || !after.textContent.startsWith(","))
+            return false;
+        const comma = document.createRange();
+        comma.setStart(after, 0);
+        comma.setEnd(after, 1);
+        return comma.getBoundingClientRect().top >= b.getBoundingClientRect().bottom - 2;
+    }).map(b => b.textContent)"""
+
+
 def test_the_replay_names_the_cards_in_chromium(tmp_path: Path) -> None:
     """QA (issue 38 items 9, 10): a finished two-player Namiji page at 390 px, French and
     Polish, at the start, after the first action, half-way and at the end, shows every card of
     the players and of the table by its name (the replay rebuilds the players' rows: "M6, U2"
-    before), and a card's text on tap names it and speaks of its player."""
+    before), each with its comma on its line (", makis" began a line), and a card's text on tap
+    names it and speaks of its player."""
     from .test_card_names import CARD_CODE, SECOND_PERSON
 
     async def body() -> None:
@@ -332,6 +346,8 @@ def test_the_replay_names_the_cards_in_chromium(tmp_path: Path) -> None:
                                 labels += await page.eval_on_selector_all(
                                     "section.seats button.card", "b => b.length"
                                 )
+                                cut = await page.evaluate(COMMA_BELOW_ITS_CARD)
+                                assert cut == [], (language, step, cut)
                             assert labels > 0, language  # the players held cards
                             button = page.locator("section.seats button.card").first
                             label = await button.inner_text()

@@ -50,8 +50,19 @@
         var th = document.createElement("th"), td = document.createElement("td");
         th.textContent = row[0];
         row[1].forEach(function (value, i) {
-          if (i > 0) { td.appendChild(document.createTextNode(", ")); }
-          td.appendChild(cardOrText(value, data.cards));
+          // as the server writes it: "a, b"; a card keeps its comma on its line
+          if (i > 0) { td.appendChild(document.createTextNode(" ")); }
+          var comma = i < row[1].length - 1 ? "," : "";
+          var item = cardOrText(value, data.cards);
+          if (item.nodeType === Node.TEXT_NODE) {
+            td.appendChild(document.createTextNode(value + comma));
+          } else {
+            var held = document.createElement("span");
+            held.className = "held";
+            held.appendChild(item);
+            held.appendChild(document.createTextNode(comma));
+            td.appendChild(held);
+          }
         });
         tr.appendChild(th); tr.appendChild(td); body.appendChild(tr);
       });
