@@ -30,7 +30,14 @@ SEGMENT = (15, 16)
 LABEL_WIDTH = 104
 TOKEN_RADIUS = 8
 
-__all__ = ["draw_boards", "fit_text"]
+__all__ = ["arrival_face", "draw_boards", "fit_text"]
+
+
+def arrival_face(token: str) -> str:
+    """What an arrival token shows: the points it gives ("+7" for ``A7``), as the bonus cards'
+    "+3"; any other code as it is."""
+    points = components().arrival_points.get(token)
+    return token if points is None else f"+{points}"
 
 
 def fit_text(text: str, size: int, width: float, style: Style = "bold") -> str:
@@ -88,7 +95,7 @@ def _draw_board(
         draw.ellipse(
             (ax - 19, top + 4, ax + 19, top + 40), fill=palette.GOLD, outline=look.ink, width=2
         )
-        draw_text(draw, (ax, top + 22), arrival, look.ink, 16, "bold")
+        draw_text(draw, (ax, top + 22), arrival_face(arrival), look.ink, 16, "bold")
         if seat in hl.arrival:
             draw.ellipse((ax - 24, top - 1, ax + 24, top + 45), outline=look.last_turn, width=3)
         name_right = ax - 28

@@ -11,7 +11,7 @@ from engine.namiji.scoring import score_lines
 from engine.namiji.state import Player
 from engine.namiji.view import NamijiPlayer, NamijiView
 from render.namiji import layout, palette
-from render.namiji.boards import fit_text
+from render.namiji.boards import arrival_face, fit_text
 from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
 from render.namiji.route import boat_look
 from render.namiji.static import KEY_HEIGHT
@@ -42,7 +42,7 @@ CATEGORIES = (
 #: The tasks of a stop named in words (``n.task.<task>``).
 TASKS = ("fish", "catch", "net", "trap", "rock", "panorama")
 
-__all__ = ["draw_centre", "draw_final_table", "stop_bottom", "task_words"]
+__all__ = ["draw_centre", "draw_final_table", "stop_bottom", "task_words", "winner_lines"]
 
 
 def task_words(task: str) -> str:
@@ -90,10 +90,13 @@ def draw_centre(canvas: Image.Image, view: NamijiView, look: Theme) -> None:
     ax = _label(draw, x, y, say("n.centre.arrival_left"), look)
     for token in view.get("arrivals", []):
         draw.ellipse((ax, y - 15, ax + 30, y + 15), fill=palette.GOLD, outline=look.ink, width=2)
-        draw_text(draw, (ax + 15, y), str(token), look.ink, 14, "bold")
+        draw_text(draw, (ax + 15, y), arrival_face(str(token)), look.ink, 14, "bold")
         ax += 36
-    bx = _label(draw, max(x + 330, ax + 10), y, say("n.centre.bonus_left"), look)
-    for bonus in view.get("bonuses", []):
+    bonuses = list(view.get("bonuses", []))
+    label = say("n.centre.bonus_left")
+    wide = text_length(label, 15, "bold") + 10 + len(bonuses) * (BONUS_SIZE[0] + 6)
+    bx = _label(draw, max(ax + 10, min(x + 330, right - MARGIN - wide)), y, label, look)
+    for bonus in bonuses:
         kind = str(bonus)[1:2]  # BD: the dolphin's bonus, its station letter (in the key)
         face = f"{kind} +{components().panorama_bonus}"
         sprite = card_sprite(face, BONUS_SIZE[0], BONUS_SIZE[1], palette.STATIONS[kind], look.ink)
@@ -134,6 +137,14 @@ def _stop_title(view: NamijiView) -> str:
     return say("n.centre.at_stop", task=task_words(tasks[0]) if tasks else say("n.centre.done"))
 
 
+def _picker(view: NamijiView) -> str:
+    """The name of the player who picks a pontoon card now (the draft's current seat)."""
+    seat, players = view.get("current_seat"), view["players"]
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        return str(players[seat].get("name", ""))
+    return str(view.get("draft_slot", ""))
+
+
 def _draw_stop(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -150,7 +161,7 @@ def _draw_stop(
         draw_text(draw, (x, y), text, look.ink, HEADING_SIZE, "bold", anchor="lm")
         return
     if phase == "draft":
-        title = say("n.centre.draft", slot=view.get("draft_slot"))
+        title = say("n.centre.draft", name=_picker(view))
     else:
         title = _stop_title(view)
     draw_text(
@@ -307,5 +318,29 @@ def draw_final_table(
         )
     winners = [str(players[s].get("name", "")) for s in range(len(players)) if totals[s] == best]
     key = "n.final.winner" if len(winners) == 1 else "n.final.winners"
-    text = fit_text(say(key, names=", ".join(winners), best=best), 22, right - left - 32)
-    draw_text(draw, ((left + right) / 2, bottom - 22), text, look.ink, 22, "bold")
+    size, shown = winner_lines(say(key, names=", ".join(winners), best=best), right - left - 32)
+    pitch, middle = size + 5, bottom - 22 - 7 * (len(shown) - 1)  # two lines: clear of the key
+    for k, line in enumerate(shown):
+        y = middle + (k - (len(shown) - 1) / 2) * pitch
+        draw_text(draw, ((left + right) / 2, y), line, look.ink, size, "bold")
+
+
+WINNER_SIZES = (22, 20, 18)
+
+
+def winner_lines(text: str, width: float) -> tuple[int, list[str]]:
+    """The final table's winner sentence whole: on one line in the largest size that fits, else
+    on two lines cut between words (a name only too long for a line ends with an ellipsis)."""
+    for size in WINNER_SIZES:
+        if text_length(text, size, "bold") <= width:
+            return size, [text]
+    size = WINNER_SIZES[-1]
+    words = text.split(" ")
+    cuts = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    fitting = [c for c in cuts if all(text_length(t, size, "bold") <= width for t in c)]
+    if fitting:  # the most even of the cuts that fit
+        pair = min(fitting, key=lambda c: abs(len(c[0]) - len(c[1])))
+    else:  # the longest first line that fits; the rest is cut
+        short = [c for c in cuts if text_length(c[0], size, "bold") <= width]
+        pair = short[-1] if short else (text, "")
+    return size, [fit_text(t, size, width) for t in pair if t]
