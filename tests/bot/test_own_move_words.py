@@ -147,3 +147,15 @@ def test_each_phrase_begun_by_a_players_verb_in_english_is_in_every_languages_ta
         and text.split(" ")[0] not in verbs
     }
     assert missing == {}
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+def test_the_bots_own_phrases_of_a_players_doing_have_their_verb_in_the_table(lang: str) -> None:
+    """ "passed" (and "ended the turn", for a turn ended with no phrase of its own) are the
+    player's doing, said by the bot's catalog for every game: their first word is in the
+    bot's ``summary.you_verbs``, so the panel says them in the second person."""
+    catalog = default_catalog()
+    verbs = {e.partition(">")[0] for e in catalog.text("summary.you_verbs", lang).split()}
+    for key in ("summary.nothing", "summary.turn_ended"):
+        if catalog.has(key):
+            assert catalog.text(key, lang).split(" ")[0] in verbs, key
