@@ -17,15 +17,16 @@ def is_card(code: str) -> bool:
     return code in comp.meals or code in comp.upgrades or code in comp.rocks
 
 
+def _condition(measure: str, op: str, n: int) -> str:
+    """One objective in words: "orange cells: at least 4", "no crabs" (at most none)."""
+    if op == "<=" and n == 0:
+        return say(f"n.cards.none.{measure}")
+    key = "n.cards.at_least" if op == ">=" else "n.cards.at_most"
+    return say(key, what=say(f"n.measure.{measure}"), n=n)
+
+
 def _conditions(when: Iterable[tuple[str, str, int]]) -> str:
-    return say("n.and").join(
-        say(
-            "n.cards.at_least" if op == ">=" else "n.cards.at_most",
-            what=say(f"n.measure.{measure}"),
-            n=n,
-        )
-        for measure, op, n in when
-    )
+    return say("n.and").join(_condition(measure, op, n) for measure, op, n in when)
 
 
 def card_words(code: str) -> str:

@@ -160,10 +160,7 @@ def _draw_stop(
         text = fit_text(stopped, HEADING_SIZE, right - x)
         draw_text(draw, (x, y), text, look.ink, HEADING_SIZE, "bold", anchor="lm")
         return
-    if phase == "draft":
-        title = say("n.centre.draft", name=_picker(view))
-    else:
-        title = _stop_title(view)
+    title = say("n.centre.draft", name=_picker(view)) if phase == "draft" else _stop_title(view)
     draw_text(
         draw,
         (x, y),
@@ -321,8 +318,8 @@ def draw_final_table(
     size, shown = winner_lines(say(key, names=", ".join(winners), best=best), right - left - 32)
     pitch, middle = size + 5, bottom - 22 - 7 * (len(shown) - 1)  # two lines: clear of the key
     for k, line in enumerate(shown):
-        y = middle + (k - (len(shown) - 1) / 2) * pitch
-        draw_text(draw, ((left + right) / 2, y), line, look.ink, size, "bold")
+        line_y = middle + (k - (len(shown) - 1) / 2) * pitch
+        draw_text(draw, ((left + right) / 2, line_y), line, look.ink, size, "bold")
 
 
 WINNER_SIZES = (22, 20, 18)

@@ -61,7 +61,7 @@ def test_every_card_has_its_effect_in_words(language: str) -> None:
 
 def test_a_rock_card_says_its_objective() -> None:
     with speaking("en"):
-        assert card_words("R20") == "R20: at the end, 3 pts if crabs ≤ 0 and crustaceans ≥ 3"
+        assert card_words("R20") == "R20: at the end, 3 pts if no crabs and crustaceans: at least 3"
         assert card_words("U5") == "U5: trap: the catch is lost only at the 3rd crab"
         assert card_words("M8") == "M8: meal (unagi), 6 pts at once"
 
