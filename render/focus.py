@@ -473,10 +473,11 @@ def choices_panel(
     view: View, legal: Sequence[str], lines: Callable[[], Sequence[Line]], theme: Theme
 ) -> list[Panel]:
     """The panel of the step's choices; none on a picture for everyone ("nothing to choose
-    for now" would speak to nobody)."""
+    for now" would speak to nobody), nor when the lines have nothing to add to the title."""
     if for_everyone(view, legal):
         return []
-    return [text_panel(lines(), theme)]
+    rows = lines()
+    return [text_panel(rows, theme)] if rows else []
 
 
 @dataclass(frozen=True)

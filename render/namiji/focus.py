@@ -460,7 +460,8 @@ def _title(view: NamijiView, look: Theme) -> list[Line]:
 
 def _choices(view: NamijiView, targets: Targets, look: Theme) -> list[Line]:
     """The fish caught and waiting to be kept or released (a face-down one is named only
-    here), what the ringed targets are, the cards to choose from, then the other actions."""
+    here), what the ringed targets are, the cards to choose from, then the other actions ("Or:
+    …" after those; the choice itself without them; nothing when it only repeats the title)."""
     lines: list[Line] = []
     caught = view.get("catch")
     if caught in components().fish:
@@ -477,8 +478,13 @@ def _choices(view: NamijiView, targets: Targets, look: Theme) -> list[Line]:
         cards = ", ".join(map(_card_or_fish, targets.cards))
         lines.append((say("n.focus.choose", cards=cards), BODY, look.ink, True))
     if targets.other:
-        actions = ", ".join(dict.fromkeys(_other_words(targets.other)))
-        lines.append((say("n.focus.or", actions=actions), SMALL, look.ink_soft, False))
+        actions = list(dict.fromkeys(_other_words(targets.other)))
+        if targets.spaces or targets.cells or targets.cards:
+            said = say("n.focus.or", actions=", ".join(actions))
+            lines.append((said, SMALL, look.ink_soft, False))
+        elif actions != [doing_words(view)]:  # the one thing to do is the title's: not again
+            lines.append((say("n.focus.choose", cards=", ".join(actions)), BODY, look.ink, True))
+        return lines
     return lines or [(say("c.focus.nothing"), SMALL, look.ink_soft, False)]
 
 
