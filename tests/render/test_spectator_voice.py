@@ -13,13 +13,16 @@ from PIL import Image
 from bot.service.pictures import render_picture
 from bot.web.pictures import web_picture
 from engine import games
+from engine import record as rec
 from render.extras import Extras
 from render.namiji.picture import doing_words
+from render.recap import render_recap
 from render.stand_in import dressed
 from render.text import measuring
 from render.words import speaking
 from render.yamatai.header import STEPS, step_words
 from render.yamatai.picture import render_board as render_yamatai
+from tests.engine.test_record import finished, played
 from tests.render.games import highlight_from_json
 from tests.render.probes import decode
 from tests.render.test_golden import GOLDEN, UPDATE, assert_matches
@@ -113,3 +116,20 @@ def test_golden_for_spectators(lang: str, name: str) -> None:
             image_path, optimize=True
         )
     assert_matches(image_path, actual)
+
+
+@pytest.mark.parametrize("game", ["yamatai", "namiji"])
+def test_the_recap_is_told_to_spectators(game: str) -> None:
+    """A recap's frames (the game's final message and its web page) title each moment in the
+    spectators' words ("Ann przesuwa łódź"), never the players' ("Gra Ann: przesuń łódź")."""
+    match = finished(game, 2, 1)
+    record = rec.build(game, match.options, 1, match.players, played(match), match.outcome)
+    moments = rec.recap_moments(rec.replay(record))
+    _clear_caches()
+    with measuring() as drawn:
+        render_recap(moments[:6], language="pl")
+    texts = [d.text for d in drawn]
+    played_prefix = {"yamatai": "  ·  gra ", "namiji": "Gra "}[game]
+    watched = {"yamatai": "Runda 1  ·  ", "namiji": " przesuwa łódź"}[game]
+    assert not [t for t in texts if played_prefix in t or t.startswith(played_prefix)], texts
+    assert any(watched in t for t in texts), texts
