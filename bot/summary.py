@@ -14,6 +14,7 @@ from bot.games import presentation
 from bot.names import display_name
 from bot.service.results import FinalResult, PlayerInfo
 from engine.contract import Event
+from engine.games import GAMES
 
 LEVELS = ("easy", "normal", "strong")
 
@@ -86,7 +87,7 @@ class Summary:
         """
         parts, _ = self.presentation.describe(self.t, events, names)
         parts = self.presentation.played(self.t, played, parts)
-        return ", ".join(parts) if parts else self.t("summary.nothing")
+        return ", ".join(parts) if parts else self._nothing(events)
 
     def yours(
         self, events: Sequence[Event], names: Sequence[str], played: Sequence[str] = ()
@@ -102,7 +103,7 @@ class Summary:
         such a phrase, the whole says it in the third person as ``actions`` does.
         """
         parts, _ = self.presentation.describe(self.t, events, names)
-        parts = self.presentation.played(self.t, played, parts) or [self.t("summary.nothing")]
+        parts = self.presentation.played(self.t, played, parts) or [self._nothing(events)]
         # a phrase may hold several ("kept a boat in the harbor, set aside 1 boat")
         phrases = ", ".join(parts).split(", ")
         verbs = self._you_verbs()
@@ -111,6 +112,14 @@ class Summary:
             return ", ".join(phrases)
         own = [mine or phrase for mine, phrase in zip(said, phrases, strict=True)]
         return self.t("summary.yours", actions=", ".join(own))
+
+    def _nothing(self, events: Sequence[Event]) -> str:
+        """What events without words of their own did: "ended the turn" when they ended it
+        (an ``end`` action), else "passed"."""
+        rules = GAMES.get(self.game)
+        if rules is not None and rules.milestones(list(events)).turn_ended:
+            return self.t("summary.turn_ended")
+        return self.t("summary.nothing")
 
     def _you_verbs(self) -> dict[str, str]:
         """The third person's first words and their second person's, the bot's and the
@@ -124,7 +133,7 @@ class Summary:
     def turn(self, player: str, events: Sequence[Event], names: Sequence[str]) -> str:
         """``**Ann** took fleet 6, ...`` plus what the turn ended (a round, the game)."""
         parts, closing = self.presentation.describe(self.t, events, names)
-        actions = ", ".join(parts) if parts else self.t("summary.nothing")
+        actions = ", ".join(parts) if parts else self._nothing(events)
         lines = [self.t("summary.turn", player=display_name(player), actions=actions)]
         return "\n".join(lines + closing)
 

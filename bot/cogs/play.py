@@ -4,6 +4,7 @@ and ``/abandon`` (a casual game's host, a league game's organisers, or a moderat
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 import discord
 from discord import app_commands
@@ -22,9 +23,10 @@ from bot.present import (
     send,
     t,
     thread_of,
+    undone_text,
 )
 from bot.service import PlayPreview, ServiceError, normalize_actions, split_actions
-from bot.service.suggest import MAX_VALUE, Suggestions
+from bot.service.suggest import MAX_VALUE, Suggestions, fit_choice
 from bot.summary import Summary
 from bot.thread.door import announce
 from bot.translator import text
@@ -52,13 +54,13 @@ def choice_name(interaction: Interaction, found: Suggestions, value: str) -> str
     """A suggestion in the user's words (its value stays the notation, D220): a sequence's
     actions each in words, or its last one after an ellipsis when they do not fit."""
     if not found.game:
-        return value[:MAX_VALUE]
+        return fit_choice(value)
     parts = split_actions(value)
     words = [choice_label(interaction, found.game, found.view, p) for p in parts]
     said = "; ".join(words)
     if len(said) <= MAX_VALUE:
         return said
-    return ("… " + words[-1])[:MAX_VALUE] if len(parts) > 1 else words[-1][:MAX_VALUE]
+    return fit_choice("… " + words[-1] if len(parts) > 1 else words[-1])
 
 
 class PlayCog(commands.Cog):
@@ -77,7 +79,7 @@ class PlayCog(commands.Cog):
         thread = thread_of(interaction)
         text = normalize_actions(action)
         if not text:
-            raise ServiceError("error.empty_action")
+            raise await self.empty_action(interaction, thread)
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user.id
         if len(split_actions(text)) == 1:
@@ -98,6 +100,17 @@ class PlayCog(commands.Cog):
             ),
         )
 
+    async def empty_action(self, interaction: Interaction, thread: int) -> ServiceError:
+        """The refusal of a ``/play`` with no action: an example of the thread's game, in
+        the player's words (``<game>.play.example``), or that no game is played here."""
+        game = await self.bot.rooms.reading.game_in_thread(thread)
+        if game is None:
+            return ServiceError("error.no_game")
+        example = f"{game}.play.example"
+        if not default_catalog().has(example):  # a game without one: the suggestions
+            example = "play.example"
+        return ServiceError("error.empty_action", example=t(interaction, example))
+
     @play.autocomplete("action")
     async def play_autocomplete(
         self, interaction: Interaction, current: str
@@ -107,14 +120,17 @@ class PlayCog(commands.Cog):
             return []
         try:
             found = await self.bot.rooms.playing.suggest(
-                interaction.user.id, current, thread_id=interaction.channel_id
+                interaction.user.id,
+                current,
+                thread_id=interaction.channel_id,
+                named=partial(choice_label, interaction),
             )
         except Exception:  # suggestions are a convenience: log and offer none
             log.exception("autocomplete failed for %r in %s", current, interaction.channel_id)
             return []
         if isinstance(found.refusal, ServiceError):  # one choice that says why (whose turn)
             said = error_text(default_catalog(), found.refusal, str(interaction.locale))
-            name = plain(said.split("\n")[0])[:MAX_VALUE]
+            name = fit_choice(plain(said.split("\n")[0]))
             return [app_commands.Choice(name=name, value=current[:MAX_VALUE] or name)]
         if found.too_long and len(current) <= MAX_VALUE:  # picking it keeps what was typed
             return [
@@ -137,7 +153,7 @@ class PlayCog(commands.Cog):
         thread = thread_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.bot.rooms.playing.undo(interaction.user.id, thread_id=thread)
-        said = t(interaction, "play.undone", action=result.undone)
+        said = undone_text(interaction, result)
         if result.step:  # where the turn stands now, as /play's answer says it
             said += " " + t(interaction, "play.step", step=t(interaction, result.step))
         await send(interaction, said)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Hashable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from bot.games import presentation
@@ -35,7 +36,7 @@ from .results import (
     TurnKey,
     UndoResult,
 )
-from .suggest import Suggestions, suggestions
+from .suggest import Named, Suggestions, suggestions
 from .tables import (
     GameDesk,
     SeedSource,
@@ -237,6 +238,8 @@ class PlayService:
             picture=None,
             step=step_of(match),
             picture_order=order,
+            game=game.game_key,
+            view=match.view(seat),
         )
 
     async def _step_order(
@@ -268,8 +271,11 @@ class PlayService:
             self._since.keep(key, since)
         return since
 
-    async def suggest(self, user_id: int, typed: str, *, thread_id: int) -> Suggestions:
-        """Autocomplete choices for the action option (the refusal if the user may not act now)."""
+    async def suggest(
+        self, user_id: int, typed: str, *, thread_id: int, named: Named | None = None
+    ) -> Suggestions:
+        """Autocomplete choices for the action option (the refusal if the user may not act now);
+        ``named(game, view, action)``: an action as the choices show it, matched as well."""
         try:
             game, known = await self.desk.load_known(thread_id)
             seat = self.desk.acting_seat(game, known.match, user_id)
@@ -280,8 +286,14 @@ class PlayService:
         names = presentation(game.game_key).typed_names()
         if names is not None:  # names typed in words complete as their notation
             typed = names.begun(typed)
-        found = suggestions(known.match, seat, typed, legal_now=known.legal_actions())
+        view, shown = None, None
+        if named is not None:  # the words shown find their action too
+            view = known.match.view(seat)
+            shown = partial(named, game.game_key, view)
+        legal = known.legal_actions()
+        found = suggestions(known.match, seat, typed, legal_now=legal, named=shown)
         found.game = game.game_key
+        found.view = view
         if found.view is None and found:
             found.view = known.match.view(seat)
         return found

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import difflib
+import re
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.kept import Kept
@@ -14,14 +17,35 @@ from engine.games import Match
 MAX_CHOICES = 25
 MAX_VALUE = 100  # Discord's limit for a choice's name and value
 
+#: An action as a choice shows it: ``named(game, view, action)``.
+Named = Callable[[str, View, str], str]
+
 
 def _norm(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-def rank(legal: list[str], typed: str, limit: int = MAX_CHOICES) -> list[str]:
-    """Legal actions matching ``typed``: prefix matches, then substrings, then all its words."""
-    want = _norm(typed)
+#: Letters NFKD does not take apart ("ł" has no combining stroke).
+_PLAIN = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "œ": "oe", "æ": "ae"})
+
+
+def folded(text: str) -> str:
+    """``text`` as typed words are compared to shown ones: lower case, no accents, one space
+    ("Łódź  Flotte" -> "lodz flotte")."""
+    parts = unicodedata.normalize("NFKD", text.casefold().translate(_PLAIN))
+    bare = "".join(c for c in parts if not unicodedata.combining(c))
+    return " ".join(bare.split())
+
+
+def rank(
+    legal: list[str],
+    typed: str,
+    limit: int = MAX_CHOICES,
+    said: Callable[[str], str] = str.lower,
+) -> list[str]:
+    """Legal actions matching ``typed``: prefix matches, then substrings, then all its words;
+    ``said``: what of an action is matched, already normalised (default: its notation)."""
+    want = folded(typed)
     if not want:
         return legal[:limit]
     words = want.split()
@@ -29,7 +53,7 @@ def rank(legal: list[str], typed: str, limit: int = MAX_CHOICES) -> list[str]:
     inside: list[str] = []
     loose: list[str] = []
     for action in legal:
-        low = action.lower()
+        low = said(action)
         if low.startswith(want):
             prefix.append(action)
         elif want in low:
@@ -72,16 +96,33 @@ class Suggestions(list[str]):
     view: View | None = None
 
 
+def fit_choice(text: str, limit: int = MAX_VALUE) -> str:
+    """``text`` short enough for a choice's name: its whole first sentences that fit, else
+    cut after a word with "…" (never in the middle of one)."""
+    if len(text) <= limit:
+        return text
+    ends = [m.end() for m in re.finditer(r"[.!?](?=\s)", text) if m.end() <= limit]
+    if ends:
+        return text[: ends[-1]]
+    cut = text[: limit - 1]
+    if " " in cut and not text[limit - 1].isspace():
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:\u00a0") + "…"
+
+
 def suggestions(
     match: Match,
     seat: int,
     typed: str,
     limit: int = MAX_CHOICES,
     legal_now: list[str] | None = None,
+    named: Callable[[str], str] | None = None,
 ) -> Suggestions:
     """Completions of ``typed`` (maybe ``a; b; c``): the earlier parts are applied to a copy;
     when no legal action matches what was typed, the closest ones (``close_matches``).
-    ``legal_now``: the match's legal actions if already known."""
+    ``legal_now``: the match's legal actions if already known; ``named``: an action as the
+    choices show it to the user, matched too (after the notation's matches), so the words
+    read are the words that find it ("Flotte", "lodz")."""
     found = Suggestions()
     if match.current_seat != seat:
         return found
@@ -99,6 +140,10 @@ def suggestions(
         legal = preview.legal_next
         head = "; ".join(preview.actions) + "; "
     matched = rank(legal, last, limit=len(legal))
+    if named is not None and last.strip():
+        shown = {a: folded(named(a)) for a in legal}
+        known = set(matched)
+        matched += [a for a in rank(legal, last, len(legal), shown.__getitem__) if a not in known]
     if not matched:  # a typo: the closest legal actions, as the refusal would name them
         matched = close_matches(legal, last)
     for action in matched:
