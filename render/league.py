@@ -58,10 +58,14 @@ def render_standings(
 ) -> bytes:
     """The standings as a PNG: rank, player, points, games played, rating and its change.
 
-    ``headers`` are the six column titles in that order. Withdrawn players are drawn greyed
-    and struck through; a row's note (games resigned) follows the name in the warning colour.
+    ``headers`` are the six column titles in that order; the change column is left out while
+    no row has a change to show (an empty column under "Change" reads as missing data).
+    Withdrawn players are drawn greyed and struck through; a row's note (games resigned)
+    follows the name in the warning colour.
     """
     widths = [56, NAME_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH]
+    if not any(row.change for row in rows):
+        widths.pop()
     width = PAD * 2 + sum(widths)
     height = PAD * 2 + TITLE + ROW * (len(rows) + 1)
     image = Image.new("RGB", (width, height), theme.panel)
@@ -81,7 +85,7 @@ def render_standings(
         draw.rectangle((PAD, y, width - PAD, y + ROW), fill=fill)
         ink = theme.ink_soft if row.withdrawn else theme.ink
         cells = [row.rank, row.player, row.points, row.played, row.rating, row.change]
-        for i, cell in enumerate(cells):
+        for i, cell in enumerate(cells[: len(widths)]):
             mid = y + ROW / 2
             if i == 1:
                 _name_cell(draw, (lefts[1] + 8, mid), widths[1] - 16, row, ink, theme)
