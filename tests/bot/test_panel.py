@@ -204,10 +204,12 @@ def test_powers_fleets_and_groups_read_in_the_games_words() -> None:
     assert label("pl", "remove 7") == "Usuń łódź z pola 7"
     assert label("en", "slide 12 13") == "Slide the boat on spot 12 to spot 13"
     assert label("en", "sacred C4") == "Place a sacred ground on C4"
-    assert label("en", "reserve B07") == "Reserve building B07"
+    assert label("en", "reserve B07") == "Reserve building\u00a07"  # the picture's "#07"
     assert label("en", "look") == "Look at the top 3 building tiles"
-    assert label("en", "arrange B03 B11 / B07") == "Put back: B03 and B11 on top, B07 at the bottom"
-    assert label("en", "arrange / B07") == "Put back: none on top, B07 at the bottom"
+    assert label("en", "arrange B03 B11 / B07") == (
+        "Put back: trading post\u00a03 and building\u00a011 on top, building\u00a07 at the bottom"
+    )
+    assert label("en", "arrange / B07") == "Put back: none on top, building\u00a07 at the bottom"
     assert label("en", "swap boats 12 30") == "Swap the boats on spots 12 and 30"
     assert label("en", "raijin clay clay") == "Raijin: give 2 clay boats for a gold boat"
     assert label("it", "nakatsu wood stone") == (

@@ -142,9 +142,12 @@ def test_the_panel_names_the_cards_and_says_their_effect_under_each() -> None:
 def test_putting_back_the_tiles_looked_at_says_what_each_tile_is(locale: str) -> None:
     """QA: fleet 3's 24 orderings read "T3, B05 and B13 at the bottom" with nothing under them;
     each option says the tiles' points and boats in the player's language."""
+    from bot.games.yamatai import tile_name
+
     said = presentation("yamatai").panel_description(_texts(locale), {}, "arrange B05 / T3 B13")
     assert said is not None and len(said) <= 100, said
-    assert [part.split(":")[0].strip() for part in said.split(" · ")] == ["B05", "T3", "B13"], said
+    names = [tile_name(_texts(locale), code) for code in ("B05", "T3", "B13")]  # by name
+    assert [part.split(":")[0].strip() for part in said.split(" · ")] == names, said
     assert "3 PP" in said and "5 PP" in said, said
     # French puts a no-break space before the colon (the play-through read "B05: 3 PP")
     colon = "\u00a0: " if locale == "fr" else ": "
@@ -153,11 +156,11 @@ def test_putting_back_the_tiles_looked_at_says_what_each_tile_is(locale: str) ->
 
 @pytest.mark.parametrize("locale", ["en", "fr", "it", "pl"])
 def test_a_reserved_tile_on_the_web_says_its_points_as_the_language_writes(locale: str) -> None:
-    """A reserved building tile on the web page: its code, points and boats; French with a
+    """A reserved building tile on the web page: its name, points and boats; French with a
     no-break space before the colon ("B18: 4 PP" before)."""
-    from bot.games.yamatai import web_words
+    from bot.games.yamatai import tile_name, web_words
 
     tile = {"id": "B18", "pp": 4, "boats": ["bamboo", "bamboo", "wood"]}
     [said] = web_words(_texts(locale), "reserved", [tile]) or []
     colon = "\u00a0: " if locale == "fr" else ": "
-    assert said.startswith(f"B18{colon}4 PP ("), said
+    assert said.startswith(f"{tile_name(_texts(locale), 'B18')}{colon}4 PP ("), said

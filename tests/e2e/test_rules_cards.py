@@ -90,7 +90,7 @@ def test_a_card_is_explained_and_found_by_code_or_by_name_in_the_users_language(
             assert [c["value"] for c in offered] == ["P1", "P2", "P3", "P4"]
             rec = await double.slash(WATCHER, CHANNEL, "rules", {"card": "P3"})
             reply = (await rec.reply(TIMEOUT)).content
-            assert "**Palace P3** (Building tiles)" in reply and "7 PP" in reply
+            assert "**Palace\u00a03** (Building tiles)" in reply and "7 PP" in reply
 
     run(body)
 

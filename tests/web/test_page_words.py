@@ -99,7 +99,9 @@ def test_the_players_rows_are_in_the_games_language(tmp_path: Path, game_key: st
 @pytest.mark.parametrize("language", ["fr", "it", "pl"])
 def test_a_reserved_tile_is_in_words(language: str) -> None:
     """QA: "Tuiles réservées: id B12, boats bamboo wood clay, pp 3, kind standard" on a French
-    page; a reserved tile is its code, its prestige points and the boats it takes, in words."""
+    page; a reserved tile is its name, its prestige points and the boats it takes, in words."""
+    from bot.games.yamatai import tile_name
+
     view = {
         "players": [
             {
@@ -111,9 +113,10 @@ def test_a_reserved_tile_is_in_words(language: str) -> None:
         ]
     }
     rows = dict(seat_rows("yamatai", view, 0, default_catalog(), language))
-    [values] = [v for v in rows.values() if any("B12" in x for x in v)]
+    [values] = [v for v in rows.values() if any("PP" in x for x in v)]
     text = " ".join(values)
     colon = "\u00a0: " if language == "fr" else ": "  # French typography
-    assert text.startswith(f"B12{colon}3 PP"), text
+    name = tile_name(lambda k, **p: default_catalog().text(k, language, **p), "B12")
+    assert text.startswith(f"{name}{colon}3 PP"), text
     found = [word for word in ENGLISH if re.search(rf"\b{word}\b", text, re.I)]
     assert not found and "standard" not in text and "id" not in text.split(), (text, found)

@@ -85,6 +85,26 @@ def culture_name(t: Texts, culture: str) -> str:
     return t(_k(f"culture.{culture}"))
 
 
+def tile_name(t: Texts, code: str) -> str:
+    """A building tile by the number its picture draws: ``B07`` (drawn "#07") is "building 7",
+    ``B03`` "trading post 3", ``T2`` "torii 2", ``P4`` "palace 4" (``yamatai.tile.<kind>``);
+    a code that is no tile stays as it is."""
+    return _tile_words(t, code, "tile")
+
+
+def _tile_object(t: Texts, code: str) -> str:
+    """A tile's name as the object of a verb: with its article (French "le bâtiment n° 7",
+    "l'échoppe n° 3") or in its case (Polish "faktorię nr 3"): ``yamatai.tile_object.<kind>``."""
+    return _tile_words(t, code, "tile_object")
+
+
+def _tile_words(t: Texts, code: str, key: str) -> str:
+    tile = load_components().buildings.get(code)
+    if tile is None:
+        return code
+    return t(_k(f"{key}.{tile.kind}"), number=int(code[1:]))
+
+
 def web_score(player: Mapping[str, Any], lang: str) -> Score:
     """A running score as the spectator's view has it: without the PP of face-down building
     tiles (R34), "+?" standing for them, and the pictures' note saying so."""
@@ -96,22 +116,25 @@ def web_score(player: Mapping[str, Any], lang: str) -> Score:
 
 def web_words(t: Texts, field: str, value: object) -> list[str] | None:
     """A player's field on the web page (``t``: the game's language): boats by type and count,
-    culture tokens by name; None for a field shown as it is (numbers, tiles, names)."""
+    culture tokens and building tiles by name; None for a field shown as it is (numbers,
+    names)."""
     if field in ("boats", "set_aside") and isinstance(value, list) and set(value) <= BOATS:
         return [counted(t, _k(f"summary.boats.{b}"), n) for b, n in Counter(value).items()]
     if field == "tokens" and isinstance(value, dict):
         return [times(t, culture_name(t, str(c)), n) for c, n in value.items() if n]
     if field == "reserved" and isinstance(value, list):
         return [_reserved(t, tile) for tile in value if isinstance(tile, dict)]
+    if field == "tiles" and isinstance(value, list):
+        return [tile_name(t, str(tile)) for tile in value]
     return None
 
 
 def _reserved(t: Texts, tile: dict[str, Any]) -> str:
-    """A reserved building tile: its code, prestige points and the boats it takes."""
+    """A reserved building tile: its name, prestige points and the boats it takes."""
     boats = Counter(b for b in tile.get("boats", []) if b in BOATS)
     needs = ", ".join(counted(t, _k(f"summary.boats.{b}"), n) for b, n in boats.items())
     points = f"{tile.get('pp', 0)} PP ({needs})"
-    return t(_k("panel.tile_points"), tile=str(tile.get("id", "?")), points=points)
+    return t(_k("panel.tile_points"), tile=tile_name(t, str(tile.get("id", "?"))), points=points)
 
 
 class YamataiPresentation(Presentation):
@@ -247,6 +270,8 @@ class YamataiPresentation(Presentation):
         if kind in ("swap_tokens", "swap_boats"):
             field = "islands" if kind == "swap_tokens" else "spots"
             return t(_k(f"summary.{kind}"), **{field: joined(t, [str(x) for x in event[field]])})
+        if kind == "reserve":
+            return t(_k("summary.reserve"), tile=_tile_object(t, str(event["tile"])))
         if kind in SIMPLE:
             return t(_k(f"summary.{kind}"), **{k: v for k, v in event.items() if k != "type"})
         return None
@@ -313,9 +338,9 @@ class YamataiPresentation(Presentation):
             tokens = [self._token_on(t, cultures.get(island, ""), island) for island in args]
             return t(_k("panel.do.collect"), tokens=joined(t, tokens))
         if kind == "build" and len(args) == 2:
-            return t(_k("panel.do.build"), tile=args[0], island=args[1])
+            return t(_k("panel.do.build"), tile=_tile_object(t, args[0]), island=args[1])
         if kind == "build" and len(args) == 1:
-            return t(_k("panel.do.build_tile"), tile=args[0])
+            return t(_k("panel.do.build_tile"), tile=_tile_object(t, args[0]))
         if kind == "keep" and args:
             return t(_k("panel.do.keep"), boats=boats_counted(t, args))
         if kind == "recruit" and len(args) > 1:
@@ -328,24 +353,25 @@ class YamataiPresentation(Presentation):
         return self._power(t, view, kind, args) or action
 
     def panel_description(self, t: Texts, view: View, action: str) -> str | None:
-        """A building tile's kind, points and boats; a specialist's points and power; a fleet's
-        power in full (the powers' texts are the pictures' own)."""
+        """A building tile's points and boats (its label names it); a specialist's points and
+        power; a fleet's power in full (the powers' texts are the pictures' own)."""
         words = action.split()
         kind, args = words[0], words[1:]
         if kind == "recruit" and args:
             return self.card_help(t, args[0]) or None
         if kind in ("build", "reserve") and args and args[0] in load_components().buildings:
-            return f"{self.card_name(t, args[0])} · {self.card_help(t, args[0])}"
+            return self.card_help(t, args[0])
         if kind == "fleet" and args and args[0].isdigit():
             return say(f"y.fleet.{args[0]}", language(t))
         if kind == "arrange":  # the tiles looked at, each with what it is (QA: codes only)
-            tiles = dict.fromkeys(a for a in args if a in load_components().buildings)
+            tiles = {c: tile_name(t, c) for c in args if c in load_components().buildings}
             full = " · ".join(
-                t(_k("panel.tile_points"), tile=c, points=f"{_tile_pp(c)} PP, {_boats(t, c)}")
-                for c in tiles
+                t(_k("panel.tile_points"), tile=n, points=f"{_tile_pp(c)} PP, {_boats(t, c)}")
+                for c, n in tiles.items()
             )
             short = " · ".join(
-                t(_k("panel.tile_points"), tile=c, points=f"{_tile_pp(c)} PP") for c in tiles
+                t(_k("panel.tile_points"), tile=n, points=f"{_tile_pp(c)} PP")
+                for c, n in tiles.items()
             )
             return (full if len(full) <= 100 else short) or None
         return None
@@ -357,11 +383,11 @@ class YamataiPresentation(Presentation):
         return cards.get(topic, [])
 
     def card_name(self, t: Texts, code: str) -> str:
-        """A specialist's name, or a building tile's kind and code ("Palace P3")."""
-        tile = load_components().buildings.get(code)
-        if tile is None:
+        """A specialist's name, or a building tile's ("Palace 3", as ``tile_name`` names it)."""
+        if code not in load_components().buildings:
             return code
-        return t(_k("panel.about.tile_name"), kind=t(_k(f"building.{tile.kind}")), tile=code)
+        name = tile_name(t, code)
+        return name[:1].upper() + name[1:]
 
     def typed_names(self) -> Names:
         """Its names typed in words, in any language (``typed.py``)."""
@@ -418,7 +444,7 @@ class YamataiPresentation(Presentation):
         if kind in ("sacred", "kachiko") and len(args) == 1:
             return t(_k(f"panel.do.{kind}"), island=args[0])
         if kind == "reserve" and len(args) == 1:
-            return t(_k("panel.do.reserve"), tile=args[0])
+            return t(_k("panel.do.reserve"), tile=_tile_object(t, args[0]))
         if kind == "look" and not args:
             return t(_k("panel.do.look"))
         if kind == "arrange":
@@ -426,8 +452,8 @@ class YamataiPresentation(Presentation):
             none = t(_k("panel.do.arrange_none"))
             return t(
                 _k("panel.do.arrange"),
-                top=joined(t, top.split()) or none,
-                bottom=joined(t, bottom.split()) or none,
+                top=joined(t, [tile_name(t, c) for c in top.split()]) or none,
+                bottom=joined(t, [tile_name(t, c) for c in bottom.split()]) or none,
             )
         if kind in ("raijin", "nakatsu") and args:
             return t(_k(f"panel.do.{kind}"), boats=boats_counted(t, args))
