@@ -40,6 +40,7 @@ from bot.views.rules import (
     topic_title,
     topics_listed,
 )
+from bot.web.work import spectator_step
 from engine import games as registry
 
 LOG_TURNS = 6
@@ -48,25 +49,26 @@ LOG_TURNS = 6
 MY_GAMES_SHOWN = (MAX_CARD_COMPONENTS - 3) // 3
 
 
-def board_caption(interaction: Interaction, board: BoardResult) -> str:
-    """Round and whose turn it is."""
-    if board.over or board.current is None:
+def board_caption(interaction: Interaction, board: BoardResult, public: bool = False) -> str:
+    """Round and whose turn it is, with the step to play: said to the reader as their own turn
+    ("Your turn: choose a fleet tile") when they are to act and read it alone, else in the
+    third person, the spectators' words ("Ann is to play: choose a fleet tile"), since the
+    player's own words speak to whoever reads them."""
+    if board.over or board.current is None or board.step is None:  # no step: the game is over
         current = t(interaction, "board.over")
+    elif not public and board.current.user_id == interaction.user.id and not board.current.computer:
+        current = t(interaction, "board.yours", step=t(interaction, board.step))
     else:
-        step = t(interaction, board.step) if board.step else ""
         name = reader_name(default_catalog(), str(interaction.locale), board.current)
-        current = t(
-            interaction,
-            "board.current",
-            player=display_name(name),
-            step=step,
-        )
+        step = t(interaction, spectator_step(board.step))
+        current = t(interaction, "board.current", player=display_name(name), step=step)
     key = "board.caption" if board.counts == "round" else f"board.caption_{board.counts}"
     return t(interaction, key, round=board.round, current=current)
 
 
 def log_text(interaction: Interaction, history: HistoryResult) -> str:
-    """The recent turns in notation and in words, oldest first, within Discord's limit."""
+    """The recent turns in words, each with its notation after it, marked as such (what the
+    engine hides stays hidden: ``?``), oldest first, within Discord's limit."""
     if not history.turns:
         return t(interaction, "log.empty")
     summary = Summary(default_catalog(), str(interaction.locale), history.game)
@@ -246,7 +248,7 @@ class InfoCog(commands.Cog):
             )
             await send(
                 interaction,
-                board_caption(interaction, board),
+                board_caption(interaction, board, public),
                 png=board.picture,
                 ephemeral=not public,
             )

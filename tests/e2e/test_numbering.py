@@ -49,7 +49,8 @@ def test_namiji_turns_keep_one_number_on_the_board_and_in_the_log(tmp_path: Path
                     await (await env.play(player, table.id, action)).reply(TIMEOUT)
                 log = await (await env.double.slash(HOST, table.id, "log")).reply(TIMEOUT)
                 name = player.global_name
-                assert f"**{name}** (turn {number}): `{move}" in log.content, log.content
+                line = re.search(rf"\*\*{name}\*\* \(turn {number}\): [^`]*`([^`]*)`", log.content)
+                assert line and line[1].startswith(move), log.content
             said = re.findall(r"\(turn (\d+)\)", log.content)
             assert [int(n) for n in said] == sorted(int(n) for n in said)
             assert "round" not in log.content
