@@ -14,9 +14,11 @@ from babel.numbers import format_decimal
 
 from bot.admission import AnswerSoon
 from bot.catalog import LOCALES, Catalog, default_catalog, normalize_locale
+from bot.games import PRESENTATIONS, presentation
 from bot.internals import Interaction
 from bot.names import display_name, league_name
-from bot.service import EngineRejected, Member, PlayResult, Rooms, ServiceError
+from bot.service import EngineRejected, Member, PlayResult, Rooms, ServiceError, UndoResult
+from bot.service.errors import NAMES_THE_ACTION
 from bot.store import is_busy
 from bot.summary import Summary
 from engine.errors import EngineError
@@ -140,6 +142,18 @@ def played_text(interaction: Interaction, result: PlayResult, posted: bool = Tru
     return applied + " " + t(interaction, "play.step", step=step)
 
 
+def undone_text(interaction: Interaction, result: UndoResult) -> str:
+    """The player's private word that an action was taken back: the action in the panel's
+    words (a choice again, in the view after the undo), its notation second."""
+    said = None
+    if result.game in PRESENTATIONS and result.view is not None:
+        label = presentation(result.game).panel_label
+        said = label(lambda k, **p: t(interaction, k, **p), result.view, result.undone)
+    if said is None or said.strip() == result.undone.strip():
+        return t(interaction, "play.undone", action=result.undone)
+    return t(interaction, "play.undone_words", said=said, action=result.undone)
+
+
 def played_words(interaction: Interaction, result: PlayResult) -> str:
     """What a play did, in the reader's words (its events; what made none, by its actions),
     said to the player who played it ("you took fleet 5")."""
@@ -148,16 +162,57 @@ def played_words(interaction: Interaction, result: PlayResult) -> str:
 
 
 def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str:
-    """What was wrong and, when known, what is legal instead."""
+    """What was wrong and, when known, what is legal instead (in words, when the game and the
+    player's view are known: "“Fish the orange saba” (notation: `fish os`)")."""
     params = {k: _shown(error.key, k, v) for k, v in error.params.items()}
+    said = _said(catalog, error, locale)
     if error.refusal is not None:
         where = isinstance(error, EngineRejected)  # not named by the frame around the message
-        params["message"] = refusal_text(catalog, error.refusal, locale, where) or params["message"]
+        told = _told(catalog, error, locale, said)
+        text = refusal_text(catalog, error.refusal, locale, where, told)
+        params["message"] = text or params["message"]
     key = error.key if error.fallback is None or catalog.has(error.key) else error.fallback
+    if said is not None and catalog.has(f"{key}_words"):  # the action in words, notation second
+        key, params["said"] = f"{key}_words", said(str(params.get("part", "")))
     text = catalog.text(key, locale, **params)
     if error.legal:
-        text += "\n" + legal_text(catalog, error.legal, locale, after=error.legal_after)
+        text += "\n" + legal_text(catalog, error.legal, locale, after=error.legal_after, said=said)
     return clip(text)
+
+
+Saying = Callable[[str], str | None]
+
+
+def _said(catalog: Catalog, error: ServiceError, locale: str | None) -> Saying | None:
+    """How the refused game names an action in words (its panel's label), None when the
+    game is not known; the function gives None for an action without words of its own."""
+    if error.game is None or error.game not in PRESENTATIONS:
+        return None
+    label = presentation(error.game).panel_label
+    view = error.view or {}
+
+    def said(action: str) -> str | None:
+        words = label(lambda k, **p: catalog.text(k, locale, **p), view, action)
+        return None if words.strip() == action.strip() else words
+
+    return said
+
+
+def _told(
+    catalog: Catalog, error: ServiceError, locale: str | None, said: Saying | None
+) -> dict[str, object]:
+    """A refusal's parameters the bot says better than the engine: the refused action in
+    words, notation second ("played"), and what the step asks, in words ("wanted")."""
+    data = error.refusal.data if error.refusal is not None else {}
+    told: dict[str, object] = {}
+    played = data.get(NAMES_THE_ACTION)
+    if isinstance(played, str):
+        words = said(played) if said is not None else None
+        key = "error.action_words" if words else "error.action"
+        told[NAMES_THE_ACTION] = catalog.text(key, locale, said=words, part=played)
+    if "wanted" in data:
+        told["wanted"] = catalog.text(error.step, locale) if error.step else f"`{data['wanted']}`"
+    return told
 
 
 def _shown(key: str, param: str, value: object) -> object:
@@ -180,11 +235,16 @@ def refusal_id(refusal: EngineError) -> str | None:
 
 
 def refusal_text(
-    catalog: Catalog, refusal: EngineError, locale: str | None, where: bool = False
+    catalog: Catalog,
+    refusal: EngineError,
+    locale: str | None,
+    where: bool = False,
+    told: Mapping[str, object] | None = None,
 ) -> str | None:
     """What the engine refused and why, in the locale; None where only English exists.
 
-    ``where``: say which action of a sequence it was, as the engine's English does.
+    ``where``: say which action of a sequence it was, as the engine's English does;
+    ``told``: parameters said by the bot in place of the engine's (``_told``).
     """
     key = refusal_id(refusal)
     if key is None:
@@ -196,19 +256,32 @@ def refusal_text(
         k: display_name(v) if k in NAME_PARAMS and isinstance(v, str) else v
         for k, v in refusal.data.items()
     }
+    params.update(told or {})
     text = catalog.text(key, locale, **params)
     if where and "action" in refusal.data:
         text = catalog.text("error.sequence.action", locale, number=refusal.data["action"]) + text
     return text
 
 
-def legal_text(catalog: Catalog, legal: Sequence[str], locale: str | None, after: int = 0) -> str:
-    """``Legal now: `a`; `b` (+3 more)``, or legal after an earlier part of a sequence."""
-    shown = [f"`{a}`" for a in legal[:LEGAL_SHOWN]]
-    more = len(legal) - len(shown)
+def legal_text(
+    catalog: Catalog,
+    legal: Sequence[str],
+    locale: str | None,
+    after: int = 0,
+    said: Saying | None = None,
+) -> str:
+    """What is legal, one action a line: in words with its notation (``said``: the game's
+    words for an action), else its notation; now, or after an earlier part of a sequence."""
+    lines, worded = [], False
+    for action in legal[:LEGAL_SHOWN]:
+        words = said(action) if said is not None else None
+        worded = worded or bool(words)
+        key = "error.legal_line_words" if words else "error.legal_line"
+        lines.append(catalog.text(key, locale, said=words, part=action))
+    more = len(legal) - len(lines)
     key = "error.legal_after" if after else "error.legal"
-    key += "_more" if more > 0 else ""
-    return catalog.text(key, locale, legal="; ".join(shown), more=more, number=after)
+    key += ("_words" if worded else "") + ("_more" if more > 0 else "")
+    return catalog.text(key, locale, legal="\n".join(lines), more=more, number=after)
 
 
 class Reply(TypedDict, total=False):

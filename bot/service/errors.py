@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from bot.games import presentation
 from bot.store import GameNotActive, GameNotFound, NothingToUndo, StaleVersion
 from engine.errors import EngineError, IllegalAction, InvalidNotation, echo
 from engine.games import Match
@@ -20,6 +21,9 @@ SELF_EXPLAINED = frozenset({"reveal_alone", "sequence_past_turn", "too_long"})
 SHOWN_ACTIONS = 300
 #: Commands of their own a player may type as an action (``/play action: undo``): pointed to.
 COMMAND_WORDS = frozenset({"undo", "turn", "board", "log", "resign", "back", "help", "rules"})
+#: The refusal parameter that names the refused action itself ("'fish os' is not what comes
+#: now"): such a refusal is framed without naming the action a second time.
+NAMES_THE_ACTION = "played"
 
 
 class ServiceError(Exception):
@@ -28,6 +32,8 @@ class ServiceError(Exception):
     ``legal`` lists what is legal instead, as of the sequence's part ``legal_after`` (0: now);
     ``fallback`` is the catalog id to use when ``key`` has no text; ``refusal`` is the engine's
     refusal whose own catalog text, when it has one, replaces the English ``message`` parameter.
+    ``game``, ``view`` and ``step`` (the step's catalog key), when known, are the game and the
+    player's view at the refused part, so the reply says it and what is legal in words.
     """
 
     def __init__(
@@ -38,6 +44,9 @@ class ServiceError(Exception):
         legal_after: int = 0,
         fallback: str | None = None,
         refusal: EngineError | None = None,
+        game: str | None = None,
+        view: Mapping[str, Any] | None = None,
+        step: str | None = None,
         **params: Any,
     ) -> None:
         super().__init__(key)
@@ -47,6 +56,9 @@ class ServiceError(Exception):
         self.legal_after = legal_after
         self.fallback = fallback
         self.refusal = refusal
+        self.game = game
+        self.view = view
+        self.step = step
 
 
 class EngineRejected(ServiceError):
@@ -92,10 +104,12 @@ def rejected(error: EngineError, match: Match, seat: int, parts: Sequence[str]) 
     params: dict[str, Any] = {"part": part[:60].replace("`", "'")}
     if len(parts) > 1:
         params.update(number=number, count=len(parts))
+    params.update(_where(match, seat, parts[: number - 1]))
     kind = "sequence" if len(parts) > 1 else "single"
     if isinstance(error, IllegalAction):
+        said = "refused" if NAMES_THE_ACTION in error.data else "illegal"
         return ServiceError(
-            f"error.{kind}.illegal",
+            f"error.{kind}.{said}",
             legal=error.legal,
             legal_after=number - 1,
             refusal=error,
@@ -120,6 +134,30 @@ def rejected(error: EngineError, match: Match, seat: int, parts: Sequence[str]) 
         message=detail,
         **params,
     )
+
+
+def _where(match: Match, seat: int, before: Sequence[str]) -> dict[str, Any]:
+    """The game, the player's view and the step's catalog key where a refused part would
+    have been played: now, or after the sequence's ``before`` (played on a copy; they passed
+    its preview, so none of them turns anything over)."""
+    at = match
+    if before:
+        at = Match(
+            match.rules,
+            match.players,
+            match.seed,
+            match.options,
+            match.rules.clone(match.state),
+            list(match.log),
+        )
+        at.play("; ".join(before), seat=seat)
+    step = at.turn_info.step
+    shows = presentation(at.game_key).step_key
+    return {
+        "game": at.game_key,
+        "view": at.view(seat),
+        "step": shows(at.view(None), step) if step else None,
+    }
 
 
 def reveal_alone(parts: Sequence[str], error: EngineError) -> ServiceError:

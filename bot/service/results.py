@@ -156,6 +156,8 @@ class UndoResult:
     picture: bytes | None  # drawn by nobody since D100: the picture follows (``picture_order``)
     step: str | None
     picture_order: PictureOrder | None = None  # the player's view after the undo
+    game: str = ""  # the game's key, and the player's view after the undo, in which the
+    view: Mapping[str, Any] | None = None  # action taken back is a choice again (its words)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -47,6 +47,17 @@ class TurningPoint:
         """How much the played action lost against the strong player's choice."""
         return self.best_chance - self.played_chance
 
+    @property
+    def shows(self) -> bool:
+        """Whether the drop shows in the whole percentages a player reads ("about 0%" and
+        "about 0%" is no turning point)."""
+        return percent(self.best_chance) > percent(self.played_chance)
+
+
+def percent(chance: float) -> int:
+    """A chance to win (0..1) as the whole percentage a player reads ("about 62%")."""
+    return round(max(0.0, min(1.0, chance)) * 100)
+
 
 def deadline_in(seconds: float) -> Callable[[], bool]:
     """True once ``seconds`` of wall-clock time have passed since this call."""
@@ -140,7 +151,7 @@ def turning_points(
                 best_chance=best.win_chance,
                 view=view,
             )
-            if best.action != action and point.drop > 0:
+            if best.action != action and point.shows:
                 found.append(point)
         match.play(action, seat=actor)
     found.sort(key=lambda p: (-p.drop, p.seq))

@@ -16,13 +16,9 @@ from bot.custom_ids import COACH_POINTS
 from bot.games import presentation
 from bot.internals import Interaction
 from bot.present import guarded, send, t
+from bot.service.thinking import percent as percent  # the panel's hints say it too
 from bot.views.base import OneGameButton, PersistentItem, button
 from bot.views.words import choice_label
-
-
-def percent(chance: float) -> int:
-    """A chance to win (0..1) as a whole percentage ("about 62%")."""
-    return round(max(0.0, min(1.0, chance)) * 100)
 
 
 class TurningPointsButton(

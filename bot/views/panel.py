@@ -45,7 +45,7 @@ from bot.custom_ids import (
 )
 from bot.games import presentation
 from bot.internals import Interaction
-from bot.present import after_save, busy_notice, guarded, picture, played_words, t
+from bot.present import after_save, busy_notice, guarded, picture, played_words, t, undone_text
 from bot.service import PanelState, TurnKey
 from bot.service.panel import END_GROUP, PAGE_SIZE, PER_SELECT, STAGE, checksum, chunks
 from bot.thread.door import announce
@@ -499,7 +499,7 @@ async def undo(bot: Himiko, interaction: Interaction, game_id: int, version: int
     await interaction.response.defer()
     result = await bot.rooms.playing.undo(interaction.user.id, game_id=game_id, version=version)
     state = await bot.rooms.playing.panel(interaction.user.id, game_id=game_id, picture=False)
-    said = t(interaction, "play.undone", action=result.undone)
+    said = undone_text(interaction, result)
     await _show(bot, interaction, state, [said, panel_content(interaction, state)])
 
 

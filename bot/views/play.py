@@ -28,7 +28,9 @@ from bot.views.base import OkNoButton, OneGameButton, PersistentItem, button
 from bot.views.panel import open_panel
 from bot.views.step_picture import follow_picture
 
-_SEQUENCE = re.compile(r"```\n(?P<text>.*?)\n```", re.DOTALL)
+#: A preview's sequence: the last line's code (its notation, after the words), or the code
+#: block that previews posted before it said the words first (still confirmable).
+_SEQUENCE = re.compile(r"`(?P<text>[^`\n]+)`[^`\n]*\Z|```\n(?P<block>.*?)\n```", re.DOTALL)
 
 
 def checksum(text: str) -> str:
@@ -160,7 +162,7 @@ def sequence_in(message: discord.Message | None) -> str | None:
     if message is None or not message.embeds:
         return None
     found = _SEQUENCE.search(message.embeds[0].description or "")
-    return None if found is None else found["text"]
+    return None if found is None else found["text"] or found["block"]
 
 
 def preview_view(

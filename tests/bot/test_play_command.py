@@ -55,8 +55,14 @@ def _play(typed: str) -> tuple[RecordingService, Any]:
 
 
 def _rooms(playing: RecordingService) -> Any:
-    """Rooms with only the playing room (and a desk without a store)."""
-    return SimpleNamespace(playing=playing, desk=SimpleNamespace(repo=None))
+    """Rooms with only the playing room, the reading room's game of the thread (the empty
+    action's example is the game's) and a desk without a store."""
+
+    async def game_in_thread(thread_id: int) -> str:
+        return "yamatai"
+
+    reading = SimpleNamespace(game_in_thread=game_in_thread)
+    return SimpleNamespace(playing=playing, reading=reading, desk=SimpleNamespace(repo=None))
 
 
 def test_play_sends_one_action_without_empty_parts() -> None:

@@ -41,7 +41,8 @@ def test_undo_board_log_and_games(tmp_path: Path) -> None:
             assert_clean_error(await refused.reply(TIMEOUT))
             rec = await double.slash(player, table.id, "undo")
             undone = await rec.reply(TIMEOUT)
-            assert undone.ephemeral and f"Took back `{first}`" in undone.content
+            assert undone.ephemeral and "Took back " in undone.content
+            assert f"(notation: `{first}`)" in undone.content  # the words first
             assert "Step: " in undone.content  # where the turn stands now, as /play says
             await double.wait_for_message(  # the board follows the words (D100)
                 table.id, lambda m: m.id == undone.id and has_png(m), TIMEOUT

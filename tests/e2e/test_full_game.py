@@ -48,7 +48,8 @@ def test_complete_game_against_computers_posts_every_board(tmp_path: Path) -> No
                 assert choices, "no suggestion while it is the host's turn"
                 rec = await env.play(HOST, table.id, choices[0])
                 reply = await rec.reply(TIMEOUT)
-                assert reply.ephemeral and f"Played `{choices[0]}`" in reply.content, reply.content
+                answer = reply.content
+                assert reply.ephemeral and f"(notation: `{choices[0]}`)" in answer, answer
                 host_actions += 1
                 assert host_actions < MAX_HOST_ACTIONS, "the game does not end"
 

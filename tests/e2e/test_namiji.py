@@ -42,7 +42,7 @@ async def _play_to_the_end(env: Env, table: Table, users: dict[int, UserSpec]) -
         else:
             action = choose(match.view(seat), actions)
             reply = await (await env.play(user, table.id, action)).reply(TIMEOUT)
-            assert reply.ephemeral and f"Played `{action}`" in reply.content, reply.content
+            assert reply.ephemeral and f"(notation: `{action}`)" in reply.content, reply.content
         actions += 1
         assert actions < MAX_ACTIONS, "the game does not end"
 

@@ -108,7 +108,7 @@ def test_autocomplete_offers_legal_actions_and_one_action_is_applied(tmp_path: P
             assert (await rec.response(TIMEOUT)).type == 4  # answered directly (D139)
             reply = await rec.reply(TIMEOUT)
             assert reply.ephemeral and not reply.loading
-            assert f"Played `{action}`" in reply.content and "Step:" in reply.content
+            assert f"(notation: `{action}`)" in reply.content and "Step:" in reply.content
             assert (
                 action.startswith("fleet ") and f"took fleet {action.split()[1]}" in reply.content
             )
@@ -222,7 +222,7 @@ def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path: Path)
             error = await rec.reply(TIMEOUT)
             assert_clean_error(error)
             assert "I could not read `xyzzy 42` as an action." in error.content
-            assert "Legal now:" in error.content and "Actions are" not in error.content
+            assert "Legal now" in error.content and "Actions are" not in error.content
             assert f"`{legal[0]}`" in error.content  # the actions legal now, not the forms
 
             # a typo gets the closest legal actions, not a list
@@ -246,7 +246,8 @@ def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path: Path)
             assert error.custom_ids() == [] and not has_png(error)
             assert "action 2 of 2, `xyzzy 42`" in error.content, error.content
             after = (await env.match(table.id)).preview(legal[0]).legal_next
-            assert f"Legal after action 1: `{after[0]}`" in error.content
+            assert "Legal after action 1 (notation in brackets):\n• " in error.content
+            assert f" (`{after[0]}`)\n" in error.content  # in words, its notation second
             assert f"`{legal[1]}`" not in error.content  # not what was legal at the start
             rec = await env.play(player, table.id, f"{legal[0]}; buy wod; end")
             error = await rec.reply(TIMEOUT)
@@ -333,8 +334,9 @@ def test_the_play_that_ends_a_turn_says_what_it_did_in_words(tmp_path: Path) -> 
                 for action in actions
             ]
             reply = replies[-1]
-            assert f"`{actions[-1]}` — " in reply.content, reply.content
-            words = reply.content.split(" — ", 1)[1].split(". ", 1)[0]
-            assert words and "`" not in words, reply.content
+            assert reply.content.startswith("Played: "), reply.content
+            words, notation = reply.content.removeprefix("Played: ").split(" (notation: ", 1)
+            assert words and "`" not in words, reply.content  # the words first, then the notation
+            assert notation.startswith(f"`{actions[-1]}`)"), reply.content
 
     run(body)

@@ -65,7 +65,7 @@ def test_a_mid_turn_play_and_a_panel_click_are_answered_before_their_picture(
             action = rest_of_turn(await env.match(table.id))[0]
             version = await env.version(table.id)
             reply = await (await env.play(player, table.id, action)).reply(TIMEOUT)
-            assert f"Played `{action}`" in reply.content and "Step:" in reply.content
+            assert f"(notation: `{action}`)" in reply.content and "Step:" in reply.content
             await held_at(opened)  # the step's picture waits to be drawn
             assert not has_png(env.double.message(reply.id)) and not opened.is_set()
             assert await env.version(table.id) == version + 1  # played, answered, no picture
