@@ -134,8 +134,10 @@ class Notation:
         return parser(words[1:])
 
     def _bad(self, what: str, form: str, **data: object) -> InvalidNotation:
-        """Wrong arguments for an action: ``bad_arguments.<what>``, saying the expected form."""
-        return notation(f"bad_arguments.{what}", legal=[form], form=form, **data)
+        """Wrong arguments for an action: ``bad_arguments.<what>``, saying the expected form;
+        ``verb``: the action's first word, for a reader's text to say the form itself."""
+        verb = form.split()[0]
+        return notation(f"bad_arguments.{what}", legal=[form], form=form, verb=verb, **data)
 
     def _one(self, words: list[str], form: str) -> str:
         if len(words) != 1:

@@ -265,7 +265,7 @@ def check_place(ctx: Ctx, st: State, args: Args) -> None:
     player = current(st)
     name = ctx.boat_name(boat)
     if player.boats[boat] == 0:
-        held = ", ".join(boat_list(ctx, player.boats))
+        held = sum(player.boats)  # a number: the player's texts name no boat in English
         raise illegal("no_such_boat.place" if held else "no_such_boat.none", boat=name, held=held)
     if st.spot_boats[spot] != NONE:
         raise illegal("spot_taken", spot=ctx.spot(spot))
@@ -676,10 +676,11 @@ def check_boats_usable(st: State, specialist: str) -> None:
 
 
 def _harbor_advice(ctx: Ctx, player: Player) -> dict[str, object]:
-    """How many boats the harbor keeps and which the player holds: a refusal's data."""
+    """How many boats the harbor keeps and how many the player holds: a refusal's data (the
+    boats' names are the legal keeps the refusal lists)."""
     capacity = harbor_capacity(ctx, player)
-    held = ", ".join(boat_list(ctx, player.boats))
-    return {"count": min(capacity, sum(player.boats)), "held": held}
+    held = sum(player.boats)
+    return {"count": min(capacity, held), "held": held}
 
 
 def _check_stored(ctx: Ctx, st: State, action: str) -> None:

@@ -6,6 +6,7 @@ reader's words."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,8 @@ from tests.discord_double import UserSpec
 from tests.e2e.harness import GUEST, HOST, TIMEOUT, Env, Table, custom_id, himiko_env, run
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
+
+LANGS = ("fr", "pl")
 
 
 async def _table(env: Env) -> tuple[Table, UserSpec]:
@@ -140,3 +143,56 @@ def test_ending_a_turn_is_told_as_ending_it_not_as_passing(tmp_path: Path) -> No
                 await env.settled()
 
     run(body, timeout=120)
+
+
+#: English a refusal showed outside its notation (QA: "'keep BOAT...'", "(tu as : bamboo)",
+#: "Forme attendue : build TILE ISLAND").
+ENGLISH = re.compile(r"\b(BOAT|TILE|ISLAND|SPOT|bamboo|wood|stone|clay|gold)\b")
+
+
+def _words_only(text: str) -> str:
+    """A reply without its notation (between backticks): what is read as words."""
+    return re.sub(r"`[^`]*`", "", text)
+
+
+def test_a_refusal_says_the_form_and_the_boats_in_the_readers_words(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, player = await _table(env)
+            fleet = next(a for a in (await env.match(table.id)).legal_actions() if a != "fleet 10")
+            version = await env.version(table.id)
+            said = {lang: await _play(env, player, table, f"{fleet}; end", lang) for lang in LANGS}
+            # QA (fr): "Range tes bateaux (action 4) avant de finir ton tour : 'keep
+            # BOAT...'. Garde 1 de tes bateaux au port (tu as : bamboo)"
+            assert "(étape 4)" in said["fr"] and "(action 4)" not in said["fr"], said["fr"]
+            assert "`keep` suivi des bateaux à garder" in said["fr"], said["fr"]
+            assert re.search(r"au port \(tu en as \d\)", said["fr"]), said["fr"]
+            assert "(krok 4)" in said["pl"] and "`keep` i łodzie, które zatrzymujesz" in said["pl"]
+            assert re.search(r"\(masz ich: \d\)", said["pl"]), said["pl"]
+            # QA: "Forme attendue : build TILE ISLAND."
+            said_build = {lang: await _play(env, player, table, "build A1", lang) for lang in LANGS}
+            assert "`build` TUILE ÎLE, par exemple `build B07 C4`" in said_build["fr"]
+            assert "`build` KAFELEK WYSPA, np. `build B07 C4`" in said_build["pl"]
+            for lang in LANGS:
+                for text in (said[lang], said_build[lang]):
+                    assert not ENGLISH.search(_words_only(text)), (lang, text)
+            assert await env.version(table.id) == version  # nothing played
+
+    run(body)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_expected_form_reads_in_the_readers_language(lang: str) -> None:
+    """Each ``bad_arguments`` refusal says its form itself (the engine's ``form`` is English
+    syntax) with an example the bot reads (names in the reader's words)."""
+    catalog = default_catalog()
+    names = presentation("yamatai").typed_names()
+    assert names is not None
+    keys = [k for k in catalog.tables[lang] if k.startswith("yamatai.refusal.bad_arguments.")]
+    assert len(keys) == 15
+    for key in keys:
+        text = catalog.text(key, lang, verb="raijin", count=2)
+        assert "{form}" not in catalog.raw(key, lang) and not ENGLISH.search(_words_only(text))
+        for example in re.findall(r"`([^`]*\d[^`]*)`", text):
+            match = games.new("yamatai", ["Ann", "Bob"], seed=1)
+            match.canonical(names.read(example))  # raises if it is no action

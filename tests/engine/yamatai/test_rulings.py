@@ -171,4 +171,4 @@ def test_r2_end_keep_after_storing_says_to_just_end(m: Match) -> None:
     take_fleet(m, 1)
     m.play("keep bamboo")
     error = refused(m, "end keep bamboo", "already_stored")
-    assert "just 'end'" in error.message
+    assert "just `end`" in error.message
