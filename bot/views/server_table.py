@@ -175,7 +175,7 @@ def table_card(
         parts += texts(say("table.more", count=len(table.lobbies) - MOST_LOBBIES))
     parts.append(ui.Separator[Any]())
     clock = deadline_label(say, DEFAULT_DEADLINE_HOURS)  # the games it opens: the lobby's
-    language = LANGUAGE_NAMES.get(queue_language or "en", LANGUAGE_NAMES["en"])
+    language = language_name(say, queue_language or "en")
     parts += texts(
         say("table.queue") + "\n" + say("table.queue_games", clock=clock, language=language)
     )
@@ -214,6 +214,12 @@ def offered_games() -> list[str]:
     return [key for key in games.GAMES if key in PRESENTATIONS]
 
 
+def language_name(say: Callable[..., str], code: str) -> str:
+    """A game's language named in the reader's language, as a sentence says it ("polonais"
+    to a French reader; the own name, "Polski", is for the lobby's picker); "" if unknown."""
+    return say(f"language.name.{code}") if code in LANGUAGE_NAMES else ""
+
+
 def lobby_line(say: Callable[..., str], lobby: OpenLobby) -> str:
     """One open lobby in words: game, seats free, clock, language, since when."""
     free = max(lobby.seats - lobby.players, 0)
@@ -221,7 +227,7 @@ def lobby_line(say: Callable[..., str], lobby: OpenLobby) -> str:
         clock = bank_label(say, lobby.bank_hours, lobby.increment_hours or 0)
     else:
         clock = deadline_label(say, lobby.deadline_hours)
-    language = LANGUAGE_NAMES.get(lobby.language or "", "")
+    language = language_name(say, lobby.language or "")
     return say(
         "table.lobby_line",
         game=games.rules_for(lobby.game_key).display_name,

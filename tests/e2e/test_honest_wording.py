@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.catalog import default_catalog
-from tests.e2e.harness import CHANNEL, WATCHER, TIMEOUT, himiko_env, run
+from tests.e2e.harness import CHANNEL, HOST, TIMEOUT, WATCHER, himiko_env, run
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -35,5 +35,30 @@ def test_help_on_resign_says_what_the_resign_prompt_says(tmp_path: Path, locale:
             assert ONE_LEFT_WINS[locale] in entry, entry
             last = {"fr": "dernière place", "pl": "ostatnie miejsce"}[locale]
             assert last in prompt and last in entry, entry
+
+    run(body)
+
+
+@pytest.mark.parametrize(
+    ("locale", "sentence", "listed"),
+    [("fr", "langue\u00a0: polonais.", "polonais"), ("pl", "język: polski.", "polski")],
+)
+def test_a_language_is_named_in_the_readers_language_inside_a_sentence(
+    tmp_path: Path, locale: str, sentence: str, listed: str
+) -> None:
+    """QA: "Ses parties : 48 h par tour ; langue : Polski." on a Polish server read in French;
+    the own name (Polski) belongs to the lobby's 🌐 picker only."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path, preferred_locale="pl") as env:
+            await env.open_lobby(HOST, seats=2)  # a Polish lobby, listed on the table
+            await env.quiet()
+            user = replace(WATCHER, locale=locale)
+            done = await env.double.slash(user, CHANNEL, "games", locale=locale)
+            text = (await done.reply(TIMEOUT)).text()
+            assert sentence in text, text
+            [line] = [x for x in text.splitlines() if "**Yamatai**" in x and "<t:" in x]
+            assert f" · {listed} · " in line, line
+            assert "Polski" not in text, text
 
     run(body)
