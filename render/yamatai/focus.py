@@ -33,7 +33,7 @@ from render.yamatai.header import step_words
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Layout, Rect, layout
 from render.yamatai.picture import picture_palette, render_image
-from render.yamatai.signs import boat_letters, tile_label
+from render.yamatai.signs import boat_letters, tile_label, tile_words
 from render.yamatai.static import island_label_xy, static_layer
 from render.yamatai.tracks import (
     card_slots,
@@ -356,7 +356,7 @@ def _choices(view: YamataiView, targets: Targets, look: Theme, shown: Set[str]) 
         ("spot", sorted(targets.spots, key=int)),
         ("island", sorted(targets.islands)),
         ("fleet", [str(f) for f in sorted(targets.fleets)]),
-        ("tile", sorted(targets.tiles)),
+        ("tile", [tile_words(t) for t in sorted(targets.tiles)]),
         ("specialist", sorted(targets.specialists)),
     ]
     lines: list[Line] = []
@@ -385,10 +385,10 @@ def _choices(view: YamataiView, targets: Targets, look: Theme, shown: Set[str]) 
 
 
 def _looked_tile(tile: YamataiTile) -> str:
-    """A tile drawn by "look" in words: its id (as the notation and the ringed line write it),
-    its boats, its PP and kind."""
+    """A tile drawn by "look" in words: its name (as the panel and the ringed line say it), its
+    boats, its PP and kind."""
     boats = " + ".join(say(f"y.boat.{boat}") for boat in tile.get("boats", []))
-    shown = {"tile": str(tile.get("id", "")), "boats": boats, "pp": tile.get("pp", 0)}
+    shown = {"tile": tile_words(str(tile.get("id", ""))), "boats": boats, "pp": tile.get("pp", 0)}
     kind = f"y.key.{tile.get('kind')}"
     if known(kind):
         return say("y.focus.looked_kind", kind=say(kind), **shown)

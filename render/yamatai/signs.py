@@ -1,12 +1,12 @@
 """How the picture names pieces: boat and culture letters in the picture's language (no two
-pieces share one in a language), tile labels."""
+pieces share one in a language), tile labels and names."""
 
 from __future__ import annotations
 
 from engine.yamatai.components import load_components
 from render.words import say
 
-__all__ = ["boat_letters", "culture_letters", "tile_label"]
+__all__ = ["boat_letters", "culture_letters", "tile_label", "tile_words"]
 
 
 def boat_letters(language: str | None = None) -> dict[str, str]:
@@ -26,3 +26,13 @@ def tile_label(tile_id: str) -> str:
     if tile_id[:1] == "B" and tile_id[1:].isdigit():
         return "#" + tile_id[1:]
     return tile_id
+
+
+def tile_words(tile_id: str) -> str:
+    """A building tile in words, by the number its picture draws, as the turn panel names it
+    (``B07`` "building 7", ``B03`` "trading post 3", ``T2`` "torii 2"; ``y.tile.<kind>``); a
+    code that is no tile as it is."""
+    tile = load_components().buildings.get(tile_id)
+    if tile is None or not tile_id[1:].isdigit():
+        return tile_id
+    return say(f"y.tile.{tile.kind}", number=int(tile_id[1:]))
