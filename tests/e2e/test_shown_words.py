@@ -173,8 +173,15 @@ def test_a_refusal_says_the_form_and_the_boats_in_the_readers_words(tmp_path: Pa
             said_build = {lang: await _play(env, player, table, "build A1", lang) for lang in LANGS}
             assert "`build` TUILE ÎLE, par exemple `build B07 C4`" in said_build["fr"]
             assert "`build` KAFELEK WYSPA, np. `build B07 C4`" in said_build["pl"]
+            # QA: "`place bamboo 12` n'est pas permis maintenant" (typed "bambou")
+            echo = {
+                lang: await _play(env, player, table, typed, lang)
+                for lang, typed in (("fr", "place bambou 12"), ("pl", "place drewno 12"))
+            }
+            assert "bateau de bambou sur l'emplacement 12" in echo["fr"], echo["fr"]
+            assert "łódź z drewnem na polu 12" in echo["pl"], echo["pl"]
             for lang in LANGS:
-                for text in (said[lang], said_build[lang]):
+                for text in (said[lang], said_build[lang], echo[lang]):
                     assert not ENGLISH.search(_words_only(text)), (lang, text)
             assert await env.version(table.id) == version  # nothing played
 
