@@ -203,3 +203,18 @@ def test_every_expected_form_reads_in_the_readers_language(lang: str) -> None:
         for example in re.findall(r"`([^`]*\d[^`]*)`", text):
             match = games.new("yamatai", ["Ann", "Bob"], seed=1)
             match.canonical(names.read(example))  # raises if it is no action
+
+
+def test_the_namiji_autocomplete_finds_its_moves_by_their_words(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table = await env.start_game(HOST, [GUEST], game="namiji")
+            player = await _to_act(env, table)
+            moves = [a for a in (await env.match(table.id)).legal_actions() if a.startswith("move")]
+            assert moves
+            # fr "Avancer jusqu'à l'emplacement N", pl "Płyń na pole N"
+            for typed, lang in (("avancer", "fr"), ("AVAN", "fr"), ("plyn", "pl"), ("Płyń", "pl")):
+                found = await _offered(env, player, table, typed, lang)
+                assert [v for _, v in found][: len(moves)] == moves[:25], (typed, found)
+
+    run(body)
