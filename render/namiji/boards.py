@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.namiji.components import COLUMNS, PANORAMA_TYPES, ROWS, cell_index, components
-from engine.namiji.scoring import line_cells, penalty
+from engine.namiji.scoring import line_cells, penalty, rock_met
+from engine.namiji.state import Player
 from engine.namiji.view import NamijiPlayer, NamijiView
 from render.fonts import Style
 from render.namiji import layout, palette
@@ -30,7 +31,7 @@ SEGMENT = (15, 16)
 LABEL_WIDTH = 104
 TOKEN_RADIUS = 8
 
-__all__ = ["arrival_face", "draw_boards", "fit_text"]
+__all__ = ["arrival_face", "card_face", "chip_width", "draw_boards", "engine_player", "fit_text"]
 
 
 def arrival_face(token: str) -> str:
@@ -38,6 +39,25 @@ def arrival_face(token: str) -> str:
     "+3"; any other code as it is."""
     points = components().arrival_points.get(token)
     return token if points is None else f"+{points}"
+
+
+def engine_player(data: NamijiPlayer) -> Player:
+    """The engine's player record from its view (the view's rock count dropped)."""
+    return Player(
+        name=data["name"],
+        colour=data["colour"],
+        score=data["score"],
+        crate=data["crate"],
+        nets=data["nets"],
+        lines=data["lines"],
+        trap=data["trap"],
+        offerings=data["offerings"],
+        panoramas=data["panoramas"],
+        bonuses=data["bonuses"],
+        pontoon=data["pontoon"],
+        rocks=data["rocks"],
+        arrival=data["arrival"],
+    )
 
 
 def fit_text(text: str, size: int, width: float, style: Style = "bold") -> str:
@@ -63,7 +83,7 @@ def draw_boards(
     over = bool(view.get("phase") == "over")
     for panel in layout.panels(len(players)):
         seat = panel.seat
-        _draw_board(canvas, draw, panel.box, seat, players, look, hl, marks)
+        _draw_board(canvas, draw, panel.box, seat, players, look, hl, marks, over)
         if not over and seat == current:
             draw.rounded_rectangle(panel.box, 10, outline=look.current, width=5)
         elif hl.seat == seat:
@@ -79,8 +99,9 @@ def _draw_board(
     look: Theme,
     hl: Highlight,
     marks: Sequence[str],
+    over: bool = False,
 ) -> None:
-    """One boat board."""
+    """One boat board (once the game is over, its sacred rock cards met in gold)."""
     player = players[seat]
     left, top, right, _ = box
     fill, ink, mark = boat_look(seat, players, marks)
@@ -119,10 +140,13 @@ def _draw_board(
     )
     x = left + INFO_LEFT
     y = top + layout.CRATE_ORIGIN[1] + 12
-    rows = (_offerings, _panoramas, _trap, _pontoon, _rocks)
+    rows = (_offerings, _panoramas, _trap, _pontoon)
     for row in rows:
         row(canvas, draw, x, y, right - 10, player, seat, look, hl)
         y += INFO_PITCH
+    rocks = [str(c) for c in player.get("rocks", [])]
+    met = {c for c in rocks if rock_met(engine_player(player), c)} if over else set()
+    _rocks(canvas, draw, x, y, right - 10, player, seat, look, hl, met)
 
 
 def _draw_crate(
@@ -343,23 +367,24 @@ def _pontoon(
     look: Theme,
     hl: Highlight,
 ) -> None:
-    """Pontoon cards taken, face up (M meals, U upgrades)."""
+    """Pontoon cards taken, face up: a meal with its points ("M +4"), an upgrade with the
+    station where it acts ("U C")."""
     x = _label(draw, x, y, say("n.board.pontoon"), look)
     cards = list(player.get("pontoon", []))
     new = hl.cards.get(seat, set())
-    w, h = CARD_SIZE
+    h = CARD_SIZE[1]
     if not cards:
         draw_text(draw, (x, y), say("c.none"), look.ink_soft, 15, "regular", anchor="lm")
     for card in cards:
-        if x + w > right:
+        if x + chip_width(card) > right:
             draw_text(draw, (x, y), "\u2026", look.ink, 15, "bold", anchor="lm")
             break
-        paste_centred(canvas, card_sprite(card, w, h, palette.CARD_FACE, look.ink), (x + w / 2, y))
+        end = _card(canvas, draw, x, y, card, look)
         if card in new:
             draw.rounded_rectangle(
-                (x - 3, y - h / 2 - 3, x + w + 3, y + h / 2 + 3), 5, outline=look.last_turn, width=3
+                (x - 3, y - h / 2 - 3, end + 3, y + h / 2 + 3), 5, outline=look.last_turn, width=3
             )
-        x += w + 5
+        x = round(end) + 5
 
 
 def _rocks(
@@ -372,27 +397,81 @@ def _rocks(
     seat: int,
     look: Theme,
     hl: Highlight,
+    met: set[str],
 ) -> None:
-    """Sacred rock cards: faces when the view carries them, else backs and their count."""
+    """Sacred rock cards: faces with their points ("R +3"; in gold once met at the end) when
+    the view carries them, else backs (as many as there are cards: no count beside them)."""
     x = _label(draw, x, y, say("n.board.rock"), look)
     faces = list(player.get("rocks", []))
     count = int(player.get("rock_count", len(faces)))
-    w, h = CARD_SIZE
+    h = CARD_SIZE[1]
     shown: list[str | None] = list(faces) if faces else [None] * count
-    start = x
-    for card in shown[:5]:
-        paste_centred(canvas, card_sprite(card, w, h, palette.CARD_FACE, look.ink), (x + w / 2, y))
-        x += w + 5
-    draw_text(
-        draw,
-        (x + 2, y),
-        f"x{count}" if count else say("c.none"),
-        look.ink_soft,
-        15,
-        "bold",
-        anchor="lm",
-    )
+    if not shown:
+        draw_text(draw, (x + 2, y), say("c.none"), look.ink_soft, 15, "bold", anchor="lm")
+    start = end = x
+    for card in shown:
+        if x + chip_width(card) > right:
+            draw_text(draw, (x, y), "\u2026", look.ink, 15, "bold", anchor="lm")
+            break
+        end = round(_card(canvas, draw, x, y, card, look, card in met))
+        x = end + 5
     if seat in hl.rocks:
         draw.rounded_rectangle(
-            (start - 3, y - h / 2 - 3, x + 30, y + h / 2 + 3), 5, outline=look.last_turn, width=3
+            (start - 3, y - h / 2 - 3, max(end, start + 30) + 3, y + h / 2 + 3),
+            5,
+            outline=look.last_turn,
+            width=3,
         )
+
+
+CHIP_TEXT = 14  # a card's face on a boat board (the pictures' smallest text)
+
+
+def card_face(code: str) -> str:
+    """A card on a boat board in the key's letters with what it gives or where it acts: a meal
+    its points ("M +4"), an upgrade its station ("U C": the trap), a sacred rock card its points
+    ("R +3"); any other code as it is."""
+    comp = components()
+    if code in comp.meals:
+        return f"M +{comp.meals[code]}"
+    if code in comp.upgrades:
+        return f"U {comp.upgrades[code].station}"
+    if code in comp.rocks:
+        return f"R +{comp.rocks[code].points}"
+    return code
+
+
+def chip_width(card: str | None) -> float:
+    """How wide a card is drawn on a boat board: a back as ``CARD_SIZE``, a face as its text."""
+    if card is None:
+        return CARD_SIZE[0]
+    return max(CARD_SIZE[0], text_length(card_face(card), CHIP_TEXT, "bold") + 12)
+
+
+def _card(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    card: str | None,
+    look: Theme,
+    scored: bool = False,
+) -> float:
+    """One card from ``x``, centred on ``y``: its back, or its face as a chip (gold once
+    ``scored``, as the key says); returns its right."""
+    w, h = chip_width(card), CARD_SIZE[1]
+    if card is None:
+        paste_centred(
+            canvas, card_sprite(None, round(w), h, palette.CARD_FACE, look.ink), (x + w / 2, y)
+        )
+        return x + w
+    upgrade = components().upgrades.get(card)
+    fill = (
+        palette.STATIONS.get(upgrade.station, palette.CARD_FACE) if upgrade else palette.CARD_FACE
+    )
+    fill = palette.GOLD if scored else fill
+    draw.rounded_rectangle(
+        (x, y - h / 2, x + w, y + h / 2), 4, fill=fill, outline=look.ink, width=1
+    )
+    draw_text(draw, (x + w / 2, y), card_face(card), look.ink, CHIP_TEXT, "bold")
+    return x + w

@@ -8,10 +8,9 @@ from PIL import Image, ImageDraw
 
 from engine.namiji.components import components
 from engine.namiji.scoring import score_lines
-from engine.namiji.state import Player
-from engine.namiji.view import NamijiPlayer, NamijiView
+from engine.namiji.view import NamijiView
 from render.namiji import layout, palette
-from render.namiji.boards import arrival_face, fit_text
+from render.namiji.boards import arrival_face, engine_player, fit_text
 from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
 from render.namiji.route import boat_look
 from render.namiji.static import KEY_HEIGHT
@@ -118,7 +117,12 @@ def stop_bottom(view: NamijiView) -> int:
     rows += int(int(view.get("hand_count", len(view.get("hand", [])))) > 0)
     if not rows:
         return title + HEADING_SIZE
-    return title + 40 + (rows - 1) * ROW_PITCH + FISH_SIZE // 2 + 4
+    shown = (
+        ([str(c) for c in view.get("rocks_shown", [])], "n.centre.rocks"),
+        ([str(c) for c in view.get("hand", [])], "n.centre.hand"),
+    )
+    extra = sum(max(0, len(_chip_rows(cards, _cards_room(label))) - 1) for cards, label in shown)
+    return title + 40 + (rows - 1) * ROW_PITCH + extra * CHIP_ROW + FISH_SIZE // 2 + 4
 
 
 def _stop_title(view: NamijiView) -> str:
@@ -215,33 +219,89 @@ def _draw_stop(
             y += ROW_PITCH
             cx = x
         cx = round(max(cx + 100, _label(draw, cx, y, say(label), look)))
-        shown: list[str | None] = list(faces) if faces else [None] * count
-        for card in shown[:9]:
-            paste_centred(
-                canvas, card_sprite(card, w, h, palette.CARD_FACE, look.ink), (cx + w / 2, y)
-            )
-            cx += w + 6
-        draw_text(draw, (cx + 4, y), f"x{count}", look.ink_soft, 15, "bold", anchor="lm")
+        if faces:
+            for row in _chip_rows([str(f) for f in faces], right - cx):
+                _named_cards(draw, row, cx, y, right, look)
+                y += CHIP_ROW
+            y -= CHIP_ROW
+        else:  # hidden: their backs, as many as there are (no count beside them)
+            for _ in range(min(count, 9)):
+                paste_centred(
+                    canvas, card_sprite(None, w, h, palette.CARD_FACE, look.ink), (cx + w / 2, y)
+                )
+                cx += w + 6
         cx = x + 1  # the next group goes on its own row
 
 
-def _player(data: NamijiPlayer) -> Player:
-    """The engine's player record from its view (the view's rock count dropped)."""
-    return Player(
-        name=data["name"],
-        colour=data["colour"],
-        score=data["score"],
-        crate=data["crate"],
-        nets=data["nets"],
-        lines=data["lines"],
-        trap=data["trap"],
-        offerings=data["offerings"],
-        panoramas=data["panoramas"],
-        bonuses=data["bonuses"],
-        pontoon=data["pontoon"],
-        rocks=data["rocks"],
-        arrival=data["arrival"],
-    )
+CHIP_SIZES = (15, 14)  # a card's name on the stop's row, the largest that fits (14: the least)
+CHIP_GAP, CHIP_PAD = 5, 12  # between two named cards; a name's room inside its card
+CHIP_ROW = 34  # from a row of named cards to the next
+
+
+def _cards_room(label: str) -> float:
+    """How wide a row of cards after its label (``n.centre.rocks``, ``n.centre.hand``) is."""
+    left, _, right, _ = layout.CENTRE
+    x = left + MARGIN
+    return right - MARGIN - max(x + 100, x + text_length(say(label), 15, "bold") + 10)
+
+
+def _chip_rows(cards: list[str], room: float) -> list[list[str]]:
+    """The cards on one row if their names fit ``room`` in the least size, else on two rows."""
+    names = [text_length(card_label(c), CHIP_SIZES[-1], "bold") + CHIP_PAD for c in cards]
+    if len(cards) < 2 or sum(names) + CHIP_GAP * (len(cards) - 1) <= room:
+        return [cards] if cards else []
+    half = (len(cards) + 1) // 2
+    return [cards[:half], cards[half:]]
+
+
+def card_label(code: str) -> str:
+    """A card shown at a stop, by what a player calls it: a meal's dish and points ("unagi +6"),
+    an upgrade's or a sacred rock card's name."""
+    comp = components()
+    if code in comp.meals:
+        return f"{comp.meal_names[code]} +{comp.meals[code]}"
+    return say(f"n.card.{code}") if code in comp.upgrades or code in comp.rocks else code
+
+
+def _even_cap(widths: list[float], room: float) -> float:
+    """The largest width such that the widths, none over it, add up to at most ``room``."""
+    left, count = room, len(widths)
+    for width in sorted(widths):
+        if width * count > left:
+            return left / count
+        left -= width
+        count -= 1
+    return max(widths, default=room)
+
+
+def _named_cards(
+    draw: ImageDraw.ImageDraw, cards: list[str], x: float, y: float, right: float, look: Theme
+) -> None:
+    """Face-up cards as chips with their names, from ``x`` to at most ``right``: the names in
+    the largest size that fits, else each cut to its share of the row."""
+    names = [card_label(c) for c in cards]
+    gap, pad = CHIP_GAP, CHIP_PAD
+    room = right - x - gap * (len(names) - 1)
+    for size in CHIP_SIZES:
+        widths = [text_length(n, size, "bold") + pad for n in names]
+        if sum(widths) <= room:
+            break
+    else:  # the short names whole, the long ones cut to an even share of what is left
+        cap = _even_cap(widths, room)
+        names = [
+            fit_text(n, size, cap - pad) if w > cap else n
+            for n, w in zip(names, widths, strict=True)
+        ]
+        widths = [min(w, cap) for w in widths]
+    h = CARD_SIZE[1]
+    upgrades = components().upgrades
+    for card, name, width in zip(cards, names, widths, strict=True):
+        # an upgrade in the colour of the station where it acts, as on the boat boards
+        acts = upgrades[card].station if card in upgrades else ""
+        fill = palette.STATIONS.get(acts, palette.CARD_FACE)
+        draw.rounded_rectangle((x, y - h / 2, x + width, y + h / 2), 5, fill=fill, outline=look.ink)
+        draw_text(draw, (x + width / 2, y), name, look.ink, size, "bold")
+        x += width + gap
 
 
 def draw_final_table(
@@ -255,7 +315,7 @@ def draw_final_table(
     players = view["players"]
     totals = [int(p.get("score", 0)) for p in players]
     best = max(totals)
-    lines = [score_lines(_player(p), final=True) for p in players]
+    lines = [score_lines(engine_player(p), final=True) for p in players]
     label_width = max(170, 12 + max(text_length(say(f"n.cat.{c}"), BODY_SIZE) for c in CATEGORIES))
     col = (right - left - 2 * MARGIN - label_width) / len(players)
     x0 = left + MARGIN + label_width
