@@ -1,17 +1,20 @@
-"""What the bot says about itself matches what happens (issue 38 play-through 46, findings 14,
-17, 24), on the Discord double: ``/help`` on ``/resign`` says what the resign prompt says, a
-language is named in the reader's language inside a sentence, and the closed lobby of a game
-with computers lists every seat."""
+"""What the bot says about itself matches what happens, in words (issue 38 play-through 46,
+findings 14, 17, 24, 31), on the Discord double: ``/help`` on ``/resign`` says what the resign
+prompt says, a language is named in the reader's language inside a sentence, the closed lobby
+of a game with computers lists every seat, a league table's thread is named in words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bot.catalog import default_catalog
-from tests.e2e.harness import CHANNEL, HOST, TIMEOUT, WATCHER, himiko_env, run
+from bot.service.leagues import MAX_NAME
+from tests.discord_double.records import ChannelRecord
+from tests.e2e.harness import CHANNEL, GUEST, HOST, TIMEOUT, WATCHER, himiko_env, run
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -62,3 +65,40 @@ def test_a_language_is_named_in_the_readers_language_inside_a_sentence(
             assert "Polski" not in text, text
 
     run(body)
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [("fr", "{name} · ronde 1 · table 1"), ("pl", "{name} · runda 1 · stół 1")],
+)
+def test_a_league_table_thread_is_named_in_words(tmp_path: Path, locale: str, words: str) -> None:
+    """QA: "Printemps R1 T1" (R and T read as "round" and "table" only by guess); the longest
+    league name still leaves the round and the table in Discord's 100 characters."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path, preferred_locale=locale) as env:
+            double = env.double
+            for name in ("Printemps", "W" * MAX_NAME):
+                options = {"name": name, "game": "nim", "rounds": 1, "table_size": 2}
+                rec = await double.slash(HOST, CHANNEL, "league create", options, locale=locale)
+                await rec.reply(TIMEOUT)
+                for player in (HOST, GUEST):
+                    rec = await double.slash(
+                        player, CHANNEL, "league join", {"name": name}, locale=locale
+                    )
+                    await rec.reply(TIMEOUT)
+                before = {t.id for t in double.threads(CHANNEL)}
+                rec = await double.slash(
+                    HOST, CHANNEL, "league start", {"name": name}, locale=locale
+                )
+                await rec.reply(TIMEOUT)
+                thread = await double.wait_for_thread(CHANNEL, _not_in(before))
+                assert thread.name == words.format(name=name), thread.name
+                assert len(thread.name) <= 100
+
+    run(body, timeout=120)
+
+
+def _not_in(seen: set[int]) -> Callable[[ChannelRecord], bool]:
+    """A thread none of ``seen``."""
+    return lambda thread: thread.id not in seen
