@@ -20,9 +20,9 @@ from render.focus import SMALL
 from render.focus import WIDTH as FOCUS_WIDTH
 from render.namiji import focus as namiji_focus
 from render.text import measuring, recording
-from render.words import say
+from render.words import say, speaking
 from render.yamatai import focus as yamatai_focus
-from render.yamatai.signs import boat_letters
+from render.yamatai.signs import boat_letters, tile_words
 from tests.render.games import play_turns
 
 LONG = "Abcdefghijklmnopqrstuvwxyz012345"  # 32 letters, the longest name a seat takes
@@ -197,8 +197,10 @@ def test_focus_look_step_lists_the_tiles_drawn_and_how_to_put_them_back() -> Non
     texts = [text for text, _ in drawn]
     assert "Now: arrange the tiles looked at" in texts
     assert any("before / on top" in text for text in texts)
-    for tile in looked:
-        assert any(t.startswith(f"{tile['id']}: ") and f", {tile['pp']} PP" in t for t in texts)
+    for tile in looked:  # by name, as the panel says it ("building 21: ..."), not its code
+        with speaking("en"):
+            name = tile_words(str(tile["id"]))
+        assert any(t.startswith(f"{name}: ") and f", {tile['pp']} PP" in t for t in texts)
 
 
 def test_focus_ringed_spots_under_boats_say_their_number_on_a_badge() -> None:
@@ -477,4 +479,6 @@ def test_focus_says_ringed_only_what_the_crop_shows() -> None:
     texts = [text for text, _ in drawn]
     (ringed,) = [t for t in texts if t.startswith("Ringed in yellow:")]
     assert "island" in ringed and "tile" not in ringed, ringed
-    assert any(t.startswith("To choose as well (not on this picture): tile") for t in texts)
+    elsewhere = [t for t in texts if t.startswith("To choose as well (not on this picture): ")]
+    kinds = ("building", "trading post", "torii", "palace")
+    assert elsewhere and any(k in elsewhere[0] for k in kinds), elsewhere
