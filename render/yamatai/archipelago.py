@@ -87,7 +87,10 @@ def draw_archipelago(
             put(canvas, mountain_sprite(theme), (cx, cy + 0.12 * scale))
         building = island.get("building")
         token = island.get("token")
-        if label == highlight.built or label in highlight.sacred or label in highlight.swapped:
+        if (
+            label == highlight.built
+            or label in highlight.sacred | highlight.unsacred | highlight.swapped
+        ):
             put(canvas, halo_sprite(theme.last_turn, 31), (cx, cy))
             relabel.append(i)
         if building:

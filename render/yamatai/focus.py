@@ -14,7 +14,6 @@ from engine.yamatai.view import YamataiSpot, YamataiTile, YamataiView
 from render import focus
 from render.extras import PLAIN, Extras
 from render.focus import BODY, SMALL, TITLE, Line, Marked, Since
-from render.marks import player_marks
 from render.png import write_png
 from render.stand_in import (
     computer_played,
@@ -32,7 +31,7 @@ from render.yamatai.archipelago import draw_archipelago, island_centre, spot_cen
 from render.yamatai.header import step_words
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Layout, Rect, layout
-from render.yamatai.picture import picture_palette, render_image
+from render.yamatai.picture import picture_palette, render_image, seat_marks
 from render.yamatai.signs import boat_letters, tile_label, tile_words
 from render.yamatai.static import island_label_xy, static_layer
 from render.yamatai.tracks import (
@@ -223,7 +222,7 @@ def map_at_size(
     )
     board = load_board(board_name)
     stage = focus.Stage(shown)
-    draw_archipelago(canvas, view, board, lay, look, hl, player_marks(players), stage=stage)
+    draw_archipelago(canvas, view, board, lay, look, hl, seat_marks(players), stage=stage)
     for place in changed:
         focus.mark_changed(canvas, shown.placed(place), look, scale=shown.zoom)
     for marked in marks:
@@ -421,7 +420,7 @@ def _scores(view: YamataiView, look: Theme) -> list[Line]:
     """Each player's mark, name, score, coins and stand-in; the player to move first; what the
     "+?" of face-down building tiles means, if a score has it."""
     players = view["players"]
-    marks = player_marks(players)
+    marks = seat_marks(players)
     current = view.get("current_seat")
     # a projection: reserved tiles and unused boats cost points (the rulebook's scoring)
     lines: list[Line] = [(say("y.focus.scores"), BODY, look.ink, True)]
@@ -484,10 +483,14 @@ def turn_words(who: str, seat: int, events: Sequence[Event]) -> str:
 
 
 def _did(who: str, hl: Highlight) -> str:
-    """One turn's changes in words: "Ann: took fleet 4; placed boats on spots 12, 13"."""
+    """One turn in words, the whole of it: "Ann: took fleet 4; bought a clay boat; placed boats
+    on spots 12, 13; kept a gold boat in the harbor" (the picture shows only part of it)."""
     done: list[str] = []
     if hl.fleet is not None:
         done.append(say("y.focus.took_fleet", fleet=hl.fleet))
+    for kind, key in (("buy", "y.focus.bought"), ("sell", "y.focus.sold")):
+        if boats := [boat for done_kind, boat in hl.traded if done_kind == kind]:
+            done.append(say(key, boats=_boats(boats)))
     # a boat placed then moved in the same turn is told where it ended, once: as placed
     for key, spots in (
         ("y.focus.placed", hl.placed),
@@ -507,15 +510,30 @@ def _did(who: str, hl: Highlight) -> str:
         done.append(say("y.focus.collected", tokens=tokens))
     if hl.sacred:
         done.append(say("y.focus.sacred", islands=", ".join(sorted(hl.sacred))))
+    if hl.unsacred:
+        done.append(say("y.focus.unsacred", islands=", ".join(sorted(hl.unsacred))))
     if hl.swapped:
         done.append(say("y.focus.swapped", islands=", ".join(sorted(hl.swapped))))
-    if hl.recruited:
-        done.append(say("y.focus.recruited", name=hl.recruited))
+    if hl.exchanged:
+        done.append(say("y.focus.exchanged", names=", ".join(hl.exchanged)))
+    if hl.looked:
+        done.append(say("y.focus.looked_at"))
     if hl.reserved:
         done.append(say("y.focus.reserved", tile=tile_label(hl.reserved)))
+    if hl.kept:
+        done.append(say("y.focus.kept", boats=_boats(hl.kept)))
+    if hl.set_aside:
+        done.append(say("y.focus.set_aside", count=hl.set_aside))
+    if hl.recruited:
+        done.append(say("y.focus.recruited", name=hl.recruited))
     return say(
         "c.focus.did", name=who, done=say("c.focus.then").join(done) or say("y.focus.no_change")
     )
+
+
+def _boats(boats: Sequence[str]) -> str:
+    """Boats one by one in words: "a clay boat, a gold boat"."""
+    return ", ".join(say(f"y.focus.a_boat.{boat}") for boat in boats)
 
 
 def _turn_places(
@@ -536,7 +554,7 @@ def _changed(view: YamataiView, lay: Layout, since: Since) -> list[Marked]:
     for _, events in since:
         hl = Highlight.from_events(events)
         spots |= hl.placed | hl.moved
-        islands |= {i for i, _ in hl.collected} | hl.sacred | hl.swapped
+        islands |= {i for i, _ in hl.collected} | hl.sacred | hl.unsacred | hl.swapped
         if hl.built:
             islands.add(hl.built)
     board = load_board(str(view.get("board", "default")))

@@ -8,12 +8,16 @@ from dataclasses import dataclass
 from engine.contract import Event
 from engine.yamatai.view import YamataiView
 
-__all__ = ["Highlight"]
+__all__ = ["EXCHANGES", "Highlight"]
+
+EXCHANGES = ("raijin", "nakatsu", "michimata", "hetsuka")
+"""The specialists' exchange powers, told by the specialist's name ("used Raijin")."""
 
 
 @dataclass(frozen=True)
 class Highlight:
-    """The last turn's changes: who played, boats placed, building built, tokens taken."""
+    """The last turn's changes: who played, boats placed, building built, tokens taken, and
+    what the board does not show (boats bought and sold, kept in the harbor, powers used)."""
 
     seat: int | None = None
     placed: frozenset[str] = frozenset()
@@ -27,12 +31,24 @@ class Highlight:
     collected: tuple[tuple[str, str], ...] = ()
     """(island label, culture) of every token taken."""
     sacred: frozenset[str] = frozenset()
-    """Island labels where a sacred ground was placed or removed."""
+    """Island labels where a sacred ground was placed."""
+    unsacred: frozenset[str] = frozenset()
+    """Island labels whose sacred ground Kachiko removed."""
     swapped: frozenset[str] = frozenset()
     """Island labels whose tokens were swapped."""
     recruited: str | None = None
     fleet: int | None = None
     reserved: str | None = None
+    traded: tuple[tuple[str, str], ...] = ()
+    """("buy" or "sell", boat) of every trade, in order."""
+    kept: tuple[str, ...] = ()
+    """The boats kept in the harbor at the turn's end."""
+    set_aside: int = 0
+    """How many boats were set aside at the turn's end."""
+    exchanged: tuple[str, ...] = ()
+    """The specialists whose exchange the turn used (Raijin, Nakatsu, Michimata, Hetsuka)."""
+    looked: bool = False
+    """Whether the turn looked at the building pile (a fleet's power)."""
 
     @classmethod
     def from_events(cls, events: Iterable[Event]) -> Highlight:
@@ -48,13 +64,20 @@ class Highlight:
         recruited: str | None = None
         fleet: int | None = None
         reserved: str | None = None
+        unsacred: set[str] = set()
+        traded: list[tuple[str, str]] = []
+        kept: tuple[str, ...] = ()
+        set_aside = 0
+        exchanged: list[str] = []
+        looked = False
         for event in events:
             kind = event.get("type")
             if kind == "fleet":  # a new turn starts: forget older ones
                 seat, fleet = event.get("seat"), event.get("fleet")
                 placed, moved, removed, collected = [], set(), set(), []
-                sacred, swapped = set(), set()
+                sacred, swapped, unsacred = set(), set(), set()
                 built = recruited = reserved = None
+                traded, kept, set_aside, exchanged, looked = [], (), 0, [], False
             elif kind == "place":
                 placed.append(str(event["spot"]))
             elif kind == "slide":
@@ -79,8 +102,19 @@ class Highlight:
                 collected.append((str(event["island"]), str(event["culture"])))
             elif kind == "build":
                 built = str(event["island"])
-            elif kind in ("sacred", "kachiko"):
+            elif kind == "sacred":
                 sacred.add(str(event["island"]))
+            elif kind == "kachiko":
+                unsacred.add(str(event["island"]))
+            elif kind in ("buy", "sell"):
+                traded.append((str(kind), str(event["boat"])))
+            elif kind == "harbor":
+                kept = tuple(str(b) for b in event.get("kept", []))
+                set_aside = len(event.get("set_aside", []))
+            elif kind in EXCHANGES:
+                exchanged.append(str(kind).title())
+            elif kind == "look":
+                looked = True
             elif kind == "swap_tokens":
                 swapped.update(str(i) for i in event["islands"])
             elif kind == "recruit":
@@ -101,6 +135,12 @@ class Highlight:
             recruited=recruited,
             fleet=fleet,
             reserved=reserved,
+            unsacred=frozenset(unsacred),
+            traded=tuple(traded),
+            kept=kept,
+            set_aside=set_aside,
+            exchanged=tuple(exchanged),
+            looked=looked,
         )
 
     @classmethod

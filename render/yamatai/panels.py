@@ -119,13 +119,14 @@ def _panel(
     _specialists_row(draw, player, (x0, rect.x1 - 12), rows[3], theme, highlight)
     _reserved_row(canvas, draw, player, x0, rows[4], theme, highlight)
     lines = score.get("lines", {})
-    words = "   ".join(
+    parts = [
         f"{say(f'y.line.{key}')} ?"
         if key == "buildings" and hidden
         else f"{say(f'y.line.{key}')} {int(lines.get(key, 0)):+d}"
         for key in LINES
         if key in lines
-    )
+    ]
+    words = _score_line(parts, theme.small_size - 1, rect.x1 - 12 - x0)
     draw_text(
         draw,
         (x0, rows[5]),
@@ -135,6 +136,16 @@ def _panel(
         style="regular",
         anchor="lm",
     )
+
+
+def _score_line(parts: Sequence[str], size: int, room: float) -> str:
+    """The score lines spaced wide if they fit, else closer, cut with an ellipsis only as a
+    last resort (two-digit lines in French)."""
+    for gap in ("   ", "  "):
+        words = gap.join(parts)
+        if text_length(words, size, "regular") <= room:
+            return words
+    return fit_text("  ".join(parts), size, room, "regular")
 
 
 def _rows(rect: Rect) -> list[float]:

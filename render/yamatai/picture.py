@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PIL import Image
 
@@ -23,6 +23,7 @@ from render.yamatai.header import draw_header
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Rect, layout
 from render.yamatai.panels import draw_panels
+from render.yamatai.signs import boat_letters, culture_letters
 from render.yamatai.static import static_layer
 from render.yamatai.tracks import (
     draw_building_row,
@@ -31,7 +32,7 @@ from render.yamatai.tracks import (
     draw_specialists,
 )
 
-__all__ = ["picture_palette", "render_board", "render_image"]
+__all__ = ["picture_palette", "render_board", "render_image", "seat_marks"]
 
 
 def render_image(
@@ -61,7 +62,7 @@ def render_image(
     lay = layout(board_name, len(players))
     canvas = static_layer(board_name, look, len(players), drawn_language()).copy()
     hl = highlight if highlight is not None else Highlight.from_view(view)
-    marks = player_marks(players)
+    marks = seat_marks(players)
 
     def shown(*rects: Rect) -> bool:
         return region is None or any(overlaps(rect.box, region) for rect in rects)
@@ -115,3 +116,14 @@ def picture_palette(look: Theme) -> Image.Image:
 def _palette(look: Theme) -> Image.Image:
     """Make the palette: the theme's colours, then an octree's of a 4-player English layer."""
     return palette_of(theme_colours(look), static_layer("default", look, 4, "en"))
+
+
+def seat_marks(players: Sequence[Mapping[str, object]]) -> list[str]:
+    """The players' marks: their initials, or seat numbers when an initial is also a boat's or
+    a culture token's letter in the picture's language (Polish "K" for Komputer beside "K"
+    stone boats, "H" for Hana beside "H" tea tokens read alike on a phone)."""
+    marks = player_marks(players)
+    pieces = {*boat_letters().values(), *culture_letters().values()}
+    if pieces.isdisjoint(marks):
+        return marks
+    return [str(seat + 1) for seat in range(len(players))]

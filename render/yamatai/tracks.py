@@ -34,7 +34,7 @@ POWERS = (
 """Fleet powers named in a word or two (``y.power.<id>``, a line break where it wraps)."""
 BANDS = ("trading_post", "torii", "palace")
 """Building kinds with a band on their tile (``y.band.<kind>``)."""
-END_REASONS = ("boats", "buildings", "specialists")
+END_REASONS = ("boats", "buildings", "specialists", "last_building")
 """Why the game ended, in plain words (``y.end.<reason>``)."""
 
 POWER_SIZE = MIN_TEXT
@@ -288,12 +288,12 @@ def _turn_order(
         fleets = list(player.get("fleets", []))
         if nth < len(fleets):
             fresh = seat == highlight.seat and fleets[nth] == highlight.fleet
-            right = f"#{fleets[nth]}"
+            right = say("y.order.took", fleet=fleets[nth])  # "fleet 9": "#" is a building
             style: Style
-            colour, size, style = (
+            colour, size, style = (  # condensed: the name keeps its room beside "flota 10"
                 theme.last_turn_ink if fresh else theme.ink_soft,
-                theme.body_size,
-                "bold",
+                theme.small_size,
+                "condensed",
             )
         else:
             right = say("y.order.to_play") if current else ""

@@ -81,13 +81,15 @@ def highlight_to_json(highlight: Highlight) -> dict[str, Any]:
 
 def highlight_from_json(data: dict[str, Any]) -> Highlight:
     """The Highlight that highlight_to_json wrote."""
-    sets = {"placed", "moved", "removed", "sacred", "swapped"}
+    sets = {"placed", "moved", "removed", "sacred", "unsacred", "swapped"}
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key in sets:
             values[key] = frozenset(value)
-        elif key == "collected":
+        elif key in ("collected", "traded"):
             values[key] = tuple((a, b) for a, b in value)
+        elif key in ("kept", "exchanged"):
+            values[key] = tuple(value)
         else:
             values[key] = value
     return Highlight(**values)

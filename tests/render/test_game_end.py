@@ -43,13 +43,13 @@ def test_fleet_taken_before_the_round_end_stays_shown(players: int) -> None:
     match, events = _round_change(players)
     view = match.view(None)
     fleet_event = next(e for e in events if e["type"] == "fleet")
-    taken = f"took #{fleet_event['fleet']}"
+    taken = f"fleet {fleet_event['fleet']}"  # no "#": on the picture it marks a building
     assert all(e.get("fleet") != fleet_event["fleet"] for e in view["fleet_track"])
     texts = _drawn(lambda: render_board(view, events=events))
     assert taken in texts
     # Mid-round the taken fleet is in the turn order already: no extra row.
     mid, turn = play_turns(players, 5, 1)
-    assert not any(t.startswith("took #") for t in _drawn(lambda: render_board(mid.view(None))))
+    assert sum(t.startswith("fleet ") for t in _drawn(lambda: render_board(mid.view(None)))) == 1
     assert turn.fleet is not None
 
 
