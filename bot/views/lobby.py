@@ -281,24 +281,27 @@ async def _game_exists(
         try:
             game_id = await bot.rooms.endings.cancel_unplayed(message.id)
         except ServiceError:
-            await _close_lobby(bot, interaction, state, started)
+            await _close_lobby(bot, interaction, state, started, seated=True)
             raise
         await _close_lobby(bot, interaction, state, say("lobby.cancelled"))
         if game_id is not None:
             await settle(bot, game_id)  # "the host cancelled this game"
         return replace(state, closed=True)
-    await _close_lobby(bot, interaction, state, started)
+    await _close_lobby(bot, interaction, state, started, seated=True)
     raise ServiceError("lobby.already_started", thread=thread)
 
 
-async def _close_lobby(bot: Himiko, interaction: Interaction, state: LobbyState, note: str) -> None:
-    """Show the lobby's closing note without buttons; if that fails, tell the clicker instead.
+async def _close_lobby(
+    bot: Himiko, interaction: Interaction, state: LobbyState, note: str, *, seated: bool = False
+) -> None:
+    """Show the lobby's closing note without buttons (``seated``: its game started, its seats
+    listed); if that fails, tell the clicker instead.
 
     The failed edit is owed: the bot's sweep retries it, and a click on the lobby closes it too.
     """
     message = interaction.message
     assert message is not None
-    closed = closed_card(bot, interaction, state, note)
+    closed = closed_card(bot, interaction, state, note, seated=seated)
     try:
         await _update(interaction, closed)
     except Exception:
@@ -351,7 +354,7 @@ async def _start(bot: Himiko, interaction: Interaction, state: LobbyState) -> Lo
     note = lobby_say(bot, interaction, state)("lobby.started", thread=thread.mention)
     if state.direction == RANDOM_DIRECTION:  # the closed lobby shows the direction drawn
         state = state.with_direction(await _direction_of(bot, game_id, created, options))
-    await _close_lobby(bot, interaction, state, note)
+    await _close_lobby(bot, interaction, state, note, seated=True)
     return closed
 
 

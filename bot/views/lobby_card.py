@@ -376,11 +376,32 @@ def closed_card(
     state: LobbyState,
     note: str,
     buttons: ui.View | None = None,
+    *,
+    seated: bool = False,
 ) -> ui.LayoutView:
-    """The lobby without its menus: heading, ``note``, the players; ``buttons`` below, if any."""
+    """The lobby without its menus: heading, ``note``, the players; ``buttons`` below, if any.
+    ``seated``: its game started, so the players are its seats, the computers' too, named as
+    the game names them (the winner of a game with computers is among them)."""
     say = lobby_say(bot, interaction, state)
-    players = players_title(say, state) + "\n" + player_lines(state)
+    players = (
+        seat_lines(say, state) if seated else players_title(say, state) + "\n" + player_lines(state)
+    )
     return card(*texts(lobby_heading(say, state), note, players), *rows(buttons_of(buttons)))
+
+
+def seat_lines(say: Callable[..., str], state: LobbyState) -> str:
+    """A started game's seats under the players' title: the humans' lines, then each computer
+    by the name its seat has in the game ("Computer 1 (normal)")."""
+    level = say(f"lobby.level.{state.level}")
+    table = state.table(lambda n: say("lobby.computer_name_level", number=n, level=level))
+    lines = [
+        player_line(state, i)
+        if user is not None
+        else f"{i + 1}. {discord.utils.escape_markdown(name)}"
+        for i, (user, name) in enumerate(table)
+    ]
+    title = "**👥 " + say("lobby.players", count=len(table), seats=state.seats) + "**"
+    return "\n".join([title, *lines])
 
 
 def lobby_embed(

@@ -353,6 +353,7 @@ def test_a_lobby_card_whose_closing_edit_failed_is_closed_by_the_sweep(tmp_path:
             heading, note, players = closed.text_displays()
             assert heading.startswith("## Yamatai: a new game")
             assert note == f"The game started in <#{lobby.id}>."
-            assert players.endswith(f"1. Hana (<@{HOST.id}>)")
+            # the game's seats, its computer's too (play-through 46, finding 24)
+            assert players.endswith(f"1. Hana (<@{HOST.id}>)\n2. Computer 1 (normal)")
 
     run(body)

@@ -13,8 +13,8 @@ import pytest
 
 from bot.catalog import default_catalog
 from bot.service.leagues import MAX_NAME
-from tests.discord_double.records import ChannelRecord
-from tests.e2e.harness import CHANNEL, GUEST, HOST, TIMEOUT, WATCHER, himiko_env, run
+from tests.discord_double.records import ChannelRecord, MessageRecord
+from tests.e2e.harness import CHANNEL, GUEST, HOST, TIMEOUT, WATCHER, custom_id, himiko_env, run
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -102,3 +102,45 @@ def test_a_league_table_thread_is_named_in_words(tmp_path: Path, locale: str, wo
 def _not_in(seen: set[int]) -> Callable[[ChannelRecord], bool]:
     """A thread none of ``seen``."""
     return lambda thread: thread.id not in seen
+
+
+@pytest.mark.parametrize(
+    ("locale", "title", "computer", "ended"),
+    [
+        ("fr", "Joueurs (2/2)", "Ordinateur 1 (normal)", "gagnée par"),
+        ("pl", "Gracze (2/2)", "Komputer 1 (normalny)", "wygrywa"),
+    ],
+)
+def test_the_closed_lobby_lists_the_computer_seats_that_played(
+    tmp_path: Path, locale: str, title: str, computer: str, ended: str
+) -> None:
+    """QA: "Gra w … dobiegła końca: wygrywa **Komputer 1 (normalny)**" over "👥 Gracze (1/2)
+    1. Hana": the winner was not among the players listed."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path, preferred_locale=locale) as env:
+            table = await env.start_game(HOST, computers=1)
+            game = await env.game(table.id)
+            assert [s.player for s in game.seats if s.user_id == 0] == [computer]
+            lobby = await env.double.wait_for_message(CHANNEL, _closed(table.lobby.id), TIMEOUT)
+            assert title in lobby.text() and f"2. {computer}" in lobby.text(), lobby.text()
+            await env.game(table.id)
+            ask = await env.double.slash(HOST, table.id, "resign", locale=locale)
+            asked = await ask.reply(TIMEOUT)
+            ok = custom_id(asked, "himiko:resign:ok:")
+            await (await env.double.click(HOST, table.id, asked.id, ok)).reply(TIMEOUT)
+            closed = await env.double.wait_for_message(
+                CHANNEL, lambda m: m.id == table.lobby.id and ended in m.text(), TIMEOUT
+            )
+            text = closed.text()
+            assert computer in text.split(ended, 1)[1], text  # the winner
+            assert title in text and f"2. {computer}" in text, text  # among the players
+
+    run(body)
+
+
+def _closed(lobby_id: int) -> Callable[[MessageRecord], bool]:
+    """The lobby message once closed (no button or menu of a lobby left)."""
+    return lambda m: (
+        m.id == lobby_id and not any(c.startswith("himiko:lobby:") for c in m.custom_ids())
+    )
