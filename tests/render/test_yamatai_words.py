@@ -15,6 +15,7 @@ import pytest
 
 from engine.yamatai.players import greedy_player
 from render import render_board, render_focus
+from render import turn_words as render_turn_words
 from render.extras import Extras
 from render.text import Drawn, measuring
 from render.words import say, speaking
@@ -221,3 +222,14 @@ def test_a_player_s_mark_is_never_a_piece_s_letter(language: str) -> None:
         assert marks == ["1", "2"]
     with speaking(language):  # initials that are no piece's letter stay initials
         assert seat_marks([{"name": "Umi"}, {"name": "Ève"}]) == ["U", "È"]
+
+
+def test_polish_pictures_say_tokens_taken_as_the_thread_does() -> None:
+    """The box read "bierze herbata z A4" (a nominative after "bierze"); the thread says
+    "zbiera żetony kultury: herbata z wyspy A4"."""
+    events = [
+        {"type": "fleet", "seat": 0, "fleet": 3},
+        {"type": "collect", "seat": 0, "tokens": [{"island": "A4", "culture": "tea"}]},
+    ]
+    said = render_turn_words("yamatai", "Hana", 0, events, language="pl")
+    assert said == "Hana: bierze flotę 3; zbiera żetony kultury: herbata z A4"
