@@ -84,7 +84,8 @@ class PlayerLine:
     score: str  # as the spectator's view has it ("12+?": face-down tiles' PP left out, R34)
     to_play: bool
     winner: bool
-    computer: bool
+    resigned: bool  # the player resigned (the computer plays on, or the game ended)
+    stand_in: bool  # the computer plays for the player (away, on vacation)
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,8 @@ class GamePage:
     game_name: str
     language: str
     status: str  # "active", "finished" or "abandoned"
+    winners: tuple[str, ...]  # who won, once the game is finished
+    resigned: str | None  # who resigned, when that ended the game (the bot's end, not the rules')
     round: int
     players: tuple[PlayerLine, ...]
     step: str | None  # the step to play, in words
@@ -168,8 +171,16 @@ def _recap(page: GamePage, say: Say) -> str:
 
 
 def _status(page: GamePage, say: Say) -> str:
+    """Under way (the round), or how it ended: who won, who resigned (as the ending card)."""
     if page.status == "active":
         return say(f"web.status.active_{page.counts}", round=page.round)
+    winners = ", ".join(page.winners)
+    if page.resigned is not None:
+        if page.status == "finished" and winners:
+            return say("web.status.resigned_won", player=page.resigned, winner=winners)
+        return say("web.status.resigned", player=page.resigned)
+    if page.status == "finished" and winners:
+        return say("web.status.won", winners=winners)
     return say(f"web.status.{page.status}")
 
 
@@ -181,8 +192,11 @@ def _players(page: GamePage, say: Say) -> str:
         tags = [f'<span class="tag turn"{"" if p.to_play else " hidden"}>{e(step)}</span>']
         if p.winner:
             tags.append(f'<span class="tag win">{e(say("web.winner"))}</span>')
-        if p.computer:
-            tags.append(f'<span class="tag">{e(say("web.computer"))}</span>')
+        if p.resigned:  # while the game goes on, the computer plays the seat
+            resigned = say("web.resigned_playing" if page.status == "active" else "web.resigned")
+            tags.append(f'<span class="tag">{e(resigned)}</span>')
+        elif p.stand_in:
+            tags.append(f'<span class="tag">{e(say("web.stand_in"))}</span>')
         rows.append(
             f'<tr data-seat="{p.seat}"{" class=current" if p.to_play else ""}>'
             f'<td>{swatch(p.colour)}<span class="name">{name(p.name)}</span> {" ".join(tags)}</td>'
@@ -191,7 +205,8 @@ def _players(page: GamePage, say: Say) -> str:
     notes = "".join(f'<p class="note">{e(note)}</p>' for note in page.score_notes)
     deadline = ""
     if page.deadline is not None and page.status == "active":
-        deadline = f'<p class="deadline">{e(say("web.deadline"))}: {utc_time(page.deadline)}</p>'
+        line = _marked(say, "web.deadline", "time", utc_time(page.deadline))
+        deadline = f'<p class="deadline">{line}</p>'
     return (
         f'<section class="players"><h2>{e(say("web.players"))}</h2><table>'
         f"<thead><tr><th>{e(say('web.column.player'))}</th>"
@@ -306,12 +321,18 @@ def _log(page: GamePage, say: Say) -> str:
     )
 
 
+def _marked(say: Say, key: str, param: str, markup: str) -> str:
+    """A catalog text, escaped, with ``markup`` (HTML) where its ``param`` goes: the words
+    around it and their spacing are the language's ("Fin du tour : …")."""
+    mark = "\x00"
+    return e(say(key, **{param: mark})).replace(mark, markup)
+
+
 def _notation(action: str, say: Say) -> str:
     """An action's notation after its words, marked as notation (what ``/play`` takes)."""
     if not action:
         return ""
-    mark = "\x00"  # where the <code> goes in the catalog's "notation: {notation}"
-    label = e(say("web.notation", notation=mark)).replace(mark, f"<code>{e(action)}</code>")
+    label = _marked(say, "web.notation", "notation", f"<code>{e(action)}</code>")
     return f' <span class="notation">({label})</span>'
 
 
@@ -391,6 +412,7 @@ class TableLink:
     table_no: int
     players: tuple[str, ...]
     link: str | None  # relative address of the game's page
+    result: str | None = None  # how its game stands, in words ("won by Bo (43-24)", an en dash)
 
 
 @dataclass(frozen=True)
@@ -409,15 +431,12 @@ class LeaguePage:
 
 
 def league_html(page: LeaguePage, say: Say) -> str:
-    """The league's page: standings (table and picture), rounds, rating histories."""
-    head = "".join(f"<th>{e(h)}</th>" for h in page.headers)
-    rows = "".join(
-        f'<tr{" class=withdrawn" if r.withdrawn else ""}><td class="num">{e(r.rank)}</td>'
-        f"<td>{name(r.name)}{f' <span class=resigned>{e(r.note)}</span>' if r.note else ''}</td>"
-        f'<td class="num">{e(r.points)}</td><td class="num">{e(r.played)}</td>'
-        f'<td class="num">{e(r.rating)}</td><td class="num">{e(r.change)}</td></tr>'
-        for r in page.rows
-    )
+    """The league's page: standings (table and picture), rounds, rating histories; the
+    rating change's column only once a player's rating changed (it was always empty before)."""
+    changed = any(r.change for r in page.rows)
+    headers = page.headers if changed else page.headers[:5]
+    head = "".join(f"<th>{e(h)}</th>" for h in headers)
+    rows = "".join(_standing_row(r, changed) for r in page.rows)
     standings = (
         f'<table class="standings"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
         if page.rows
@@ -439,8 +458,22 @@ def league_html(page: LeaguePage, say: Say) -> str:
     return document(page.language, page.title, "".join(body), root="../../")
 
 
+def _standing_row(r: StandingRowText, changed: bool) -> str:
+    """One line of the standings table (its rating change only if ``changed``)."""
+    numbers = (r.points, r.played, r.rating, *((r.change,) if changed else ()))
+    note = f" <span class=resigned>{e(r.note)}</span>" if r.note else ""
+    return (
+        f'<tr{" class=withdrawn" if r.withdrawn else ""}><td class="num">{e(r.rank)}</td>'
+        f"<td>{name(r.name)}{note}</td>"
+        + "".join(f'<td class="num">{e(n)}</td>' for n in numbers)
+        + "</tr>"
+    )
+
+
 def _rounds(tables: Sequence[TableLink], say: Say) -> str:
-    parts = []
+    """Each round's tables: players, game page, how the game stands; before the first round,
+    that none was played."""
+    parts = [] if tables else [f"<p>{e(say('web.league.no_rounds'))}</p>"]
     for round_ in sorted({t.round for t in tables}):
         items = []
         for t in (t for t in tables if t.round == round_):
@@ -450,7 +483,8 @@ def _rounds(tables: Sequence[TableLink], say: Say) -> str:
                 if t.link
                 else f" — {e(say('web.league.not_opened'))}"
             )
-            items.append(f"<li>{e(who)}{link}</li>")
+            result = f" — {e(t.result)}" if t.result else ""
+            items.append(f"<li>{e(who)}{result}{link}</li>")
         title = e(say("web.league.round", round=round_))
         parts.append(f"<h3>{title}</h3><ul>{''.join(items)}</ul>")
     title = e(say("web.league.rounds"))

@@ -38,11 +38,15 @@ def lower_priority() -> None:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
-def web_picture(view: JsonObject, events: Sequence[Event] | None, language: str) -> bytes:
+def web_picture(
+    view: JsonObject, events: Sequence[Event] | None, language: str, ended: str | None = None
+) -> bytes:
     """A step's board picture, drawn at the web's lower priority for the page's readers, who
-    watch: its title says the step in the third person ("Ann chooses a fleet", D242)."""
+    watch: its title says the step in the third person ("Ann chooses a fleet", D242);
+    ``ended``: how the bot ended the game (the last step's, as the Discord final board)."""
     lower_priority()
-    return render_picture(view, events, None, Extras(language=language, voice="spectator"))
+    extras = Extras(language=language, voice="spectator", ended=ended)
+    return render_picture(view, events, None, extras)
 
 
 def web_pool(bot_processes: int) -> RenderPool:

@@ -47,8 +47,14 @@ def in_words(
     summary: Summary, events: Sequence[Event], names: Sequence[str], text: str, ended: bool
 ) -> str:
     """One action in the page's language, as ``/log`` words it; an action that only ended the
-    turn (a game's ``end``) ended it, it did not pass (``web.turn_ended``)."""
+    turn (a game's ``end``) ended it, it did not pass (``web.turn_ended``); an ``end`` whose
+    events are told in phrases of their own (Namiji's pontoon draft begins, its subject is not
+    the player) says first that the turn ended, as the game says it (``web.turn_ended_then``)."""
     parts, _ = summary.presentation.describe(summary.t, events, names)
+    if ended and parts and text.split()[:1] == ["end"]:
+        own = summary.presentation.played(summary.t, (text,), [])
+        said = own[0] if own else summary.t("web.turn_ended")
+        return plain(summary.t("web.turn_ended_then", ended=said, then=", ".join(parts)))
     parts = summary.presentation.played(summary.t, (text,), parts)
     if parts:
         return plain(", ".join(parts))

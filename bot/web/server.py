@@ -26,7 +26,7 @@ from typing import TypeVar
 
 from aiohttp import web
 
-from bot.catalog import Catalog
+from bot.catalog import LOCALES, Catalog
 from bot.kept import Kept
 from bot.league_picture import resigned_note, standing_columns, standings_png
 from bot.present import decimal
@@ -35,6 +35,7 @@ from bot.service.league_results import LeagueStandings
 from bot.service.pictures import picture_language
 from bot.service.ratings import displayed
 from bot.service.results import TurnId
+from bot.service.tables import RESIGNED
 from bot.store import Game, GameNotFound, GameStatus, League
 from bot.workers.render_pool import RenderPool
 from engine import games
@@ -74,9 +75,33 @@ class NotFound(Exception):
     """Answered with the plain 404 (no game, no league, wrong token, no such step)."""
 
 
-def not_found() -> web.Response:
-    """The one 404: it says nothing about what exists."""
-    return web.Response(status=404, text="Not found\n")
+def not_found(catalog: Catalog, accept: str) -> web.Response:
+    """The one 404: it says nothing about what exists, in the language the reader's browser
+    asks for (``Accept-Language``), else in all four."""
+    language = reader_language(accept)
+    said = [catalog.text("web.not_found", lang) for lang in ([language] if language else LOCALES)]
+    return web.Response(status=404, text=" · ".join(said) + "\n")
+
+
+def reader_language(accept: str) -> str | None:
+    """The first of the pages' languages a browser's ``Accept-Language`` asks for, by its
+    weights (``fr-FR,fr;q=0.9,en;q=0.8`` -> ``fr``); None if it asks for none of them."""
+    asked = []
+    for order, item in enumerate(accept.split(",")):
+        tag, _, params = item.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        asked.append((-weight, order, tag.split("-")[0].strip().lower()))
+    for weight, _, language in sorted(asked):
+        if weight < 0 and language in LOCALES:
+            return language
+    return None
 
 
 def client_address(request: web.Request) -> str:
@@ -173,7 +198,7 @@ class WebServer:
         try:
             return await handler(request)
         except (NotFound, web.HTTPNotFound, web.HTTPMethodNotAllowed):
-            return not_found()
+            return not_found(self.catalog, request.headers.get("Accept-Language", ""))
         except Exception:
             log.exception("web: %s %s failed", request.method, request.path)
             return web.Response(status=500, text="Something went wrong\n")
@@ -326,10 +351,13 @@ class WebServer:
         if number >= len(outline.chains):
             raise NotFound
         language = picture_language(game)
-        key = (game.id, number, language, outline.chains[number])
+        # the last step of a game the bot ended is drawn as it ended ("resigned"), unlike the
+        # same step while the game ran
+        ended = work.ending(game, number, len(outline.chains) - 1) or ""
+        key = (game.id, number, language, outline.chains[number] + ended)
         # An undo in a running game changes what a step number shows: the browser asks again
         # each time (a 304 while the step's past is the same); a game over never changes.
-        etag = f'"{number}-{language}-{outline.chains[number]}"'
+        etag = f'"{number}-{language}-{outline.chains[number]}{ended and "-" + ended}"'
         running = game.status == GameStatus.ACTIVE
         cache = {"Cache-Control": "no-cache" if running else "private, max-age=300", "ETag": etag}
         if etag in request.headers.get("If-None-Match", ""):
@@ -362,17 +390,14 @@ class WebServer:
         standings = await self._standings(league)
         players = await self.store.league_players(league.id)
         names = {p.user_id: p.name for p in players}
-        tables = tuple(
-            pages.TableLink(
-                t.round,
-                t.table_no,
-                tuple(names.get(u, "?") for u in t.user_ids),
-                None
-                if t.game_id is None
-                else "../.." + links.game_path(self.config.secret, t.game_id),
-            )
-            for t in await self.store.league_tables(league.id)
-        )
+        tables = []
+        for t in await self.store.league_tables(league.id):
+            link = None
+            if t.game_id is not None:
+                link = "../.." + links.game_path(self.config.secret, t.game_id)
+            result = None if t.game_id is None else await self._table_result(t.game_id, say)
+            seated = tuple(names.get(u, "?") for u in t.user_ids)
+            tables.append(pages.TableLink(t.round, t.table_no, seated, link, result))
         ratings = []
         for player in players:
             history = await self.store.rating_history(
@@ -393,7 +418,7 @@ class WebServer:
                 for c in ("rank", "player", "points", "played", "rating", "change")
             ),
             rows=() if standings is None else _rows(standings, say, language),
-            tables=tables,
+            tables=tuple(tables),
             ratings=tuple(ratings),
             picture=None
             if standings is None
@@ -404,6 +429,15 @@ class WebServer:
             content_type="text/html",
             headers={"Cache-Control": "no-store"},
         )
+
+    async def _table_result(self, game_id: int, say: Callable[..., str]) -> str | None:
+        """How a table's game stands, in words: being played, won by whom (the scores, best
+        first), resigned, abandoned; None if the game is gone."""
+        try:
+            game = await self.store.load_game(game_id)
+        except GameNotFound:
+            return None
+        return table_result(game, say)
 
     async def standings_picture(self, request: web.Request) -> web.Response:
         """The league's standings picture (as posted in Discord), drawn in a thread."""
@@ -450,6 +484,23 @@ class WebServer:
 @functools.cache
 def _static_file(name: str) -> bytes:
     return (files("bot.web") / "static" / name).read_bytes()
+
+
+def table_result(game: Game, say: Callable[..., str]) -> str:
+    """A league table's game in words: "being played", "won by Bo (43-24)" (the scores best
+    first, joined by an en dash), "Ann resigned, won by Bo", "abandoned"."""
+    if game.status == GameStatus.ACTIVE:
+        return say("web.league.playing")
+    winners = ", ".join(s.player for s in game.seats if s.winner)
+    if game.status != GameStatus.FINISHED or not winners:
+        return say("web.league.abandoned")
+    reason = game.end_reason or ""
+    if reason.startswith(RESIGNED):
+        seat = int(reason.removeprefix(RESIGNED))
+        player = next((s.player for s in game.seats if s.seat == seat), "?")
+        return say("web.league.resigned_won", player=player, winner=winners)
+    scores = sorted((s.final_score or 0 for s in game.seats), reverse=True)
+    return say("web.league.won", winner=winners, scores="\N{EN DASH}".join(map(str, scores)))
 
 
 def _league_status(league: League, say: Callable[..., str]) -> str:

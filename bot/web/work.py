@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from bot.games import presentation
 from bot.kept import Kept
 from bot.service.pictures import picture_language
-from bot.service.records import draw_recap, record_of
+from bot.service.records import draw_recap, ended_word, record_of
 from bot.service.results import COMPUTER_USER_ID, TurnId
-from bot.service.tables import match_of, step_of
+from bot.service.tables import end_reason, match_of, step_of
 from bot.store import Action, Game, GameStatus
 from engine import games
 from engine.contract import JsonObject
@@ -60,7 +60,7 @@ class Outline:
     chains: tuple[str, ...]
 
 
-_replays: Kept[tuple[int, int, bytes], Prepared] = Kept(REPLAYS_KEPT)
+_replays: Kept[tuple[int, int, bytes, str], Prepared] = Kept(REPLAYS_KEPT)
 _latest: Kept[int, Prepared] = Kept(REPLAYS_KEPT)  # per game: the base of its next replay
 _lock = threading.Lock()  # in a thread (the web pool without processes): one cache update
 
@@ -70,8 +70,9 @@ def prepared(game: Game) -> Prepared:
     game's last replay when it still holds). ServiceError for a damaged snapshot."""
     lower_priority()
     # the snapshot's digest too: one process may serve several stores (tests, the demo)
+    # (and the language: a test's store may hold the same game in another language)
     digest = hashlib.blake2b(game.snapshot.encode(), digest_size=16).digest()
-    key = (game.id, game.version, digest)
+    key = (game.id, game.version, digest, picture_language(game))
     with _lock:
         found = _replays.find(key)
         latest = _latest.find(game.id)
@@ -101,16 +102,29 @@ def outline(game: Game) -> Outline:
     return Outline(ready.turn, tuple(step.chain for step in ready.replay.steps))
 
 
+def ending(game: Game, number: int, last: int) -> str | None:
+    """How the bot ended the game (``records.ended_word``: "resigned", "abandoned"), told on
+    the picture of its ``last`` step as on the Discord final board (nobody to play); None for
+    the other steps, a game under way and one its rules ended."""
+    if number != last or game.status == GameStatus.ACTIVE or not game.end_reason:
+        return None
+    return ended_word(game)
+
+
 def step_picture(
     drawer: Callable[..., bytes], game: Game, number: int, language: str
 ) -> bytes | None:
     """The board after step ``number`` of the game's replay (None: no such step), drawn by
-    ``drawer`` (the web pool's) from the spectator's view and the step's marked events."""
+    ``drawer`` (the web pool's) from the spectator's view and the step's marked events; the
+    last step of a game the bot ended, as it ended (``ending``)."""
     steps = prepared(game).replay.steps
     if number >= len(steps):
         return None
     step = steps[number]
-    return drawer(step.view, list(step.events), language)
+    ended = ending(game, number, len(steps) - 1)
+    if ended is None:
+        return drawer(step.view, list(step.events), language)
+    return drawer(step.view, list(step.events), language, ended)
 
 
 def recap(game: Game, actions: list[Action]) -> bytes:
@@ -166,10 +180,13 @@ def _page(
             score=scores.get(s.seat, ("?", None))[0],
             to_play=active and s.seat == match.current_seat,
             winner=s.seat in winners and game.status == GameStatus.FINISHED,
-            computer=s.user_id == COMPUTER_USER_ID or s.stand_in is not None,
+            # a computer's own seat says so by its name; a human's resigned seat is "resigned"
+            resigned=s.stand_in == "resigned",
+            stand_in=s.user_id != COMPUTER_USER_ID and s.stand_in not in (None, "resigned"),
         )
         for s in game.seats
     )
+    ending = end_reason(game, match) if game.end_reason and not active else None
     step_key = step_of(match) if active else None
     cards = _cards(game.game_key, replay, language)
     frames = _frames(game, replay, language, active, dict(cards))
@@ -179,6 +196,8 @@ def _page(
         game_name=games.rules_for(game.game_key).display_name,
         language=language,
         status=status,
+        winners=tuple(p.name for p in players if p.winner),
+        resigned=None if ending is None or ending.player is None else ending.player.name,
         round=presentation(game.game_key).number(match.turn_info),
         counts=presentation(game.game_key).counts,
         players=players,

@@ -17,7 +17,7 @@ from bot.web.cards import card_texts
 from bot.web.texts import web_catalog
 from engine.namiji.components import components
 from render.namiji.cards import card_text
-from render.words import speaking
+from render.words import say, speaking
 
 from .support import SECRET, played_game, serving, store_at
 
@@ -37,6 +37,10 @@ def what_it_does(code: str, language: str) -> str | None:
     if web_catalog().has(own):
         return web_catalog().text(own, language)
     with speaking(language):
+        if code in components().meals:  # its dish in the language's words (namiji.meal.*)
+            dish = web_catalog().text(f"namiji.meal.{code}", language)
+            points = say("n.board.points", count=components().meals[code])
+            return say("n.cards.meal", name=dish, points=points)
         return card_text(code)
 
 
@@ -52,12 +56,12 @@ def test_every_card_the_page_names_has_its_text(language: str) -> None:
 def test_a_card_is_named_as_the_bot_names_it() -> None:
     """An upgrade's or a rock card's name ("Crab catcher"), a meal's dish and points."""
     texts = dict(card_texts("namiji", VIEW, "en"))
-    assert texts["R09"].startswith("Crab catcher") and "crabs ≥ 3" in texts["R09"]
+    assert texts["R09"].startswith("Crab catcher") and "crabs: at least 3" in texts["R09"]
     assert texts["U1"].startswith("Double catch") and "twice" in texts["U1"]
-    meal = components().meal_names["M6"]
+    meal = web_catalog().text("namiji.meal.M6", "en")
     assert meal in texts["M6"] and "5 pts" in texts["M6"]
     polish = dict(card_texts("namiji", VIEW, "pl"))
-    assert "kraby ≥ 3" in polish["R09"], polish["R09"]
+    assert "kraby: co najmniej 3" in polish["R09"], polish["R09"]  # words (54968ce)
 
 
 def test_the_presentation_declares_its_card_words() -> None:

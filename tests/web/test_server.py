@@ -19,6 +19,8 @@ from .support import PNG, SECRET, Drawer, play_turns, played_game, serving, stor
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
+# the plain 404 to a client that names no language: in the four (test_page_endings)
+NOT_FOUND = "Not found · Page introuvable · Pagina non trovata · Nie znaleziono strony\n"
 EVIL = ("<script>alert(1)</script>", '"><img src=x onerror=alert(2)>')
 
 
@@ -74,7 +76,7 @@ def test_a_wrong_token_or_unknown_game_is_the_same_plain_404(tmp_path: Path) -> 
                 ]
                 for answer in answers:
                     assert answer.status == 404
-                    assert await answer.text() == "Not found\n"
+                    assert await answer.text() == NOT_FOUND
                     assert answer.headers["Content-Security-Policy"] == CSP
 
     asyncio.run(body())
@@ -225,7 +227,7 @@ def test_static_files_by_name_only(tmp_path: Path) -> None:
             ):
                 answer = await client.get(path)
                 assert answer.status == 404, path
-                assert await answer.text() == "Not found\n"
+                assert await answer.text() == NOT_FOUND
 
     asyncio.run(body())
 
