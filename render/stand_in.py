@@ -22,7 +22,7 @@ from render.words import say
 #: Stand-ins (why the computer plays a human's seat) the picture names.
 STAND_INS = ("away", "vacation", "resigned")
 #: Reasons a game the bot ended (not the rules) the picture names.
-END_REASONS = ("abandoned", "resigned")
+END_REASONS = ("abandoned", "cancelled", "resigned")
 
 __all__ = [
     "END_REASONS",

@@ -76,7 +76,11 @@ def _namiji_ended() -> tuple[dict[str, Any], list[str]]:
 @pytest.mark.parametrize("game", [_yamatai_ended, _namiji_ended], ids=["yamatai", "namiji"])
 @pytest.mark.parametrize(
     ("reason", "words"),
-    [("abandoned", "Game abandoned"), ("resigned", "Game ended by a resignation")],
+    [
+        ("abandoned", "Game abandoned"),
+        ("cancelled", "Game cancelled"),
+        ("resigned", "Game ended by a resignation"),
+    ],
 )
 def test_a_game_the_bot_ended_shows_its_end(game: Any, reason: str, words: str) -> None:
     """No one "to play", no ringed choices, the end in words on the board and the turn picture."""
