@@ -32,6 +32,7 @@ from bot.summary import Summary, reader_name
 from bot.translator import text
 from bot.views.play import MyGameButton
 from bot.views.rules import (
+    card_kind,
     overview_text,
     rule_text,
     rule_topics,
@@ -375,7 +376,7 @@ def card_text(interaction: Interaction, game: str, typed: str) -> str:
         shown = presentation(found)
         name = shown.card_name(words, code)
         if wanted in (code.lower(), name.lower()):
-            kind = topic_title(interaction, found, topic)
+            kind = card_kind(interaction, found, topic)
             return t(
                 interaction, "rules.card", name=name, kind=kind, help=shown.card_help(words, code)
             )

@@ -47,6 +47,16 @@ def topic_title(interaction: Interaction, game: str, topic: str) -> str:
     return t(interaction, _title_key(game, topic))
 
 
+def card_kind(interaction: Interaction, game: str, topic: str) -> str:
+    """What kind of card a card of ``topic`` is, as said beside its name: the game's words for
+    one card of it when it has them ("upgrade card", ``<game>.rules.kind.<topic>``), else the
+    topic's title."""
+    key = f"{game}.rules.kind.{topic}"
+    if default_catalog().has(key):
+        return t(interaction, key)
+    return topic_title(interaction, game, topic)
+
+
 def topic_of(game: str, typed: str) -> str | None:
     """The ``/rules`` topic of ``game`` that ``typed`` names: its key (the autocomplete's
     value) or its title in any of the bot's languages, case, accents and spaces ignored; None

@@ -35,7 +35,7 @@ NAMES = {
     "amateratsu", "izanagi", "raijin", "ananda", "izanami", "riu", "awashima", "kachiko",
     "susanoo", "ebisu", "kagutsuchi", "tomoe", "fu", "hsi", "michimata", "toyo", "tama",
     "hetsuka", "nakatsu", "yasoma",
-    "onigiri", "miso", "soba", "tempura", "yakitori", "makis", "sashimi", "unagi",
+    "onigiri", "miso", "soba", "tempura", "yakitori", "makis", "maki", "sashimi", "unagi",
     "tai", "saba", "fugu", "sake", "panorama", "torii", "pts",
 }  # fmt: skip
 #: Words spelt alike in English and the language, by language.

@@ -60,7 +60,7 @@ def test_a_card_is_explained_and_found_by_code_or_by_name_in_the_users_language(
             double = env.double
             rec = await double.slash(WATCHER, CHANNEL, "rules", {"game": "namiji", "card": "u11"})
             reply = (await rec.reply(TIMEOUT)).content
-            assert "**Other view** (Upgrade cards)" in reply and "another type" in reply
+            assert "**Other view** (upgrade card)" in reply and "another type" in reply
             # by its Polish name, from the card's autocomplete
             offered = await double.autocomplete(
                 WATCHER,
@@ -77,7 +77,7 @@ def test_a_card_is_explained_and_found_by_code_or_by_name_in_the_users_language(
                 WATCHER, CHANNEL, "rules", {"game": "namiji", "card": "U1"}, locale="pl"
             )
             reply = (await rec.reply(TIMEOUT)).content
-            assert "**Podwójny połów** (Karty ulepszeń)" in reply and "dwa razy" in reply
+            assert "**Podwójny połów** (karta ulepszenia)" in reply and "dwa razy" in reply
             # a Yamatai specialist and a building tile, by name, wherever /rules is asked
             rec = await double.slash(
                 WATCHER, CHANNEL, "rules", {"game": "namiji", "card": "riu"}, locale="fr"

@@ -17,7 +17,7 @@ from bot.games.typed import Names
 from bot.names import display_name
 from engine.contract import Event, TurnInfo, View
 from engine.namiji.components import CLOCKWISE, DIRECTIONS, components
-from render.namiji.cards import card_text, card_words, is_card
+from render.namiji.cards import card_text, is_card
 from render.words import say, speaking
 
 KEY = "namiji"
@@ -52,6 +52,7 @@ NET = re.compile(r"([bgo][fst]) r(\d+)c(\d+) ([hv])")
 LINE = re.compile(r"([rc])(\d+)")
 PANORAMA = re.compile(r"[DOW]")
 BONUS = re.compile(r"B([DOW])")
+ARRIVAL = re.compile(r"A(\d+)")
 CRUSTACEANS = {"CB": "web.value.crab", "SH": "web.value.shrimp"}
 LINES = {"r": "web.value.row", "c": "web.value.column"}
 
@@ -61,13 +62,20 @@ def _k(key: str) -> str:
 
 
 def fish_name(t: Texts, fish: str) -> str:
-    """A fish in words: ``os`` -> "orange saba" ("saba orange" in French)."""
-    colour, shape = fish[0], fish[1]
-    return t(
-        _k("fish.name"),
-        colour=t(_k(f"fish.colour.{colour}")),
-        shape=t(_k(f"fish.shape.{shape}")),
-    )
+    """A fish in words: ``os`` -> "orange saba" ("saba orange" in French, "pomarańczowa saba"
+    in Polish: a fish's name each, its colour agreeing with its shape)."""
+    return t(_k(f"fish.{fish}"))
+
+
+def two_fish(t: Texts, fish: str) -> str:
+    """Two fish of a kind, as a net holds them, after the language's "two": ``os`` -> "orange
+    saba", French "sabas orange" (deux sabas orange)."""
+    return t(_k(f"fish.two.{fish}"))
+
+
+def meal_name(t: Texts, code: str) -> str:
+    """A meal card's dish in the reader's language: ``M6`` -> "maki" (French "makis")."""
+    return t(_k(f"meal.{code}"))
 
 
 def boat_to_act_is_neutral(view: View) -> bool:
@@ -92,11 +100,47 @@ def _before_loss(events: Sequence[Event], i: int) -> bool:
     return events[i].get("type") == "drawn" and following.get("type") == "trap_lost"
 
 
+def _draws_grouped(events: Sequence[Event]) -> list[Event]:
+    """The events with equal crustacean draws in a row made one, with their ``count`` ("drew 4
+    shrimps", not "drew a shrimp" four times)."""
+    grouped: list[Event] = []
+    for event in events:
+        last = grouped[-1] if grouped else {}
+        same = ("drawn", event.get("token"), event.get("seat"))
+        if (
+            event.get("type") == "drawn"
+            and (last.get("type"), last.get("token"), last.get("seat")) == same
+        ):
+            grouped[-1] = {**last, "count": int(last.get("count", 1)) + 1}
+        else:
+            grouped.append(event)
+    return grouped
+
+
+def _drawn(t: Texts, drawn: list[str]) -> str:
+    """The trap's draws so far: how many, and how many crabs among them."""
+    if not drawn:
+        return t(_k("panel.about.drawn_none"))
+    crabs = drawn.count("CB")
+    if not crabs:
+        return t(_k("panel.about.drawn_no_crab"), drawn=len(drawn))
+    return counted(t, _k("panel.about.drawn_crabs"), crabs, drawn=len(drawn))
+
+
+def _meal_text(t: Texts, code: str) -> str:
+    """A meal card in the pictures' words, its dish in the reader's: "meal (maki), 5 pts at
+    once"."""
+    with speaking(language(t)):
+        points = say("n.board.points", count=components().meals[code])
+        return say("n.cards.meal", name=meal_name(t, code), points=points)
+
+
 def web_words(t: Texts, field: str, value: object) -> list[str] | None:
     """A player's field on the web page (``t``: the game's language): fish, nets, crate lines,
-    crustaceans and panoramas by name; None for a field shown as it is (numbers, cards)."""
+    crustaceans and panoramas by name, the arrival token by its points; None for a field shown
+    as it is (numbers, cards)."""
     say_field = _WEB_FIELDS.get(field)
-    if say_field is None or not isinstance(value, list | dict):
+    if say_field is None or not isinstance(value, list | dict | str):
         return None
     try:
         return say_field(t, value)
@@ -118,16 +162,27 @@ def _crate(t: Texts, cells: list[str]) -> list[str]:
 
 
 def _nets(t: Texts, nets: list[str]) -> list[str]:
+    """Each net in words, its place in brackets: the page lists a field's values with commas."""
     return [
         t(
-            "web.value.net",
-            fish=fish_name(t, m[1]),
+            _k("web.net"),
+            fish=two_fish(t, m[1]),
             row=m[2],
             column=m[3],
-            direction=t(f"web.value.net.{m[4]}"),
+            direction=t(_k(f"web.net.{m[4]}")),
         )
         for m in _each(NET, nets)
     ]
+
+
+def _arrival(t: Texts, token: str) -> list[str]:
+    """The arrival token by its points (``A5``: "5 points"); none yet: nothing."""
+    if not token:
+        return []
+    found = ARRIVAL.fullmatch(token)
+    if found is None:
+        raise ValueError(token)
+    return [counted(t, _k("web.arrival"), int(found[1]))]
 
 
 def _lines(t: Texts, lines: list[str]) -> list[str]:
@@ -154,8 +209,10 @@ def web_card(t: Texts, code: str) -> str | None:
     if not is_card(code):  # most strings of a view: asked before any text is looked up
         return None
     with speaking(language(t)):
+        if code in components().meals:  # a meal's text names its dish
+            return _meal_text(t, code)
         text = card_text(code)
-        if text is None or code in components().meals:  # a meal's text names its dish
+        if text is None:
             return text
         return say("n.cards.line", card=card_name(t, code), text=text)
 
@@ -167,6 +224,7 @@ _WEB_FIELDS: dict[str, Callable[[Texts, Any], list[str]]] = {
     "trap": _trap,
     "panoramas": _panoramas,
     "bonuses": _bonuses,
+    "arrival": _arrival,
 }
 
 
@@ -194,7 +252,7 @@ class NamijiPresentation(Presentation):
         turn, end = (events, []) if reveal is None else (events[:reveal], events[reveal:])
         # A crab drawn that loses the catch is told by the loss ("drew a second crab...").
         told = [e for i, e in enumerate(turn) if not _before_loss(turn, i)]
-        parts = [p for p in (self.phrase(t, e, names) for e in told) if p]
+        parts = [p for p in (self.phrase(t, e, names) for e in _draws_grouped(told)) if p]
         ended = any(e["type"] == "game_end" for e in events)
         return parts, ([t(_k("summary.game_end"))] if ended else []) + self._reveal(t, end, names)
 
@@ -234,8 +292,8 @@ class NamijiPresentation(Presentation):
             return counted(t, _k("summary.crustaceans"), len(event.get("tokens", [])))
         if kind in ("trap_lost", "net_refused", "rock_kept", "neutral_pick"):
             return t(_k(f"summary.{kind}"))
-        if kind == "drawn":
-            return t(_k(f"summary.drawn.{event['token']}"))
+        if kind == "drawn":  # equal draws in a row are one event with their count
+            return counted(t, _k(f"summary.drawn.{event['token']}"), int(event.get("count", 1)))
         if kind in ("fished", "released"):
             return t(_k(f"summary.{kind}"), fish=fish_name(t, str(event["fish"])))
         if kind == "crate_line":
@@ -258,7 +316,7 @@ class NamijiPresentation(Presentation):
             row, column = _cell(event["cell"])
             return t(
                 _k(f"summary.net.{event['orientation']}"),
-                fish=fish_name(t, str(event["net"])),
+                fish=two_fish(t, str(event["net"])),
                 row=row,
                 column=column,
             )
@@ -328,13 +386,14 @@ class NamijiPresentation(Presentation):
         words = action.split()
         kind, args = words[0], words[1:]
         if kind in ("pick", "rock") and len(args) == 1:  # its effect: the label names it
+            if args[0] in components().meals:
+                return _meal_text(t, args[0])
             with speaking(language(t)):
                 return card_text(args[0]) or self.card_help(t, args[0])
         if kind == "move" and args and args[0].isdigit():
             return _space(t, view, int(args[0]))
         if kind in ("draw", "stop") and not args:
-            drawn = [str(d) for d in view.get("drawn", [])]
-            return t(_k("panel.about.drawn"), count=len(drawn), crabs=drawn.count("CB"))
+            return _drawn(t, [str(d) for d in view.get("drawn", [])])
         if kind == "offer" and not args:
             left = _own(view).get("offerings")
             penalty = components().penalty_by_left
@@ -366,10 +425,14 @@ class NamijiPresentation(Presentation):
         return typed_names()
 
     def card_help(self, t: Texts, code: str) -> str:
-        """The card's code and effect, the picture's own words ("U1: fishing: resolve the
-        fishing effect twice")."""
+        """The card's effect in the picture's own words, then its code marked as the notation
+        ("fishing: resolve the fishing effect twice (notation: `U1`)"); a meal's dish in the
+        reader's words."""
         with speaking(language(t)):
-            return card_words(code)
+            text = _meal_text(t, code) if code in components().meals else card_text(code)
+        if text is None:
+            return code
+        return t(_k("rules.card_help"), text=text, code=code)
 
 
 def _own(view: View) -> Mapping[str, Any]:
@@ -389,7 +452,7 @@ def _section(view: View, kind: str) -> int | None:
 
 def _net(t: Texts, args: list[str]) -> str:
     """A net, or a stage of one: "Net of two blue tai: row 1, columns 1 and 2"."""
-    fish = fish_name(t, args[0].removeprefix("N:").removeprefix("n:"))
+    fish = two_fish(t, args[0].removeprefix("N:").removeprefix("n:"))
     if len(args) == 1:
         return t(_k("panel.do.net_kind"), fish=fish)
     row, column = _cell(args[1])
@@ -405,7 +468,7 @@ def _card(t: Texts, view: View, kind: str, args: list[str]) -> str | None:
         return None
     code, comp = args[0], components()
     if kind == "pick" and code in comp.meals:
-        return t(_k("panel.do.meal"), name=comp.meal_names[code], count=comp.meals[code])
+        return t(_k("panel.do.meal"), name=meal_name(t, code), count=comp.meals[code])
     if kind == "pick" and code in comp.upgrades:
         return t(_k("panel.do.upgrade"), name=card_name(t, code))
     if kind == "rock" and code in comp.rocks:
@@ -426,7 +489,7 @@ def card_name(t: Texts, code: str) -> str:
     D97); any other code as it is."""
     comp = components()
     if code in comp.meals:
-        return comp.meal_names[code]
+        return meal_name(t, code)
     if code in comp.upgrades or code in comp.rocks:
         return t(_k(f"card.{code}"))
     return code
@@ -455,7 +518,7 @@ def _pontoon_card(t: Texts, code: str) -> str:
     """A pontoon card taken, by its name: "took the upgrade “Double catch” (pontoon card)"."""
     comp = components()
     if code in comp.meals:
-        return t(_k("summary.pontoon_meal"), name=comp.meal_names[code])
+        return t(_k("summary.pontoon_meal"), name=meal_name(t, code))
     if code in comp.upgrades:
         return t(_k("summary.pontoon_upgrade"), name=card_name(t, code))
     return t(_k("summary.pontoon_card"), card=code)

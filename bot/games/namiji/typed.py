@@ -35,6 +35,9 @@ def _named() -> Iterator[tuple[str, str, str]]:
             shape = texts[f"namiji.fish.shape.{kind[1]}"]
             yield "fish", f"{colour} {shape}", kind
             yield "fish", f"{shape} {colour}", kind
+            yield "fish", texts[f"namiji.fish.{kind}"], kind  # as the bot says it
+        for code in comp.meals:
+            yield "card", texts[f"namiji.meal.{code}"], code
         for kind in PANORAMA_TYPES:
             yield "panorama", texts[f"namiji.panorama.{kind}"], kind
         for code in (*comp.upgrades, *comp.rocks):
