@@ -435,7 +435,10 @@ def league_html(page: LeaguePage, say: Say) -> str:
     rating change's column only once a player's rating changed (it was always empty before)."""
     changed = any(r.change for r in page.rows)
     headers = page.headers if changed else page.headers[:5]
-    head = "".join(f"<th>{e(h)}</th>" for h in headers)
+    head = "".join(  # the numbers' headers over their numbers (right), the names' left
+        f"<th>{e(h)}</th>" if i == 1 else f'<th class="num">{e(h)}</th>'
+        for i, h in enumerate(headers)
+    )
     rows = "".join(_standing_row(r, changed) for r in page.rows)
     standings = (
         f'<table class="standings"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'

@@ -78,9 +78,17 @@ class NotFound(Exception):
 def not_found(catalog: Catalog, accept: str) -> web.Response:
     """The one 404: it says nothing about what exists, in the language the reader's browser
     asks for (``Accept-Language``), else in all four."""
+    return plain(404, "web.not_found", catalog, accept)
+
+
+def plain(
+    status: int, key: str, catalog: Catalog, accept: str, headers: dict[str, str] | None = None
+) -> web.Response:
+    """A plain-text answer (an error) in the language the reader's browser asks for
+    (``Accept-Language``), else in all four."""
     language = reader_language(accept)
-    said = [catalog.text("web.not_found", lang) for lang in ([language] if language else LOCALES)]
-    return web.Response(status=404, text=" · ".join(said) + "\n")
+    said = [catalog.text(key, lang) for lang in ([language] if language else LOCALES)]
+    return web.Response(status=status, text=" · ".join(said) + "\n", headers=headers)
 
 
 def reader_language(accept: str) -> str | None:
@@ -190,18 +198,17 @@ class WebServer:
             allow = {"Allow": ", ".join(ALLOWED_METHODS)}
             return web.Response(status=405, text="Method not allowed\n", headers=allow)
         address = client_address(request)
+        accept = request.headers.get("Accept-Language", "")
         if not self.limit.allow(address):
-            wait = self.limit.retry_after(address)
-            return web.Response(
-                status=429, text="Too many requests\n", headers={"Retry-After": str(wait)}
-            )
+            wait = {"Retry-After": str(self.limit.retry_after(address))}
+            return plain(429, "web.too_many", self.catalog, accept, wait)
         try:
             return await handler(request)
         except (NotFound, web.HTTPNotFound, web.HTTPMethodNotAllowed):
-            return not_found(self.catalog, request.headers.get("Accept-Language", ""))
+            return not_found(self.catalog, accept)
         except Exception:
             log.exception("web: %s %s failed", request.method, request.path)
-            return web.Response(status=500, text="Something went wrong\n")
+            return plain(500, "web.failed", self.catalog, accept)
 
     async def start(self) -> None:
         """Listen on the configured host and port (port 0: any free one, see ``port``)."""

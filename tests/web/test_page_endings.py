@@ -9,12 +9,14 @@ import asyncio
 import re
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.service import build_rooms
 from bot.web import links
 from bot.web.demo import play_turn
+from bot.web.limits import RateLimit
 from bot.web.texts import web_catalog
 from engine import games
 
@@ -211,3 +213,32 @@ def test_a_game_going_on_tags_the_seats_the_computer_plays_for_their_players(
         1: ["the computer plays for them"],
         2: [],
     }
+
+
+class _Broken(Drawer):
+    """A drawer that fails (a picture that cannot be drawn: the server's 500)."""
+
+    def __call__(self, view: dict[str, Any], events: Any, *more: Any) -> bytes:
+        """Fail."""
+        raise RuntimeError("the drawer broke")
+
+
+def test_the_other_errors_speak_the_readers_language_too(tmp_path: Path) -> None:
+    """QA: "Too many requests" and "Something went wrong" were English to everyone."""
+
+    async def body() -> None:
+        async with store_at(tmp_path) as repo:
+            game_id = await played_game(repo, "yamatai", ["Ann", "Bo"], turns=1)
+            path = links.game_path(SECRET, game_id)
+            async with serving(repo, _Broken()) as (_, client):
+                broken = await client.get(f"{path}/v/0.png", headers={"Accept-Language": "pl"})
+                assert broken.status == 500
+                assert await broken.text() == "Coś poszło nie tak: spróbuj ponownie później\n"
+            async with serving(repo, limit=RateLimit(burst=1, per_second=0.001)) as (_, client):
+                french = {"Accept-Language": "fr"}
+                assert (await client.get(path, headers=french)).status == 200
+                refused = await client.get(path, headers=french)
+                assert refused.status == 429 and "Retry-After" in refused.headers
+                assert await refused.text() == f"Trop de demandes{NB}: réessaie dans un instant\n"
+
+    asyncio.run(body())
