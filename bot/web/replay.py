@@ -48,8 +48,8 @@ def in_words(
 ) -> str:
     """One action in the page's language, as ``/log`` words it; an action that only ended the
     turn (a game's ``end``) ended it, it did not pass (``web.turn_ended``); an ``end`` whose
-    events are told in phrases of their own (Namiji's pontoon draft begins, its subject is not
-    the player) says first that the turn ended, as the game says it (``web.turn_ended_then``)."""
+    events are told in phrases of their own (a draft of cards begins: its subject is not the
+    player) says first that the turn ended, as the game says it (``web.turn_ended_then``)."""
     parts, _ = summary.presentation.describe(summary.t, events, names)
     if ended and parts and text.split()[:1] == ["end"]:
         own = summary.presentation.played(summary.t, (text,), [])
