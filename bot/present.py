@@ -202,9 +202,10 @@ def _told(
     catalog: Catalog, error: ServiceError, locale: str | None, said: Saying | None
 ) -> dict[str, object]:
     """A refusal's parameters the bot says better than the engine: the refused action in
-    words, notation second ("played"), and what the step asks, in words ("wanted")."""
+    words, notation second ("played"), what the step asks, in words ("wanted"), and the
+    things its game names in words (a boat, a token: the game's ``refusal_words``)."""
     data = error.refusal.data if error.refusal is not None else {}
-    told: dict[str, object] = {}
+    told: dict[str, object] = _game_words(catalog, error.refusal, locale)
     played = data.get(NAMES_THE_ACTION)
     if isinstance(played, str):
         words = said(played) if said is not None else None
@@ -213,6 +214,17 @@ def _told(
     if "wanted" in data:
         told["wanted"] = catalog.text(error.step, locale) if error.step else f"`{data['wanted']}`"
     return told
+
+
+def _game_words(
+    catalog: Catalog, refusal: EngineError | None, locale: str | None
+) -> dict[str, object]:
+    """The refusal's parameters its game says in words ("de bambou" for the engine's
+    "bamboo"), none for a refusal of no registered game or without a key."""
+    if refusal is None or refusal.key is None or refusal.game not in PRESENTATIONS:
+        return {}
+    words = presentation(refusal.game).refusal_words
+    return words(lambda k, **p: catalog.text(k, locale, **p), refusal.key, refusal.data)
 
 
 def _shown(key: str, param: str, value: object) -> object:

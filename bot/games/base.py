@@ -52,8 +52,8 @@ class Presentation(Protocol):
 
     A game's presentation subclasses this protocol to inherit the defaults of the optional
     hooks (``panel_next``, ``step_key``, ``played``, ``panel_label``, ``panel_description``,
-    ``card_codes``, ``card_name``, ``card_help``, ``typed_names``, ``web``); see
-    docs/adding-a-game.md.
+    ``card_codes``, ``card_name``, ``card_help``, ``typed_names``, ``refusal_words``, ``web``);
+    see docs/adding-a-game.md.
     """
 
     #: Panel groups opened next after an action of another group, most likely first (default:
@@ -144,6 +144,11 @@ class Presentation(Protocol):
         """The names ``/play`` reads when typed in words, in any language (default: none, only
         the notation; see ``bot.games.typed``)."""
         return None
+
+    def refusal_words(self, t: Texts, key: str, data: Mapping[str, Any]) -> dict[str, object]:
+        """An engine refusal's parameters the game says in words, by name (its refusal
+        ``key``, ``data`` the engine's parameters; default: none, the engine's are shown)."""
+        return {}
 
 
 def counted(t: Texts, key: str, count: int, **params: object) -> str:

@@ -22,6 +22,7 @@ from bot.games.base import (
     times,
 )
 from bot.games.typed import Names
+from bot.games.yamatai.refused import refusal_words
 from bot.games.yamatai.typed import typed_names
 from bot.names import display_name
 from engine.contract import Event, View
@@ -392,6 +393,10 @@ class YamataiPresentation(Presentation):
     def typed_names(self) -> Names:
         """Its names typed in words, in any language (``typed.py``)."""
         return typed_names()
+
+    def refusal_words(self, t: Texts, key: str, data: Mapping[str, Any]) -> dict[str, object]:
+        """A refusal's boats and culture tokens in words (``bot.games.yamatai.refused``)."""
+        return refusal_words(t, key, data)
 
     def card_help(self, t: Texts, code: str) -> str:
         """A tile's PP and boats; a specialist's PP and power ("" for another code)."""

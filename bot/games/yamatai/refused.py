@@ -1,0 +1,50 @@
+"""Yamatai's refusals in the reader's words: the boats and culture tokens the engine names in
+its own words ("bamboo", "silk") said as the catalog says them ("de bambou", "soie")."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from bot.games.base import Texts, counted, joined, language
+from render.words import say
+
+
+def refusal_words(t: Texts, key: str, data: Mapping[str, object]) -> dict[str, object]:
+    """The parameters of the refusal ``key`` that name boats or tokens, in words.
+
+    ``{boat}`` follows the language's word for a boat ("bateau {boat}": "de bambou",
+    ``yamatai.boat_kind.<type>``); ``{boats}`` lists whole boats ("bateau de bambou, bateau de
+    bois"), counted for a building's needs ("2 bateaux de bambou et un bateau de bois") or, for
+    an unknown boat, the short words a player may type ("bambou, bois"); ``{culture}``,
+    ``{tokens}`` and ``{cultures}`` are culture tokens' names.
+    """
+    told: dict[str, object] = {}
+    boat, boats = data.get("boat"), data.get("boats")
+    if isinstance(boat, str):
+        told["boat"] = t(f"yamatai.boat_kind.{boat}")
+    if isinstance(boats, str):
+        told["boats"] = _boats(t, key, [b.strip() for b in boats.split(",") if b.strip()])
+    culture, tokens, cultures = data.get("culture"), data.get("tokens"), data.get("cultures")
+    if isinstance(culture, str):
+        told["culture"] = _culture(t, culture)
+    if isinstance(tokens, str):
+        told["tokens"] = joined(t, [_culture(t, c) for c in tokens.split()])
+    if isinstance(cultures, str):
+        told["cultures"] = ", ".join(_culture(t, c.strip()) for c in cultures.split(","))
+    return told
+
+
+def _boats(t: Texts, key: str, boats: list[str]) -> str:
+    """Boats named by a refusal, as its sentence wants them."""
+    if key == "missing_boats":  # one name per boat: counted by type
+        needs = Counter(boats)
+        return joined(t, [counted(t, f"yamatai.summary.boats.{b}", n) for b, n in needs.items()])
+    if key == "unknown_boat":  # what a player may type
+        return ", ".join(say(f"y.boat.{b}", language(t)) for b in boats)
+    return ", ".join(t(f"yamatai.boat.{b}") for b in boats)
+
+
+def _culture(t: Texts, culture: str) -> str:
+    """A culture token's name (``yamatai.culture.<name>``)."""
+    return t(f"yamatai.culture.{culture}")

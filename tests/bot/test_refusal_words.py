@@ -1,0 +1,113 @@
+"""A Yamatai refusal names boats and culture tokens in the reader's words (issue 38, play-through
+46 item 1): the French said "Tu n'as pas de bateau bamboo à vendre", "jeton silk", the Polish
+"Nie masz łodzi (bamboo)", the engine's own words inside the sentence. Each refusal that names a
+boat or a token, made by the engine's own rules and shown by the bot (``error_text``), reads no
+engine word in French, Italian or Polish; the English sentence stays the engine's."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bot.catalog import default_catalog
+from bot.present import error_text
+from bot.service import EngineRejected, ServiceError
+from bot.service.errors import rejected
+from engine.errors import EngineError
+from engine.games import Match, new
+from engine.yamatai.components import load_components
+from engine.yamatai.refusals import REFUSALS as YAMATAI
+
+CATALOG = default_catalog()
+COMPONENTS = load_components()
+#: The engine's words for boats and culture tokens ("bamboo", "silk"...).
+ENGINE_WORDS = (*COMPONENTS.boat_names, *COMPONENTS.culture_names)
+
+#: Each refusal that names boats or tokens, with data as the engine's rules give it.
+REFUSALS: dict[str, dict[str, Any]] = {
+    "choose_extra_boat": {"fleet": 10, "boats": "bamboo, wood, clay"},
+    "reserve_empty": {"boat": "stone"},
+    "reserve_empty.fleet": {"boat": "stone", "boats": "bamboo, wood"},
+    "gold_not_tradable": {"boat": "gold"},
+    "unaffordable": {"boat": "clay", "price": 4, "coins": 2},
+    "no_such_boat.sell": {"boat": "bamboo"},
+    "no_such_boat.place": {"boat": "bamboo", "held": 3},
+    "no_such_boat.none": {"boat": "wood", "held": 0},
+    "not_an_entry": {"boat": "clay", "spot": 12},
+    "missing_boats": {"tile": "B07", "boats": "bamboo, bamboo, wood", "island": "C4", "count": 2},
+    "missing_tokens": {"tokens": "silk silk rice"},
+    "missing_tokens.one": {"culture": "silk"},
+    "unknown_boat": {"word": "'x'", "boats": ", ".join(COMPONENTS.boat_names)},
+    "unknown_culture": {"word": "'x'", "cultures": ", ".join(COMPONENTS.culture_names)},
+}
+
+
+def engine_words_in(text: str, lang: str) -> list[str]:
+    """The engine's boat and culture words ``text`` holds, where the language's own word for the
+    thing is another (Polish "sake" is Polish too)."""
+    own = " ".join(
+        CATALOG.text(f"yamatai.{kind}.{name}", lang)
+        for kind, names in (("boat", COMPONENTS.boat_names), ("culture", COMPONENTS.culture_names))
+        for name in names
+    )
+    return [
+        word
+        for word in ENGINE_WORDS
+        if re.search(rf"\b{word}\b", text) and not re.search(rf"\b{word}\b", own)
+    ]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "pl"])
+@pytest.mark.parametrize("key", sorted(REFUSALS))
+def test_a_refusal_names_boats_and_tokens_in_the_readers_words(key: str, lang: str) -> None:
+    refusal = YAMATAI.illegal(key, **REFUSALS[key])
+    shown = error_text(CATALOG, EngineRejected(refusal), lang)
+    assert engine_words_in(shown, lang) == [], shown
+    assert "{" not in shown and "(bambus)" not in shown, shown
+
+
+def test_the_words_are_the_languages_own() -> None:
+    """What the sentences read, in each language (the boat's kind after the word for boat)."""
+
+    def shown(key: str, lang: str) -> str:
+        return error_text(CATALOG, EngineRejected(YAMATAI.illegal(key, **REFUSALS[key])), lang)
+
+    assert "Tu n'as pas de bateau de bambou à vendre." in shown("no_such_boat.sell", "fr")
+    assert "Nie masz łodzi z bambusem na sprzedaż." in shown("no_such_boat.sell", "pl")
+    assert "Non hai navi di bambù da vendere." in shown("no_such_boat.sell", "it")
+    assert "Tu n'as pas de jeton soie." in shown("missing_tokens.one", "fr")
+    assert "Tu n'as pas les jetons soie, soie et riz." in shown("missing_tokens", "fr")
+    assert "Un bateau d'argile coûte 4 pièces" in shown("unaffordable", "fr")
+    assert "2 łodzie z bambusem i łódź z drewnem" in shown("missing_boats", "pl")
+    assert "You have no bamboo boat to sell." in shown("no_such_boat.sell", "en")
+
+
+def _refused(match: Match, text: str) -> ServiceError:
+    """The bot's refusal of ``text`` (``/play``'s, with the game and the player's view)."""
+    seat = match.current_seat
+    assert seat is not None
+    with pytest.raises(EngineError) as caught:
+        match.preview(text, seat=seat)
+    return rejected(caught.value, match, seat, text.split("; "))
+
+
+@pytest.mark.parametrize("lang", ["fr", "pl"])
+def test_refusals_of_a_real_game_read_no_engine_word(lang: str) -> None:
+    """Refusals the engine's rules make in a real game, shown by the bot."""
+    match = new("yamatai", ["Ann", "Bo"], seed=3)
+    fleet = next(a for a in match.legal_actions() if a.startswith("fleet"))
+    refusals = [_refused(match, f"{fleet}; buy gold")]
+    seat = match.current_seat
+    assert seat is not None
+    match.play(fleet, seat=seat)
+    held = match.view(seat)["players"][seat]["boats"]
+    missing = next(b for b in COMPONENTS.boat_names if b != "gold" and b not in held)
+    refusals.append(_refused(match, f"sell {missing}"))
+    keys = [r.refusal.key for r in refusals if r.refusal is not None]
+    assert keys == ["gold_not_tradable", "no_such_boat.sell"]
+    for refusal in refusals:
+        shown = error_text(CATALOG, refusal, lang)
+        words = re.sub(r"`[^`]*`", "", shown)  # the notation, marked as such, is the engine's
+        assert engine_words_in(words, lang) == [], shown
