@@ -41,8 +41,9 @@ async def show_turning_points(bot: Himiko, interaction: Interaction, game_id: in
     """The clicker's turning points: what they played, what the strong player would have."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     found = await bot.rooms.coach.turning_points(interaction.user.id, game_id)
-    if not found.points:
-        await send(interaction, t(interaction, "coach.no_turning_points", count=found.looked_at))
+    if not found.points:  # none, or no decision at all (one said in the singular: its forms)
+        key = "coach.no_turning_points" if found.looked_at else "coach.no_decisions"
+        await send(interaction, t(interaction, key, count=found.looked_at))
         return
     lines = [t(interaction, "coach.turning_points_title", count=found.looked_at)]
     counts = presentation(found.game).counts  # a game may count turns, not rounds (D83)
