@@ -41,7 +41,7 @@ def card_name(code: str) -> str:
     a sacred rock card by its name: "sacred rock “Crab catcher”"); any other code as it is."""
     comp = components()
     if code in comp.meals:
-        return say("n.name.meal", name=comp.meal_names[code])
+        return say("n.name.meal", name=say(f"n.meal.{code}"))
     if code in comp.upgrades:
         return say("n.name.upgrade", name=say(f"n.card.{code}"))
     if code in comp.rocks:
@@ -66,7 +66,7 @@ def card_text(code: str) -> str | None:
     comp = components()
     if code in comp.meals:
         points = say("n.board.points", count=comp.meals[code])
-        text = say("n.cards.meal", name=comp.meal_names[code], points=points)
+        text = say("n.cards.meal", name=say(f"n.meal.{code}"), points=points)
     elif code in comp.upgrades:
         station = comp.upgrades[code].station
         where = say(f"n.station.{station}") if len(station) == 1 else say("n.board.panorama")

@@ -259,7 +259,7 @@ def card_label(code: str) -> str:
     an upgrade's or a sacred rock card's name."""
     comp = components()
     if code in comp.meals:
-        return f"{comp.meal_names[code]} +{comp.meals[code]}"
+        return f"{say(f'n.meal.{code}')} +{comp.meals[code]}"
     return say(f"n.card.{code}") if code in comp.upgrades or code in comp.rocks else code
 
 

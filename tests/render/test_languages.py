@@ -114,6 +114,15 @@ SAME_IN_EVERY_LANGUAGE = {
     "draft",
     "port",
     "Port",
+    # Namiji's dishes (n.meal.*), Japanese in every language
+    "onigiri",
+    "miso",
+    "soba",
+    "tempura",
+    "yakitori",
+    "maki",
+    "sashimi",
+    "unagi",
 }
 """Names and abbreviations that a non-English table may share with English, as words."""
 ENGLISH_WORDS = {
