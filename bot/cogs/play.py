@@ -40,9 +40,11 @@ log = logging.getLogger(__name__)
 
 
 def preview_embed(interaction: Interaction, preview: PlayPreview) -> discord.Embed:
-    """The preview's summary and its exact sequence (read back on Confirm)."""
+    """The preview's summary, said to the player ("you took fleet 2", D244), and its exact
+    sequence (read back on Confirm)."""
     summary = Summary(default_catalog(), str(interaction.locale), preview.game)
-    words = summary.actions(preview.events, [p.name for p in preview.players])
+    names = [p.name for p in preview.players]
+    words = summary.yours(preview.events, names, played=preview.actions)
     lines = [t(interaction, "play.preview", summary=words)]
     if preview.ends_turn:
         lines.append(t(interaction, "play.preview_ends_turn"))
