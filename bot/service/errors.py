@@ -44,9 +44,6 @@ class ServiceError(Exception):
         legal_after: int = 0,
         fallback: str | None = None,
         refusal: EngineError | None = None,
-        game: str | None = None,
-        view: Mapping[str, Any] | None = None,
-        step: str | None = None,
         **params: Any,
     ) -> None:
         super().__init__(key)
@@ -56,9 +53,11 @@ class ServiceError(Exception):
         self.legal_after = legal_after
         self.fallback = fallback
         self.refusal = refusal
-        self.game = game
-        self.view = view
-        self.step = step
+        # Set by the service that knows the game (never keywords: ``game`` is also a text's
+        # parameter, e.g. ``error.seats``'s "{game} is played with…").
+        self.game: str | None = None
+        self.view: Mapping[str, Any] | None = None
+        self.step: str | None = None
 
 
 class EngineRejected(ServiceError):
