@@ -94,7 +94,8 @@ def test_login_and_command_sync(tmp_path: Path) -> None:
             assert [c["value"] for c in narrowed] == ["end_turn"]
             rec = await double.slash(WATCHER, CHANNEL, "rules", {"topic": "nonsense"})
             reply = await rec.reply(TIMEOUT)
-            assert reply.ephemeral and "`notation`" in reply.content
+            # the topics listed by their titles in the reader's words (D245)
+            assert reply.ephemeral and "Action notation" in reply.content
             # a command answers once synced
             rec = await double.slash(WATCHER, CHANNEL, "rules", {"topic": "notation"})
             reply = await rec.reply(TIMEOUT)
