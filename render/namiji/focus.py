@@ -49,6 +49,8 @@ __all__ = [
     "clear_of_centre",
     "focus_image",
     "legal_targets",
+    "mark_route_target",
+    "move_frame",
     "render_focus",
     "route_at_size",
     "turn_words",
@@ -61,6 +63,15 @@ CENTRE_EDGE = 8
 """How far into the centre a route crop cut short of it goes (its rounded edge shows)."""
 STOP_PAD = 16
 """Below the last row of a stop's crop."""
+TAG_OFFSET = layout.OUTER_OFFSET + layout.OUTER_RADIUS + 4
+"""From a route space's centre to its tag, outwards: beyond the double spaces' outer spots,
+clear of the board's numbers and section names inside the loop (P2 #2)."""
+TAG_REACH = 24
+"""About half a tag's width, in board pixels (framed with its target)."""
+SLOT_RADIUS = layout.SLOT_PITCH / 2
+"""Half a pontoon slot's box as marked (just outside the slot's own square)."""
+SLOT_RING = 0.4
+"""A pontoon slot's box is drawn this much thinner than a space's ring."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +163,7 @@ def _focus_parts(
         changed = _changed(view, since or ())
         # nothing ringed: where the turn's boat went (the thread's card), else where I stand
         framed = marks or _turn_places(view, legal, events) or _own_boat(view)
-        shown = clear_of_centre(focus.frame(framed, area), framed)
+        shown = move_frame(framed)
         crop = route_at_size(view, look, highlight, marks, shown, changed)
         fish = _mostly_shown(layout.CENTRE, shown.box) and _fish_in_centre(view)
         kinds = False
@@ -187,6 +198,20 @@ def _focus_parts(
         ),
     ]
     return parts, tuple(marks)
+
+
+def move_frame(framed: Sequence[Marked]) -> focus.Frame:
+    """The part of the route a turn picture shows around the framed places, their tags (beyond
+    the route, see ``_tag_place``) included, cut short of a centre it would show a strip of."""
+    tags = [Marked("tag", m.tag, *_tag_reach(m), TAG_REACH) for m in framed if m.tag]
+    return clear_of_centre(focus.frame([*framed, *tags], layout.ROUTE_AREA), framed)
+
+
+def _tag_reach(marked: Marked) -> tuple[float, float]:
+    """About where a target's tag stands (board pixels), to frame it with the target."""
+    x, y, reach = marked.tag_anchor or (marked.x, marked.y, marked.radius)
+    dx, dy = marked.tag_side
+    return (x + dx * (reach + TAG_REACH), y + dy * (reach + TAG_REACH))
 
 
 def _shape(marked: Marked) -> str:
@@ -225,12 +250,24 @@ def route_at_size(
     for place in changed:
         focus.mark_changed(canvas, shown.placed(place), look, scale=shown.zoom)
     for marked in marks:
-        focus.mark_target(canvas, shown.placed(marked), look, _shape(marked), scale=shown.zoom)
+        mark_route_target(canvas, shown.placed(marked), look, shown.zoom, marked.radius)
     corner = static().getpixel((0, 0))
     assert isinstance(corner, tuple)
     out = focus.centred(canvas, (int(corner[0]), int(corner[1]), int(corner[2])))
     focus.draw_tags(out, marks, shown, look, (out.width - canvas.width) // 2)
     return out
+
+
+def mark_route_target(
+    canvas: Image.Image, placed: Marked, look: Theme, zoom: float = 1.0, radius: float = 0.0
+) -> None:
+    """A legal move ringed on a route picture drawn at ``zoom`` (the mark placed on it; its
+    board ``radius``, else the placed one's): a space's ring, a pontoon slot boxed thin on its
+    edge, clear of the pontoon's name and the slot's digit (P2 #2)."""
+    if (radius or placed.radius) == SLOT_RADIUS:
+        focus.mark_target(canvas, placed, look, "box", scale=zoom * SLOT_RING)
+    else:
+        focus.mark_target(canvas, placed, look, _shape(placed), scale=zoom)
 
 
 def _centre_at_size(
@@ -373,7 +410,7 @@ def _marks(view: NamijiView, targets: Targets) -> tuple[list[Marked], tuple[int,
         tagged: set[int] = set()
         for index, slot in sorted(targets.spaces):
             (x, y), in_port = boat_centre(index, slot, direction)
-            radius = layout.SLOT_PITCH / 2 if in_port else layout.SPACE_RADIUS + 4
+            radius = SLOT_RADIUS if in_port else layout.SPACE_RADIUS + 4
             label = f"{index}" + (f" slot {slot}" if slot else "")
             tag = "" if index in tagged else str(index)  # a pontoon's number once
             tagged.add(index)
@@ -409,11 +446,14 @@ def _own_boat(view: NamijiView) -> list[Marked]:
 
 
 def _tag_place(index: int) -> dict[str, Any]:
-    """Where a space's number goes beside its ring (house-sheet index): inside the loop; a
-    port's or pontoon's above or below its box, clear of the route."""
+    """Where a space's number goes beside its ring (house-sheet index): outside the loop,
+    beyond the double spaces' outer spots (inside it are the board's numbers and section names,
+    which the tags covered: P2 #2); a port's or pontoon's above or below its box."""
     comp = components()
     if not comp.is_port(index):
-        return {"tag_side": inward(index)}
+        x, y = inward(index)
+        space = layout.route_spaces(len(comp.route))[index]
+        return {"tag_side": (-x, -y), "tag_anchor": (space.x, space.y, TAG_OFFSET)}
     corner = (index // (layout.SPACES_PER_SIDE + 1)) % 4
     left, top, right, bottom = layout.port_box(corner)
     side = (0.0, -1.0) if corner < 2 else (0.0, 1.0)
@@ -467,9 +507,8 @@ def _choices(view: NamijiView, targets: Targets, look: Theme) -> list[Line]:
     if caught in components().fish:
         lines.append((say("n.focus.caught", fish=_fish(str(caught))), BODY, look.ink, True))
     if targets.spaces:
-        shown = ", ".join(
-            say("n.focus.slot", space=i, slot=s) if s else f"{i}" for i, s in sorted(targets.spaces)
-        )
+        direction = str(view.get("direction", CLOCKWISE))
+        shown = " · ".join(_space_words(i, s, direction) for i, s in sorted(targets.spaces))
         lines.append((say("n.focus.move_to", spaces=shown), BODY, look.ink, True))
     if targets.cells:
         cells = say("n.focus.cell_sep").join(cell_words(c) for c in sorted(targets.cells))
@@ -486,6 +525,16 @@ def _choices(view: NamijiView, targets: Targets, look: Theme) -> list[Line]:
             lines.append((say("n.focus.choose", cards=", ".join(actions)), BODY, look.ink, True))
         return lines
     return lines or [(say("c.focus.nothing"), SMALL, look.ink_soft, False)]
+
+
+def _space_words(index: int, slot: int, direction: str) -> str:
+    """A route space with its station's name, as a phone reads it where the board's letters
+    are too small ("14 trap"; a pontoon's slot: "26 (slot 1)")."""
+    comp = components()
+    place = index if index == ARRIVAL else sheet_index(index, direction)
+    station = "" if comp.is_port(place) else f" {say(f'n.station.{comp.route[place]}')}"
+    named = f"{index}{station}"
+    return say("n.focus.slot", space=named, slot=slot) if slot else named
 
 
 def cell_words(cell: str) -> str:

@@ -218,7 +218,7 @@ def test_namiji_route_at_zoom_one_is_the_board_cut_out() -> None:
     drawn = namiji_focus.route_at_size(namiji_view(view), look, hl, marks, Frame(box, 1.0))
     board = namiji_image(view, highlight=hl)
     for marked in marks:
-        focus.mark_target(board, marked, look, "ring")
+        namiji_focus.mark_route_target(board, marked, look)
     corner = board.getpixel((0, 0))
     assert isinstance(corner, tuple)
     cut = focus.centred(board.crop(box), (int(corner[0]), int(corner[1]), int(corner[2])))
