@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.yamatai.view import YamataiPlayer, YamataiSpecialist, YamataiTile, YamataiView
 from render.fonts import Style, font
-from render.stand_in import ended
+from render.stand_in import ended, spectator
 from render.text import fit_text, text_length
 from render.theme import RGB, Theme
 from render.words import known, say
@@ -31,7 +31,8 @@ POWERS = (
     "discount",
     "extra_boat",
 )
-"""Fleet powers named in a word or two (``y.power.<id>``, a line break where it wraps)."""
+"""Fleet powers named in a word or two (``y.power.<id>``, a line break where it wraps; to
+spectators ``y.power_watch.<id>``, in the third person: "rezerwuje", not "rezerwuj")."""
 BANDS = ("trading_post", "torii", "palace")
 """Building kinds with a band on their tile (``y.band.<kind>``)."""
 END_REASONS = ("boats", "buildings", "specialists", "last_building")
@@ -232,8 +233,11 @@ def _fleet_tile(
 
 
 def power_words(power: object) -> str:
-    """A fleet power in a word or two, a line break where the tile wraps it."""
-    return say(f"y.power.{power}") if power in POWERS else str(power or "")
+    """A fleet power in a word or two, a line break where the tile wraps it (to spectators in
+    the third person, D264)."""
+    if power not in POWERS:
+        return str(power or "")
+    return say(f"y.power_watch.{power}") if spectator() else say(f"y.power.{power}")
 
 
 def fleet_text(entry: Mapping[str, Any]) -> str:
@@ -244,9 +248,14 @@ def fleet_text(entry: Mapping[str, Any]) -> str:
 
 
 def specialist_power(card: YamataiSpecialist) -> str:
-    """A specialist's power in the rulebook's words (``y.specialist.<name>``); the view's own
+    """A specialist's power in the rulebook's words (``y.specialist.<name>``; to spectators
+    about its owner, ``y.specialist_watch.<name>``: "Son port garde…", D264); the view's own
     text for a specialist the tables do not know."""
-    key = f"y.specialist.{card.get('name')}"
+    name = card.get("name")
+    watched = f"y.specialist_watch.{name}"
+    if spectator() and known(watched):
+        return say(watched)
+    key = f"y.specialist.{name}"
     return say(key) if known(key) else str(card.get("power", ""))
 
 

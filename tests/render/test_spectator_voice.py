@@ -1,6 +1,7 @@
 """The web page's pictures speak to spectators (issue 38 item 9): the board's title says the step
-in the third person ("Ann choisit une flotte", "Ann przesuwa łódź"), while the thread's pictures,
-read by the players, keep speaking to the player to move ("à Ann de jouer : choisir une flotte")."""
+in the third person ("Ann choisit une tuile Flotte", "Ann przesuwa łódź"), while the thread's
+pictures, read by the players, keep speaking to the player to move ("à Ann de jouer : choisir
+une flotte")."""
 
 from __future__ import annotations
 
@@ -32,8 +33,11 @@ from tests.render.test_phone import _clear_caches
 #: the first player, Ann: Yamatai begins by choosing a fleet, Namiji by moving a boat (its title,
 #: and what comes next in the middle of the loop).
 TITLES = {
-    ("yamatai", "fr"): (("Manche 1  ·  Ann choisit une flotte",), ("à Ann de jouer\xa0: choisir",)),
-    ("yamatai", "pl"): (("Runda 1  ·  Ann wybiera flotę",), ("gra Ann: wybierz flotę",)),
+    ("yamatai", "fr"): (
+        ("Manche 1  ·  Ann choisit une tuile Flotte",),
+        ("à Ann de jouer\xa0: choisir",),
+    ),
+    ("yamatai", "pl"): (("Runda 1  ·  Ann wybiera kafelek floty",), ("gra Ann: wybierz flotę",)),
     ("namiji", "fr"): (
         ("Ann déplace un bateau", "Ensuite\xa0: Ann déplace un bateau"),
         ("À Ann de jouer\xa0: déplacer un bateau", "Ensuite\xa0: déplacer un bateau"),
