@@ -85,9 +85,15 @@ class ServerCog(commands.Cog):
         current = await self.bot.rooms.settings.server_language(guild_id)
         if current is not None:
             key = "server.language_set" if changed else "server.language_is"
-            return t(interaction, key, language=LANGUAGE_NAMES[current])
+            return t(interaction, key, language=t(interaction, f"language.name.{current}"))
+        # in a sentence, a language is named in the reader's words ("en polonais"), its own
+        # name ("Polski") only in the choices
         preferred = known_language(interaction.guild_locale)
-        shown = LANGUAGE_NAMES[preferred] if preferred else str(interaction.guild_locale)
+        shown = (
+            t(interaction, f"language.name.{preferred}")
+            if preferred
+            else str(interaction.guild_locale)
+        )
         return t(interaction, "server.language_none", locale=shown)
 
 

@@ -178,8 +178,9 @@ def test_only_managers_set_the_server_default_and_a_polish_game_is_polish(tmp_pa
             refused = await _server_language(env, GUEST, "pl")
             assert refused == catalog.text("server.manage_only", "en")
             assert "No default language" in await _server_language(env, GUEST, None)
-            assert "Polski" in await _server_language(env, ADMIN, "pl")
-            assert "Polski" in await _server_language(env, GUEST, None)
+            # named in the reader's (English) words inside the sentence, not "Polski"
+            assert "in Polish" in await _server_language(env, ADMIN, "pl")
+            assert "in Polish" in await _server_language(env, GUEST, None)
             table = await env.start_game(HOST, [GUEST])
             assert "nowa gra" in env.double.message(table.lobby.id).text()
             card = await env.double.wait_for_message(  # the opening, then its card (D200)
