@@ -103,8 +103,21 @@ def rejected(error: EngineError, match: Match, seat: int, parts: Sequence[str]) 
     params: dict[str, Any] = {"part": part[:60].replace("`", "'")}
     if len(parts) > 1:
         params.update(number=number, count=len(parts))
-    params.update(_where(match, seat, parts[: number - 1]))
-    kind = "sequence" if len(parts) > 1 else "single"
+    refused = _refused_part(error, part, number, legal, detail, params, len(parts))
+    return _placed(refused, match, seat, parts[: number - 1])
+
+
+def _refused_part(
+    error: EngineError,
+    part: str,
+    number: int,
+    legal: list[str],
+    detail: str,
+    params: dict[str, Any],
+    count: int,
+) -> ServiceError:
+    """The refusal of the sequence's part ``number`` (of ``count``), by what went wrong."""
+    kind = "sequence" if count > 1 else "single"
     if isinstance(error, IllegalAction):
         said = "refused" if NAMES_THE_ACTION in error.data else "illegal"
         return ServiceError(
@@ -135,10 +148,10 @@ def rejected(error: EngineError, match: Match, seat: int, parts: Sequence[str]) 
     )
 
 
-def _where(match: Match, seat: int, before: Sequence[str]) -> dict[str, Any]:
-    """The game, the player's view and the step's catalog key where a refused part would
-    have been played: now, or after the sequence's ``before`` (played on a copy; they passed
-    its preview, so none of them turns anything over)."""
+def _placed(refused: ServiceError, match: Match, seat: int, before: Sequence[str]) -> ServiceError:
+    """The refusal told where its part would have been played: the game, the player's view
+    and the step's catalog key, now or after the sequence's ``before`` (played on a copy; they
+    passed its preview, so none of them turns anything over)."""
     at = match
     if before:
         at = Match(
@@ -152,11 +165,10 @@ def _where(match: Match, seat: int, before: Sequence[str]) -> dict[str, Any]:
         at.play("; ".join(before), seat=seat)
     step = at.turn_info.step
     shows = presentation(at.game_key).step_key
-    return {
-        "game": at.game_key,
-        "view": at.view(seat),
-        "step": shows(at.view(None), step) if step else None,
-    }
+    refused.game = at.game_key
+    refused.view = at.view(seat)
+    refused.step = shows(at.view(None), step) if step else None
+    return refused
 
 
 def reveal_alone(parts: Sequence[str], error: EngineError) -> ServiceError:
