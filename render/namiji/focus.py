@@ -544,13 +544,8 @@ def cell_words(cell: str) -> str:
 
 
 def _fish(code: str) -> str:
-    """A fish in words (``bf``: "blue fugu")."""
-    colour, shape = code[:1], code[1:2]
-    return say(
-        "n.fish.name",
-        colour=say(f"n.fish.colour.{colour}"),
-        shape=say(f"n.fish.shape.{shape}"),
-    )
+    """A fish in words, as the game names it (``bs``: "blue saba", pl "niebieska saba")."""
+    return say(f"n.fish.{code[:2]}")
 
 
 def _card_or_fish(code: str) -> str:
@@ -564,7 +559,7 @@ def _card_or_fish(code: str) -> str:
         return _fish(code)
     kind, _, fish = code.partition(":")
     if kind == "N" and fish in comp.fish:
-        return say("n.focus.net", fish=_fish(fish))
+        return say("n.focus.net", fish=say(f"n.fish.two.{fish[:2]}"))  # "deux sabas bleus"
     return code
 
 
