@@ -31,7 +31,7 @@ from render.namiji.highlight import Highlight
 from render.namiji.picture import doing_words, picture_palette, render_image, turn_number
 from render.namiji.route import boat_centre, draw_boats, nobody_to_act
 from render.namiji.static import KEY as STATION_KEY
-from render.namiji.static import fish_key, inward, static_layer
+from render.namiji.static import NUMBER_SIZE, fish_key, inward, static_layer
 from render.png import write_png
 from render.stand_in import (
     computer_played,
@@ -230,7 +230,8 @@ def route_at_size(
     """The part of the route a frame shows, drawn at the turn picture's size (as wide, centred):
     the static layer scaled once per game, size and zoom; the centre's part in the frame drawn
     on the board and scaled alone (its text is drawn in place); the boats, the spaces
-    ``changed`` since the viewer's last turn, rings and the spaces' numbers at size."""
+    ``changed`` since the viewer's last turn, rings and the spaces' numbers at size (where the
+    board's own are smaller than the picture's least text)."""
     players = view["players"]
     static_key = (
         look,
@@ -254,7 +255,8 @@ def route_at_size(
     corner = static().getpixel((0, 0))
     assert isinstance(corner, tuple)
     out = focus.centred(canvas, (int(corner[0]), int(corner[1]), int(corner[2])))
-    focus.draw_tags(out, marks, shown, look, (out.width - canvas.width) // 2)
+    if shown.zoom * NUMBER_SIZE < SMALL:  # else the board's own numbers read as well
+        focus.draw_tags(out, marks, shown, look, (out.width - canvas.width) // 2)
     return out
 
 

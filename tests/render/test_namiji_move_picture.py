@@ -2,7 +2,8 @@
 beside the spaces, clear of the board's own space numbers and section name (they covered "12",
 "27" and "section 2"); a pontoon slot's mark leaves its name and digit readable; the picture
 lists the reachable spaces with their stations in words ("14 nasse · 16 pêche"), since the
-station letters in the circles cannot be read at 360 px. Item 2: one word for a stop."""
+station letters in the circles cannot be read at 360 px; where the board's numbers are drawn
+as large as the picture's least text, no tag repeats them. Item 2: one word for a stop."""
 
 from __future__ import annotations
 
@@ -16,11 +17,11 @@ from engine import games
 from engine.namiji.view import NamijiView, namiji_view
 from render import render_focus
 from render.extras import Extras
-from render.focus import Box, Frame, Marked, overlaps
+from render.focus import SMALL, Box, Frame, Marked, overlaps
 from render.namiji import focus as namiji_focus
 from render.namiji import layout
 from render.namiji.highlight import Highlight
-from render.namiji.static import SECTION_LABEL_INSET
+from render.namiji.static import NUMBER_SIZE, SECTION_LABEL_INSET
 from render.text import Drawn, measuring
 from render.theme import get_theme
 from render.words import say, speaking
@@ -186,3 +187,22 @@ def test_the_italian_draft_is_said_in_italian() -> None:
     with speaking("it"):
         said = say("n.phase.draft")
     assert "draft" not in said.lower() and "Pontile" in said
+
+
+def test_a_stretch_drawn_large_keeps_the_board_s_own_numbers_untagged() -> None:
+    """Where the crop draws the board's numbers at least as large as the picture's least text
+    (a short stretch, zoom 2), no tag repeats them far from their spaces; at zoom 1, tags."""
+    view = _view()
+    legal = ["move 11", "move 12", "move 13 slot 1", "move 13 slot 2"]
+    _, marks = namiji_focus.focus_image(view, legal=legal)
+    shown = namiji_focus.move_frame(marks)
+    assert shown.zoom * NUMBER_SIZE >= SMALL
+    image, drawn = _crop(view, marks, shown, "pl")
+    tags = [d.text for d in drawn if d.surface[0] == image.width and d.text.isdigit()]
+    assert not tags, tags
+    numbers = [d.text for d in drawn if d.surface == (layout.WIDTH, layout.HEIGHT)]
+    assert {"11", "12", "13"} <= set(numbers)
+    at_one = Frame(shown.box, 1.0)
+    image, drawn = _crop(view, marks, at_one, "pl")
+    tags = [d.text for d in drawn if d.surface[0] == image.width and d.text.isdigit()]
+    assert sorted(tags) == ["11", "12", "13"], tags
