@@ -290,7 +290,7 @@ def test_final_totals_use_each_games_unit() -> None:
 
 ENGLISH_GAME_WORDS = re.compile(
     r"\b(wood|clay|stone|bamboo|gold|rice|tea|silk|pottery|pearl|coins?|boats?|PP token"
-    r"|used|crate_line|panorama_bonus)\b"
+    r"|used|crate_line|panorama_bonus|draft)\b"
 )
 
 
