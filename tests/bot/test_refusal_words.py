@@ -111,3 +111,75 @@ def test_refusals_of_a_real_game_read_no_engine_word(lang: str) -> None:
         shown = error_text(CATALOG, refusal, lang)
         words = re.sub(r"`[^`]*`", "", shown)  # the notation, marked as such, is the engine's
         assert engine_words_in(words, lang) == [], shown
+
+
+#: A building tile's code as the engine writes it (an island is B1, a tile B01).
+TILE_CODE = re.compile(r"\bB\d\d\b|\b[TP]\d\b")
+
+#: Each refusal that names building tiles (issue 38: "B07 demande 2 bateaux…", "(B07 B12)"),
+#: with data as the engine's rules give it.
+TILE_REFUSALS: dict[str, dict[str, Any]] = {
+    "tile_not_available": {"tile": "B03"},
+    "tile_not_available.reserved": {"tile": "B07", "player": "Ann"},
+    "tile_not_available.row": {"tile": "T2", "row": "B07, B03, P1"},
+    "missing_boats": REFUSALS["missing_boats"],
+    "arrange_first": {"tiles": "B07 B12"},
+    "arrange_mismatch": {"tiles": "B07 P2 B03"},
+    "unknown_tile": {"word": "'x'"},
+}
+
+
+def tile_codes_in(text: str) -> list[str]:
+    """The building tile codes ``text`` holds outside its notation (marked in backticks)."""
+    return TILE_CODE.findall(re.sub(r"`[^`]*`", "", text))
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "pl"])
+@pytest.mark.parametrize("key", sorted(TILE_REFUSALS))
+def test_a_refusal_names_building_tiles_by_their_number(key: str, lang: str) -> None:
+    refusal = YAMATAI.illegal(key, **TILE_REFUSALS[key])
+    shown = error_text(CATALOG, EngineRejected(refusal), lang)
+    assert tile_codes_in(shown) == [], shown
+    assert "{" not in shown, shown
+
+
+def test_the_tiles_are_said_as_the_panel_says_them() -> None:
+    """The tile begins its sentence in the form a subject takes; lists name each tile."""
+
+    def shown(key: str, lang: str) -> str:
+        refusal = YAMATAI.illegal(key, **TILE_REFUSALS[key])
+        return error_text(CATALOG, EngineRejected(refusal), lang)
+
+    nb = "\u00a0"
+    fr = f"Le bâtiment n°{nb}7 demande 2 bateaux de bambou et un bateau de bois à côté de C4"
+    assert fr in shown("missing_boats", "fr")
+    assert f"Budynek nr{nb}7 wymaga obok wyspy C4" in shown("missing_boats", "pl")
+    assert f"L'échoppe n°{nb}3 n'est pas dans la ligne de bâtiments." in shown(
+        "tile_not_available", "fr"
+    )
+    assert f"Faktoria nr{nb}3 nie leży w rzędzie budynków." in shown("tile_not_available", "pl")
+    assert f"Le bâtiment n°{nb}7 fait partie des tuiles réservées par Ann." in shown(
+        "tile_not_available.reserved", "fr"
+    )
+    assert f"(bâtiment n°{nb}7 et bâtiment n°{nb}12) avec `arrange`" in shown("arrange_first", "fr")
+    assert f"kafelki: budynek nr{nb}7, pałac nr{nb}2 i faktoria nr{nb}3." in shown(
+        "arrange_mismatch", "pl"
+    )
+    assert "`B01`…`B21`" in shown("unknown_tile", "fr")  # what to type, marked as notation
+    assert f"Building{nb}7 needs 2 bamboo boats" in shown("missing_boats", "en")
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "pl"])
+def test_a_real_refused_reservation_names_the_tiles(lang: str) -> None:
+    """Reserving a tile that is not in the row, in a real game: the tile and the row in words."""
+    match = new("yamatai", ["Ann", "Bo"], seed=3)
+    seat = match.current_seat
+    assert seat is not None
+    row = [tile["id"] for tile in match.view(seat)["building_row"]]
+    absent = next(code for code in COMPONENTS.buildings if code not in row)
+    refusal = _refused(match, f"fleet 2; reserve {absent}")
+    assert refusal.refusal is not None and refusal.refusal.key == "tile_not_available.row"
+    shown = error_text(CATALOG, refusal, lang)
+    assert tile_codes_in(shown) == [], shown
+    said = CATALOG.text("yamatai.tile.torii", lang, number=2)  # T2 is in this row
+    assert said in shown, shown

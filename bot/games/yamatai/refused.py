@@ -1,5 +1,6 @@
-"""Yamatai's refusals in the reader's words: the boats and culture tokens the engine names in
-its own words ("bamboo", "silk") said as the catalog says them ("de bambou", "soie")."""
+"""Yamatai's refusals in the reader's words: the boats, culture tokens and building tiles the
+engine names in its own words ("bamboo", "silk", "B07") said as the catalog says them ("de
+bambou", "soie", "le bâtiment n° 7")."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from bot.games.base import Texts, counted, joined, language
+from engine.yamatai.components import load_components
 from render.words import say
 
 
@@ -17,9 +19,18 @@ def refusal_words(t: Texts, key: str, data: Mapping[str, object]) -> dict[str, o
     ``yamatai.boat_kind.<type>``); ``{boats}`` lists whole boats ("bateau de bambou, bateau de
     bois"), counted for a building's needs ("2 bateaux de bambou et un bateau de bois") or, for
     an unknown boat, the short words a player may type ("bambou, bois"); ``{culture}``,
-    ``{tokens}`` and ``{cultures}`` are culture tokens' names.
+    ``{tokens}`` and ``{cultures}`` are culture tokens' names; ``{tile}`` is a building tile
+    by the number its picture draws, as the subject that begins the sentence ("Le bâtiment n° 7
+    n'est pas…", ``yamatai.tile_subject.<kind>``), ``{tiles}`` and ``{row}`` list tiles by name.
     """
     told: dict[str, object] = {}
+    tile, tiles, row = data.get("tile"), data.get("tiles"), data.get("row")
+    if isinstance(tile, str):
+        told["tile"] = _tile(t, tile, "tile_subject")
+    if isinstance(tiles, str):
+        told["tiles"] = joined(t, [_tile(t, code, "tile") for code in tiles.split()])
+    if isinstance(row, str):
+        told["row"] = joined(t, [_tile(t, code.strip(), "tile") for code in row.split(",")])
     boat, boats = data.get("boat"), data.get("boats")
     if isinstance(boat, str):
         told["boat"] = t(f"yamatai.boat_kind.{boat}")
@@ -48,3 +59,12 @@ def _boats(t: Texts, key: str, boats: list[str]) -> str:
 def _culture(t: Texts, culture: str) -> str:
     """A culture token's name (``yamatai.culture.<name>``)."""
     return t(f"yamatai.culture.{culture}")
+
+
+def _tile(t: Texts, code: str, form: str) -> str:
+    """A building tile (``B07``) named in ``form`` (``yamatai.<form>.<kind>``: "bâtiment n° 7");
+    a code that is no tile stays as the engine wrote it."""
+    tile = load_components().buildings.get(code)
+    if tile is None:
+        return code
+    return t(f"yamatai.{form}.{tile.kind}", number=int(code[1:]))
