@@ -395,7 +395,7 @@ class YamataiPresentation(Presentation):
         return typed_names()
 
     def refusal_words(self, t: Texts, key: str, data: Mapping[str, Any]) -> dict[str, object]:
-        """A refusal's boats and culture tokens in words (``bot.games.yamatai.refused``)."""
+        """A refusal's boats, culture tokens and building tiles in words (``refused``)."""
         return refusal_words(t, key, data)
 
     def card_help(self, t: Texts, code: str) -> str:
