@@ -52,7 +52,7 @@ def test_a_polish_turn_is_told_in_the_present() -> None:
 
 
 def test_a_french_turn_has_no_gender_and_says_advanced() -> None:
-    """"a avancé" as the game says elsewhere, and no participle agreeing with the player
+    """French says "a avancé" as the game says elsewhere, and no participle agreeing with the player
     ("est arrivé")."""
     with speaking("fr"):
         texts = [say(f"n.focus.{verb}", n=1) for verb in VERBS]
@@ -63,7 +63,7 @@ def test_a_french_turn_has_no_gender_and_says_advanced() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_port_has_no_stray_letter(lang: str) -> None:
-    """"port S": nobody is told what S means; the port is named alone."""
+    """No "port S": nobody is told what S means; the port is named alone."""
     with speaking(lang):
         port = say("n.static.port")
     assert not re.search(r"\b[A-Z]\b", port), port
@@ -95,7 +95,7 @@ def test_sacred_rock_objectives_are_in_words(lang: str) -> None:
 
 
 def test_the_french_key_says_gold_as_an_adjective() -> None:
-    """"or : marqué ou bonus" reads as the conjunction "or"; "doré : …"."""
+    """The key's "or : marqué ou bonus" read as the conjunction "or"; "doré : …"."""
     with speaking("fr"):
         key = say("n.key.cards")
     assert "doré" in key and "or\u00a0:" not in key and "or :" not in key, key
