@@ -37,7 +37,10 @@ TITLES = {
         ("Manche 1  ·  Ann choisit une tuile Flotte",),
         ("à Ann de jouer\xa0: choisir",),
     ),
-    ("yamatai", "pl"): (("Runda 1  ·  Ann wybiera kafelek floty",), ("gra Ann: wybierz kafelek floty",)),
+    ("yamatai", "pl"): (
+        ("Runda 1  ·  Ann wybiera kafelek floty",),
+        ("gra Ann: wybierz kafelek floty",),
+    ),
     ("namiji", "fr"): (
         ("Ann déplace un bateau", "Ensuite\xa0: Ann déplace un bateau"),
         ("À Ann de jouer\xa0: déplacer un bateau", "Ensuite\xa0: déplacer un bateau"),
