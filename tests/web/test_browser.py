@@ -256,6 +256,13 @@ def test_the_replay_moves_the_players_with_the_board_in_chromium(tmp_path: Path)
                                         return [s !== null && on(s), li.some(on)]; }"""
                                     )
                                     assert cards[0] == cards[1], (key, language, step)
+                                    # the history: the actions played up to the step shown
+                                    listed = await page.eval_on_selector_all(
+                                        "section.log li",
+                                        "l => l.filter(x => getComputedStyle(x).display"
+                                        " !== 'none').length",
+                                    )
+                                    assert listed == step, (key, language, step, listed)
                                     if step == 0:
                                         win = await page.eval_on_selector_all(
                                             ".tag.win",

@@ -170,6 +170,15 @@
     apply();
   }
 
+  // The history lists the actions played up to the step shown (each entry's value is the
+  // step it led to), as the rest of the page does.
+  function history(n) {
+    var entries = document.querySelectorAll("section.log li[value]");
+    for (var i = 0; i < entries.length; i++) {
+      entries[i].hidden = Number(entries[i].getAttribute("value")) > n;
+    }
+  }
+
   function replay(img, data) {
     var slider = document.getElementById("slider");
     var label = document.getElementById("step-label");
@@ -186,6 +195,7 @@
       document.getElementById("prev").disabled = n === 0;
       document.getElementById("next").disabled = n === last;
       players(data, n, last);
+      history(n);
     }
     function current() { return Number(slider.value); }
     slider.addEventListener("input", function () { show(current()); });
