@@ -108,6 +108,8 @@ def ending(game: Game, number: int, last: int) -> str | None:
     the other steps, a game under way and one its rules ended."""
     if number != last or game.status == GameStatus.ACTIVE or not game.end_reason:
         return None
+    if match_of(game).outcome is not None:  # the rules ended it ("boats"): drawn as they did
+        return None
     return ended_word(game)
 
 

@@ -88,21 +88,27 @@ def test_a_resigned_game_says_who_resigned_and_who_won(
 
 def test_a_game_ended_by_its_rules_names_its_winners(tmp_path: Path) -> None:
     """The status of a finished game says who won, as the ending card does ("Terminée"
-    alone said nothing), with the winners' tag in the table."""
+    alone said nothing), with the winners' tag in the table; its last picture is the rules'
+    end, not "Partie abandonnée" (V1: the stored reason, "boats", was read as the bot's)."""
 
-    async def body() -> str:
+    async def body() -> tuple[str, list[tuple[object, ...]]]:
         async with store_at(tmp_path) as repo:
             game_id = await played_game(repo, "yamatai", ["Ann", "Bo"], turns=None, language="fr")
             game = await repo.load_game(game_id)
             winners = ", ".join(s.player for s in game.seats if s.winner)
             assert winners
-            async with serving(repo) as (_, client):
-                html = await (await client.get(links.game_path(SECRET, game_id))).text()
+            drawer = Drawer()
+            async with serving(repo, drawer) as (_, client):
+                path = links.game_path(SECRET, game_id)
+                html = await (await client.get(path)).text()
+                last = await client.get(f"{path}/v/{game.action_count}.png")
+                assert last.status == 200
             assert _status(html) == f"Terminée{NB}: gagnée par {winners}"
-            return html
+            return html, [more for _, _, more in drawer.calls]
 
-    html = asyncio.run(body())
+    html, calls = asyncio.run(body())
     assert "ordinateur" not in PLAYERS.findall(html)[0]
+    assert calls == [("fr",)]  # drawn without an end of the bot's
 
 
 def test_the_french_deadline_has_a_space_before_its_colon(tmp_path: Path) -> None:
