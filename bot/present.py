@@ -172,8 +172,9 @@ def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str
         text = refusal_text(catalog, error.refusal, locale, where, told)
         params["message"] = text or params["message"]
     key = error.key if error.fallback is None or catalog.has(error.key) else error.fallback
-    if said is not None and catalog.has(f"{key}_words"):  # the action in words, notation second
-        key, params["said"] = f"{key}_words", said(str(params.get("part", "")))
+    words = said(str(params.get("part", ""))) if said is not None else None
+    if words and catalog.has(f"{key}_words"):  # the action in words, notation second
+        key, params["said"] = f"{key}_words", words
     text = catalog.text(key, locale, **params)
     if error.legal:
         text += "\n" + legal_text(catalog, error.legal, locale, after=error.legal_after, said=said)

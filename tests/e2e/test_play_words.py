@@ -189,6 +189,9 @@ def test_a_refusal_says_once_what_is_wrong_and_what_is_possible_in_words(
             assert rest[0].startswith(listed), said
             legal = match.legal_actions()
             assert rest[1] == f"• {_label(lang, 'yamatai', view, legal[0])} (`{legal[0]}`)", said
+            # an action with no words of its own is named by its notation (V1: « None »)
+            said = (await _slash(env, player, yamatai, "play", lang, action="keep")).content
+            assert "None" not in said and "`keep`" in said, said
 
     run(body)
 
