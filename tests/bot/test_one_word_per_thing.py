@@ -1,0 +1,51 @@
+"""Words the verification play-through of session 46 still found wrong (fr, pl): one term per
+thing and no name left undeclined, in the catalogs every message reads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _texts(path: str) -> dict[str, str]:
+    loaded: dict[str, str] = json.loads((ROOT / path).read_text(encoding="utf-8"))
+    return loaded
+
+
+def test_the_french_coach_names_the_strong_computer_player_one_way() -> None:
+    """The turning points said "le joueur fort", the hint "le joueur ordinateur fort"."""
+    fr = _texts("bot/catalog/fr.json")
+    lines = [v for k, v in fr.items() if k.startswith("coach.turning_point_line")]
+    assert lines and all("joueur ordinateur fort" in line for line in lines)
+
+
+def test_the_french_rematch_is_a_table_as_every_lobby() -> None:
+    """A lobby is a "table" in French (/help, /games); "salon" is Discord's channel."""
+    fr = _texts("bot/catalog/fr.json")
+    assert all(
+        "table" in fr[k] and "salon" not in fr[k] for k in ("rematch.opened", "rematch.exists")
+    )
+
+
+def test_a_gold_boat_is_never_yellow_in_french() -> None:
+    """Tomoe, Nakatsu, Raijin, Michimata spoke of "bateaux jaunes" where the rest says "d'or"."""
+    for path in ("render/yamatai/locale/fr.json", "bot/web/locale/fr.json"):
+        texts = _texts(path).items()
+        assert not [k for k, v in texts if "bateau jaune" in v or "bateaux jaunes" in v], path
+
+
+def test_a_polish_resignation_leaves_the_name_undeclined() -> None:
+    """ "poddaniem gry przez **Hana**" (przez wants "Hanę"): the name stands as the subject."""
+    pl = _texts("bot/catalog/pl.json")
+    assert "przez **{player}**" not in pl["error.game_over_resigned"]
+    assert "**{player}** poddaje grę" in pl["error.game_over_resigned"]
+
+
+def test_the_polish_trap_loss_has_one_verb_to_turn_into_the_second_person() -> None:
+    """ "Wyciągasz drugiego kraba i traci cały połów": only a phrase's first verb is the
+    player's (summary.you_verbs), so the loss is said without a second one."""
+    pl = _texts("bot/games/namiji/locale/pl.json")
+    assert pl["namiji.summary.trap_lost"].startswith("wyciąga ")
+    assert "traci" not in pl["namiji.summary.trap_lost"]
