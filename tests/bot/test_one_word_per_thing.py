@@ -49,3 +49,18 @@ def test_the_polish_trap_loss_has_one_verb_to_turn_into_the_second_person() -> N
     pl = _texts("bot/games/namiji/locale/pl.json")
     assert pl["namiji.summary.trap_lost"].startswith("wyciąga ")
     assert "traci" not in pl["namiji.summary.trap_lost"]
+
+
+def test_polish_examples_give_saba_its_feminine_colour() -> None:
+    """ "`fish pomarańczowy saba`" while every other text says "pomarańczowa saba" (the bot
+    reads both; its examples use its own words)."""
+    pl = _texts("bot/games/namiji/locale/pl.json")
+    assert not [k for k, v in pl.items() if "pomarańczowy saba" in v]
+    assert "`fish pomarańczowa saba`" in pl["namiji.typed.fish"]
+
+
+def test_the_polish_swap_of_tokens_names_them_without_a_case() -> None:
+    """ "Zamień ceramika z wyspy A4 z sake…": after "zamień … z" Polish wants the accusative
+    and the instrumental; the tokens' names stand alone after a colon."""
+    pl = _texts("bot/games/yamatai/locale/pl.json")
+    assert pl["yamatai.panel.do.swap_tokens"] == "Zamień miejscami: {first} i {second}"
