@@ -9,7 +9,7 @@ from engine import rng
 from engine.contract import View
 from engine.namiji.components import CLOCKWISE, components
 from engine.namiji.scoring import net_cells
-from engine.namiji.state import Boat, Player, State
+from engine.namiji.state import Boat, State, player_from_view
 
 
 def _unseen(total: dict[str, int], seen: Counter[str]) -> list[str]:
@@ -32,12 +32,7 @@ def state_from_view(view: View, seed: int) -> State:
     comp = components(direction)
     viewer = view["viewer"]
     state = rng.seed_state(seed)
-    players = []
-    for p in view["players"]:
-        data = {k: v for k, v in p.items() if k != "rock_count"}
-        data["rocks"] = list(p["rocks"])
-        data["panoramas"] = dict(p["panoramas"])
-        players.append(Player(**data))
+    players = [player_from_view(p) for p in view["players"]]
 
     seen_fish: Counter[str] = Counter(view["bank"]["face_up"])
     seen_fish.update([view["catch"]] if view["catch"] else [])

@@ -6,7 +6,7 @@ from engine.contract import ComputerPlayer, View
 from engine.namiji.components import cell_index, components
 from engine.namiji.notation import Action, parse
 from engine.namiji.scoring import measures, net_cells, potential_gain
-from engine.namiji.state import Player
+from engine.namiji.state import Player, player_from_view
 from engine.players import legal_of, random_player, seeded
 from engine.rng import Rng
 
@@ -19,9 +19,7 @@ PANORAMA_PROMISE = 2.0  # a section also opens the next, bigger one
 
 
 def _me(view: View) -> Player:
-    data = dict(view["players"][view["viewer"]])
-    data.pop("rock_count")
-    return Player(**data)
+    return player_from_view(view["players"][view["viewer"]])
 
 
 def _placed(crate: list[str], kind: str, cells: list[int]) -> float:

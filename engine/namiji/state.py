@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from engine.contract import JsonObject
 
@@ -166,6 +168,11 @@ def _player_copy(p: Player) -> Player:
         p.rocks[:],
         p.arrival,
     )
+
+
+def player_from_view(data: Mapping[str, Any]) -> Player:
+    """A player from a view's record (its ``rock_count`` dropped, lists and maps copied)."""
+    return _player_copy(Player(**{k: v for k, v in data.items() if k != "rock_count"}))
 
 
 def player_dict(p: Player) -> JsonObject:

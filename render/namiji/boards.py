@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from engine.namiji.components import COLUMNS, PANORAMA_TYPES, ROWS, cell_index, components
 from engine.namiji.scoring import line_cells, penalty, rock_met
-from engine.namiji.state import Player
+from engine.namiji.state import player_from_view
 from engine.namiji.view import NamijiPlayer, NamijiView
 from render.fonts import Style
 from render.namiji import layout, palette
@@ -31,7 +31,7 @@ SEGMENT = (15, 16)
 LABEL_WIDTH = 104
 TOKEN_RADIUS = 8
 
-__all__ = ["arrival_face", "card_face", "chip_width", "draw_boards", "engine_player", "fit_text"]
+__all__ = ["arrival_face", "card_face", "chip_width", "draw_boards", "fit_text"]
 
 
 def arrival_face(token: str) -> str:
@@ -39,25 +39,6 @@ def arrival_face(token: str) -> str:
     "+3"; any other code as it is."""
     points = components().arrival_points.get(token)
     return token if points is None else f"+{points}"
-
-
-def engine_player(data: NamijiPlayer) -> Player:
-    """The engine's player record from its view (the view's rock count dropped)."""
-    return Player(
-        name=data["name"],
-        colour=data["colour"],
-        score=data["score"],
-        crate=data["crate"],
-        nets=data["nets"],
-        lines=data["lines"],
-        trap=data["trap"],
-        offerings=data["offerings"],
-        panoramas=data["panoramas"],
-        bonuses=data["bonuses"],
-        pontoon=data["pontoon"],
-        rocks=data["rocks"],
-        arrival=data["arrival"],
-    )
 
 
 def fit_text(text: str, size: int, width: float, style: Style = "bold") -> str:
@@ -145,7 +126,7 @@ def _draw_board(
         row(canvas, draw, x, y, right - 10, player, seat, look, hl)
         y += INFO_PITCH
     rocks = [str(c) for c in player.get("rocks", [])]
-    met = {c for c in rocks if rock_met(engine_player(player), c)} if over else set()
+    met = {c for c in rocks if rock_met(player_from_view(player), c)} if over else set()
     _rocks(canvas, draw, x, y, right - 10, player, seat, look, hl, met)
 
 

@@ -8,9 +8,10 @@ from PIL import Image, ImageDraw
 
 from engine.namiji.components import components
 from engine.namiji.scoring import score_lines
+from engine.namiji.state import player_from_view
 from engine.namiji.view import NamijiView
 from render.namiji import layout, palette
-from render.namiji.boards import arrival_face, engine_player, fit_text
+from render.namiji.boards import arrival_face, fit_text
 from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
 from render.namiji.route import boat_look
 from render.namiji.static import KEY_HEIGHT
@@ -315,7 +316,7 @@ def draw_final_table(
     players = view["players"]
     totals = [int(p.get("score", 0)) for p in players]
     best = max(totals)
-    lines = [score_lines(engine_player(p), final=True) for p in players]
+    lines = [score_lines(player_from_view(p), final=True) for p in players]
     label_width = max(170, 12 + max(text_length(say(f"n.cat.{c}"), BODY_SIZE) for c in CATEGORIES))
     col = (right - left - 2 * MARGIN - label_width) / len(players)
     x0 = left + MARGIN + label_width

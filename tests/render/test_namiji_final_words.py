@@ -11,10 +11,11 @@ import pytest
 
 from engine import games
 from engine.namiji.scoring import rock_met
+from engine.namiji.state import player_from_view
 from render import render_board, render_focus
 from render.extras import Extras
 from render.namiji import layout, palette
-from render.namiji.boards import card_face, engine_player
+from render.namiji.boards import card_face
 from render.text import measuring
 from render.words import say, speaking
 from tests.render.probes import close, decode, pixel
@@ -119,7 +120,7 @@ def test_a_sacred_rock_card_met_is_gold_at_the_end() -> None:
         mine = [d for d in chips if left <= d.box[0] < right and top <= d.box[1] < bottom]
         rocks = [str(c) for c in view["players"][seat]["rocks"]]
         assert [d.text for d in mine] == [card_face(c) for c in rocks], (seat, rocks)
-        player = engine_player(view["players"][seat])
+        player = player_from_view(view["players"][seat])
         for chip, card in zip(mine, rocks, strict=True):
             inside = pixel(image, (chip.box[0] - 3, (chip.box[1] + chip.box[3]) / 2))
             met = rock_met(player, card)
