@@ -326,7 +326,8 @@ class InfoCog(commands.Cog):
     async def rules_card(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         """The cards whose code or name (in the user's language) contains what was typed: only
         the chosen game's (the ``game`` option, else the thread's); every game's, the first
-        game's first, when none is chosen."""
+        game's first, when none is chosen. A suggestion reads the card's name alone; its value
+        is the code, so a typed code ("b01") finds it too."""
         chosen = await self._chosen_game(interaction, _game_option(interaction))
         cards = all_cards(chosen or next(iter(PRESENTATIONS)))
         words = texts_of(interaction)
@@ -337,8 +338,7 @@ class InfoCog(commands.Cog):
                 continue
             name = presentation(game).card_name(words, code)
             if typed in f"{code} {name}".lower():
-                label = name if code.lower() in name.lower() else f"{name} ({code})"
-                found.append(Choice(name=label[:100], value=code))
+                found.append(Choice(name=name[:100], value=code))
         return found[:25]
 
     async def _rules_game(self, interaction: Interaction, game: str | None) -> str:

@@ -71,7 +71,7 @@ def test_a_card_is_explained_and_found_by_code_or_by_name_in_the_users_language(
                 timeout=TIMEOUT,
                 locale="pl",
             )
-            assert {"name": "Podwójny połów (U1)", "value": "U1"} in offered
+            assert {"name": "Podwójny połów", "value": "U1"} in offered
             assert all("połów" in c["name"].lower() for c in offered)
             rec = await double.slash(
                 WATCHER, CHANNEL, "rules", {"game": "namiji", "card": "U1"}, locale="pl"
