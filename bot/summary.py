@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.catalog import LOCALES, Catalog
 from bot.games import presentation
+from bot.games.base import joined
 from bot.names import display_name
 from bot.service.results import FinalResult, PlayerInfo
 from engine.contract import Event
@@ -51,6 +52,18 @@ def second_person(phrase: str, verbs: Mapping[str, str]) -> str | None:
     first, space, rest = phrase.partition(" ")
     second = verbs.get(first)
     return None if second is None else second + space + rest
+
+
+def split_phrases(text: str) -> list[str]:
+    """A list of phrases cut at each ", " outside brackets ("built B07 (2 PP, 3 coins)" stays
+    whole)."""
+    phrases, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and text.startswith(", ", at):
+            phrases.append(text[start:at])
+            start = at + 2
+    return [*phrases, text[start:]]
 
 
 def _computer_number(template: str, name: str) -> int | None:
@@ -105,13 +118,22 @@ class Summary:
         parts, _ = self.presentation.describe(self.t, events, names)
         parts = self.presentation.played(self.t, played, parts) or [self._nothing(events)]
         # a phrase may hold several ("kept a boat in the harbor, set aside 1 boat")
-        phrases = ", ".join(parts).split(", ")
+        phrases = split_phrases(", ".join(parts))
         verbs = self._you_verbs()
         said = [second_person(phrase, verbs) for phrase in phrases]
         if said[0] is None:
             return ", ".join(phrases)
-        own = [mine or phrase for mine, phrase in zip(said, phrases, strict=True)]
-        return self.t("summary.yours", actions=", ".join(own))
+        # each later phrase of the player's says its subject again where the language needs
+        # it (French "…, tu as mis 1 bateau de côté", not "…, as mis"); the last one is
+        # joined by "and" ("… et tu as mis …")
+        own = [self.t("summary.yours", actions=said[0])]
+        own += [
+            phrase if mine is None else self.t("summary.yours_again", actions=mine)
+            for mine, phrase in zip(said[1:], phrases[1:], strict=True)
+        ]
+        if len(own) > 1 and said[-1] is not None:
+            return joined(self.t, own)
+        return ", ".join(own)
 
     def _nothing(self, events: Sequence[Event]) -> str:
         """What events without words of their own did: "ended the turn" when they ended it
