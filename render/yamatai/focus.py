@@ -32,7 +32,7 @@ from render.yamatai.header import step_words
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Layout, Rect, layout
 from render.yamatai.picture import picture_palette, render_image, seat_marks
-from render.yamatai.signs import boat_letters, tile_label, tile_words
+from render.yamatai.signs import boat_letters, tile_words
 from render.yamatai.static import island_label_xy, static_layer
 from render.yamatai.tracks import (
     card_slots,
@@ -519,7 +519,7 @@ def _did(who: str, hl: Highlight) -> str:
     if hl.looked:
         done.append(say("y.focus.looked_at"))
     if hl.reserved:
-        done.append(say("y.focus.reserved", tile=tile_label(hl.reserved)))
+        done.append(say("y.focus.reserved", tile=tile_words(hl.reserved, "tile_object")))
     if hl.kept:
         done.append(say("y.focus.kept", boats=_boats(hl.kept)))
     if hl.set_aside:

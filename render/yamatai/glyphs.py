@@ -10,10 +10,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.fonts import font
+from render.fonts import Style, font
 from render.kept import TextFree
 from render.text import draw_text, text_length
 from render.theme import RGB, Theme
+from render.yamatai.signs import tile_label, tile_sign
 
 SS = 4  # supersampling factor of sprites
 MIN_TEXT = 14  # no text on the 1600 px picture is smaller (it must read on a phone)
@@ -31,6 +32,7 @@ __all__ = [
     "building_sprite",
     "coin_sprite",
     "draw_text",
+    "draw_tile_label",
     "halo_sprite",
     "label_sprite",
     "map_boat_sprite",
@@ -39,6 +41,7 @@ __all__ = [
     "pp_sprite",
     "sacred_sprite",
     "spot_sprite",
+    "tile_label_width",
     "token_sprite",
 ]
 
@@ -372,6 +375,41 @@ def building_sprite(theme: Theme, kind: str, colour: str, mark: str, width: int 
             (width / 2, height * 0.7 - (3 if kind == "trading_post" else 0)),
         )
     return sprite
+
+
+def _sign(theme: Theme, tile_id: str, size: int) -> Sprite | None:
+    """The key's grey torii or palace that stands before a torii's or palace's number."""
+    kind = tile_sign(tile_id)
+    return building_sprite(theme, kind, "grey", "", round(size * 1.5)) if kind else None
+
+
+def tile_label_width(theme: Theme, tile_id: str, size: int, style: Style = "bold") -> float:
+    """How wide ``draw_tile_label`` draws a tile's label with text of ``size``."""
+    sign = _sign(theme, tile_id, size)
+    return text_length(tile_label(tile_id), size, style) + (sign.width + 2 if sign else 0)
+
+
+def draw_tile_label(
+    canvas: Image.Image,
+    xy: tuple[float, float],
+    tile_id: str,
+    fill: RGB,
+    size: int,
+    theme: Theme,
+    style: Style = "bold",
+    centred: bool = False,
+) -> float:
+    """A tile as the picture names it, its middle left (or centre) at ``xy``: ``#07``, or the
+    key's torii or palace sign and the number ("torii 1" in the texts, never ``T1``);
+    returns its width."""
+    sign = _sign(theme, tile_id, size)
+    width = tile_label_width(theme, tile_id, size, style)
+    x, y = (xy[0] - width / 2 if centred else xy[0]), xy[1]
+    if sign:
+        paste_centred(canvas, sign, (x + sign.width / 2, y))
+        x += sign.width + 2
+    draw_text(ImageDraw.Draw(canvas), (x, y), tile_label(tile_id), fill, size, style, anchor="lm")
+    return width
 
 
 def _shade(colour: RGB, factor: float) -> RGB:

@@ -13,15 +13,17 @@ from render.stand_in import seat_words, stand_in_words
 from render.text import fit_text, text_length
 from render.theme import Theme
 from render.words import say
-from render.yamatai.archipelago import boat_letters, culture_letters, tile_label
+from render.yamatai.archipelago import boat_letters, culture_letters
 from render.yamatai.glyphs import (
     MIN_TEXT,
     boat_sprite,
     building_sprite,
     coin_sprite,
     draw_text,
+    draw_tile_label,
     paste_centred,
     pp_sprite,
+    tile_label_width,
     token_sprite,
 )
 from render.yamatai.highlight import Highlight
@@ -209,26 +211,57 @@ def _counts_row(
     hidden = int(player.get("hidden_tiles", 0))
     if tiles or hidden:
         x = _label(draw, x, y, say("y.panel.built"), theme)
-        words = [tile_label(t) for t in tiles] or [say("y.panel.face_down", count=hidden)]
-        lines = wrap_words(words, MIN_TEXT, right - x)
-        if len(lines) > 2:  # never cut: a count says how many more
-            lines = wrap_words(words, MIN_TEXT, right - x - 40)[:2]
-            lines[1] += f" +{len(words) - sum(len(line.split()) for line in lines)}"
-        step = MIN_TEXT + 1
-        for n, line in enumerate(lines):
-            ly = y + (n - (len(lines) - 1) / 2) * step
-            draw_text(draw, (x, ly), line, theme.ink, MIN_TEXT, style="condensed", anchor="lm")
+        if not tiles:
+            face_down = say("y.panel.face_down", count=hidden)
+            draw_text(draw, (x, y), face_down, theme.ink, MIN_TEXT, style="condensed", anchor="lm")
+            return
+        _built_tiles(canvas, tiles, (x, right), y, theme)
 
 
-def wrap_words(words: Sequence[str], size: int, width: float) -> list[str]:
-    """Words joined by spaces into lines no wider than ``width`` (condensed font)."""
-    lines: list[str] = []
-    for word in words:
-        candidate = f"{lines[-1]} {word}" if lines else word
-        if lines and text_length(candidate, size, "condensed") <= width:
-            lines[-1] = candidate
+def _built_tiles(
+    canvas: Image.Image, tiles: Sequence[str], span: tuple[float, float], y: float, theme: Theme
+) -> None:
+    """A player's built tiles on up to two lines as the picture names them (#07, a torii's or
+    palace's sign and number); never cut: a count says how many more."""
+    x, right = span
+    lines = wrap_tiles(theme, tiles, MIN_TEXT, right - x)
+    more = ""
+    if len(lines) > 2:
+        lines = wrap_tiles(theme, tiles, MIN_TEXT, right - x - 40)[:2]
+        more = f"+{len(tiles) - sum(len(line) for line in lines)}"
+    gap = text_length(" ", MIN_TEXT, "condensed")
+    for n, line in enumerate(lines):
+        ly = y + (n - (len(lines) - 1) / 2) * (MIN_TEXT + 1)
+        lx = x
+        for tile in line:
+            lx += gap + draw_tile_label(
+                canvas, (lx, ly), tile, theme.ink, MIN_TEXT, theme, style="condensed"
+            )
+        if more and n == len(lines) - 1:
+            draw_text(
+                ImageDraw.Draw(canvas),
+                (lx, ly),
+                more,
+                theme.ink,
+                MIN_TEXT,
+                style="condensed",
+                anchor="lm",
+            )
+
+
+def wrap_tiles(theme: Theme, tiles: Sequence[str], size: int, width: float) -> list[list[str]]:
+    """Tiles in lines no wider than ``width``, each as the picture draws it (condensed)."""
+    gap = text_length(" ", size, "condensed")
+    lines: list[list[str]] = []
+    used = 0.0
+    for tile in tiles:
+        wide = tile_label_width(theme, tile, size, "condensed")
+        if lines and used + gap + wide <= width:
+            lines[-1].append(tile)
+            used += gap + wide
         else:
-            lines.append(word)
+            lines.append([tile])
+            used = wide
     return lines
 
 
@@ -372,7 +405,7 @@ def _reserved_row(
             outline=theme.last_turn if fresh else theme.ink,
             width=3 if fresh else 2,
         )
-        draw_text(draw, (x + 6, y), tile_label(str(tile["id"])), theme.ink, 17, anchor="lm")
+        draw_tile_label(canvas, (x + 6, y), str(tile["id"]), theme.ink, 17, theme)
         bx = x + 60
         for boat in boats:
             paste_centred(canvas, boat_sprite(theme, boat, letters.get(boat, "?"), 26), (bx, y))

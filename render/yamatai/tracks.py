@@ -14,8 +14,15 @@ from render.stand_in import ended, spectator
 from render.text import fit_text, text_length
 from render.theme import RGB, Theme
 from render.words import known, say
-from render.yamatai.archipelago import boat_letters, tile_label
-from render.yamatai.glyphs import MIN_TEXT, boat_sprite, coin_sprite, draw_text, paste_centred
+from render.yamatai.archipelago import boat_letters
+from render.yamatai.glyphs import (
+    MIN_TEXT,
+    boat_sprite,
+    coin_sprite,
+    draw_text,
+    draw_tile_label,
+    paste_centred,
+)
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Rect
 
@@ -416,7 +423,7 @@ def draw_tile(
         draw.rectangle((rect.x0 + 3, rect.y0 + 36, rect.x1 - 3, rect.y0 + 54), fill=colour)
         ink = theme.ink if kind == "trading_post" else theme.ink_light
         draw_text(draw, (cx, rect.y0 + 45), band, ink, MIN_TEXT, style="condensed")
-    draw_text(draw, (cx, rect.y0 + 19), tile_label(str(tile["id"])), theme.ink, 24)
+    draw_tile_label(canvas, (cx, rect.y0 + 19), str(tile["id"]), theme.ink, 24, theme, centred=True)
     letters = boat_letters()
     boats = list(tile.get("boats", []))
     cols = 2
