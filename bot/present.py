@@ -21,6 +21,7 @@ from bot.service import EngineRejected, Member, PlayResult, Rooms, ServiceError,
 from bot.service.errors import NAMES_THE_ACTION
 from bot.store import is_busy
 from bot.summary import Summary
+from bot.typography import MESSAGE_AFTER_COLON, after_colon, card_names
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -166,15 +167,19 @@ def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str
     player's view are known: "“Fish the orange saba” (notation: `fish os`)")."""
     params = {k: _shown(error.key, k, v) for k, v in error.params.items()}
     said = _said(catalog, error, locale)
+    refused, told = None, {}
     if error.refusal is not None:
         where = isinstance(error, EngineRejected)  # not named by the frame around the message
         told = _told(catalog, error, locale, said)
-        text = refusal_text(catalog, error.refusal, locale, where, told)
-        params["message"] = text or params["message"]
+        refused = refusal_text(catalog, error.refusal, locale, where, told)
+        params["message"] = refused or params["message"]
     key = error.key if error.fallback is None or catalog.has(error.key) else error.fallback
     words = said(str(params.get("part", ""))) if said is not None else None
     if words and catalog.has(f"{key}_words"):  # the action in words, notation second
         key, params["said"] = f"{key}_words", words
+    if refused and MESSAGE_AFTER_COLON.search(catalog.raw(key, locale)):
+        names = _names(catalog, locale, error.refusal, told)
+        params["message"] = after_colon(catalog, locale, refused, names)
     text = catalog.text(key, locale, **params)
     if error.legal:
         text += "\n" + legal_text(catalog, error.legal, locale, after=error.legal_after, said=said)
@@ -272,8 +277,25 @@ def refusal_text(
     params.update(told or {})
     text = catalog.text(key, locale, **params)
     if where and "action" in refusal.data:
+        text = after_colon(catalog, locale, text, _names(catalog, locale, refusal, params))
         text = catalog.text("error.sequence.action", locale, number=refusal.data["action"]) + text
     return text
+
+
+def _names(
+    catalog: Catalog,
+    locale: str | None,
+    refusal: EngineError | None,
+    params: Mapping[str, object] | None = None,
+) -> list[str]:
+    """What a refusal may begin with that keeps its capital after a colon: its parameters'
+    words (a player, a tile, an action in words; ``params``: the bot's own words for them)
+    and its game's card names."""
+    if refusal is None:
+        return []
+    values = [*refusal.data.values(), *(params or {}).values()]
+    words = [str(v) for v in values if isinstance(v, str)]
+    return [*words, *map(display_name, words), *card_names(catalog, locale, refusal.game)]
 
 
 def legal_text(

@@ -112,7 +112,7 @@ def test_polish_plural_forms_of_a_counted_refusal() -> None:
 def test_the_refusal_replaces_the_english_inside_the_frame() -> None:
     error = EngineRejected(YAMATAI.illegal("choose_fleet_first"))
     text = error_text(CATALOG, error, "pl")
-    assert text == "Tego nie można teraz zrobić: Turę zaczynasz od wyboru kafelka floty."
+    assert text == "Tego nie można teraz zrobić: turę zaczynasz od wyboru kafelka floty."
     assert "fleet tile" in error_text(CATALOG, error, "en-US")
 
 

@@ -69,17 +69,18 @@ def test_a_refusal_names_boats_and_tokens_in_the_readers_words(key: str, lang: s
 
 
 def test_the_words_are_the_languages_own() -> None:
-    """What the sentences read, in each language (the boat's kind after the word for boat)."""
+    """What the sentences read, in each language (the boat's kind after the word for boat),
+    in lower case after the frame's colon but in English."""
 
     def shown(key: str, lang: str) -> str:
         return error_text(CATALOG, EngineRejected(YAMATAI.illegal(key, **REFUSALS[key])), lang)
 
-    assert "Tu n'as pas de bateau de bambou à vendre." in shown("no_such_boat.sell", "fr")
-    assert "Nie masz łodzi z bambusem na sprzedaż." in shown("no_such_boat.sell", "pl")
-    assert "Non hai navi di bambù da vendere." in shown("no_such_boat.sell", "it")
-    assert "Tu n'as pas de jeton soie." in shown("missing_tokens.one", "fr")
-    assert "Tu n'as pas les jetons soie, soie et riz." in shown("missing_tokens", "fr")
-    assert "Un bateau d'argile coûte 4 pièces" in shown("unaffordable", "fr")
+    assert "tu n'as pas de bateau de bambou à vendre." in shown("no_such_boat.sell", "fr")
+    assert "nie masz łodzi z bambusem na sprzedaż." in shown("no_such_boat.sell", "pl")
+    assert "non hai navi di bambù da vendere." in shown("no_such_boat.sell", "it")
+    assert "tu n'as pas de jeton soie." in shown("missing_tokens.one", "fr")
+    assert "tu n'as pas les jetons soie, soie et riz." in shown("missing_tokens", "fr")
+    assert "un bateau d'argile coûte 4 pièces" in shown("unaffordable", "fr")
     assert "2 łodzie z bambusem i łódź z drewnem" in shown("missing_boats", "pl")
     assert "You have no bamboo boat to sell." in shown("no_such_boat.sell", "en")
 
