@@ -35,9 +35,11 @@ class WebExtras:
     text made from its name (a text composed of several, e.g. a card's name, points and
     effect); ``field_texts``: the prefix of its
     picture texts naming a player's view fields; ``words``: a player's fields in
-    words; ``score``: a player's running score as the spectator's view has it. Without them the
-    page shows the cards' names, the fields' own names, the values as they are and the view's
-    ``score``.
+    words; ``score``: a player's running score as the spectator's view has it;
+    ``score_note_stopped``: the catalog key of what its note says instead once the bot
+    stopped the game before the rules' end (a resignation, an abandon: what the note says
+    happens "at the end" never does). Without them the page shows the cards' names, the
+    fields' own names, the values as they are and the view's ``score``.
     """
 
     card_texts: str | None = None
@@ -45,6 +47,7 @@ class WebExtras:
     field_texts: str | None = None
     words: FieldWords | None = None
     score: ShownScore | None = None
+    score_note_stopped: str | None = None
 
 
 class Presentation(Protocol):

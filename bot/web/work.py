@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.games import presentation
+from bot.games.base import Score
 from bot.kept import Kept
 from bot.service.pictures import picture_language
 from bot.service.records import draw_recap, ended_word, record_of
@@ -32,7 +33,7 @@ from engine.record import FULL, to_json
 
 from . import pages
 from .cards import card_texts
-from .games import shown_score
+from .games import extras, shown_score
 from .pictures import lower_priority
 from .replay import Replay, replay_steps
 from .seats import Row, seat_rows
@@ -203,7 +204,7 @@ def _page(
         round=presentation(game.game_key).number(match.turn_info),
         counts=presentation(game.game_key).counts,
         players=players,
-        score_notes=tuple(dict.fromkeys(n for _, n in scores.values() if n is not None)),
+        score_notes=_score_notes(game, match, scores, language),
         step=_step_words(step_key, language),
         deadline=deadline,
         replay=replay,
@@ -295,6 +296,19 @@ def _seen_at(
         seats=tuple(seats),
         cards=tuple(name for name in dict.fromkeys(_strings(view)) if name in cards),
     )
+
+
+def _score_notes(
+    game: Game, match: Match, scores: dict[int, Score], language: str
+) -> tuple[str, ...]:
+    """What the scores leave out, once each (the game's notes); once the bot stopped the game
+    before the rules' end (a resignation, an abandon), what the game says then instead."""
+    notes = tuple(dict.fromkeys(n for _, n in scores.values() if n is not None))
+    stopped = extras(game.game_key).score_note_stopped
+    ended_early = game.status != GameStatus.ACTIVE and game.end_reason and match.outcome is None
+    if notes and stopped and ended_early:
+        return (web_catalog().text(stopped, language),)
+    return notes
 
 
 def _cards(game_key: str, replay: Replay, language: str) -> tuple[tuple[str, str], ...]:

@@ -146,7 +146,11 @@ class YamataiPresentation(Presentation):
     rule_topics = RULE_TOPICS
     panel_next = PANEL_NEXT
     web = WebExtras(
-        card_texts="y.specialist.", field_texts="y.col.", words=web_words, score=web_score
+        card_texts="y.specialist.",
+        field_texts="y.col.",
+        words=web_words,
+        score=web_score,
+        score_note_stopped=_k("web.hidden_score_stopped"),
     )
 
     def describe(
