@@ -21,7 +21,7 @@ from bot.service import EngineRejected, Member, PlayResult, Rooms, ServiceError,
 from bot.service.errors import NAMES_THE_ACTION
 from bot.store import is_busy
 from bot.summary import Summary
-from bot.typography import MESSAGE_AFTER_COLON, after_colon, card_names
+from bot.typography import MESSAGE_AFTER_COLON, after_colon, card_names, nested_quotes
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -35,8 +35,10 @@ _ESCAPE = re.compile(r"\\([^\sA-Za-z0-9])")  # a markdown escape (``\_``), shown
 
 def t(interaction: Interaction, key: str, /, **params: object) -> str:
     """A catalog text in the locale of the user behind the interaction (the one catalog of the
-    process, ``default_catalog()``, which the bot's ``catalog`` is too)."""
-    return default_catalog().text(key, str(interaction.locale), **params)
+    process, ``default_catalog()``, which the bot's ``catalog`` is too); a quote inside a
+    quote in the language's inner marks."""
+    catalog, locale = default_catalog(), str(interaction.locale)
+    return nested_quotes(catalog.text(key, locale, **params), catalog.text("language.code", locale))
 
 
 def public_locale(interaction: Interaction) -> str | None:
@@ -183,7 +185,7 @@ def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str
     text = catalog.text(key, locale, **params)
     if error.legal:
         text += "\n" + legal_text(catalog, error.legal, locale, after=error.legal_after, said=said)
-    return clip(text)
+    return clip(nested_quotes(text, catalog.text("language.code", locale)))
 
 
 Saying = Callable[[str], str | None]

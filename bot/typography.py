@@ -41,3 +41,46 @@ def card_names(catalog: Catalog, locale: str | None, game: str | None) -> list[s
         for topic in shown.rule_topics
         for code in shown.card_codes(topic)
     ]
+
+
+#: Each language's quotation marks: outer open, outer close, inner open, inner close (a quote
+#: inside a quote: Polish „… »…« …”, French « … “…” … », Italian «… “…” …», English's
+#: single marks inside its double ones).
+QUOTES = {
+    "en": ("\u201c", "\u201d", "\u2018", "\u2019"),
+    "fr": ("\u00ab", "\u00bb", "\u201c", "\u201d"),
+    "it": ("\u00ab", "\u00bb", "\u201c", "\u201d"),
+    "pl": ("\u201e", "\u201d", "\u00bb", "\u00ab"),
+}
+#: The spaces French puts inside its guillemets (none inside the inner quotes).
+QUOTE_SPACES = " \u00a0\u202f"
+
+
+def nested_quotes(text: str, language: str) -> str:
+    """``text`` with each quote inside a quote in the language's inner marks ("Weź ulepszenie
+    „Skorupiak”" quoted reads „Weź ulepszenie »Skorupiak«”, not „… „Skorupiak””)."""
+    marks = QUOTES.get(language)
+    if marks is None or text.count(marks[0]) < 2:
+        return text
+    opening, closing, inner_opening, inner_closing = marks
+    out: list[str] = []
+    depth, skip_space = 0, False
+    for char in text:
+        if skip_space and char in QUOTE_SPACES:
+            continue
+        skip_space = False
+        if char == opening:
+            depth += 1
+            if depth > 1:
+                out.append(inner_opening)
+                skip_space = True
+                continue
+        elif char == closing and depth > 0:
+            depth -= 1
+            if depth > 0:
+                while out and out[-1] in QUOTE_SPACES:
+                    out.pop()
+                out.append(inner_closing)
+                continue
+        out.append(char)
+    return "".join(out)
