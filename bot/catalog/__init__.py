@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
+from typing import Any
 
 from bot.games import PRESENTATIONS, Presentation
+from bot.typography import euphonic
 from render.catalog import (
     FALLBACK,
     LANGUAGES,
@@ -35,6 +37,7 @@ __all__ = [
     "FALLBACK",
     "LOCALES",
     "PLURAL_CATEGORIES",
+    "BotCatalog",
     "Catalog",
     "base_id",
     "catalog_of",
@@ -46,9 +49,18 @@ __all__ = [
 ]
 
 
+class BotCatalog(Catalog):
+    """The catalog whose texts join words as each language does once filled in (Italian
+    "C3 ed E4", not "C3 e E4": a join's next word is often a parameter)."""
+
+    def text(self, key: str, locale: str | None = None, /, **params: Any) -> str:
+        """The formatted text for an id (``Catalog.text``), its joins said right."""
+        return euphonic(super().text(key, locale, **params), normalize_locale(locale))
+
+
 def catalog_of(presentations: Iterable[Presentation]) -> Catalog:
     """The bot's own texts and those of these games, read from their folders."""
-    return Catalog.load(DIRECTORY, *(p.locale for p in presentations))
+    return BotCatalog.load(DIRECTORY, *(p.locale for p in presentations))
 
 
 @cache

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources import files
 
-from bot.catalog import Catalog, default_catalog
+from bot.catalog import BotCatalog, Catalog, default_catalog
 
 DIRECTORY = files("bot.web") / "locale"
 
@@ -13,6 +13,6 @@ DIRECTORY = files("bot.web") / "locale"
 @cache
 def web_catalog() -> Catalog:
     """The bot's catalog (games' texts included) with the web pages' own texts added."""
-    catalog = Catalog(default_catalog().tables)
+    catalog = BotCatalog(default_catalog().tables)
     catalog.add_folder(DIRECTORY)
     return catalog

@@ -79,7 +79,7 @@ def test_the_words_are_the_languages_own() -> None:
     assert "nie masz łodzi z bambusem na sprzedaż." in shown("no_such_boat.sell", "pl")
     assert "non hai navi di bambù da vendere." in shown("no_such_boat.sell", "it")
     assert "tu n'as pas de jeton soie." in shown("missing_tokens.one", "fr")
-    assert "tu n'as pas les jetons soie, soie et riz." in shown("missing_tokens", "fr")
+    assert "tu n'as pas les jetons soie \u00d72 et riz." in shown("missing_tokens", "fr")
     assert "un bateau d'argile coûte 4 pièces" in shown("unaffordable", "fr")
     assert "2 łodzie z bambusem i łódź z drewnem" in shown("missing_boats", "pl")
     assert "You have no bamboo boat to sell." in shown("no_such_boat.sell", "en")

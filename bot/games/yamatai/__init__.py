@@ -22,7 +22,7 @@ from bot.games.base import (
     times,
 )
 from bot.games.typed import Names
-from bot.games.yamatai.refused import refusal_words
+from bot.games.yamatai.refused import refusal_words, tokens_listed
 from bot.games.yamatai.typed import typed_names
 from bot.names import display_name
 from engine.contract import Event, View
@@ -349,7 +349,7 @@ class YamataiPresentation(Presentation):
         if kind == "keep" and args:
             return t(_k("panel.do.keep"), boats=boats_counted(t, args))
         if kind == "recruit" and len(args) > 1:
-            paid = joined(t, [culture_name(t, c) for c in args[1:]])
+            paid = tokens_listed(t, list(args[1:]))
             return t(_k("panel.do.recruit"), specialist=args[0], tokens=paid)
         if kind == "recruit" and len(args) == 1:  # a stage: the payment is chosen next
             return t(_k("panel.do.recruit_who"), specialist=args[0])

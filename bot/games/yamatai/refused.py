@@ -40,7 +40,7 @@ def refusal_words(t: Texts, key: str, data: Mapping[str, object]) -> dict[str, o
     if isinstance(culture, str):
         told["culture"] = _culture(t, culture)
     if isinstance(tokens, str):
-        told["tokens"] = joined(t, [_culture(t, c) for c in tokens.split()])
+        told["tokens"] = tokens_listed(t, tokens.split())
     if isinstance(cultures, str):
         told["cultures"] = ", ".join(_culture(t, c.strip()) for c in cultures.split(","))
     return told
@@ -54,6 +54,16 @@ def _boats(t: Texts, key: str, boats: list[str]) -> str:
     if key == "unknown_boat":  # what a player may type
         return ", ".join(say(f"y.boat.{b}", language(t)) for b in boats)
     return ", ".join(t(f"yamatai.boat.{b}") for b in boats)
+
+
+def tokens_listed(t: Texts, cultures: list[str]) -> str:
+    """Culture tokens in words, each kind once with its count (silk times 2 and rice, not "silk,
+    silk and rice": ``yamatai.culture_counted``)."""
+    named = [
+        _culture(t, c) if n == 1 else t("yamatai.culture_counted", name=_culture(t, c), count=n)
+        for c, n in Counter(cultures).items()
+    ]
+    return joined(t, named)
 
 
 def _culture(t: Texts, culture: str) -> str:
