@@ -14,6 +14,7 @@ from babel.numbers import format_decimal
 
 from bot.admission import AnswerSoon
 from bot.catalog import LOCALES, Catalog, default_catalog, normalize_locale
+from bot.catalog.typography import MESSAGE_AFTER_COLON, after_colon, card_names, nested_quotes
 from bot.games import PRESENTATIONS, presentation
 from bot.internals import Interaction
 from bot.names import display_name, league_name
@@ -21,7 +22,6 @@ from bot.service import EngineRejected, Member, PlayResult, Rooms, ServiceError,
 from bot.service.errors import NAMES_THE_ACTION
 from bot.store import is_busy
 from bot.summary import Summary
-from bot.typography import MESSAGE_AFTER_COLON, after_colon, card_names, nested_quotes
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)

@@ -13,8 +13,8 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from bot.catalog.typography import euphonic
 from bot.games import PRESENTATIONS, Presentation
-from bot.typography import euphonic
 from render.catalog import (
     FALLBACK,
     LANGUAGES,

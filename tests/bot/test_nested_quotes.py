@@ -11,9 +11,9 @@ import discord
 import pytest
 
 from bot.catalog import default_catalog
+from bot.catalog.typography import nested_quotes
 from bot.games import presentation
 from bot.present import t
-from bot.typography import nested_quotes
 
 LOCALES = {
     "en": discord.Locale.american_english,
