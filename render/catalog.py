@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import string
 from collections.abc import Mapping
 from functools import cache
@@ -38,12 +39,22 @@ __all__ = [
     "PLURAL_CATEGORIES",
     "Catalog",
     "base_id",
+    "euphonic",
     "language_of",
     "placeholders",
     "plural_categories",
     "plural_category",
     "read_folder",
 ]
+
+
+#: Italian's "e" before a word that begins with "e", said "ed" ("C3 ed E4", "Ann ed Emma").
+ITALIAN_AND = re.compile(r"(?<![\w'\u2019])e (?=[eEèéÈÉ])")
+
+
+def euphonic(text: str, language: str) -> str:
+    """``text`` with its joins as the language says them: Italian "e" before an "e" is "ed"."""
+    return ITALIAN_AND.sub("ed ", text) if language == "it" else text
 
 
 class _Keep(dict[str, Any]):

@@ -22,6 +22,7 @@ from render.catalog import (
     LANGUAGES,
     Catalog,
     base_id,
+    euphonic,
     language_of,
     placeholders,
     plural_categories,
@@ -87,7 +88,9 @@ def known(key: str) -> bool:
 def say(key: str, lang: str | None = None, /, **params: Any) -> str:
     """The text of ``key`` in the picture's language (or ``lang``), formatted; the plural form
     for the ``count`` parameter; English when the language lacks it. A missing id raises."""
-    found = _CATALOG.find(key, lang or language(), params.get("count"))
+    chosen = language_of(lang) if lang else language()
+    found = _CATALOG.find(key, chosen, params.get("count"))
     if found is None:
         raise KeyError(f"no picture text {key!r}")
-    return found.format(**params)
+    # a filled-in text joins its parts as the language says ("C3 ed E4"), as the bot's texts do
+    return euphonic(found.format(**params), chosen) if params else found.format()

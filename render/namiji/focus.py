@@ -493,7 +493,7 @@ def _title(view: NamijiView, look: Theme) -> list[Line]:
     turn = turn_number(view)
     lines: list[Line] = [
         (say("n.focus.turn", turn=turn, name=who), TITLE, look.accent, True),
-        (say("n.focus.now", doing=doing_words(view)), BODY, look.ink_light, True),
+        (say("n.focus.now", doing=doing_words(view, yours=True)), BODY, look.ink_light, True),
     ]
     if isinstance(seat, int) and (stand_in := stand_in_words(seat)):
         lines.append((stand_in, SMALL, look.ink_dim, False))
@@ -523,7 +523,9 @@ def _choices(view: NamijiView, targets: Targets, look: Theme) -> list[Line]:
         if targets.spaces or targets.cells or targets.cards:
             said = say("n.focus.or", actions=", ".join(actions))
             lines.append((said, SMALL, look.ink_soft, False))
-        elif actions != [doing_words(view)]:  # the one thing to do is the title's: not again
+        elif actions != [
+            doing_words(view, yours=True)
+        ]:  # the one thing to do is the title's: not again
             lines.append((say("n.focus.choose", cards=", ".join(actions)), BODY, look.ink, True))
         return lines
     return lines or [(say("c.focus.nothing"), SMALL, look.ink_soft, False)]

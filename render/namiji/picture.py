@@ -15,7 +15,7 @@ from render.kept import TextFree
 from render.marks import player_marks
 from render.namiji import layout, palette
 from render.namiji.boards import draw_boards, fit_text
-from render.namiji.centre import TASKS, draw_centre, draw_final_table, task_words
+from render.namiji.centre import TASKS, draw_centre, draw_final_table
 from render.namiji.glyphs import EDGE, boat_sprite, paste_centred
 from render.namiji.highlight import Highlight
 from render.namiji.route import boat_look, draw_boats, nobody_to_act
@@ -127,19 +127,26 @@ def turn_number(view: NamijiView) -> int:
     return turns if view.get("phase") in ("station", "over") else turns + 1
 
 
-def doing_words(view: NamijiView, *, watched: bool = False) -> str:
-    """What the player to move does, in words: the task at the stop, or the phase (``watched``:
-    as spectators are told it, in the third person, "takes a fish")."""
+def doing_words(view: NamijiView, *, watched: bool = False, yours: bool = False) -> str:
+    """What the player to move does, in words: the task at the stop, or the phase, as the
+    board names it to everyone ("wziąć rybę"; ``watched``: as spectators are told it, in the
+    third person, "bierze rybę"; ``yours``: as the turn picture tells its player, "weź rybę")."""
     phase = str(view.get("phase", ""))
     tasks = list(view.get("tasks", []))
     if phase == "station":  # the task at the stop; with none left, only the turn's end
         if not tasks:
             return say("n.watch.end" if watched else "n.focus.verb.end")
         task = str(tasks[0])
-        return say(f"n.watch.{task}") if watched and task in TASKS else task_words(task)
+        if task not in TASKS:
+            return task
+        return say(
+            f"n.watch.{task}" if watched else f"n.focus.task.{task}" if yours else f"n.task.{task}"
+        )
     if phase not in PHASES:
         return phase
-    return say(f"n.watch.{phase}") if watched else say(f"n.phase.{phase}")
+    return say(
+        f"n.watch.{phase}" if watched else f"n.focus.phase.{phase}" if yours else f"n.phase.{phase}"
+    )
 
 
 def _draw_header(canvas: Image.Image, view: NamijiView, look: Theme, marks: Sequence[str]) -> None:

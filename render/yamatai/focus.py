@@ -28,7 +28,7 @@ from render.theme import Theme, get_theme
 from render.words import known, say, speaking
 from render.words import language as drawn_language
 from render.yamatai.archipelago import draw_archipelago, island_centre, spot_centre
-from render.yamatai.header import step_words
+from render.yamatai.header import step_shown, step_words
 from render.yamatai.highlight import Highlight
 from render.yamatai.layout import Layout, Rect, layout
 from render.yamatai.picture import picture_palette, render_image, seat_marks
@@ -158,7 +158,7 @@ def _focus_parts(
         whole = _card_row(lay, area)  # a row of cards is shown whole: no card cut, no stray letter
         crop = focus.crop_marked(board_picture, () if whole else marks, area.box)
     parts: list[Image.Image | focus.Panel] = [
-        focus.text_panel(_title(view, look), look, fill=look.background),
+        focus.text_panel(_title(view, look, targets), look, fill=look.background),
         *focus.choices_panel(
             view, legal, lambda: _choices(view, targets, look, {m.kind for m in marks}), look
         ),
@@ -312,7 +312,7 @@ def _boxed(kind: str, label: str, slot: Rect) -> Marked:
     return Marked(kind, label, *centre, slot.width / 2 + 6, slot.height / 2 + 6)
 
 
-def _title(view: YamataiView, look: Theme) -> list[Line]:
+def _title(view: YamataiView, look: Theme, targets: Targets) -> list[Line]:
     """Round, whose turn and the step in words (or the result)."""
     players = view["players"]
     outcome = view.get("outcome")
@@ -339,11 +339,20 @@ def _title(view: YamataiView, look: Theme) -> list[Line]:
     who = str(players[seat]["name"]) if isinstance(seat, int) else "?"
     lines: list[Line] = [
         (say("y.focus.turn", round=view.get("round", ""), name=who), TITLE, look.accent, True),
-        (say("y.focus.now", step=step_words(view)), BODY, look.ink_light, True),
+        (say("y.focus.now", step=_step_now(view, targets)), BODY, look.ink_light, True),
     ]
     if isinstance(seat, int) and (stand_in := stand_in_words(seat)):
         lines.append((stand_in, SMALL, look.ink_dim, False))
     return lines
+
+
+def _step_now(view: YamataiView, targets: Targets) -> str:
+    """The step the player is at, in the player's words; at the recruiting step (rulebook step
+    5, optional) with no specialist to recruit, only the turn's end is left to name (a fleet's
+    power, "reserve", is any step's: the choices name it)."""
+    if step_shown(view) == "stored" and not targets.specialists:
+        return say("y.focus.step.recruited")
+    return step_words(view, yours=True)
 
 
 def _choices(view: YamataiView, targets: Targets, look: Theme, shown: Set[str]) -> list[Line]:

@@ -21,7 +21,7 @@ STEPS = ("fleet", "trade", "place", "act", "look", "acted", "stored", "recruited
 
 MIN_SIZE = 14  # the smallest text size of the title line
 
-__all__ = ["STEPS", "draw_header", "step_words"]
+__all__ = ["STEPS", "draw_header", "step_shown", "step_words"]
 
 
 def draw_header(
@@ -94,17 +94,26 @@ def _over(view: YamataiView, winner: str) -> str:
     return say("y.header.over", round=view.get("round", ""), name=winner, total=total)
 
 
-def step_words(view: YamataiView, *, watched: bool = False) -> str:
-    """The current step in words ("place boats"; ``watched``: as spectators are told it, in the
-    third person, "places boats")."""
+def step_shown(view: YamataiView) -> str:
+    """The step the title names (one of ``STEPS``, else the view's own label)."""
     turn = view.get("turn") or {}
     shown = str(turn.get("label", turn.get("step", "")))
     # Games begun before the rulebook's step order recruit before the harbor step.
     if shown == "acted" and view.get("step_order") == "recruit-first":
         shown = "stored"
+    return shown
+
+
+def step_words(view: YamataiView, *, watched: bool = False, yours: bool = False) -> str:
+    """The current step in words, as the board names it to everyone ("umieścić łodzie";
+    ``watched``: as spectators are told it, in the third person, "umieszcza łodzie"; ``yours``:
+    as the turn picture tells its player, "umieść łodzie")."""
+    shown = step_shown(view)
     if shown not in STEPS:
         return shown
-    return say(f"y.watch.{shown}") if watched else say(f"y.step.{shown}")
+    return say(
+        f"y.watch.{shown}" if watched else f"y.focus.step.{shown}" if yours else f"y.step.{shown}"
+    )
 
 
 def _reserve(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -115,7 +116,8 @@ def _panel(
     draw_text(draw, (rect.x1 - 42, top + 8), "PP", theme.ink_soft, theme.small_size, anchor="ls")
 
     rows = _rows(rect)
-    _counts_row(canvas, draw, player, (x0, rect.x1 - 12), rows[0], theme, mark)
+    pitch = rows[1] - rows[0]
+    _counts_row(canvas, draw, player, (x0, rect.x1 - 12), rows[0], theme, mark, pitch)
     _tokens_row(canvas, draw, player, x0, rows[1], theme)
     _boats_row(canvas, draw, player, x0, rows[2], theme)
     _specialists_row(draw, player, (x0, rect.x1 - 12), rows[3], theme, highlight)
@@ -193,51 +195,110 @@ def _counts_row(
     y: float,
     theme: Theme,
     mark: str,
+    pitch: float,
 ) -> None:
+    """Coins, prestige tokens, the buildings left and the tiles built; the counts close up
+    when the built list needs their room to be read whole (on three lines where the rows are
+    ``pitch`` apart enough, as with two or three players)."""
+    most = 3 if pitch >= 3 * LINE_PITCH - 11 else 2
     x, right = span
-    paste_centred(canvas, coin_sprite(theme, 12), (x + 12, y))
-    draw_text(draw, (x + 28, y), str(player.get("coins", 0)), theme.ink, 21, anchor="lm")
-    x += 80
-    paste_centred(canvas, pp_sprite(theme, 12), (x + 12, y))
-    draw_text(draw, (x + 28, y), str(player.get("pp_tokens", 0)), theme.ink, 21, anchor="lm")
-    x += 72
-    paste_centred(
-        canvas, building_sprite(theme, "standard", str(player["colour"]), mark, 30), (x + 14, y - 1)
-    )
+    coins, tokens = str(player.get("coins", 0)), str(player.get("pp_tokens", 0))
     left = say("y.panel.left", count=player.get("buildings_left", 0))
-    draw_text(draw, (x + 32, y), left, theme.ink, 19, anchor="lm")
-    x += max(130, 46 + text_length(left, 19))
     tiles = list(player.get("tiles", []))
     hidden = int(player.get("hidden_tiles", 0))
-    if tiles or hidden:
-        x = _label(draw, x, y, say("y.panel.built"), theme)
-        if not tiles:
-            face_down = say("y.panel.face_down", count=hidden)
-            draw_text(draw, (x, y), face_down, theme.ink, MIN_TEXT, style="condensed", anchor="lm")
-            return
-        _built_tiles(canvas, tiles, (x, right), y, theme)
+    label = say("y.panel.built") if tiles or hidden else ""
+    for tight in (False, True):
+        spots = _count_spots(x, (coins, tokens, left), tight)
+        built = _built_lines(theme, tiles, label, (spots[3], right), most)
+        if tight or built.whole:
+            break
+    paste_centred(canvas, coin_sprite(theme, 12), (spots[0] + 12, y))
+    draw_text(draw, (spots[0] + 28, y), coins, theme.ink, 21, anchor="lm")
+    paste_centred(canvas, pp_sprite(theme, 12), (spots[1] + 12, y))
+    draw_text(draw, (spots[1] + 28, y), tokens, theme.ink, 21, anchor="lm")
+    house = building_sprite(theme, "standard", str(player["colour"]), mark, 30)
+    paste_centred(canvas, house, (spots[2] + 14, y - 1))
+    draw_text(draw, (spots[2] + 32, y), left, theme.ink, 19, anchor="lm")
+    if not label:
+        return
+    top = y - (max(1, len(built.lines)) - 1) / 2 * LINE_PITCH
+    under = any(start == spots[3] for start, _ in built.lines)  # a line starts under the label
+    after = _label(draw, spots[3], top if under else y, label, theme)
+    if not tiles:
+        face_down = say("y.panel.face_down", count=hidden)
+        draw_text(draw, (after, y), face_down, theme.ink, MIN_TEXT, style="condensed", anchor="lm")
+        return
+    _built_tiles(canvas, built, top, theme)
 
 
-def _built_tiles(
-    canvas: Image.Image, tiles: Sequence[str], span: tuple[float, float], y: float, theme: Theme
-) -> None:
-    """A player's built tiles on up to two lines as the picture names them (#07, a torii's or
-    palace's sign and number); never cut: a count says how many more."""
+def _count_spots(x: float, texts: tuple[str, str, str], tight: bool) -> tuple[float, ...]:
+    """Where the coins, the prestige tokens, the buildings left and the built list start:
+    at their usual places, or (``tight``) each just after the one before."""
+    coins, tokens, left = texts
+    if not tight:
+        return (x, x + 80, x + 152, x + 152 + max(130, 46 + text_length(left, 19)))
+    spots = [x]
+    for text, size in ((coins, 21), (tokens, 21)):
+        spots.append(spots[-1] + 28 + text_length(text, size) + 14)
+    spots.append(spots[-1] + 32 + text_length(left, 19) + 16)
+    return tuple(spots)
+
+
+LINE_PITCH = MIN_TEXT + 1  # between the built list's lines
+
+
+class BuiltLines(NamedTuple):
+    """The built list as drawn: each line's tiles and where it starts, the count of tiles
+    left out ("+3", none when the list is ``whole``)."""
+
+    lines: list[tuple[float, list[str]]]
+    more: int
+
+    @property
+    def whole(self) -> bool:
+        """Whether every tile is drawn."""
+        return not self.more
+
+
+def _built_lines(
+    theme: Theme, tiles: Sequence[str], label: str, span: tuple[float, float], most: int
+) -> BuiltLines:
+    """The built tiles on up to two lines after the label; when they need more room, the
+    lines after the first start under the label (``most`` lines in all); past that a count
+    says how many more."""
     x, right = span
-    lines = wrap_tiles(theme, tiles, MIN_TEXT, right - x)
-    more = ""
-    if len(lines) > 2:
-        lines = wrap_tiles(theme, tiles, MIN_TEXT, right - x - 40)[:2]
-        more = f"+{len(tiles) - sum(len(line) for line in lines)}"
+    after = x + text_length(label, theme.small_size, "regular") + 6
+    beside = wrap_tiles(theme, tiles, MIN_TEXT, right - after)
+    if len(beside) <= 2:
+        return BuiltLines([(after, line) for line in beside], 0)
+    first = beside[0]
+    rest = wrap_tiles(theme, tiles[len(first) :], MIN_TEXT, right - x)
+    if len(rest) >= most:  # too many even so: the last line keeps room for "+3"
+        rest = (
+            rest[: most - 2]
+            + wrap_tiles(
+                theme,
+                tiles[len(first) + sum(map(len, rest[: most - 2])) :],
+                MIN_TEXT,
+                right - x - 40,
+            )[:1]
+        )
+    drawn = len(first) + sum(map(len, rest))
+    return BuiltLines([(after, first), *((x, line) for line in rest)], len(tiles) - drawn)
+
+
+def _built_tiles(canvas: Image.Image, built: BuiltLines, top: float, theme: Theme) -> None:
+    """A player's built tiles as the picture names them (#07, a torii's or palace's sign and
+    number), line under line from ``top``; never cut: a count says how many more."""
     gap = text_length(" ", MIN_TEXT, "condensed")
-    for n, line in enumerate(lines):
-        ly = y + (n - (len(lines) - 1) / 2) * (MIN_TEXT + 1)
-        lx = x
+    for n, (lx, line) in enumerate(built.lines):
+        ly = top + n * LINE_PITCH
         for tile in line:
             lx += gap + draw_tile_label(
                 canvas, (lx, ly), tile, theme.ink, MIN_TEXT, theme, style="condensed"
             )
-        if more and n == len(lines) - 1:
+        if built.more and n == len(built.lines) - 1:
+            more = f"+{built.more}"
             draw_text(
                 ImageDraw.Draw(canvas),
                 (lx, ly),

@@ -39,7 +39,7 @@ TITLES = {
     ),
     ("yamatai", "pl"): (
         ("Runda 1  ·  Ann wybiera kafelek floty",),
-        ("gra Ann: wybierz kafelek floty",),
+        ("teraz gra Ann: wybrać kafelek floty",),
     ),
     ("namiji", "fr"): (
         ("Ann déplace un bateau", "Ensuite\xa0: Ann déplace un bateau"),
@@ -47,7 +47,7 @@ TITLES = {
     ),
     ("namiji", "pl"): (
         ("Ann przesuwa łódź", "Dalej: Ann przesuwa łódź"),
-        ("Gra Ann: przesuń łódź", "Dalej: przesuń łódź"),
+        ("Teraz gra Ann: popłynąć łodzią", "Dalej: popłynąć łodzią"),
     ),
 }
 
