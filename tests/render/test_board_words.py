@@ -71,15 +71,22 @@ def test_a_polish_board_names_the_step_to_everyone_the_turn_picture_to_its_playe
     assert now in focus, focus[:6]
 
 
-def test_every_polish_task_on_the_board_is_an_infinitive() -> None:
-    """Each Namiji task and Yamatai step the board names is a Polish infinitive (ends in -ć
-    or is a noun phrase), never the turn picture's order."""
+#: Infinitive endings (Polish "wziąć", Italian "prendere"), as the web page says a step.
+INFINITIVE = {"pl": ("ć",), "it": ("are", "ere", "ire")}
+
+
+@pytest.mark.parametrize("lang", sorted(INFINITIVE))
+def test_every_task_on_the_board_is_an_infinitive(lang: str) -> None:
+    """Each Namiji task and Yamatai step the board names is an infinitive in Polish and
+    Italian (Italian's "tocca a Bo: muovi una barca" was an order too), never the turn
+    picture's order."""
     keys = [f"n.task.{t}" for t in ("fish", "catch", "net", "trap", "rock", "panorama")]
-    keys += ["n.phase.move", *(f"y.step.{s}" for s in ("fleet", "trade", "act", "recruited"))]
+    keys += ["n.phase.move", *(f"y.step.{s}" for s in ("fleet", "trade", "place", "act"))]
+    keys += ["y.step.acted", "y.step.stored", "y.step.recruited"]
     for key in keys:
-        said, ordered = say(key, "pl"), say(_yours(key), "pl")
-        assert said.split()[0].endswith("ć"), (key, said)
-        assert said != ordered, (key, said)
+        said = say(key, lang)
+        assert said.split()[0].endswith(INFINITIVE[lang]), (key, said)
+    assert say("n.task.fish", lang) != say("n.focus.task.fish", lang)
 
 
 def _yours(key: str) -> str:
