@@ -171,7 +171,7 @@ def test_choices_read_in_the_games_words() -> None:
     assert label(yamatai, "pl", "keep gold; end") == (
         "Zatrzymaj w porcie: łódź ze złotem i zakończ turę"
     )
-    assert label(yamatai, "en", "recruit Riu silk silk") == "Recruit Riu with silk and silk"
+    assert label(yamatai, "en", "recruit Riu silk silk") == "Recruit Riu with silk \u00d72"
     assert label(yamatai, "en", "swap tokens A2 B4") == "Swap rice on A2 with tea on B4"
     assert label(namiji, "it", "fish os") == "Pesca il saba arancione"
     assert label(namiji, "en", "keep r2c3") == "Put it in row 2, column 3 of your crate"

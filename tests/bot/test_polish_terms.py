@@ -56,11 +56,11 @@ def test_the_lobby_is_lobby_in_every_polish_text() -> None:
 
 
 def test_no_polish_preposition_is_followed_by_a_colon() -> None:
-    """QA: "Zwerbuj specjalistę Kachiko za: jedwab i jedwab"."""
+    """QA: "Zwerbuj specjalistę Kachiko za: jedwab i jedwab" (now counted, D273)."""
     bad = {key: text for key, text in _texts().items() if PREPOSITION_COLON.search(text)}
     assert bad == {}
     catalog = default_catalog()
     label = presentation("yamatai").panel_label(
         lambda k, **p: catalog.text(k, "pl", **p), {}, "recruit Kachiko silk silk"
     )
-    assert label == "Zwerbuj specjalistę Kachiko za żetony kultury: jedwab i jedwab", label
+    assert label == "Zwerbuj specjalistę Kachiko za żetony kultury: jedwab \u00d72", label

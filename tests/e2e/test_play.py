@@ -312,7 +312,7 @@ def test_a_polish_player_reads_the_engines_refusal_in_polish(tmp_path: Path) -> 
                 assert_clean_error(reply)
                 replies[locale] = reply.content
             polish = replies["pl"]
-            assert "Turę zaczynasz od wyboru kafelka floty." in polish, polish
+            assert "turę zaczynasz od wyboru kafelka floty." in polish, polish
             assert "fleet tile" not in polish and "starts by" not in polish
             assert "Your turn starts by choosing a fleet tile." in replies["en-US"]
             assert await env.version(table.id) == version  # nothing was played
