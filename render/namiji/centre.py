@@ -39,8 +39,8 @@ CATEGORIES = (
     "sacred_rocks",
     "offerings",
 )
-#: The tasks of a stop named in words (``n.task.<task>``).
-TASKS = ("fish", "catch", "net", "trap", "rock", "panorama")
+#: The tasks of a stop named in words (``n.task.<task>``; ``offer``: U7's second offering).
+TASKS = ("fish", "catch", "net", "trap", "rock", "offer", "panorama")
 
 __all__ = ["draw_centre", "draw_final_table", "stop_bottom", "task_words", "winner_lines"]
 

@@ -1,0 +1,75 @@
+"""Namiji's pictures name every step in the reader's words (issue 38, verification
+play-through 47): the second offering read "Maintenant : offer" and "Na tym przystanku:
+offer" because the pictures knew six of the engine's seven station tasks."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+
+from engine import games
+from engine.namiji import rules
+from render import render_focus
+from render.extras import Extras
+from render.namiji.picture import render_board
+from render.text import measuring
+from render.words import say
+
+LANGUAGES = ("en", "fr", "it", "pl")
+#: Every task the engine can set at a station: each has its rule of what it allows, and a task
+#: without one cannot be played, so a new task lands here and must be named in words.
+TASKS = sorted(rules._TASK_ALLOWS)
+
+
+@cache
+def _station() -> tuple[Any, list[str]]:
+    """A two-player game's view at a station, Ann's task under way, and its legal actions."""
+    match = games.new("namiji", ["Ann", "Bo"], seed=3)
+    picked = random.Random(3)
+    while match.current_seat is not None:
+        view = match.view(match.current_seat)
+        if view["phase"] == "station" and view["tasks"]:
+            return view, match.legal_actions()
+        match.play(picked.choice(match.legal_actions()), seat=match.current_seat)
+    raise AssertionError("no station with a task")
+
+
+def _texts(draw: Any, view: Any, lang: str, **kwargs: Any) -> list[str]:
+    with measuring() as drawn:
+        draw(view, **kwargs)
+    return [d.text for d in drawn]
+
+
+def _at(task: str) -> tuple[Any, list[str]]:
+    view, legal = _station()
+    return {**view, "tasks": [task]}, legal
+
+
+def test_the_engine_has_the_second_offering_among_its_tasks() -> None:
+    """The list the test walks is the engine's: it holds the step the play-through met."""
+    assert "offer" in TASKS and len(TASKS) >= 7, TASKS
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("task", TASKS)
+def test_every_station_task_is_named_in_words_on_every_picture(task: str, lang: str) -> None:
+    """The board (to everyone, the infinitive), the turn picture (to its player) and the web's
+    picture (spectators, the third person) name the task in words, never its code."""
+    view, legal = _at(task)
+    name = view["players"][view["current_seat"]]["name"]
+    board = _texts(render_board, view, lang, extras=Extras(language=lang))
+    words = say(f"n.task.{task}", lang)
+    assert say("n.centre.at_stop", lang, task=words) in board, board[:8]
+    assert any(t.endswith(words) and name in t for t in board), board[:4]
+    focus = _texts(render_focus, view, lang, legal=legal, extras=Extras(language=lang))
+    assert any(t.endswith(say(f"n.focus.task.{task}", lang)) for t in focus), focus[:6]
+    watch = Extras(language=lang, voice="spectator")
+    seen = _texts(render_board, view, lang, extras=watch)
+    watched = say(f"n.watch.{task}", lang)
+    assert say("n.centre.at_stop_watch", lang, name=name, task=watched) in seen, seen[:8]
+    for texts in (board, focus, seen):
+        assert not [t for t in texts if t.endswith((f": {task}", f" {name} {task}"))], texts[:8]
+    assert task not in (words, watched), (words, watched)
