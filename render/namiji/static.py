@@ -112,9 +112,10 @@ def inward(index: int) -> tuple[float, float]:
     return (-out[0], -out[1])
 
 
-def pontoon_name(corner: int, direction: str) -> str:
-    """The pontoon at a corner (1-3) of the picture, named in the order it is reached."""
-    return f"P{corner if direction == CLOCKWISE else 4 - corner}"
+def pontoon_number(corner: int, direction: str) -> int:
+    """The pontoon at a corner (1-3) of the picture, numbered in the order it is reached (the
+    texts' "ponton 1", "pomost 1")."""
+    return corner if direction == CLOCKWISE else 4 - corner
 
 
 @lru_cache(maxsize=16)
@@ -203,18 +204,17 @@ def static_layer(
     # the port and the pontoons
     for corner in range(4):
         box = layout.port_box(corner)
-        letter = "S" if corner == 0 else pontoon_name(corner, direction)
         draw.rounded_rectangle(
             _box(box),
             SS * 10,
-            fill=palette.STATIONS[letter[0]],
+            fill=palette.STATIONS["S" if corner == 0 else "P"],
             outline=palette.STATION_INK,
             width=SS * 3,
         )
         title = (
             say("n.static.port", language)
             if corner == 0
-            else say("n.static.pontoon", language, letter=letter)
+            else say("n.static.pontoon", language, number=pontoon_number(corner, direction))
         )
         draw_text(
             draw,

@@ -348,8 +348,9 @@ def test_a_reversed_game_draws_its_boats_on_the_house_sheets_spaces() -> None:
 
 
 def test_the_pontoons_are_named_in_the_order_they_are_reached() -> None:
-    """Reversed, the first pontoon reached (the top right corner's, the sheet's P3) is P1."""
-    for direction, names in (("clockwise", "P1 P2 P3"), ("reversed", "P3 P2 P1")):
+    """Reversed, the first pontoon reached (the top right corner's, the sheet's third) is
+    pontoon 1, numbered as the texts number it ("ponton 1", never the code "P1")."""
+    for direction, names in (("clockwise", "1 2 3"), ("reversed", "3 2 1")):
         _clear_caches()
         with measuring() as drawn:
             render_board(namiji_view(_match(3, 5, direction).view(None)))
@@ -359,9 +360,12 @@ def test_the_pontoons_are_named_in_the_order_they_are_reached() -> None:
             title = next(
                 d.text
                 for d in drawn
-                if d.text[:1] == "P" and left <= d.box[0] and d.box[2] <= right and d.box[1] >= top
+                if d.text.startswith("pontoon ")
+                and left <= d.box[0]
+                and d.box[2] <= right
+                and d.box[1] >= top
             )
-            titles.append(title.split()[0])
+            titles.append(title.split()[1])
         assert " ".join(titles) == names, direction
 
 

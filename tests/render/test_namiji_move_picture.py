@@ -111,7 +111,7 @@ def test_move_tags_leave_the_board_numbers_and_section_name_readable(
     with speaking(lang):
         side = 1 if stretch == "side" else 0
         section = say("n.static.section", number=side + 1)
-        names = [say("n.static.pontoon", letter=f"P{c}") for c in (1, 2)]
+        names = [say("n.static.pontoon", number=c) for c in (1, 2)]
     keep = [(d.text, d.box) for d in numbers]
     keep += [(section, _section_box(side, drawn, section))]
     keep += [(d.text, d.box) for d in board if d.text in names]
@@ -137,7 +137,7 @@ def test_a_pontoon_slot_mark_leaves_its_digit_and_name(lang: str) -> None:
     diff = ImageChops.difference(ringed, plain)
     left = (ringed.width - shown.size[0]) // 2
     with speaking(lang):
-        name = say("n.static.pontoon", letter="P2")
+        name = say("n.static.pontoon", number=2)
     board = [d for d in drawn if d.surface == (layout.WIDTH, layout.HEIGHT)]
     near = [
         d

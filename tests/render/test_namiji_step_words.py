@@ -5,6 +5,7 @@ offer" because the pictures knew six of the engine's seven station tasks."""
 from __future__ import annotations
 
 import random
+import re
 from functools import cache
 from typing import Any
 
@@ -12,11 +13,13 @@ import pytest
 
 from engine import games
 from engine.namiji import rules
+from engine.namiji.components import REVERSED
 from render import render_focus
 from render.extras import Extras
 from render.namiji.picture import render_board
 from render.text import measuring
 from render.words import say
+from tests.render.test_phone import _clear_caches
 
 LANGUAGES = ("en", "fr", "it", "pl")
 #: Every task the engine can set at a station: each has its rule of what it allows, and a task
@@ -73,3 +76,22 @@ def test_every_station_task_is_named_in_words_on_every_picture(task: str, lang: 
     for texts in (board, focus, seen):
         assert not [t for t in texts if t.endswith((f": {task}", f" {name} {task}"))], texts[:8]
     assert task not in (words, watched), (words, watched)
+
+
+#: How the bot's texts name a pontoon ("namiji.summary.draft": "ponton {pontoon}", "na pomoście 1").
+PONTOONS = {"en": "pontoon", "fr": "ponton", "it": "pontile", "pl": "pomost"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("reversed_", [False, True])
+def test_a_pontoon_is_numbered_as_the_texts_number_it(lang: str, reversed_: bool) -> None:
+    """The board named the pontoons "ponton P1", "pomost P2": a code; the texts say "ponton 1".
+    The three are numbered in the order the boats reach them, either way round the sea."""
+    view, _ = _station()
+    if reversed_:
+        view = {**view, "direction": REVERSED}
+    _clear_caches()  # the pontoons' names are on the board's cached static layer
+    texts = _texts(render_board, view, lang, extras=Extras(language=lang))
+    word = PONTOONS[lang]
+    assert {f"{word} {n}" for n in (1, 2, 3)} <= set(texts), [t for t in texts if word in t]
+    assert not [t for t in texts if re.search(r"\bP\d\b", t)], texts
