@@ -31,7 +31,14 @@ SEGMENT = (15, 16)
 LABEL_WIDTH = 104
 TOKEN_RADIUS = 8
 
-__all__ = ["arrival_face", "card_face", "chip_width", "draw_boards", "fit_text"]
+__all__ = [
+    "arrival_face",
+    "card_face",
+    "chip_width",
+    "draw_boards",
+    "fit_text",
+    "upgrade_stations",
+]
 
 
 def arrival_face(token: str) -> str:
@@ -349,7 +356,7 @@ def _pontoon(
     hl: Highlight,
 ) -> None:
     """Pontoon cards taken, face up: a meal with its points ("M +4"), an upgrade with the
-    station where it acts ("U C")."""
+    stations where it acts (U and the trap's disc)."""
     x = _label(draw, x, y, say("n.board.pontoon"), look)
     cards = list(player.get("pontoon", []))
     new = hl.cards.get(seat, set())
@@ -408,25 +415,37 @@ def _rocks(
 CHIP_TEXT = 14  # a card's face on a boat board (the pictures' smallest text)
 
 
+DISC = 20  # an upgrade's station on its chip, a disc as the route and the key draw it
+
+
 def card_face(code: str) -> str:
-    """A card on a boat board in the key's letters with what it gives or where it acts: a meal
-    its points ("M +4"), an upgrade its station ("U C": the trap), a sacred rock card its points
-    ("R +3"); any other code as it is."""
+    """A card on a boat board in the key's letters with what it gives: a meal its points
+    ("M +4"), an upgrade "U" (its stations follow as discs, ``upgrade_stations``), a sacred
+    rock card its points ("R +3"); any other code as it is."""
     comp = components()
     if code in comp.meals:
         return f"M +{comp.meals[code]}"
     if code in comp.upgrades:
-        return f"U {comp.upgrades[code].station}"
+        return "U"
     if code in comp.rocks:
         return f"R +{comp.rocks[code].points}"
     return code
 
 
+def upgrade_stations(code: str) -> str:
+    """The station letters where an upgrade card acts ("C"; "DOW": the three panoramas), drawn
+    on its chip as the route's discs ("U DOW" in letters was read by nobody); "" for others."""
+    upgrade = components().upgrades.get(code)
+    return upgrade.station if upgrade else ""
+
+
 def chip_width(card: str | None) -> float:
-    """How wide a card is drawn on a boat board: a back as ``CARD_SIZE``, a face as its text."""
+    """How wide a card is drawn on a boat board: a back as ``CARD_SIZE``, a face as its text
+    and its stations' discs."""
     if card is None:
         return CARD_SIZE[0]
-    return max(CARD_SIZE[0], text_length(card_face(card), CHIP_TEXT, "bold") + 12)
+    face = text_length(card_face(card), CHIP_TEXT, "bold") + 12
+    return max(CARD_SIZE[0], face + len(upgrade_stations(card)) * (DISC + 2))
 
 
 def _card(
@@ -446,13 +465,24 @@ def _card(
             canvas, card_sprite(None, round(w), h, palette.CARD_FACE, look.ink), (x + w / 2, y)
         )
         return x + w
-    upgrade = components().upgrades.get(card)
-    fill = (
-        palette.STATIONS.get(upgrade.station, palette.CARD_FACE) if upgrade else palette.CARD_FACE
-    )
-    fill = palette.GOLD if scored else fill
+    fill = palette.GOLD if scored else palette.CARD_FACE
     draw.rounded_rectangle(
         (x, y - h / 2, x + w, y + h / 2), 4, fill=fill, outline=look.ink, width=1
     )
-    draw_text(draw, (x + w / 2, y), card_face(card), look.ink, CHIP_TEXT, "bold")
+    stations = upgrade_stations(card)
+    if not stations:
+        draw_text(draw, (x + w / 2, y), card_face(card), look.ink, CHIP_TEXT, "bold")
+        return x + w
+    draw_text(draw, (x + 6, y), card_face(card), look.ink, CHIP_TEXT, "bold", anchor="lm")
+    cx = x + w - 4 - len(stations) * (DISC + 2) + 1 + DISC / 2
+    for letter in stations:
+        r = DISC / 2
+        draw.ellipse(
+            (cx - r, y - r, cx + r, y + r),
+            fill=palette.STATIONS.get(letter, palette.CARD_FACE),
+            outline=palette.STATION_INK,
+            width=1,
+        )
+        draw_text(draw, (cx, y), letter, palette.STATION_INK, CHIP_TEXT, "bold")
+        cx += DISC + 2
     return x + w

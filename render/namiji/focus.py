@@ -19,12 +19,13 @@ from engine.namiji.components import (
     components,
     sheet_index,
 )
-from engine.namiji.view import NamijiView
+from engine.namiji.view import NamijiPlayer, NamijiView
 from render import focus
 from render.extras import PLAIN, Extras
 from render.focus import BODY, SMALL, TITLE, Line, Marked, Since
 from render.marks import player_marks
 from render.namiji import layout
+from render.namiji.boards import upgrade_stations
 from render.namiji.cards import card_line, card_name, is_card
 from render.namiji.centre import draw_centre, draw_final_table, stop_bottom
 from render.namiji.highlight import Highlight
@@ -168,6 +169,7 @@ def _focus_parts(
         fish = _mostly_shown(layout.CENTRE, shown.box) and _fish_in_centre(view)
         kinds = False
         stations = _stations_in(shown.box)
+        chips = False
     else:
         at_stop = area == layout.CENTRE
         if at_stop:  # the supplies and the stop, not the empty panel under them (QA)
@@ -180,14 +182,16 @@ def _focus_parts(
         fish = _fish_in_centre(view) if at_stop else _fish_in_crate(view, area)
         # a boat board's panorama row, or the bonus cards left in the supplies
         kinds = bool(view.get("bonuses")) if at_stop else True
-        stations = []
+        chips = not at_stop and _chips_in(view, area)
+        # an upgrade's station discs on the boat board's chips (the panoramas' have their line)
+        stations = _upgrade_stations_in(view, area) if chips else []
     choosing = [c for c in targets.cards if is_card(c)]
     parts: list[Image.Image | focus.Panel] = [
         focus.text_panel(_title(view, look), look, fill=look.background),
         *focus.choices_panel(view, legal, lambda: _choices(view, targets, look), look),
         *_card_panel(say("n.cards.choose"), choosing, look),
         crop,
-        *_key_panel(fish, kinds, stations, look),
+        *_key_panel(fish, kinds, stations, look, chips),
         *_card_panel(say("n.cards.title"), _held(view), look),
         focus.text_panel(_scores(view, look), look),
         focus.text_panel(
@@ -331,10 +335,11 @@ def clear_of_centre(shown: focus.Frame, framed: Sequence[Marked]) -> focus.Frame
 
 
 def _key_panel(
-    fish: bool, panoramas: bool, stations: Sequence[str], look: Theme
+    fish: bool, panoramas: bool, stations: Sequence[str], look: Theme, chips: bool = False
 ) -> list[focus.Panel]:
     """What the crop's letters mean, as the board's key says it: the fish tokens', the
-    panoramas' (D, O, W) and the route's ``stations``, those it shows."""
+    panoramas' (D, O, W), the route's ``stations``, those it shows, and the cards' (M, U, R)
+    when it shows a boat board's card ``chips``."""
     lines: list[Line] = []
     if fish:
         lines.append((fish_key(), SMALL, look.ink_soft, False))
@@ -344,6 +349,8 @@ def _key_panel(
     if stations:
         named = ", ".join(_letter_words(stations))
         lines.append((say("n.key.stations", stations=named), SMALL, look.ink_soft, False))
+    if chips:
+        lines.append((say("n.key.cards"), SMALL, look.ink_soft, False))
     return [focus.text_panel(lines, look)] if lines else []
 
 
@@ -368,6 +375,30 @@ def _fish_in_centre(view: NamijiView) -> bool:
     """Whether the centre shows fish tokens (the bank's face-up fish, a catch, nets shown)."""
     bank = view.get("bank", {})
     return bool(bank.get("face_up") or view.get("catch") or view.get("nets_shown"))
+
+
+def _board_shown(view: NamijiView, area: focus.Box) -> NamijiPlayer | None:
+    """The player whose boat board is ``area``, if it is one."""
+    for panel in layout.panels(len(view["players"])):
+        if panel.box == area:
+            return view["players"][panel.seat]
+    return None
+
+
+def _chips_in(view: NamijiView, area: focus.Box) -> bool:
+    """Whether the boat board shown in ``area`` shows a card's face (a pontoon card, a sacred
+    rock card: its letter and what it gives)."""
+    player = _board_shown(view, area)
+    return player is not None and bool(player.get("pontoon") or player.get("rocks"))
+
+
+def _upgrade_stations_in(view: NamijiView, area: focus.Box) -> list[str]:
+    """The stations of the upgrade cards on the boat board in ``area`` (their chips' discs),
+    in the board key's order, but the panoramas' (named by their own line)."""
+    player = _board_shown(view, area)
+    cards = [str(c) for c in player.get("pontoon", [])] if player else []
+    shown = {letter for card in cards for letter in upgrade_stations(card)}
+    return [letter for letter in STATION_KEY if letter in shown and letter not in PANORAMA_TYPES]
 
 
 def _fish_in_crate(view: NamijiView, area: focus.Box) -> bool:

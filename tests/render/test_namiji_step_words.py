@@ -4,6 +4,7 @@ offer" because the pictures knew six of the engine's seven station tasks."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from functools import cache
@@ -13,12 +14,13 @@ import pytest
 
 from engine import games
 from engine.namiji import rules
-from engine.namiji.components import REVERSED
+from engine.namiji.components import REVERSED, components
 from render import render_focus
 from render.extras import Extras
 from render.namiji.picture import render_board
 from render.text import measuring
 from render.words import say
+from tests.render.test_golden import GOLDEN
 from tests.render.test_phone import _clear_caches
 
 LANGUAGES = ("en", "fr", "it", "pl")
@@ -95,3 +97,37 @@ def test_a_pontoon_is_numbered_as_the_texts_number_it(lang: str, reversed_: bool
     word = PONTOONS[lang]
     assert {f"{word} {n}" for n in (1, 2, 3)} <= set(texts), [t for t in texts if word in t]
     assert not [t for t in texts if re.search(r"\bP\d\b", t)], texts
+
+
+def _named(letters: str, lang: str) -> list[str]:
+    return [f"{letter} {say(f'n.station.{letter}', lang)}" for letter in letters]
+
+
+def _keeping(pontoon: list[str], rocks: list[str]) -> tuple[Any, list[str]]:
+    """The stored keep step (its crop is the player's boat board), the player holding cards."""
+    data = json.loads((GOLDEN / "focus-namiji-keep.json").read_text(encoding="utf-8"))
+    view = data["view"]
+    players = [dict(p) for p in view["players"]]
+    players[view["viewer"]].update(pontoon=pontoon, rocks=rocks)
+    return {**view, "players": players}, data["legal"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_card_chips_on_a_turn_picture_are_read_with_a_key(lang: str) -> None:
+    """A panel picture's boat board showed "M +3", "U DOW", "R +3" with no key (the board's key
+    is only on the whole board) and "U DOW" (an upgrade acting at the three panoramas) read as
+    nothing even with it: the crop's key names the cards' letters, an upgrade says its station
+    in words."""
+    comp = components()
+    upgrades = [next(c for c, u in comp.upgrades.items() if u.station == s) for s in ("DOW", "N")]
+    meal, rock = next(iter(comp.meals)), next(iter(comp.rocks))
+    view, legal = _keeping([meal, *upgrades], [rock])
+    texts = _texts(render_focus, view, lang, legal=legal, extras=Extras(language=lang))
+    assert say("n.key.cards", lang) in texts, texts
+    net = say("n.key.stations", lang, stations=f"N {say('n.station.N', lang)}")
+    assert net in texts, texts  # the net upgrade's disc; the panoramas' have their own line
+    assert say("n.key.panoramas", lang, kinds=", ".join(_named("DOW", lang))) in texts
+    assert not [t for t in texts if re.fullmatch(r"U [A-Z]+", t)], texts
+    plain, legal = _keeping([], [])
+    bare = _texts(render_focus, plain, lang, legal=legal, extras=Extras(language=lang))
+    assert say("n.key.cards", lang) not in bare  # no chips, no line for them
