@@ -16,7 +16,7 @@ from bot.games.namiji.typed import typed_names
 from bot.games.typed import Names
 from bot.names import display_name
 from engine.contract import Event, TurnInfo, View
-from engine.namiji.components import CLOCKWISE, DIRECTIONS, components
+from engine.namiji.components import CELLS, CLOCKWISE, DIRECTIONS, components
 from render.namiji.cards import card_text, is_card
 from render.words import say, speaking
 
@@ -356,29 +356,35 @@ class NamijiPresentation(Presentation):
         return legal
 
     def panel_label(self, t: Texts, view: View, action: str) -> str:
-        """A panel choice in words ("Sail to space 9", "Fish the orange saba"); others as typed."""
+        """A panel choice in words ("Sail to space 9", "Fish the orange saba"); anything else,
+        however it is typed (half a net, a made-up cell), as typed."""
         words = action.split()
-        kind, args = words[0], words[1:]
-        if kind == "move" and len(args) in (1, 3):
+        if not words:
+            return action
+        kind, args = words[0].lower(), words[1:]
+        lower = [a.lower() for a in args]  # fish, cells and nets as the engine reads them
+        if kind == "move" and len(args) in (1, 3) and args[0].isdigit():
             which = "_neutral" if boat_to_act_is_neutral(view) else ""
             if len(args) == 1:
                 return t(_k(f"panel.do.move{which}"), to=args[0])
-            if args[1] == "slot":
+            if args[1] == "slot" and args[2].isdigit():
                 return t(_k(f"panel.do.move{which}_slot"), to=args[0], slot=args[2])
-        if kind == "fish" and args == ["hidden"]:
+        if kind == "fish" and lower == ["hidden"]:
             return t(_k("panel.do.fish_hidden"))
-        if kind == "fish" and len(args) == 1 and len(args[0]) == 2:
-            return t(_k("panel.do.fish"), fish=fish_name(t, args[0]))
-        cell = re.fullmatch(r"r(\d)c(\d)", args[0]) if kind == "keep" and len(args) == 1 else None
-        if cell:
-            return t(_k("panel.do.keep"), row=cell[1], column=cell[2])
+        if kind == "fish" and len(lower) == 1 and lower[0] in components().fish:
+            return t(_k("panel.do.fish"), fish=fish_name(t, lower[0]))
+        if kind == "keep" and len(lower) == 1 and lower[0] in CELLS:
+            row, column = _cell(lower[0])
+            return t(_k("panel.do.keep"), row=row, column=column)
         if kind == "release" and not args:
             return t(_k("panel.do.release"))
         if kind in ("refuse", "draw", "stop", "offer") and not args:
             return t(_k(f"panel.do.{kind}"))
         if kind == "end" and not args:
             return t(_k("panel.cat.end"))
-        return _net(t, args) if kind == "net" else _card(t, view, kind, args) or action
+        if kind == "net":
+            return _net(t, lower) or action
+        return _card(t, view, kind, args) or action
 
     def panel_description(self, t: Texts, view: View, action: str) -> str | None:
         """A card's effect (from the pictures' own card texts), the station a move leads to,
@@ -450,14 +456,22 @@ def _section(view: View, kind: str) -> int | None:
     return taken + 1 if isinstance(taken, int) else None
 
 
-def _net(t: Texts, args: list[str]) -> str:
-    """A net, or a stage of one: "Net of two blue tai: row 1, columns 1 and 2"."""
-    fish = two_fish(t, args[0].removeprefix("N:").removeprefix("n:"))
+def _net(t: Texts, args: list[str]) -> str | None:
+    """A net, or a stage of one: "Net of two blue tai: row 1, columns 1 and 2"; None for what
+    is no net (``net`` alone, an unknown fish or cell, a third word not ``h`` or ``v``)."""
+    kind = args[0].removeprefix("n:") if args else ""
+    if kind not in components().fish or len(args) > 3:
+        return None
+    fish = two_fish(t, kind)
     if len(args) == 1:
         return t(_k("panel.do.net_kind"), fish=fish)
+    if args[1] not in CELLS:
+        return None
     row, column = _cell(args[1])
     if len(args) == 2:
         return t(_k("panel.do.net_from"), fish=fish, row=row, column=column)
+    if args[2] not in ("h", "v"):
+        return None
     start, where = (column, "h") if args[2] == "h" else (row, "v")
     return t(_k(f"panel.do.net.{where}"), fish=fish, row=row, column=column, next=int(start) + 1)
 

@@ -21,9 +21,9 @@ from bot.games.base import (
     listed,
     times,
 )
-from bot.games.typed import Names
+from bot.games.typed import AS_TYPED, Names
 from bot.games.yamatai.refused import refusal_words, tokens_listed
-from bot.games.yamatai.typed import typed_names
+from bot.games.yamatai.typed import BOAT_WORDS, CULTURE_WORDS, VERBS, typed_names
 from bot.names import display_name
 from engine.contract import Event, View
 from engine.yamatai.components import load_components
@@ -327,6 +327,8 @@ class YamataiPresentation(Presentation):
         ``action`` may be the first words of an action (a stage of a staged choice).
         """
         words = action.split()
+        if not words or not _names_known(words[0], action.removesuffix("; end").split()[1:]):
+            return action  # nothing, or a boat or token no game has ("keep bamb", typed)
         kind, args = words[0], words[1:]
         if action.endswith("; end") and kind == "keep":
             return t(_k("panel.do.keep_end"), boats=boats_counted(t, action[:-5].split()[1:]))
@@ -477,6 +479,20 @@ class YamataiPresentation(Presentation):
         if not culture:
             return island
         return t(_k("summary.token_on"), culture=culture_name(t, culture), island=island)
+
+
+def _names_known(kind: str, args: Sequence[str]) -> bool:
+    """Whether each argument of a ``kind`` action where a boat or a culture token belongs
+    (``typed.VERBS``) names one in the notation."""
+    kinds = list(VERBS.get(kind, ()))
+    if kinds and kinds[-1].startswith("*"):  # it takes every argument left
+        kinds += [kinds[-1]] * len(args)
+    known = {"boat": BOAT_WORDS, "culture": CULTURE_WORDS}
+    return all(
+        arg in known[wanted.lstrip("*")]
+        for wanted, arg in zip(kinds, args, strict=False)
+        if wanted != AS_TYPED
+    )
 
 
 def _tile_pp(code: str) -> int:
