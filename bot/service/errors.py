@@ -89,6 +89,8 @@ def rejected(error: EngineError, match: Match, seat: int, parts: Sequence[str]) 
     """
     if error.reason == "reveal_alone" and len(parts) > 1:
         return reveal_alone(parts, error)
+    if error.reason == "sequence_past_turn":
+        return _past_turn(error, match, seat, parts)
     if not isinstance(error, InvalidNotation | IllegalAction) or error.reason in SELF_EXPLAINED:
         return EngineRejected(error)
     number, legal = 1, match.legal_actions()
@@ -169,6 +171,17 @@ def _placed(refused: ServiceError, match: Match, seat: int, before: Sequence[str
     refused.view = at.view(seat)
     refused.step = shows(at.view(None), step) if step else None
     return refused
+
+
+def _past_turn(error: EngineError, match: Match, seat: int, parts: Sequence[str]) -> ServiceError:
+    """A sequence that goes on after the action that ends the turn: nothing was played, which
+    of its actions comes too late (in words, where its game says them), and that each turn
+    is played on its own. It is the player's turn: the engine's NotYourTurn is not said."""
+    number = error.data.get("number")
+    at = number if isinstance(number, int) and 1 < number <= len(parts) else len(parts)
+    part = parts[at - 1][:60].replace("`", "'")
+    refused = ServiceError("error.sequence.past_turn", number=at, count=len(parts), part=part)
+    return _placed(refused, match, seat, parts[: at - 1])
 
 
 def reveal_alone(parts: Sequence[str], error: EngineError) -> ServiceError:
