@@ -131,3 +131,36 @@ def test_the_card_chips_on_a_turn_picture_are_read_with_a_key(lang: str) -> None
     plain, legal = _keeping([], [])
     bare = _texts(render_focus, plain, lang, legal=legal, extras=Extras(language=lang))
     assert say("n.key.cards", lang) not in bare  # no chips, no line for them
+
+
+#: The word the bot's texts use for what a panorama stop gives ("a pris la section 2 du
+#: panorama Dauphin", namiji.summary.panorama), and the word for a card the pictures said.
+SECTION = {
+    "en": ("section", "card"),
+    "fr": ("section", "carte"),
+    "it": ("sezione", "carta"),
+    "pl": ("część", "kartę"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_panorama_stop_gives_a_section_as_the_texts_say(lang: str) -> None:
+    """The pictures said "a pris une carte Panorama", "bierze kartę panoramy" where every text
+    says "a pris la section 2 du panorama Dauphin", "bierze część 2 panoramy"; the step where
+    Autre vue lets the player choose says what the menu and /board say ("choisir le panorama
+    à poursuivre")."""
+    section, card = SECTION[lang]
+    took = say("n.focus.panorama", lang)
+    assert section in took and card not in took, took
+    for key in ("n.task.panorama", "n.focus.task.panorama", "n.watch.panorama"):
+        said = say(key, lang)
+        assert card not in said.lower() and "panoram" in said, (key, said)
+    assert say("n.task.panorama", "fr") == "choisir le panorama à poursuivre"
+
+
+def test_the_polish_pictures_say_crate_lines_and_dashed_squares() -> None:
+    """The Polish final board's row said "rzędy skrzynki" (rows only) where its notes and the web
+    say "linie skrzynki"; the legend's "Kwadraty z przerywanej linii" read awkwardly."""
+    assert say("n.cat.crate", "pl") == "linie skrzynki"
+    for key in ("c.focus.since_legend", "c.focus.since_legend_start"):
+        assert say(key, "pl").startswith("Przerywane kwadraty: "), say(key, "pl")
