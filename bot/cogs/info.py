@@ -22,6 +22,7 @@ from bot.names import display_name
 from bot.present import NO_MENTIONS, clip, decimal, send, t, thread_of
 from bot.service import (
     BoardResult,
+    Ended,
     GameListing,
     HistoryResult,
     Pace,
@@ -55,7 +56,9 @@ def board_caption(interaction: Interaction, board: BoardResult, public: bool = F
     ("Your turn: choose a fleet tile") when they are to act and read it alone, else in the
     third person, the spectators' words ("Ann is to play: choose a fleet tile"), since the
     player's own words speak to whoever reads them."""
-    if board.over or board.current is None or board.step is None:  # no step: the game is over
+    if board.ended is not None:  # the bot ended it: who resigned and who won, as its end said
+        current = ending_words(interaction, board.ended)
+    elif board.over or board.current is None or board.step is None:  # no step: it is over
         current = t(interaction, "board.over")
     elif not public and board.current.user_id == interaction.user.id and not board.current.computer:
         current = t(interaction, "board.yours", step=t(interaction, board.step))
@@ -65,6 +68,19 @@ def board_caption(interaction: Interaction, board: BoardResult, public: bool = F
         current = t(interaction, "board.current", player=display_name(name), step=step)
     key = "board.caption" if board.counts == "round" else f"board.caption_{board.counts}"
     return t(interaction, key, round=board.round, current=current)
+
+
+def ending_words(interaction: Interaction, ended: Ended) -> str:
+    """How the bot ended a game, as its last thread message says it ("**Kenji** resigned:
+    **Hana** wins the game"), in the reader's words."""
+    catalog, locale = default_catalog(), str(interaction.locale)
+
+    def named(player: PlayerInfo | None) -> str:
+        return "" if player is None else display_name(reader_name(catalog, locale, player))
+
+    by = "" if ended.by is None else f"<@{ended.by}>"
+    key = f"game.{ended.reason}"
+    return t(interaction, key, player=named(ended.player), winner=named(ended.winner), by=by)
 
 
 def log_text(interaction: Interaction, history: HistoryResult) -> str:

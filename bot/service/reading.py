@@ -23,6 +23,7 @@ from .errors import ServiceError
 from .history import replay_turns
 from .pace import pace, seat_times
 from .pictures import Pictures
+from .records import ended_word
 from .results import (
     COMPUTER_USER_ID,
     BoardResult,
@@ -33,6 +34,7 @@ from .results import (
 from .tables import (
     GameDesk,
     current_turn,
+    end_reason,
     mark_computer_played,
     match_of,
     players_of,
@@ -73,13 +75,17 @@ class ReadingService:
         turns = await asyncio.to_thread(replay_turns, match)
         events = [e for t in turns[-1:] for e in t.events]
         played = bool(turns) and len(match.log) in await self.store.computer_played(game.id)
+        # a game the bot ended (a resignation, an abandon) is drawn as the thread's final
+        # board draws it: ended, nobody to play, no computer playing on for anyone
+        stopped = over and bool(game.end_reason) and match.outcome is None
         picture = await self.pictures.render(
             match.view(viewer),
             events,
             game,
-            stand_ins=stand_ins,
-            computer_played=played,
+            stand_ins={} if stopped else stand_ins,
+            computer_played=played and not stopped,
             banks=await self.deadlines.shown_banks(game),
+            ended=ended_word(game) if stopped else None,
         )
         return BoardResult(
             game_id=game.id,
@@ -90,6 +96,7 @@ class ReadingService:
             step=step_of(match),
             over=over,
             counts=presentation(game.game_key).counts,
+            ended=end_reason(game, match) if stopped else None,
         )
 
     async def announced_version(self, game_id: int) -> int:

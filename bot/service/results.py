@@ -172,6 +172,7 @@ class BoardResult:
     step: str | None
     over: bool
     counts: str = "round"  # what ``round`` counts: "round" or "turn" (D83)
+    ended: Ended | None = None  # how the bot ended it (a resignation, an abandon), if it did
 
 
 @dataclass(frozen=True, kw_only=True)
