@@ -19,7 +19,7 @@ from render import render_focus
 from render.extras import Extras
 from render.namiji.picture import render_board
 from render.text import measuring
-from render.words import say
+from render.words import say, table
 from tests.render.test_golden import GOLDEN
 from tests.render.test_phone import _clear_caches
 
@@ -164,3 +164,10 @@ def test_the_polish_pictures_say_crate_lines_and_dashed_squares() -> None:
     assert say("n.cat.crate", "pl") == "linie skrzynki"
     for key in ("c.focus.since_legend", "c.focus.since_legend_start"):
         assert say(key, "pl").startswith("Przerywane kwadraty: "), say(key, "pl")
+
+
+def test_a_polish_picture_says_one_word_for_a_stop() -> None:
+    """Polish pictures said "przystanek" ("Na tym przystanku", the key's "przystanki") and
+    "stacja" ("jest na stacji"): one word, the glossary's "przystanek"."""
+    texts = [v for k, v in table("pl").items() if k.startswith(("n.", "c."))]
+    assert not [t for t in texts if "stacj" in t.lower()], [t for t in texts if "stacj" in t]
