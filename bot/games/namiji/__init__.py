@@ -409,7 +409,7 @@ class NamijiPresentation(Presentation):
             section = _section(view, args[0])
             if section:
                 bonus = components().panorama_bonus
-                return t(_k("panel.about.panorama"), section=section, bonus=bonus)
+                return counted(t, _k("panel.about.panorama"), section, bonus=bonus)
         return None
 
     def card_codes(self, topic: str) -> Sequence[str]:
