@@ -315,8 +315,10 @@ def _log(page: GamePage, say: Say) -> str:
             f'<span class="round">{e(say(f"web.{page.counts}", round=step.round))}</span>'
             f"{when} <b>{e(who)}</b> {e(step.words)}{_notation(step.action, say)}</li>"
         )
+    # shown by the replay at its first step, before any entry (web.js ``history``)
+    none = f'<p class="log-none" hidden>{e(say("web.log_empty"))}</p>'
     return (
-        f'<section class="log"><h2>{e(say("web.log"))}</h2>'
+        f'<section class="log"><h2>{e(say("web.log"))}</h2>{none}'
         f'<ol reversed class="entries">{"".join(reversed(items))}</ol></section>'
     )
 

@@ -171,12 +171,16 @@
   }
 
   // The history lists the actions played up to the step shown (each entry's value is the
-  // step it led to), as the rest of the page does.
+  // step it led to), as the rest of the page does; before the first, it says none was.
   function history(n) {
     var entries = document.querySelectorAll("section.log li[value]");
+    var listed = 0;
     for (var i = 0; i < entries.length; i++) {
       entries[i].hidden = Number(entries[i].getAttribute("value")) > n;
+      listed += entries[i].hidden ? 0 : 1;
     }
+    var none = document.querySelector("section.log .log-none");
+    if (none) { none.hidden = listed > 0; }
   }
 
   function replay(img, data) {
