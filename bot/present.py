@@ -370,7 +370,11 @@ async def report_error(interaction: Interaction, error: BaseException) -> None:
     """Answer a failed interaction: the reason for a ServiceError, else a generic apology."""
     interaction.extras["error"] = error  # its outcome, for the metrics (bot/ops/answers.py)
     if isinstance(error, ServiceError):
-        text = error_text(default_catalog(), error, str(interaction.locale))
+        try:
+            text = error_text(default_catalog(), error, str(interaction.locale))
+        except Exception:  # a refusal that cannot be said is still answered, never left silent
+            log.exception("the refusal %s could not be put in words", error.key)
+            text = t(interaction, "error.generic")
     elif is_busy(error):  # other writers kept the database (or the row) busy: rolled back
         log.warning("interaction refused, the database stayed busy: %s", error)
         text = t(interaction, "error.busy")

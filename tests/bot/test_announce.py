@@ -13,7 +13,7 @@ import pytest
 
 from bot.catalog import default_catalog
 from bot.present import AfterSave, after_save, played_text, report_error
-from bot.service import PlayResult, Rooms
+from bot.service import PlayResult, Rooms, ServiceError
 from bot.thread.door import announce, settle
 from bot.thread.turns import message_nonce
 
@@ -127,3 +127,26 @@ def test_settle_leaves_a_failed_post_to_the_runner(tmp_path: Path) -> None:
         assert bot.runner.kicked == [result.game_id] * 2
 
     asyncio.run(with_service(tmp_path, body))
+
+
+def test_a_refusal_that_cannot_be_put_in_words_is_still_answered(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """B3: a refusal whose words failed (a typed `net` once) left the player with no answer."""
+
+    def broken(*args: object) -> str:
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr("bot.present.error_text", broken)
+
+    async def body() -> None:
+        interaction = fake_interaction(FakeBot())
+        interaction.locale = discord.Locale.french
+        await report_error(interaction, ServiceError("error.engine.illegal"))
+        [reply] = interaction.response.sent
+        assert reply["content"] == default_catalog().text("error.generic", "fr")
+        assert reply["ephemeral"] is True
+
+    with caplog.at_level(logging.ERROR):
+        asyncio.run(body())
+    assert "could not be put in words" in caplog.text
