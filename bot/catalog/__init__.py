@@ -13,7 +13,6 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from bot.catalog.typography import euphonic
 from bot.games import PRESENTATIONS, Presentation
 from render.catalog import (
     FALLBACK,
@@ -21,6 +20,7 @@ from render.catalog import (
     PLURAL_CATEGORIES,
     Catalog,
     base_id,
+    euphonic,
     placeholders,
     plural_categories,
     plural_category,

@@ -43,15 +43,6 @@ def card_names(catalog: Catalog, locale: str | None, game: str | None) -> list[s
     ]
 
 
-#: Italian's "e" before a word that begins with "e", said "ed" ("C3 ed E4", "Ann ed Emma").
-ITALIAN_AND = re.compile(r"(?<![\w'\u2019])e (?=[eEèéÈÉ])")
-
-
-def euphonic(text: str, language: str) -> str:
-    """``text`` with its joins as the language says them: Italian "e" before an "e" is "ed"."""
-    return ITALIAN_AND.sub("ed ", text) if language == "it" else text
-
-
 #: Each language's quotation marks: outer open, outer close, inner open, inner close (a quote
 #: inside a quote: Polish „… »…« …”, French « … “…” … », Italian «… “…” …», English's
 #: single marks inside its double ones).
