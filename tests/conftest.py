@@ -91,7 +91,6 @@ SERIAL = (
     "tests/bot/test_worker_pool.py",  # patience
     "tests/bot/test_think_pool.py",
     "tests/bot/test_render_pool.py",
-    "tests/render/test_namiji.py::test_rendering_is_fast_enough",  # perf_counter < 0.5
     "tests/web/test_protocol.py",  # a 0.3 s request timeout
     "tests/ops/test_watchdog.py",  # pings within the watchdog's interval
     # python -m bot stopped right after it became ready: twice in ten runs beside other tests
