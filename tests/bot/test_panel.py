@@ -172,7 +172,10 @@ def test_choices_read_in_the_games_words() -> None:
         "Zatrzymaj w porcie: łódź ze złotem i zakończ turę"
     )
     assert label(yamatai, "en", "recruit Riu silk silk") == "Recruit Riu with silk \u00d72"
-    assert label(yamatai, "en", "swap tokens A2 B4") == "Swap rice on A2 with tea on B4"
+    assert (
+        label(yamatai, "en", "swap tokens A2 B4")
+        == "Swap the rice token on A2 with the tea token on B4"
+    )
     assert label(namiji, "it", "fish os") == "Pesca il saba arancione"
     assert label(namiji, "en", "keep r2c3") == "Put it in row 2, column 3 of your crate"
 
@@ -199,7 +202,7 @@ def test_powers_fleets_and_groups_read_in_the_games_words() -> None:
     assert label("en", "fleet 7") == (
         "Take fleet 7: a stone boat and a bamboo boat · remove up to 2 boats"
     )
-    assert label("en", "swap tokens A4 B2") == "Swap rice on A4 with tea on B2"
+    assert label("en", "swap tokens A4 B2") == "Swap the rice token on A4 with the tea token on B2"
     assert label("en", "remove 7 15") == "Remove the boats on spots 7 and 15"
     assert label("pl", "remove 7") == "Usuń łódź z pola 7"
     assert label("en", "slide 12 13") == "Slide the boat on spot 12 to spot 13"
@@ -221,7 +224,7 @@ def test_powers_fleets_and_groups_read_in_the_games_words() -> None:
         == "Hetsuka\u00a0: défausser un jeton Culture thé contre 4 pièces"
     )
     assert label("en", "kachiko C4") == "Kachiko: pay 2 coins, remove the sacred ground on C4"
-    assert label("en", "ebisu B2") == "Ebisu: also take tea on B2"
+    assert label("en", "ebisu B2") == "Ebisu: also take the tea token on B2"
     assert label("en", "keep clay clay; end") == (
         "Keep 2 clay boats in your harbor and end the turn"
     )

@@ -437,8 +437,11 @@ class YamataiPresentation(Presentation):
         """A fleet or specialist power in words (None for an action it does not know)."""
         cultures = {str(i["label"]): str(i.get("token") or "") for i in view.get("islands", [])}
 
-        def token(island: str) -> str:
-            return self._token_on(t, cultures.get(island, ""), island)
+        def token(island: str) -> str:  # the object of a verb: "le jeton riz de A3"
+            culture = cultures.get(island, "")
+            if not culture:
+                return island
+            return t(_k("panel.token"), culture=culture_name(t, culture), island=island)
 
         if kind == "swap" and len(args) == 3 and args[0] == "tokens":
             return t(_k("panel.do.swap_tokens"), first=token(args[1]), second=token(args[2]))
@@ -501,16 +504,19 @@ def _tile_pp(code: str) -> int:
 
 
 def _boats(t: Texts, code: str) -> str:
-    """The boats a building tile takes, in one line ("2 bambou, or")."""
+    """The boats a building tile takes, in one line ("bambou" times 2, "or")."""
     return ", ".join(_tile_boats(t, code))
 
 
 def _tile_boats(t: Texts, code: str) -> list[str]:
-    """The boats a building tile takes, in words ("2 bambou", "or")."""
+    """The boats a building tile takes, in words, counted as culture tokens are ("bambou"
+    times 2, "or"; ``yamatai.boat_counted``)."""
     comp = load_components()
     lang = language(t)
     return [
-        say(f"y.boat.{b}", lang) if n == 1 else f"{n} {say(f'y.boat.{b}', lang)}"
+        say(f"y.boat.{b}", lang)
+        if n == 1
+        else t(_k("boat_counted"), name=say(f"y.boat.{b}", lang), count=n)
         for b, n in zip(comp.boat_names, comp.buildings[code].needs, strict=True)
         if n
     ]
