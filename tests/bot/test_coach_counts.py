@@ -28,32 +28,35 @@ LOCALES = {
 SAID = {
     "en": (
         "You have made no decision in this game yet: there is nothing to look at.",
-        "Your last decision did not lose you much: the strong player agrees with it.",
-        "None of your last 2 decisions lost you much: the strong player agrees with them.",
-        "None of your last 5 decisions lost you much: the strong player agrees with them.",
+        "Your last decision did not lose you much: the strong computer player agrees with it.",
+        "None of your last 2 decisions lost you much: the strong computer player agrees with them.",
+        "None of your last 5 decisions lost you much: the strong computer player agrees with them.",
     ),
     "fr": (
         "Tu n'as pris aucune décision dans cette partie\u00a0: il n'y a rien à examiner.",
-        "Ta dernière décision ne t'a pas coûté grand-chose\u00a0: le joueur fort est d'accord"
-        " avec elle.",
-        "Aucune de tes 2 dernières décisions ne t'a coûté grand-chose\u00a0: le joueur fort est"
-        " d'accord avec elles.",
-        "Aucune de tes 5 dernières décisions ne t'a coûté grand-chose\u00a0: le joueur fort est"
-        " d'accord avec elles.",
+        "Ta dernière décision ne t'a pas coûté grand-chose\u00a0: le joueur ordinateur fort"
+        " est d'accord avec elle.",
+        "Aucune de tes 2 dernières décisions ne t'a coûté grand-chose\u00a0: le joueur"
+        " ordinateur fort est d'accord avec elles.",
+        "Aucune de tes 5 dernières décisions ne t'a coûté grand-chose\u00a0: le joueur"
+        " ordinateur fort est d'accord avec elles.",
     ),
     "it": (
         "Non hai ancora preso nessuna decisione in questa partita: non c'è niente da esaminare.",
-        "La tua ultima decisione non ti è costata molto: il giocatore forte è d'accordo.",
-        "Nessuna delle tue ultime 2 decisioni ti è costata molto: il giocatore forte è d'accordo.",
-        "Nessuna delle tue ultime 5 decisioni ti è costata molto: il giocatore forte è d'accordo.",
+        "La tua ultima decisione non ti è costata molto: il giocatore computer forte è d'accordo.",
+        "Nessuna delle tue ultime 2 decisioni ti è costata molto: il giocatore computer forte è"
+        " d'accordo.",
+        "Nessuna delle tue ultime 5 decisioni ti è costata molto: il giocatore computer forte è"
+        " d'accordo.",
     ),
     "pl": (
         "W tej grze nie ma jeszcze żadnej twojej decyzji: nie ma czego sprawdzać.",
-        "Twoja ostatnia decyzja nie kosztowała cię wiele: silny gracz się z nią zgadza.",
-        "Żadna z twoich 2 ostatnich decyzji nie kosztowała cię wiele: silny gracz się z nimi"
+        "Twoja ostatnia decyzja nie kosztowała cię wiele: silny gracz komputerowy się z nią"
         " zgadza.",
-        "Żadna z twoich 5 ostatnich decyzji nie kosztowała cię wiele: silny gracz się z nimi"
-        " zgadza.",
+        "Żadna z twoich 2 ostatnich decyzji nie kosztowała cię wiele: silny gracz komputerowy"
+        " się z nimi zgadza.",
+        "Żadna z twoich 5 ostatnich decyzji nie kosztowała cię wiele: silny gracz komputerowy"
+        " się z nimi zgadza.",
     ),
 }
 

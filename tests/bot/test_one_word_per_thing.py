@@ -64,3 +64,38 @@ def test_the_polish_swap_of_tokens_names_them_without_a_case() -> None:
     and the instrumental; the tokens' names stand alone after a colon."""
     pl = _texts("bot/games/yamatai/locale/pl.json")
     assert pl["yamatai.panel.do.swap_tokens"] == "Zamień miejscami: {first} i {second}"
+
+
+def test_a_french_gold_boat_is_never_said_with_its_colour() -> None:
+    """Fleet 10: "un bateau de ton choix, or (jaune) compris" where the rest says "d'or"
+    (verification 47, O10); only the typed words' lists name the colours."""
+    for path in (
+        "render/yamatai/locale/fr.json",
+        "bot/web/locale/fr.json",
+        "bot/games/yamatai/locale/fr.json",
+    ):
+        texts = _texts(path).items()
+        assert not [k for k, v in texts if "(jaune)" in v], path
+    assert "bateau d'or" in _texts("render/yamatai/locale/fr.json")["y.fleet.10"]
+
+
+STRONG_PLAYER = {
+    "en": "the strong computer player",
+    "fr": "le joueur ordinateur fort",
+    "it": "il giocatore computer forte",
+    "pl": "silny gracz komputerowy",
+}
+
+
+def test_the_coach_names_the_strong_computer_player_one_way_in_every_text() -> None:
+    """The hint said "le joueur ordinateur fort", "none cost you much" "le joueur fort"
+    (verification 47, O5); "silny gracz komputerowy" / "silny gracz" in Polish."""
+    for locale, name in STRONG_PLAYER.items():
+        texts = _texts(f"bot/catalog/{locale}.json")
+        coach = {
+            k: v
+            for k, v in texts.items()
+            if k.startswith(("coach.hint_title", "coach.turning_point_line", "coach.no_turning"))
+        }
+        assert len(coach) >= 5, locale
+        assert not [k for k, v in coach.items() if name.lower() not in v.lower()], locale

@@ -337,7 +337,7 @@ def test_turning_points_on_the_final_message_of_a_coached_game(
             assert lines[0].startswith(
                 ("Your turning points (your last 12", "None of your last 12")
             )
-            assert all("the strong player would have played" in line for line in lines[1:])
+            assert all("the strong computer player would have played" in line for line in lines[1:])
             assert len(lines) <= 4
 
     run(body, timeout=240)
