@@ -34,7 +34,9 @@ class Extras:
     the rules), (seat, seconds) left in each time bank (``banks``; none: no time bank); for a
     turn picture, the others' turns since the viewer's last one, told and marked instead of
     the last turn (``since``; ``first_turn``: since the game began, the viewer has had none);
-    whom the title speaks to (``voice``: "spectator" says the step in the third person)."""
+    whom the title speaks to (``voice``: "spectator" says the step in the third person); the
+    result as the bot stored it, (seat, rank) with 1 the best (``ranks``: a resigned seat ranks
+    last whatever its score; drawn instead of the rules' ranking; none: the rules' stands)."""
 
     language: str = "en"
     theme: str | Theme = "default"
@@ -45,6 +47,7 @@ class Extras:
     since: Since | None = None
     first_turn: bool = False
     voice: Voice = "player"
+    ranks: tuple[tuple[int, int], ...] = ()
 
     @property
     def seats(self) -> dict[int, str]:

@@ -10,7 +10,7 @@ point (``dressed``) and read by the drawing functions below.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from copy import copy
@@ -31,9 +31,11 @@ __all__ = [
     "computer_played",
     "dressed",
     "ended",
+    "rank",
     "seat_words",
     "spectator",
     "stand_in_words",
+    "winners",
     "without_turn",
 ]
 
@@ -102,6 +104,21 @@ def ended() -> str | None:
     return (
         say(f"c.ended.{reason}") if reason in END_REASONS else say("c.ended.other", reason=reason)
     )
+
+
+def winners(rules: Iterable[int]) -> list[int]:
+    """The seats a finished game's picture names as its winners: the bot's first-ranked ones
+    when it gave its result (a resigned seat ranks last, D286), else the rules' (``rules``)."""
+    ranked = dict(_extras().ranks)
+    if not ranked:
+        return list(rules)
+    best = min(ranked.values())
+    return sorted(seat for seat, place in ranked.items() if place == best)
+
+
+def rank(seat: int, rules: int) -> int:
+    """A seat's final rank as the picture draws it: the bot's result's, else the rules'."""
+    return dict(_extras().ranks).get(seat, rules)
 
 
 class _Turned(TypedDict):

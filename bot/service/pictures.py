@@ -78,6 +78,12 @@ def picture_language(game: Game) -> str:
     return game.language or "en"
 
 
+def stored_ranks(game: Game) -> dict[int, int]:
+    """A finished game's result as stored, seat -> rank (a resigned seat last): what its
+    pictures rank and name as the winner (D286); empty while it runs or without a result."""
+    return {s.seat: s.final_rank for s in game.seats if s.final_rank is not None}
+
+
 def picture_payload(
     view: Mapping[str, Any],
     events: Sequence[Event] | None,
@@ -169,13 +175,15 @@ class Pictures:
         since: ToldTurns | None = None,
         banks: Mapping[int, int] | None = None,
         ended: str | None = None,
+        ranks: Mapping[int, int] | None = None,
     ) -> PictureOrder:
         """What the picture of ``view`` is drawn from, in the game's language (None: a
         warm-up); ``legal``: the turn picture marking them; ``stand_ins`` (seat -> why the
         computer plays its human), ``computer_played`` (the last turn so) and ``banks`` (seat
         -> seconds left in its time bank) are told on it; ``since``: the turn picture tells and
         marks these turns (the others' since the viewer's last one); ``ended``: why the bot
-        ended the game (``records.ended_word``), told on it."""
+        ended the game (``records.ended_word``), told on it; ``ranks``: the result as stored
+        (seat -> rank, ``stored_ranks``), ranked and named on it instead of the rules' (D286)."""
         extras = Extras(
             language="en" if game is None else picture_language(game),
             stand_ins=tuple(sorted((stand_ins or {}).items())),
@@ -184,6 +192,7 @@ class Pictures:
             since=None if since is None else tuple((t.seat, tuple(t.events)) for t in since.turns),
             first_turn=since is not None and since.first_turn,
             ended=ended,
+            ranks=tuple(sorted((ranks or {}).items())),
         )
         return PictureOrder(
             game_id=None if game is None else game.id,
@@ -214,6 +223,7 @@ class Pictures:
         computer_played: bool = False,
         banks: Mapping[int, int] | None = None,
         ended: str | None = None,
+        ranks: Mapping[int, int] | None = None,
     ) -> bytes:
         """The picture at once (``order`` then ``draw``)."""
         order = self.order(
@@ -225,6 +235,7 @@ class Pictures:
             computer_played=computer_played,
             banks=banks,
             ended=ended,
+            ranks=ranks,
         )
         return await self.draw(order)
 

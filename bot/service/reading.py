@@ -22,7 +22,7 @@ from .deadlines import DeadlineService
 from .errors import ServiceError
 from .history import replay_turns
 from .pace import pace, seat_times
-from .pictures import Pictures
+from .pictures import Pictures, stored_ranks
 from .records import ended_word
 from .results import (
     COMPUTER_USER_ID,
@@ -86,6 +86,7 @@ class ReadingService:
             computer_played=played and not stopped,
             banks=await self.deadlines.shown_banks(game),
             ended=ended_word(game) if stopped else None,
+            ranks=stored_ranks(game),  # the result as stored names the winner (D286)
         )
         return BoardResult(
             game_id=game.id,

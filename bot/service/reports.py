@@ -94,6 +94,8 @@ class TurnReports:
             stand_ins=stand_ins,
             computer_played=skipped,
             banks=await self.banks(game, now=self.desk.now()),  # the mover's turn ends now
+            # the final board ranks and names the winner as the result does (D286)
+            ranks=None if final is None else {s.seat: s.rank for s in final.scores},
         )
         return TurnReport(
             game_id=game.id,

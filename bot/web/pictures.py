@@ -39,13 +39,18 @@ def lower_priority() -> None:
 
 
 def web_picture(
-    view: JsonObject, events: Sequence[Event] | None, language: str, ended: str | None = None
+    view: JsonObject,
+    events: Sequence[Event] | None,
+    language: str,
+    ended: str | None = None,
+    ranks: tuple[tuple[int, int], ...] = (),
 ) -> bytes:
     """A step's board picture, drawn at the web's lower priority for the page's readers, who
     watch: its title says the step in the third person ("Ann chooses a fleet", D242);
-    ``ended``: how the bot ended the game (the last step's, as the Discord final board)."""
+    ``ended``: how the bot ended the game (the last step's, as the Discord final board);
+    ``ranks``: the result as stored, (seat, rank), ranked and named on it (D286)."""
     lower_priority()
-    extras = Extras(language=language, voice="spectator", ended=ended)
+    extras = Extras(language=language, voice="spectator", ended=ended, ranks=ranks)
     return render_picture(view, events, None, extras)
 
 

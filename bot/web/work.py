@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from bot.games import presentation
 from bot.games.base import Score
 from bot.kept import Kept
-from bot.service.pictures import picture_language
+from bot.service.pictures import picture_language, stored_ranks
 from bot.service.records import draw_recap, ended_word, record_of
 from bot.service.results import COMPUTER_USER_ID, TurnId
 from bot.service.tables import end_reason, match_of, step_of
@@ -119,12 +119,17 @@ def step_picture(
 ) -> bytes | None:
     """The board after step ``number`` of the game's replay (None: no such step), drawn by
     ``drawer`` (the web pool's) from the spectator's view and the step's marked events; the
-    last step of a game the bot ended, as it ended (``ending``)."""
+    last step of a game the bot ended, as it ended (``ending``); the last step of a finished
+    game ranked and won as its stored result says (a resigned seat last, D286)."""
     steps = prepared(game).replay.steps
     if number >= len(steps):
         return None
     step = steps[number]
-    ended = ending(game, number, len(steps) - 1)
+    last = len(steps) - 1
+    ended = ending(game, number, last)
+    ranks = tuple(sorted(stored_ranks(game).items())) if number == last and not ended else ()
+    if ranks:
+        return drawer(step.view, list(step.events), language, None, ranks)
     if ended is None:
         return drawer(step.view, list(step.events), language)
     return drawer(step.view, list(step.events), language, ended)
@@ -161,10 +166,9 @@ def _page(
     picture: str,
 ) -> pages.GamePage:
     match, replay = ready.match, ready.replay
-    outcome = match.outcome
-    # the rules' winners; a game the bot ended (a resignation) keeps the ones it stored (D207)
-    stored = {s.seat for s in game.seats if s.winner}
-    winners = set(outcome.winners) if outcome is not None else stored
+    # the winners as stored: a resigned seat ranks last even when the computer finished it
+    # with the top score (D286), and a game the bot ended keeps the one it named (D207)
+    winners = {s.seat for s in game.seats if s.winner}
     active = game.status == GameStatus.ACTIVE and match.current_seat is not None
     colours = match.colours
     language = picture_language(game)

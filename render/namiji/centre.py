@@ -15,7 +15,7 @@ from render.namiji.boards import arrival_face, fit_text
 from render.namiji.glyphs import boat_sprite, card_sprite, fish_sprite, paste_centred
 from render.namiji.route import boat_look
 from render.namiji.static import KEY_HEIGHT
-from render.stand_in import ended, spectator
+from render.stand_in import ended, spectator, winners
 from render.text import draw_text, text_length
 from render.theme import Theme
 from render.words import say
@@ -315,7 +315,9 @@ def draw_final_table(
     draw.rectangle((left + 3, top + 3, right - 3, bottom - 3), fill=look.panel)
     players = view["players"]
     totals = [int(p.get("score", 0)) for p in players]
-    best = max(totals)
+    # the bot's first-ranked seats when it gave a result (a resigned seat ranks last, D286)
+    first = set(winners(s for s, total in enumerate(totals) if total == max(totals)))
+    best = max(totals[s] for s in first)
     lines = [score_lines(player_from_view(p), final=True) for p in players]
     label_width = max(170, 12 + max(text_length(say(f"n.cat.{c}"), BODY_SIZE) for c in CATEGORIES))
     col = (right - left - 2 * MARGIN - label_width) / len(players)
@@ -329,7 +331,7 @@ def draw_final_table(
     rows = len(CATEGORIES) + 2
     for seat, player in enumerate(players):
         cx = x0 + col * (seat + 0.5)
-        if totals[seat] == best:
+        if seat in first:
             draw.rounded_rectangle(
                 (x0 + col * seat + 3, y - 24, x0 + col * (seat + 1) - 3, y - 24 + rows * row_h),
                 8,
@@ -374,9 +376,9 @@ def draw_final_table(
             HEADING_SIZE + 3,
             "bold",
         )
-    winners = [str(players[s].get("name", "")) for s in range(len(players)) if totals[s] == best]
-    key = "n.final.winner" if len(winners) == 1 else "n.final.winners"
-    size, shown = winner_lines(say(key, names=", ".join(winners), best=best), right - left - 32)
+    names = [str(players[s].get("name", "")) for s in sorted(first)]
+    key = "n.final.winner" if len(names) == 1 else "n.final.winners"
+    size, shown = winner_lines(say(key, names=", ".join(names), best=best), right - left - 32)
     pitch, middle = size + 5, bottom - 22 - 7 * (len(shown) - 1)  # two lines: clear of the key
     for k, line in enumerate(shown):
         line_y = middle + (k - (len(shown) - 1) / 2) * pitch

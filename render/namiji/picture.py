@@ -21,7 +21,7 @@ from render.namiji.highlight import Highlight
 from render.namiji.route import boat_look, draw_boats, nobody_to_act
 from render.namiji.static import static_layer
 from render.png import encode_png, palette_of
-from render.stand_in import dressed, ended, spectator
+from render.stand_in import dressed, ended, spectator, winners
 from render.text import draw_text, fit_name_first, text_length
 from render.theme import Theme, get_theme, theme_colours
 from render.words import language as drawn_language
@@ -166,8 +166,10 @@ def _draw_header(canvas: Image.Image, view: NamijiView, look: Theme, marks: Sequ
     )
     players = view["players"]
     if view.get("phase") == "over":
-        best = max(int(p.get("score", 0)) for p in players)
-        names = [str(p.get("name", "")) for p in players if int(p.get("score", 0)) == best]
+        totals = [int(p.get("score", 0)) for p in players]
+        first = winners(s for s, total in enumerate(totals) if total == max(totals))  # D286
+        best = max(totals[s] for s in first)
+        names = [str(players[s].get("name", "")) for s in first]
         key = "n.header.over_single" if len(names) == 1 else "n.header.over_shared"
         text = say(key, names=say("n.and").join(names), best=best)
         text = fit_text(text, HEADER_SIZE + 2, right - 280)

@@ -21,6 +21,7 @@ from render.stand_in import (
     ended,
     seat_words,
     stand_in_words,
+    winners,
     without_turn,
 )
 from render.text import draw_text
@@ -324,7 +325,7 @@ def _title(view: YamataiView, look: Theme, targets: Targets) -> list[Line]:
             (say("c.ended.as_they_stood"), SMALL, look.ink_dim, False),
         ]
     if view.get("over") and outcome:
-        winner = players[int(outcome["winner"])]
+        winner = players[winners([int(outcome["winner"])])[0]]
         reasons = end_words(outcome.get("end_reasons", []))
         return [
             (say("y.focus.over", round=view.get("round", "")), TITLE, look.accent, True),

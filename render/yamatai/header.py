@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.yamatai.view import YamataiView
 from render.fonts import font
-from render.stand_in import ended, spectator
+from render.stand_in import ended, spectator, winners
 from render.text import fit_name_first, fit_text, text_length
 from render.theme import Theme
 from render.words import say
@@ -47,7 +48,7 @@ def draw_header(
         )
     elif not ended() and view.get("over") and (outcome := view.get("outcome")):
         # a winner's name too long loses letters, with an ellipsis
-        seat = int(outcome["winner"])
+        seat = _winner(outcome)
         text = fit_name_first(
             lambda who, _: _over(view, who), str(view["players"][seat]["name"]), "", size, room
         )
@@ -68,7 +69,7 @@ def _status(view: YamataiView) -> str:
     if stopped := ended():
         return say("y.header.ended", ended=stopped, round=view.get("round", ""))
     if view.get("over") and outcome:
-        return _over(view, str(players[int(outcome["winner"])]["name"]))
+        return _over(view, str(players[_winner(outcome)]["name"]))
     current = view.get("current_seat")
     who = str(players[current]["name"]) if isinstance(current, int) else "?"
     return _turn(view, who, _step(view))
@@ -89,9 +90,14 @@ def _step(view: YamataiView) -> str:
 def _over(view: YamataiView, winner: str) -> str:
     """Who won (``winner``, the name as it fits) with what, after how many rounds."""
     outcome = view.get("outcome") or {}
-    seat = int(outcome.get("winner", -1))
+    seat = _winner(outcome) if outcome else -1
     total = next((s["total"] for s in outcome.get("scores", []) if s["seat"] == seat), "")
     return say("y.header.over", round=view.get("round", ""), name=winner, total=total)
+
+
+def _winner(outcome: Mapping[str, Any]) -> int:
+    """The winner's seat: the rules', unless the bot's result ranks another first (D286)."""
+    return winners([int(outcome["winner"])])[0]
 
 
 def step_shown(view: YamataiView) -> str:

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.yamatai.view import YamataiPlayer, YamataiSpecialist, YamataiTile, YamataiView
 from render.fonts import Style, font
-from render.stand_in import ended, spectator
+from render.stand_in import ended, rank, spectator, winners
 from render.text import fit_text, text_length
 from render.theme import RGB, Theme
 from render.words import known, say
@@ -536,9 +536,14 @@ def draw_final_scores(
     """The final scoring table, lines per player, ranked, the winner marked."""
     draw = ImageDraw.Draw(canvas)
     outcome = view.get("outcome") or {}
-    scores = sorted(outcome.get("scores", []), key=lambda s: int(s.get("rank", 0)))
+    # ranked as the bot's result says when it gave one (a resigned seat last, D286)
+    placed = {
+        int(s["seat"]): rank(int(s["seat"]), int(s.get("rank", 0)))
+        for s in outcome.get("scores", [])
+    }
+    scores = sorted(outcome.get("scores", []), key=lambda s: placed[int(s["seat"])])
     players = view["players"]
-    winner = outcome.get("winner")
+    winner = winners([int(outcome["winner"])])[0] if "winner" in outcome else None
     draw.rounded_rectangle(rect.box, radius=10, fill=theme.panel, outline=theme.current, width=3)
     draw_text(
         draw,
@@ -583,9 +588,7 @@ def draw_final_scores(
             draw.rounded_rectangle(
                 (rect.x0 + 8, top, rect.x1 - 8, top + row_h - 2), radius=6, fill=theme.current
             )
-        draw_text(
-            draw, (rect.x0 + 24, mid), f"{score.get('rank', '')}.", theme.ink, theme.body_size
-        )
+        draw_text(draw, (rect.x0 + 24, mid), f"{placed[seat]}.", theme.ink, theme.body_size)
         _chip(draw, theme, (rect.x0 + 52, mid), players[seat], marks[seat], 10)
         label = str(score.get("name", players[seat]["name"]))
         if seat == winner:  # its own text: a right-to-left name must not reorder the star

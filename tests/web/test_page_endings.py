@@ -97,6 +97,7 @@ def test_a_game_ended_by_its_rules_names_its_winners(tmp_path: Path) -> None:
             game = await repo.load_game(game_id)
             winners = ", ".join(s.player for s in game.seats if s.winner)
             assert winners
+            ranks.extend((s.seat, s.final_rank) for s in game.seats)
             drawer = Drawer()
             async with serving(repo, drawer) as (_, client):
                 path = links.game_path(SECRET, game_id)
@@ -106,9 +107,11 @@ def test_a_game_ended_by_its_rules_names_its_winners(tmp_path: Path) -> None:
             assert _status(html) == f"Terminée{NB}: gagnée par {winners}"
             return html, [more for _, _, more in drawer.calls]
 
+    ranks: list[tuple[int, int | None]] = []
     html, calls = asyncio.run(body())
     assert "ordinateur" not in PLAYERS.findall(html)[0]
-    assert calls == [("fr",)]  # drawn without an end of the bot's
+    # drawn without an end of the bot's, ranked as the result was stored (D286)
+    assert calls == [("fr", None, tuple(ranks))]
 
 
 def test_the_french_deadline_has_a_space_before_its_colon(tmp_path: Path) -> None:
