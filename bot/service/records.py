@@ -97,12 +97,25 @@ def record_of(game: Game, actions: list[Action], kind: str) -> record.Record:
     )
 
 
-def draw_recap(full_json: str, language: str, ended: str | None) -> bytes:
-    """The animated GIF of a full record (a render pool worker runs this: a few seconds)."""
+def draw_recap(
+    full_json: str, language: str, ended: str | None, ranks: tuple[tuple[int, int], ...] = ()
+) -> bytes:
+    """The animated GIF of a full record (a render pool worker runs this: a few seconds);
+    ``ranks``: the stored result, (seat, rank), its last picture ranks and names (D286)."""
     from render.recap import render_recap
 
     full = record.from_json(full_json)
-    return render_recap(record.recap_moments(record.replay(full)), language=language, ended=ended)
+    moments = record.recap_moments(record.replay(full))
+    return render_recap(moments, language=language, ended=ended, ranks=ranks)
+
+
+def recap_ranks(game: Game) -> tuple[tuple[int, int], ...]:
+    """What a finished game's recap ranks on its last picture: its stored result (a resigned
+    seat last, D286); none for a game the bot ended (its last picture names no winner)."""
+    if match_of(game).outcome is None:
+        return ()
+    ranks = {s.seat: s.final_rank for s in game.seats if s.final_rank is not None}
+    return tuple(sorted(ranks.items()))
 
 
 class Records:
@@ -139,7 +152,7 @@ class Records:
             return None
         full = await self._record(game, record.FULL)
         return await self.pool.call(
-            draw_recap, record.to_json(full), picture_language(game), full.ended
+            draw_recap, record.to_json(full), picture_language(game), full.ended, recap_ranks(game)
         )
 
     async def final_recap_of(self, game: Game, timeout: float | None = None) -> bytes | None:

@@ -22,7 +22,7 @@ from bot.games import presentation
 from bot.games.base import Score
 from bot.kept import Kept
 from bot.service.pictures import picture_language, stored_ranks
-from bot.service.records import draw_recap, ended_word, record_of
+from bot.service.records import draw_recap, ended_word, recap_ranks, record_of
 from bot.service.results import COMPUTER_USER_ID, TurnId
 from bot.service.tables import end_reason, match_of, step_of
 from bot.store import Action, Game, GameStatus
@@ -139,7 +139,7 @@ def recap(game: Game, actions: list[Action]) -> bytes:
     """The animated recap of a game that is over (the full record replayed, then drawn)."""
     lower_priority()
     full = record_of(game, actions, FULL)
-    return draw_recap(to_json(full), picture_language(game), full.ended)
+    return draw_recap(to_json(full), picture_language(game), full.ended, recap_ranks(game))
 
 
 def page_html(

@@ -47,10 +47,13 @@ def render_recap(
     theme: str | Theme = "default",
     ended: str | None = None,
     width: int = WIDTH,
+    ranks: tuple[tuple[int, int], ...] = (),
 ) -> bytes:
     """An animated GIF of the moments (``engine.record.recap_moments``): one frame each, the
     last held; ``ended``: why the bot ended the game, written on the last picture (see
-    render.stand_in). Only spectator views are drawn (ValueError for a seat's view)."""
+    render.stand_in); ``ranks``: the result as the bot stored it, (seat, rank), ranked and
+    named on the last picture (``Extras.ranks``, D286). Only spectator views are drawn
+    (ValueError for a seat's view)."""
     if not moments:
         raise ValueError("a recap needs at least one moment")
     for moment in moments:
@@ -59,8 +62,9 @@ def render_recap(
     chosen = _sample(moments, MAX_FRAMES)
     look = get_theme(theme)
     with words.speaking(language) as lang:
+        last = len(chosen) - 1
         pictures = [
-            _picture(m, look, lang, ended if i == len(chosen) - 1 else None)
+            _picture(m, look, lang, *((ended, ranks) if i == last else (None, ())))
             for i, m in enumerate(chosen)
         ]
         captions = [caption(m, lang) for m in chosen]
@@ -97,9 +101,11 @@ def _sample(moments: Sequence[Moment], most: int) -> list[Moment]:
     return [moments[i] for i in picked]
 
 
-def _picture(moment: Moment, theme: Theme, lang: str, ended: str | None) -> Image.Image:
+def _picture(
+    moment: Moment, theme: Theme, lang: str, ended: str | None, ranks: tuple[tuple[int, int], ...]
+) -> Image.Image:
     # a recap is watched, in the thread as on the web: its titles in the third person (D242)
-    look = Extras(language=lang, theme=theme, ended=ended, voice="spectator")
+    look = Extras(language=lang, theme=theme, ended=ended, voice="spectator", ranks=ranks)
     png = render_board(moment.view, extras=look)
     return Image.open(io.BytesIO(png)).convert("RGB")
 

@@ -18,6 +18,7 @@ from urllib.parse import urljoin
 import aiohttp
 import pytest
 
+from bot.service import records
 from bot.store import GameStatus
 from bot.web.texts import web_catalog
 from render.text import recording
@@ -32,6 +33,19 @@ SEED = int(os.environ.get("HIMIKO_TEST_TOP_SEED", "11"))
 TOP = int(os.environ.get("HIMIKO_TEST_TOP_SEAT", "2"))
 MAX_ROUNDS_OF_WAITING = 200
 RANK = re.compile(r"^\d\.$")
+
+
+def recorded_recaps(recaps: dict[bytes, list[str]]) -> None:
+    """The recaps drawn from now on leave the texts they drew in ``recaps``, by GIF bytes."""
+    draw = records.draw_recap
+
+    def drawing(*args: object) -> bytes:
+        with recording() as drawn:
+            gif = draw(*args)  # type: ignore[arg-type]
+        recaps[gif] = [text for text, _ in drawn]
+        return gif
+
+    records.draw_recap = drawing  # type: ignore[assignment]
 
 
 class Recorder:
@@ -88,7 +102,9 @@ async def finished_by_the_computer(env: Env) -> tuple[int, str, str]:
     return table.id, quitter.global_name or "", winner.player
 
 
-def test_a_resigned_seat_with_the_top_score_is_not_named_the_winner(tmp_path: Path) -> None:
+def test_a_resigned_seat_with_the_top_score_is_not_named_the_winner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
             _with_web(env)
@@ -97,6 +113,9 @@ def test_a_resigned_seat_with_the_top_score_is_not_named_the_winner(tmp_path: Pa
             pictures = env.bot.rooms.pictures
             pictures.pool.drawer = board = Recorder(pictures.pool.drawer)
             bot.web.pool.drawer = page_board = Recorder(bot.web.pool.drawer)
+            recaps: dict[bytes, list[str]] = {}
+            monkeypatch.setattr(records, "draw_recap", records.draw_recap)  # put back after
+            recorded_recaps(recaps)
             thread, quitter, winner = await finished_by_the_computer(env)
             # the final message as stored: the computer's seat won, the resigner last
             final = env.turn_messages(thread)[-1]
@@ -109,6 +128,11 @@ def test_a_resigned_seat_with_the_top_score_is_not_named_the_winner(tmp_path: Pa
             assert f" {winner} wins with" in title and quitter not in title, title
             rows = ranked(texts)
             assert rows[winner] == "1. ★" and rows[quitter] == "3.", rows
+            # the recap's last picture
+            gif = final.attachment("recap.gif")
+            assert gif is not None and gif.data in recaps
+            title = [t for t in recaps[gif.data] if t.startswith("Game over after round")][-1]
+            assert f" {winner} wins with" in title, title
             # the web page: status, the winner's tag, the last step's picture
             game = await env.game(thread)
             url = bot.web.game_url(game.id)
