@@ -86,6 +86,7 @@ class PlayerLine:
     winner: bool
     resigned: bool  # the player resigned (the computer plays on, or the game ended)
     stand_in: bool  # the computer plays for the player (away, on vacation)
+    resigned_from: int = 0  # the replay's first step that shows the resignation
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,7 @@ class GamePage:
     seats: dict[int, tuple[Row, ...]]  # each player's public state in words, by seat
     counts: str = "round"  # what the numbers count: "round", or "turn" (D83)
     score_notes: tuple[str, ...] = ()  # what the scores leave out (face-down tiles' PP)
+    stopped_note: str | None = None  # instead, at the last step: the bot stopped the game
     frames: tuple[Frame, ...] = ()  # one per step of the replay (none: the board moves alone)
 
 
@@ -194,7 +196,8 @@ def _players(page: GamePage, say: Say) -> str:
             tags.append(f'<span class="tag win">{e(say("web.winner"))}</span>')
         if p.resigned:  # while the game goes on, the computer plays the seat
             resigned = say("web.resigned_playing" if page.status == "active" else "web.resigned")
-            tags.append(f'<span class="tag">{e(resigned)}</span>')
+            # the replay hides it before the step the resignation shows from
+            tags.append(f'<span class="tag" data-from="{p.resigned_from}">{e(resigned)}</span>')
         elif p.stand_in:
             tags.append(f'<span class="tag">{e(say("web.stand_in"))}</span>')
         rows.append(
@@ -202,7 +205,7 @@ def _players(page: GamePage, say: Say) -> str:
             f'<td>{swatch(p.colour)}<span class="name">{name(p.name)}</span> {" ".join(tags)}</td>'
             f'<td class="num">{e(p.score)}</td></tr>'
         )
-    notes = "".join(f'<p class="note">{e(note)}</p>' for note in page.score_notes)
+    notes = _notes(page)
     deadline = ""
     if page.deadline is not None and page.status == "active":
         line = _marked(say, "web.deadline", "time", utc_time(page.deadline))
@@ -213,6 +216,18 @@ def _players(page: GamePage, say: Say) -> str:
         f'<th class="num">{e(say("web.column.score"))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>{notes}{deadline}</section>"
     )
+
+
+def _notes(page: GamePage) -> str:
+    """What the scores leave out; when the bot stopped the game, what it says then stands at
+    the last step (shown first), the notes before it (the replay shows each at its steps)."""
+    if page.stopped_note is None:
+        return "".join(f'<p class="note">{e(note)}</p>' for note in page.score_notes)
+    last = len(page.replay.steps) - 1
+    before = "".join(
+        f'<p class="note" data-until="{last - 1}" hidden>{e(note)}</p>' for note in page.score_notes
+    )
+    return f'<p class="note" data-from="{last}">{e(page.stopped_note)}</p>{before}'
 
 
 def _board(page: GamePage, say: Say, last: int) -> str:

@@ -312,7 +312,8 @@ class WebServer:
             actions = await self.store.load_actions(game.id)
             times = (None, *(int(a.created_at.timestamp()) for a in actions))
             picture = f"{links.token(self.config.secret, 'game', game.id)}/v/{{v}}.png"
-            html = await self._work(work.page_html, game, times, deadline, picture)
+            computer = frozenset(await self.store.computer_played(game.id))
+            html = await self._work(work.page_html, game, times, deadline, picture, computer)
             self.pages.keep(key, html)
         return web.Response(
             body=html,

@@ -19,6 +19,10 @@ class WebStore(Protocol):
         """A game's whole action log in order (with the time of each action)."""
         ...
 
+    async def computer_played(self, game_id: int) -> set[int]:
+        """Sequence numbers of the actions a computer played for a human seat."""
+        ...
+
     async def old_turn_keys(self, game_id: int) -> int | None:
         """For a game active at migration 0012: how many actions it had then; else None."""
         ...

@@ -143,10 +143,15 @@ def recap(game: Game, actions: list[Action]) -> bytes:
 
 
 def page_html(
-    game: Game, times: tuple[int | None, ...], deadline: int | None, picture: str
+    game: Game,
+    times: tuple[int | None, ...],
+    deadline: int | None,
+    picture: str,
+    computer: frozenset[int] = frozenset(),
 ) -> bytes:
     """The game's page as UTF-8 HTML (``times``: when each action was played; ``picture``:
-    the relative address of a step's picture, ``{v}`` standing for the step)."""
+    the relative address of a step's picture, ``{v}`` standing for the step; ``computer``:
+    the actions, by sequence number, the computer played for a human seat)."""
     ready = prepared(game)
     catalog = web_catalog()
     language = picture_language(game)
@@ -154,7 +159,7 @@ def page_html(
     def say(key: str, **params: object) -> str:
         return catalog.text(key, language, **params)
 
-    page = _page(game, ready, times[: len(ready.replay.steps)], deadline, picture)
+    page = _page(game, ready, times[: len(ready.replay.steps)], deadline, picture, computer)
     return pages.game_html(page, say).encode()
 
 
@@ -164,8 +169,10 @@ def _page(
     times: tuple[int | None, ...],
     deadline: int | None,
     picture: str,
+    computer: frozenset[int] = frozenset(),
 ) -> pages.GamePage:
     match, replay = ready.match, ready.replay
+    resigned = resigned_from(game, match, computer, len(replay.steps) - 1)
     # the winners as stored: a resigned seat ranks last even when the computer finished it
     # with the top score (D286), and a game the bot ended keeps the one it named (D207)
     winners = {s.seat for s in game.seats if s.winner}
@@ -189,6 +196,7 @@ def _page(
             winner=s.seat in winners and game.status == GameStatus.FINISHED,
             # a computer's own seat says so by its name; a human's resigned seat is "resigned"
             resigned=s.stand_in == "resigned",
+            resigned_from=resigned.get(s.seat, 0),
             stand_in=s.user_id != COMPUTER_USER_ID and s.stand_in not in (None, "resigned"),
         )
         for s in game.seats
@@ -196,6 +204,7 @@ def _page(
     ending = end_reason(game, match) if game.end_reason and not active else None
     step_key = step_of(match) if active else None
     cards = _cards(game.game_key, replay, language)
+    notes, stopped = _score_notes(game, match, scores, language)
     frames = _frames(game, replay, language, active, dict(cards))
     status = game.status.value if game.status != GameStatus.ACTIVE or active else "finished"
     return pages.GamePage(
@@ -208,7 +217,8 @@ def _page(
         round=presentation(game.game_key).number(match.turn_info),
         counts=presentation(game.game_key).counts,
         players=players,
-        score_notes=_score_notes(game, match, scores, language),
+        score_notes=notes,
+        stopped_note=stopped,
         step=_step_words(step_key, language),
         deadline=deadline,
         replay=replay,
@@ -304,15 +314,32 @@ def _seen_at(
 
 def _score_notes(
     game: Game, match: Match, scores: dict[int, Score], language: str
-) -> tuple[str, ...]:
+) -> tuple[tuple[str, ...], str | None]:
     """What the scores leave out, once each (the game's notes); once the bot stopped the game
-    before the rules' end (a resignation, an abandon), what the game says then instead."""
+    before the rules' end (a resignation, an abandon), what the game says then instead, at
+    the last step (the notes stand before it, as the game was then)."""
     notes = tuple(dict.fromkeys(n for _, n in scores.values() if n is not None))
     stopped = extras(game.game_key).score_note_stopped
     ended_early = game.status != GameStatus.ACTIVE and game.end_reason and match.outcome is None
     if notes and stopped and ended_early:
-        return (web_catalog().text(stopped, language),)
-    return notes
+        return notes, web_catalog().text(stopped, language)
+    return notes, None
+
+
+def resigned_from(game: Game, match: Match, computer: frozenset[int], last: int) -> dict[int, int]:
+    """The step from which each resigned seat shows as resigned in the replay: its first
+    action of the run the computer played for it to the end (sequence numbers in
+    ``computer``; step ``n`` is the board before action ``n + 1``), else the last step (the
+    resignation ended the game)."""
+    found = {}
+    for seat in (s.seat for s in game.seats if s.stand_in == "resigned"):
+        step = last
+        for number in reversed([i for i, (s, _) in enumerate(match.log) if s == seat]):
+            if number + 1 not in computer:
+                break
+            step = number
+        found[seat] = step
+    return found
 
 
 def _cards(game_key: str, replay: Replay, language: str) -> tuple[tuple[str, str], ...]:

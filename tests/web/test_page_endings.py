@@ -29,7 +29,8 @@ NB = "\N{NO-BREAK SPACE}"
 STATUS = re.compile(r'<p class="status">(.*?)</p>', re.S)
 PLAYERS = re.compile(r'<section class="players">.*?<tbody>(.*?)</tbody>', re.S)
 ROW = re.compile(r"<tr data-seat=\"(\d)\".*?</tr>", re.S)
-SHOWN_TAG = re.compile(r'<span class="tag(?: win)?">([^<]*)</span>')
+# shown at the page's (last) step: a tag from a step on (a resignation, D287) is too
+SHOWN_TAG = re.compile(r'<span class="tag(?: win)?"(?: data-from="\d+")?>([^<]*)</span>')
 
 
 def _status(html: str) -> str:

@@ -19,7 +19,8 @@ from .support import SECRET, Drawer, played_game, serving, store_at
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
-NOTE = re.compile(r'<p class="note">(.*?)</p>', re.S)
+# shown at the page's (last) step: the stopped game's note from it on, not those before (D287)
+NOTE = re.compile(r'<p class="note"(?: data-from="\d+")?>(.*?)</p>', re.S)
 #: The note under way and after the resignation, per language.
 SAID = {
     "fr": ("comptés à la fin", "jamais comptés car la partie s'est arrêtée avant sa fin"),

@@ -42,6 +42,12 @@
       var win = row.querySelector(".tag.win");
       if (win) { win.hidden = n !== last; }
     });
+    // what holds only from a step (a resignation) or until one (a note the end replaced)
+    document.querySelectorAll("section.players [data-from], section.players [data-until]")
+      .forEach(function (el) {
+        var from = el.getAttribute("data-from"), until = el.getAttribute("data-until");
+        el.hidden = (from !== null && n < Number(from)) || (until !== null && n > Number(until));
+      });
     document.querySelectorAll("table.state[data-seat]").forEach(function (table) {
       var block = data.blocks[step.seats[Number(table.getAttribute("data-seat"))]] || [];
       var body = document.createElement("tbody");
