@@ -133,6 +133,14 @@ def test_a_resigned_seat_with_the_top_score_is_not_named_the_winner(
             assert gif is not None and gif.data in recaps
             title = [t for t in recaps[gif.data] if t.startswith("Game over after round")][-1]
             assert f" {winner} wins with" in title, title
+            # /board after the end
+            asked = await env.double.slash(WATCHER, thread, "board")
+            shown_board = (await asked.reply(TIMEOUT)).attachment("board.png")
+            assert shown_board is not None and shown_board.data in board.texts
+            title = next(
+                t for t in board.texts[shown_board.data] if t.startswith("Game over after round")
+            )
+            assert f" {winner} wins with" in title, title
             # the web page: status, the winner's tag, the last step's picture
             game = await env.game(thread)
             url = bot.web.game_url(game.id)
