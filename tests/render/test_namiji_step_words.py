@@ -171,3 +171,38 @@ def test_a_polish_picture_says_one_word_for_a_stop() -> None:
     "stacja" ("jest na stacji"): one word, the glossary's "przystanek"."""
     texts = [v for k, v in table("pl").items() if k.startswith(("n.", "c."))]
     assert not [t for t in texts if "stacj" in t.lower()], [t for t in texts if "stacj" in t]
+
+
+#: The spectators' words for a step the player may skip (the second offering: or end the turn;
+#: the net: or refuse it). They said the choice as made, "Kenji fait une deuxième offrande",
+#: "Kenji składa drugą ofiarę", while the page beside said "…, ou terminer son tour"
+#: (verification 48 N4).
+MAY = {
+    "offer": {
+        "en": "may make a second offering",
+        "fr": "peut faire une deuxième offrande",
+        "it": "può fare una seconda offerta",
+        "pl": "może złożyć drugą ofiarę",
+    },
+    "net": {
+        "en": "may take a net",
+        "fr": "peut prendre un filet",
+        "it": "può prendere una rete",
+        "pl": "może wziąć sieć",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("task", sorted(MAY))
+def test_a_step_the_player_may_skip_is_told_to_spectators_as_a_choice(task: str, lang: str) -> None:
+    """The web's picture tells spectators what the player may do at a step with a way out, in
+    its title and at the stop, never as done; the players' board keeps naming the step."""
+    view, _ = _at(task)
+    name = view["players"][view["current_seat"]]["name"]
+    may = MAY[task][lang]
+    seen = _texts(render_board, view, lang, extras=Extras(language=lang, voice="spectator"))
+    assert say("n.header.watch", lang, name=name, doing=may) in seen, seen[:8]
+    assert say("n.centre.at_stop_watch", lang, name=name, task=may) in seen, seen[:8]
+    board = _texts(render_board, view, lang, extras=Extras(language=lang))
+    assert not [t for t in board if may in t], board[:8]
