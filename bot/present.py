@@ -175,6 +175,8 @@ def error_text(catalog: Catalog, error: ServiceError, locale: str | None) -> str
         told = _told(catalog, error, locale, said)
         refused = refusal_text(catalog, error.refusal, locale, where, told)
         params["message"] = refused or params["message"]
+    if error.suggested and said is not None:
+        params["suggestions"] = _suggested(catalog, error.suggested, locale, said)
     key = error.key if error.fallback is None or catalog.has(error.key) else error.fallback
     words = said(str(params.get("part", ""))) if said is not None else None
     if words and catalog.has(f"{key}_words"):  # the action in words, notation second
@@ -204,6 +206,17 @@ def _said(catalog: Catalog, error: ServiceError, locale: str | None) -> Saying |
         return None if words.strip() == action.strip() else words
 
     return said
+
+
+def _suggested(catalog: Catalog, actions: Sequence[str], locale: str | None, said: Saying) -> str:
+    """A "did you mean"'s actions, each in words with its notation marked where it has
+    words ("« Filet … » (notation : `net N:bt r1c2 h`)"), else its notation."""
+    shown = []
+    for action in actions:
+        words = said(action)
+        key = "error.action_words" if words else "error.action"
+        shown.append(catalog.text(key, locale, said=words, part=action))
+    return ", ".join(shown)
 
 
 def _told(

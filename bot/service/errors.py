@@ -58,6 +58,8 @@ class ServiceError(Exception):
         self.game: str | None = None
         self.view: Mapping[str, Any] | None = None
         self.step: str | None = None
+        #: The legal actions a "did you mean" offers (notation), said in words where known.
+        self.suggested: list[str] = []
 
 
 class EngineRejected(ServiceError):
@@ -133,10 +135,16 @@ def _refused_part(
     word = part.strip().lstrip("/").lower()
     if word in COMMAND_WORDS and isinstance(error, InvalidNotation):
         return ServiceError(f"error.{kind}.a_command", command=word, **params)
+    starting = _started(legal, part) if isinstance(error, InvalidNotation) else []
+    if starting:
+        key = f"error.{kind}.needs_more"
+        return ServiceError(key, legal=starting, legal_after=number - 1, **params)
     close = close_matches(legal, part)
     if close:
         shown = ", ".join(f"`{a}`" for a in close)
-        return ServiceError(f"error.{kind}.did_you_mean", suggestions=shown, **params)
+        meant = ServiceError(f"error.{kind}.did_you_mean", suggestions=shown, **params)
+        meant.suggested = close
+        return meant
     if error.reason in GRAMMAR_REASONS:
         key = f"error.{kind}.unreadable"
         return ServiceError(key, legal=legal, legal_after=number - 1, **params)
@@ -148,6 +156,16 @@ def _refused_part(
         message=detail,
         **params,
     )
+
+
+def _started(legal: Sequence[str], typed: str) -> list[str]:
+    """The legal actions that a verb typed alone begins (``net`` of ``net N:bt r1c2 h``):
+    the verb is a real action that needs more, not an unknown word."""
+    words = typed.split()
+    if len(words) != 1:
+        return []
+    verb = words[0].lower()
+    return [a for a in legal if len(a.split()) > 1 and a.split()[0].lower() == verb]
 
 
 def _placed(refused: ServiceError, match: Match, seat: int, before: Sequence[str]) -> ServiceError:

@@ -229,7 +229,8 @@ def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path: Path)
             typo = legal[0].replace("fleet", "flet")
             error = await (await env.play(player, table.id, typo)).reply(TIMEOUT)
             assert_clean_error(error)
-            assert f"I could not read `{typo}`. Did you mean `{legal[0]}`" in error.content
+            assert f"I could not read `{typo}`. Did you mean “" in error.content  # in words
+            assert f"(notation: `{legal[0]}`)" in error.content
             assert "Legal now" not in error.content
 
             # a well-formed action that is not allowed now also says what is
@@ -251,7 +252,8 @@ def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path: Path)
             assert f"`{legal[1]}`" not in error.content  # not what was legal at the start
             rec = await env.play(player, table.id, f"{legal[0]}; buy wod; end")
             error = await rec.reply(TIMEOUT)
-            assert "action 2 of 3, `buy wod`. Did you mean `buy wood`" in error.content
+            assert "action 2 of 3, `buy wod`. Did you mean “" in error.content  # in words
+            assert "(notation: `buy wood`)" in error.content
             assert await env.version(table.id) == version  # nothing was played
 
             assert await env.version(table.id) == version
