@@ -27,14 +27,21 @@ WAL_ATTEMPTS = 100  # switching to WAL: up to about 5 s of retries, as long as t
 WAL_RETRY_SECONDS = 0.05
 BUSY_TIMEOUT_MS = 5000
 
-#: Per-connection settings. synchronous=FULL syncs the WAL at every commit, so an append that
-#: returned survives a power cut as well as a killed process (about 0.4 ms per commit here;
-#: NORMAL would only guarantee the latter). See docs/storage.md.
-CONNECTION_PRAGMAS = (
-    "PRAGMA foreign_keys = ON",
-    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
-    "PRAGMA synchronous = FULL",
-)
+
+def connection_pragmas() -> tuple[str, ...]:
+    """Per-connection settings, with ``BUSY_TIMEOUT_MS`` as it is when the connection opens (a
+    test about a lock waited out sets it shorter, D295). synchronous=FULL syncs the WAL at every
+    commit, so an append that returned survives a power cut as well as a killed process (about
+    0.4 ms per commit here; NORMAL would only guarantee the latter). See docs/storage.md."""
+    return (
+        "PRAGMA foreign_keys = ON",
+        f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+        "PRAGMA synchronous = FULL",
+    )
+
+
+#: The per-connection settings with the default busy timeout.
+CONNECTION_PRAGMAS = connection_pragmas()
 
 #: RETURNING (used by the portable queries) needs SQLite 3.35.
 MIN_SQLITE = (3, 35, 0)
@@ -93,7 +100,7 @@ def _enable_wal(conn: sqlite3.Connection) -> None:
 
 def configure(conn: sqlite3.Connection) -> None:
     """Apply WAL mode and the per-connection PRAGMAs to a fresh connection."""
-    for pragma in CONNECTION_PRAGMAS:
+    for pragma in connection_pragmas():
         conn.execute(pragma)
     _enable_wal(conn)
 
@@ -169,7 +176,7 @@ async def connect_async(path: Path) -> aiosqlite.Connection:
             isolation_level=None,
         )
         try:
-            for pragma in CONNECTION_PRAGMAS:
+            for pragma in connection_pragmas():
                 await conn.execute(pragma)
             for attempt in range(WAL_ATTEMPTS):
                 try:

@@ -21,7 +21,7 @@ import pickle
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.workers.worker_pool import PATIENCE, WorkerPool, die_with_parent
+from bot.workers.worker_pool import PATIENCE, Warmer, WorkerPool, die_with_parent
 from engine.contract import Event
 
 log = logging.getLogger(__name__)
@@ -78,12 +78,18 @@ class RenderPool(WorkerPool):
     """Where pictures are drawn: ``processes`` worker processes, or a thread when 0;
     ``patience``: the seconds a worker may be silent while a picture waits on it (a picture
     gives a sign of life as it starts and ends: a minute is twenty times the slowest, a recap
-    GIF)."""
+    GIF); ``warm``: what prepares each worker (the bot's: ``warm_worker``; a test about the
+    pool itself gives a lighter one)."""
 
     def __init__(
-        self, processes: int, drawer: PictureDrawer, patience: float | None = PATIENCE
+        self,
+        processes: int,
+        drawer: PictureDrawer,
+        patience: float | None = PATIENCE,
+        *,
+        warm: Warmer = warm_worker,
     ) -> None:
-        super().__init__(processes, warm_worker, name="render pool", log=log, patience=patience)
+        super().__init__(processes, warm, name="render pool", log=log, patience=patience)
         self.drawer = drawer  # module-level in processes: a worker function may be handed it
 
     async def draw(

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import multiprocessing
 import os
 import pickle
 import sys
@@ -21,37 +20,32 @@ from bot.service.pictures import PictureCache, Pictures, picture_key, render_pic
 from bot.settings import SettingsError, load_settings
 from bot.store import open_store
 from bot.workers.render_pool import RenderPool, default_processes
+from bot.workers.worker_pool import die_with_parent
 from engine import games
 from render.extras import Extras
 from tests.backends import database
 from tests.stopped import alive, gone, let_go, worker_process_id
 
+from .pool_work import doubled, drawer_dies_in_a_worker, drawer_pid
 from .support import ANN, BO, play_whole_turn, two_player_game
 
 PNG = b"\x89PNG"
+#: The warmer of the pools whose tests are about the pool, not about its warm-up (that is
+#: ``test_workers_draw_the_same_picture_as_the_process``'s): it only ties each worker to this
+#: process; a worker starts in a fraction of the second the bot's warmer takes to draw a board
+#: per game, and runs at this process's priority (D294).
+LIGHT = die_with_parent
 
 
 def _view() -> dict[str, Any]:
     return games.new("yamatai", ["Ann", "Bo"], seed=3).view(None)
 
 
-def dies_in_a_worker(view: dict[str, Any], events: Sequence[dict[str, Any]] | None) -> bytes:
-    """Kills the worker process drawing it (as the out-of-memory killer would); fine in-process."""
-    if multiprocessing.parent_process() is not None:
-        os._exit(9)
-    return b"\x89PNG drawn in-process"
-
-
-def worker_pid(view: dict[str, Any], events: Sequence[dict[str, Any]] | None) -> bytes:
-    """The process id of whoever draws it."""
-    return str(os.getpid()).encode()
-
-
 def test_closing_the_pool_stops_its_workers() -> None:
     """Pictures are drawn in another process, which is gone once the pool is closed."""
 
     async def body() -> int:
-        pool = RenderPool(1, worker_pid)
+        pool = RenderPool(1, drawer_pid, warm=LIGHT)
         await pool.start()
         pid = int(await pool.draw(_view(), None))
         await pool.close()
@@ -81,7 +75,7 @@ def test_a_dead_worker_costs_one_retry_in_process(caplog: pytest.LogCaptureFixtu
     """The picture is still drawn (in-process), logged, and the pool works again after."""
 
     async def body() -> tuple[bytes, bytes, int]:
-        pool = RenderPool(1, dies_in_a_worker)
+        pool = RenderPool(1, drawer_dies_in_a_worker, warm=LIGHT)
         await pool.start()
         try:
             first = await pool.draw(_view(), None)
@@ -101,7 +95,7 @@ def test_no_processes_draws_in_a_thread() -> None:
     """RENDER_PROCESSES=0: the drawer runs in a thread of this process (here it is not killed)."""
 
     async def body() -> bytes:
-        pool = RenderPool(0, dies_in_a_worker)
+        pool = RenderPool(0, drawer_dies_in_a_worker)
         await pool.start()
         png = await pool.draw(_view(), None)
         await pool.close()
@@ -110,16 +104,11 @@ def test_no_processes_draws_in_a_thread() -> None:
     assert asyncio.run(body()) == b"\x89PNG drawn in-process"
 
 
-def doubled(value: int) -> tuple[int, bool]:
-    """The value doubled, and whether a worker process computed it."""
-    return value * 2, multiprocessing.parent_process() is not None
-
-
 def test_call_runs_any_function_in_a_worker_or_a_thread() -> None:
     """``call`` (the recap's way into the pool) runs a module-level function by name."""
 
     async def body() -> None:
-        pool = RenderPool(1, render_picture)
+        pool = RenderPool(1, render_picture, warm=LIGHT)
         await pool.start()
         try:
             assert await pool.call(doubled, 21) == (42, True)
@@ -346,7 +335,7 @@ def test_a_stopped_worker_costs_one_picture_in_process(caplog: pytest.LogCapture
     import signal
 
     async def body() -> tuple[int, bytes, int, int]:
-        pool = RenderPool(1, worker_pid, patience=1.0)
+        pool = RenderPool(1, drawer_pid, patience=1.0, warm=LIGHT)
         await pool.start()
         stopped = await worker_process_id(lambda: pool.draw(_view(), None))
         before = pool.hangs  # a picture drawn here while finding a worker (a loaded machine)

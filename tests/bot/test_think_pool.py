@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import signal
 import sys
@@ -19,12 +18,7 @@ from bot.workers.think_pool import DEFAULT_PROCESSES, ThinkPool, default_patienc
 from engine import games
 from tests.stopped import let_go, worker_process_id
 
-
-def dies_in_a_worker(answer: int) -> int:
-    """Kills the worker process running it (as the out-of-memory killer would); fine here."""
-    if multiprocessing.parent_process() is not None:
-        os._exit(9)
-    return answer
+from .pool_work import dies_in_a_worker
 
 
 def test_decisions_are_made_in_a_worker_process_and_replayed_here() -> None:

@@ -53,7 +53,8 @@ def test_the_pools_are_worker_pools_that_say_their_names(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     async def body() -> None:
-        for pool in (RenderPool(1, bytes), ThinkPool(1)):
+        # the render pool's worker only tied to this process: its names, not its warm-up
+        for pool in (RenderPool(1, bytes, warm=die_with_parent), ThinkPool(1)):
             assert isinstance(pool, WorkerPool)
             await pool.start()
             await pool.close()
@@ -72,6 +73,10 @@ def test_a_negative_count_is_refused() -> None:
 # -- a worker that stops answering (issue 35 item 2, D150) ----------------------------------------
 
 PATIENCE = 1.0  # seconds a test pool's worker may be silent
+#: A shorter patience, for the tests whose worker is either silent throughout (taken from it
+#: at once whatever the load) or gives signs of life all along (D294): what they wait on is a
+#: multiple of it.
+SHORT = 0.5
 
 
 def hangs_in_a_worker(answer: int) -> int:
@@ -81,18 +86,20 @@ def hangs_in_a_worker(answer: int) -> int:
     return answer
 
 
-def beats_for(steps: int) -> int:
-    """Long work that gives a sign of life every step (a tenth of the test's patience); the
-    process id of the worker that did it."""
+def beats_for(steps: int, every: float) -> int:
+    """Long work that gives a sign of life every step (``every`` seconds); the process id of
+    the worker that did it."""
     for _ in range(steps):
-        time.sleep(PATIENCE / 10)
+        time.sleep(every)
         beat()
     return os.getpid()
 
 
 def silent_for(seconds: float) -> int:
-    """Work that gives no sign of life for ``seconds``; the process id that did it."""
-    time.sleep(seconds)
+    """Work that gives no sign of life for ``seconds`` in a worker (done at once when the pool
+    does it again in this process); the process id that did it."""
+    if multiprocessing.parent_process() is not None:
+        time.sleep(seconds)
     return os.getpid()
 
 
@@ -157,10 +164,12 @@ def test_long_work_that_gives_signs_of_life_is_left_to_its_worker() -> None:
     work waiting behind it: both are done by the worker, none is taken from it."""
 
     async def body() -> tuple[int, int, int, int]:
-        pool = WorkerPool(1, mark_warm, name="test pool", patience=PATIENCE)
+        pool = WorkerPool(1, mark_warm, name="test pool", patience=SHORT)
         await pool.start()
         try:
-            long, behind = await asyncio.gather(pool.call(beats_for, 50), pool.call(os.getpid))
+            long, behind = await asyncio.gather(
+                pool.call(beats_for, 50, SHORT / 10), pool.call(os.getpid)
+            )
             return long, behind, pool.hangs, pool.crashes
         finally:
             await pool.close()
@@ -178,11 +187,11 @@ def test_silent_work_past_the_patience_counts_as_hung_but_none_means_waited_on()
         pool = WorkerPool(1, mark_warm, name="test pool", patience=patience)
         await pool.start()
         try:
-            return await pool.call(silent_for, 3 * PATIENCE), pool.hangs
+            return await pool.call(silent_for, 3 * SHORT), pool.hangs
         finally:
             await pool.close()
 
-    assert asyncio.run(body(PATIENCE)) == (os.getpid(), 1)
+    assert asyncio.run(body(SHORT)) == (os.getpid(), 1)
     pid, hangs = asyncio.run(body(None))
     assert pid != os.getpid() and hangs == 0
 

@@ -11,10 +11,12 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from discord.http import Route
 
 from bot.lobby_state import LobbyState
 from bot.store import NewSeat
+from bot.store import sqlite as sqlite_store
 from bot.store.verify import verify_database
 from engine import games
 from tests.bot.support import old_lobby_id
@@ -38,7 +40,49 @@ from tests.waiting import eventually
 
 POST = "POST /channels/{channel_id}/messages"
 EDIT_ORIGINAL = "PATCH /webhooks/{app_id}/{token}/messages/{message_id}"
-LOCK_SECONDS = 5.5  # longer than the store's 5 s busy timeout: a write fails meanwhile
+#: The store's busy timeout in the tests that lock the database: what they are about is a write
+#: that waited out the timeout and failed, not the production value (5 s, ``BUSY_TIMEOUT_MS``,
+#: read by ``test_a_connection_waits_out_the_busy_timeout_it_is_opened_with``), D295.
+BUSY_TIMEOUT_MS = 1000
+#: How long a lock is held: the busy timeout and 1.5 s more, so a write that began while the
+#: lock was held fails meanwhile.
+LOCK_SECONDS = BUSY_TIMEOUT_MS / 1000 + 1.5
+
+
+@pytest.fixture
+def short_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store's connections opened in the test wait ``BUSY_TIMEOUT_MS`` for a lock."""
+    monkeypatch.setattr(sqlite_store, "BUSY_TIMEOUT_MS", BUSY_TIMEOUT_MS)
+
+
+def test_a_connection_waits_out_the_busy_timeout_it_is_opened_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """5 s by default; the tests below that lock the database set a shorter one, which the
+    store's connections, blocking and asynchronous, are then opened with."""
+    path = tmp_path / "busy.sqlite3"
+
+    def busy_timeout() -> int:
+        conn = sqlite_store.connect_sync(path, create=True)
+        try:
+            return int(conn.execute("PRAGMA busy_timeout").fetchone()[0])
+        finally:
+            conn.close()
+
+    async def async_busy_timeout() -> int:
+        conn = await sqlite_store.connect_async(path)
+        try:
+            cursor = await conn.execute("PRAGMA busy_timeout")
+            row = await cursor.fetchone()
+            assert row is not None
+            return int(row[0])
+        finally:
+            await conn.close()
+
+    assert sqlite_store.BUSY_TIMEOUT_MS == 5000
+    assert busy_timeout() == asyncio.run(async_busy_timeout()) == 5000
+    monkeypatch.setattr(sqlite_store, "BUSY_TIMEOUT_MS", BUSY_TIMEOUT_MS)
+    assert busy_timeout() == asyncio.run(async_busy_timeout()) == BUSY_TIMEOUT_MS
 
 
 @contextlib.contextmanager
@@ -127,6 +171,7 @@ def test_cancel_after_a_partly_failed_start_abandons_the_game(tmp_path: Path) ->
     run(body)
 
 
+@pytest.mark.usefixtures("short_busy_timeout")
 def test_start_while_the_database_is_locked_fails_cleanly_and_works_again(tmp_path: Path) -> None:
     """The game cannot be saved during Start: the host is told, Start again reuses the thread."""
 
@@ -185,6 +230,7 @@ def test_lost_answers_at_start_still_give_one_opening_and_computers_play(tmp_pat
     run(body)
 
 
+@pytest.mark.usefixtures("short_busy_timeout")
 def test_one_turn_message_and_one_ping_when_an_answer_or_the_record_is_lost(
     tmp_path: Path,
 ) -> None:

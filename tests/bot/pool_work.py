@@ -1,0 +1,45 @@
+"""Work the pool tests hand to worker processes, in a module cheap to import.
+
+A spawned worker imports the module of each function it is handed before it runs it: a test
+module importing the whole bot (``bot.service``: discord.py, aiohttp, the games) costs each new
+worker about a second of CPU, and a test about the pool itself (a dead, a stopped, a closed
+worker) starts several generations of them. These functions need nothing but the standard
+library.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Sequence
+from typing import Any
+
+
+def in_a_worker() -> bool:
+    """Whether this runs in a pool's worker process (not in the test's own)."""
+    return multiprocessing.parent_process() is not None
+
+
+def drawer_pid(view: dict[str, Any], events: Sequence[dict[str, Any]] | None) -> bytes:
+    """A drawer: the process id of whoever draws it."""
+    return str(os.getpid()).encode()
+
+
+def drawer_dies_in_a_worker(view: dict[str, Any], events: Sequence[dict[str, Any]] | None) -> bytes:
+    """A drawer that kills the worker process drawing it (as the out-of-memory killer would);
+    fine in-process."""
+    if in_a_worker():
+        os._exit(9)
+    return b"\x89PNG drawn in-process"
+
+
+def dies_in_a_worker(answer: int) -> int:
+    """Kills the worker process running it (as the out-of-memory killer would); fine here."""
+    if in_a_worker():
+        os._exit(9)
+    return answer
+
+
+def doubled(value: int) -> tuple[int, bool]:
+    """The value doubled, and whether a worker process computed it."""
+    return value * 2, in_a_worker()
