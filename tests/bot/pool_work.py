@@ -4,15 +4,22 @@ A spawned worker imports the module of each function it is handed before it runs
 module importing the whole bot (``bot.service``: discord.py, aiohttp, the games) costs each new
 worker about a second of CPU, and a test about the pool itself (a dead, a stopped, a closed
 worker) starts several generations of them. These functions need nothing but the standard
-library.
+library and the pool's own module (``bot.workers.worker_pool``).
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Sequence
 from typing import Any
+
+from bot.workers.worker_pool import beat, die_with_parent
+
+#: The environment variable ``mark_warm`` sets in a worker.
+WARMED = "HIMIKO_TEST_WARMED"
 
 
 def in_a_worker() -> bool:
@@ -43,3 +50,38 @@ def dies_in_a_worker(answer: int) -> int:
 def doubled(value: int) -> tuple[int, bool]:
     """The value doubled, and whether a worker process computed it."""
     return value * 2, in_a_worker()
+
+
+def mark_warm(parent: int) -> None:
+    """A warmer: ties the worker to its parent and leaves a mark work can see."""
+    die_with_parent(parent)
+    os.environ[WARMED] = str(parent)
+
+
+def warm_mark() -> str | None:
+    """The warmer's mark in the process running this."""
+    return os.environ.get(WARMED)
+
+
+def hangs_in_a_worker(answer: int) -> int:
+    """Never returns in a worker process (a deadlock); ``answer`` anywhere else."""
+    if in_a_worker():
+        threading.Event().wait()
+    return answer
+
+
+def beats_for(steps: int, every: float) -> int:
+    """Long work that gives a sign of life every step (``every`` seconds); the process id of
+    the worker that did it."""
+    for _ in range(steps):
+        time.sleep(every)
+        beat()
+    return os.getpid()
+
+
+def silent_for(seconds: float) -> int:
+    """Work that gives no sign of life for ``seconds`` in a worker (done at once when the pool
+    does it again in this process); the process id that did it."""
+    if in_a_worker():
+        time.sleep(seconds)
+    return os.getpid()

@@ -6,32 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import signal
 import sys
-import threading
-import time
 
 import pytest
 
 from bot.workers.render_pool import RenderPool
 from bot.workers.think_pool import ThinkPool
-from bot.workers.worker_pool import WorkerPool, beat, die_with_parent
+from bot.workers.worker_pool import WorkerPool, die_with_parent
 from tests.stopped import gone, let_go, worker_process_id
 
-WARMED = "HIMIKO_TEST_WARMED"
-
-
-def mark_warm(parent: int) -> None:
-    """A warmer: ties the worker to its parent and leaves a mark work can see."""
-    die_with_parent(parent)
-    os.environ[WARMED] = str(parent)
-
-
-def warm_mark() -> str | None:
-    """The warmer's mark in the process running this."""
-    return os.environ.get(WARMED)
+from .pool_work import beats_for, hangs_in_a_worker, mark_warm, silent_for, warm_mark
 
 
 def test_each_worker_is_warmed_before_its_work() -> None:
@@ -52,12 +38,16 @@ def test_each_worker_is_warmed_before_its_work() -> None:
 def test_the_pools_are_worker_pools_that_say_their_names(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    async def started_and_closed(pool: WorkerPool) -> None:
+        assert isinstance(pool, WorkerPool)
+        await pool.start()
+        await pool.close()
+
     async def body() -> None:
-        # the render pool's worker only tied to this process: its names, not its warm-up
-        for pool in (RenderPool(1, bytes, warm=die_with_parent), ThinkPool(1)):
-            assert isinstance(pool, WorkerPool)
-            await pool.start()
-            await pool.close()
+        # the render pool's worker only tied to this process: its names, not its warm-up; the
+        # two pools side by side, each with its own workers
+        pools = (RenderPool(1, bytes, warm=die_with_parent), ThinkPool(1))
+        await asyncio.gather(*map(started_and_closed, pools))
 
     with caplog.at_level(logging.INFO):
         asyncio.run(body())
@@ -74,33 +64,9 @@ def test_a_negative_count_is_refused() -> None:
 
 PATIENCE = 1.0  # seconds a test pool's worker may be silent
 #: A shorter patience, for the tests whose worker is either silent throughout (taken from it
-#: at once whatever the load) or gives signs of life all along (D294): what they wait on is a
-#: multiple of it.
+#: at once whatever the load) or gives signs of life all along, and where no fresh worker must
+#: answer in time afterwards (D294): what they wait on is the patience or a multiple of it.
 SHORT = 0.5
-
-
-def hangs_in_a_worker(answer: int) -> int:
-    """Never returns in a worker process (a deadlock); ``answer`` anywhere else."""
-    if multiprocessing.parent_process() is not None:
-        threading.Event().wait()
-    return answer
-
-
-def beats_for(steps: int, every: float) -> int:
-    """Long work that gives a sign of life every step (``every`` seconds); the process id of
-    the worker that did it."""
-    for _ in range(steps):
-        time.sleep(every)
-        beat()
-    return os.getpid()
-
-
-def silent_for(seconds: float) -> int:
-    """Work that gives no sign of life for ``seconds`` in a worker (done at once when the pool
-    does it again in this process); the process id that did it."""
-    if multiprocessing.parent_process() is not None:
-        time.sleep(seconds)
-    return os.getpid()
 
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -144,7 +110,7 @@ def test_work_that_deadlocks_in_a_worker_is_done_again_and_every_waiting_work_to
     thread, or by the new workers) rather than waiting for ever."""
 
     async def body() -> tuple[list[int], int]:
-        pool = WorkerPool(1, mark_warm, name="test pool", patience=PATIENCE)
+        pool = WorkerPool(1, mark_warm, name="test pool", patience=SHORT)
         await pool.start()
         try:
             answers = await asyncio.gather(
@@ -183,7 +149,7 @@ def test_silent_work_past_the_patience_counts_as_hung_but_none_means_waited_on()
     """The patience is what tells: work silent for three times it is taken from its worker;
     with no patience (None) the same work is waited on and done by the worker."""
 
-    async def body(patience: float | None) -> tuple[int, int]:
+    async def silent_work(patience: float | None) -> tuple[int, int]:
         pool = WorkerPool(1, mark_warm, name="test pool", patience=patience)
         await pool.start()
         try:
@@ -191,8 +157,13 @@ def test_silent_work_past_the_patience_counts_as_hung_but_none_means_waited_on()
         finally:
             await pool.close()
 
-    assert asyncio.run(body(SHORT)) == (os.getpid(), 1)
-    pid, hangs = asyncio.run(body(None))
+    async def body() -> tuple[tuple[int, int], tuple[int, int]]:
+        # the two pools side by side, each with its own worker
+        return await asyncio.gather(silent_work(SHORT), silent_work(None))
+
+    patient, waiting = asyncio.run(body())
+    assert patient == (os.getpid(), 1)
+    pid, hangs = waiting
     assert pid != os.getpid() and hangs == 0
 
 
@@ -201,7 +172,7 @@ def test_closing_a_pool_with_a_stopped_worker_kills_it() -> None:
     """The bot stopping does not wait for ever on a stopped worker."""
 
     async def body() -> int:
-        pool = WorkerPool(1, mark_warm, name="test pool", patience=PATIENCE)
+        pool = WorkerPool(1, mark_warm, name="test pool", patience=SHORT)
         await pool.start()
         stopped = await worker_process_id(lambda: pool.call(os.getpid))
         try:
