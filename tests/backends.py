@@ -19,6 +19,7 @@ import hashlib
 import os
 import shutil
 import tempfile
+import threading
 import uuid
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -56,22 +57,53 @@ def url_of(database_name: str) -> str:
     return urlunsplit(urlsplit(url)._replace(path="/" + database_name))
 
 
-async def _admin(*statements: str) -> None:
-    url = server_url()
-    assert url is not None
-    conn = await asyncpg.connect(url)
-    try:
+class _Admin:
+    """One connection to the test server's own database for making and dropping databases, kept
+    for the test process on an event loop in a thread of its own: a new connection for each
+    statement cost the server ~9 ms of CPU, two for every test on PostgreSQL."""
+
+    lock = threading.Lock()
+    loop: asyncio.AbstractEventLoop | None = None
+    connection: asyncpg.Connection | None = None
+
+    @classmethod
+    def run(cls, statements: tuple[str, ...]) -> None:
+        """Run the statements in turn on the kept connection (made again if it was lost)."""
+        with cls.lock:
+            if cls.loop is None:
+                cls.loop = asyncio.new_event_loop()
+                runner = threading.Thread(target=cls.loop.run_forever, name="admin", daemon=True)
+                runner.start()
+            asyncio.run_coroutine_threadsafe(cls._execute(statements), cls.loop).result()
+
+    @classmethod
+    async def _execute(cls, statements: tuple[str, ...]) -> None:
         for statement in statements:
-            await conn.execute(statement)
-    finally:
-        await conn.close()
+            try:
+                await (await cls._connection()).execute(statement)
+            except (asyncpg.ConnectionDoesNotExistError, asyncpg.InterfaceError):
+                cls.connection = None  # lost (the server closed it): once more on a new one
+                await (await cls._connection()).execute(statement)
+
+    @classmethod
+    async def _connection(cls) -> asyncpg.Connection:
+        if cls.connection is None or cls.connection.is_closed():
+            url = server_url()
+            assert url is not None
+            cls.connection = await asyncpg.connect(url)
+        return cls.connection
+
+
+def admin(*statements: str) -> None:
+    """Run statements on the test server's own database (CREATE and DROP DATABASE)."""
+    _Admin.run(statements)
 
 
 def create_database(*, fresh: bool = True) -> str:
     """A new database on the test server, empty or (``fresh=False``) migrated; its name."""
     name = "t_" + uuid.uuid4().hex[:16]
     template = "template0" if fresh else postgres_template()
-    blocking(_admin(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
+    admin(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
     return name
 
 
@@ -111,7 +143,7 @@ def postgres_template() -> str:
     if _Templates.postgres is None:
         drop_databases(blocking(stale_templates()))
         name = f"{TEMPLATE_PREFIX}{migrations_digest()[:12]}_{os.getpid()}"
-        blocking(_admin(f'CREATE DATABASE "{name}" TEMPLATE template0'))
+        admin(f'CREATE DATABASE "{name}" TEMPLATE template0')
         blocking(migrate_postgres(url_of(name)))
         _Templates.postgres = name
     return _Templates.postgres
@@ -163,7 +195,7 @@ def drop_templates() -> None:
 def drop_databases(names: list[str]) -> None:
     """Drop test databases, even with connections still open."""
     if names:
-        blocking(_admin(*(f'DROP DATABASE IF EXISTS "{n}" WITH (FORCE)' for n in names)))
+        admin(*(f'DROP DATABASE IF EXISTS "{n}" WITH (FORCE)' for n in names))
 
 
 class Databases:

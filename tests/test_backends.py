@@ -18,6 +18,7 @@ from bot.store.migrate import (
 from engine.yamatai.search import BUDGET
 from tests.backends import (
     TEMPLATE_PREFIX,
+    admin,
     blocking,
     current_kind,
     database,
@@ -25,7 +26,6 @@ from tests.backends import (
     postgres_template,
     stale_templates,
 )
-from tests.backends import _admin as admin
 
 pytestmark = pytest.mark.usefixtures("backend")
 
@@ -92,7 +92,7 @@ def test_a_template_left_by_a_killed_run_is_dropped(tmp_path: Path) -> None:
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
     name = f"{TEMPLATE_PREFIX}left_{dead.pid}"
-    blocking(admin(f'CREATE DATABASE "{name}" TEMPLATE template0'))
+    admin(f'CREATE DATABASE "{name}" TEMPLATE template0')
     try:
         assert name in blocking(stale_templates())
         assert postgres_template() not in blocking(stale_templates())  # this process's lives
