@@ -12,7 +12,11 @@ draws (a theme no memo has seen, so nothing is cached but fonts and sprites):
 - whole: base and words, what every language cost before (each language drew its own base);
 - palette: the theme's fixed palette (a 4-player English layer and an octree of it);
 - the sixteen layers of four languages by four player counts, before (16 wholes) and now
-  (4 bases and 16 words), and the memory the kept bases take.
+  (4 bases and 16 words), and the memory the kept bases take;
+- a new process's first pictures (CPU, each in its own process, --runs times): a 2-player
+  Yamatai board, then its turn picture, and a 2-player Namiji board, in a built-in theme (its
+  palette and Yamatai's sea and islands read from the package, render/stored.py) and in a copy
+  of that theme (equal colours, not built in: everything drawn, as before D296).
 
 Each figure is also given as a ratio to a floor measured in the same run, side by side:
 Pillow copying the layer (the least a static layer costs a picture), and, to compare runs on
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -103,6 +108,47 @@ def grid() -> tuple[float, float, int]:
     return before, now, kept
 
 
+FIRST_PICTURES = """
+import sys, time
+from dataclasses import replace
+from engine import games
+from engine.namiji.view import namiji_view
+from engine.yamatai.view import yamatai_view
+from render import render_focus
+from render.extras import Extras
+from render.namiji.picture import render_board as namiji_board
+from render.theme import THEMES
+from render.yamatai.picture import render_board as yamatai_board
+look = THEMES["default"] if sys.argv[1] == "stored" else replace(THEMES["default"])
+extras = Extras(theme=look)
+match = games.new("yamatai", ["Ann", "Bo"], seed=7)
+start = time.process_time()
+yamatai_board(yamatai_view(match.view(None)), extras=extras)
+seat = match.current_seat
+render_focus(match.view(seat), legal=match.legal_actions(), extras=extras)
+yamatai = time.process_time() - start
+match = games.new("namiji", ["Ann", "Bo"], seed=7)
+start = time.process_time()
+namiji_board(namiji_view(match.view(None)), extras=extras)
+print(yamatai, time.process_time() - start)
+"""
+"""A child process's first Yamatai board and turn picture, then Namiji board: CPU seconds."""
+
+
+def first_pictures(kind: str) -> tuple[float, float]:
+    """The CPU of a new process's first Yamatai pictures and first Namiji board (``kind``:
+    "stored", a built-in theme, or "drawn", a copy of it that nothing stored serves)."""
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_PICTURES, kind],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=_HERE.parent,
+    )
+    yamatai, namiji = (float(v) for v in done.stdout.split())
+    return yamatai, namiji
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -133,6 +179,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         f" ({before / unit:.0f} refs), now {now:.2f} s ({now / unit:.0f} refs),"
         f" {before / now:.1f}x less; the kept bases: {kept / 2**20:.1f} MB"
     )
+    runs = [(first_pictures("drawn"), first_pictures("stored")) for _ in range(args.runs)]
+    for n, game in enumerate(("Yamatai board and turn picture", "Namiji board")):
+        drawn = statistics.median(run[0][n] for run in runs)
+        stored = statistics.median(run[1][n] for run in runs)
+        print(
+            f"a new process's first {game} (CPU): drawn {1000 * drawn:.0f} ms"
+            f" ({drawn / unit:.1f} refs), stored {1000 * stored:.0f} ms ({stored / unit:.1f} refs),"
+            f" {drawn / stored:.1f}x less"
+        )
     return 0
 
 

@@ -22,6 +22,7 @@ from render.namiji.route import boat_look, draw_boats, nobody_to_act
 from render.namiji.static import static_layer
 from render.png import encode_png, palette_of
 from render.stand_in import dressed, ended, spectator, winners
+from render.stored import stored_palette
 from render.text import draw_text, fit_name_first, text_length
 from render.theme import Theme, get_theme, theme_colours
 from render.words import language as drawn_language
@@ -32,7 +33,13 @@ HEADER_SIZE = 20
 PHASES = ("move", "station", "draft")
 """Phases named in words (``n.phase.<phase>``)."""
 
-__all__ = ["doing_words", "picture_palette", "render_board", "render_image"]
+__all__ = [
+    "doing_words",
+    "drawn_palette",
+    "picture_palette",
+    "render_board",
+    "render_image",
+]
 
 
 def render_image(
@@ -108,11 +115,18 @@ PALETTES: TextFree[Image.Image] = TextFree(8)
 
 def picture_palette(look: Theme) -> Image.Image:
     """The fixed palette of Namiji's pictures in a theme: its colours, then its route's."""
-    return PALETTES.get(look, lambda: _palette(look))
+    return PALETTES.get(look, lambda: _stored_or_drawn(look))
 
 
-def _palette(look: Theme) -> Image.Image:
-    """Make the palette: the theme's colours, then an octree's of a 4-player English layer."""
+def _stored_or_drawn(look: Theme) -> Image.Image:
+    """The palette stored in the package for a built-in theme (render/stored.py), else drawn."""
+    stored = stored_palette("namiji", look)
+    return stored if stored is not None else drawn_palette(look)
+
+
+def drawn_palette(look: Theme) -> Image.Image:
+    """Make the palette (nothing read): the theme's colours, then an octree's of a 4-player
+    English layer."""
     colours = (*palette.ALL, EDGE, *theme_colours(look))
     return palette_of(colours, static_layer(look, 4, 5, True, "en"))
 

@@ -15,6 +15,7 @@ from render.kept import TextFree
 from render.marks import player_marks
 from render.png import encode_png, palette_of
 from render.stand_in import dressed, without_turn
+from render.stored import stored_palette
 from render.theme import Theme, get_theme, theme_colours
 from render.words import language as drawn_language
 from render.words import speaking
@@ -32,7 +33,7 @@ from render.yamatai.tracks import (
     draw_specialists,
 )
 
-__all__ = ["picture_palette", "render_board", "render_image", "seat_marks"]
+__all__ = ["drawn_palette", "picture_palette", "render_board", "render_image", "seat_marks"]
 
 
 def render_image(
@@ -110,11 +111,18 @@ PALETTES: TextFree[Image.Image] = TextFree(8)
 
 def picture_palette(look: Theme) -> Image.Image:
     """The fixed palette of Yamatai's pictures in a theme: its colours, then its map's."""
-    return PALETTES.get(look, lambda: _palette(look))
+    return PALETTES.get(look, lambda: _stored_or_drawn(look))
 
 
-def _palette(look: Theme) -> Image.Image:
-    """Make the palette: the theme's colours, then an octree's of a 4-player English layer."""
+def _stored_or_drawn(look: Theme) -> Image.Image:
+    """The palette stored in the package for a built-in theme (render/stored.py), else drawn."""
+    stored = stored_palette("yamatai", look)
+    return stored if stored is not None else drawn_palette(look)
+
+
+def drawn_palette(look: Theme) -> Image.Image:
+    """Make the palette (nothing read): the theme's colours, then an octree's of a 4-player
+    English layer."""
     return palette_of(theme_colours(look), static_layer("default", look, 4, "en"))
 
 

@@ -11,6 +11,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.yamatai.board import Board, load_board
 from render.kept import TextFree
+from render.stored import stored_map
 from render.theme import RGB, Theme
 from render.words import say
 from render.yamatai.glyphs import draw_text
@@ -25,7 +26,9 @@ Point = tuple[float, float]
 
 __all__ = [
     "BASES",
+    "MAPS",
     "base_layer",
+    "drawn_map",
     "island_label_xy",
     "land_edges",
     "panel_box",
@@ -36,6 +39,9 @@ __all__ = [
 
 BASES: TextFree[Image.Image] = TextFree(8)
 """The text-free bases, by (board, theme, players): about 5 MB each (1600 px RGB)."""
+
+MAPS: TextFree[Image.Image] = TextFree(4)
+"""The sea and islands, by board, theme and map geometry (the same for every player count)."""
 
 
 @lru_cache(maxsize=16)
@@ -78,10 +84,9 @@ def base_layer(board_name: str, theme: Theme, players: int) -> Image.Image:
 
 def _base(board_name: str, theme: Theme, players: int) -> Image.Image:
     """Draw the text-free base (no box overlaps a text drawn on it later)."""
-    board = load_board(board_name)
     lay = layout(board_name, players)
     canvas = Image.new("RGB", (lay.width, lay.height), theme.background)
-    canvas.paste(_map_image(board, theme, lay), (lay.map.x0, lay.map.y0))
+    canvas.paste(_kept_map(board_name, theme, lay), (lay.map.x0, lay.map.y0))
     _map_frame(canvas, theme, lay.map)
     draw = ImageDraw.Draw(canvas)
     for rect in (lay.fleet, lay.buildings, lay.specialists, *lay.panels):
@@ -89,6 +94,25 @@ def _base(board_name: str, theme: Theme, players: int) -> Image.Image:
     if lay.legend is not None:
         panel_box(draw, lay.legend, theme)
     return canvas
+
+
+def _kept_map(board_name: str, theme: Theme, lay: Layout) -> Image.Image:
+    """The sea and islands of a layout (never drawn on): kept per map geometry, read from the
+    package for a built-in theme (render/stored.py), else drawn."""
+    move = lay.transform
+    size = (lay.map.width, lay.map.height)
+    key = (board_name, theme, size, move.scale, move.x0 - lay.map.x0, move.y0 - lay.map.y0)
+
+    def make() -> Image.Image:
+        stored = stored_map(board_name, theme, size)
+        return stored if stored is not None else _map_image(load_board(board_name), theme, lay)
+
+    return MAPS.get(key, make)
+
+
+def drawn_map(board_name: str, theme: Theme, players: int) -> Image.Image:
+    """The sea and islands of a board for a player count, drawn (nothing kept or read)."""
+    return _map_image(load_board(board_name), theme, layout(board_name, players))
 
 
 def panel_box(draw: ImageDraw.ImageDraw, rect: Rect, theme: Theme, fill: RGB | None = None) -> None:
