@@ -286,10 +286,9 @@ def test_the_drawer_tells_the_stand_ins() -> None:
 POOL_OWNER = """
 import asyncio, os
 from bot.workers.render_pool import RenderPool
-from bot.service.pictures import render_picture
 
 async def main() -> None:
-    pool = RenderPool(1, render_picture)
+    pool = RenderPool(1, bytes)  # the bot's warmer; no picture is drawn
     await pool.start()
     pid = await asyncio.get_running_loop().run_in_executor(pool._executor, os.getpid)
     print(pid, flush=True)
