@@ -1,6 +1,6 @@
 """Issue 35 item 2 against ``python -m bot`` itself: the think worker stops answering (SIGSTOP)
 while a computer seat is to play. The pool counts it as dead once it has been silent for
-THINK_PATIENCE_S (here 2 s, D150): its workers are killed, the computer's turn is decided once
+THINK_PATIENCE_S (here 1 s, D150, D294): its workers are killed, the computer's turn is decided once
 more, played and posted exactly once, and the next computer turn goes to a new worker.
 
 The process runs one think worker (``THINK_PROCESSES=1``) and draws its pictures in a thread
@@ -38,12 +38,15 @@ pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIGSTOP, /proc"),
 ]
 
-PATIENCE = "2"  # THINK_PATIENCE_S of the process under test (the default is 15 s)
+#: THINK_PATIENCE_S of the process under test (the default is 15 s): the computer here plays at
+#: the normal level, a greedy choice of a few milliseconds followed by a sign of life, so the
+#: new worker is never silent for a second while it plays
+PATIENCE = "1"
 HUNG = "think pool: a worker gave no sign of life"
 
 
 class ThinkingBot(Bot):
-    """``python -m bot`` with one think worker, silent for 2 s at most."""
+    """``python -m bot`` with one think worker, silent for 1 s at most."""
 
     def environment(self) -> dict[str, str]:
         """The test's settings, one think worker and its patience."""
@@ -112,7 +115,7 @@ async def computer_turn_over(bot: Bot, table: Table) -> Game:
         posted = game.current_user_id == HOST.id and game.announced_version == game.version
         return game if posted else None
 
-    # a bound, not a speed: the turn comes 2 s after the silence
+    # a bound, not a speed: the turn comes 1 s after the silence
     return await found(over, "the computer's turn played and posted", 30, step=0.05)
 
 
@@ -133,7 +136,7 @@ def test_a_stopped_think_worker_costs_one_retry_and_the_computer_plays_each_turn
 ) -> None:
     """The think worker is stopped before the host and the computer sit down. The computer's
     first turn is played once (the moves its level makes, once, one turn message) after the
-    worker's 2 s of silence; the stopped worker is killed and a new one started; the
+    worker's 1 s of silence; the stopped worker is killed and a new one started; the
     computer's next turn is played once too, by the new worker, without another hang."""
 
     async def body() -> None:
