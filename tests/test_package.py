@@ -80,7 +80,8 @@ def _run(installed: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[
 
 
 def test_the_wheel_carries_every_data_file(wheel: Path) -> None:
-    """Migrations, fonts, engine data and every locale file are in the wheel."""
+    """Migrations, fonts, the stored pictures, engine data and every locale file are in the
+    wheel."""
     names = set(zipfile.ZipFile(wheel).namelist())
     games_texts = [*ROOT.glob("render/*/locale/*.json"), *ROOT.glob("bot/games/*/locale/*.json")]
     assert len(games_texts) >= 16  # four languages, two layers, each shipped game
@@ -88,6 +89,7 @@ def test_the_wheel_carries_every_data_file(wheel: Path) -> None:
         *ROOT.glob("migrations/*.sql"),
         *ROOT.glob("migrations/postgres/*.sql"),
         *ROOT.glob("render/assets/fonts/*"),
+        *ROOT.glob("render/assets/stored/*"),
         *ROOT.glob("render/locale/*.json"),
         *ROOT.glob("bot/catalog/*.json"),
         *games_texts,
