@@ -15,6 +15,9 @@ import pytest
 from bot.service.history import replay_turns
 from bot.store import GameStatus
 from engine import games
+from engine.contract import ComputerPlayer
+from engine.games import Match
+from tests.discord_double import UserSpec
 from tests.e2e.harness import (
     GUEST,
     HOST,
@@ -23,14 +26,18 @@ from tests.e2e.harness import (
     Env,
     Table,
     as_posted,
+    custom_id,
     himiko_env,
     run,
     shown,
 )
+from tests.e2e.test_play import shows_hidden
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 MAX_ACTIONS = 600
+#: A turn of this many actions or more is played as one confirmed sequence.
+SEQUENCE_FROM = 3
 PHONE_WIDTH = 1000  # issue 37: the turn picture is read at a phone's width
 USERS = {HOST.id: HOST, GUEST.id: GUEST}
 
@@ -42,24 +49,60 @@ def png_size(data: bytes) -> tuple[int, int]:
     return int(width), int(height)
 
 
+def next_play(match: Match, choose: ComputerPlayer, played: int) -> list[str]:
+    """The computer's choices for the player to act, from action number ``played`` on, until
+    the turn ends; an action that reveals hidden information is played alone."""
+    seat = match.current_seat
+    chosen: list[str] = []
+    while True:
+        action = choose(match.view(seat), played + len(chosen))
+        if shows_hidden(match, action):
+            return chosen or [action]
+        events = match.play(action, seat=seat)
+        chosen.append(action)
+        if match.milestones(events).turn_ended or match.current_seat != seat:
+            return chosen
+
+
 async def played_to_the_end(env: Env, key: str) -> Table:
-    """A game of the host and the guest, each playing the computer's choice by ``/play``;
-    every turn's card is drawn before the next action (settled)."""
+    """A game of the host and the guest, each playing the computer's choices by ``/play``;
+    every turn's card is drawn before the next action (settled). A turn of ``SEQUENCE_FROM``
+    actions or more is one ``/play`` of them all, confirmed (one preview picture, not a step
+    picture per action: the test is about the turn messages)."""
     table = await env.start_game(HOST, [GUEST], game=key)
     choose = games.computer_player(key)
-    for played in range(MAX_ACTIONS):
+    played = 0
+    while played < MAX_ACTIONS:
         await env.settled()
         game = await env.game(table.id)
         if game.status != GameStatus.ACTIVE:
             return table
         match = await env.match(table.id)
-        seat = match.current_seat
-        assert seat is not None and game.current_user_id in USERS
-        action = choose(match.view(seat), played)
+        assert match.current_seat is not None and game.current_user_id in USERS
         user = USERS[game.current_user_id]
-        reply = await (await env.play(user, table.id, action)).reply(TIMEOUT)
-        assert reply.ephemeral and not reply.loading, reply.content
+        actions = next_play(match, choose, played)
+        if len(actions) >= SEQUENCE_FROM:
+            await confirmed(env, user, table, "; ".join(actions))
+        else:
+            for number, action in enumerate(actions):
+                if number:
+                    await env.settled()
+                reply = await (await env.play(user, table.id, action)).reply(TIMEOUT)
+                assert reply.ephemeral and not reply.loading, reply.content
+        played += len(actions)
     raise AssertionError("the game does not end")
+
+
+async def confirmed(env: Env, user: UserSpec, table: Table, sequence: str) -> None:
+    """``/play`` of a sequence, then Confirm on its preview: the sequence is played."""
+    preview = await (await env.play(user, table.id, sequence)).reply(TIMEOUT)
+    assert preview.ephemeral and not preview.loading, preview.text()
+    ok = custom_id(preview, "himiko:seq:ok:")
+    click = await env.double.click(user, table.id, preview.id, ok)
+    assert (await click.response(TIMEOUT)).type == 6  # deferred update: the preview is edited
+    await click.wait_event("edit_original", TIMEOUT)
+    done = env.double.message(preview.id)
+    assert done.custom_ids() == [] and done.attachments == [], done.text()
 
 
 def recap_failed(records: list[logging.LogRecord]) -> bool:
