@@ -36,6 +36,7 @@ from tests.e2e.harness import (
     run,
     shown,
 )
+from tests.e2e.test_turn_cards import SEQUENCE_FROM, confirmed, next_play
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -75,9 +76,13 @@ async def replayed(env: Env, game: Game) -> tuple[Match, list[tuple[int, str]]]:
 
 
 async def host_turns(env: Env, table: Table, turns: int | None) -> None:
-    """The host plays the first suggestion ``turns`` times (None: until the game is over)."""
+    """The host plays the first suggestion ``turns`` times (None: until the game is over, a
+    turn of several actions as one confirmed sequence, ``host_to_the_end``)."""
+    if turns is None:
+        await host_to_the_end(env, table)
+        return
     played = 0
-    while turns is None or played < turns:
+    while played < turns:
         await env.bot.runner.idle()  # the computers' turns
         game = await env.game(table.id)
         if game.status != GameStatus.ACTIVE:
@@ -88,6 +93,28 @@ async def host_turns(env: Env, table: Table, turns: int | None) -> None:
         played += 1
         assert played < MAX_HOST_ACTIONS, "the game does not end"
     await env.bot.runner.idle()
+
+
+async def host_to_the_end(env: Env, table: Table) -> None:
+    """The host plays the computer's choices until the game is over: a turn of
+    ``SEQUENCE_FROM`` actions or more as one confirmed ``/play`` (one preview picture, not a
+    step picture per action; these tests are about the game's end)."""
+    choose = games.computer_player("yamatai")
+    played = 0
+    while played < MAX_HOST_ACTIONS:
+        await env.bot.runner.idle()  # the computers' turns
+        game = await env.game(table.id)
+        if game.status != GameStatus.ACTIVE:
+            return
+        assert game.current_user_id == HOST.id
+        actions = next_play(await env.match(table.id), choose, played)
+        if len(actions) >= SEQUENCE_FROM:
+            await confirmed(env, HOST, table, "; ".join(actions))
+        else:
+            for action in actions:
+                await (await env.play(HOST, table.id, action)).reply(TIMEOUT)
+        played += len(actions)
+    raise AssertionError("the game does not end")
 
 
 async def export(env: Env, user: Any, thread_id: int, locale: str | None = None) -> MessageRecord:
