@@ -30,6 +30,7 @@ from tests.e2e.harness import (
     run,
 )
 from tests.e2e.test_play import rest_of_turn
+from tests.e2e.test_turn_cards import SEQUENCE_FROM, confirmed, next_play
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
@@ -311,7 +312,8 @@ def test_turning_points_on_the_final_message_of_a_coached_game(
         async with himiko_env(tmp_path) as env:
             table = await coached_game(env, computers=True)
             greedy = games.computer_player("yamatai")
-            for _ in range(400):
+            played = 0
+            while played < 400:  # the host's turns of 3 actions or more as one sequence
                 await env.bot.runner.idle()
                 game = await env.game(table.id)
                 if game.status != "active":
@@ -319,9 +321,14 @@ def test_turning_points_on_the_final_message_of_a_coached_game(
                 match = games.from_json(game.snapshot)
                 seat = match.current_seat
                 assert seat == 0
-                action = greedy(match.view(seat), 5)
-                reply = await (await env.play(HOST, table.id, action)).reply(TIMEOUT)
-                assert not reply.loading
+                actions = next_play(match, lambda view, _: greedy(view, 5), played)
+                if len(actions) >= SEQUENCE_FROM:  # a preview picture, no step picture each
+                    await confirmed(env, HOST, table, "; ".join(actions))
+                else:
+                    for action in actions:
+                        reply = await (await env.play(HOST, table.id, action)).reply(TIMEOUT)
+                        assert not reply.loading
+                played += len(actions)
             final = await env.double.wait_for_message(
                 table.id, lambda m: "The game is over." in m.text(), TIMEOUT
             )
