@@ -8,7 +8,6 @@ of both sizes are saved to /tmp/web-shots/ for a person to look at.
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -18,29 +17,15 @@ import pytest
 from bot.service.tables import step_of
 from bot.web import links
 from bot.web.cards import card_name, card_texts
-from bot.web.config import WebConfig
 from bot.web.games import shown_score
-from bot.web.limits import RateLimit
-from bot.web.pictures import web_picture
 from bot.web.seats import seat_rows
-from bot.web.server import WebServer
 from bot.web.texts import web_catalog
 from bot.web.work import spectator_step
-from bot.workers.render_pool import RenderPool
 from engine import games
 
+from .browsing import CHROMIUM, Pages, in_chromium, wait_picture, web_server
 from .support import SECRET, played_game, store_at
 
-CHROMIUM = os.environ.get("HIMIKO_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SHOTS = Path("/tmp/web-shots")
 SIZES = ((390, 844), (1280, 800))
 
@@ -57,16 +42,7 @@ async def _picture_loaded(page: Any) -> bool:
     return loaded
 
 
-async def _wait_picture(page: Any, step: int) -> None:
-    await page.wait_for_function(
-        f"""() => {{ const img = document.getElementById("board");
-            return img.getAttribute("src").endsWith("/v/{step}.png")
-                && img.complete && img.naturalWidth > 0; }}""",
-        timeout=20_000,
-    )
-
-
-async def _look(browser: Any, url: str, width: int, height: int, last: int) -> list[str]:
+async def _look(browser: Pages, url: str, width: int, height: int, last: int) -> list[str]:
     """Open the page at one size, check replay, keys and zoom; the console's errors."""
     page = await browser.new_page(viewport={"width": width, "height": height})
     errors: list[str] = []
@@ -75,7 +51,7 @@ async def _look(browser: Any, url: str, width: int, height: int, last: int) -> l
     page.on("requestfailed", lambda r: errors.append(f"failed: {r.url}"))
     answer = await page.goto(url)
     assert answer is not None and answer.status == 200
-    await _wait_picture(page, last)
+    await wait_picture(page, last)
     SHOTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(SHOTS / f"game-{width}x{height}.png"))
     assert await page.input_value("#slider") == str(last)
@@ -83,21 +59,21 @@ async def _look(browser: Any, url: str, width: int, height: int, last: int) -> l
     assert now.startswith(("Ann: ", "Bo: ", "Cy: "))
     # previous step: another picture and another action text
     await page.click("#prev")
-    await _wait_picture(page, last - 1)
+    await wait_picture(page, last - 1)
     assert await page.inner_text("#action") != now or last < 2
     assert await page.inner_text("#step-label") != ""
     # arrow keys, from the page (not the slider)
     await page.click("h1")
     await page.keyboard.press("ArrowLeft")
-    await _wait_picture(page, last - 2)
+    await wait_picture(page, last - 2)
     assert await page.input_value("#slider") == str(last - 2)
     await page.keyboard.press("ArrowRight")
     await page.keyboard.press("ArrowRight")
-    await _wait_picture(page, last)
+    await wait_picture(page, last)
     assert await page.inner_text("#action") == now
     # the very first step: the game before any action
     await page.fill("#slider", "0")
-    await _wait_picture(page, 0)
+    await wait_picture(page, 0)
     assert await page.inner_text("#action") == "Before the first action"
     assert await page.is_disabled("#prev")
     # zoom with the buttons (pinch goes through the same code: zoomAt)
@@ -120,27 +96,20 @@ def test_the_game_page_in_chromium(tmp_path: Path) -> None:
         async with store_at(tmp_path) as repo:
             game_id = await played_game(repo, "yamatai", ["Ann", "Bo", "Cy"], turns=5)
             last = (await repo.load_game(game_id)).action_count
-            pool = RenderPool(0, web_picture)  # the web's drawer: (view, events, language)
-            limit = RateLimit(burst=10_000)
-            server = WebServer(WebConfig(port=0, secret=SECRET), repo, pool, limit=limit)
-            await server.start()
-            try:
-                async with playwright.async_playwright() as driver:
-                    browser = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                    try:
-                        url = server.game_url(game_id)
-                        for width, height in SIZES:
-                            errors = await _look(browser, url, width, height, last)
-                            assert errors == [], f"{width}x{height}: {errors}"
-                        page = await browser.new_page()
-                        wrong = url.rsplit("/", 1)[0] + "/" + links.token(SECRET, "game", 999)
-                        answer = await page.goto(wrong)
-                        assert answer is not None and answer.status == 404
-                        assert (await page.inner_text("body")).strip() == "Not found"
-                    finally:
-                        await browser.close()
-            finally:
-                await server.stop()
+            async with web_server(repo) as server:  # the web's drawer: (view, events, language)
+                url = server.game_url(game_id)
+
+                async def look(browser: Pages) -> None:
+                    for width, height in SIZES:
+                        errors = await _look(browser, url, width, height, last)
+                        assert errors == [], f"{width}x{height}: {errors}"
+                    page = await browser.new_page()
+                    wrong = url.rsplit("/", 1)[0] + "/" + links.token(SECRET, "game", 999)
+                    answer = await page.goto(wrong)
+                    assert answer is not None and answer.status == 404
+                    assert (await page.inner_text("body")).strip() == "Not found"
+
+                await in_chromium(look)
 
     asyncio.run(body())
 
@@ -214,77 +183,68 @@ def test_the_replay_moves_the_players_with_the_board_in_chromium(tmp_path: Path)
                     language=language,
                     thread_id=750 + number,
                 )
-                found.append((key, language, game_id))
-            pool = RenderPool(0, web_picture)  # the bot's: pictures in the page's language
-            server = WebServer(
-                WebConfig(port=0, secret=SECRET), repo, pool, limit=RateLimit(burst=10_000)
-            )
-            await server.start()
-            try:
-                async with playwright.async_playwright() as driver:
-                    browser = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                    try:
-                        for key, language, game_id in found:
-                            game = await repo.load_game(game_id)
-                            log = games.from_json(game.snapshot).log
-                            page = await browser.new_page(viewport={"width": 390, "height": 844})
-                            await page.goto(server.game_url(game_id))
-                            last = len(log)
-                            await _wait_picture(page, last)
-                            SHOTS.mkdir(exist_ok=True)
-                            await page.screenshot(
-                                path=str(SHOTS / f"{key}-{language}-390.png"), full_page=True
-                            )
-                            at_end = await _players_shown(page)
-                            replayed = games.new(key, ["Ann", "Bo", "Cy"], game.seed)
-                            shown = [0, 1, last // 2, last - 1]
-                            for step in range(last + 1):
-                                if step in shown:
-                                    await page.fill("#slider", str(step))
-                                    await _wait_picture(page, step)
-                                    got = await _players_shown(page)
-                                    wanted = _expected(replayed, language)
-                                    if replayed.current_seat is None:
-                                        wanted = (wanted[0], [], wanted[2])
-                                    assert got == wanted, (key, language, step)
-                                    # the cards on the table: shown when that step has any
-                                    cards = await page.evaluate(
-                                        """() => {
-                                        const on = e => getComputedStyle(e).display !== "none";
-                                        const s = document.querySelector("section.cards");
-                                        const li = [...document.querySelectorAll("li[data-card]")];
-                                        return [s !== null && on(s), li.some(on)]; }"""
-                                    )
-                                    assert cards[0] == cards[1], (key, language, step)
-                                    # the history: the actions played up to the step shown
-                                    listed = await page.eval_on_selector_all(
-                                        "section.log li",
-                                        "l => l.filter(x => getComputedStyle(x).display"
+                found.append((key, language, game_id, await repo.load_game(game_id)))
+            async with web_server(repo) as server:  # the bot's: pictures in the page's language
+
+                async def look(browser: Pages) -> None:
+                    for key, language, game_id, game in found:
+                        log = games.from_json(game.snapshot).log
+                        page = await browser.new_page(viewport={"width": 390, "height": 844})
+                        await page.goto(server.game_url(game_id))
+                        last = len(log)
+                        await wait_picture(page, last)
+                        SHOTS.mkdir(exist_ok=True)
+                        await page.screenshot(
+                            path=str(SHOTS / f"{key}-{language}-390.png"), full_page=True
+                        )
+                        at_end = await _players_shown(page)
+                        replayed = games.new(key, ["Ann", "Bo", "Cy"], game.seed)
+                        shown = [0, 1, last // 2, last - 1]
+                        for step in range(last + 1):
+                            if step in shown:
+                                await page.fill("#slider", str(step))
+                                await wait_picture(page, step)
+                                got = await _players_shown(page)
+                                wanted = _expected(replayed, language)
+                                if replayed.current_seat is None:
+                                    wanted = (wanted[0], [], wanted[2])
+                                assert got == wanted, (key, language, step)
+                                # the cards on the table: shown when that step has any
+                                cards = await page.evaluate(
+                                    """() => {
+                                    const on = e => getComputedStyle(e).display !== "none";
+                                    const s = document.querySelector("section.cards");
+                                    const li = [...document.querySelectorAll("li[data-card]")];
+                                    return [s !== null && on(s), li.some(on)]; }"""
+                                )
+                                assert cards[0] == cards[1], (key, language, step)
+                                # the history: the actions played up to the step shown
+                                listed = await page.eval_on_selector_all(
+                                    "section.log li",
+                                    "l => l.filter(x => getComputedStyle(x).display"
+                                    " !== 'none').length",
+                                )
+                                assert listed == step, (key, language, step, listed)
+                                if step == 0:
+                                    win = await page.eval_on_selector_all(
+                                        ".tag.win",
+                                        "t => t.filter(x => getComputedStyle(x).display"
                                         " !== 'none').length",
                                     )
-                                    assert listed == step, (key, language, step, listed)
-                                    if step == 0:
-                                        win = await page.eval_on_selector_all(
-                                            ".tag.win",
-                                            "t => t.filter(x => getComputedStyle(x).display"
-                                            " !== 'none').length",
-                                        )
-                                        assert win == 0
-                                        await page.screenshot(
-                                            path=str(SHOTS / f"{key}-{language}-390-step0.png"),
-                                            full_page=True,
-                                        )
-                                if step < last:
-                                    seat, text = log[step]
-                                    replayed.play(text, seat=seat)
-                            await page.fill("#slider", str(last))
-                            await _wait_picture(page, last)
-                            assert await _players_shown(page) == at_end  # as the server drew it
-                            await page.close()
-                    finally:
-                        await browser.close()
-            finally:
-                await server.stop()
+                                    assert win == 0
+                                    await page.screenshot(
+                                        path=str(SHOTS / f"{key}-{language}-390-step0.png"),
+                                        full_page=True,
+                                    )
+                            if step < last:
+                                seat, text = log[step]
+                                replayed.play(text, seat=seat)
+                        await page.fill("#slider", str(last))
+                        await wait_picture(page, last)
+                        assert await _players_shown(page) == at_end  # as the server drew it
+                        await page.close()
+
+                await in_chromium(look)
 
     asyncio.run(body())
 
@@ -312,7 +272,7 @@ def test_the_replay_names_the_cards_in_chromium(tmp_path: Path) -> None:
 
     async def body() -> None:
         async with store_at(tmp_path) as repo:
-            found = [
+            played = [
                 (
                     language,
                     await played_game(
@@ -326,47 +286,42 @@ def test_the_replay_names_the_cards_in_chromium(tmp_path: Path) -> None:
                 )
                 for number, language in enumerate(("fr", "pl"))
             ]
-            pool = RenderPool(0, web_picture)
-            server = WebServer(
-                WebConfig(port=0, secret=SECRET), repo, pool, limit=RateLimit(burst=10_000)
-            )
-            await server.start()
-            try:
-                async with playwright.async_playwright() as driver:
-                    browser = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                    try:
-                        for language, game_id in found:
-                            page = await browser.new_page(viewport={"width": 390, "height": 844})
-                            await page.goto(server.game_url(game_id))
-                            last = (await repo.load_game(game_id)).action_count
-                            await _wait_picture(page, last)
-                            labels = 0
-                            for step in (0, 1, last // 2, last):
-                                await page.fill("#slider", str(step))
-                                await _wait_picture(page, step)
-                                shown = await page.evaluate(
-                                    """() => [...document.querySelectorAll(
-                                    "section.seats, section.cards")].map(s => s.innerText)
-                                    .join("\\n")"""
-                                )
-                                assert not CARD_CODE.findall(shown), (language, step, shown)
-                                labels += await page.eval_on_selector_all(
-                                    "section.seats button.card", "b => b.length"
-                                )
-                                cut = await page.evaluate(COMMA_BELOW_ITS_CARD)
-                                assert cut == [], (language, step, cut)
-                            assert labels > 0, language  # the players held cards
-                            button = page.locator("section.seats button.card").first
-                            label = await button.inner_text()
-                            await button.click()
-                            said = await page.inner_text("#card-text")
-                            assert label in said, (label, said)  # the text names its card
-                            second = re.compile(SECOND_PERSON[language], re.IGNORECASE)
-                            assert not second.search(said), said
-                            await page.close()
-                    finally:
-                        await browser.close()
-            finally:
-                await server.stop()
+            found = [
+                (language, game_id, (await repo.load_game(game_id)).action_count)
+                for language, game_id in played
+            ]
+            async with web_server(repo) as server:
+
+                async def look(browser: Pages) -> None:
+                    for language, game_id, last in found:
+                        page = await browser.new_page(viewport={"width": 390, "height": 844})
+                        await page.goto(server.game_url(game_id))
+                        await wait_picture(page, last)
+                        labels = 0
+                        for step in (0, 1, last // 2, last):
+                            await page.fill("#slider", str(step))
+                            await wait_picture(page, step)
+                            shown = await page.evaluate(
+                                """() => [...document.querySelectorAll(
+                                "section.seats, section.cards")].map(s => s.innerText)
+                                .join("\\n")"""
+                            )
+                            assert not CARD_CODE.findall(shown), (language, step, shown)
+                            labels += await page.eval_on_selector_all(
+                                "section.seats button.card", "b => b.length"
+                            )
+                            cut = await page.evaluate(COMMA_BELOW_ITS_CARD)
+                            assert cut == [], (language, step, cut)
+                        assert labels > 0, language  # the players held cards
+                        button = page.locator("section.seats button.card").first
+                        label = await button.inner_text()
+                        await button.click()
+                        said = await page.inner_text("#card-text")
+                        assert label in said, (label, said)  # the text names its card
+                        second = re.compile(SECOND_PERSON[language], re.IGNORECASE)
+                        assert not second.search(said), said
+                        await page.close()
+
+                await in_chromium(look)
 
     asyncio.run(body())

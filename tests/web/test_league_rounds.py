@@ -5,7 +5,6 @@ and no standings picture shrunk past reading on a phone."""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 from html import unescape
 from pathlib import Path
@@ -15,12 +14,8 @@ import pytest
 from bot.service import build_rooms
 from bot.store import GameRepository, NewLeague
 from bot.web import links
-from bot.web.config import WebConfig
-from bot.web.limits import RateLimit
-from bot.web.pictures import web_picture
-from bot.web.server import WebServer
-from bot.workers.render_pool import RenderPool
 
+from .browsing import CHROMIUM, Pages, in_chromium, web_server
 from .support import SECRET, Drawer, played_game, serving, store_at
 
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
@@ -117,46 +112,30 @@ def test_a_table_ended_by_a_resignation_says_so(tmp_path: Path) -> None:
     assert "Stół 1: Ann, Bo — Ann poddaje grę, zwycięstwo: Bo — " in unescape(rounds)
 
 
-CHROMIUM = os.environ.get("HIMIKO_CHROMIUM", "/usr/bin/chromium")
-
-
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}")
 def test_the_standings_picture_is_left_out_on_a_phone_in_chromium(tmp_path: Path) -> None:
     """QA (fr, 390 px): the standings picture under the table was shrunk to text about 6 px
     high. On a phone the page shows the table alone; on a wide screen the picture too."""
-    playwright = pytest.importorskip("playwright.async_api", reason="the playwright wheel")
+    pytest.importorskip("playwright.async_api", reason="the playwright wheel")
 
     async def body() -> dict[int, tuple[bool, str]]:
         seen = {}
         async with store_at(tmp_path) as repo:
             league_id = await _league(repo, "fr", 2, 1)
             leagues = build_rooms(repo, renderer=Drawer()).leagues
-            pool = RenderPool(0, web_picture)
-            server = WebServer(
-                WebConfig(port=0, secret=SECRET),
-                repo,
-                pool,
-                limit=RateLimit(burst=10_000),
-                leagues=leagues,
-            )
-            await server.start()
-            try:
-                async with playwright.async_playwright() as driver:
-                    browser = await driver.chromium.launch(
-                        executable_path=CHROMIUM, args=["--headless", "--no-sandbox"]
-                    )
-                    try:
-                        for width in (390, 1280):
-                            page = await browser.new_page(viewport={"width": width, "height": 844})
-                            answer = await page.goto(server.league_url(league_id))
-                            assert answer is not None and answer.status == 200
-                            shown = await page.is_visible("img.standings-picture")
-                            seen[width] = (shown, await page.inner_text("body"))
-                            await page.close()
-                    finally:
-                        await browser.close()
-            finally:
-                await server.stop()
+            async with web_server(repo, leagues) as server:
+                url = server.league_url(league_id)
+
+                async def look(pages: Pages) -> None:
+                    for width in (390, 1280):
+                        page = await pages.new_page(viewport={"width": width, "height": 844})
+                        answer = await page.goto(url)
+                        assert answer is not None and answer.status == 200
+                        shown = await page.is_visible("img.standings-picture")
+                        seen[width] = (shown, await page.inner_text("body"))
+                        await page.close()
+
+                await in_chromium(look)
         return seen
 
     seen = asyncio.run(body())

@@ -13,15 +13,10 @@ from typing import Any
 import pytest
 
 from bot.service import build_rooms
-from bot.web.config import WebConfig
-from bot.web.limits import RateLimit
-from bot.web.pictures import web_picture
-from bot.web.server import WebServer
 from bot.web.texts import web_catalog
-from bot.workers.render_pool import RenderPool
 
-from .support import SECRET, Drawer, played_game, store_at
-from .test_browser import ARGS, CHROMIUM, _wait_picture
+from .browsing import CHROMIUM, on_phone, wait_picture, web_server
+from .support import Drawer, played_game, store_at
 
 playwright = pytest.importorskip("playwright.async_api", reason="the playwright wheel")
 pytestmark = [
@@ -42,7 +37,7 @@ SHOWN = """() => {
 
 async def _at(page: Any, step: int) -> tuple[list[str], list[str]]:
     await page.fill("#slider", str(step))
-    await _wait_picture(page, step)
+    await wait_picture(page, step)
     rows, notes = await page.evaluate(SHOWN)
     return rows, notes
 
@@ -61,28 +56,16 @@ async def _replayed(
         async for _ in rooms.computers.computer_turns(game_id):
             pass
         last = (await repo.load_game(game_id)).action_count
-        server = WebServer(
-            WebConfig(port=0, secret=SECRET),
-            repo,
-            RenderPool(0, web_picture),
-            limit=RateLimit(burst=10_000),
-        )
-        await server.start()
-        try:
-            async with playwright.async_playwright() as driver:
-                browser = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                try:
-                    page = await browser.new_page(viewport={"width": 390, "height": 844})
-                    await page.goto(server.game_url(game_id))
-                    await _wait_picture(page, last)
-                    seen = [
-                        await _at(page, resigned_at if s is None else s if s >= 0 else last + 1 + s)
-                        for s in steps
-                    ]
-                finally:
-                    await browser.close()
-        finally:
-            await server.stop()
+        async with web_server(repo) as server:
+
+            async def read(page: Any) -> list[tuple[list[str], list[str]]]:
+                await wait_picture(page, last)
+                return [
+                    await _at(page, resigned_at if s is None else s if s >= 0 else last + 1 + s)
+                    for s in steps
+                ]
+
+            seen = await on_phone(server.game_url(game_id), read)
     return resigned_at, seen
 
 

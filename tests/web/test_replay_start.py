@@ -10,15 +10,10 @@ from typing import Any
 
 import pytest
 
-from bot.web.config import WebConfig
-from bot.web.limits import RateLimit
-from bot.web.pictures import web_picture
-from bot.web.server import WebServer
 from bot.web.texts import web_catalog
-from bot.workers.render_pool import RenderPool
 
-from .support import SECRET, played_game, store_at
-from .test_browser import ARGS, CHROMIUM, _wait_picture
+from .browsing import CHROMIUM, on_phone, wait_picture, web_server
+from .support import played_game, store_at
 
 playwright = pytest.importorskip("playwright.async_api", reason="the playwright wheel")
 pytestmark = [
@@ -36,7 +31,7 @@ SHOWN_LOG = """() => {
 
 async def _log_at(page: Any, step: int) -> list[str]:
     await page.fill("#slider", str(step))
-    await _wait_picture(page, step)
+    await wait_picture(page, step)
     shown: list[str] = await page.evaluate(SHOWN_LOG)
     return shown
 
@@ -49,26 +44,14 @@ def test_the_replay_says_nothing_was_played_yet_at_its_first_step(
         async with store_at(tmp_path) as repo:
             game_id = await played_game(repo, key, ["Ann", "Bo"], turns=2, language=language)
             last = (await repo.load_game(game_id)).action_count
-            server = WebServer(
-                WebConfig(port=0, secret=SECRET),
-                repo,
-                RenderPool(0, web_picture),
-                limit=RateLimit(burst=10_000),
-            )
-            await server.start()
-            try:
-                async with playwright.async_playwright() as driver:
-                    browser = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                    try:
-                        page = await browser.new_page(viewport={"width": 390, "height": 844})
-                        await page.goto(server.game_url(game_id))
-                        await _wait_picture(page, last)
-                        at_end = await page.evaluate(SHOWN_LOG)
-                        return await _log_at(page, 0), await _log_at(page, 1), at_end
-                    finally:
-                        await browser.close()
-            finally:
-                await server.stop()
+            async with web_server(repo) as server:
+
+                async def read(page: Any) -> tuple[list[str], list[str], list[str]]:
+                    await wait_picture(page, last)
+                    at_end = await page.evaluate(SHOWN_LOG)
+                    return await _log_at(page, 0), await _log_at(page, 1), at_end
+
+                return await on_phone(server.game_url(game_id), read)
 
     start, first, end = asyncio.run(body())
     catalog = web_catalog()
