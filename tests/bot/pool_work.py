@@ -85,3 +85,13 @@ def silent_for(seconds: float) -> int:
     if in_a_worker():
         time.sleep(seconds)
     return os.getpid()
+
+
+def warm_at_this_priority(parent: int) -> None:
+    """The render workers' warm-up (a board per game drawn: fonts, layers, palettes loaded),
+    at the test process's priority rather than the bot's lower one: a test about what the
+    warm-up leaves behind, not about priority, is then not starved on a loaded machine."""
+    from bot.workers.render_pool import warm_worker
+
+    die_with_parent(parent)
+    warm_worker(None)  # None: neither tied to a parent nor made nicer (done above, or not)

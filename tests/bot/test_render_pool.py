@@ -26,7 +26,7 @@ from render.extras import Extras
 from tests.backends import database
 from tests.stopped import alive, gone, let_go, worker_process_id
 
-from .pool_work import doubled, drawer_dies_in_a_worker, drawer_pid
+from .pool_work import doubled, drawer_dies_in_a_worker, drawer_pid, warm_at_this_priority
 from .support import ANN, BO, play_whole_turn, two_player_game
 
 PNG = b"\x89PNG"
@@ -58,10 +58,11 @@ def test_closing_the_pool_stops_its_workers() -> None:
 
 
 def test_workers_draw_the_same_picture_as_the_process() -> None:
-    """A warmed worker's picture is byte for byte the one drawn here."""
+    """A warmed worker's picture is byte for byte the one drawn here (the bot's warm-up, at
+    this process's priority)."""
 
     async def body() -> bytes:
-        pool = RenderPool(1, render_picture)
+        pool = RenderPool(1, render_picture, warm=warm_at_this_priority)
         await pool.start()
         try:
             return await pool.draw(_view(), None)
