@@ -156,8 +156,9 @@ def test_an_end_that_begins_the_pontoon_draft_says_the_turn_ended(
 
     async def body() -> str:
         async with store_at(tmp_path) as repo:
+            # the same game as ``match`` (seed 3), played as far: its log holds the entry
             game_id = await played_game(
-                repo, "namiji", ["Ann", "Bo", "Cy"], turns=None, language=language
+                repo, "namiji", ["Ann", "Bo", "Cy"], turns=len(match.log), language=language
             )
             async with serving(repo) as (_, client):
                 return await (await client.get(links.game_path(SECRET, game_id))).text()
