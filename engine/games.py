@@ -350,13 +350,17 @@ class Match:
 
     def to_dict(self) -> JsonObject:
         """JSON-ready data: setup, log, the current turn's start (when known) and the state."""
+        return self._data(list(map(list, self.log)))  # each (seat, text) as a JSON array
+
+    def _data(self, log: list[list[object]] | None) -> JsonObject:
+        """``to_dict``'s data with this value as its log."""
         data: JsonObject = {
             "format": FORMAT,
             "game": self.game_key,
             "players": list(self.players),
             "seed": self.seed,
             "options": dict(self.options),
-            "log": list(map(list, self.log)),  # each (seat, text) as a JSON array
+            "log": log,
             "state": self.rules.to_dict(self.state),
         }
         if self.turn_start is not None:
@@ -364,8 +368,39 @@ class Match:
         return data
 
     def to_json(self) -> str:
-        """Canonical JSON text (sorted keys, compact)."""
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        """Canonical JSON text (sorted keys, compact): ``to_dict``'s, written field by field."""
+        # The same text as encoding to_dict() whole (JSON's objects are written item by item,
+        # keys sorted): only the log, most of a long game's text, is written by _log_json.
+        texts = {key: _JSON.encode(value) for key, value in self._data(None).items()}
+        texts["log"] = _log_json(self.log)
+        return "{" + ",".join(f"{_JSON.encode(key)}:{texts[key]}" for key in sorted(texts)) + "}"
+
+
+#: The encoder of ``to_json``: ``json.dumps(data, sort_keys=True, separators=(",", ":"))``'s.
+_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+LOG_TEXTS_KEPT = 50_000
+
+
+class _LogTexts(dict[tuple[int, str], str]):
+    """Each log entry's JSON text, kept once written (up to ``LOG_TEXTS_KEPT``): a saved game is
+    written again after every action, its log growing by one entry, and the same actions recur."""
+
+    def __missing__(self, entry: tuple[int, str]) -> str:
+        text = _JSON.encode(entry)  # a tuple is written as a JSON array, as the list it was
+        if len(self) < LOG_TEXTS_KEPT:
+            self[entry] = text
+        return text
+
+
+_LOG_TEXTS = _LogTexts()
+
+
+def _log_json(log: list[tuple[int, str]]) -> str:
+    """The log as ``to_dict`` writes it, as JSON text."""
+    try:
+        return "[" + ",".join(map(_LOG_TEXTS.__getitem__, log)) + "]"
+    except TypeError:  # an entry that is not a tuple (a list cannot be looked up): not kept
+        return _JSON.encode(list(map(list, log)))
 
 
 def _check_players(rules: GameRules, players: Sequence[str]) -> list[str]:
