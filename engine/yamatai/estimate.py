@@ -11,9 +11,9 @@ from engine.yamatai.state import NONE, PLACE, TRADE, State
 from engine.yamatai.turn import (
     buildable_tiles,
     collect_sets,
+    first_spots,
     gen_build,
     missing,
-    place_targets,
     shortfall_allowed,
 )
 
@@ -58,7 +58,7 @@ def _reachable_spots(ctx: Ctx, st: State) -> set[int]:
     if st.turn.placed:
         frontier = {t for t in links[st.turn.placed[-1]] if boats[t] == NONE}
     else:
-        frontier = {s for targets in place_targets(ctx, st).values() for s in targets}
+        frontier = first_spots(ctx, st)
     reached = set(frontier)
     for _ in range(held - 1):
         frontier = {t for s in frontier for t in links[s] if boats[t] == NONE} - reached
@@ -72,7 +72,13 @@ def _build_within_reach(ctx: Ctx, st: State) -> float:
     spots = _reachable_spots(ctx, st) | set(st.turn.placed)
     islands = {i for s in spots for i in ctx.board.spot_islands[s]}
     tiles = [ctx.comp.buildings[t] for t in buildable_tiles(st)]
-    tiles = [t for t in tiles if t.prestige or player.buildings_left > 0]
+    # The most valuable first: on each island the first tile within reach is its best, and
+    # none after one no better than the best found can count (the same maximum, found sooner).
+    tiles = sorted(
+        (t for t in tiles if t.prestige or player.buildings_left > 0),
+        key=lambda t: t.pp,
+        reverse=True,
+    )
     allowance = shortfall_allowed(ctx, st)
     best = 0.0
     for island in islands:
@@ -81,6 +87,9 @@ def _build_within_reach(ctx: Ctx, st: State) -> float:
         reach = list(map(add, adjacent_boats(ctx, st, island), player.boats))  # near or in hand
         for tile in tiles:
             worth = BUILD_IN_REACH * tile.pp
-            if worth > best and missing(tile, reach) <= allowance:  # only a better one counts
+            if worth <= best:
+                break
+            if missing(tile, reach) <= allowance:
                 best = worth
+                break
     return best

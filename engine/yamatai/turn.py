@@ -248,6 +248,21 @@ def _boat_targets(ctx: Ctx, st: State, boat: int) -> list[int]:
     return sorted(compress(near, map(NONE.__eq__, map(boats.__getitem__, near))))
 
 
+def first_spots(ctx: Ctx, st: State) -> set[int]:
+    """The spots of ``place_targets`` together, before any boat is placed this turn: free
+    spots on an entry or next to a boat of a type the player holds (no list per type)."""
+    held = [b for b, n in enumerate(current(st).boats) if n]
+    if not held:
+        return set()
+    boats = st.spot_boats
+    links = ctx.board.spot_links
+    near = set(_entry_spots(ctx, current(st)))
+    for boat in held:
+        for spot in _spots_holding(boats, boat):
+            near.update(links[spot])
+    return {s for s in near if boats[s] == NONE}
+
+
 def _spots_holding(boats: list[int], boat: int) -> Iterator[int]:
     """The spots with a boat of that type (found by list.index: no Python loop over the rest)."""
     spot = -1
