@@ -122,7 +122,7 @@ class Yamatai:
     def legal_actions(self, st: State) -> list[str]:
         """Every legal action now, as canonical text."""
         ctx = context(st.board)
-        return list(map(ctx.notation.format, rules.legal_actions(ctx, st)))
+        return ctx.notation.texts(rules.legal_actions(ctx, st))
 
     def view(self, st: State, seat: int | None, legal: list[str] | None) -> YamataiView:
         """What that seat may see."""
@@ -160,13 +160,17 @@ class Yamatai:
 
     def milestones(self, events: list[Event]) -> Milestones:
         """Turn ended, round started, game ended, from this game's event types."""
-        kinds = {str(e.get("type")) for e in events}
-        started = [int(e["round"]) for e in events if e.get("type") == "round_start"]
-        return Milestones(
-            turn_ended="end_turn" in kinds,
-            round_started=started[-1] if started else None,
-            game_ended="game_end" in kinds,
-        )
+        # one pass, no set or list made: asked after every action played
+        turn_ended = game_ended = False
+        round_started = None
+        for event in events:
+            kind = event.get("type")
+            if kind == "round_start":
+                round_started = int(event["round"])  # the last round started
+            name = str(kind)
+            turn_ended = turn_ended or name == "end_turn"
+            game_ended = game_ended or name == "game_end"
+        return Milestones(turn_ended=turn_ended, round_started=round_started, game_ended=game_ended)
 
     def reveals(self, action: Action) -> bool:
         """Whether the action shows the actor hidden information (undo may not cross it)."""

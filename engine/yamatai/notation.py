@@ -70,6 +70,25 @@ def _echo(word: str) -> str:
     return echo(word, WORD_ECHO)
 
 
+class _Texts(dict[Action, str]):
+    """Canonical texts by action, each made once when first asked for: a pure function of the
+    action on one board, asked again and again (every legal action of every position is listed
+    as text). Up to ``TEXTS_KEPT``, and not orders of looked-at tiles (many, each seldom seen
+    twice)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[Action], str]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, action: Action) -> str:
+        text = self.make(action)
+        if action.kind != "arrange" and len(self) < TEXTS_KEPT:
+            self[action] = text
+        return text
+
+
 class Notation:
     """Parser and formatter bound to one board and one set of components."""
 
@@ -83,7 +102,7 @@ class Notation:
         self._island_label = {i: label for i, label in enumerate(board.island_labels)}
         self._spots = {label.upper(): i for i, label in enumerate(board.spot_labels)}
         self._tiles = {tile_id.upper(): tile_id for tile_id in comp.buildings}
-        self._texts: dict[Action, str] = {}
+        self._texts = _Texts(self._format)
         self._read: dict[str, Action] = {}
         self._parsers: dict[str, Callable[[list[str]], Action]] = {
             "fleet": self._fleet,
@@ -290,15 +309,12 @@ class Notation:
 
     def format(self, action: Action) -> str:
         """The canonical text of an action."""
-        # A pure function of the action on this board, asked again and again (every legal
-        # action of every position is listed as text): kept once made, up to TEXTS_KEPT, but
-        # not orders of looked-at tiles (many, each seldom seen twice).
-        text = self._texts.get(action)
-        if text is None:
-            text = self._format(action)
-            if action.kind != "arrange" and len(self._texts) < TEXTS_KEPT:
-                self._texts[action] = text
-        return text
+        return self._texts[action]
+
+    def texts(self, actions: Iterable[Action]) -> list[str]:
+        """The canonical texts of actions, in their order (``format`` of each, looked up
+        without a Python call per action: a position's legal actions are many)."""
+        return list(map(self._texts.__getitem__, actions))
 
     def _format(self, action: Action) -> str:
         kind, args = action
