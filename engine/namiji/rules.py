@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine import rng
 from engine.contract import Event
 from engine.namiji.components import CELLS, CLOCKWISE, PANORAMA_TYPES, cell_index, components
@@ -137,23 +139,26 @@ def port_slots(st: State) -> int:
 
 def moves(st: State) -> list[Action]:
     """Every move of the boat to act: free usable spaces up to the next pontoon or the port."""
+    return list(_each_move(st))
+
+
+def _each_move(st: State) -> Iterator[Action]:
+    """The moves of ``moves`` one by one (a refusal asks only whether there is one)."""
     comp = components(st.direction)
     boat = st.boats[st.boat]
     stop = comp.next_stop(boat.pos)
     route = comp.route  # each move knows its station, as Namiji.parse gives it
     player = None if boat.seat is None else st.players[boat.seat]
-    spaces = range(boat.pos + 1, stop)
-    found = [Action("move", (str(q),), route[q]) for q in spaces if _may_stop(st, player, q)]
+    for q in range(boat.pos + 1, stop):
+        if _may_stop(st, player, q):
+            yield Action("move", (str(q),), route[q])
     if stop == comp.arrival:
-        found.append(Action("move", (str(stop),), route[stop]))
-    else:
-        taken = {b.spot for b in st.boats if b.pos == stop}
-        found += [
-            Action("move", (str(stop), str(s)), route[stop])
-            for s in range(1, port_slots(st) + 1)
-            if s not in taken
-        ]
-    return found
+        yield Action("move", (str(stop),), route[stop])
+        return
+    taken = {b.spot for b in st.boats if b.pos == stop}
+    for s in range(1, port_slots(st) + 1):
+        if s not in taken:
+            yield Action("move", (str(stop), str(s)), route[stop])
 
 
 def _may_stop(st: State, player: Player | None, q: int) -> bool:
@@ -237,13 +242,21 @@ def check(st: State, action: Action) -> None:
     listing them; a refusal lists them to say what comes now)."""
     if _allowed(st, action):
         return
-    kinds = {a.kind for a in legal(st)}
+    kinds = _legal_kinds(st)
     if st.phase == OVER:
         raise REFUSALS.illegal("game_over")
     if action.kind not in kinds:
         wanted = " / ".join(sorted(kinds))
         raise REFUSALS.illegal("wrong_step", played=format_action(action), wanted=wanted)
     raise REFUSALS.illegal("not_allowed", played=format_action(action))
+
+
+def _legal_kinds(st: State) -> set[str]:
+    """The kinds of ``legal(st)``'s actions (a refusal names them): while moving, whether there
+    is a first move (not every move listed)."""
+    if st.phase == MOVE:
+        return {"move"} if next(_each_move(st), None) is not None else set()
+    return {a.kind for a in legal(st)}
 
 
 def _allowed(st: State, action: Action) -> bool:
