@@ -12,6 +12,10 @@ are the real ones (``bot.__main__.main``). Two things differ, both for the tests
   command or click is being handled, no computer turn runs and no picture is queued, and then
   log ``QUIET <n>`` (the n-th SIGUSR1). ``PROBE`` is logged when it listens for them.
 
+``--forks`` makes it a fork server (``forks``): a test that starts the bot several times with
+the same settings imports the bot's modules once, and each start is a fork running the same
+``entry.main()``.
+
 The tests of the entry point itself (tests/e2e/test_process.py, test_stop.py,
 test_metrics_process.py, test_web_idle.py) run the real ``python -m bot``.
 """
@@ -20,9 +24,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 import sys
-from typing import Any
+import traceback
+from typing import Any, NoReturn
 
 from bot import __main__ as entry
 from bot import app
@@ -98,7 +104,68 @@ def command() -> list[str]:
     return [sys.executable, "-m", "tests.e2e.quick_bot"]
 
 
+def forks_command() -> list[str]:
+    """The command line of this module's fork server (``forks``)."""
+    return [*command(), FORKS]
+
+
+#: The argument that makes this module a fork server (``forks``).
+FORKS = "--forks"
+
+
+def forks() -> None:
+    """A fork server, for a test that starts the bot several times with the same settings:
+    the modules are imported once, here, and each bot is a fork that runs ``entry.main()`` as
+    this module's own ``__main__`` does (the same environment and working directory: this
+    process's). Lines on stdin: ``start <log>`` answers the child's pid (its output in
+    ``<log>``); ``reap <pid>`` waits for that child and answers its wait status. At the end of
+    stdin, a child not reaped is killed."""
+    children: set[int] = set()
+    for line in sys.stdin:
+        word, argument = line.split(maxsplit=1)
+        if word == "start":
+            sys.stdout.flush()
+            pid = os.fork()
+            if pid == 0:
+                _child(argument.strip())
+            children.add(pid)
+            print(pid, flush=True)
+        elif word == "reap":
+            pid = int(argument)
+            children.discard(pid)
+            print(os.waitpid(pid, 0)[1], flush=True)
+    for pid in children:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+
+
+def _child(log_path: str) -> NoReturn:
+    """In a fork: the output into ``log_path``, no stdin, then the bot; never returns."""
+    code = 1
+    try:
+        log = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.dup2(log, 1)
+        os.dup2(log, 2)
+        os.close(log)
+        nothing = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(nothing, 0)
+        os.close(nothing)
+        del sys.argv[1:]  # ``python -m tests.e2e.quick_bot``'s
+        code = entry.main()
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else 1
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
 if __name__ == "__main__":
     signal.signal(signal.SIGUSR1, signal.SIG_IGN)  # until the probe listens
     app.create_bot = create_bot  # ``bot.app.run`` builds its client through this name
-    sys.exit(entry.main())
+    if sys.argv[1:] == [FORKS]:
+        forks()
+    else:
+        sys.exit(entry.main())

@@ -5,12 +5,15 @@ admission gate (D115); the next process finishes what was owed, once, and the ga
 Each kill point is reached deterministically through the Discord double: a request whose
 answer is held (the effect happened, the process never learns it) or that fails (the process
 is then idle or sleeping before a retry). The processes draw their pictures in a thread
-(``RENDER_PROCESSES=0``) so that killing the bot's process leaves no worker behind.
+(``RENDER_PROCESSES=0``) so that killing the bot's process leaves no worker behind. A test's
+processes are forks of one fork server (``ForkedBot``): the same entry point on the same
+settings, the bot's modules imported once per test instead of once per process.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -117,17 +120,84 @@ class Bot:
         return (self.tmp_path / f"{name}.log").read_text()
 
 
+class ForkedBot(Bot):
+    """``Bot``, each start a fork of one fork server that imported the bot's modules once
+    (``quick_bot.forks``): the same ``entry.main()`` on the same settings, without importing
+    the bot again for the restart."""
+
+    def __init__(self, double: DiscordDouble, tmp_path: Path, target: Target) -> None:
+        super().__init__(double, tmp_path, target)
+        self.forks: asyncio.subprocess.Process | None = None
+        self.pid: int | None = None  # the running bot's process
+
+    async def ask(self, line: str) -> int:
+        """A line to the fork server; its answer (a number)."""
+        if self.forks is None:
+            self.forks = await asyncio.create_subprocess_exec(
+                *quick_bot.forks_command(),
+                cwd=self.tmp_path,
+                env=self.environment(),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+            )
+        assert self.forks.stdin is not None and self.forks.stdout is not None
+        self.forks.stdin.write(f"{line}\n".encode())
+        await self.forks.stdin.drain()
+        return int(await asyncio.wait_for(self.forks.stdout.readline(), 30))
+
+    async def start(self, name: str) -> None:
+        """Start a process and wait until it has synced its commands and is connected (the
+        double's ready and command events stay set from a first process: its shard is asked)."""
+        self.pid = await self.ask(f"start {self.tmp_path / f'{name}.log'}")
+        self.asked = 0
+        await self.double.wait_for_commands(GUILD, 30)
+        await self.double.wait_shard_ready(0, 1, 30)
+
+    async def quiet(self, name: str) -> None:
+        """Wait until the running process (called ``name``) says it is quiet: its first sweep
+        done, no command, computer turn or picture under way (tests/e2e/quick_bot.py)."""
+        assert self.pid is not None
+        self.asked += 1
+        said = f"{quick_bot.QUIET} {self.asked}\n"
+        os.kill(self.pid, signal.SIGUSR1)
+        await eventually(lambda: said in self.log(name), f"{name} quiet", 30)
+
+    async def kill(self) -> None:
+        """SIGKILL the process (if it still runs) and reap it."""
+        pid, self.pid = self.pid, None
+        if pid is not None:
+            os.kill(pid, signal.SIGKILL)  # not reaped yet: still this pid, maybe a zombie
+            await self.ask(f"reap {pid}")
+            await self.double.wait_shard_gone(0, 1, TIMEOUT)
+
+    async def close(self) -> None:
+        """The bot killed, then the fork server ended (it kills a bot it did not reap)."""
+        try:
+            await self.kill()
+        finally:
+            forks, self.forks = self.forks, None
+            if forks is not None:
+                assert forks.stdin is not None
+                forks.stdin.close()
+                try:
+                    await asyncio.wait_for(forks.wait(), TIMEOUT)
+                finally:
+                    if forks.returncode is None:
+                        forks.kill()
+                        await forks.wait()
+
+
 @asynccontextmanager
-async def bot_on_double(tmp_path: Path) -> AsyncIterator[tuple[DiscordDouble, Bot]]:
+async def bot_on_double(tmp_path: Path) -> AsyncIterator[tuple[DiscordDouble, ForkedBot]]:
     """The double and a first process; whatever happens, no process is left running."""
     async with make_double() as double:
-        bot = Bot(double, tmp_path, database(tmp_path, "himiko.sqlite3"))
+        bot = ForkedBot(double, tmp_path, database(tmp_path, "himiko.sqlite3"))
         try:
             await bot.start("first")
             yield double, bot
         finally:
             double.faults.clear()  # held answers go out (to a dead process)
-            await bot.kill()
+            await bot.close()
 
 
 async def stored(target: Target, thread_id: int) -> Game:
