@@ -118,6 +118,8 @@ def _check_position(match: Match, rng: Rng) -> None:
         leaked = set(_strings(view)) & rules.secrets(state, seat)
         assert not leaked, f"seat {seat} sees {sorted(leaked)[:5]}"
     assert games.from_json(match.to_json()).to_json() == match.to_json()
+    # the saved text is the canonical encoding of to_dict, however to_json writes it (D292)
+    assert match.to_json() == json.dumps(match.to_dict(), sort_keys=True, separators=(",", ":"))
 
 
 def _check_outcome(match: Match, outcome: Outcome | None) -> None:
