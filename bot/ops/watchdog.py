@@ -54,9 +54,11 @@ class Systemd:
 
     def notify(self, state: str) -> bool:
         """Send one notification (``READY=1``, ``WATCHDOG=1``, ``STOPPING=1``...); whether it
-        was sent."""
+        was sent. Never waits: with systemd's queue full (it stopped reading), the notification
+        is dropped rather than the event loop stopped."""
         try:
             with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+                sock.setblocking(False)
                 sock.sendto(state.encode(), self.address)
         except OSError as error:
             if not self._failed:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
+import threading
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,24 @@ def test_a_missing_socket_is_logged_once_and_never_raises(
     systemd = Systemd(str(tmp_path / "nobody"))
     assert not systemd.notify("WATCHDOG=1") and not systemd.notify("WATCHDOG=1")
     assert len([r for r in caplog.records if "cannot notify" in r.getMessage()]) == 1
+
+
+def test_a_receiver_that_stops_reading_costs_pings_not_the_event_loop(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """systemd not reading (its queue of datagrams full): a notification is dropped and said
+    once in the log; sending never waits for room, which would stop the bot's event loop."""
+    path = tmp_path / "notify"
+    with _receiver(path) as sock:
+        systemd = Systemd.from_environ({"NOTIFY_SOCKET": str(path)}, os.getpid())
+        assert systemd is not None
+        sent: list[bool] = []
+        sending = threading.Thread(
+            target=lambda: sent.extend(systemd.notify("WATCHDOG=1") for _ in range(100))
+        )
+        sending.start()
+        sending.join(30)  # a bound for a broken test: a blocking send never returns
+        assert not sending.is_alive(), "notify waited for the receiver to read"
+        assert len(sent) == 100 and sent[0] and not all(sent)
+        assert sum("cannot notify" in r.getMessage() for r in caplog.records) == 1
+        assert sock.recv(100) == b"WATCHDOG=1"
