@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REQUIRE_ALL
-from tests.image.docker import Containers, Docker
+from tests.image.docker import Containers, Docker, remove_left_behind
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCKER_ENV = "HIMIKO_TEST_DOCKER"
@@ -47,7 +47,9 @@ def docker() -> Docker:
             f"there is no Docker engine or base image ({DOCKER_ENV}, {BASE_ENV} unset): "
             "./scripts/test starts an engine and makes the base (scripts/lib/test-docker.sh)"
         )
-    return Docker(command or "", base or "", tuple(shlex.split(os.environ.get(COMPOSE_ENV, ""))))
+    engine = Docker(command or "", base or "", tuple(shlex.split(os.environ.get(COMPOSE_ENV, ""))))
+    remove_left_behind(engine)
+    return engine
 
 
 @pytest.fixture(scope="session")

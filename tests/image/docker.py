@@ -5,6 +5,7 @@ removed at its end."""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import subprocess
 import uuid
@@ -124,8 +125,48 @@ async def _arun(command: Sequence[str], env: Mapping[str, str] | None) -> str:
     return ANSI.sub("", (await _arun_bytes(command, env, merge=True)).decode())
 
 
+#: A name this process made: its process id, then a random part (compose spells a project's
+#: name without the dashes).
+_MADE_BY = re.compile(r"^himiko-?test-?(\d+)-?x")
+
+
 def _new_name() -> str:
-    return f"himiko-test-{uuid.uuid4().hex[:12]}"
+    return f"himiko-test-{os.getpid()}-x{uuid.uuid4().hex[:12]}"
+
+
+def _dead(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def remove_left_behind(docker: Docker) -> list[str]:
+    """Remove the containers and volumes that test processes of this machine made and could not
+    remove, killed before their end: a compose project's containers restart with the engine
+    (``restart: unless-stopped``) and a bot among them would start again and again, beside
+    every later run. What was removed."""
+    project = '{{.Label "com.docker.compose.project"}}'
+    removed = []
+    for kind, listing in (
+        ("container", ("ps", "--all", "--format", f"{{{{.Names}}}}\t{project}")),
+        ("volume", ("volume", "ls", "--format", f"{{{{.Name}}}}\t{project}")),
+    ):
+        for line in docker.run(*listing).stdout.splitlines():
+            made = [m for m in map(_MADE_BY.match, line.split("\t")) if m is not None]
+            if made and _dead(int(made[0].group(1))):
+                name = line.split("\t")[0]
+                removal = (
+                    ("rm", "--force", "--volumes")
+                    if kind == "container"
+                    else ("volume", "rm", "--force")
+                )
+                docker.run(*removal, name)
+                removed.append(name)
+    return removed
 
 
 @dataclass
