@@ -1,6 +1,6 @@
 """Pictures kept in the package: heavy, deterministic parts drawn once by tools/store_pictures.py.
 
-A built-in theme's fixed palette (an octree of a whole static layer) and Yamatai's sea and
+A built-in theme's fixed palette (an octree of a whole static layer) and a game's map of sea and
 islands (Gaussian blurs at twice the size) cost a new process about a second of CPU before its
 first picture; read from ``render/assets/stored/`` they cost a few milliseconds. Only a built-in
 theme (``render.theme.THEMES``, by identity) is read from here, any other is drawn; a file is
@@ -29,9 +29,9 @@ def palette_path(game: str, theme_name: str) -> Path:
     return STORED / f"{game}-palette-{theme_name}.rgb"
 
 
-def map_path(board_name: str, theme_name: str) -> Path:
-    """The file of Yamatai's sea and islands for a board in a built-in theme (a PNG)."""
-    return STORED / f"yamatai-map-{board_name}-{theme_name}.png"
+def map_path(game: str, board_name: str, theme_name: str) -> Path:
+    """The file of a game's map (sea and islands) for a board in a built-in theme (a PNG)."""
+    return STORED / f"{game}-map-{board_name}-{theme_name}.png"
 
 
 def _built_in(look: Theme) -> bool:
@@ -64,12 +64,14 @@ def _palette_bytes(game: str, theme_name: str) -> bytes | None:
     return colours
 
 
-def stored_map(board_name: str, look: Theme, size: tuple[int, int]) -> Image.Image | None:
-    """Yamatai's stored sea and islands of a board in ``look`` at ``size`` (an RGB image, never
-    drawn on), or None when the theme is not built in or no such picture is stored."""
+def stored_map(
+    game: str, board_name: str, look: Theme, size: tuple[int, int]
+) -> Image.Image | None:
+    """A game's stored map of a board in ``look`` at ``size`` (an RGB image, never drawn on),
+    or None when the theme is not built in or no such picture is stored."""
     if not _built_in(look):
         return None
-    path = map_path(board_name, look.name)
+    path = map_path(game, board_name, look.name)
     if not path.is_file():
         return None
     with Image.open(path) as stored:

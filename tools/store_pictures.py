@@ -53,7 +53,7 @@ def wanted() -> Iterator[tuple[Path, Callable[[], bytes]]]:
     """Every stored file with how to make its bytes: the maps first (a palette reads them)."""
     for look in THEMES.values():
         for board_name in BOARDS:
-            yield map_path(board_name, look.name), partial(map_bytes, board_name, look)
+            yield map_path("yamatai", board_name, look.name), partial(map_bytes, board_name, look)
     for look in THEMES.values():
         for game in ("yamatai", "namiji"):
             yield palette_path(game, look.name), partial(palette_bytes, game, look)

@@ -104,7 +104,7 @@ def _kept_map(board_name: str, theme: Theme, lay: Layout) -> Image.Image:
     key = (board_name, theme, size, move.scale, move.x0 - lay.map.x0, move.y0 - lay.map.y0)
 
     def make() -> Image.Image:
-        stored = stored_map(board_name, theme, size)
+        stored = stored_map("yamatai", board_name, theme, size)
         return stored if stored is not None else _map_image(load_board(board_name), theme, lay)
 
     return MAPS.get(key, make)

@@ -41,7 +41,7 @@ def test_a_stored_map_is_the_one_drawn_for_every_player_count(board: str, theme:
     alike (the one stored map serves them all)."""
     look = THEMES[theme]
     drawn = drawn_map(board, look, 4)
-    with Image.open(map_path(board, theme)) as stored:
+    with Image.open(map_path("yamatai", board, theme)) as stored:
         assert (stored.mode, stored.size) == (drawn.mode, drawn.size), FIX
         assert stored.tobytes() == drawn.tobytes(), FIX
     first = layout(board, 4)
@@ -60,7 +60,7 @@ COPY = replace(THEMES["default"])
 def test_a_base_from_the_stored_map_is_the_drawn_base() -> None:
     """A built-in theme's base (its map read from the package) has the bytes of the same
     theme's base drawn whole."""
-    assert stored_map("default", COPY, (1, 1)) is None
+    assert stored_map("yamatai", "default", COPY, (1, 1)) is None
     built_in = base_layer("default", THEMES["default"], 4)
     assert built_in.tobytes() == base_layer("default", COPY, 4).tobytes()
 
@@ -77,5 +77,5 @@ def test_only_a_built_in_theme_is_read_from_the_package() -> None:
 def test_every_stored_file_is_one_the_package_reads() -> None:
     """No stray file: each one is a palette or a map of a built-in theme."""
     expected = {palette_path(game, theme) for game in GAMES for theme in THEMES}
-    expected |= {map_path(board, theme) for board in BOARDS for theme in THEMES}
+    expected |= {map_path("yamatai", board, theme) for board in BOARDS for theme in THEMES}
     assert set(STORED.iterdir()) == expected
