@@ -6,7 +6,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.image.docker import Docker, remove_left_behind
+
+pytestmark = pytest.mark.image
 
 
 def test_a_killed_runs_volumes_are_removed_and_a_living_ones_kept(docker: Docker) -> None:
