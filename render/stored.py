@@ -10,6 +10,7 @@ each again and compares, so a stale file fails the suite (docs/decisions.md D296
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -21,7 +22,14 @@ from render.theme import THEMES, Theme
 STORED = Path(__file__).resolve().parent / "assets" / "stored"
 """Where the stored pictures are (made by tools/store_pictures.py)."""
 
-__all__ = ["STORED", "map_path", "palette_path", "stored_map", "stored_palette"]
+__all__ = [
+    "STORED",
+    "map_path",
+    "palette_path",
+    "palette_stored_or_drawn",
+    "stored_map",
+    "stored_palette",
+]
 
 
 def palette_path(game: str, theme_name: str) -> Path:
@@ -50,6 +58,15 @@ def stored_palette(game: str, look: Theme) -> Image.Image | None:
     holder = Image.new("P", (1, 1))
     holder.putpalette(colours)
     return holder
+
+
+def palette_stored_or_drawn(
+    game: str, look: Theme, draw: Callable[[Theme], Image.Image]
+) -> Image.Image:
+    """A game's fixed palette in ``look``: the stored one for a built-in theme, else
+    ``draw(look)``."""
+    stored = stored_palette(game, look)
+    return stored if stored is not None else draw(look)
 
 
 @cache

@@ -152,7 +152,8 @@ def postgres_template() -> str:
 TEMPLATE_PREFIX = "himiko_tpl_"
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` of this machine still runs (one of another user counts)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -177,9 +178,8 @@ async def stale_templates() -> list[str]:
     finally:
         await conn.close()
     names = [str(r["datname"]) for r in rows]
-    return [
-        n for n in names if n.rsplit("_", 1)[-1].isdigit() and not _alive(int(n.rsplit("_", 1)[-1]))
-    ]
+    pids = {n: n.rsplit("_", 1)[-1] for n in names}
+    return [n for n, pid in pids.items() if pid.isdigit() and not process_alive(int(pid))]
 
 
 def drop_templates() -> None:

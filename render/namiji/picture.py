@@ -22,7 +22,7 @@ from render.namiji.route import boat_look, draw_boats, nobody_to_act
 from render.namiji.static import static_layer
 from render.png import encode_png, palette_of
 from render.stand_in import dressed, ended, spectator, winners
-from render.stored import stored_palette
+from render.stored import palette_stored_or_drawn
 from render.text import draw_text, fit_name_first, text_length
 from render.theme import Theme, get_theme, theme_colours
 from render.words import language as drawn_language
@@ -115,13 +115,7 @@ PALETTES: TextFree[Image.Image] = TextFree(8)
 
 def picture_palette(look: Theme) -> Image.Image:
     """The fixed palette of Namiji's pictures in a theme: its colours, then its route's."""
-    return PALETTES.get(look, lambda: _stored_or_drawn(look))
-
-
-def _stored_or_drawn(look: Theme) -> Image.Image:
-    """The palette stored in the package for a built-in theme (render/stored.py), else drawn."""
-    stored = stored_palette("namiji", look)
-    return stored if stored is not None else drawn_palette(look)
+    return PALETTES.get(look, lambda: palette_stored_or_drawn("namiji", look, drawn_palette))
 
 
 def drawn_palette(look: Theme) -> Image.Image:

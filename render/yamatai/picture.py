@@ -15,7 +15,7 @@ from render.kept import TextFree
 from render.marks import player_marks
 from render.png import encode_png, palette_of
 from render.stand_in import dressed, without_turn
-from render.stored import stored_palette
+from render.stored import palette_stored_or_drawn
 from render.theme import Theme, get_theme, theme_colours
 from render.words import language as drawn_language
 from render.words import speaking
@@ -111,13 +111,7 @@ PALETTES: TextFree[Image.Image] = TextFree(8)
 
 def picture_palette(look: Theme) -> Image.Image:
     """The fixed palette of Yamatai's pictures in a theme: its colours, then its map's."""
-    return PALETTES.get(look, lambda: _stored_or_drawn(look))
-
-
-def _stored_or_drawn(look: Theme) -> Image.Image:
-    """The palette stored in the package for a built-in theme (render/stored.py), else drawn."""
-    stored = stored_palette("yamatai", look)
-    return stored if stored is not None else drawn_palette(look)
+    return PALETTES.get(look, lambda: palette_stored_or_drawn("yamatai", look, drawn_palette))
 
 
 def drawn_palette(look: Theme) -> Image.Image:

@@ -15,6 +15,8 @@ from typing import TypeVar
 
 import pytest
 
+from tests.backends import process_alive
+
 RUN_TIMEOUT = 120.0  # seconds for one docker command (not a build)
 START = 120.0  # seconds a container may take to start, sync or serve (a loaded machine)
 ANSI = re.compile(r"\x1b\[[0-9;]*m")  # discord.py colours its log when it runs in Docker
@@ -134,16 +136,6 @@ def _new_name() -> str:
     return f"himiko-test-{os.getpid()}-x{uuid.uuid4().hex[:12]}"
 
 
-def _dead(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:
-        return False
-    return False
-
-
 def remove_left_behind(docker: Docker) -> list[str]:
     """Remove the containers and volumes that test processes of this machine made and could not
     remove, killed before their end: a compose project's containers restart with the engine
@@ -157,7 +149,7 @@ def remove_left_behind(docker: Docker) -> list[str]:
     ):
         for line in docker.run(*listing).stdout.splitlines():
             made = [m for m in map(_MADE_BY.match, line.split("\t")) if m is not None]
-            if made and _dead(int(made[0].group(1))):
+            if made and not process_alive(int(made[0].group(1))):
                 name = line.split("\t")[0]
                 removal = (
                     ("rm", "--force", "--volumes")
