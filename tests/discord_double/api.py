@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from types import TracebackType
 from typing import Any
 
@@ -225,14 +225,14 @@ class DiscordDouble:
         predicate: Callable[[MessageRecord], bool] | None = None,
         timeout: float = 5.0,
         *,
-        new_only: bool = False,
+        besides: Collection[int] = (),
     ) -> MessageRecord:
-        """First live, non-loading message in the channel that matches (re-checked on change)."""
-        before = {m.id for m in self.messages(channel_id)} if new_only else set()
+        """First live, non-loading message in the channel that matches (re-checked on change),
+        other than the ``besides`` ids (the messages seen before the action that posts it)."""
 
         def probe() -> MessageRecord | None:
             for msg in self.state.live_messages(channel_id):
-                if msg.id in before or msg.loading:
+                if msg.id in besides or msg.loading:
                     continue
                 if predicate is None or predicate(msg):
                     return msg

@@ -285,9 +285,10 @@ def test_an_owed_turn_is_posted_after_a_gateway_resume(tmp_path: Path) -> None:
             await env.settled()
             assert len(env.turn_messages(table.id)) == 1 and await owed(env, table)
 
+            shown = {m.id for m in double.messages(table.id)}
             await double.reconnect()
             turn = await double.wait_for_message(
-                table.id, lambda m: other.id in m.pinged_user_ids(), TIMEOUT, new_only=True
+                table.id, lambda m: other.id in m.pinged_user_ids(), TIMEOUT, besides=shown
             )
             await env.settled()
             assert env.turn_messages(table.id)[-1].id == turn.id
