@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -122,22 +123,29 @@ def test_a_restart_between_claim_and_send_sends_once_after_the_lease(tmp_path: P
     run(body)
 
 
+def make_all_due(database: str | Path) -> None:
+    """Set every reminder due, beside the bot that writes 20 times a second.
+
+    In a thread: on the event loop, the busy wait would stop the bot's own open transaction from
+    ever ending (the flaky "database is locked" of a loaded run). The write lock is taken first:
+    a deferred transaction whose snapshot another write overtook fails at once, busy timeout or
+    not."""
+    conn = sqlite3.connect(database, timeout=30, isolation_level=None)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("UPDATE reminders SET due_at = 0")
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
 def test_rows_made_due_reach_the_thread_through_the_scheduler_loop(tmp_path: Path) -> None:
     """The acceptance contract: ``due_at`` set in the past, the loop pings within a few ticks."""
 
     async def body() -> None:
         async with himiko_env(tmp_path, scheduler_interval=0.05) as env:
             table, player, _ = await two_humans(env)
-            # the bot writes beside it 20 times a second: wait as long as a slow CI needs, with
-            # the write lock taken first (a deferred transaction whose snapshot another write
-            # overtook fails at once, busy timeout or not)
-            conn = sqlite3.connect(env.database, timeout=30, isolation_level=None)
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                conn.execute("UPDATE reminders SET due_at = 0")
-                conn.execute("COMMIT")
-            finally:
-                conn.close()
+            await asyncio.to_thread(make_all_due, env.database)
             message = await env.double.wait_for_message(
                 table.id, lambda m: f"<@{player.id}>" in m.content and not m.attachments, TIMEOUT
             )
