@@ -11,12 +11,12 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 import discord
 from discord import ui
+from discord.components import Component, Container, SectionComponent
 
 from bot.custom_ids import LOBBY
 from bot.games import presentation
@@ -305,15 +305,15 @@ def parse_hours(text: str) -> int | None:
     return int(found[1] or 0) * 24 + int(found[2] or 0)
 
 
-def shown_components(components: list[Any]) -> list[Any]:
+def shown_components(components: Sequence[Component]) -> list[Component]:
     """Every component of a message, depth first (containers, rows, sections and accessories)."""
-    found: list[Any] = []
+    found: list[Component] = []
     for component in components:
         found.append(component)
-        found += shown_components(list(getattr(component, "children", ())))
-        accessory = getattr(component, "accessory", None)
-        if accessory is not None:
-            found.append(accessory)
+        if isinstance(component, discord.ActionRow | Container | SectionComponent):
+            found += shown_components(component.children)
+        if isinstance(component, SectionComponent):
+            found.append(component.accessory)
     return found
 
 

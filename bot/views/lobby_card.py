@@ -99,7 +99,9 @@ def lobby_in(message: discord.Message, bot_id: int | None) -> LobbyState | None:
     if bot_id is None or message.author.id != bot_id:
         return None
     for component in shown_components(message.components):
-        found = parse_custom_id(getattr(component, "custom_id", None) or "")
+        if not isinstance(component, discord.Button | discord.SelectMenu):
+            continue
+        found = parse_custom_id(component.custom_id or "")
         if found is not None:
             return _with_players(found[1], players_in(message))
     return None
