@@ -67,9 +67,13 @@ LINK = r"http://127\.0\.0\.1:\d+/[gl]/\d+/[A-Za-z0-9_-]+"
 
 
 def _demo(db: Path, port: int) -> subprocess.Popen[str]:
-    """``python -m bot.web.demo`` on ``db`` and ``port``, pictures drawn in a thread."""
+    """``python -m bot.web.demo`` on ``db`` and ``port``, pictures drawn in a thread (with
+    faulthandler: ``_stack`` gets every thread's stack from a demo that hangs)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
-    command = [sys.executable, "-m", "bot.web.demo", "--port", str(port), "--db", str(db)]
+    command = [
+        *(sys.executable, "-X", "faulthandler", "-m", "bot.web.demo"),
+        *("--port", str(port), "--db", str(db)),
+    ]
     return subprocess.Popen(
         [*command, "--render-processes", "0"],
         cwd=ROOT,
@@ -98,8 +102,8 @@ def _told(process: subprocess.Popen[str]) -> str:
         try:
             line = lines.get(timeout=600)
         except queue.Empty:
-            process.kill()
-            raise AssertionError(f"the demo never said it was ready: {''.join(told)}") from None
+            hung = f"the demo never said it was ready: {''.join(told)}{_stack(process)}"
+            raise AssertionError(hung) from None
         assert line, f"the demo stopped: {''.join(told)} {err.read()}"
         told.append(line)
     return "".join(told)
@@ -108,7 +112,18 @@ def _told(process: subprocess.Popen[str]) -> str:
 def _stop(process: subprocess.Popen[str]) -> None:
     """Ctrl+C, and the demo ends well."""
     process.send_signal(signal.SIGINT)
-    assert process.wait(timeout=60) == 0
+    try:
+        assert process.wait(timeout=60) == 0
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"not ended 60 s after Ctrl+C:\n{_stack(process)}") from None
+
+
+def _stack(process: subprocess.Popen[str]) -> str:
+    """What a hung demo was doing: SIGABRT makes faulthandler print every thread's stack."""
+    process.send_signal(signal.SIGABRT)
+    process.wait(timeout=30)
+    assert process.stderr is not None
+    return process.stderr.read()
 
 
 def _status(link: str) -> int:
