@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -39,11 +40,12 @@ def game_for(seed: int) -> Match:
 def assert_conserved(m: Match) -> None:
     """Boats of each type: reserve + board + players = count; nothing negative."""
     st = m.state
+    on_board = Counter(st.spot_boats)
+    kept = [*(p.boats for p in st.players), *(p.set_aside for p in st.players)]
+    held = [sum(boats) for boats in zip(*kept, strict=True)]
     for boat, count in enumerate(COMP.boat_counts):
-        on_board = sum(1 for b in st.spot_boats if b == boat)
-        held = sum(p.boats[boat] + p.set_aside[boat] for p in st.players)
-        assert st.reserve[boat] + on_board + held == count, COMP.boat_names[boat]
-        assert st.reserve[boat] >= 0
+        assert st.reserve[boat] + on_board[boat] + held[boat] == count, COMP.boat_names[boat]
+    assert min(st.reserve) >= 0
     for p in st.players:
         assert p.coins >= 0
         assert min(p.tokens) >= 0
