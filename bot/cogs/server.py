@@ -36,9 +36,14 @@ class ServerCog(commands.Cog):
     @app_commands.describe(
         language=text("cmd.server.language"),
         queue_channel=text("cmd.server.queue_channel"),
+        clear_queue_channel=text("cmd.server.clear_queue_channel"),
         max_games=text("cmd.server.max_games"),
     )
-    @app_commands.rename(queue_channel="queue-channel", max_games="max-games")
+    @app_commands.rename(
+        queue_channel="queue-channel",
+        clear_queue_channel="clear-queue-channel",
+        max_games="max-games",
+    )
     @app_commands.choices(language=language_choices())
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -48,18 +53,28 @@ class ServerCog(commands.Cog):
         language: Choice[str] | None = None,
         queue_channel: discord.TextChannel | None = None,
         max_games: app_commands.Range[int, 0, MOST_GAMES] | None = None,
+        clear_queue_channel: bool = False,
     ) -> None:
         """Show the server's settings, or set its default language, the channel where the
-        queue opens its games and how many active games one player may hold (0: no limit;
-        Manage Server only)."""
+        queue opens its games (or clear it) and how many active games one player may hold (0:
+        no limit; Manage Server only)."""
         guild_id = interaction.guild_id
         if guild_id is None:
             raise ServiceError("error.guild_only")
         rooms = self.bot.rooms
-        changing = language is not None or queue_channel is not None or max_games is not None
+        changing = (
+            language is not None
+            or queue_channel is not None
+            or clear_queue_channel
+            or max_games is not None
+        )
         # Discord hides the command from others by default, but a server may override that
         if changing and not interaction.permissions.manage_guild:
             raise ServiceError("server.manage_only")
+        if queue_channel is not None and clear_queue_channel:
+            raise ServiceError("server.queue_channel_both")
+        if clear_queue_channel:
+            await rooms.queue.set_channel(guild_id, None, by=interaction.user.id)
         if queue_channel is not None:
             if not can_open_threads(queue_channel):
                 raise ServiceError("server.queue_channel_bad", channel=queue_channel.mention)
@@ -73,6 +88,8 @@ class ServerCog(commands.Cog):
         queue_at = await rooms.queue.channel(guild_id)
         if queue_at is not None:
             lines.append(t(interaction, "server.queue_channel_set", channel=f"<#{queue_at}>"))
+        elif clear_queue_channel:
+            lines.append(t(interaction, "server.queue_channel_none"))
         most = await rooms.limits.most(guild_id)
         if most is not None:
             lines.append(t(interaction, "server.max_games_set", count=most))

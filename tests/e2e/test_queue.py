@@ -188,6 +188,47 @@ def test_the_server_s_queue_channel_is_where_games_open(tmp_path: Path) -> None:
     run(body, timeout=60)
 
 
+def test_the_server_s_queue_channel_can_be_cleared(tmp_path: Path) -> None:
+    """``/server clear-queue-channel:`` undoes ``queue-channel:``: games open again where the
+    oldest matched player joined. Both at once, or a member without Manage Server, is refused
+    and changes nothing."""
+    guild = GuildSpec(
+        GUILD,
+        "Yamatai club",
+        text_channel_ids=[CHANNEL, LOUNGE],
+        members=[ADMIN, GUEST, WATCHER],
+        channel_names={CHANNEL: "yamatai", LOUNGE: "lounge"},
+    )
+    set_lounge = said("server.queue_channel_set", channel=f"<#{LOUNGE}>")
+
+    def make(double: DiscordDouble) -> Env:
+        return Env(double, database(tmp_path, "himiko.sqlite3"))
+
+    async def body() -> None:
+        async with running_env(DiscordDouble(token=TOKEN, guilds=[guild]), make) as env:
+
+            async def server(user: Any, options: dict[str, Any]) -> str:
+                done = await env.double.slash(user, CHANNEL, "server", options)
+                return (await done.reply(TIMEOUT)).content
+
+            assert set_lounge in await server(ADMIN, {"queue-channel": LOUNGE})
+            both = {"queue-channel": LOUNGE, "clear-queue-channel": True}
+            assert await server(ADMIN, both) == said("server.queue_channel_both")
+            clear = {"clear-queue-channel": True}
+            assert await server(GUEST, clear) == said("server.manage_only")
+            assert set_lounge in await server(ADMIN, {})  # still the lounge
+            cleared = await server(ADMIN, clear)
+            assert said("server.queue_channel_none") in cleared and set_lounge not in cleared
+            assert set_lounge not in await server(ADMIN, {})
+            await join(env, HOST, "2")
+            await join(env, GUEST, "2-4")
+            await env.double.wait_for_thread(CHANNEL)
+            await moved_on(env)
+            assert len(env.double.threads(CHANNEL)) == 1 and env.double.threads(LOUNGE) == []
+
+    run(body, timeout=60)
+
+
 def test_joined_in_a_game_s_thread_the_game_opens_in_its_channel(tmp_path: Path) -> None:
     """A thread cannot hold a thread: a player who queues from a game's thread is told the
     channel beside it, and the game opens there (it opened nowhere, and took them out of the
