@@ -154,6 +154,8 @@ class LeagueRunner:
                 continue
             failures += 1
             if failures >= self.attempts:
+                if league_id in self._again:  # kicked during this pass (a sweep): once more
+                    continue
                 log.warning(
                     "league %s: still failing (%s); the next sweep retries", league_id, error
                 )

@@ -97,6 +97,8 @@ class ComputerRunner:
                 if not transient(error):
                     raise
                 if failures >= self.attempts:
+                    if game_id in self._again:  # kicked during this attempt (a sweep): once more
+                        continue
                     log.warning(
                         "game %s: still failing (%s); the next sweep retries", game_id, error
                     )

@@ -8,6 +8,7 @@ runner's own task (``league-<id>``) posts the standings, once.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -158,6 +159,42 @@ def test_the_last_standings_are_posted_again_after_a_failed_post(tmp_path: Path)
             league = await repo.load_league_by_id(league_id)
             assert league is not None and league.status == "finished"
             assert league.posted_round == 1
+            await runner.stop()
+        finally:
+            await repo.close()
+
+    asyncio.run(body())
+
+
+def test_a_kick_during_the_last_failing_pass_is_one_more_try(tmp_path: Path) -> None:
+    """The league's last attempt fails while the sweep kicks it: the kick is not lost, the
+    runner tries once more and posts the standings (no wait for the next sweep)."""
+
+    class KickedWhileFailing(Channel):
+        kick: Callable[[], None] = staticmethod(lambda: None)
+
+        async def send(self, content: str | None = None, **kwargs: Any) -> Any:
+            if self.fail:
+                self.kick()
+            return await super().send(content, **kwargs)
+
+    async def body() -> None:
+        repo = await open_store(database(tmp_path, "league.sqlite3"))
+        try:
+            rooms = build_rooms(repo, renderer=_picture, seed_source=lambda: 11)
+            league_id, game_id = await _table(rooms)
+            bot = LeagueBot(rooms)
+            bot.leagues = FakeLeagues()
+            while (await repo.load_game(game_id)).status == "active":
+                await _play(bot, rooms, game_id)
+            channel = KickedWhileFailing(LEAGUE_CHANNEL, fail=[http_error(503)])
+            bot.league_channel = channel
+            runner = LeagueRunner(bot, first_retry=0.01, attempts=1)  # type: ignore[arg-type]
+            bot.leagues = runner
+            channel.kick = lambda: runner.kick(league_id)
+            runner.after_game(game_id)
+            await runner.idle()
+            assert channel.fail == [] and len(_standings(channel)) == 1
             await runner.stop()
         finally:
             await repo.close()

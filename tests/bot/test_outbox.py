@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -106,6 +108,34 @@ def test_the_runner_gives_up_for_now_after_its_attempts(
         assert bot.thread.sent == [] and len(bot.thread.fail) == 2
         assert "the next sweep retries" in caplog.text
         assert all(r.levelname == "WARNING" for r in caplog.records)  # the sweep takes over
+
+    asyncio.run(with_service(tmp_path, body, fast=True))
+
+
+def test_a_kick_during_the_last_failing_attempt_is_one_more_try(tmp_path: Path) -> None:
+    """A sweep that kicks the game while its last attempt is failing (the thread came back,
+    a reconnect) is not lost: the runner tries once more instead of giving up until the next
+    sweep."""
+
+    class KickedWhileFailing(FakeThread):
+        kick: Callable[[], None] = staticmethod(lambda: None)
+
+        async def send(self, content: str | None = None, **kwargs: Any) -> Any:
+            if self.fail:
+                self.kick()
+            return await super().send(content, **kwargs)
+
+    async def body(rooms: Rooms) -> None:
+        game_id = await _computer_due(rooms)
+        thread = KickedWhileFailing(fail=[http_error(503)])
+        bot = FakeBot(thread, rooms)
+        runner = ComputerRunner(bot, 0, first_retry=0.001, attempts=1)  # type: ignore[arg-type]
+        bot.runner = runner
+        thread.kick = lambda: runner.kick(game_id)
+        runner.kick(game_id)
+        await runner.idle()
+        assert thread.sent and thread.fail == []
+        assert await bot.outbox.pending() == []
 
     asyncio.run(with_service(tmp_path, body, fast=True))
 
