@@ -9,7 +9,6 @@ gives the same state; undo equals replay without the last action; computer playe
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -41,17 +40,20 @@ def _tables() -> list[tuple[str, int, dict[str, Any]]]:
     ]
 
 
-def _strings(value: Any) -> Iterator[str]:
-    """Every string inside JSON-ready data, keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield str(key)
-            yield from _strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _strings(item)
+def _strings(value: Any) -> set[str]:
+    """Every string inside JSON-ready data, keys included (a loop: views are deep)."""
+    found: set[str] = set()
+    waiting = [value]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            found.update(map(str, item))
+            waiting.extend(item.values())
+        elif isinstance(item, list | tuple):
+            waiting.extend(item)
+    return found
 
 
 def _near_misses(action: str, rng: Rng) -> list[str]:
@@ -115,7 +117,7 @@ def _check_position(match: Match, rng: Rng) -> None:
     for seat in [None, *range(len(match.players))]:
         view = json.loads(json.dumps(match.view(seat)))
         assert view["game"] == match.game_key
-        leaked = set(_strings(view)) & rules.secrets(state, seat)
+        leaked = _strings(view) & rules.secrets(state, seat)
         assert not leaked, f"seat {seat} sees {sorted(leaked)[:5]}"
     assert games.from_json(match.to_json()).to_json() == match.to_json()
     # the saved text is the canonical encoding of to_dict, however to_json writes it (D292)
@@ -127,7 +129,7 @@ def _check_outcome(match: Match, outcome: Outcome | None) -> None:
     assert match.legal_actions() == [] and match.turn_info.seat is None
     rules, state = match.rules, match.state
     for seat in [None, *range(len(match.players))]:  # what stays hidden once the game is over
-        leaked = set(_strings(match.view(seat))) & rules.secrets(state, seat)
+        leaked = _strings(match.view(seat)) & rules.secrets(state, seat)
         assert not leaked, f"seat {seat} sees {sorted(leaked)[:5]} at the end"
     seats = sorted(r.seat for r in outcome.results)
     assert seats == list(range(len(match.players)))
