@@ -158,7 +158,8 @@ def test_a_week_without_a_game_is_told_once_and_the_entry_goes(tmp_path: Path) -
     run(body, timeout=60)
 
 
-def test_the_server_s_queue_channel_is_where_games_open(tmp_path: Path) -> None:
+def with_lounge() -> DiscordDouble:
+    """A server with a second text channel, the lounge, and an admin (Manage Server)."""
     guild = GuildSpec(
         GUILD,
         "Yamatai club",
@@ -166,12 +167,16 @@ def test_the_server_s_queue_channel_is_where_games_open(tmp_path: Path) -> None:
         members=[ADMIN, GUEST, WATCHER],
         channel_names={CHANNEL: "yamatai", LOUNGE: "lounge"},
     )
+    return DiscordDouble(token=TOKEN, guilds=[guild])
+
+
+def test_the_server_s_queue_channel_is_where_games_open(tmp_path: Path) -> None:
 
     def make(double: DiscordDouble) -> Env:
         return Env(double, database(tmp_path, "himiko.sqlite3"))
 
     async def body() -> None:
-        async with running_env(DiscordDouble(token=TOKEN, guilds=[guild]), make) as env:
+        async with running_env(with_lounge(), make) as env:
             refused = await env.double.slash(GUEST, CHANNEL, "server", {"queue-channel": LOUNGE})
             assert (await refused.reply(TIMEOUT)).content == said("server.manage_only")
             set_it = await env.double.slash(ADMIN, CHANNEL, "server", {"queue-channel": LOUNGE})
@@ -192,20 +197,13 @@ def test_the_server_s_queue_channel_can_be_cleared(tmp_path: Path) -> None:
     """``/server clear-queue-channel:`` undoes ``queue-channel:``: games open again where the
     oldest matched player joined. Both at once, or a member without Manage Server, is refused
     and changes nothing."""
-    guild = GuildSpec(
-        GUILD,
-        "Yamatai club",
-        text_channel_ids=[CHANNEL, LOUNGE],
-        members=[ADMIN, GUEST, WATCHER],
-        channel_names={CHANNEL: "yamatai", LOUNGE: "lounge"},
-    )
     set_lounge = said("server.queue_channel_set", channel=f"<#{LOUNGE}>")
 
     def make(double: DiscordDouble) -> Env:
         return Env(double, database(tmp_path, "himiko.sqlite3"))
 
     async def body() -> None:
-        async with running_env(DiscordDouble(token=TOKEN, guilds=[guild]), make) as env:
+        async with running_env(with_lounge(), make) as env:
 
             async def server(user: Any, options: dict[str, Any]) -> str:
                 done = await env.double.slash(user, CHANNEL, "server", options)
