@@ -86,7 +86,14 @@ class QueueRunner:
         try:
             while True:
                 self._again.discard(guild_id)
-                await self._pass(guild_id)
+                try:
+                    await self._pass(guild_id)
+                except Exception:
+                    if guild_id not in self._again:
+                        raise
+                    # kicked while it failed (a join): once more now, not at the next sweep
+                    log.warning("queue of server %s: a pass failed; once more", guild_id)
+                    continue
                 if guild_id not in self._again:
                     return
         except asyncio.CancelledError:
