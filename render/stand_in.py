@@ -58,13 +58,16 @@ def dressed(extras: Extras) -> Iterator[Extras]:
 
 
 def stand_in_words(seat: int) -> str:
-    """The seat's stand-in in words ("away · computer plays"), or "" while its human plays."""
-    kind = _extras().seats.get(seat)
+    """The seat's stand-in in words ("away · computer plays"; once the game is over, with its
+    result drawn: "resigned · computer played"), or "" while its human plays."""
+    extras = _extras()
+    kind = extras.seats.get(seat)
     if not kind:
         return ""
+    tense = "played" if extras.ranks else "plays"
     if kind in STAND_INS:
-        return say(f"c.stand_in.{kind}")
-    return say("c.stand_in.other", kind=kind)
+        return say(f"c.stand_in.{tense}.{kind}")
+    return say(f"c.stand_in.{tense}.other", kind=kind)
 
 
 def bank_words(seat: int) -> str:

@@ -13,6 +13,7 @@ from engine.yamatai.players import greedy_player
 from render import render_board, render_focus
 from render.extras import Extras
 from render.text import recording
+from tests.engine.test_record import finished
 from tests.render.games import new_match, play_turns
 from tests.render.test_phone import _namiji
 
@@ -61,6 +62,36 @@ def test_namiji_board_shows_stand_ins() -> None:
     )
     assert "away · computer plays" in texts
     assert "resigned · computer plays" in texts
+
+
+@pytest.mark.parametrize("game", ["yamatai", "namiji"])
+@pytest.mark.parametrize(
+    ("language", "plays", "played"),
+    [
+        ("en", "resigned · computer plays", "resigned · computer played"),
+        ("fr", "a abandonné · l'ordinateur joue", "a abandonné · l'ordinateur a joué"),
+        ("it", "ha abbandonato · gioca il computer", "ha abbandonato · ha giocato il computer"),
+        ("pl", "rezygnacja · gra komputer", "rezygnacja · grał komputer"),
+    ],
+)
+def test_a_finished_games_board_tells_its_stand_ins_in_the_past(
+    game: str, language: str, plays: str, played: str
+) -> None:
+    """Once the game is over (its result drawn), a resigned seat's line says the computer
+    played for it, not that it plays (verification 47)."""
+    view = finished(game, 3, 1).view(None)
+    ranks = ((0, 1), (1, 3), (2, 2))
+    stand_ins = ((1, "resigned"),)
+    over = _drawn(
+        lambda: render_board(
+            view, extras=Extras(language=language, stand_ins=stand_ins, ranks=ranks)
+        )
+    )
+    assert played in over and plays not in over
+    running = _drawn(
+        lambda: render_board(view, extras=Extras(language=language, stand_ins=stand_ins))
+    )
+    assert plays in running
 
 
 def _yamatai_ended() -> tuple[dict[str, Any], list[str]]:

@@ -200,7 +200,7 @@ def test_polish_picture_texts_about_a_player_do_not_assume_a_man() -> None:
     """ "wziął #4", "zrezygnował", "nieobecny", "gra pierwszy" are a man's forms, for Hana too:
     the texts about a player say it without gender, as the bot's texts do ("bierze flotę")."""
     masculine = re.compile(r"\b(\w+ął|\w+ował|\w+ał|nieobecny)\b|\bgra(sz)? pierwszy\b")
-    keys = ("y.order.took", "y.power.first", "y.fleet.1", "c.stand_in.resigned", "c.stand_in.away")
+    keys = ("y.order.took", "y.power.first", "y.fleet.1", "c.stand_in.plays.resigned", "c.stand_in.plays.away")
     texts = _polish_texts()
     gendered = {k: texts[k] for k in keys if masculine.search(texts[k].replace("\n", " "))}
     assert not gendered
