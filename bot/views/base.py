@@ -7,6 +7,7 @@ The mixins go before ``ui.DynamicItem[...]`` in a class's bases; every class tak
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any, ClassVar, Self, TypeVar, cast
 
@@ -18,6 +19,8 @@ from bot.custom_ids import CustomId
 from bot.internals import Interaction, item_template
 from bot.present import guarded, t
 from bot.service import ServiceError
+
+log = logging.getLogger(__name__)
 
 ItemT = TypeVar("ItemT", bound=ui.DynamicItem[Any])
 #: A persistent button or menu (a ``DynamicItem`` of a button or a select menu).
@@ -62,6 +65,17 @@ def button(
     if len(label) > MAX_BUTTON_LABEL:
         label = label[: MAX_BUTTON_LABEL - 1] + "…"
     return ui.Button(label=label, style=style, custom_id=custom_id)
+
+
+async def drop_buttons(interaction: Interaction) -> None:
+    """Take the buttons off the message clicked, once what they ask is done: clicking again
+    would only be told so. Best effort (logged): the message says the same either way."""
+    if interaction.message is None:
+        return
+    try:
+        await interaction.message.edit(view=None)
+    except discord.HTTPException:
+        log.info("message %s keeps its buttons", interaction.message.id)
 
 
 class OneGameButton:

@@ -16,7 +16,7 @@ from bot.names import display_name
 from bot.present import NO_MENTIONS, guarded, send, t
 from bot.thread.door import announce
 from bot.thread.threads import fetch_thread, game_locale
-from bot.views.base import button
+from bot.views.base import button, drop_buttons
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -73,6 +73,7 @@ async def vote(
             await tell_thread(bot, result.thread_id, "deadline.handed", result.handed.name)
         bot.runner.kick(game_id)
         await send(interaction, t(interaction, "deadline.handed_reply"))
+        await drop_buttons(interaction)  # decided: another vote would change nothing
         return
     if result.turn is None:
         key = "deadline.voted" if choice == "skip" else "deadline.voted_away"
@@ -80,6 +81,7 @@ async def vote(
         return
     await announce(bot, result)
     await send(interaction, t(interaction, "deadline.skipped_reply"))
+    await drop_buttons(interaction)
 
 
 async def tell_thread(bot: Himiko, thread_id: int, key: str, player: str) -> bool:

@@ -4,7 +4,6 @@ player of the game grants it once: the turn's deadline and reminders move on a d
 
 from __future__ import annotations
 
-import logging
 import re
 from typing import Any, ClassVar, Self
 
@@ -17,9 +16,7 @@ from bot.internals import Interaction
 from bot.names import display_name
 from bot.present import NO_MENTIONS, guarded, public_locale
 from bot.service.more_time import MoreTime
-from bot.views.base import OneGameButton, button
-
-log = logging.getLogger(__name__)
+from bot.views.base import OneGameButton, button, drop_buttons
 
 MORE_ASK = spec("himiko:more:ask", "game", DEADLINE_TURN)  # a reminder's Ask for 24 h more
 MORE_GRANT = spec("himiko:more:grant", "game", DEADLINE_TURN)  # the request's Grant
@@ -53,7 +50,7 @@ class AskMoreButton(ui.DynamicItem[ui.Button[ui.View]], template=MORE_ASK.templa
                 interaction.user.id, game_id=self.game_id, turn=self.turn
             )
             await post_request(self.bot, interaction, asked)
-            await drop_ask_button(interaction)
+            await drop_buttons(interaction)  # asking again would post the same request
 
         await guarded(interaction, ask)
 
@@ -123,17 +120,6 @@ async def post_request(bot: Himiko, interaction: Interaction, asked: MoreTime) -
         view=view,
         allowed_mentions=NO_MENTIONS,
     )
-
-
-async def drop_ask_button(interaction: Interaction) -> None:
-    """Take the Ask button off the reminder once its request is posted: asking again on this
-    turn would only post the same request again. Best effort: the reminder says the same."""
-    if interaction.message is None:
-        return
-    try:
-        await interaction.message.edit(view=None)
-    except discord.HTTPException:
-        log.info("more time: the reminder %s keeps its Ask button", interaction.message.id)
 
 
 def ask_view(bot: Himiko, game_id: int, turn: str, locale: str | None) -> ui.View:

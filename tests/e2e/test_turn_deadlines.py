@@ -23,6 +23,8 @@ from tests.e2e.test_play import two_humans
 from tests.e2e.test_recovery import finish_turn
 from tests.e2e.test_reminders import HOUR, reminders_to
 
+EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+
 pytestmark = pytest.mark.usefixtures("backend")  # runs on SQLite and on PostgreSQL
 
 
@@ -84,8 +86,8 @@ def test_the_second_turn_of_a_seat_in_a_round_has_its_own_deadline_reminders_and
 
 
 def test_votes_that_hand_the_seat_over_together_post_one_notice(tmp_path: Path) -> None:
-    """The other player clicks the hand-over button three times at once, then once more: the
-    seat goes to the computer once and the thread is told once."""
+    """The other player clicks the hand-over button three times at once: the seat goes to the
+    computer once, the thread is told once, and the buttons are taken off the message."""
 
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
@@ -100,15 +102,35 @@ def test_votes_that_hand_the_seat_over_together_post_one_notice(tmp_path: Path) 
             replies = [(await c.reply(TIMEOUT)).content for c in clicks]
             assert all("until its player uses `/back`" in r or "already over" in r for r in replies)
             await env.settled()
-            later = await env.double.click(other, table.id, message.id, hand)
-            await later.reply(TIMEOUT)
-            await env.settled()
+            assert env.double.message(message.id).component(hand) is None  # decided: no buttons
             notices = [
                 m
                 for m in env.double.messages(table.id, include_ephemeral=False)
                 if "handed" in m.content
             ]
             assert len(notices) == 1, [m.content for m in notices]
+            game = await env.game(table.id)
+            assert [s.stand_in for s in game.seats if s.user_id == absent.id] == ["away"]
+
+    run(body)
+
+
+def test_a_failed_edit_leaves_the_buttons_and_changes_nothing_else(tmp_path: Path) -> None:
+    """Discord refuses (503) the edit that takes the vote's buttons off: the vote still counts,
+    the voter is told, the seat is handed over once; only the buttons stay (logged, no ERROR)."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+            table, absent, other = await two_humans(env)
+            env.clock.advance(48 * HOUR)
+            assert await env.bot.scheduler.tick() == 1
+            [message] = deadline_messages(env, table)
+            hand = custom_id(message, "himiko:deadline:away:")
+            env.double.faults.fail(EDIT, message_id=message.id)
+            done = await env.double.click(other, table.id, message.id, hand)
+            assert "until its player uses `/back`" in (await done.reply(TIMEOUT)).content
+            await env.settled()
+            assert env.double.message(message.id).component(hand) is not None  # kept
             game = await env.game(table.id)
             assert [s.stand_in for s in game.seats if s.user_id == absent.id] == ["away"]
 
