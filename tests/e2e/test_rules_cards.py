@@ -83,14 +83,14 @@ def test_a_card_is_explained_and_found_by_code_or_by_name_in_the_users_language(
                 WATCHER, CHANNEL, "rules", {"game": "namiji", "card": "riu"}, locale="fr"
             )
             reply = (await rec.reply(TIMEOUT)).content
-            assert "**Riu** (Spécialistes)" in reply and "deux bateaux de plus" in reply
+            assert "**Riu** (Spécialiste)" in reply and "deux bateaux de plus" in reply
             offered = await double.autocomplete(
                 WATCHER, CHANNEL, "rules", {"card": "pala"}, "card", timeout=TIMEOUT
             )
             assert [c["value"] for c in offered] == ["P1", "P2", "P3", "P4"]
             rec = await double.slash(WATCHER, CHANNEL, "rules", {"card": "P3"})
             reply = (await rec.reply(TIMEOUT)).content
-            assert "**Palace\u00a03** (Building tiles)" in reply and "7 PP" in reply
+            assert "**Palace\u00a03** (building tile)" in reply and "7 PP" in reply
 
     run(body)
 
