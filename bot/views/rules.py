@@ -59,15 +59,29 @@ def card_kind(interaction: Interaction, game: str, topic: str) -> str:
 
 def topic_of(game: str, typed: str) -> str | None:
     """The ``/rules`` topic of ``game`` that ``typed`` names: its key (the autocomplete's
-    value) or its title in any of the bot's languages, case, accents and spaces ignored; None
-    if it names none."""
+    value) or its title in any of the bot's languages, case, accents and spaces ignored; else
+    the one topic whose title begins so, else the one with a word beginning so ("pesca" for
+    "Pesca e cassetta"); None if it names none, or several that way."""
     wanted, catalog = fold(typed), default_catalog()
-    for topic in rule_topics(game):
-        said = {fold(topic), fold(topic.replace("_", " "))}
-        said |= {fold(catalog.text(_title_key(game, topic), lang)) for lang in LOCALES}
-        if wanted in said:
+    titles = {
+        topic: {fold(catalog.text(_title_key(game, topic), lang)) for lang in LOCALES}
+        for topic in rule_topics(game)
+    }
+    for topic, said in titles.items():
+        if wanted in {fold(topic), fold(topic.replace("_", " ")), *said}:
             return topic
+    if not wanted:
+        return None
+    for begins in (str.startswith, _word_begins):  # "speci": Specialists before "Recruit a s…"
+        begun = [t for t, said in titles.items() if any(begins(s, wanted) for s in said)]
+        if len(begun) == 1:
+            return begun[0]
     return None
+
+
+def _word_begins(title: str, wanted: str) -> bool:
+    """Whether a word of ``title`` (or a run of words) begins with ``wanted``."""
+    return f" {wanted}" in f" {title}"
 
 
 def topics_listed(interaction: Interaction, game: str, topics: list[str] | None = None) -> str:

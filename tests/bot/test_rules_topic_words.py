@@ -92,6 +92,25 @@ def test_the_topics_are_named_and_read_in_the_readers_language(tmp_path: Path) -
     run(body, timeout=120)
 
 
+@pytest.mark.parametrize(
+    ("game", "typed", "topic"),
+    [
+        ("namiji", "pesca", "fishing"),  # "Pesca e cassetta" (Italian play-through PN 12)
+        ("namiji", "PÊCHE", "fishing"),
+        ("yamatai", "speci", "specialists"),  # the title that begins so before "5. Recruit a s…"
+        ("yamatai", "costruzione", "buildings"),
+        ("yamatai", "s", None),  # several titles begin with it: the list of topics instead
+        ("yamatai", " ", None),
+    ],
+)
+def test_a_topic_is_found_by_the_beginning_of_a_word_of_its_title(
+    game: str, typed: str, topic: str | None
+) -> None:
+    """A few letters typed find the one topic whose title (in any language) begins so, else
+    the one with a word beginning so; several, or none, find nothing."""
+    assert topic_of(game, typed) == topic
+
+
 @pytest.mark.parametrize("game", SHIPPED)
 def test_each_title_names_one_topic_in_every_language(game: str) -> None:
     """A title typed in any language finds its own topic, never another's."""
