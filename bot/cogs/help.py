@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -14,6 +16,8 @@ from bot.present import clip, send, t
 from bot.translator import text
 from engine import games
 
+log = logging.getLogger(__name__)
+
 #: Discord's limit on an embed's description: the help grows with the commands and languages
 #: (French and Italian passed a message's 2,000 characters), so it is sent as an embed.
 EMBED_DESCRIPTION = 4096
@@ -22,17 +26,22 @@ EMBED_DESCRIPTION = 4096
 SECTIONS = ("about", "start", "turn", "commands", "languages")
 
 
-def help_text(interaction: Interaction) -> str:
+def help_text(interaction: Interaction, game: str | None = None) -> str:
     """The whole help, one titled section after another, in the user's language; a game may
-    add to a section in its own texts (``<game>.help.<section>``, e.g. how to type its turn)."""
+    add to a section in its own texts (``<game>.help.<section>``, e.g. how to type its turn).
+    In a game's thread (``game``) only that game adds, and its own whole-turn example
+    (``<game>.help.example``) is the one shown."""
     names = ", ".join(games.rules_for(key).display_name for key in games.GAMES)
     catalog = default_catalog()
+    adding = [game] if game in games.GAMES else list(games.GAMES)
+    shown = [key for key in [*adding, *games.GAMES] if catalog.has(f"{key}.help.example")]
+    example = t(interaction, f"{shown[0]}.help.example") if shown else ""
     blocks = []
     for section in SECTIONS:
-        said = [t(interaction, f"help.{section}", games=names)]
+        said = [t(interaction, f"help.{section}", games=names, example=example)]
         said += [
             t(interaction, f"{key}.help.{section}")
-            for key in games.GAMES
+            for key in adding
             if catalog.has(f"{key}.help.{section}")
         ]
         blocks.append(f"**{t(interaction, f'help.title.{section}')}**\n" + "\n".join(said))
@@ -48,6 +57,19 @@ class HelpCog(commands.Cog):
     @anywhere
     @app_commands.command(name="help", description=text("cmd.help"))
     async def help(self, interaction: Interaction) -> None:
-        """The help, privately, as an embed (a message's 2,000 characters are too few)."""
-        embed = discord.Embed(description=clip(help_text(interaction), EMBED_DESCRIPTION))
+        """The help, privately, as an embed (a message's 2,000 characters are too few); in a
+        game's thread, that game's examples."""
+        game = await self._thread_game(interaction)
+        embed = discord.Embed(description=clip(help_text(interaction, game), EMBED_DESCRIPTION))
         await send(interaction, embed=embed)
+
+    async def _thread_game(self, interaction: Interaction) -> str | None:
+        """The game played in the channel asked from, if any; None when it cannot be read
+        (the help is still given, for every game)."""
+        if interaction.channel_id is None:
+            return None
+        try:
+            return await self.bot.rooms.reading.game_in_thread(interaction.channel_id)
+        except Exception:
+            log.warning("help: the game of channel %s could not be read", interaction.channel_id)
+            return None

@@ -117,7 +117,7 @@ def test_a_whole_turn_example_names_the_boats_in_the_readers_language(language: 
     names = presentation("yamatai").typed_names()
     assert names is not None
     texts = shown(language)
-    for key in ("help.turn", "yamatai.play.example", "cmd.play.action"):
+    for key in ("yamatai.help.example", "yamatai.play.example", "cmd.play.action"):
         [example] = TYPED_EXAMPLE.findall(texts[key])
         assert "wood" not in example, (key, example)
         assert names.read(example) == "fleet 4; buy wood; place wood 12", (key, example)

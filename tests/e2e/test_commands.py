@@ -213,6 +213,30 @@ def test_lobby_leave_full_and_cancel(tmp_path: Path) -> None:
     run(body)
 
 
+def test_help_in_a_game_s_thread_shows_that_game_s_examples(tmp_path: Path) -> None:
+    """In a Namiji thread ``/help`` gives Namiji's whole-turn example and notes, not Yamatai's
+    (Italian play-through PN 15); in a channel, the first game's example and every game's
+    notes."""
+
+    async def body() -> None:
+        async with himiko_env(tmp_path) as env:
+
+            async def helped(channel: int) -> str:
+                return (
+                    await (await env.double.slash(WATCHER, channel, "help")).reply(TIMEOUT)
+                ).text()
+
+            table = await env.start_game(HOST, computers=1, game="namiji")
+            there = await helped(table.id)
+            assert "`/play action: move 5; end`" in there and "fleet 4" not in there
+            assert "In Namiji an action that turns over something hidden" in there
+            here = await helped(CHANNEL)
+            assert "`/play action: fleet 4; buy wood; place wood 12; ...`" in here
+            assert "In Namiji an action that turns over something hidden" in here
+
+    run(body)
+
+
 def test_help_says_what_himiko_is_how_to_start_and_the_three_ways_to_play(tmp_path: Path) -> None:
     """``/help`` works anywhere, privately, whole in every language."""
 
