@@ -11,6 +11,7 @@ Without libraqm, right-to-left runs are shaped and put in drawing order by ``ren
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -181,10 +182,22 @@ def _less(text: str, cut: int) -> str:
     return text if cut == 0 else text[: max(0, len(text) - cut)].rstrip() + ELLIPSIS
 
 
+_ASIDE = re.compile(r"\s*\([^()]*\)(?=[^()]*$)")
+
+
+def without_aside(text: str) -> str:
+    """``text`` without its last bracketed aside ("Computer 1 (normal)" -> "Computer 1"), the
+    first thing a name too long for its place gives up (a level, a note), before its letters."""
+    return _ASIDE.sub("", text, count=1)
+
+
 def fit_text(text: str, size: int, width: float, style: Style = "bold") -> str:
-    """``text`` as drawn within ``width`` pixels at ``size``: whole when it fits, else cut to
-    end with an ellipsis ("Bartholom…"), never below its first letter (the one cut of names
-    and words too long for their place)."""
+    """``text`` as drawn within ``width`` pixels at ``size``: whole when it fits, else without
+    its last bracketed aside, else cut to end with an ellipsis ("Bartholom…"), never below its
+    first letter (the one cut of names and words too long for their place)."""
+    if text_length(text, size, style) <= width:
+        return text
+    text = without_aside(text)
     if text_length(text, size, style) <= width:
         return text
     letters = len(text) - 1
@@ -201,8 +214,13 @@ def fit_name_first(
     width: float,
     style: Style = "bold",
 ) -> str:
-    """``line(name, detail)`` within ``width`` pixels: the detail (a step, what is done) loses
-    letters first, down to an ellipsis; only then the name, never below its first letter."""
+    """``line(name, detail)`` within ``width`` pixels: the name's bracketed aside goes first
+    ("Computer 1 (normal)": its level), then the detail (a step, what is done) loses letters,
+    down to an ellipsis; only then the name, never below its first letter."""
+    text = line(name, detail)
+    if text_length(text, size, style) <= width:
+        return text
+    name = without_aside(name)
     for cut in range(len(detail) + 1):
         text = line(name, _less(detail, cut))
         if text_length(text, size, style) <= width:

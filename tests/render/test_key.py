@@ -9,7 +9,7 @@ from PIL import Image
 
 from render import render_board
 from render.extras import Extras
-from render.text import fit_text, measuring, text_length
+from render.text import fit_name_first, fit_text, measuring, text_length
 from render.theme import get_theme
 from render.words import say
 from render.yamatai.layout import Rect, layout
@@ -118,3 +118,20 @@ def test_fit_text_cuts_with_an_ellipsis_only_when_needed() -> None:
     assert fit_text(name, 24, 1) == "B…"
     kanji = fit_text("山田花子さんの長い名前です", 20, 90, "regular")
     assert kanji.endswith("…") and text_length(kanji, 20, "regular") <= 90
+
+
+def test_a_name_too_long_gives_up_its_bracketed_aside_before_its_letters() -> None:
+    """ "Computer 1 (normale)" where it does not fit is "Computer 1", not "Computer 1 (nor…"
+    (Italian play-through PY 1: the winner's name was cut on the final board); shorter still,
+    the name loses letters as any name; a text that fits keeps its aside."""
+    name = "Computer 1 (normale)"
+    assert fit_text(name, 24, 2000) == name
+    short = text_length("Computer 1", 24)
+    assert fit_text(name, 24, short + 1) == "Computer 1"
+    cut = fit_text(name, 24, short - 1)
+    assert cut.endswith("…") and "(" not in cut and "Computer 1".startswith(cut[:-1].rstrip())
+    line = fit_name_first(lambda who, how: f"vince {who} con {how}", name, "36 PP", 24, 10_000)
+    assert line == "vince Computer 1 (normale) con 36 PP"
+    whole = text_length("vince Computer 1 con 36 PP", 24)
+    line = fit_name_first(lambda who, how: f"vince {who} con {how}", name, "36 PP", 24, whole)
+    assert line == "vince Computer 1 con 36 PP"  # the level before any of the detail
