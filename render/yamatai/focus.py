@@ -517,7 +517,7 @@ def _did(who: str, hl: Highlight) -> str:
             say("y.focus.token_on", culture=say(f"y.culture.{c}"), island=i)
             for i, c in hl.collected
         )
-        done.append(say("y.focus.collected", tokens=tokens))
+        done.append(say("y.focus.collected", tokens=tokens, count=len(hl.collected)))
     if hl.sacred:
         done.append(say("y.focus.sacred", islands=", ".join(sorted(hl.sacred))))
     if hl.unsacred:

@@ -229,7 +229,7 @@ def test_powers_in_polish_have_no_english_game_word() -> None:
     assert text == (
         "bierze flotę 10 (w banku brak: łódź z drewnem lub łódź z kamieniem), "
         "wymienia łódź z drewnem i łódź z bambusem na łódź ze złotem (Raijin), "
-        "zbiera żetony kultury: ryż z wyspy A2, "
+        "zbiera żeton kultury: ryż z wyspy A2, "
         "odrzuca żeton kultury (perła) i bierze łódź ze złotem (Michimata), "
         "odrzuca żeton kultury (herbata) i bierze 3 monety (Hetsuka), "
         "bierze żeton kultury (ceramika) z wyspy D2 (Ebisu), "

@@ -200,7 +200,13 @@ def test_polish_picture_texts_about_a_player_do_not_assume_a_man() -> None:
     """ "wziął #4", "zrezygnował", "nieobecny", "gra pierwszy" are a man's forms, for Hana too:
     the texts about a player say it without gender, as the bot's texts do ("bierze flotę")."""
     masculine = re.compile(r"\b(\w+ął|\w+ował|\w+ał|nieobecny)\b|\bgra(sz)? pierwszy\b")
-    keys = ("y.order.took", "y.power.first", "y.fleet.1", "c.stand_in.plays.resigned", "c.stand_in.plays.away")
+    keys = (
+        "y.order.took",
+        "y.power.first",
+        "y.fleet.1",
+        "c.stand_in.plays.resigned",
+        "c.stand_in.plays.away",
+    )
     texts = _polish_texts()
     gendered = {k: texts[k] for k in keys if masculine.search(texts[k].replace("\n", " "))}
     assert not gendered
@@ -226,10 +232,10 @@ def test_a_player_s_mark_is_never_a_piece_s_letter(language: str) -> None:
 
 def test_polish_pictures_say_tokens_taken_as_the_thread_does() -> None:
     """The box read "bierze herbata z A4" (a nominative after "bierze"); the thread says
-    "zbiera żetony kultury: herbata z wyspy A4"."""
+    "zbiera żeton kultury: herbata z wyspy A4" (one token)."""
     events = [
         {"type": "fleet", "seat": 0, "fleet": 3},
         {"type": "collect", "seat": 0, "tokens": [{"island": "A4", "culture": "tea"}]},
     ]
     said = render_turn_words("yamatai", "Hana", 0, events, language="pl")
-    assert said == "Hana: bierze flotę 3; zbiera żetony kultury: herbata z A4"
+    assert said == "Hana: bierze flotę 3; zbiera żeton kultury: herbata z A4"

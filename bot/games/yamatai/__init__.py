@@ -239,7 +239,7 @@ class YamataiPresentation(Presentation):
                 )
                 for tok in event.get("tokens", [])
             ]
-            return t(_k("summary.collect"), tokens=joined(t, tokens))
+            return t(_k("summary.collect"), tokens=joined(t, tokens), count=len(tokens))
         if kind == "build":
             # The tile lies face down (R34): the thread learns where and what figure, not which.
             figure = t(_k(f"summary.figure.{event['figure']}"))
