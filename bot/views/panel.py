@@ -270,7 +270,8 @@ def panel_view(
         category = bot.bound(CategorySelect)(game, version)
         category.item.placeholder = t(interaction, "panel.category_placeholder")
         for group in state.categories:
-            name = f"{category_label(interaction, state.game, group.key)} ({group.count})"
+            shown = category_label(interaction, state.game, group.key)
+            name = t(interaction, "panel.category_option", category=shown, count=group.count)
             category.item.add_option(
                 label=name[:MAX_LABEL], value=group.key, default=group.key == state.category
             )

@@ -363,3 +363,25 @@ def test_the_panel_shows_the_turn_picture_with_the_steps_choices(tmp_path: Path)
         assert bare.picture is None and bare.actions == state.actions
 
     asyncio.run(with_service(tmp_path, body))
+
+
+def test_each_group_of_the_menu_says_how_many_choices_it_holds(tmp_path: Path) -> None:
+    """The group menu read "Power: swap 2 culture tokens (375)", a number nobody explained
+    (Italian play-through PY 9): each group now says "· 375 choices" ("· 1 choice")."""
+
+    async def body(rooms: Rooms) -> None:
+        created = await two_player_game(rooms)
+        user = created.first.user_id or 0
+        bot = FakeBot(rooms=rooms)
+        state = await rooms.playing.panel(user, game_id=created.game_id, picture=False)
+        while len(state.categories) < 2:  # the fleet first: then trades, boats, the end...
+            await rooms.playing.play(user, state.actions[0], game_id=created.game_id)
+            state = await rooms.playing.panel(user, game_id=created.game_id, picture=False)
+        view = panel_view(bot, _panel_click(bot, user), state)  # type: ignore[arg-type]
+        [menu] = [c for c in view.children if isinstance(c, CategorySelect)]
+        labels = {o.value: o.label for o in menu.item.options}
+        for group in state.categories:
+            counted = "1 choice" if group.count == 1 else f"{group.count} choices"
+            assert labels[group.key].endswith(f" · {counted}"), labels[group.key]
+
+    asyncio.run(with_service(tmp_path, body, fast=True))
