@@ -66,7 +66,7 @@ def test_italian_and_polish_lists_keep_every_verb_in_the_second_person(
     lang: str, game: str
 ) -> None:
     """Italian and Polish need no subject: a list of several phrases is each verb in the
-    second person, the last after "e" / "i" ("hai navigato …, e hai fatto un'offerta")."""
+    second person, the last after "e" / "i" ("hai mosso la barca …, e hai fatto un'offerta")."""
     from bot.summary import split_phrases
 
     and_word = {"it": " e ", "pl": " i "}[lang]
