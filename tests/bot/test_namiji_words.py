@@ -134,7 +134,7 @@ DRAWS = [
     [
         ("fr", "a pioché 4 crevettes, a pioché un crabe, a pêché 5 crustacés"),
         ("pl", "dobiera 4 krewetki, dobiera kraba, łowi 5 skorupiaków"),
-        ("it", "ha estratto 4 gamberetti, ha estratto un granchio, ha pescato 5 crostacei"),
+        ("it", "ha estratto 4 gamberi, ha estratto un granchio, ha pescato 5 crostacei"),
         ("en", "drew 4 shrimps, drew a crab, caught 5 crustaceans"),
     ],
 )
