@@ -87,7 +87,8 @@ class ServerCog(commands.Cog):
         lines = [await self._language_line(interaction, guild_id, language is not None)]
         queue_at = await rooms.queue.channel(guild_id)
         if queue_at is not None:
-            lines.append(t(interaction, "server.queue_channel_set", channel=f"<#{queue_at}>"))
+            key = "server.queue_channel_set" if queue_channel else "server.queue_channel_is"
+            lines.append(t(interaction, key, channel=f"<#{queue_at}>"))
         elif clear_queue_channel:
             lines.append(t(interaction, "server.queue_channel_none"))
         most = await rooms.limits.most(guild_id)
