@@ -19,7 +19,7 @@ from bot.background.league_runner import LeagueRunner
 from bot.service import Member, Rooms, ServiceError, build_rooms
 from bot.service.leagues import LeagueService
 from bot.service.ratings import RatingService
-from bot.store import open_store
+from bot.store import GameRepository, open_store
 from bot.thread.door import announce
 from engine import games
 from tests.backends import database
@@ -97,6 +97,19 @@ async def _play(bot: LeagueBot, rooms: Rooms, game_id: int) -> None:
     await announce(bot, result)  # type: ignore[arg-type]
 
 
+async def _played_untold(repo: GameRepository) -> tuple[LeagueBot, int, int]:
+    """The league's one table played to its end, the end told to nobody yet: the bot (whose
+    league runner is a fake that only records), the league and the game."""
+    rooms = build_rooms(repo, renderer=_picture, seed_source=lambda: 11)
+    league_id, game_id = await _table(rooms)
+    bot = LeagueBot(rooms)
+    bot.leagues = FakeLeagues()
+    while (await repo.load_game(game_id)).status == "active":
+        await _play(bot, rooms, game_id)
+    assert bot.leagues.ended == [game_id]
+    return bot, league_id, game_id
+
+
 def _standings(channel: Channel) -> list[dict[str, Any]]:
     """The standings posted in the league's channel."""
     return [m for m in channel.sent if getattr(m.get("file"), "filename", "") == "standings.png"]
@@ -142,13 +155,7 @@ def test_the_last_standings_are_posted_again_after_a_failed_post(tmp_path: Path)
     async def body() -> None:
         repo = await open_store(database(tmp_path, "league.sqlite3"))
         try:
-            rooms = build_rooms(repo, renderer=_picture, seed_source=lambda: 11)
-            league_id, game_id = await _table(rooms)
-            bot = LeagueBot(rooms)
-            bot.leagues = FakeLeagues()  # the game's end is told to nobody yet
-            while (await repo.load_game(game_id)).status == "active":
-                await _play(bot, rooms, game_id)
-            assert bot.leagues.ended == [game_id]
+            bot, league_id, game_id = await _played_untold(repo)
             bot.league_channel.fail = [http_error(503)]
             runner = bot.leagues = LeagueRunner(bot, first_retry=0.01)  # type: ignore[arg-type]
             runner.after_game(game_id)
@@ -181,12 +188,7 @@ def test_a_kick_during_the_last_failing_pass_is_one_more_try(tmp_path: Path) -> 
     async def body() -> None:
         repo = await open_store(database(tmp_path, "league.sqlite3"))
         try:
-            rooms = build_rooms(repo, renderer=_picture, seed_source=lambda: 11)
-            league_id, game_id = await _table(rooms)
-            bot = LeagueBot(rooms)
-            bot.leagues = FakeLeagues()
-            while (await repo.load_game(game_id)).status == "active":
-                await _play(bot, rooms, game_id)
+            bot, league_id, game_id = await _played_untold(repo)
             channel = KickedWhileFailing(LEAGUE_CHANNEL, fail=[http_error(503)])
             bot.league_channel = channel
             runner = LeagueRunner(bot, first_retry=0.01, attempts=1)  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.discord_double import MessageRecord
+from tests.discord_double import MessageRecord, UserSpec
 from tests.e2e.harness import (
     CHANNEL,
     TIMEOUT,
@@ -37,6 +37,16 @@ def deadline_messages(env: Env, table: Table) -> list[MessageRecord]:
     ]
 
 
+async def at_the_first_deadline(env: Env) -> tuple[Table, UserSpec, UserSpec, MessageRecord]:
+    """Two humans, the first's deadline passed: the table, the absent and the other player,
+    and the one deadline message (with its vote buttons)."""
+    table, absent, other = await two_humans(env)
+    env.clock.advance(48 * HOUR)
+    assert await env.bot.scheduler.tick() == 1
+    [message] = deadline_messages(env, table)
+    return table, absent, other, message
+
+
 def test_the_second_turn_of_a_seat_in_a_round_has_its_own_deadline_reminders_and_votes(
     tmp_path: Path,
 ) -> None:
@@ -46,10 +56,7 @@ def test_the_second_turn_of_a_seat_in_a_round_has_its_own_deadline_reminders_and
 
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
-            table, player, other = await two_humans(env)
-            env.clock.advance(48 * HOUR)
-            assert await env.bot.scheduler.tick() == 1
-            [first] = deadline_messages(env, table)
+            table, player, other, first = await at_the_first_deadline(env)
             old_skip = custom_id(first, "himiko:deadline:skip:")
 
             await finish_turn(env, player, table)  # late, but before anyone voted
@@ -91,10 +98,7 @@ def test_votes_that_hand_the_seat_over_together_post_one_notice(tmp_path: Path) 
 
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
-            table, absent, other = await two_humans(env)
-            env.clock.advance(48 * HOUR)
-            assert await env.bot.scheduler.tick() == 1
-            [message] = deadline_messages(env, table)
+            table, absent, other, message = await at_the_first_deadline(env)
             hand = custom_id(message, "himiko:deadline:away:")
             clicks = await asyncio.gather(
                 *(env.double.click(other, table.id, message.id, hand) for _ in range(3))
@@ -121,10 +125,7 @@ def test_a_failed_edit_leaves_the_buttons_and_changes_nothing_else(tmp_path: Pat
 
     async def body() -> None:
         async with himiko_env(tmp_path) as env:
-            table, absent, other = await two_humans(env)
-            env.clock.advance(48 * HOUR)
-            assert await env.bot.scheduler.tick() == 1
-            [message] = deadline_messages(env, table)
+            table, absent, other, message = await at_the_first_deadline(env)
             hand = custom_id(message, "himiko:deadline:away:")
             env.double.faults.fail(EDIT, message_id=message.id)
             done = await env.double.click(other, table.id, message.id, hand)
