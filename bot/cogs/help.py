@@ -29,16 +29,26 @@ SECTIONS = ("about", "start", "turn", "commands", "languages")
 def help_text(interaction: Interaction, game: str | None = None) -> str:
     """The whole help, one titled section after another, in the user's language; a game may
     add to a section in its own texts (``<game>.help.<section>``, e.g. how to type its turn).
-    In a game's thread (``game``) only that game adds, and its own whole-turn example
-    (``<game>.help.example``) is the one shown."""
+    In a game's thread (``game``) only that game adds, and its own whole-turn example and
+    names typed in the reader's words (``<game>.help.example``, ``<game>.help.names``) are
+    the ones shown."""
     names = ", ".join(games.rules_for(key).display_name for key in games.GAMES)
     catalog = default_catalog()
     adding = [game] if game in games.GAMES else list(games.GAMES)
     shown = [key for key in [*adding, *games.GAMES] if catalog.has(f"{key}.help.example")]
     example = t(interaction, f"{shown[0]}.help.example") if shown else ""
+    typed = f"{game}.help.names" if catalog.has(f"{game}.help.names") else "help.names"
     blocks = []
     for section in SECTIONS:
-        said = [t(interaction, f"help.{section}", games=names, example=example)]
+        said = [
+            t(
+                interaction,
+                f"help.{section}",
+                games=names,
+                example=example,
+                names=t(interaction, typed),
+            )
+        ]
         said += [
             t(interaction, f"{key}.help.{section}")
             for key in adding

@@ -164,3 +164,19 @@ def test_french_speaks_to_one_player_as_tu() -> None:
         )
     }
     assert found == {}
+
+
+@pytest.mark.parametrize("language", ("en", "fr", "it", "pl"))
+def test_namijis_help_example_is_a_whole_turn_the_first_player_may_play(language: str) -> None:
+    """The help's Namiji example was `move 5; end`, refused (space 5 is a net, which shows
+    what was hidden: played alone); it must be a whole turn the first boat may sail, in either
+    direction and for any number of players (Italian play-through RV)."""
+    from engine import games
+
+    text = shown(language)["namiji.help.example"]
+    [actions] = re.findall(r"`/play action: ([^`]+)`", text)
+    rules = games.rules_for("namiji")
+    for players in range(rules.min_players, rules.max_players + 1):
+        for options in ({}, {"direction": "reversed"}):
+            match = games.new("namiji", [f"P{i}" for i in range(players)], seed=1, options=options)
+            match.preview(actions)  # raises if any action of it is not legal then

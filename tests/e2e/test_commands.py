@@ -228,10 +228,12 @@ def test_help_in_a_game_s_thread_shows_that_game_s_examples(tmp_path: Path) -> N
 
             table = await env.start_game(HOST, computers=1, game="namiji")
             there = await helped(table.id)
-            assert "`/play action: move 5; end`" in there and "fleet 4" not in there
+            assert "`/play action: move 7; end`" in there and "fleet 4" not in there
+            assert "`pick Double prise`" in there and "bambou" not in there  # its own names
             assert "In Namiji an action that turns over something hidden" in there
             here = await helped(CHANNEL)
             assert "`/play action: fleet 4; buy wood; place wood 12; ...`" in here
+            assert "`place bambou 12`, `pick Double prise`" in here
             assert "In Namiji an action that turns over something hidden" in here
 
     run(body)
