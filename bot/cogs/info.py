@@ -385,13 +385,13 @@ def all_cards(first: str) -> list[tuple[str, str, str]]:
 
 
 def card_text(interaction: Interaction, game: str, typed: str) -> str:
-    """A card explained (found by code, or by name in the user's language, any case); a
-    ServiceError saying how to find one if none is."""
+    """A card explained (found by code, by name in the user's language or as the pictures
+    write it, any case); a ServiceError saying how to find one if none is."""
     words, wanted = texts_of(interaction), typed.strip().lower()
     for found, topic, code in all_cards(game):
         shown = presentation(found)
         name = shown.card_name(words, code)
-        if wanted in (code.lower(), name.lower()):
+        if wanted in (code.lower(), name.lower(), shown.card_label(code).lower()):
             kind = card_kind(interaction, found, topic)
             return t(
                 interaction, "rules.card", name=name, kind=kind, help=shown.card_help(words, code)

@@ -143,6 +143,10 @@ class Presentation(Protocol):
         """What a card does, in one line (default: nothing)."""
         return ""
 
+    def card_label(self, code: str) -> str:
+        """How the pictures write a card, which ``/rules card:`` takes too (default: its code)."""
+        return code
+
     def typed_names(self) -> Names | None:
         """The names ``/play`` reads when typed in words, in any language (default: none, only
         the notation; see ``bot.games.typed``)."""

@@ -91,6 +91,12 @@ def test_a_card_is_explained_and_found_by_code_or_by_name_in_the_users_language(
             rec = await double.slash(WATCHER, CHANNEL, "rules", {"card": "P3"})
             reply = (await rec.reply(TIMEOUT)).content
             assert "**Palace\u00a03** (building tile)" in reply and "7 PP" in reply
+            # a standard tile as the board writes it ("#07 = building 7"), in any case
+            said = []
+            for typed in ("B07", "#07", "b07"):
+                rec = await double.slash(WATCHER, CHANNEL, "rules", {"card": typed})
+                said.append((await rec.reply(TIMEOUT)).content)
+            assert "(building tile)" in said[0] and said[1] == said[2] == said[0]
 
     run(body)
 

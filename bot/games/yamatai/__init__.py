@@ -28,6 +28,7 @@ from bot.names import display_name
 from engine.contract import Event, View
 from engine.yamatai.components import load_components
 from render.words import say
+from render.yamatai.signs import tile_label
 
 KEY = "yamatai"
 #: Event types that say something on their own (one phrase each, ``yamatai.summary.<type>``).
@@ -395,6 +396,12 @@ class YamataiPresentation(Presentation):
             return code
         name = tile_name(t, code)
         return name[:1].upper() + name[1:]
+
+    def card_label(self, code: str) -> str:
+        """A standard building tile as the pictures write it ("#07" for ``B07``); any other
+        card by its code (a torii's or palace's picture label is its number alone)."""
+        label = tile_label(code)
+        return label if label.startswith("#") else code
 
     def typed_names(self) -> Names:
         """Its names typed in words, in any language (``typed.py``)."""
