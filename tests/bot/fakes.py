@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -22,11 +23,13 @@ def http_error(status: int = 503, kind: type[discord.HTTPException] = discord.HT
 
 
 class FakeThread(discord.abc.Messageable):
-    """A messageable channel that records what is sent, or raises ``fail`` on each send."""
+    """A messageable channel that records what is sent, or raises ``fail`` on each send
+    (calling ``while_failing`` first: what else happens while that request fails)."""
 
     def __init__(self, id: int = 500, fail: list[BaseException] | None = None) -> None:
         self.id = id
         self.fail = fail or []
+        self.while_failing: Callable[[], None] = lambda: None
         self.sent: list[dict[str, Any]] = []
         self.edits: list[dict[str, Any]] = []
         self.guild: Any = None
@@ -38,6 +41,7 @@ class FakeThread(discord.abc.Messageable):
     async def send(self, content: str | None = None, **kwargs: Any) -> Any:
         """Record a message (or raise the next queued failure)."""
         if self.fail:
+            self.while_failing()
             raise self.fail.pop(0)
         self.sent.append({"content": content, **kwargs})
         return FakeSent(self, len(self.sent))

@@ -8,7 +8,6 @@ runner's own task (``league-<id>``) posts the standings, once.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -177,23 +176,15 @@ def test_a_kick_during_the_last_failing_pass_is_one_more_try(tmp_path: Path) -> 
     """The league's last attempt fails while the sweep kicks it: the kick is not lost, the
     runner tries once more and posts the standings (no wait for the next sweep)."""
 
-    class KickedWhileFailing(Channel):
-        kick: Callable[[], None] = staticmethod(lambda: None)
-
-        async def send(self, content: str | None = None, **kwargs: Any) -> Any:
-            if self.fail:
-                self.kick()
-            return await super().send(content, **kwargs)
-
     async def body() -> None:
         repo = await open_store(database(tmp_path, "league.sqlite3"))
         try:
             bot, league_id, game_id = await _played_untold(repo)
-            channel = KickedWhileFailing(LEAGUE_CHANNEL, fail=[http_error(503)])
-            bot.league_channel = channel
+            channel = bot.league_channel
+            channel.fail = [http_error(503)]
             runner = LeagueRunner(bot, first_retry=0.01, attempts=1)  # type: ignore[arg-type]
             bot.leagues = runner
-            channel.kick = lambda: runner.kick(league_id)
+            channel.while_failing = lambda: runner.kick(league_id)
             runner.after_game(game_id)
             await runner.idle()
             assert channel.fail == [] and len(_standings(channel)) == 1

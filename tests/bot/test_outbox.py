@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import discord
 import pytest
@@ -117,21 +115,13 @@ def test_a_kick_during_the_last_failing_attempt_is_one_more_try(tmp_path: Path) 
     a reconnect) is not lost: the runner tries once more instead of giving up until the next
     sweep."""
 
-    class KickedWhileFailing(FakeThread):
-        kick: Callable[[], None] = staticmethod(lambda: None)
-
-        async def send(self, content: str | None = None, **kwargs: Any) -> Any:
-            if self.fail:
-                self.kick()
-            return await super().send(content, **kwargs)
-
     async def body(rooms: Rooms) -> None:
         game_id = await _computer_due(rooms)
-        thread = KickedWhileFailing(fail=[http_error(503)])
+        thread = FakeThread(fail=[http_error(503)])
         bot = FakeBot(thread, rooms)
         runner = ComputerRunner(bot, 0, first_retry=0.001, attempts=1)  # type: ignore[arg-type]
         bot.runner = runner
-        thread.kick = lambda: runner.kick(game_id)
+        thread.while_failing = lambda: runner.kick(game_id)
         runner.kick(game_id)
         await runner.idle()
         assert thread.sent and thread.fail == []
