@@ -197,9 +197,10 @@ def fit_text(text: str, size: int, width: float, style: Style = "bold") -> str:
     first letter (the one cut of names and words too long for their place)."""
     if text_length(text, size, style) <= width:
         return text
-    text = without_aside(text)
-    if text_length(text, size, style) <= width:
-        return text
+    shorter = without_aside(text)
+    if shorter != text and text_length(shorter, size, style) <= width:
+        return shorter
+    text = shorter
     letters = len(text) - 1
     while letters > 1 and text_length(_less(text, len(text) - letters), size, style) > width:
         letters -= 1
@@ -217,10 +218,12 @@ def fit_name_first(
     """``line(name, detail)`` within ``width`` pixels: the name's bracketed aside goes first
     ("Computer 1 (normal)": its level), then the detail (a step, what is done) loses letters,
     down to an ellipsis; only then the name, never below its first letter."""
-    text = line(name, detail)
-    if text_length(text, size, style) <= width:
-        return text
-    name = without_aside(name)
+    shorter = without_aside(name)
+    if shorter != name:  # whole with its aside, before the aside goes
+        text = line(name, detail)
+        if text_length(text, size, style) <= width:
+            return text
+        name = shorter
     for cut in range(len(detail) + 1):
         text = line(name, _less(detail, cut))
         if text_length(text, size, style) <= width:

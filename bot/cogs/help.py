@@ -37,18 +37,11 @@ def help_text(interaction: Interaction, game: str | None = None) -> str:
     adding = [game] if game in games.GAMES else list(games.GAMES)
     shown = [key for key in [*adding, *games.GAMES] if catalog.has(f"{key}.help.example")]
     example = t(interaction, f"{shown[0]}.help.example") if shown else ""
-    typed = f"{game}.help.names" if catalog.has(f"{game}.help.names") else "help.names"
+    own = f"{game}.help.names"
+    typed = t(interaction, own if game in games.GAMES and catalog.has(own) else "help.names")
     blocks = []
     for section in SECTIONS:
-        said = [
-            t(
-                interaction,
-                f"help.{section}",
-                games=names,
-                example=example,
-                names=t(interaction, typed),
-            )
-        ]
+        said = [t(interaction, f"help.{section}", games=names, example=example, names=typed)]
         said += [
             t(interaction, f"{key}.help.{section}")
             for key in adding
